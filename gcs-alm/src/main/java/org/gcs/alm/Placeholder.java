@@ -1,0 +1,1 @@
+package org.gcs.alm; final class Placeholder {}

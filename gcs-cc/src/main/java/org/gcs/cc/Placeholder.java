@@ -1,0 +1,1 @@
+package org.gcs.cc; final class Placeholder {}

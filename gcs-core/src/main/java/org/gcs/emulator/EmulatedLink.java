@@ -1,0 +1,245 @@
+package org.gcs.emulator;
+
+import java.util.Objects;
+import java.util.SplittableRandom;
+
+/**
+ * A pure (sans-IO) model of one directed WAN link: given a packet's size and the time it is offered, it says
+ * when the packet arrives at the far end, or that it is lost. It reads no clock and starts no thread: time
+ * comes in as {@code nowNs} (any monotonic nanosecond clock whose values are {@code >= 0}). The Netty
+ * {@link LinkEmulatorHandler} and the virtual-time simulator both drive it.
+ *
+ * <p>Each packet passes three stages, in this order:
+ * <ol>
+ *   <li><b>Random loss.</b> The link's {@link LossModel} (from {@link LinkProfile#loss()}) is asked once per
+ *       offered packet. A lost packet is gone before the bottleneck: it takes no queue space and no
+ *       transmission time. This models loss elsewhere on the path (cross traffic at other routers), which
+ *       is what the measured loss rates of a WAN path describe; loss caused by <em>our own</em> traffic comes
+ *       from the queue below. Result: {@link #DROPPED_LOSS}.</li>
+ *   <li><b>Bottleneck.</b> If {@link LinkProfile#bandwidthBitsPerSec()} is non-zero the link is a FIFO
+ *       server of that rate which is busy until {@code busyUntilNs}. The backlog at time {@code now} is
+ *       {@code (busyUntilNs - now) * bandwidth / 8} bytes (rounded down; the packet being transmitted counts
+ *       until its last bit is out). If {@code backlog + size > queueBytes} the packet is dropped (drop-tail,
+ *       result {@link #DROPPED_QUEUE}); otherwise it departs at
+ *       {@code max(now, busyUntilNs) + size * 8 * 1e9 / bandwidth} (rounded up to a whole nanosecond) and
+ *       {@code busyUntilNs} becomes that departure time. With unlimited bandwidth the packet departs at
+ *       {@code now}.</li>
+ *   <li><b>Propagation.</b> The packet arrives {@code max(0, oneWayDelayNs + jitter)} after its departure,
+ *       where {@code jitter} is uniform over the integers in {@code [-jitterNs, +jitterNs]}. If
+ *       {@link LinkProfile#allowReorder()} is {@code false}, the arrival is raised to the previous admitted
+ *       packet's arrival when it would precede it, so packets leave the link in the order they entered.</li>
+ * </ol>
+ * The result of {@link #admit(int, long)} is therefore either an arrival time {@code >= nowNs} or a negative
+ * drop code; {@link #isDropped(long)} tells them apart.
+ *
+ * <p>Randomness (loss and jitter) comes from one {@link SplittableRandom} seeded by the constructor, so the
+ * same profile, seed and sequence of calls give the same results. Instances are not thread-safe: one link
+ * belongs to one event loop or one simulator.
+ */
+public final class EmulatedLink {
+
+    /** Returned by {@link #admit(int, long)} when the packet was lost by the random loss model. */
+    public static final long DROPPED_LOSS = -1L;
+
+    /** Returned by {@link #admit(int, long)} when the packet did not fit in the bottleneck queue. */
+    public static final long DROPPED_QUEUE = -2L;
+
+    private static final long BITS_PER_BYTE = 8L;
+
+    private final LinkProfile profile;
+    private final SplittableRandom random;
+    private final LossModel lossModel;
+
+    private long busyUntilNs;
+    private long lastArrivalNs;
+    private long packetsAdmitted;
+    private long packetsDroppedByLoss;
+    private long packetsDroppedByQueue;
+    private long bytesAdmitted;
+
+    /**
+     * Creates an idle link.
+     *
+     * @param profile the link's properties
+     * @param seed the seed of the link's random generator; equal seeds give equal runs
+     */
+    public EmulatedLink(LinkProfile profile, long seed) {
+        this.profile = Objects.requireNonNull(profile, "profile");
+        this.random = new SplittableRandom(seed);
+        this.lossModel = profile.loss().newModel();
+    }
+
+    /**
+     * Offers one packet to the link.
+     *
+     * @param sizeBytes the packet's size on the wire in bytes, {@code >= 0}
+     * @param nowNs the time the packet is offered, in nanoseconds, {@code >= 0}; should not decrease between
+     *     calls
+     * @return the arrival time at the far end in nanoseconds ({@code >= nowNs}), or {@link #DROPPED_LOSS} or
+     *     {@link #DROPPED_QUEUE}
+     * @throws IllegalArgumentException if {@code sizeBytes} or {@code nowNs} is negative
+     */
+    public long admit(int sizeBytes, long nowNs) {
+        if (sizeBytes < 0) {
+            throw new IllegalArgumentException("sizeBytes must be >= 0, got " + sizeBytes);
+        }
+        if (nowNs < 0) {
+            throw new IllegalArgumentException("nowNs must be >= 0 (time since an origin of your choice), got "
+                    + nowNs);
+        }
+        if (lossModel.shouldDrop(random)) {
+            packetsDroppedByLoss++;
+            return DROPPED_LOSS;
+        }
+        long departureNs = nowNs;
+        if (profile.isBandwidthLimited()) {
+            long backlog = backlogBytes(nowNs);
+            if (LinkMath.saturatedAdd(backlog, sizeBytes) > profile.queueBytes()) {
+                packetsDroppedByQueue++;
+                return DROPPED_QUEUE;
+            }
+            departureNs = LinkMath.saturatedAdd(Math.max(nowNs, busyUntilNs), transmissionNs(sizeBytes));
+            busyUntilNs = departureNs;
+        }
+        long arrivalNs = LinkMath.saturatedAdd(departureNs, propagationDelayNs());
+        if (!profile.allowReorder()) {
+            arrivalNs = Math.max(arrivalNs, lastArrivalNs);
+        }
+        lastArrivalNs = Math.max(lastArrivalNs, arrivalNs);
+        packetsAdmitted++;
+        bytesAdmitted += sizeBytes;
+        return arrivalNs;
+    }
+
+    /**
+     * Whether a result of {@link #admit(int, long)} means the packet was dropped.
+     *
+     * @param admitResult a value returned by {@link #admit(int, long)}
+     * @return {@code true} for {@link #DROPPED_LOSS} and {@link #DROPPED_QUEUE}
+     */
+    public static boolean isDropped(long admitResult) {
+        return admitResult < 0;
+    }
+
+    /**
+     * A seed for the link between two sites, derived from a run's seed, so that every link of an emulated
+     * WAN gets its own random stream and the whole run still repeats from one number. The result depends
+     * only on the arguments (not on the JVM or the order links are created).
+     *
+     * @param seed the run's seed
+     * @param fromSite the sending site
+     * @param toSite the receiving site
+     * @return the link's seed
+     */
+    public static long deriveSeed(long seed, String fromSite, String toSite) {
+        long hash = 0xcbf29ce484222325L; // 64-bit FNV-1a over "from\0to"
+        String key = fromSite + '\0' + toSite;
+        for (int i = 0; i < key.length(); i++) {
+            hash = (hash ^ key.charAt(i)) * 0x100000001b3L;
+        }
+        return mix64(seed ^ mix64(hash));
+    }
+
+    /**
+     * The bytes waiting in (or being sent from) the bottleneck at a given time; always 0 when the bandwidth
+     * is unlimited.
+     *
+     * @param nowNs the time, in nanoseconds
+     * @return {@code (busyUntilNs - nowNs) * bandwidth / 8}, rounded down, or 0 if the link is idle
+     */
+    public long backlogBytes(long nowNs) {
+        if (!profile.isBandwidthLimited() || busyUntilNs <= nowNs) {
+            return 0;
+        }
+        return LinkMath.mulDivFloor(busyUntilNs - nowNs, profile.bandwidthBitsPerSec(),
+                BITS_PER_BYTE * LinkMath.NS_PER_SEC);
+    }
+
+    /**
+     * The time the bottleneck finishes sending everything admitted so far (0 before the first packet, and
+     * always 0 when the bandwidth is unlimited).
+     *
+     * @return the time in nanoseconds
+     */
+    public long busyUntilNs() {
+        return busyUntilNs;
+    }
+
+    /**
+     * The time one packet occupies the bottleneck: {@code sizeBytes * 8 * 1e9 / bandwidth}, rounded up to a
+     * whole nanosecond; 0 when the bandwidth is unlimited.
+     *
+     * @param sizeBytes the packet size in bytes, {@code >= 0}
+     * @return the transmission time in nanoseconds
+     */
+    public long transmissionNs(int sizeBytes) {
+        if (!profile.isBandwidthLimited()) {
+            return 0;
+        }
+        return LinkMath.mulDivCeil(sizeBytes * BITS_PER_BYTE, LinkMath.NS_PER_SEC, profile.bandwidthBitsPerSec());
+    }
+
+    /**
+     * The properties this link was built with.
+     *
+     * @return the profile
+     */
+    public LinkProfile profile() {
+        return profile;
+    }
+
+    /**
+     * How many packets were admitted (will arrive).
+     *
+     * @return the count since creation
+     */
+    public long packetsAdmitted() {
+        return packetsAdmitted;
+    }
+
+    /**
+     * How many packets the random loss model dropped.
+     *
+     * @return the count since creation
+     */
+    public long packetsDroppedByLoss() {
+        return packetsDroppedByLoss;
+    }
+
+    /**
+     * How many packets found the bottleneck queue full.
+     *
+     * @return the count since creation
+     */
+    public long packetsDroppedByQueue() {
+        return packetsDroppedByQueue;
+    }
+
+    /**
+     * The total size of the admitted packets.
+     *
+     * @return bytes since creation
+     */
+    public long bytesAdmitted() {
+        return bytesAdmitted;
+    }
+
+    /** Stafford's variant 13 of the MurmurHash3 finalizer: a bijective, well-spread 64-bit mix. */
+    private static long mix64(long z) {
+        z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
+        z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
+        return z ^ (z >>> 31);
+    }
+
+    private long propagationDelayNs() {
+        long jitterNs = profile.jitterNs();
+        long delayNs = profile.oneWayDelayNs();
+        if (jitterNs == 0) {
+            return delayNs;
+        }
+        long offsetNs = jitterNs == Long.MAX_VALUE
+                ? random.nextLong(-jitterNs, jitterNs)
+                : random.nextLong(-jitterNs, jitterNs + 1);
+        return offsetNs < 0 ? Math.max(0, delayNs + offsetNs) : LinkMath.saturatedAdd(delayNs, offsetNs);
+    }
+}

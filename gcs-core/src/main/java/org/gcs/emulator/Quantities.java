@@ -1,0 +1,116 @@
+package org.gcs.emulator;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Parses the quantities of the topology format: times, bit rates, sizes, loss rates, burst lengths and
+ * booleans. Every method throws {@link IllegalArgumentException} with a message that says what is wrong and
+ * what to write; {@link TopologyParser} adds the source and line.
+ */
+final class Quantities {
+
+    private static final Pattern NUMBER_WITH_UNIT = Pattern.compile("([0-9]+(?:\\.[0-9]+)?)([A-Za-z%]*)");
+    private static final Pattern PLAIN_NUMBER = Pattern.compile("[0-9]+(?:\\.[0-9]+)?");
+
+    /** Nanoseconds per time unit. */
+    private static final Map<String, Long> TIME_UNITS =
+            Map.of("ns", 1L, "us", 1_000L, "ms", 1_000_000L, "s", 1_000_000_000L);
+
+    /** Bits per second per rate unit (powers of 1000). */
+    private static final Map<String, Long> RATE_UNITS = Map.of(
+            "bps", 1L, "kbps", 1_000L, "Kbps", 1_000L, "Mbps", 1_000_000L, "Gbps", 1_000_000_000L);
+
+    /** Bytes per size unit (powers of 1024). */
+    private static final Map<String, Long> SIZE_UNITS =
+            Map.of("B", 1L, "KB", 1024L, "KiB", 1024L, "MB", 1024L * 1024, "MiB", 1024L * 1024);
+
+    private Quantities() {
+    }
+
+    /** A duration such as {@code 20ms} or {@code 1.5s}, in nanoseconds rounded to the nearest one. */
+    static long timeNs(String text) {
+        return scaled(text, TIME_UNITS, "a time", "ns, us, ms or s", "20ms");
+    }
+
+    /** A bit rate such as {@code 10Mbps}, in bits per second; {@code unlimited} gives 0. */
+    static long bitsPerSec(String text) {
+        if (text.equals("unlimited")) {
+            return 0;
+        }
+        long value = scaled(text, RATE_UNITS, "a bandwidth", "bps, kbps, Mbps or Gbps (powers of 1000)", "10Mbps");
+        if (value <= 0) {
+            throw new IllegalArgumentException("bandwidth must be at least 1bps; write bandwidth=unlimited for no limit");
+        }
+        return value;
+    }
+
+    /** A size such as {@code 128KB}, in bytes rounded to the nearest one. */
+    static long bytes(String text) {
+        return scaled(text, SIZE_UNITS, "a size", "B, KB, KiB, MB or MiB (powers of 1024)", "128KB");
+    }
+
+    /** A loss rate written {@code 1.5%} or {@code 0.015}, as a fraction in {@code [0, 1)}. */
+    static double lossRate(String text) {
+        boolean percent = text.endsWith("%");
+        String digits = percent ? text.substring(0, text.length() - 1) : text;
+        if (!PLAIN_NUMBER.matcher(digits).matches()) {
+            throw new IllegalArgumentException("'" + text + "' is not a loss rate; write a percentage such as "
+                    + "1.5% or a fraction such as 0.015");
+        }
+        BigDecimal fraction = new BigDecimal(digits);
+        if (percent) {
+            fraction = fraction.movePointLeft(2);
+        }
+        if (fraction.compareTo(BigDecimal.ONE) >= 0) {
+            throw new IllegalArgumentException("loss '" + text + "' must be below 100% (e.g. 1.5% or 0.015)");
+        }
+        return fraction.doubleValue();
+    }
+
+    /** A mean loss-burst length in packets, a plain number {@code >= 1}. */
+    static double burstLength(String text) {
+        if (!PLAIN_NUMBER.matcher(text).matches() || new BigDecimal(text).compareTo(BigDecimal.ONE) < 0) {
+            throw new IllegalArgumentException("'" + text + "' is not a burst length; write the mean number of "
+                    + "packets lost in a row, a number >= 1 such as 2.5");
+        }
+        return Double.parseDouble(text);
+    }
+
+    /** {@code true} or {@code false}. */
+    static boolean bool(String text) {
+        return switch (text) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new IllegalArgumentException("'" + text + "' is not a boolean; write true or false");
+        };
+    }
+
+    private static long scaled(String text, Map<String, Long> units, String what, String unitNames, String example) {
+        Matcher m = NUMBER_WITH_UNIT.matcher(text);
+        if (!m.matches()) {
+            throw new IllegalArgumentException("'" + text + "' is not " + what + "; write a non-negative number "
+                    + "and a unit (" + unitNames + "), e.g. " + example);
+        }
+        String unit = m.group(2);
+        if (unit.isEmpty()) {
+            throw new IllegalArgumentException("'" + text + "' has no unit; add one of " + unitNames + ", e.g. "
+                    + example);
+        }
+        Long factor = units.get(unit);
+        if (factor == null) {
+            throw new IllegalArgumentException("unknown unit '" + unit + "' in '" + text + "'; use " + unitNames
+                    + ", e.g. " + example);
+        }
+        BigDecimal value = new BigDecimal(m.group(1)).multiply(BigDecimal.valueOf(factor))
+                .setScale(0, RoundingMode.HALF_UP);
+        try {
+            return value.longValueExact();
+        } catch (ArithmeticException e) {
+            throw new IllegalArgumentException("'" + text + "' is too large for " + what, e);
+        }
+    }
+}

@@ -1,5 +1,7 @@
 package org.gcs.emulator;
 
+import org.gcs.internal.config.Quantities;
+
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;

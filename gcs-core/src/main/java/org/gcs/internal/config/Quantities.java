@@ -1,4 +1,4 @@
-package org.gcs.emulator;
+package org.gcs.internal.config;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -7,37 +7,65 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Parses the quantities of the topology format: times, bit rates, sizes, loss rates, burst lengths and
- * booleans. Every method throws {@link IllegalArgumentException} with a message that says what is wrong and
- * what to write; {@link TopologyParser} adds the source and line.
+ * Parses the human-written quantities of configuration files, command lines and topology files: times
+ * ({@code 20ms}, {@code 1.5s}, {@code 2m}), bit rates ({@code 10Mbps}), sizes ({@code 128KB}, powers of 1024),
+ * loss rates ({@code 1.5%}), burst lengths and booleans. Every method throws {@link IllegalArgumentException}
+ * with a message that says what is wrong and what to write; callers add the setting, file or line.
  */
-final class Quantities {
+public final class Quantities {
 
     private static final Pattern NUMBER_WITH_UNIT = Pattern.compile("([0-9]+(?:\\.[0-9]+)?)([A-Za-z%]*)");
     private static final Pattern PLAIN_NUMBER = Pattern.compile("[0-9]+(?:\\.[0-9]+)?");
 
     /** Nanoseconds per time unit. */
-    private static final Map<String, Long> TIME_UNITS =
-            Map.of("ns", 1L, "us", 1_000L, "ms", 1_000_000L, "s", 1_000_000_000L);
+    private static final Map<String, Long> TIME_UNITS = Map.of("ns", 1L, "us", 1_000L, "ms", 1_000_000L,
+            "s", 1_000_000_000L, "m", 60_000_000_000L, "min", 60_000_000_000L, "h", 3_600_000_000_000L);
 
     /** Bits per second per rate unit (powers of 1000). */
     private static final Map<String, Long> RATE_UNITS = Map.of(
             "bps", 1L, "kbps", 1_000L, "Kbps", 1_000L, "Mbps", 1_000_000L, "Gbps", 1_000_000_000L);
 
     /** Bytes per size unit (powers of 1024). */
-    private static final Map<String, Long> SIZE_UNITS =
-            Map.of("B", 1L, "KB", 1024L, "KiB", 1024L, "MB", 1024L * 1024, "MiB", 1024L * 1024);
+    private static final Map<String, Long> SIZE_UNITS = Map.of("B", 1L, "KB", 1024L, "KiB", 1024L,
+            "MB", 1024L * 1024, "MiB", 1024L * 1024, "GB", 1024L * 1024 * 1024, "GiB", 1024L * 1024 * 1024);
 
     private Quantities() {
     }
 
+    /**
+     * A configuration duration such as {@code 60s}, {@code 250ms} or {@code 2m}.
+     *
+     * @param setting the setting's name, for the error message
+     */
+    public static java.time.Duration duration(String setting, String text) {
+        try {
+            return java.time.Duration.ofNanos(timeNs(text.trim()));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(setting + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * A configuration size such as {@code 1400B}, {@code 64KB} or {@code 4MB}; a bare number means bytes.
+     *
+     * @param setting the setting's name, for the error message
+     */
+    public static long byteSize(String setting, String text) {
+        String value = text.trim();
+        try {
+            return bytes(PLAIN_NUMBER.matcher(value).matches() ? value + "B" : value);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(setting + ": " + e.getMessage(), e);
+        }
+    }
+
     /** A duration such as {@code 20ms} or {@code 1.5s}, in nanoseconds rounded to the nearest one. */
-    static long timeNs(String text) {
+    public static long timeNs(String text) {
         return scaled(text, TIME_UNITS, "a time", "ns, us, ms or s", "20ms");
     }
 
     /** A bit rate such as {@code 10Mbps}, in bits per second; {@code unlimited} gives 0. */
-    static long bitsPerSec(String text) {
+    public static long bitsPerSec(String text) {
         if (text.equals("unlimited")) {
             return 0;
         }
@@ -49,12 +77,12 @@ final class Quantities {
     }
 
     /** A size such as {@code 128KB}, in bytes rounded to the nearest one. */
-    static long bytes(String text) {
+    public static long bytes(String text) {
         return scaled(text, SIZE_UNITS, "a size", "B, KB, KiB, MB or MiB (powers of 1024)", "128KB");
     }
 
     /** A loss rate written {@code 1.5%} or {@code 0.015}, as a fraction in {@code [0, 1)}. */
-    static double lossRate(String text) {
+    public static double lossRate(String text) {
         boolean percent = text.endsWith("%");
         String digits = percent ? text.substring(0, text.length() - 1) : text;
         if (!PLAIN_NUMBER.matcher(digits).matches()) {
@@ -72,7 +100,7 @@ final class Quantities {
     }
 
     /** A mean loss-burst length in packets, a plain number {@code >= 1}. */
-    static double burstLength(String text) {
+    public static double burstLength(String text) {
         if (!PLAIN_NUMBER.matcher(text).matches() || new BigDecimal(text).compareTo(BigDecimal.ONE) < 0) {
             throw new IllegalArgumentException("'" + text + "' is not a burst length; write the mean number of "
                     + "packets lost in a row, a number >= 1 such as 2.5");
@@ -81,7 +109,7 @@ final class Quantities {
     }
 
     /** {@code true} or {@code false}. */
-    static boolean bool(String text) {
+    public static boolean bool(String text) {
         return switch (text) {
             case "true" -> true;
             case "false" -> false;

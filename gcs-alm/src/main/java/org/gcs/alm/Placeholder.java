@@ -1,1 +1,0 @@
-package org.gcs.alm; final class Placeholder {}

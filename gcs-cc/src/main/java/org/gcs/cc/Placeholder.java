@@ -1,1 +1,0 @@
-package org.gcs.cc; final class Placeholder {}

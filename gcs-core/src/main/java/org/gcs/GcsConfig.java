@@ -1,0 +1,464 @@
+package org.gcs;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
+import org.gcs.emulator.Topology;
+
+/**
+ * The configuration of one {@link GcsNode}. Immutable; build with {@link #builder()} or load with
+ * {@link GcsConfigLoader}. Every setter validates at once and {@link Builder#build()} checks the
+ * combination, so a bad configuration fails before anything starts, with a message that says what to change.
+ *
+ * <p>Only {@code site} and {@code clusterKey} are required. Defaults:
+ * <table>
+ * <caption>Defaults</caption>
+ * <tr><th>setting</th><th>default</th><th>meaning</th></tr>
+ * <tr><td>memberName</td><td>host name + random suffix</td><td>unique name within the site</td></tr>
+ * <tr><td>delegateEligible</td><td>true</td><td>may this member become the site's delegate</td></tr>
+ * <tr><td>wanBind</td><td>0.0.0.0:7700</td><td>UDP address for WAN datagrams (used while delegate)</td></tr>
+ * <tr><td>heartbeatInterval</td><td>1 s</td><td>how often a delegate announces its site to the others</td></tr>
+ * <tr><td>siteTimeout</td><td>5 s</td><td>silence after which a remote site counts as gone</td></tr>
+ * <tr><td>tickInterval</td><td>5 ms</td><td>protocol timer granularity (acks, NAKs, probes)</td></tr>
+ * <tr><td>maxDatagramBytes</td><td>1400</td><td>largest WAN datagram; bigger messages are fragmented</td></tr>
+ * <tr><td>maxMessageBytes</td><td>1 MiB</td><td>largest payload accepted by send</td></tr>
+ * <tr><td>sendWindowBytes</td><td>1 MiB</td><td>payload bytes a member may have unacknowledged before send blocks</td></tr>
+ * <tr><td>maxPendingSendBytes</td><td>4 MiB</td><td>bytes of sends that may wait for the window</td></tr>
+ * <tr><td>deliveryBacklogBytes</td><td>16 MiB</td><td>received bytes waiting for listeners before the LAN is paused</td></tr>
+ * </table>
+ */
+public final class GcsConfig {
+    /** Default UDP port of the WAN socket. */
+    public static final int DEFAULT_WAN_PORT = 7700;
+    /** Smallest accepted cluster key, in bytes. */
+    public static final int MIN_CLUSTER_KEY_BYTES = 16;
+
+    private final String site;
+    private final String memberName;
+    private final boolean delegateEligible;
+    private final LanConfig lan;
+    private final String wanBindHost;
+    private final int wanBindPort;
+    private final List<InetSocketAddress> seeds;
+    private final byte[] clusterKey;
+    private final Duration heartbeatInterval;
+    private final Duration siteTimeout;
+    private final Duration tickInterval;
+    private final int maxDatagramBytes;
+    private final int maxMessageBytes;
+    private final long sendWindowBytes;
+    private final long maxPendingSendBytes;
+    private final long deliveryBacklogBytes;
+    private final MeterRegistry meterRegistry;
+    private final Topology linkEmulation;
+    private final long emulationSeed;
+
+    private GcsConfig(Builder b) {
+        this.site = b.site;
+        this.memberName = b.memberName != null ? b.memberName : defaultMemberName();
+        this.delegateEligible = b.delegateEligible;
+        this.lan = b.lan;
+        this.wanBindHost = b.wanBindHost;
+        this.wanBindPort = b.wanBindPort;
+        this.seeds = List.copyOf(b.seeds);
+        this.clusterKey = b.clusterKey.clone();
+        this.heartbeatInterval = b.heartbeatInterval;
+        this.siteTimeout = b.siteTimeout;
+        this.tickInterval = b.tickInterval;
+        this.maxDatagramBytes = b.maxDatagramBytes;
+        this.maxMessageBytes = b.maxMessageBytes;
+        this.sendWindowBytes = b.sendWindowBytes;
+        this.maxPendingSendBytes = b.maxPendingSendBytes;
+        this.deliveryBacklogBytes = b.deliveryBacklogBytes;
+        this.meterRegistry = b.meterRegistry != null ? b.meterRegistry : new SimpleMeterRegistry();
+        this.linkEmulation = b.linkEmulation;
+        this.emulationSeed = b.emulationSeed;
+    }
+
+    /** @return a builder with the defaults */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** @return a builder holding this configuration's values */
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.site = site;
+        b.memberName = memberName;
+        b.delegateEligible = delegateEligible;
+        b.lan = lan;
+        b.wanBindHost = wanBindHost;
+        b.wanBindPort = wanBindPort;
+        b.seeds.addAll(seeds);
+        b.clusterKey = clusterKey.clone();
+        b.heartbeatInterval = heartbeatInterval;
+        b.siteTimeout = siteTimeout;
+        b.tickInterval = tickInterval;
+        b.maxDatagramBytes = maxDatagramBytes;
+        b.maxMessageBytes = maxMessageBytes;
+        b.sendWindowBytes = sendWindowBytes;
+        b.maxPendingSendBytes = maxPendingSendBytes;
+        b.deliveryBacklogBytes = deliveryBacklogBytes;
+        b.meterRegistry = meterRegistry;
+        b.linkEmulation = linkEmulation;
+        b.emulationSeed = emulationSeed;
+        return b;
+    }
+
+    private static String defaultMemberName() {
+        String host;
+        try {
+            host = InetAddress.getLocalHost().getHostName();
+        } catch (UnknownHostException e) {
+            host = "node";
+        }
+        String plain = host.replaceAll("[^A-Za-z0-9._-]", "-");
+        if (plain.length() > 40) {
+            plain = plain.substring(0, 40);
+        }
+        return plain + "-" + Long.toHexString(ThreadLocalRandom.current().nextLong() & 0xffffffL);
+    }
+
+    /** @return the site (LAN cluster) this node belongs to */
+    public String site() {
+        return site;
+    }
+
+    /** @return this member's name within the site */
+    public String memberName() {
+        return memberName;
+    }
+
+    /** @return whether this member may become the site's delegate */
+    public boolean delegateEligible() {
+        return delegateEligible;
+    }
+
+    /** @return the LAN settings */
+    public LanConfig lan() {
+        return lan;
+    }
+
+    /** @return the host or address the WAN socket binds to */
+    public String wanBindHost() {
+        return wanBindHost;
+    }
+
+    /** @return the UDP port of the WAN socket (0: any free port) */
+    public int wanBindPort() {
+        return wanBindPort;
+    }
+
+    /** @return WAN addresses of other sites' delegates (or delegate candidates) to contact first */
+    public List<InetSocketAddress> seeds() {
+        return seeds;
+    }
+
+    /** @return a copy of the shared secret that authenticates every WAN datagram */
+    public byte[] clusterKey() {
+        return clusterKey.clone();
+    }
+
+    /** @return how often a delegate announces its site's state to the other delegates */
+    public Duration heartbeatInterval() {
+        return heartbeatInterval;
+    }
+
+    /** @return the silence after which a remote site is considered gone */
+    public Duration siteTimeout() {
+        return siteTimeout;
+    }
+
+    /** @return the protocol timer granularity */
+    public Duration tickInterval() {
+        return tickInterval;
+    }
+
+    /** @return the largest WAN datagram in bytes */
+    public int maxDatagramBytes() {
+        return maxDatagramBytes;
+    }
+
+    /** @return the largest payload a send accepts */
+    public int maxMessageBytes() {
+        return maxMessageBytes;
+    }
+
+    /** @return payload bytes a member may have in flight (not yet stable) before send blocks */
+    public long sendWindowBytes() {
+        return sendWindowBytes;
+    }
+
+    /** @return payload bytes of sends that may wait for the send window */
+    public long maxPendingSendBytes() {
+        return maxPendingSendBytes;
+    }
+
+    /** @return received payload bytes that may wait for listeners before the LAN receive path pauses */
+    public long deliveryBacklogBytes() {
+        return deliveryBacklogBytes;
+    }
+
+    /** @return where the node registers its meters */
+    public MeterRegistry meterRegistry() {
+        return meterRegistry;
+    }
+
+    /** @return the emulated WAN applied to this node's outgoing WAN datagrams, if any */
+    public Optional<Topology> linkEmulation() {
+        return Optional.ofNullable(linkEmulation);
+    }
+
+    /** @return the seed of the link emulator's random loss and jitter */
+    public long emulationSeed() {
+        return emulationSeed;
+    }
+
+    @Override
+    public String toString() {
+        return "GcsConfig[site=" + site + ", member=" + memberName + ", delegateEligible=" + delegateEligible
+                + ", wan=" + wanBindHost + ":" + wanBindPort + ", seeds=" + seeds + ", lan=" + lan.transport()
+                + ", emulation=" + (linkEmulation == null ? "off" : linkEmulation.name()) + "]";
+    }
+
+    /** Builder of {@link GcsConfig}. */
+    public static final class Builder {
+        private String site;
+        private String memberName;
+        private boolean delegateEligible = true;
+        private LanConfig lan = LanConfig.defaults();
+        private String wanBindHost = "0.0.0.0";
+        private int wanBindPort = DEFAULT_WAN_PORT;
+        private final List<InetSocketAddress> seeds = new ArrayList<>();
+        private byte[] clusterKey;
+        private Duration heartbeatInterval = Duration.ofSeconds(1);
+        private Duration siteTimeout = Duration.ofSeconds(5);
+        private Duration tickInterval = Duration.ofMillis(5);
+        private int maxDatagramBytes = 1400;
+        private int maxMessageBytes = 1 << 20;
+        private long sendWindowBytes = 1 << 20;
+        private long maxPendingSendBytes = 4L << 20;
+        private long deliveryBacklogBytes = 16L << 20;
+        private MeterRegistry meterRegistry;
+        private Topology linkEmulation;
+        private long emulationSeed = 1;
+
+        private Builder() {
+        }
+
+        /** @param site the site (LAN cluster) name; required */
+        public Builder site(String site) {
+            this.site = checkName("site", site);
+            return this;
+        }
+
+        /** @param memberName this member's name, unique within its site */
+        public Builder memberName(String memberName) {
+            this.memberName = checkName("memberName", memberName);
+            return this;
+        }
+
+        /** @param eligible false keeps this member from ever becoming the site's delegate */
+        public Builder delegateEligible(boolean eligible) {
+            this.delegateEligible = eligible;
+            return this;
+        }
+
+        /** @param lan the LAN (JGroups) settings */
+        public Builder lan(LanConfig lan) {
+            this.lan = Objects.requireNonNull(lan, "lan");
+            return this;
+        }
+
+        /**
+         * @param host address to bind the WAN socket to, e.g. {@code 0.0.0.0} or {@code 127.0.0.1}
+         * @param port UDP port, 0 for any free port
+         */
+        public Builder wanBind(String host, int port) {
+            if (host == null || host.isBlank()) {
+                throw new GcsConfigException("wanBind host must not be blank: use 0.0.0.0 for all interfaces");
+            }
+            if (port < 0 || port > 65_535) {
+                throw new GcsConfigException("wanBind port must be in 0..65535 (0 = any free port), got " + port);
+            }
+            this.wanBindHost = host;
+            this.wanBindPort = port;
+            return this;
+        }
+
+        /** @param seeds {@code host:port} WAN addresses of other sites' delegates */
+        public Builder seeds(String... seeds) {
+            return seeds(Arrays.asList(seeds));
+        }
+
+        /** @param seeds {@code host:port} WAN addresses of other sites' delegates */
+        public Builder seeds(List<String> seeds) {
+            this.seeds.clear();
+            for (String seed : seeds) {
+                this.seeds.add(HostPort.parse("seeds", seed));
+            }
+            return this;
+        }
+
+        /** @param seeds WAN addresses of other sites' delegates */
+        public Builder seedAddresses(List<InetSocketAddress> seeds) {
+            this.seeds.clear();
+            this.seeds.addAll(seeds);
+            return this;
+        }
+
+        /** @param key the shared secret of the cluster, at least 16 bytes; the same on every node */
+        public Builder clusterKey(byte[] key) {
+            if (key == null || key.length < MIN_CLUSTER_KEY_BYTES) {
+                throw new GcsConfigException("clusterKey must have at least " + MIN_CLUSTER_KEY_BYTES
+                        + " bytes: generate one, e.g. with `openssl rand -hex 32`, and give it to every node");
+            }
+            this.clusterKey = key.clone();
+            return this;
+        }
+
+        /** @param secret the shared secret of the cluster as text (UTF-8), at least 16 bytes */
+        public Builder clusterKey(String secret) {
+            if (secret == null) {
+                throw new GcsConfigException("clusterKey is required: every WAN datagram is authenticated with it;"
+                        + " give every node the same secret of at least " + MIN_CLUSTER_KEY_BYTES + " bytes");
+            }
+            return clusterKey(secret.getBytes(StandardCharsets.UTF_8));
+        }
+
+        /** @param interval how often a delegate announces its site (10 ms – 60 s) */
+        public Builder heartbeatInterval(Duration interval) {
+            this.heartbeatInterval = checkDuration("heartbeatInterval", interval, Duration.ofMillis(10), Duration.ofSeconds(60));
+            return this;
+        }
+
+        /** @param timeout silence after which a remote site is considered gone (50 ms – 10 min) */
+        public Builder siteTimeout(Duration timeout) {
+            this.siteTimeout = checkDuration("siteTimeout", timeout, Duration.ofMillis(50), Duration.ofMinutes(10));
+            return this;
+        }
+
+        /** @param interval protocol timer granularity (1 ms – 100 ms) */
+        public Builder tickInterval(Duration interval) {
+            this.tickInterval = checkDuration("tickInterval", interval, Duration.ofMillis(1), Duration.ofMillis(100));
+            return this;
+        }
+
+        /** @param bytes the largest WAN datagram (512 – 65000) */
+        public Builder maxDatagramBytes(int bytes) {
+            if (bytes < 512 || bytes > 65_000) {
+                throw new GcsConfigException("maxDatagramBytes must be in 512..65000, got " + bytes
+                        + " (1400 fits a 1500-byte Ethernet MTU)");
+            }
+            this.maxDatagramBytes = bytes;
+            return this;
+        }
+
+        /** @param bytes the largest payload a send accepts (1 – 64 MiB) */
+        public Builder maxMessageBytes(int bytes) {
+            if (bytes < 1 || bytes > (64 << 20)) {
+                throw new GcsConfigException("maxMessageBytes must be in 1..67108864 (64 MiB), got " + bytes);
+            }
+            this.maxMessageBytes = bytes;
+            return this;
+        }
+
+        /** @param bytes payload bytes a member may have unacknowledged before send blocks (at least 1 KiB) */
+        public Builder sendWindowBytes(long bytes) {
+            if (bytes < 1024) {
+                throw new GcsConfigException("sendWindowBytes must be at least 1024, got " + bytes);
+            }
+            this.sendWindowBytes = bytes;
+            return this;
+        }
+
+        /** @param bytes payload bytes of sends that may wait for the window (at least 1 KiB) */
+        public Builder maxPendingSendBytes(long bytes) {
+            if (bytes < 1024) {
+                throw new GcsConfigException("maxPendingSendBytes must be at least 1024, got " + bytes);
+            }
+            this.maxPendingSendBytes = bytes;
+            return this;
+        }
+
+        /** @param bytes received bytes that may wait for listeners (at least 64 KiB) */
+        public Builder deliveryBacklogBytes(long bytes) {
+            if (bytes < 65_536) {
+                throw new GcsConfigException("deliveryBacklogBytes must be at least 65536, got " + bytes);
+            }
+            this.deliveryBacklogBytes = bytes;
+            return this;
+        }
+
+        /** @param registry where to register meters; default a private {@code SimpleMeterRegistry} */
+        public Builder meterRegistry(MeterRegistry registry) {
+            this.meterRegistry = Objects.requireNonNull(registry, "meterRegistry");
+            return this;
+        }
+
+        /**
+         * Emulates a WAN on this node's outgoing WAN datagrams (for tests and demos on one machine).
+         *
+         * @param topology the emulated links; this node's site must be one of its sites
+         * @param seed seed of the random loss and jitter
+         */
+        public Builder linkEmulation(Topology topology, long seed) {
+            this.linkEmulation = topology;
+            this.emulationSeed = seed;
+            return this;
+        }
+
+        /**
+         * @return the configuration
+         * @throws GcsConfigException if a required setting is missing or settings contradict each other
+         */
+        public GcsConfig build() {
+            if (site == null) {
+                throw new GcsConfigException("site is required: name the LAN cluster this node belongs to,"
+                        + " e.g. builder.site(\"boston\")");
+            }
+            if (clusterKey == null) {
+                throw new GcsConfigException("clusterKey is required: every WAN datagram is authenticated with it;"
+                        + " give every node the same secret of at least " + MIN_CLUSTER_KEY_BYTES + " bytes");
+            }
+            if (siteTimeout.compareTo(heartbeatInterval.multipliedBy(2)) < 0) {
+                throw new GcsConfigException("siteTimeout (" + siteTimeout + ") must be at least twice heartbeatInterval ("
+                        + heartbeatInterval + "), or a single lost heartbeat would drop a site");
+            }
+            if (maxPendingSendBytes < maxMessageBytes) {
+                throw new GcsConfigException("maxPendingSendBytes (" + maxPendingSendBytes
+                        + ") must be at least maxMessageBytes (" + maxMessageBytes + ")");
+            }
+            if (linkEmulation != null && !linkEmulation.sites().contains(site)) {
+                throw new GcsConfigException("site '" + site + "' is not in the emulated topology '" + linkEmulation.name()
+                        + "' (sites: " + linkEmulation.sites() + "): pick one of those site names");
+            }
+            return new GcsConfig(this);
+        }
+
+        private static String checkName(String setting, String name) {
+            if (!Names.isValid(name)) {
+                throw new GcsConfigException(setting + " '" + name + "' is not valid: use 1 to " + Names.MAX_LENGTH
+                        + " characters from A-Z a-z 0-9 . _ -");
+            }
+            return name;
+        }
+
+        private static Duration checkDuration(String setting, Duration value, Duration min, Duration max) {
+            if (value == null || value.compareTo(min) < 0 || value.compareTo(max) > 0) {
+                throw new GcsConfigException(setting + " must be between " + min + " and " + max + ", got " + value);
+            }
+            return value;
+        }
+    }
+}

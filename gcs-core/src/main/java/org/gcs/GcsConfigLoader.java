@@ -1,0 +1,178 @@
+package org.gcs;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Locale;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
+import org.gcs.emulator.Topology;
+import org.gcs.internal.config.Quantities;
+
+/**
+ * Loads a {@link GcsConfig} from a properties file. Durations accept {@code 60s}, {@code 250ms}; sizes accept
+ * {@code 1400}, {@code 64KB}, {@code 4MB}. Unknown keys are errors (a typo must not silently fall back to a
+ * default).
+ *
+ * <pre>
+ * site = boston
+ * member.name = boston-1
+ * wan.bind = 0.0.0.0:7700
+ * seeds = ottawa.example.org:7700, chicago.example.org:7700
+ * cluster.key = change-me-to-a-long-random-secret
+ * lan.transport = udp             # or tcp, with lan.tcp.port and lan.tcp.initial.hosts
+ * lan.bind.address = 10.1.0.5
+ * emulation.topology = ron3       # optional: emulate a WAN (tests and demos)
+ * </pre>
+ */
+public final class GcsConfigLoader {
+    /** Every key the loader understands. */
+    public static final Set<String> KEYS = Set.of("site", "member.name", "delegate.eligible", "wan.bind", "seeds",
+            "cluster.key", "cluster.key.hex", "lan.transport", "lan.bind.address", "lan.mcast.address",
+            "lan.mcast.port", "lan.tcp.port", "lan.tcp.initial.hosts", "lan.cluster.name", "lan.join.timeout",
+            "heartbeat.interval", "site.timeout", "tick.interval", "max.datagram.bytes", "max.message.bytes",
+            "send.window.bytes", "max.pending.send.bytes", "delivery.backlog.bytes", "emulation.topology",
+            "emulation.seed", "groups");
+
+    private GcsConfigLoader() {
+    }
+
+    /**
+     * @param file a properties file
+     * @return a builder holding the file's settings (add a meter registry or override values, then build)
+     * @throws GcsConfigException if the file cannot be read or holds an invalid setting
+     */
+    public static GcsConfig.Builder load(Path file) {
+        Properties properties = new Properties();
+        try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            properties.load(reader);
+        } catch (IOException e) {
+            throw new GcsConfigException("cannot read configuration file " + file + ": " + e.getMessage());
+        }
+        return fromProperties(properties, file.toString());
+    }
+
+    /**
+     * @param properties the settings
+     * @param source where they came from, for error messages
+     * @return a builder holding the settings
+     * @throws GcsConfigException if a setting is unknown or invalid
+     */
+    public static GcsConfig.Builder fromProperties(Properties properties, String source) {
+        Set<String> unknown = new TreeSet<>(properties.stringPropertyNames());
+        unknown.removeAll(KEYS);
+        if (!unknown.isEmpty()) {
+            throw new GcsConfigException(source + ": unknown setting(s) " + unknown + "; valid keys are " + new TreeSet<>(KEYS));
+        }
+        try {
+            return apply(properties);
+        } catch (GcsConfigException e) {
+            throw new GcsConfigException(source + ": " + e.getMessage());
+        } catch (IllegalArgumentException e) {
+            throw new GcsConfigException(source + ": " + e.getMessage());
+        }
+    }
+
+    /** @return the groups listed under {@code groups} (comma-separated), for tools that join them at start */
+    public static List<String> groups(Properties properties) {
+        return list(properties.getProperty("groups"));
+    }
+
+    private static GcsConfig.Builder apply(Properties p) {
+        GcsConfig.Builder b = GcsConfig.builder();
+        String site = p.getProperty("site");
+        if (site != null) {
+            b.site(site.trim());
+        }
+        ifSet(p, "member.name", v -> b.memberName(v));
+        ifSet(p, "delegate.eligible", v -> b.delegateEligible(Quantities.bool(v)));
+        ifSet(p, "wan.bind", v -> {
+            var address = HostPort.parse("wan.bind", v);
+            b.wanBind(address.getHostString(), address.getPort());
+        });
+        ifSet(p, "seeds", v -> b.seeds(list(v)));
+        ifSet(p, "cluster.key", b::clusterKey);
+        ifSet(p, "cluster.key.hex", v -> {
+            try {
+                b.clusterKey(HexFormat.of().parseHex(v));
+            } catch (IllegalArgumentException e) {
+                throw new GcsConfigException("cluster.key.hex must be hexadecimal digits, e.g. from `openssl rand -hex 32`");
+            }
+        });
+        b.lan(lan(p));
+        ifSet(p, "heartbeat.interval", v -> b.heartbeatInterval(Quantities.duration("heartbeat.interval", v)));
+        ifSet(p, "site.timeout", v -> b.siteTimeout(Quantities.duration("site.timeout", v)));
+        ifSet(p, "tick.interval", v -> b.tickInterval(Quantities.duration("tick.interval", v)));
+        ifSet(p, "max.datagram.bytes", v -> b.maxDatagramBytes(intSize("max.datagram.bytes", v)));
+        ifSet(p, "max.message.bytes", v -> b.maxMessageBytes(intSize("max.message.bytes", v)));
+        ifSet(p, "send.window.bytes", v -> b.sendWindowBytes(Quantities.byteSize("send.window.bytes", v)));
+        ifSet(p, "max.pending.send.bytes", v -> b.maxPendingSendBytes(Quantities.byteSize("max.pending.send.bytes", v)));
+        ifSet(p, "delivery.backlog.bytes", v -> b.deliveryBacklogBytes(Quantities.byteSize("delivery.backlog.bytes", v)));
+        String topology = p.getProperty("emulation.topology");
+        if (topology != null && !topology.isBlank()) {
+            long seed = p.getProperty("emulation.seed") == null ? 1 : Long.parseLong(p.getProperty("emulation.seed").trim());
+            b.linkEmulation(Topology.load(topology.trim()), seed);
+        }
+        return b;
+    }
+
+    private static LanConfig lan(Properties p) {
+        LanConfig.Builder lan = LanConfig.builder();
+        ifSet(p, "lan.transport", v -> {
+            try {
+                lan.transport(LanTransport.valueOf(v.toUpperCase(Locale.ROOT)));
+            } catch (IllegalArgumentException e) {
+                throw new GcsConfigException("lan.transport must be udp or tcp, got '" + v + "'");
+            }
+        });
+        ifSet(p, "lan.bind.address", lan::bindAddress);
+        ifSet(p, "lan.mcast.address", lan::mcastAddress);
+        ifSet(p, "lan.mcast.port", v -> lan.mcastPort(integer("lan.mcast.port", v)));
+        ifSet(p, "lan.tcp.port", v -> lan.tcpPort(integer("lan.tcp.port", v)));
+        ifSet(p, "lan.tcp.initial.hosts", v -> lan.tcpInitialHosts(list(v)));
+        ifSet(p, "lan.cluster.name", lan::clusterName);
+        ifSet(p, "lan.join.timeout", v -> lan.joinTimeout(Quantities.duration("lan.join.timeout", v)));
+        return lan.build();
+    }
+
+    private static void ifSet(Properties p, String key, java.util.function.Consumer<String> setter) {
+        String value = p.getProperty(key);
+        if (value != null && !value.isBlank()) {
+            setter.accept(value.trim());
+        }
+    }
+
+    private static List<String> list(String value) {
+        List<String> items = new ArrayList<>();
+        if (value != null) {
+            for (String item : value.split(",")) {
+                if (!item.isBlank()) {
+                    items.add(item.trim());
+                }
+            }
+        }
+        return items;
+    }
+
+    private static int integer(String key, String value) {
+        try {
+            return Integer.parseInt(value);
+        } catch (NumberFormatException e) {
+            throw new GcsConfigException(key + " must be a whole number, got '" + value + "'");
+        }
+    }
+
+    private static int intSize(String key, String value) {
+        long bytes = Quantities.byteSize(key, value);
+        if (bytes > Integer.MAX_VALUE) {
+            throw new GcsConfigException(key + " is too large: " + value);
+        }
+        return (int) bytes;
+    }
+}

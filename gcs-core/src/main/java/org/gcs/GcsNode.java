@@ -1,0 +1,135 @@
+package org.gcs;
+
+import java.time.Duration;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * A process's membership in a GCS cluster: it joins its site's LAN cluster, takes the delegate role when
+ * elected, and sends and receives group messages.
+ *
+ * <pre>{@code
+ * GcsConfig config = GcsConfig.builder()
+ *         .site("boston")
+ *         .wanBind("0.0.0.0", 7700)
+ *         .seeds("ottawa.example.org:7700")
+ *         .clusterKey(System.getenv("GCS_CLUSTER_KEY"))
+ *         .build();
+ * try (GcsNode node = GcsNode.start(config)) {
+ *     node.onMessage(m -> System.out.println(m.sender() + ": " + new String(m.payload(), UTF_8)));
+ *     node.join("whiteboard");
+ *     node.send("whiteboard", "hello".getBytes(UTF_8));
+ * }
+ * }</pre>
+ *
+ * <p>All methods are thread-safe. Listeners run on the node's delivery thread.
+ */
+public interface GcsNode extends AutoCloseable {
+
+    /**
+     * Starts a node: binds its WAN socket, joins its site's LAN cluster and returns once it is a member.
+     *
+     * @param config the node's configuration
+     * @return the running node
+     * @throws GcsException if the node cannot start (the message says why, for instance a port in use)
+     */
+    static GcsNode start(GcsConfig config) {
+        return org.gcs.internal.node.NettyJGroupsNode.start(config);
+    }
+
+    /** @return this member's identity */
+    MemberId self();
+
+    /**
+     * Joins a group: from now on this node receives the group's messages and may send to it.
+     * Joining a group twice is harmless.
+     *
+     * @param group the group name (see {@link Names})
+     */
+    void join(String group);
+
+    /**
+     * Leaves a group. Leaving a group that was not joined is harmless.
+     *
+     * @param group the group name
+     */
+    void leave(String group);
+
+    /** @return the groups this node has joined */
+    Set<String> groups();
+
+    /**
+     * Sends a message to every member of a group (this node included), blocking while the send window is
+     * full (back-pressure). Returns once the message is admitted: from then on it will reach every member that
+     * stays connected, in order with this node's other messages to the group.
+     *
+     * @param group a group this node has joined
+     * @param payload the bytes to send, at most {@link GcsConfig#maxMessageBytes()}
+     * @throws NotJoinedException if the group was not joined
+     * @throws MessageTooLargeException if the payload is too large
+     * @throws GcsClosedException if the node is closed
+     * @throws InterruptedException if interrupted while waiting for the window
+     */
+    void send(String group, byte[] payload) throws InterruptedException;
+
+    /**
+     * Like {@link #send(String, byte[])} but gives up after {@code timeout}.
+     *
+     * @throws TimeoutException if the message was not admitted in time (it will not be sent)
+     */
+    void send(String group, byte[] payload, Duration timeout) throws InterruptedException, TimeoutException;
+
+    /**
+     * Sends without blocking. The stage completes (on the delivery thread) when the message is admitted, as
+     * the blocking {@code send} would have returned, or exceptionally with {@link GcsClosedException} if the
+     * node closes first. Messages are sent in call order, mixed freely with blocking sends.
+     *
+     * @return a stage completed when the message is admitted
+     * @throws NotJoinedException if the group was not joined
+     * @throws MessageTooLargeException if the payload is too large
+     * @throws SendQueueFullException if {@link GcsConfig#maxPendingSendBytes()} are already waiting
+     * @throws GcsClosedException if the node is closed
+     */
+    CompletionStage<Void> sendAsync(String group, byte[] payload);
+
+    /**
+     * Registers a listener for the messages of every joined group.
+     *
+     * @return a handle that removes the listener
+     */
+    Registration onMessage(MessageListener listener);
+
+    /**
+     * Registers a listener for the views of every joined group.
+     *
+     * @return a handle that removes the listener
+     */
+    Registration onView(ViewListener listener);
+
+    /**
+     * @param group a group name
+     * @return the current view of the group, if this node has joined it
+     */
+    Optional<GroupView> view(String group);
+
+    /** @return true while this node is its site's delegate (it carries the site's WAN traffic) */
+    boolean isDelegate();
+
+    /** @return the current delegate of this node's site, if one is elected */
+    Optional<MemberId> delegate();
+
+    /**
+     * Waits until every message this node sent so far is stable: every site that had members of its group
+     * when it was sent has acknowledged it.
+     *
+     * @param timeout how long to wait at most
+     * @return true if everything is stable, false on timeout
+     */
+    boolean awaitStable(Duration timeout) throws InterruptedException;
+
+    /** Leaves the cluster and releases sockets and threads. Safe to call twice. */
+    @Override
+    void close();
+}

@@ -1,0 +1,468 @@
+package org.gcs.internal.engine;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.gcs.alm.overlay.DelegateAddress;
+import org.gcs.alm.overlay.Observation;
+import org.gcs.alm.overlay.SiteDirectory;
+import org.gcs.alm.overlay.SiteRecord;
+import org.gcs.internal.flow.MetaFlowReceiver;
+import org.gcs.internal.flow.MetaFlowSender;
+import org.gcs.internal.wire.DropReason;
+import org.gcs.internal.wire.LanMessage.LocalData;
+import org.gcs.internal.wire.LanMessage.RemoteData;
+import org.gcs.internal.wire.LanMessage.RemoteSite;
+import org.gcs.internal.wire.LanMessage.RemoteSites;
+import org.gcs.internal.wire.LanMessage.Stable;
+import org.gcs.internal.wire.LanMessage.StableMark;
+import org.gcs.internal.wire.WanCodec;
+import org.gcs.internal.wire.WanEnvelope;
+import org.gcs.internal.wire.WanPacket;
+import org.gcs.internal.wire.WanPacket.Ack;
+import org.gcs.internal.wire.WanPacket.Data;
+import org.gcs.internal.wire.WanPacket.MemberGroups;
+import org.gcs.internal.wire.WanPacket.Nak;
+import org.gcs.internal.wire.WanPacket.PeerHint;
+import org.gcs.internal.wire.WanPacket.SiteState;
+import org.gcs.internal.wire.WanPacket.Sync;
+
+/**
+ * What a member does while it is its site's delegate: it announces the site to the other delegates and
+ * tracks theirs (overlay membership), carries the site's messages over the WAN on one reliable meta-flow per
+ * group ({@link MetaFlowSender}), receives the other sites' meta-flows ({@link MetaFlowReceiver}) and hands
+ * their messages to its site, and tells its members when their messages became stable.
+ *
+ * <p>Until the ALM tree exists, a meta-flow goes straight from the sending delegate to each receiving
+ * delegate (a star rooted at the source).
+ */
+final class DelegateRole {
+    private final EngineSettings settings;
+    private final EngineIo io;
+    private final ProtocolMetrics metrics;
+    private final Membership membership;
+    private final long term;
+    private final SiteDirectory<List<MemberGroups>> directory;
+    private final Map<DelegateAddress, Long> hintExpiryNs = new LinkedHashMap<>();
+    private final Map<String, MetaFlowSender> senders = new HashMap<>();
+    private final Map<FlowKey, MetaFlowReceiver> receivers = new HashMap<>();
+    private final DeliveryFilter appended = new DeliveryFilter();
+    private final DeliveryFilter handedOff = new DeliveryFilter();
+    private final Set<String> awaitingHandover = new HashSet<>();
+    /** Addresses at which this node received its own announcements (gossip named it): never announce to them. */
+    private final Set<DelegateAddress> selfAddresses = new HashSet<>();
+    private final Map<StableKey, Long> pendingStable = new LinkedHashMap<>();
+    private final SenderOutput senderOutput = new SenderOutput();
+    private List<MemberGroups> announcedMembers = List.of();
+    private List<RemoteSite> publishedSites = List.of();
+    private long stateVersion;
+    private long lastHeartbeatNs;
+    private boolean lanPaused;
+    /** Set when the directory may differ from what was last published to the site. */
+    private boolean directoryChanged;
+
+    DelegateRole(EngineSettings settings, EngineIo io, ProtocolMetrics metrics, Membership membership, long term) {
+        this.settings = settings;
+        this.io = io;
+        this.metrics = metrics;
+        this.membership = membership;
+        this.term = term;
+        this.directory = new SiteDirectory<>(settings.site(), settings.siteTimeoutNs());
+    }
+
+    /**
+     * Takes the role: starts from the remote sites the previous delegate described (so that re-sent messages
+     * go to every site that was receiving; a site that is gone meanwhile expires as usual), waits for every
+     * current member's hand-over, and announces the site at once.
+     */
+    void start(LanView view, long nowNs) {
+        for (LanView.LanMember member : view.members()) {
+            awaitingHandover.add(memberKey(member.name(), member.incarnation()));
+        }
+        for (RemoteSite known : membership.remoteSites()) {
+            directory.observe(known.site(), known.term(), new DelegateAddress(known.host(), known.port()), nowNs);
+            directory.offerState(known.site(), known.term(), known.stateVersion(), known.members());
+        }
+        directoryChanged = true;
+        announcedMembers = membership.localMembers();
+        heartbeat(nowNs);
+    }
+
+    long term() {
+        return term;
+    }
+
+    // ---------------------------------------------------------------- LAN side
+
+    void onLanView(LanView view) {
+        awaitingHandover.removeIf(key -> view.members().stream()
+                .noneMatch(m -> memberKey(m.name(), m.incarnation()).equals(key)));
+    }
+
+    void onHandover(String member, long incarnation) {
+        awaitingHandover.remove(memberKey(member, incarnation));
+    }
+
+    /** A member of this site sent a message: carry it over the WAN. */
+    void onLocalData(LocalData data, long nowNs) {
+        if (!data.resend() && awaitingHandover.contains(memberKey(data.member(), data.incarnation()))) {
+            return; // sent before the member saw us take over; it comes again as a re-send
+        }
+        OriginKey origin = new OriginKey(settings.site(), data.member(), data.incarnation(), data.group());
+        if (appended.accept(origin, data.memberSeq()) < 0) {
+            return;
+        }
+        MetaFlowSender sender = senders.computeIfAbsent(data.group(), group -> newSender(group, nowNs));
+        int fragmentBytes = settings.maxDatagramBytes()
+                - WanCodec.dataOverheadBytes(settings.site(), settings.site(), data.group(), data.member());
+        sender.append(data.member(), data.incarnation(), data.memberSeq(), data.sentEpochMicros(), data.payload(),
+                fragmentBytes, nowNs, senderOutput);
+    }
+
+    private MetaFlowSender newSender(String group, long nowNs) {
+        MetaFlowSender sender = new MetaFlowSender(settings.site(), group, term, settings.flow());
+        for (SiteRecord<List<MemberGroups>> site : directory.sites()) {
+            if (hasGroup(site.state(), group)) {
+                sender.addReceiver(site.site(), nowNs, senderOutput);
+            }
+        }
+        return sender;
+    }
+
+    /** The site's memberships changed: announce them, and stop receiving groups the site left. */
+    void onLocalMembershipChanged(long nowNs) {
+        List<MemberGroups> members = membership.localMembers();
+        if (members.equals(announcedMembers)) {
+            return;
+        }
+        announcedMembers = members;
+        stateVersion++;
+        receivers.keySet().removeIf(key -> !membership.siteHasGroup(key.group()));
+        heartbeat(nowNs);
+    }
+
+    /** Pauses or resumes hand-offs to the LAN (its outgoing queue is too long). */
+    void setLanPaused(boolean paused) {
+        if (paused == lanPaused) {
+            return;
+        }
+        lanPaused = paused;
+        for (Map.Entry<FlowKey, MetaFlowReceiver> e : receivers.entrySet()) {
+            e.getValue().setPaused(paused, new ReceiverOutput(e.getKey()));
+        }
+    }
+
+    // ---------------------------------------------------------------- WAN side
+
+    void onWan(DelegateAddress from, WanEnvelope envelope, long nowNs) {
+        if (envelope.fromSite().equals(settings.site())) {
+            if (envelope.fromTerm() == term && envelope.packet() instanceof SiteState) {
+                selfAddresses.add(from); // our own announcement came back through a hint that named us
+                hintExpiryNs.remove(from);
+            } else {
+                metrics.wanDropped(DropReason.STALE);
+            }
+            return;
+        }
+        Observation observation = directory.observe(envelope.fromSite(), envelope.fromTerm(), from, nowNs);
+        if (observation == Observation.STALE) {
+            metrics.wanDropped(DropReason.STALE);
+            return;
+        }
+        if (observation != Observation.REFRESHED) {
+            directoryChanged = true;
+            hintExpiryNs.remove(from);
+            sendState(envelope.fromSite(), from);
+        }
+        if (observation == Observation.NEW_DELEGATE) {
+            for (MetaFlowSender sender : senders.values()) {
+                sender.resyncReceiver(envelope.fromSite(), nowNs, senderOutput);
+            }
+        }
+        WanPacket packet = envelope.packet();
+        if (packet instanceof Data data) {
+            onData(data, nowNs);
+        } else if (packet instanceof Ack ack) {
+            MetaFlowSender sender = ownFlow(ack.srcSite(), ack.group(), ack.epoch());
+            if (sender != null) {
+                sender.onAck(envelope.fromSite(), ack, nowNs, senderOutput);
+            }
+        } else if (packet instanceof Nak nak) {
+            metrics.nakReceived();
+            MetaFlowSender sender = ownFlow(nak.srcSite(), nak.group(), nak.epoch());
+            if (sender != null) {
+                sender.onNak(envelope.fromSite(), nak, nowNs, senderOutput);
+            }
+        } else if (packet instanceof Sync sync) {
+            MetaFlowReceiver receiver = receiverFor(sync.srcSite(), sync.group(), sync.epoch(), nowNs);
+            if (receiver != null) {
+                receiver.onSync(sync, nowNs, new ReceiverOutput(new FlowKey(sync.srcSite(), sync.group())));
+            }
+        } else if (packet instanceof SiteState state) {
+            onSiteState(envelope.fromSite(), envelope.fromTerm(), state, nowNs);
+        }
+        publishRemoteSites();
+    }
+
+    private MetaFlowSender ownFlow(String srcSite, String group, long epoch) {
+        if (!srcSite.equals(settings.site()) || epoch != term) {
+            return null;
+        }
+        return senders.get(group);
+    }
+
+    private void onData(Data data, long nowNs) {
+        MetaFlowReceiver receiver = receiverFor(data.srcSite(), data.group(), data.epoch(), nowNs);
+        if (receiver != null) {
+            receiver.onData(data, nowNs, new ReceiverOutput(new FlowKey(data.srcSite(), data.group())));
+        }
+    }
+
+    /** @return the receiver of that flow epoch, created if new, or null if stale or not of interest */
+    private MetaFlowReceiver receiverFor(String srcSite, String group, long epoch, long nowNs) {
+        if (!membership.siteHasGroup(group) || srcSite.equals(settings.site())) {
+            return null;
+        }
+        FlowKey key = new FlowKey(srcSite, group);
+        MetaFlowReceiver receiver = receivers.get(key);
+        if (receiver != null && receiver.epoch() > epoch) {
+            metrics.wanDropped(DropReason.STALE);
+            return null;
+        }
+        if (receiver == null || receiver.epoch() < epoch) {
+            receiver = new MetaFlowReceiver(srcSite, group, epoch, settings.flow());
+            receiver.setPaused(lanPaused, new ReceiverOutput(key));
+            receivers.put(key, receiver);
+        }
+        return receiver;
+    }
+
+    private void onSiteState(String site, long siteTerm, SiteState state, long nowNs) {
+        if (directory.offerState(site, siteTerm, state.version(), state.members())) {
+            directoryChanged = true;
+            updateReceivers(nowNs);
+        }
+        for (PeerHint hint : state.peers()) {
+            if (hint.site().equals(settings.site()) || directory.get(hint.site()).isPresent()) {
+                continue;
+            }
+            DelegateAddress address = new DelegateAddress(hint.host(), hint.port());
+            if (!address.equals(settings.selfWanAddress()) && !selfAddresses.contains(address)) {
+                hintExpiryNs.putIfAbsent(address, nowNs + settings.siteTimeoutNs());
+            }
+        }
+    }
+
+    /** Makes every meta-flow send to exactly the sites that have members of its group. */
+    private void updateReceivers(long nowNs) {
+        for (MetaFlowSender sender : senders.values()) {
+            Set<String> interested = new HashSet<>();
+            for (SiteRecord<List<MemberGroups>> site : directory.sites()) {
+                if (hasGroup(site.state(), sender.group())) {
+                    interested.add(site.site());
+                }
+            }
+            for (String site : List.copyOf(sender.receiverSites())) {
+                if (!interested.contains(site)) {
+                    sender.removeReceiver(site, senderOutput);
+                }
+            }
+            for (String site : interested) {
+                sender.addReceiver(site, nowNs, senderOutput);
+            }
+        }
+    }
+
+    private static boolean hasGroup(List<MemberGroups> members, String group) {
+        if (members == null) {
+            return false;
+        }
+        for (MemberGroups member : members) {
+            if (member.groups().contains(group)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    // ---------------------------------------------------------------- timers
+
+    void onTick(long nowNs) {
+        for (MetaFlowSender sender : senders.values()) {
+            sender.onTick(nowNs, senderOutput);
+        }
+        for (Map.Entry<FlowKey, MetaFlowReceiver> e : receivers.entrySet()) {
+            e.getValue().onTick(nowNs, new ReceiverOutput(e.getKey()));
+        }
+        if (nowNs - lastHeartbeatNs >= settings.heartbeatNs()) {
+            heartbeat(nowNs);
+        }
+        List<SiteRecord<List<MemberGroups>>> expired = directory.expire(nowNs);
+        if (!expired.isEmpty()) {
+            for (SiteRecord<List<MemberGroups>> site : expired) {
+                for (MetaFlowSender sender : senders.values()) {
+                    sender.removeReceiver(site.site(), senderOutput);
+                }
+                receivers.keySet().removeIf(key -> key.srcSite().equals(site.site()));
+            }
+            directoryChanged = true;
+            publishRemoteSites();
+        }
+        hintExpiryNs.values().removeIf(expiry -> expiry < nowNs);
+        flushStable();
+    }
+
+    private void heartbeat(long nowNs) {
+        lastHeartbeatNs = nowNs;
+        for (SiteRecord<List<MemberGroups>> site : directory.sites()) {
+            sendState(site.site(), site.address());
+        }
+        for (DelegateAddress seed : settings.seeds()) {
+            if (!seed.equals(settings.selfWanAddress()) && !directory.isKnownAddress(seed)) {
+                sendState(null, seed);
+            }
+        }
+        for (DelegateAddress hint : hintExpiryNs.keySet()) {
+            if (!directory.isKnownAddress(hint) && !settings.seeds().contains(hint)) {
+                sendState(null, hint);
+            }
+        }
+    }
+
+    private void sendState(String site, DelegateAddress to) {
+        List<PeerHint> peers = new ArrayList<>();
+        for (SiteRecord<List<MemberGroups>> record : directory.sites()) {
+            peers.add(new PeerHint(record.site(), record.term(), record.address().host(), record.address().port()));
+        }
+        io.wanSend(site, to, envelope(new SiteState(stateVersion, announcedMembers, peers)));
+    }
+
+    private WanEnvelope envelope(WanPacket packet) {
+        return new WanEnvelope(settings.site(), term, packet);
+    }
+
+    /** Tells the site about the remote sites if anything changed since the last time (cheap when not). */
+    private void publishRemoteSites() {
+        if (!directoryChanged) {
+            return;
+        }
+        directoryChanged = false;
+        List<RemoteSite> sites = new ArrayList<>();
+        for (SiteRecord<List<MemberGroups>> record : directory.sites()) {
+            List<MemberGroups> members = record.state() == null ? List.of() : record.state();
+            sites.add(new RemoteSite(record.site(), record.term(), record.address().host(), record.address().port(),
+                    record.stateVersion(), members));
+        }
+        if (!sites.equals(publishedSites)) {
+            publishedSites = sites;
+            io.lanSend(new RemoteSites(term, sites));
+        }
+    }
+
+    /** Re-publishes the remote sites (a new member joined the LAN and needs them). */
+    void republishRemoteSites() {
+        publishedSites = List.of();
+        directoryChanged = true;
+        publishRemoteSites();
+    }
+
+    private void flushStable() {
+        if (pendingStable.isEmpty()) {
+            return;
+        }
+        List<StableMark> marks = new ArrayList<>(pendingStable.size());
+        pendingStable.forEach((key, seq) -> marks.add(new StableMark(key.member(), key.incarnation(), key.group(), seq)));
+        pendingStable.clear();
+        io.lanSend(new Stable(term, marks));
+    }
+
+    private static String memberKey(String name, long incarnation) {
+        return name + "#" + incarnation;
+    }
+
+    // ---------------------------------------------------------------- statistics for tests and metrics
+
+    /** @return live remote sites */
+    List<String> remoteSiteNames() {
+        List<String> names = new ArrayList<>();
+        directory.sites().forEach(s -> names.add(s.site()));
+        return names;
+    }
+
+    /** @return packets waiting in retransmit buffers */
+    int bufferedPackets() {
+        int total = 0;
+        for (MetaFlowSender sender : senders.values()) {
+            total += sender.bufferedPackets();
+        }
+        return total;
+    }
+
+    /** @return the smoothed RTT from this delegate to a site for a group, or -1 */
+    long smoothedRttNs(String group, String site) {
+        MetaFlowSender sender = senders.get(group);
+        return sender == null ? -1 : sender.smoothedRttNs(site);
+    }
+
+    // ---------------------------------------------------------------- outputs of the flows
+
+    private record FlowKey(String srcSite, String group) {
+    }
+
+    private record StableKey(String member, long incarnation, String group) {
+    }
+
+    private final class SenderOutput implements MetaFlowSender.Output {
+        @Override
+        public void transmit(String receiverSite, Data packet) {
+            directory.get(receiverSite).ifPresent(site -> io.wanSend(receiverSite, site.address(), envelope(packet)));
+            if (packet.retransmit()) {
+                metrics.retransmitted(1);
+            }
+        }
+
+        @Override
+        public void sync(String receiverSite, Sync sync) {
+            directory.get(receiverSite).ifPresent(site -> io.wanSend(receiverSite, site.address(), envelope(sync)));
+        }
+
+        @Override
+        public void stable(String group, String originMember, long originIncarnation, long memberSeq) {
+            pendingStable.merge(new StableKey(originMember, originIncarnation, group), memberSeq, Math::max);
+        }
+    }
+
+    private final class ReceiverOutput implements MetaFlowReceiver.Output {
+        private final FlowKey key;
+
+        ReceiverOutput(FlowKey key) {
+            this.key = key;
+        }
+
+        @Override
+        public void deliver(Data first, byte[] payload) {
+            OriginKey origin = new OriginKey(key.srcSite(), first.originMember(), first.originIncarnation(), key.group());
+            if (handedOff.accept(origin, first.memberSeq()) < 0) {
+                metrics.duplicateSuppressed();
+                return;
+            }
+            io.lanSend(new RemoteData(key.srcSite(), first.originMember(), first.originIncarnation(), key.group(),
+                    first.memberSeq(), first.sentEpochMicros(), payload));
+        }
+
+        @Override
+        public void ack(Ack ack) {
+            directory.get(key.srcSite()).ifPresent(site -> io.wanSend(key.srcSite(), site.address(), envelope(ack)));
+        }
+
+        @Override
+        public void nak(Nak nak) {
+            metrics.nakSent(nak.missingCount());
+            directory.get(key.srcSite()).ifPresent(site -> io.wanSend(key.srcSite(), site.address(), envelope(nak)));
+        }
+    }
+}

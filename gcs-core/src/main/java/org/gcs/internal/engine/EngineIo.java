@@ -1,0 +1,48 @@
+package org.gcs.internal.engine;
+
+import org.gcs.GroupMessage;
+import org.gcs.GroupView;
+import org.gcs.MemberId;
+import org.gcs.alm.overlay.DelegateAddress;
+import org.gcs.internal.wire.LanMessage;
+import org.gcs.internal.wire.WanEnvelope;
+
+/**
+ * Everything the sans-IO {@link NodeEngine} asks of its driver. The Netty/JGroups driver and the
+ * virtual-time simulator implement it; all calls come from the engine's single thread.
+ */
+public interface EngineIo {
+    /** Multicast a message to every member of this site, this node included, reliably and in FIFO order. */
+    void lanSend(LanMessage message);
+
+    /**
+     * Send a WAN datagram.
+     *
+     * @param toSite the destination site, or null when not known yet (a seed)
+     * @param to the destination delegate's address
+     * @param envelope the datagram
+     */
+    void wanSend(String toSite, DelegateAddress to, WanEnvelope envelope);
+
+    /**
+     * Hand a message to the application.
+     *
+     * @param message the message
+     * @param sentEpochMicros when its sender sent it (wall clock), for the latency metric
+     */
+    void deliver(GroupMessage message, long sentEpochMicros);
+
+    /** A joined group has a new view. */
+    void viewChanged(GroupView view);
+
+    /** A send request entered the send window: its send call may return. */
+    void admitted(SendRequest request);
+
+    /**
+     * The site's delegate changed.
+     *
+     * @param delegate the new delegate, or null if no member is eligible
+     * @param self true if this node is the delegate
+     */
+    void delegateChanged(MemberId delegate, boolean self);
+}

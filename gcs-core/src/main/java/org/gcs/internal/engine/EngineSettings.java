@@ -1,0 +1,29 @@
+package org.gcs.internal.engine;
+
+import java.util.List;
+import org.gcs.alm.overlay.DelegateAddress;
+import org.gcs.internal.flow.FlowSettings;
+
+/**
+ * The engine's view of the node configuration, in nanoseconds and bytes.
+ *
+ * @param site this node's site
+ * @param memberName this member's name
+ * @param incarnation this member's incarnation (unique per process start)
+ * @param delegateEligible whether this member may be the delegate
+ * @param heartbeatNs interval of the delegate's site announcements
+ * @param siteTimeoutNs silence after which a remote site is dropped
+ * @param maxDatagramBytes the largest WAN datagram
+ * @param sendWindowBytes unstable payload bytes a member may have before sends wait
+ * @param flow timers and limits of the reliable meta-flows
+ * @param seeds WAN addresses to announce this site to until their sites answer
+ * @param selfWanAddress this node's own WAN address if known (never announced to), or null
+ */
+public record EngineSettings(String site, String memberName, long incarnation, boolean delegateEligible,
+                             long heartbeatNs, long siteTimeoutNs, int maxDatagramBytes, long sendWindowBytes,
+                             FlowSettings flow, List<DelegateAddress> seeds, DelegateAddress selfWanAddress) {
+    /** Makes the seed list immutable. */
+    public EngineSettings {
+        seeds = List.copyOf(seeds);
+    }
+}

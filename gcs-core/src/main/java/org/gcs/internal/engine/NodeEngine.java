@@ -1,0 +1,287 @@
+package org.gcs.internal.engine;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.gcs.GroupMessage;
+import org.gcs.GroupView;
+import org.gcs.MemberId;
+import org.gcs.alm.overlay.DelegateAddress;
+import org.gcs.internal.wire.LanMessage;
+import org.gcs.internal.wire.LanMessage.Handover;
+import org.gcs.internal.wire.LanMessage.LocalData;
+import org.gcs.internal.wire.LanMessage.MemberAnnounce;
+import org.gcs.internal.wire.LanMessage.RemoteData;
+import org.gcs.internal.wire.LanMessage.RemoteSites;
+import org.gcs.internal.wire.LanMessage.Stable;
+import org.gcs.internal.wire.LanMessage.StableMark;
+import org.gcs.internal.wire.WanEnvelope;
+
+/**
+ * The protocol engine of one node, sans-IO: every input comes in as a method call with {@code nowNs}, every
+ * output goes out through {@link EngineIo}. It is single-threaded; the driver serializes all calls (the
+ * Netty driver runs it on one event loop, the simulator on its virtual clock).
+ *
+ * <p>Every node is a <em>member</em>: it joins groups, sends through its {@link SendWindow}, and delivers
+ * messages from its LAN after duplicate suppression. The oldest eligible member of the LAN view is also the
+ * <em>delegate</em> ({@link DelegateRole}) and carries the site's WAN traffic.
+ *
+ * <p>When the delegate changes, every member re-sends its unstable messages to the new delegate, followed by a
+ * {@link Handover} marker, so that nothing a surviving member sent is lost and each member's order is kept.
+ */
+public final class NodeEngine {
+    private final EngineSettings settings;
+    private final EngineIo io;
+    private final ProtocolMetrics metrics;
+    private final Set<String> joined = new LinkedHashSet<>();
+    private final Membership membership;
+    private final ViewTracker views = new ViewTracker();
+    private final DeliveryFilter deliveryFilter = new DeliveryFilter();
+    private final SendWindow sendWindow;
+    private LanView.LanMember delegate;
+    private DelegateRole role;
+    private long announceVersion;
+    private boolean lanPaused;
+
+    /**
+     * @param settings the node's settings
+     * @param io the driver
+     * @param metrics protocol counters
+     */
+    public NodeEngine(EngineSettings settings, EngineIo io, ProtocolMetrics metrics) {
+        this.settings = settings;
+        this.io = io;
+        this.metrics = metrics;
+        this.membership = new Membership(settings.site(), settings.memberName(), settings.incarnation(), joined);
+        this.sendWindow = new SendWindow(settings.memberName(), settings.incarnation(), settings.sendWindowBytes());
+    }
+
+    // ---------------------------------------------------------------- application inputs
+
+    /** Joins a group (idempotent). */
+    public void join(String group, long nowNs) {
+        if (joined.add(group)) {
+            membershipChanged(true, nowNs);
+        }
+    }
+
+    /** Leaves a group (idempotent). */
+    public void leave(String group, long nowNs) {
+        if (joined.remove(group)) {
+            deliveryFilter.forgetGroup(group);
+            membershipChanged(true, nowNs);
+        }
+    }
+
+    /** Queues a message for sending; {@link EngineIo#admitted} reports when it entered the window. */
+    public void submit(SendRequest request) {
+        sendWindow.submit(request);
+        sendWindow.admit(io);
+    }
+
+    /**
+     * Withdraws a send request that was not admitted yet.
+     *
+     * @return true if withdrawn (it will not be sent), false if it was already admitted
+     */
+    public boolean cancel(SendRequest request) {
+        return sendWindow.cancel(request);
+    }
+
+    // ---------------------------------------------------------------- LAN inputs
+
+    /** The LAN layer installed a new view. */
+    public void onLanView(LanView view, long nowNs) {
+        membership.onLanView(view);
+        LanView.LanMember elected = view.delegate().orElse(null);
+        boolean changed = elected == null ? delegate != null : !elected.equals(delegate);
+        if (changed) {
+            delegate = elected;
+            boolean self = elected != null && isSelf(elected.name(), elected.incarnation());
+            role = null;
+            if (self) {
+                role = new DelegateRole(settings, io, metrics, membership, view.viewId());
+                role.start(view, nowNs);
+                role.setLanPaused(lanPaused);
+            }
+            io.delegateChanged(elected == null ? null : new MemberId(settings.site(), elected.name()), self);
+        } else if (role != null) {
+            role.onLanView(view);
+            role.republishRemoteSites();
+        }
+        announce();
+        if (changed && delegate != null) {
+            for (LocalData copy : sendWindow.resendCopies()) {
+                io.lanSend(copy);
+            }
+            io.lanSend(new Handover(settings.memberName(), settings.incarnation(), delegate.name(),
+                    delegate.incarnation()));
+        }
+        membershipChanged(false, nowNs);
+    }
+
+    /** A message arrived from the LAN (any member of this site, this node included). */
+    public void onLanMessage(LanMessage message, long nowNs) {
+        if (message instanceof LocalData data) {
+            deliverIfJoined(settings.site(), data.member(), data.incarnation(), data.group(), data.memberSeq(),
+                    data.sentEpochMicros(), data.payload());
+            if (role != null) {
+                role.onLocalData(data, nowNs);
+            }
+        } else if (message instanceof RemoteData data) {
+            deliverIfJoined(data.originSite(), data.member(), data.incarnation(), data.group(), data.memberSeq(),
+                    data.sentEpochMicros(), data.payload());
+        } else if (message instanceof MemberAnnounce announce) {
+            if (membership.onAnnounce(announce)) {
+                membershipChanged(false, nowNs);
+            }
+        } else if (message instanceof RemoteSites sites) {
+            if (membership.onRemoteSites(sites)) {
+                views.refresh(joined, membership, io);
+            }
+        } else if (message instanceof Stable stable) {
+            onStable(stable);
+        } else if (message instanceof Handover handover) {
+            if (role != null && isSelf(handover.delegate(), handover.delegateIncarnation())) {
+                role.onHandover(handover.member(), handover.incarnation());
+            }
+        }
+    }
+
+    private void onStable(Stable stable) {
+        boolean released = false;
+        for (StableMark mark : stable.marks()) {
+            if (isSelf(mark.member(), mark.incarnation())) {
+                released |= sendWindow.release(mark.group(), mark.memberSeq());
+            }
+        }
+        if (released) {
+            sendWindow.admit(io);
+        }
+    }
+
+    private void deliverIfJoined(String site, String member, long incarnation, String group, long memberSeq,
+                                 long sentEpochMicros, byte[] payload) {
+        if (!joined.contains(group)) {
+            return;
+        }
+        long skipped = deliveryFilter.accept(new OriginKey(site, member, incarnation, group), memberSeq);
+        if (skipped < 0) {
+            metrics.duplicateSuppressed();
+            return;
+        }
+        if (skipped > 0) {
+            metrics.senderGap(skipped);
+        }
+        io.deliver(new GroupMessage(new MemberId(site, member), group, memberSeq, payload), sentEpochMicros);
+    }
+
+    // ---------------------------------------------------------------- WAN and timer inputs
+
+    /** An authenticated WAN datagram arrived (only a delegate uses it). */
+    public void onWanDatagram(DelegateAddress from, WanEnvelope envelope, long nowNs) {
+        if (role != null) {
+            role.onWan(from, envelope, nowNs);
+        }
+    }
+
+    /** The driver's periodic timer. */
+    public void onTick(long nowNs) {
+        if (role != null) {
+            role.onTick(nowNs);
+        }
+    }
+
+    /**
+     * The driver's outgoing LAN queue is too long (or drained again): a delegate stops (resumes) handing remote
+     * messages to the site, which stops (resumes) their acknowledgement over the WAN.
+     */
+    public void setLanBackPressure(boolean paused) {
+        lanPaused = paused;
+        if (role != null) {
+            role.setLanPaused(paused);
+        }
+    }
+
+    /** @return the requests that were still waiting for the window (the node is closing) */
+    public List<SendRequest> close() {
+        role = null;
+        return sendWindow.drainWaiting();
+    }
+
+    // ---------------------------------------------------------------- internals
+
+    private void membershipChanged(boolean selfChanged, long nowNs) {
+        if (selfChanged) {
+            announce();
+        }
+        views.refresh(joined, membership, io);
+        if (role != null) {
+            role.onLocalMembershipChanged(nowNs);
+        }
+    }
+
+    private void announce() {
+        io.lanSend(new MemberAnnounce(settings.memberName(), settings.incarnation(), ++announceVersion,
+                new ArrayList<>(joined)));
+    }
+
+    private boolean isSelf(String name, long incarnation) {
+        return name.equals(settings.memberName()) && incarnation == settings.incarnation();
+    }
+
+    // ---------------------------------------------------------------- queries (engine thread only)
+
+    /** @return the joined groups */
+    public Set<String> joinedGroups() {
+        return Collections.unmodifiableSet(joined);
+    }
+
+    /** @return the current view of a joined group */
+    public Optional<GroupView> view(String group) {
+        return views.view(group);
+    }
+
+    /** @return true while this node is the delegate */
+    public boolean isDelegate() {
+        return role != null;
+    }
+
+    /** @return the site's delegate, if any */
+    public Optional<MemberId> delegate() {
+        return delegate == null ? Optional.empty() : Optional.of(new MemberId(settings.site(), delegate.name()));
+    }
+
+    /** @return payload bytes sent by this member and not yet stable */
+    public long unstableBytes() {
+        return sendWindow.unstableBytes();
+    }
+
+    /** @return payload bytes waiting for the send window */
+    public long waitingBytes() {
+        return sendWindow.waitingBytes();
+    }
+
+    /** @return true if everything this member sent is stable and nothing waits */
+    public boolean sendIdle() {
+        return sendWindow.idle();
+    }
+
+    /** @return the live remote sites, if this node is the delegate */
+    public List<String> remoteSites() {
+        return role == null ? List.of() : role.remoteSiteNames();
+    }
+
+    /** @return packets in the retransmit buffers of this delegate */
+    public int retransmitBufferPackets() {
+        return role == null ? 0 : role.bufferedPackets();
+    }
+
+    /** @return the smoothed RTT to a site for a group's flow (delegate only), or -1 */
+    public long smoothedRttNs(String group, String site) {
+        return role == null ? -1 : role.smoothedRttNs(group, site);
+    }
+}

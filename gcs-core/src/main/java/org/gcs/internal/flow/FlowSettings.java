@@ -1,0 +1,36 @@
+package org.gcs.internal.flow;
+
+/**
+ * Timing and size limits of the reliable meta-flows (derived from the node configuration).
+ *
+ * @param tickNs the timer granularity of the driver
+ * @param initialRttNs RTT assumed before the first sample (also the receiver's NAK timer until the sender's RTT
+ *                     arrives on data)
+ * @param ackIntervalNs least time between two acknowledgements of one flow
+ * @param minRepairIntervalNs lower bound of NAK retry and sender probe intervals
+ * @param maxRepairIntervalNs upper bound of NAK retry and sender probe intervals
+ * @param maxReorderPackets how far beyond the delivery point a receiver buffers packets
+ * @param maxRetransmitsPerNak cap on the packets one NAK can trigger
+ */
+public record FlowSettings(long tickNs, long initialRttNs, long ackIntervalNs, long minRepairIntervalNs,
+                           long maxRepairIntervalNs, int maxReorderPackets, int maxRetransmitsPerNak) {
+
+    /**
+     * @param tickNs the driver's tick interval
+     * @return settings with the defaults for that tick: initial RTT 300 ms, ack every 2 ticks, repair intervals
+     *         between 4 ticks and 2 s, 32 768 packets of reordering, 1024 retransmits per NAK
+     */
+    public static FlowSettings defaults(long tickNs) {
+        return new FlowSettings(tickNs, 300_000_000L, 2 * tickNs, 4 * tickNs, 2_000_000_000L, 32_768, 1024);
+    }
+
+    /**
+     * The interval after which a repair (NAK or probe) is repeated: 1.5 smoothed RTTs, within the bounds.
+     *
+     * @param srttNs the smoothed RTT
+     * @return the interval in nanoseconds
+     */
+    public long repairIntervalNs(long srttNs) {
+        return Math.min(maxRepairIntervalNs, Math.max(minRepairIntervalNs, srttNs + srttNs / 2 + tickNs));
+    }
+}

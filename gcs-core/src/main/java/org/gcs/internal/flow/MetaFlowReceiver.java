@@ -1,0 +1,302 @@
+package org.gcs.internal.flow;
+
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.gcs.internal.wire.WanPacket.Ack;
+import org.gcs.internal.wire.WanPacket.Data;
+import org.gcs.internal.wire.WanPacket.Nak;
+import org.gcs.internal.wire.WanPacket.Sync;
+
+/**
+ * The receiving delegate's side of one meta-flow (a sending site, one group, one epoch), sans-IO.
+ *
+ * <p>It waits for the sender's {@link Sync} to learn where its part of the flow starts, detects gaps in the
+ * sequence numbers, NAKs them (repeating every 1.5 RTT until repaired), drops duplicates, reassembles
+ * fragments, and releases complete messages strictly in flow order, which keeps every sender's messages in
+ * FIFO order. It acknowledges cumulatively what it released, echoing the send time of the latest
+ * first-transmission packet and how long it held it (seed 004, Fig. 3: t2 arrival, t3 ack).
+ *
+ * <p>While {@link #setPaused paused} (the site cannot take more) it keeps buffering but releases and
+ * acknowledges nothing, so the sender's window fills and its members block: back-pressure across the WAN.
+ */
+public final class MetaFlowReceiver {
+
+    /** What the receiver asks its driver to do. */
+    public interface Output {
+        /** A complete message, in flow order; {@code first} is its first fragment (origin fields). */
+        void deliver(Data first, byte[] payload);
+
+        /** Send an acknowledgement to the sending delegate. */
+        void ack(Ack ack);
+
+        /** Send a NAK to the sending delegate. */
+        void nak(Nak nak);
+    }
+
+    private final String srcSite;
+    private final String group;
+    private final long epoch;
+    private final FlowSettings settings;
+    /** Packets that arrived before the sync told us where our part starts. */
+    private final TreeMap<Long, Data> preSync = new TreeMap<>();
+    private SequenceRing<Data> buffer = new SequenceRing<>(1, 256);
+    /** Missing sequence numbers and when to NAK each next. */
+    private final TreeMap<Long, Long> missing = new TreeMap<>();
+    private boolean synced;
+    private boolean paused;
+    private long nextSeq = 1;
+    private long highestSeen;
+    private long srttNs;
+    private long echoSendTimeNs;
+    private long echoArrivalNs;
+    private boolean ackDue;
+    private long lastAckNs = Long.MIN_VALUE / 2;
+    private long duplicates;
+    private long naksSent;
+    private long overflowDrops;
+
+    /**
+     * @param srcSite the sending site
+     * @param group the group
+     * @param epoch the flow's epoch (sending delegate's term)
+     * @param settings timers and limits
+     */
+    public MetaFlowReceiver(String srcSite, String group, long epoch, FlowSettings settings) {
+        this.srcSite = srcSite;
+        this.group = group;
+        this.epoch = epoch;
+        this.settings = settings;
+        this.srttNs = settings.initialRttNs();
+    }
+
+    /** Handles a data packet of this flow's epoch. */
+    public void onData(Data packet, long nowNs, Output out) {
+        if (packet.srttNs() > 0) {
+            srttNs = packet.srttNs();
+        }
+        if (!packet.retransmit()) {
+            echoSendTimeNs = packet.sendTimeNs();
+            echoArrivalNs = nowNs;
+        }
+        long seq = packet.seq();
+        if (!synced) {
+            if (preSync.size() < settings.maxReorderPackets()) {
+                preSync.putIfAbsent(seq, packet);
+            } else {
+                overflowDrops++;
+            }
+            return;
+        }
+        ackDue = true;
+        if (seq < nextSeq || buffer.contains(seq)) {
+            duplicates++;
+            return;
+        }
+        if (seq - nextSeq >= settings.maxReorderPackets()) {
+            overflowDrops++;
+            return;
+        }
+        buffer.put(seq, packet);
+        missing.remove(seq);
+        markMissingUpTo(seq - 1, nowNs);
+        highestSeen = Math.max(highestSeen, seq);
+        drain(out);
+    }
+
+    /** Handles the sender's sync: the start of this receiver's part, and the highest number sent. */
+    public void onSync(Sync sync, long nowNs, Output out) {
+        if (!synced) {
+            synced = true;
+            nextSeq = sync.startSeq();
+            highestSeen = nextSeq - 1;
+            buffer = new SequenceRing<>(nextSeq, 256);
+            for (Data packet : preSync.tailMap(nextSeq).values()) {
+                if (packet.seq() - nextSeq < settings.maxReorderPackets()) {
+                    markMissingUpTo(packet.seq() - 1, nowNs);
+                    buffer.put(packet.seq(), packet);
+                    highestSeen = Math.max(highestSeen, packet.seq());
+                }
+            }
+            preSync.clear();
+        } else if (sync.startSeq() > nextSeq) {
+            // the sender restarted our part later (we were removed and re-added): skip what is not ours
+            nextSeq = sync.startSeq();
+            buffer.advanceTo(nextSeq);
+            missing.headMap(nextSeq).clear();
+            highestSeen = Math.max(highestSeen, nextSeq - 1);
+        }
+        markMissingUpTo(sync.highestSeq(), nowNs);
+        ackDue = true;
+        drain(out);
+    }
+
+    private void markMissingUpTo(long top, long nowNs) {
+        long limit = Math.min(top, nextSeq + settings.maxReorderPackets() - 1);
+        for (long s = Math.max(highestSeen + 1, nextSeq); s <= limit; s++) {
+            if (!buffer.contains(s)) {
+                missing.putIfAbsent(s, nowNs);
+            }
+        }
+        highestSeen = Math.max(highestSeen, limit);
+    }
+
+    /** Sends due NAKs and acknowledgements. */
+    public void onTick(long nowNs, Output out) {
+        if (!synced) {
+            return;
+        }
+        sendDueNaks(nowNs, out);
+        if (ackDue && nowNs - lastAckNs >= settings.ackIntervalNs()) {
+            ackDue = false;
+            lastAckNs = nowNs;
+            long hold = echoSendTimeNs == 0 ? 0 : nowNs - echoArrivalNs;
+            out.ack(new Ack(srcSite, group, epoch, nextSeq - 1, echoSendTimeNs, hold));
+        }
+    }
+
+    private void sendDueNaks(long nowNs, Output out) {
+        if (missing.isEmpty()) {
+            return;
+        }
+        long retryNs = settings.repairIntervalNs(srttNs);
+        List<Long> ranges = new ArrayList<>();
+        long from = -1;
+        long to = -1;
+        Iterator<Map.Entry<Long, Long>> it = missing.entrySet().iterator();
+        while (it.hasNext() && ranges.size() < 2 * Nak.MAX_RANGES) {
+            Map.Entry<Long, Long> e = it.next();
+            if (e.getValue() > nowNs) {
+                continue;
+            }
+            long seq = e.getKey();
+            e.setValue(nowNs + retryNs);
+            if (from >= 0 && seq == to + 1) {
+                to = seq;
+            } else {
+                if (from >= 0) {
+                    ranges.add(from);
+                    ranges.add(to);
+                }
+                from = seq;
+                to = seq;
+            }
+        }
+        if (from >= 0 && ranges.size() < 2 * Nak.MAX_RANGES) {
+            ranges.add(from);
+            ranges.add(to);
+        }
+        if (!ranges.isEmpty()) {
+            long[] array = new long[ranges.size()];
+            for (int i = 0; i < array.length; i++) {
+                array[i] = ranges.get(i);
+            }
+            naksSent++;
+            out.nak(new Nak(srcSite, group, epoch, array));
+        }
+    }
+
+    /**
+     * Pauses or resumes releasing messages (back-pressure from the site).
+     *
+     * @param paused true to hold messages back
+     */
+    public void setPaused(boolean paused, Output out) {
+        this.paused = paused;
+        if (!paused) {
+            drain(out);
+        }
+    }
+
+    private void drain(Output out) {
+        if (!synced || paused) {
+            return;
+        }
+        while (true) {
+            Data first = buffer.get(nextSeq);
+            if (first == null) {
+                return;
+            }
+            int count = first.fragCount();
+            if (first.fragIndex() != 0) {
+                // cannot happen with a correct sender (a flow starts on a message boundary): skip the orphan
+                buffer.advanceTo(++nextSeq);
+                ackDue = true;
+                continue;
+            }
+            if (count == 1) {
+                buffer.advanceTo(++nextSeq);
+                ackDue = true;
+                out.deliver(first, first.payload());
+                continue;
+            }
+            for (long s = nextSeq + 1; s < nextSeq + count; s++) {
+                if (!buffer.contains(s)) {
+                    return;
+                }
+            }
+            int length = 0;
+            for (long s = nextSeq; s < nextSeq + count; s++) {
+                length += buffer.get(s).payload().length;
+            }
+            byte[] whole = new byte[length];
+            int at = 0;
+            for (long s = nextSeq; s < nextSeq + count; s++) {
+                byte[] part = buffer.get(s).payload();
+                System.arraycopy(part, 0, whole, at, part.length);
+                at += part.length;
+            }
+            nextSeq += count;
+            buffer.advanceTo(nextSeq);
+            ackDue = true;
+            out.deliver(first, whole);
+        }
+    }
+
+    /** @return the flow's epoch */
+    public long epoch() {
+        return epoch;
+    }
+
+    /** @return true once the sender's sync arrived */
+    public boolean synced() {
+        return synced;
+    }
+
+    /** @return the next sequence number to release */
+    public long nextSeq() {
+        return nextSeq;
+    }
+
+    /** @return sequence numbers currently missing */
+    public int missingCount() {
+        return missing.size();
+    }
+
+    /** @return packets buffered (received but not yet released) */
+    public int bufferedPackets() {
+        return buffer.size() + preSync.size();
+    }
+
+    /** @return duplicates received and dropped */
+    public long duplicates() {
+        return duplicates;
+    }
+
+    /** @return NAK packets sent */
+    public long naksSent() {
+        return naksSent;
+    }
+
+    /** @return packets dropped because they were too far ahead */
+    public long overflowDrops() {
+        return overflowDrops;
+    }
+
+    /** @return the sender's smoothed RTT as last received */
+    public long srttNs() {
+        return srttNs;
+    }
+}

@@ -1,0 +1,266 @@
+package org.gcs.internal.flow;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import org.gcs.cc.rtt.RttEstimator;
+import org.gcs.internal.wire.WanPacket.Ack;
+import org.gcs.internal.wire.WanPacket.Data;
+import org.gcs.internal.wire.WanPacket.Nak;
+import org.gcs.internal.wire.WanPacket.Sync;
+
+/**
+ * The sending delegate's side of one meta-flow (this site, one group), sans-IO.
+ *
+ * <p>It numbers the site's messages to the group (one sequence number per fragment), keeps every packet in a
+ * retransmit buffer until all receiving delegates acknowledged it, repairs what receivers NAK, and probes
+ * receivers whose acknowledgements lag (a lost tail is otherwise invisible). It measures the RTT to each
+ * receiver from acknowledgement echoes as in seed 004, Fig. 3: {@code rtt = t4 − t1 − (t3 − t2)}.
+ *
+ * <p>The buffer is bounded by the members' send windows: a member may not have more than its window of
+ * unstable bytes, and a message leaves the buffer exactly when it becomes stable (see {@link Output#stable}).
+ *
+ * <p>A receiver joins the flow at a start sequence number told to it with a {@link Sync}; until it acknowledges
+ * that point it counts as acknowledged up to {@code start − 1}.
+ */
+public final class MetaFlowSender {
+
+    /** What the sender asks its driver to do. */
+    public interface Output {
+        /** Send a data packet to a receiving site's delegate. */
+        void transmit(String receiverSite, Data packet);
+
+        /** Send a sync to a receiving site's delegate. */
+        void sync(String receiverSite, Sync sync);
+
+        /** Everything {@code originMember} sent to {@code group} up to {@code memberSeq} is stable. */
+        void stable(String group, String originMember, long originIncarnation, long memberSeq);
+    }
+
+    private final String srcSite;
+    private final String group;
+    private final long epoch;
+    private final FlowSettings settings;
+    private final SequenceRing<Data> buffer;
+    private final Map<String, Receiver> receivers = new LinkedHashMap<>();
+    private long nextSeq = 1;
+    private long packetsSent;
+    private long retransmits;
+
+    /**
+     * @param srcSite this site
+     * @param group the group
+     * @param epoch the term of this delegate
+     * @param settings timers and limits
+     */
+    public MetaFlowSender(String srcSite, String group, long epoch, FlowSettings settings) {
+        this.srcSite = srcSite;
+        this.group = group;
+        this.epoch = epoch;
+        this.settings = settings;
+        this.buffer = new SequenceRing<>(1, 256);
+    }
+
+    /**
+     * Appends a message to the flow, fragmenting it, and transmits it to every receiver.
+     *
+     * @param maxFragmentBytes payload bytes per fragment
+     * @return the flow sequence number of the message's last fragment
+     */
+    public long append(String originMember, long originIncarnation, long memberSeq, long sentEpochMicros,
+                       byte[] payload, int maxFragmentBytes, long nowNs, Output out) {
+        int fragCount = Math.max(1, (payload.length + maxFragmentBytes - 1) / maxFragmentBytes);
+        if (fragCount > 0xffff) {
+            throw new IllegalArgumentException("message of " + payload.length + " bytes needs " + fragCount
+                    + " fragments; at most 65535 are allowed");
+        }
+        for (int i = 0; i < fragCount; i++) {
+            int from = i * maxFragmentBytes;
+            int to = Math.min(payload.length, from + maxFragmentBytes);
+            byte[] part = fragCount == 1 ? payload : java.util.Arrays.copyOfRange(payload, from, to);
+            Data packet = new Data(srcSite, group, epoch, nextSeq, originMember, originIncarnation, memberSeq, i,
+                    fragCount, nowNs, 0, sentEpochMicros, false, part);
+            buffer.put(nextSeq, packet);
+            nextSeq++;
+            for (Receiver r : receivers.values()) {
+                out.transmit(r.site, packet.forReceiver(r.rtt.smoothedNs(), false));
+                packetsSent++;
+            }
+        }
+        releaseStable(out);
+        return nextSeq - 1;
+    }
+
+    /** Adds a receiving site; it receives the flow from the next message on. */
+    public void addReceiver(String site, long nowNs, Output out) {
+        if (receivers.containsKey(site)) {
+            return;
+        }
+        Receiver r = new Receiver(site, nextSeq, new RttEstimator(settings.initialRttNs()), nowNs);
+        receivers.put(site, r);
+        sendSync(r, nowNs, out);
+    }
+
+    /** Removes a receiving site (it left the group or went silent); may make messages stable. */
+    public void removeReceiver(String site, Output out) {
+        if (receivers.remove(site) != null) {
+            releaseStable(out);
+        }
+    }
+
+    /**
+     * A receiving site elected a new delegate: continue its part of the flow after what the old one
+     * acknowledged.
+     */
+    public void resyncReceiver(String site, long nowNs, Output out) {
+        Receiver r = receivers.get(site);
+        if (r == null) {
+            return;
+        }
+        r.startSeq = Math.max(r.startSeq, r.ackedSeq + 1);
+        r.synced = false;
+        r.rtt = new RttEstimator(settings.initialRttNs());
+        sendSync(r, nowNs, out);
+    }
+
+    /** Handles an acknowledgement from a receiving site. */
+    public void onAck(String site, Ack ack, long nowNs, Output out) {
+        Receiver r = receivers.get(site);
+        if (r == null) {
+            return;
+        }
+        if (ack.echoSendTimeNs() != 0) {
+            r.rtt.onSample(nowNs - ack.echoSendTimeNs() - ack.holdNs());
+        }
+        long cumulative = Math.min(ack.cumulativeSeq(), nextSeq - 1);
+        if (cumulative >= r.startSeq - 1) {
+            r.synced = true;
+        }
+        if (cumulative > r.ackedSeq) {
+            r.ackedSeq = cumulative;
+            r.lastProgressNs = nowNs;
+            releaseStable(out);
+        }
+    }
+
+    /** Retransmits what a receiving site reports missing (still in the buffer). */
+    public void onNak(String site, Nak nak, long nowNs, Output out) {
+        Receiver r = receivers.get(site);
+        if (r == null) {
+            return;
+        }
+        long[] ranges = nak.ranges();
+        int budget = settings.maxRetransmitsPerNak();
+        for (int i = 0; i < ranges.length && budget > 0; i += 2) {
+            long from = Math.max(ranges[i], Math.max(buffer.base(), r.startSeq));
+            long to = Math.min(ranges[i + 1], nextSeq - 1);
+            for (long seq = from; seq <= to && budget > 0; seq++) {
+                Data packet = buffer.get(seq);
+                if (packet != null) {
+                    out.transmit(site, packet.forReceiver(r.rtt.smoothedNs(), true));
+                    retransmits++;
+                    budget--;
+                }
+            }
+        }
+    }
+
+    /** Retries syncs and probes receivers whose acknowledgements lag behind. */
+    public void onTick(long nowNs, Output out) {
+        for (Receiver r : receivers.values()) {
+            long interval = settings.repairIntervalNs(r.rtt.smoothedNs());
+            if (nowNs - r.lastSyncNs < interval) {
+                continue;
+            }
+            boolean lagging = r.ackedSeq < nextSeq - 1 && nowNs - waitingSinceNs(r) >= interval;
+            if (!r.synced || lagging) {
+                sendSync(r, nowNs, out);
+            }
+        }
+    }
+
+    /** @return since when the receiver's oldest unacknowledged packet has been waiting */
+    private long waitingSinceNs(Receiver r) {
+        Data oldest = buffer.get(r.ackedSeq + 1);
+        return oldest == null ? r.lastProgressNs : Math.max(r.lastProgressNs, oldest.sendTimeNs());
+    }
+
+    private void sendSync(Receiver r, long nowNs, Output out) {
+        r.lastSyncNs = nowNs;
+        out.sync(r.site, new Sync(srcSite, group, epoch, r.startSeq, Math.max(r.startSeq - 1, nextSeq - 1)));
+    }
+
+    private void releaseStable(Output out) {
+        long stable = nextSeq - 1;
+        for (Receiver r : receivers.values()) {
+            stable = Math.min(stable, Math.max(r.ackedSeq, r.startSeq - 1));
+        }
+        for (long seq = buffer.base(); seq <= stable; seq++) {
+            Data packet = buffer.get(seq);
+            if (packet != null && packet.lastFragment()) {
+                out.stable(group, packet.originMember(), packet.originIncarnation(), packet.memberSeq());
+            }
+        }
+        buffer.advanceTo(stable + 1);
+    }
+
+    /** @return the group of this flow */
+    public String group() {
+        return group;
+    }
+
+    /** @return the epoch (delegate term) of this flow */
+    public long epoch() {
+        return epoch;
+    }
+
+    /** @return the receiving sites */
+    public Set<String> receiverSites() {
+        return Collections.unmodifiableSet(receivers.keySet());
+    }
+
+    /** @return the smoothed RTT to a receiver, or -1 if it is not a receiver */
+    public long smoothedRttNs(String site) {
+        Receiver r = receivers.get(site);
+        return r == null ? -1 : r.rtt.smoothedNs();
+    }
+
+    /** @return packets waiting for acknowledgement */
+    public int bufferedPackets() {
+        return buffer.size();
+    }
+
+    /** @return the highest sequence number assigned so far */
+    public long highestSeq() {
+        return nextSeq - 1;
+    }
+
+    /** @return first transmissions so far (one per packet per receiver) */
+    public long packetsSent() {
+        return packetsSent;
+    }
+
+    /** @return retransmissions so far */
+    public long retransmits() {
+        return retransmits;
+    }
+
+    private static final class Receiver {
+        final String site;
+        long startSeq;
+        long ackedSeq;
+        boolean synced;
+        long lastSyncNs;
+        long lastProgressNs;
+        RttEstimator rtt;
+
+        Receiver(String site, long startSeq, RttEstimator rtt, long nowNs) {
+            this.site = site;
+            this.startSeq = startSeq;
+            this.ackedSeq = startSeq - 1;
+            this.rtt = rtt;
+            this.lastProgressNs = nowNs;
+        }
+    }
+}

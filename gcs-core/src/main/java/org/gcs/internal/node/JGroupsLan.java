@@ -1,0 +1,166 @@
+package org.gcs.internal.node;
+
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.gcs.GcsConfig;
+import org.gcs.LanConfig;
+import org.gcs.LanTransport;
+import org.gcs.internal.engine.LanView;
+import org.jgroups.Address;
+import org.jgroups.BytesMessage;
+import org.jgroups.JChannel;
+import org.jgroups.Message;
+import org.jgroups.Receiver;
+import org.jgroups.View;
+import org.jgroups.protocols.BARRIER;
+import org.jgroups.protocols.FD_ALL3;
+import org.jgroups.protocols.FD_SOCK2;
+import org.jgroups.protocols.FRAG4;
+import org.jgroups.protocols.MERGE3;
+import org.jgroups.protocols.MFC;
+import org.jgroups.protocols.PING;
+import org.jgroups.protocols.TCP;
+import org.jgroups.protocols.TCPPING;
+import org.jgroups.protocols.TP;
+import org.jgroups.protocols.UDP;
+import org.jgroups.protocols.UFC;
+import org.jgroups.protocols.UNICAST3;
+import org.jgroups.protocols.VERIFY_SUSPECT2;
+import org.jgroups.protocols.pbcast.GMS;
+import org.jgroups.protocols.pbcast.NAKACK2;
+import org.jgroups.protocols.pbcast.STABLE;
+import org.jgroups.stack.Protocol;
+import org.jgroups.util.ExtendedUUID;
+
+/**
+ * The site's LAN cluster on JGroups: builds the protocol stack from {@link LanConfig}, carries each member's
+ * name, incarnation and delegate eligibility in its address (so every member derives the same delegate from
+ * the same view), and turns JGroups callbacks into {@link LanView}s and message bytes.
+ *
+ * <p>Stack: UDP (IP multicast) or TCP + TCPPING, then discovery, merge, failure detection (FD_SOCK2 notices a
+ * killed process at once, FD_ALL3 a hung or unreachable one within 6 s), reliable FIFO multicast (NAKACK2),
+ * membership (GMS), flow control (MFC/UFC) and fragmentation. JGroups' diagnostics listener stays off.
+ */
+final class JGroupsLan implements Receiver, AutoCloseable {
+    private static final String KEY_NAME = "gcs.name";
+    private static final String KEY_INCARNATION = "gcs.inc";
+    private static final String KEY_ELIGIBLE = "gcs.eligible";
+
+    /** What the LAN tells its owner; called on JGroups threads. */
+    interface Listener {
+        void onView(LanView view);
+
+        void onMessage(byte[] bytes, int offset, int length);
+    }
+
+    private final JChannel channel;
+    private final String clusterName;
+    private final Listener listener;
+
+    JGroupsLan(GcsConfig config, long incarnation, Listener listener) throws Exception {
+        this.listener = listener;
+        this.clusterName = config.lan().clusterNameFor(config.site());
+        this.channel = new JChannel(stack(config));
+        channel.name(config.memberName());
+        byte[] name = config.memberName().getBytes(StandardCharsets.US_ASCII);
+        byte[] inc = ByteBuffer.allocate(8).putLong(incarnation).array();
+        byte[] eligible = {(byte) (config.delegateEligible() ? 1 : 0)};
+        channel.addAddressGenerator(() -> ExtendedUUID.randomUUID(config.memberName())
+                .put(KEY_NAME, name).put(KEY_INCARNATION, inc).put(KEY_ELIGIBLE, eligible));
+        channel.setDiscardOwnMessages(false);
+        channel.setReceiver(this);
+    }
+
+    private static List<Protocol> stack(GcsConfig config) throws Exception {
+        LanConfig lan = config.lan();
+        List<Protocol> protocols = new ArrayList<>();
+        TP transport;
+        if (lan.transport() == LanTransport.UDP) {
+            UDP udp = new UDP();
+            udp.setMulticastAddress(InetAddress.getByName(lan.mcastAddress()));
+            udp.setMulticastPort(lan.mcastPortFor(config.site()));
+            transport = udp;
+            protocols.add(udp);
+            protocols.add(new PING());
+        } else {
+            TCP tcp = new TCP();
+            tcp.setBindPort(lan.tcpPort());
+            tcp.setPortRange(0);
+            transport = tcp;
+            List<InetSocketAddress> hosts = new ArrayList<>();
+            for (String host : lan.tcpInitialHosts()) {
+                int colon = host.lastIndexOf(':');
+                hosts.add(new InetSocketAddress(host.substring(0, colon), Integer.parseInt(host.substring(colon + 1))));
+            }
+            protocols.add(tcp);
+            protocols.add(new TCPPING().setInitialHosts(hosts).setPortRange(0));
+        }
+        if (lan.bindAddress().isPresent()) {
+            transport.setBindAddress(InetAddress.getByName(lan.bindAddress().get()));
+        }
+        transport.useVirtualThreads(false);
+        protocols.add(new MERGE3().setMinInterval(2_000).setMaxInterval(6_000));
+        protocols.add(new FD_SOCK2());
+        protocols.add(new FD_ALL3().setTimeout(6_000).setInterval(1_000));
+        protocols.add(new VERIFY_SUSPECT2());
+        protocols.add(new BARRIER());
+        protocols.add(new NAKACK2().setXmitInterval(200));
+        protocols.add(new UNICAST3());
+        protocols.add(new STABLE());
+        protocols.add(new GMS().setJoinTimeout(lan.joinTimeout().toMillis()).printLocalAddress(false));
+        protocols.add(new MFC());
+        protocols.add(new UFC());
+        protocols.add(new FRAG4());
+        return protocols;
+    }
+
+    /** Joins (or founds) the site's cluster; blocks until this member is in a view. */
+    void connect() throws Exception {
+        TP transport = channel.getProtocolStack().getTransport();
+        if (transport.getDiagnosticsHandler() != null) {
+            transport.disableDiagnostics();
+        }
+        channel.connect(clusterName);
+    }
+
+    /** Multicasts to every member, this one included; blocks while JGroups flow control says so. */
+    void send(byte[] bytes) throws Exception {
+        channel.send(new BytesMessage(null, bytes));
+    }
+
+    @Override
+    public void viewAccepted(View view) {
+        List<LanView.LanMember> members = new ArrayList<>();
+        for (Address address : view.getMembers()) {
+            if (address instanceof ExtendedUUID uuid && uuid.keyExists(KEY_NAME)) {
+                String name = new String(uuid.get(KEY_NAME), StandardCharsets.US_ASCII);
+                long incarnation = ByteBuffer.wrap(uuid.get(KEY_INCARNATION)).getLong();
+                boolean eligible = uuid.get(KEY_ELIGIBLE)[0] == 1;
+                members.add(new LanView.LanMember(name, incarnation, eligible));
+            }
+        }
+        listener.onView(new LanView(view.getViewId().getId(), members));
+    }
+
+    @Override
+    public void receive(Message message) {
+        if (message instanceof BytesMessage bytes && bytes.getArray() != null) {
+            listener.onMessage(bytes.getArray(), bytes.getOffset(), bytes.getLength());
+        }
+    }
+
+    /** @return the cluster name */
+    String clusterName() {
+        return clusterName;
+    }
+
+    /** Leaves the cluster. */
+    @Override
+    public void close() {
+        channel.close();
+    }
+}

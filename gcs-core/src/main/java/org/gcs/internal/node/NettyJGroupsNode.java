@@ -1,0 +1,741 @@
+package org.gcs.internal.node;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoop;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.DatagramChannel;
+import io.netty.channel.socket.DatagramPacket;
+import io.netty.channel.socket.nio.NioDatagramChannel;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.NetworkInterface;
+import java.net.SocketException;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+import org.gcs.GcsClosedException;
+import org.gcs.GcsConfig;
+import org.gcs.GcsException;
+import org.gcs.GcsNode;
+import org.gcs.GroupMessage;
+import org.gcs.GroupView;
+import org.gcs.MemberId;
+import org.gcs.MessageListener;
+import org.gcs.MessageTooLargeException;
+import org.gcs.Names;
+import org.gcs.NotJoinedException;
+import org.gcs.Registration;
+import org.gcs.ViewListener;
+import org.gcs.alm.overlay.DelegateAddress;
+import org.gcs.emulator.LinkEmulatorHandler;
+import org.gcs.internal.engine.EngineIo;
+import org.gcs.internal.engine.EngineSettings;
+import org.gcs.internal.engine.LanView;
+import org.gcs.internal.engine.NodeEngine;
+import org.gcs.internal.engine.SendRequest;
+import org.gcs.internal.flow.FlowSettings;
+import org.gcs.internal.wire.LanCodec;
+import org.gcs.internal.wire.LanMessage;
+import org.gcs.internal.wire.LanMessage.LocalData;
+import org.gcs.internal.wire.LanMessage.RemoteData;
+import org.gcs.internal.wire.LanMessage.Stable;
+import org.gcs.internal.wire.MalformedDatagramException;
+import org.gcs.internal.wire.WanCodec;
+import org.gcs.internal.wire.WanEnvelope;
+import org.gcs.metrics.NodeMetrics;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The production driver of a {@link NodeEngine}: one Netty event loop owns the engine, the WAN UDP channel
+ * and the protocol timer, so protocol state needs no locks. JGroups threads and application threads hand
+ * their work to that loop. Two more threads: the delivery thread calls listeners (one message at a time, in
+ * order), and the LAN-out thread performs JGroups sends, which may block on JGroups flow control.
+ *
+ * <p>Memory is bounded on every path: sends wait for room ({@link PendingSends}, then the send window);
+ * received messages wait for listener capacity ({@code deliveryBacklogBytes}, which blocks the JGroups receive
+ * thread and so pushes back to the LAN's flow control); hand-offs to the LAN beyond a watermark pause the
+ * delegate's WAN receivers, which then stop acknowledging, which blocks remote senders.
+ */
+public final class NettyJGroupsNode implements GcsNode {
+    private static final Logger LOG = LoggerFactory.getLogger(NettyJGroupsNode.class);
+    private static final long LAN_OUT_HIGH_WATERMARK_BYTES = 8L << 20;
+    private static final long LAN_OUT_LOW_WATERMARK_BYTES = 2L << 20;
+
+    private final GcsConfig config;
+    private final MemberId self;
+    private final NodeMetrics metrics;
+    private final EventLoopGroup loopGroup;
+    private final EventLoop loop;
+    private final ExecutorService deliveryExecutor;
+    private final ExecutorService lanOutExecutor;
+    private final PendingSends pendingSends;
+    private final DeliveryPermits deliveryPermits;
+    private final AtomicLong lanOutBytes = new AtomicLong();
+    private final Set<String> groups = ConcurrentHashMap.newKeySet();
+    private final Map<String, GroupView> views = new ConcurrentHashMap<>();
+    private final List<MessageListener> messageListeners = new CopyOnWriteArrayList<>();
+    private final List<ViewListener> viewListeners = new CopyOnWriteArrayList<>();
+    private final CountDownLatch firstView = new CountDownLatch(1);
+    private final Object stableSignal = new Object();
+    // confined to the event loop
+    private final NodeEngine engine;
+    private final WanCodec codec;
+    private final Map<DelegateAddress, InetSocketAddress> resolved = new HashMap<>();
+    private final Map<InetSocketAddress, String> siteByAddress = new HashMap<>();
+    private long currentPermitBytes;
+    private boolean lanPaused;
+    // set once during start
+    private Channel wanChannel;
+    private JGroupsLan lan;
+    private ScheduledFuture<?> tick;
+    private volatile Thread deliveryThread;
+    private volatile MemberId delegate;
+    private volatile boolean delegateSelf;
+    private volatile boolean closed;
+
+    private NettyJGroupsNode(GcsConfig config) {
+        this.config = config;
+        this.self = new MemberId(config.site(), config.memberName());
+        this.metrics = new NodeMetrics(config.meterRegistry(), config.site(), config.memberName());
+        this.loopGroup = new MultiThreadIoEventLoopGroup(1,
+                new DefaultThreadFactory("gcs-loop-" + config.memberName(), true), NioIoHandler.newFactory());
+        this.loop = loopGroup.next();
+        this.deliveryExecutor = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "gcs-deliver-" + config.memberName());
+            t.setDaemon(true);
+            deliveryThread = t;
+            return t;
+        });
+        this.lanOutExecutor = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "gcs-lan-out-" + config.memberName());
+            t.setDaemon(true);
+            return t;
+        });
+        this.pendingSends = new PendingSends(config.maxPendingSendBytes());
+        this.deliveryPermits = new DeliveryPermits(config.deliveryBacklogBytes());
+        this.codec = new WanCodec(config.clusterKey());
+        long incarnation = ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE;
+        this.engine = new NodeEngine(engineSettings(config, incarnation), new Io(), metrics);
+        this.incarnation = incarnation;
+    }
+
+    private final long incarnation;
+
+    /**
+     * Starts a node (see {@link GcsNode#start}).
+     *
+     * @throws GcsException if the WAN socket cannot be bound or the LAN cluster cannot be joined
+     */
+    public static GcsNode start(GcsConfig config) {
+        NettyJGroupsNode node = new NettyJGroupsNode(config);
+        try {
+            node.startIo();
+            return node;
+        } catch (RuntimeException e) {
+            node.close();
+            throw e;
+        }
+    }
+
+    private static EngineSettings engineSettings(GcsConfig config, long incarnation) {
+        long tickNs = config.tickInterval().toNanos();
+        List<DelegateAddress> seeds = new ArrayList<>();
+        for (InetSocketAddress seed : config.seeds()) {
+            DelegateAddress address = new DelegateAddress(seed.getHostString(), seed.getPort());
+            if (!isOwnAddress(seed, config.wanBindPort())) {
+                seeds.add(address);
+            }
+        }
+        DelegateAddress selfAddress = config.wanBindPort() == 0 ? null
+                : new DelegateAddress(isWildcard(config.wanBindHost()) ? "127.0.0.1" : config.wanBindHost(),
+                        config.wanBindPort());
+        return new EngineSettings(config.site(), config.memberName(), incarnation, config.delegateEligible(),
+                config.heartbeatInterval().toNanos(), config.siteTimeout().toNanos(), config.maxDatagramBytes(),
+                config.sendWindowBytes(), FlowSettings.defaults(tickNs), seeds, selfAddress);
+    }
+
+    private static boolean isWildcard(String host) {
+        return host.equals("0.0.0.0") || host.equals("::") || host.equals("[::]");
+    }
+
+    private static boolean isOwnAddress(InetSocketAddress seed, int ownPort) {
+        if (seed.getPort() != ownPort || ownPort == 0) {
+            return false;
+        }
+        try {
+            InetAddress address = InetAddress.getByName(seed.getHostString());
+            return address.isLoopbackAddress() || address.isAnyLocalAddress()
+                    || NetworkInterface.getByInetAddress(address) != null;
+        } catch (java.net.UnknownHostException | SocketException e) {
+            return false;
+        }
+    }
+
+    private void startIo() {
+        bindWan();
+        try {
+            lan = new JGroupsLan(config, incarnation, new LanListener());
+            lan.connect();
+        } catch (Exception e) {
+            throw new GcsException("cannot join the LAN cluster '" + config.lan().clusterNameFor(config.site())
+                    + "': " + e.getMessage() + " (check lan.bindAddress and that multicast works, or use the TCP"
+                    + " transport)", e);
+        }
+        long tickNs = config.tickInterval().toNanos();
+        tick = loop.scheduleAtFixedRate(this::onTick, tickNs, tickNs, TimeUnit.NANOSECONDS);
+        try {
+            if (!firstView.await(30, TimeUnit.SECONDS)) {
+                throw new GcsException("joined the LAN cluster but received no view within 30 s");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new GcsException("interrupted while starting", e);
+        }
+        LOG.info("GCS node {} started: WAN {} , LAN cluster {}", self, wanChannel.localAddress(), lan.clusterName());
+    }
+
+    private void bindWan() {
+        Bootstrap bootstrap = new Bootstrap().group(loopGroup).channel(NioDatagramChannel.class)
+                .option(ChannelOption.SO_RCVBUF, 4 << 20).option(ChannelOption.SO_SNDBUF, 4 << 20)
+                .handler(new ChannelInitializer<DatagramChannel>() {
+                    @Override
+                    protected void initChannel(DatagramChannel ch) {
+                        config.linkEmulation().ifPresent(topology -> ch.pipeline().addLast("emulator",
+                                new LinkEmulatorHandler(config.site(), topology, siteByAddress::get,
+                                        config.emulationSeed())));
+                        ch.pipeline().addLast("wan-in", new WanInbound());
+                    }
+                });
+        try {
+            wanChannel = bootstrap.bind(config.wanBindHost(), config.wanBindPort()).sync().channel();
+        } catch (Exception e) {
+            throw new GcsException("cannot bind the WAN socket to " + config.wanBindHost() + ":" + config.wanBindPort()
+                    + ": " + e.getMessage() + " (pick a free port with wanBind, or 0 for any free port)", e);
+        }
+    }
+
+    // ---------------------------------------------------------------- loop tasks
+
+    private static long nowNs() {
+        return System.nanoTime();
+    }
+
+    private static long nowEpochMicros() {
+        return ChronoUnit.MICROS.between(Instant.EPOCH, Instant.now());
+    }
+
+    private void onTick() {
+        try {
+            engine.onTick(nowNs());
+        } catch (RuntimeException e) {
+            LOG.error("protocol timer failed; continuing", e);
+        }
+    }
+
+    private void runOnLoop(Runnable task) {
+        try {
+            loop.execute(() -> {
+                try {
+                    task.run();
+                } catch (RuntimeException e) {
+                    LOG.error("protocol task failed; continuing", e);
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            throw new GcsClosedException("node " + self + " is closed");
+        }
+    }
+
+    private <T> T callOnLoop(java.util.concurrent.Callable<T> task) throws InterruptedException {
+        try {
+            return loop.submit(task).get();
+        } catch (ExecutionException e) {
+            throw new GcsException("protocol task failed: " + e.getCause(), e.getCause());
+        } catch (RejectedExecutionException e) {
+            throw new GcsClosedException("node " + self + " is closed");
+        }
+    }
+
+    private void checkLanPressure() {
+        boolean paused = lanOutBytes.get() > (lanPaused ? LAN_OUT_LOW_WATERMARK_BYTES : LAN_OUT_HIGH_WATERMARK_BYTES);
+        if (paused != lanPaused) {
+            lanPaused = paused;
+            engine.setLanBackPressure(paused);
+        }
+    }
+
+    // ---------------------------------------------------------------- public API
+
+    @Override
+    public MemberId self() {
+        return self;
+    }
+
+    @Override
+    public void join(String group) {
+        ensureOpen("join");
+        Names.requireValid("group", group);
+        groups.add(group);
+        runOnLoop(() -> engine.join(group, nowNs()));
+    }
+
+    @Override
+    public void leave(String group) {
+        ensureOpen("leave");
+        if (groups.remove(group)) {
+            views.remove(group);
+            runOnLoop(() -> engine.leave(group, nowNs()));
+        }
+    }
+
+    @Override
+    public Set<String> groups() {
+        return Set.copyOf(groups);
+    }
+
+    @Override
+    public void send(String group, byte[] payload) throws InterruptedException {
+        try {
+            send(group, payload, null);
+        } catch (TimeoutException e) {
+            throw new IllegalStateException("a send without a timeout timed out", e);
+        }
+    }
+
+    @Override
+    public void send(String group, byte[] payload, Duration timeout) throws InterruptedException, TimeoutException {
+        validateSend(group, payload);
+        if (Thread.currentThread() == deliveryThread) {
+            throw new IllegalStateException("send() would block the delivery thread, which also releases the send"
+                    + " window: inside a listener use sendAsync()");
+        }
+        long deadline = timeout == null ? Long.MAX_VALUE : PendingSends.deadline(timeout.toNanos(), TimeUnit.NANOSECONDS);
+        if (!pendingSends.reserve(payload.length, deadline)) {
+            throw new TimeoutException("send to '" + group + "' not admitted within " + timeout);
+        }
+        PendingSend pending = submit(group, payload);
+        try {
+            if (timeout == null) {
+                pending.future.get();
+            } else {
+                pending.future.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            }
+        } catch (ExecutionException e) {
+            throw unwrap(e);
+        } catch (TimeoutException e) {
+            if (callOnLoop(() -> engine.cancel(pending.request))) {
+                pendingSends.release(payload.length);
+                throw new TimeoutException("send to '" + group + "' not admitted within " + timeout
+                        + " (the send window is full: receivers are slow or a site is unreachable)");
+            }
+        }
+    }
+
+    @Override
+    public CompletionStage<Void> sendAsync(String group, byte[] payload) {
+        validateSend(group, payload);
+        pendingSends.reserveNow(payload.length);
+        PendingSend pending = submit(group, payload);
+        CompletableFuture<Void> external = new CompletableFuture<>();
+        pending.future.whenComplete((ok, error) -> {
+            try {
+                deliveryExecutor.execute(() -> complete(external, error));
+            } catch (RejectedExecutionException closedMeanwhile) {
+                complete(external, error);
+            }
+        });
+        return external.minimalCompletionStage();
+    }
+
+    private static void complete(CompletableFuture<Void> future, Throwable error) {
+        if (error == null) {
+            future.complete(null);
+        } else {
+            future.completeExceptionally(error);
+        }
+    }
+
+    private void validateSend(String group, byte[] payload) {
+        ensureOpen("send");
+        if (payload == null) {
+            throw new IllegalArgumentException("payload must not be null (send an empty array for no payload)");
+        }
+        if (!groups.contains(group)) {
+            throw new NotJoinedException(group);
+        }
+        if (payload.length > config.maxMessageBytes()) {
+            throw new MessageTooLargeException(payload.length, config.maxMessageBytes());
+        }
+    }
+
+    private PendingSend submit(String group, byte[] payload) {
+        byte[] copy = payload.clone();
+        PendingSend pending = new PendingSend(new CompletableFuture<>());
+        SendRequest request = new SendRequest(group, copy, nowEpochMicros(), pending);
+        pending.request = request;
+        try {
+            runOnLoop(() -> engine.submit(request));
+        } catch (GcsClosedException e) {
+            pendingSends.release(copy.length);
+            throw e;
+        }
+        return pending;
+    }
+
+    private static RuntimeException unwrap(ExecutionException e) {
+        Throwable cause = e.getCause();
+        if (cause instanceof RuntimeException runtime) {
+            return runtime;
+        }
+        return new GcsException("send failed: " + cause, cause);
+    }
+
+    @Override
+    public Registration onMessage(MessageListener listener) {
+        messageListeners.add(listener);
+        return () -> messageListeners.remove(listener);
+    }
+
+    @Override
+    public Registration onView(ViewListener listener) {
+        viewListeners.add(listener);
+        return () -> viewListeners.remove(listener);
+    }
+
+    @Override
+    public Optional<GroupView> view(String group) {
+        return Optional.ofNullable(views.get(group));
+    }
+
+    @Override
+    public boolean isDelegate() {
+        return delegateSelf && !closed;
+    }
+
+    @Override
+    public Optional<MemberId> delegate() {
+        return Optional.ofNullable(delegate);
+    }
+
+    @Override
+    public boolean awaitStable(Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            ensureOpen("awaitStable");
+            if (callOnLoop(engine::sendIdle)) {
+                return true;
+            }
+            long leftMs = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+            if (leftMs <= 0) {
+                return false;
+            }
+            synchronized (stableSignal) {
+                stableSignal.wait(Math.min(leftMs, 100));
+            }
+        }
+    }
+
+    /** @return this node's meters */
+    public NodeMetrics metrics() {
+        return metrics;
+    }
+
+    /** @return the local address of the WAN socket */
+    public InetSocketAddress wanAddress() {
+        return (InetSocketAddress) wanChannel.localAddress();
+    }
+
+    private void ensureOpen(String operation) {
+        if (closed) {
+            throw new GcsClosedException("cannot " + operation + ": node " + self + " is closed; start a new node");
+        }
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        pendingSends.close();
+        if (tick != null) {
+            tick.cancel(false);
+        }
+        if (lan != null) {
+            lan.close();
+        }
+        try {
+            loop.submit(() -> {
+                GcsClosedException closedError = new GcsClosedException("node " + self + " closed before the send was admitted");
+                for (SendRequest waiting : engine.close()) {
+                    ((PendingSend) waiting.completion()).future.completeExceptionally(closedError);
+                }
+            }).await(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RejectedExecutionException ignored) {
+            // the loop never started
+        }
+        if (wanChannel != null) {
+            wanChannel.close().awaitUninterruptibly(2, TimeUnit.SECONDS);
+        }
+        loopGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
+        lanOutExecutor.shutdownNow();
+        deliveryExecutor.shutdown();
+        try {
+            deliveryExecutor.awaitTermination(2, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        deliveryPermits.close();
+        metrics.close();
+        LOG.info("GCS node {} closed", self);
+    }
+
+    @Override
+    public String toString() {
+        return "GcsNode[" + self + (delegateSelf ? ", delegate" : "") + (closed ? ", closed" : "") + "]";
+    }
+
+    // ---------------------------------------------------------------- collaborators
+
+    /** A send on its way through the engine. */
+    private static final class PendingSend {
+        final CompletableFuture<Void> future;
+        SendRequest request;
+
+        PendingSend(CompletableFuture<Void> future) {
+            this.future = future;
+        }
+    }
+
+    /** JGroups callbacks: decode on the JGroups thread, bound the backlog, run the protocol on the loop. */
+    private final class LanListener implements JGroupsLan.Listener {
+        @Override
+        public void onView(LanView view) {
+            try {
+                runOnLoop(() -> {
+                    engine.onLanView(view, nowNs());
+                    firstView.countDown();
+                });
+            } catch (GcsClosedException ignored) {
+                // closing
+            }
+        }
+
+        @Override
+        public void onMessage(byte[] bytes, int offset, int length) {
+            LanMessage message;
+            try {
+                message = LanCodec.decode(bytes, offset, length);
+            } catch (MalformedDatagramException e) {
+                metrics.lanDropped();
+                return;
+            }
+            long permit = deliveryBytes(message);
+            if (!deliveryPermits.acquire(permit)) {
+                return; // closing
+            }
+            try {
+                runOnLoop(() -> {
+                    currentPermitBytes = permit;
+                    try {
+                        engine.onLanMessage(message, nowNs());
+                    } finally {
+                        deliveryPermits.release(currentPermitBytes);
+                        currentPermitBytes = 0;
+                    }
+                    if (message instanceof Stable) {
+                        synchronized (stableSignal) {
+                            stableSignal.notifyAll();
+                        }
+                    }
+                });
+            } catch (GcsClosedException e) {
+                deliveryPermits.release(permit);
+            }
+        }
+
+        private long deliveryBytes(LanMessage message) {
+            if (message instanceof LocalData data) {
+                return Math.max(1, data.payload().length);
+            } else if (message instanceof RemoteData data) {
+                return Math.max(1, data.payload().length);
+            }
+            return 0;
+        }
+    }
+
+    /** Datagrams from the WAN: authenticate, decode, hand to the engine; drops are counted, never thrown. */
+    private final class WanInbound extends SimpleChannelInboundHandler<DatagramPacket> {
+        @Override
+        protected void channelRead0(ChannelHandlerContext ctx, DatagramPacket packet) {
+            ByteBuf content = packet.content();
+            int length = content.readableBytes();
+            metrics.wanReceived(length);
+            byte[] bytes = new byte[length];
+            content.getBytes(content.readerIndex(), bytes);
+            WanEnvelope envelope;
+            try {
+                envelope = codec.decode(bytes, 0, length);
+            } catch (MalformedDatagramException e) {
+                metrics.wanDropped(e.reason());
+                LOG.debug("dropped WAN datagram from {}: {} ({})", packet.sender(), e.reason().tag(), e.getMessage());
+                return;
+            }
+            InetSocketAddress sender = packet.sender();
+            engine.onWanDatagram(new DelegateAddress(sender.getAddress().getHostAddress(), sender.getPort()),
+                    envelope, nowNs());
+        }
+
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            LOG.error("WAN receive failed; the datagram is dropped and the node continues", cause);
+        }
+    }
+
+    /** The engine's outputs, called on the loop. */
+    private final class Io implements EngineIo {
+        @Override
+        public void lanSend(LanMessage message) {
+            byte[] bytes = LanCodec.encode(message);
+            lanOutBytes.addAndGet(bytes.length);
+            try {
+                lanOutExecutor.execute(() -> {
+                    try {
+                        lan.send(bytes);
+                    } catch (Exception e) {
+                        if (!closed) {
+                            LOG.warn("LAN send failed: {}", e.toString());
+                        }
+                    } finally {
+                        long left = lanOutBytes.addAndGet(-bytes.length);
+                        if (lanPaused && left <= LAN_OUT_LOW_WATERMARK_BYTES && !closed) {
+                            runOnLoopQuietly(NettyJGroupsNode.this::checkLanPressure);
+                        }
+                    }
+                });
+            } catch (RejectedExecutionException e) {
+                lanOutBytes.addAndGet(-bytes.length);
+                return;
+            }
+            if (!lanPaused && lanOutBytes.get() > LAN_OUT_HIGH_WATERMARK_BYTES) {
+                checkLanPressure();
+            }
+        }
+
+        @Override
+        public void wanSend(String toSite, DelegateAddress to, WanEnvelope envelope) {
+            InetSocketAddress address = resolved.computeIfAbsent(to, a -> new InetSocketAddress(a.host(), a.port()));
+            if (address.isUnresolved()) {
+                resolved.remove(to);
+                return;
+            }
+            if (toSite != null) {
+                siteByAddress.put(address, toSite);
+            }
+            byte[] datagram = codec.encode(envelope);
+            metrics.wanSent(datagram.length);
+            wanChannel.writeAndFlush(new DatagramPacket(Unpooled.wrappedBuffer(datagram), address));
+        }
+
+        @Override
+        public void deliver(GroupMessage message, long sentEpochMicros) {
+            long permit = currentPermitBytes;
+            currentPermitBytes = 0;
+            try {
+                deliveryExecutor.execute(() -> {
+                    try {
+                        for (MessageListener listener : messageListeners) {
+                            try {
+                                listener.onMessage(message);
+                            } catch (RuntimeException e) {
+                                LOG.warn("message listener threw; the message counts as delivered", e);
+                            }
+                        }
+                        metrics.messageDelivered(message.payload().length, nowEpochMicros() - sentEpochMicros);
+                    } finally {
+                        deliveryPermits.release(permit);
+                    }
+                });
+            } catch (RejectedExecutionException e) {
+                deliveryPermits.release(permit);
+            }
+        }
+
+        @Override
+        public void viewChanged(GroupView view) {
+            if (!groups.contains(view.group())) {
+                return;
+            }
+            views.put(view.group(), view);
+            try {
+                deliveryExecutor.execute(() -> {
+                    for (ViewListener listener : viewListeners) {
+                        try {
+                            listener.onView(view);
+                        } catch (RuntimeException e) {
+                            LOG.warn("view listener threw", e);
+                        }
+                    }
+                });
+            } catch (RejectedExecutionException ignored) {
+                // closing
+            }
+        }
+
+        @Override
+        public void admitted(SendRequest request) {
+            pendingSends.release(request.payload().length);
+            metrics.messageSent(request.payload().length);
+            ((PendingSend) request.completion()).future.complete(null);
+        }
+
+        @Override
+        public void delegateChanged(MemberId newDelegate, boolean isSelf) {
+            delegate = newDelegate;
+            delegateSelf = isSelf;
+            metrics.delegate(isSelf);
+            LOG.info("{}: site delegate is now {}{}", self, newDelegate, isSelf ? " (this node)" : "");
+        }
+    }
+
+    private void runOnLoopQuietly(Runnable task) {
+        try {
+            runOnLoop(task);
+        } catch (GcsClosedException ignored) {
+            // closing
+        }
+    }
+}

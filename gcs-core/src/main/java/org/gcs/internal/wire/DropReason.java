@@ -1,0 +1,26 @@
+package org.gcs.internal.wire;
+
+import java.util.Locale;
+
+/** Why a received datagram was dropped; the lowercase name is the {@code reason} tag of the drop counter. */
+public enum DropReason {
+    /** Shorter than its header or than the length it declares (cut short in transit). */
+    TRUNCATED,
+    /** Does not start with the GCS magic number: not ours. */
+    BAD_MAGIC,
+    /** A wire-format version this node does not speak. */
+    UNSUPPORTED_VERSION,
+    /** The authentication code does not match the cluster key (forged, corrupted, or another cluster). */
+    BAD_HMAC,
+    /** Unknown packet type. */
+    UNKNOWN_TYPE,
+    /** Authenticated but inconsistent (bad field values, trailing bytes). */
+    MALFORMED,
+    /** Well-formed but from a delegate whose term was superseded. */
+    STALE;
+
+    /** @return the tag value, e.g. {@code bad-hmac} */
+    public String tag() {
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+}

@@ -1,0 +1,207 @@
+package org.gcs.internal.wire;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.gcs.internal.wire.LanMessage.Handover;
+import org.gcs.internal.wire.LanMessage.LocalData;
+import org.gcs.internal.wire.LanMessage.MemberAnnounce;
+import org.gcs.internal.wire.LanMessage.RemoteData;
+import org.gcs.internal.wire.LanMessage.RemoteSite;
+import org.gcs.internal.wire.LanMessage.RemoteSites;
+import org.gcs.internal.wire.LanMessage.Stable;
+import org.gcs.internal.wire.LanMessage.StableMark;
+import org.gcs.internal.wire.WanPacket.MemberGroups;
+
+/**
+ * Encodes {@link LanMessage}s for the LAN cluster: one version byte, one type byte, then the fields (the LAN
+ * transport already frames, orders and retransmits). Stateless and thread-safe.
+ */
+public final class LanCodec {
+    /** The LAN format version. */
+    public static final int VERSION = 1;
+    private static final int LOCAL_DATA = 1;
+    private static final int REMOTE_DATA = 2;
+    private static final int ANNOUNCE = 3;
+    private static final int REMOTE_SITES = 4;
+    private static final int STABLE = 5;
+    private static final int HANDOVER = 6;
+    private static final int FLAG_RESEND = 1;
+
+    private LanCodec() {
+    }
+
+    /** @return the message as bytes */
+    public static byte[] encode(LanMessage message) {
+        if (message instanceof LocalData d) {
+            WireWriter w = new WireWriter(2 + WireWriter.textSize(d.member()) + 8 + WireWriter.textSize(d.group())
+                    + 8 + 8 + 1 + 4 + d.payload().length);
+            w.u8(VERSION).u8(LOCAL_DATA).text(d.member()).i64(d.incarnation()).text(d.group()).i64(d.memberSeq())
+                    .i64(d.sentEpochMicros()).u8(d.resend() ? FLAG_RESEND : 0);
+            return writeBlob(w, d.payload());
+        } else if (message instanceof RemoteData d) {
+            WireWriter w = new WireWriter(2 + WireWriter.textSize(d.originSite()) + WireWriter.textSize(d.member()) + 8
+                    + WireWriter.textSize(d.group()) + 8 + 8 + 4 + d.payload().length);
+            w.u8(VERSION).u8(REMOTE_DATA).text(d.originSite()).text(d.member()).i64(d.incarnation()).text(d.group())
+                    .i64(d.memberSeq()).i64(d.sentEpochMicros());
+            return writeBlob(w, d.payload());
+        } else if (message instanceof MemberAnnounce a) {
+            int size = 2 + WireWriter.textSize(a.member()) + 8 + 8 + 2;
+            for (String g : a.groups()) {
+                size += WireWriter.textSize(g);
+            }
+            WireWriter w = new WireWriter(size);
+            w.u8(VERSION).u8(ANNOUNCE).text(a.member()).i64(a.incarnation()).i64(a.version()).u16(a.groups().size());
+            for (String g : a.groups()) {
+                w.text(g);
+            }
+            return w.array();
+        } else if (message instanceof RemoteSites r) {
+            int size = 2 + 8 + 2;
+            for (RemoteSite s : r.sites()) {
+                size += WireWriter.textSize(s.site()) + 8 + WireWriter.textSize(s.host()) + 2 + 8 + membersSize(s.members());
+            }
+            WireWriter w = new WireWriter(size);
+            w.u8(VERSION).u8(REMOTE_SITES).i64(r.delegateTerm()).u16(r.sites().size());
+            for (RemoteSite s : r.sites()) {
+                w.text(s.site()).i64(s.term()).text(s.host()).u16(s.port()).i64(s.stateVersion());
+                writeMembers(w, s.members());
+            }
+            return w.array();
+        } else if (message instanceof Handover h) {
+            WireWriter w = new WireWriter(2 + WireWriter.textSize(h.member()) + 8 + WireWriter.textSize(h.delegate()) + 8);
+            return w.u8(VERSION).u8(HANDOVER).text(h.member()).i64(h.incarnation()).text(h.delegate())
+                    .i64(h.delegateIncarnation()).array();
+        } else {
+            Stable s = (Stable) message;
+            int size = 2 + 8 + 4;
+            for (StableMark m : s.marks()) {
+                size += WireWriter.textSize(m.member()) + 8 + WireWriter.textSize(m.group()) + 8;
+            }
+            WireWriter w = new WireWriter(size);
+            w.u8(VERSION).u8(STABLE).i64(s.delegateTerm()).u16(s.marks().size() >>> 16).u16(s.marks().size() & 0xffff);
+            for (StableMark m : s.marks()) {
+                w.text(m.member()).i64(m.incarnation()).text(m.group()).i64(m.memberSeq());
+            }
+            return w.array();
+        }
+    }
+
+    private static byte[] writeBlob(WireWriter w, byte[] payload) {
+        w.u16(payload.length >>> 16).u16(payload.length & 0xffff).bytes(payload);
+        return w.array();
+    }
+
+    private static int membersSize(List<MemberGroups> members) {
+        int size = 2;
+        for (MemberGroups m : members) {
+            size += WireWriter.textSize(m.name()) + 8 + 2;
+            for (String g : m.groups()) {
+                size += WireWriter.textSize(g);
+            }
+        }
+        return size;
+    }
+
+    private static void writeMembers(WireWriter w, List<MemberGroups> members) {
+        w.u16(members.size());
+        for (MemberGroups m : members) {
+            w.text(m.name()).i64(m.incarnation()).u16(m.groups().size());
+            for (String g : m.groups()) {
+                w.text(g);
+            }
+        }
+    }
+
+    /**
+     * @return the decoded message
+     * @throws MalformedDatagramException if the bytes are not a valid LAN message
+     */
+    public static LanMessage decode(byte[] bytes, int offset, int length) throws MalformedDatagramException {
+        WireReader r = new WireReader(bytes, offset, offset + length);
+        int version = r.u8();
+        if (version != VERSION) {
+            throw new MalformedDatagramException(DropReason.UNSUPPORTED_VERSION, "LAN version " + version);
+        }
+        int type = r.u8();
+        LanMessage message = switch (type) {
+            case LOCAL_DATA -> {
+                String member = r.name("member");
+                long incarnation = r.i64();
+                String group = r.name("group");
+                long memberSeq = positive(r.u63("memberSeq"), "memberSeq");
+                long sent = r.i64();
+                int flags = r.u8();
+                yield new LocalData(member, incarnation, group, memberSeq, sent, (flags & FLAG_RESEND) != 0, readBlob(r));
+            }
+            case REMOTE_DATA -> new RemoteData(r.name("originSite"), r.name("member"), r.i64(), r.name("group"),
+                    positive(r.u63("memberSeq"), "memberSeq"), r.i64(), readBlob(r));
+            case ANNOUNCE -> {
+                String member = r.name("member");
+                long incarnation = r.i64();
+                long version2 = r.u63("version");
+                int count = r.u16();
+                List<String> groups = new ArrayList<>(count);
+                for (int i = 0; i < count; i++) {
+                    groups.add(r.name("group"));
+                }
+                yield new MemberAnnounce(member, incarnation, version2, groups);
+            }
+            case REMOTE_SITES -> {
+                long term = r.u63("delegateTerm");
+                int count = r.u16();
+                List<RemoteSite> sites = new ArrayList<>(count);
+                for (int i = 0; i < count; i++) {
+                    sites.add(new RemoteSite(r.name("site"), r.u63("term"), r.text("host"), r.u16(), r.i64(),
+                            readMembers(r)));
+                }
+                yield new RemoteSites(term, sites);
+            }
+            case STABLE -> {
+                long term = r.u63("delegateTerm");
+                int count = (r.u16() << 16) | r.u16();
+                List<StableMark> marks = new ArrayList<>(Math.min(count, 4096));
+                for (int i = 0; i < count; i++) {
+                    marks.add(new StableMark(r.name("member"), r.i64(), r.name("group"), r.u63("memberSeq")));
+                }
+                yield new Stable(term, marks);
+            }
+            case HANDOVER -> new Handover(r.name("member"), r.i64(), r.name("delegate"), r.i64());
+            default -> throw new MalformedDatagramException(DropReason.UNKNOWN_TYPE, "LAN type " + type);
+        };
+        if (r.remaining() != 0) {
+            throw new MalformedDatagramException(DropReason.MALFORMED, r.remaining() + " trailing bytes");
+        }
+        return message;
+    }
+
+    private static long positive(long value, String field) throws MalformedDatagramException {
+        if (value == 0) {
+            throw new MalformedDatagramException(DropReason.MALFORMED, field + " is 0");
+        }
+        return value;
+    }
+
+    private static byte[] readBlob(WireReader r) throws MalformedDatagramException {
+        int length = (r.u16() << 16) | r.u16();
+        if (length < 0 || length > r.remaining()) {
+            throw new MalformedDatagramException(DropReason.TRUNCATED, "payload of " + length + " bytes");
+        }
+        return r.bytes(length);
+    }
+
+    private static List<MemberGroups> readMembers(WireReader r) throws MalformedDatagramException {
+        int count = r.u16();
+        List<MemberGroups> members = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            String name = r.name("member");
+            long incarnation = r.i64();
+            int groupCount = r.u16();
+            List<String> groups = new ArrayList<>(groupCount);
+            for (int g = 0; g < groupCount; g++) {
+                groups.add(r.name("group"));
+            }
+            members.add(new MemberGroups(name, incarnation, groups));
+        }
+        return members;
+    }
+}

@@ -1,0 +1,160 @@
+package org.gcs.internal.wire;
+
+import java.util.Arrays;
+import java.util.List;
+import org.gcs.internal.wire.WanPacket.MemberGroups;
+
+/**
+ * Messages among the members of one site, carried by the LAN cluster (JGroups: reliable, FIFO per sender).
+ * {@link LanCodec} turns them into bytes.
+ */
+public sealed interface LanMessage {
+
+    /**
+     * A member's message to a group, multicast in its own site. Members of the group deliver it; the delegate
+     * also forwards it over the WAN.
+     *
+     * @param member the sending member
+     * @param incarnation the sender's incarnation
+     * @param group the group
+     * @param memberSeq the sender's sequence number for this group, from 1
+     * @param sentEpochMicros wall-clock send time (for the delivery-latency metric)
+     * @param resend true when re-sent to a new delegate after a delegate change
+     * @param payload the bytes
+     */
+    record LocalData(String member, long incarnation, String group, long memberSeq, long sentEpochMicros,
+                     boolean resend, byte[] payload) implements LanMessage {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof LocalData d && d.incarnation == incarnation && d.memberSeq == memberSeq
+                    && d.sentEpochMicros == sentEpochMicros && d.resend == resend && d.member.equals(member)
+                    && d.group.equals(group) && Arrays.equals(d.payload, payload);
+        }
+
+        @Override
+        public int hashCode() {
+            return Long.hashCode(memberSeq) * 31 + member.hashCode();
+        }
+
+        @Override
+        public String toString() {
+            return "LocalData[" + member + " -> " + group + " #" + memberSeq + (resend ? " resend" : "") + ", "
+                    + payload.length + " B]";
+        }
+    }
+
+    /**
+     * A message from another site, handed to this site by its delegate.
+     *
+     * @param originSite the sender's site
+     * @param member the sending member
+     * @param incarnation the sender's incarnation
+     * @param group the group
+     * @param memberSeq the sender's sequence number for this group
+     * @param sentEpochMicros wall-clock send time
+     * @param payload the bytes
+     */
+    record RemoteData(String originSite, String member, long incarnation, String group, long memberSeq,
+                      long sentEpochMicros, byte[] payload) implements LanMessage {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof RemoteData d && d.incarnation == incarnation && d.memberSeq == memberSeq
+                    && d.sentEpochMicros == sentEpochMicros && d.originSite.equals(originSite)
+                    && d.member.equals(member) && d.group.equals(group) && Arrays.equals(d.payload, payload);
+        }
+
+        @Override
+        public int hashCode() {
+            return Long.hashCode(memberSeq) * 31 + member.hashCode();
+        }
+
+        @Override
+        public String toString() {
+            return "RemoteData[" + originSite + "/" + member + " -> " + group + " #" + memberSeq + ", "
+                    + payload.length + " B]";
+        }
+    }
+
+    /**
+     * A member's full list of joined groups, sent on every change and whenever the site's view changes.
+     *
+     * @param member the member
+     * @param incarnation its incarnation
+     * @param version increases with every announcement of this incarnation
+     * @param groups the joined groups
+     */
+    record MemberAnnounce(String member, long incarnation, long version, List<String> groups) implements LanMessage {
+        /** Makes the list immutable. */
+        public MemberAnnounce {
+            groups = List.copyOf(groups);
+        }
+    }
+
+    /**
+     * The delegate's picture of the other sites, multicast to its site when it changes.
+     *
+     * @param delegateTerm the term of the delegate that sent it
+     * @param sites the live remote sites
+     */
+    record RemoteSites(long delegateTerm, List<RemoteSite> sites) implements LanMessage {
+        /** Makes the list immutable. */
+        public RemoteSites {
+            sites = List.copyOf(sites);
+        }
+    }
+
+    /**
+     * One remote site as a delegate knows it.
+     *
+     * @param site the site
+     * @param term its delegate's term
+     * @param host its delegate's WAN host
+     * @param port its delegate's WAN port
+     * @param stateVersion version of {@code members} within the term
+     * @param members its members and their groups
+     */
+    record RemoteSite(String site, long term, String host, int port, long stateVersion, List<MemberGroups> members) {
+        /** Makes the list immutable. */
+        public RemoteSite {
+            members = List.copyOf(members);
+        }
+    }
+
+    /**
+     * The delegate's news that messages became stable (every receiving site acknowledged them): their senders
+     * may release them from the send window.
+     *
+     * @param delegateTerm the term of the delegate that sent it
+     * @param marks for each (member, group), the highest stable sequence number
+     */
+    record Stable(long delegateTerm, List<StableMark> marks) implements LanMessage {
+        /** Makes the list immutable. */
+        public Stable {
+            marks = List.copyOf(marks);
+        }
+    }
+
+    /**
+     * Everything a member sent to a group up to {@code memberSeq} is stable.
+     *
+     * @param member the sender
+     * @param incarnation its incarnation
+     * @param group the group
+     * @param memberSeq the highest stable sequence number
+     */
+    record StableMark(String member, long incarnation, String group, long memberSeq) {
+    }
+
+    /**
+     * A member's marker, sent after it re-sent its unstable messages to a new delegate: from here on its
+     * messages are new. Until the delegate sees it, it ignores that member's first transmissions (they reach
+     * it again as re-sends), which keeps each member's messages in order across a delegate change.
+     *
+     * @param member the member
+     * @param incarnation its incarnation
+     * @param delegate the delegate it addresses
+     * @param delegateIncarnation that delegate's incarnation
+     */
+    record Handover(String member, long incarnation, String delegate, long delegateIncarnation) implements LanMessage {
+    }
+}

@@ -1,0 +1,315 @@
+package org.gcs.internal.wire;
+
+import java.security.InvalidKeyException;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.List;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+import org.gcs.internal.wire.WanPacket.Ack;
+import org.gcs.internal.wire.WanPacket.Data;
+import org.gcs.internal.wire.WanPacket.MemberGroups;
+import org.gcs.internal.wire.WanPacket.Nak;
+import org.gcs.internal.wire.WanPacket.PeerHint;
+import org.gcs.internal.wire.WanPacket.SiteState;
+import org.gcs.internal.wire.WanPacket.Sync;
+
+/**
+ * Encodes and decodes WAN datagrams (wire format version 1), authenticated with HMAC-SHA256 under the
+ * cluster key.
+ *
+ * <pre>
+ * offset  size  field
+ * 0       2     magic 0x4743 ("GC")
+ * 2       1     version (1)
+ * 3       1     type (WanPacket.TYPE_*)
+ * 4       2     total length of the datagram in bytes, MAC included
+ * 6       1+n   fromSite (u8 length, ASCII)
+ * ..      8     fromTerm
+ * ..      ...   body (see the packet types)
+ * len-16  16    HMAC-SHA256 over bytes [0, len-16), truncated to 128 bits (RFC 2104 §5)
+ * </pre>
+ *
+ * <p>Decoding checks, in order: minimum size and declared length ({@code truncated}), magic, version, MAC
+ * ({@code bad-hmac}), then type and fields ({@code unknown-type}, {@code malformed}). Nothing is parsed before
+ * the MAC is verified. Not thread-safe (it holds a {@link Mac}); use one codec per event loop.
+ */
+public final class WanCodec {
+    /** The magic number that starts every GCS datagram. */
+    public static final int MAGIC = 0x4743;
+    /** The wire-format version this codec speaks. */
+    public static final int VERSION = 1;
+    /** Bytes of the truncated MAC. */
+    public static final int MAC_BYTES = 16;
+    /** Largest datagram this codec produces or accepts. */
+    public static final int MAX_DATAGRAM_BYTES = 65_000;
+    private static final int FIXED_HEADER_BYTES = 6;
+    private static final int MIN_DATAGRAM_BYTES = FIXED_HEADER_BYTES + 2 + 8 + MAC_BYTES;
+    private static final int FLAG_RETRANSMIT = 1;
+
+    private final Mac mac;
+    private final byte[] macOut = new byte[32];
+
+    /** @param clusterKey the shared secret (at least 16 bytes) */
+    public WanCodec(byte[] clusterKey) {
+        try {
+            mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(clusterKey, "HmacSHA256"));
+        } catch (NoSuchAlgorithmException | InvalidKeyException e) {
+            throw new IllegalStateException("HmacSHA256 is not available in this JRE", e);
+        }
+    }
+
+    /**
+     * Bytes a data packet occupies besides its payload, to size fragments.
+     *
+     * @return header, fields and MAC bytes of a {@link Data} datagram
+     */
+    public static int dataOverheadBytes(String fromSite, String srcSite, String group, String originMember) {
+        return headerSize(fromSite) + WireWriter.textSize(srcSite) + WireWriter.textSize(group) + 8 + 8
+                + WireWriter.textSize(originMember) + 8 + 8 + 2 + 2 + 8 + 8 + 8 + 1 + 2 + MAC_BYTES;
+    }
+
+    private static int headerSize(String fromSite) {
+        return FIXED_HEADER_BYTES + WireWriter.textSize(fromSite) + 8;
+    }
+
+    /**
+     * @return the authenticated datagram
+     * @throws IllegalArgumentException if the packet would exceed {@link #MAX_DATAGRAM_BYTES}
+     */
+    public byte[] encode(WanEnvelope envelope) {
+        WanPacket packet = envelope.packet();
+        int size = headerSize(envelope.fromSite()) + bodySize(packet) + MAC_BYTES;
+        if (size > MAX_DATAGRAM_BYTES) {
+            throw new IllegalArgumentException(packet.getClass().getSimpleName() + " of " + size
+                    + " bytes exceeds the largest datagram (" + MAX_DATAGRAM_BYTES + ")");
+        }
+        WireWriter w = new WireWriter(size);
+        w.u16(MAGIC).u8(VERSION).u8(packet.type()).u16(size).text(envelope.fromSite()).i64(envelope.fromTerm());
+        writeBody(w, packet);
+        sign(w.array(), size);
+        return w.array();
+    }
+
+    private void sign(byte[] datagram, int size) {
+        mac.update(datagram, 0, size - MAC_BYTES);
+        try {
+            mac.doFinal(macOut, 0);
+        } catch (javax.crypto.ShortBufferException e) {
+            throw new IllegalStateException(e);
+        }
+        System.arraycopy(macOut, 0, datagram, size - MAC_BYTES, MAC_BYTES);
+    }
+
+    private static int bodySize(WanPacket packet) {
+        if (packet instanceof Data d) {
+            return WireWriter.textSize(d.srcSite()) + WireWriter.textSize(d.group()) + 8 + 8
+                    + WireWriter.textSize(d.originMember()) + 8 + 8 + 2 + 2 + 8 + 8 + 8 + 1 + 2 + d.payload().length;
+        } else if (packet instanceof Ack a) {
+            return flowIdSize(a.srcSite(), a.group()) + 8 + 8 + 8;
+        } else if (packet instanceof Nak n) {
+            return flowIdSize(n.srcSite(), n.group()) + 2 + 8 * n.ranges().length;
+        } else if (packet instanceof Sync s) {
+            return flowIdSize(s.srcSite(), s.group()) + 8 + 8;
+        } else {
+            return siteStateSize((SiteState) packet);
+        }
+    }
+
+    private static int flowIdSize(String srcSite, String group) {
+        return WireWriter.textSize(srcSite) + WireWriter.textSize(group) + 8;
+    }
+
+    private static int siteStateSize(SiteState s) {
+        int size = 8 + 2;
+        for (MemberGroups m : s.members()) {
+            size += WireWriter.textSize(m.name()) + 8 + 2;
+            for (String g : m.groups()) {
+                size += WireWriter.textSize(g);
+            }
+        }
+        size += 2;
+        for (PeerHint p : s.peers()) {
+            size += WireWriter.textSize(p.site()) + 8 + WireWriter.textSize(p.host()) + 2;
+        }
+        return size;
+    }
+
+    private static void writeBody(WireWriter w, WanPacket packet) {
+        if (packet instanceof Data d) {
+            w.text(d.srcSite()).text(d.group()).i64(d.epoch()).i64(d.seq()).text(d.originMember())
+                    .i64(d.originIncarnation()).i64(d.memberSeq()).u16(d.fragIndex()).u16(d.fragCount())
+                    .i64(d.sendTimeNs()).i64(d.srttNs()).i64(d.sentEpochMicros())
+                    .u8(d.retransmit() ? FLAG_RETRANSMIT : 0).u16(d.payload().length).bytes(d.payload());
+        } else if (packet instanceof Ack a) {
+            w.text(a.srcSite()).text(a.group()).i64(a.epoch()).i64(a.cumulativeSeq()).i64(a.echoSendTimeNs())
+                    .i64(a.holdNs());
+        } else if (packet instanceof Nak n) {
+            w.text(n.srcSite()).text(n.group()).i64(n.epoch()).u16(n.ranges().length / 2);
+            for (long v : n.ranges()) {
+                w.i64(v);
+            }
+        } else if (packet instanceof Sync s) {
+            w.text(s.srcSite()).text(s.group()).i64(s.epoch()).i64(s.startSeq()).i64(s.highestSeq());
+        } else {
+            SiteState s = (SiteState) packet;
+            w.i64(s.version()).u16(s.members().size());
+            for (MemberGroups m : s.members()) {
+                w.text(m.name()).i64(m.incarnation()).u16(m.groups().size());
+                for (String g : m.groups()) {
+                    w.text(g);
+                }
+            }
+            w.u16(s.peers().size());
+            for (PeerHint p : s.peers()) {
+                w.text(p.site()).i64(p.term()).text(p.host()).u16(p.port());
+            }
+        }
+    }
+
+    /**
+     * @param datagram received bytes
+     * @param offset start of the datagram in the array
+     * @param length datagram length
+     * @return the authenticated envelope
+     * @throws MalformedDatagramException if the datagram must be dropped; {@link MalformedDatagramException#reason()} says why
+     */
+    public WanEnvelope decode(byte[] datagram, int offset, int length) throws MalformedDatagramException {
+        if (length < MIN_DATAGRAM_BYTES) {
+            if (length >= 2 && (((datagram[offset] & 0xff) << 8) | (datagram[offset + 1] & 0xff)) != MAGIC) {
+                throw new MalformedDatagramException(DropReason.BAD_MAGIC, "not a GCS datagram");
+            }
+            throw new MalformedDatagramException(DropReason.TRUNCATED, "only " + length + " bytes");
+        }
+        WireReader header = new WireReader(datagram, offset, offset + length);
+        if (header.u16() != MAGIC) {
+            throw new MalformedDatagramException(DropReason.BAD_MAGIC, "not a GCS datagram");
+        }
+        int version = header.u8();
+        if (version != VERSION) {
+            throw new MalformedDatagramException(DropReason.UNSUPPORTED_VERSION, "wire version " + version);
+        }
+        int type = header.u8();
+        int declared = header.u16();
+        if (declared > length) {
+            throw new MalformedDatagramException(DropReason.TRUNCATED, "declares " + declared + " bytes, got " + length);
+        }
+        if (declared < length || declared < MIN_DATAGRAM_BYTES) {
+            throw new MalformedDatagramException(DropReason.MALFORMED, "declares " + declared + " bytes, got " + length);
+        }
+        verify(datagram, offset, length);
+        WireReader r = new WireReader(datagram, header.position(), offset + length - MAC_BYTES);
+        String fromSite = r.name("fromSite");
+        long fromTerm = r.u63("fromTerm");
+        WanPacket packet = switch (type) {
+            case WanPacket.TYPE_DATA -> readData(r);
+            case WanPacket.TYPE_ACK -> new Ack(r.name("srcSite"), r.name("group"), r.u63("epoch"), r.u63("cumulativeSeq"),
+                    r.i64(), r.u63("holdNs"));
+            case WanPacket.TYPE_NAK -> readNak(r);
+            case WanPacket.TYPE_SYNC -> readSync(r);
+            case WanPacket.TYPE_SITE_STATE -> readSiteState(r);
+            default -> throw new MalformedDatagramException(DropReason.UNKNOWN_TYPE, "type " + type);
+        };
+        if (r.remaining() != 0) {
+            throw new MalformedDatagramException(DropReason.MALFORMED, r.remaining() + " trailing bytes");
+        }
+        return new WanEnvelope(fromSite, fromTerm, packet);
+    }
+
+    private void verify(byte[] datagram, int offset, int length) throws MalformedDatagramException {
+        mac.update(datagram, offset, length - MAC_BYTES);
+        try {
+            mac.doFinal(macOut, 0);
+        } catch (javax.crypto.ShortBufferException e) {
+            throw new IllegalStateException(e);
+        }
+        int macAt = offset + length - MAC_BYTES;
+        int diff = 0;
+        for (int i = 0; i < MAC_BYTES; i++) {
+            diff |= macOut[i] ^ datagram[macAt + i];
+        }
+        if (diff != 0) {
+            throw new MalformedDatagramException(DropReason.BAD_HMAC, "authentication failed");
+        }
+    }
+
+    private static Data readData(WireReader r) throws MalformedDatagramException {
+        String srcSite = r.name("srcSite");
+        String group = r.name("group");
+        long epoch = r.u63("epoch");
+        long seq = r.u63("seq");
+        String origin = r.name("originMember");
+        long incarnation = r.i64();
+        long memberSeq = r.u63("memberSeq");
+        int fragIndex = r.u16();
+        int fragCount = r.u16();
+        long sendTimeNs = r.i64();
+        long srttNs = r.u63("srttNs");
+        long sentEpochMicros = r.i64();
+        int flags = r.u8();
+        int payloadLength = r.u16();
+        byte[] payload = r.bytes(payloadLength);
+        if (seq == 0 || memberSeq == 0 || fragCount == 0 || fragIndex >= fragCount || (flags & ~FLAG_RETRANSMIT) != 0) {
+            throw new MalformedDatagramException(DropReason.MALFORMED, "inconsistent data header");
+        }
+        return new Data(srcSite, group, epoch, seq, origin, incarnation, memberSeq, fragIndex, fragCount, sendTimeNs,
+                srttNs, sentEpochMicros, (flags & FLAG_RETRANSMIT) != 0, payload);
+    }
+
+    private static Nak readNak(WireReader r) throws MalformedDatagramException {
+        String srcSite = r.name("srcSite");
+        String group = r.name("group");
+        long epoch = r.u63("epoch");
+        int count = r.u16();
+        if (count == 0 || count > Nak.MAX_RANGES) {
+            throw new MalformedDatagramException(DropReason.MALFORMED, "NAK with " + count + " ranges");
+        }
+        long[] ranges = new long[2 * count];
+        for (int i = 0; i < ranges.length; i += 2) {
+            ranges[i] = r.u63("nak.from");
+            ranges[i + 1] = r.u63("nak.to");
+            if (ranges[i] == 0 || ranges[i] > ranges[i + 1]) {
+                throw new MalformedDatagramException(DropReason.MALFORMED, "NAK range " + ranges[i] + ".." + ranges[i + 1]);
+            }
+        }
+        return new Nak(srcSite, group, epoch, ranges);
+    }
+
+    private static Sync readSync(WireReader r) throws MalformedDatagramException {
+        Sync s = new Sync(r.name("srcSite"), r.name("group"), r.u63("epoch"), r.u63("startSeq"), r.u63("highestSeq"));
+        if (s.startSeq() == 0 || s.highestSeq() < s.startSeq() - 1) {
+            throw new MalformedDatagramException(DropReason.MALFORMED, "sync start " + s.startSeq() + " highest " + s.highestSeq());
+        }
+        return s;
+    }
+
+    private static SiteState readSiteState(WireReader r) throws MalformedDatagramException {
+        long version = r.u63("version");
+        int memberCount = r.u16();
+        List<MemberGroups> members = new ArrayList<>(Math.min(memberCount, 1024));
+        for (int i = 0; i < memberCount; i++) {
+            String name = r.name("member");
+            long incarnation = r.i64();
+            int groupCount = r.u16();
+            List<String> groups = new ArrayList<>(Math.min(groupCount, 1024));
+            for (int g = 0; g < groupCount; g++) {
+                groups.add(r.name("group"));
+            }
+            members.add(new MemberGroups(name, incarnation, groups));
+        }
+        int peerCount = r.u16();
+        List<PeerHint> peers = new ArrayList<>(Math.min(peerCount, 1024));
+        for (int i = 0; i < peerCount; i++) {
+            String site = r.name("peer.site");
+            long term = r.u63("peer.term");
+            String host = r.text("peer.host");
+            int port = r.u16();
+            if (port == 0) {
+                throw new MalformedDatagramException(DropReason.MALFORMED, "peer port 0");
+            }
+            peers.add(new PeerHint(site, term, host, port));
+        }
+        return new SiteState(version, members, peers);
+    }
+}

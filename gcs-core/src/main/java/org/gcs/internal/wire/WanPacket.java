@@ -1,0 +1,209 @@
+package org.gcs.internal.wire;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The bodies of WAN datagrams exchanged between delegates. A {@link WanEnvelope} adds the sender's site and
+ * term; {@link WanCodec} turns envelopes into authenticated bytes and back.
+ *
+ * <p>Flow packets name their meta-flow: the sending site ({@code srcSite}), the group, and the epoch (the
+ * term of the sending delegate that numbered the flow; a new delegate starts a new epoch).
+ */
+public sealed interface WanPacket {
+
+    /** Wire type codes. */
+    byte TYPE_DATA = 1;
+    /** Wire type code of {@link Ack}. */
+    byte TYPE_ACK = 2;
+    /** Wire type code of {@link Nak}. */
+    byte TYPE_NAK = 3;
+    /** Wire type code of {@link Sync}. */
+    byte TYPE_SYNC = 4;
+    /** Wire type code of {@link SiteState}. */
+    byte TYPE_SITE_STATE = 5;
+
+    /** @return the wire type code */
+    byte type();
+
+    /**
+     * One fragment of a group message on its meta-flow (a message that fits one datagram is a single fragment).
+     *
+     * @param srcSite the site whose members sent the message
+     * @param group the group
+     * @param epoch the term of the sending delegate that numbered this flow
+     * @param seq flow sequence number, from 1, one per fragment
+     * @param originMember the member that sent the message
+     * @param originIncarnation the incarnation of that member (distinguishes restarts under the same name)
+     * @param memberSeq the member's own sequence number for this group
+     * @param fragIndex index of this fragment, from 0
+     * @param fragCount number of fragments of the message, at least 1
+     * @param sendTimeNs when the sending delegate first sent the packet, on its own clock (echoed for RTT)
+     * @param srttNs the sending delegate's smoothed RTT to the receiver (0 when unknown)
+     * @param sentEpochMicros when the origin member sent the message, wall clock (delivery latency)
+     * @param retransmit true if this is a repair, not the first transmission
+     * @param payload this fragment's bytes
+     */
+    record Data(String srcSite, String group, long epoch, long seq, String originMember, long originIncarnation,
+                long memberSeq, int fragIndex, int fragCount, long sendTimeNs, long srttNs, long sentEpochMicros,
+                boolean retransmit, byte[] payload) implements WanPacket {
+        @Override
+        public byte type() {
+            return TYPE_DATA;
+        }
+
+        /** @return this fragment as sent to a receiver with the given smoothed RTT and repair flag */
+        public Data forReceiver(long receiverSrttNs, boolean asRetransmit) {
+            return new Data(srcSite, group, epoch, seq, originMember, originIncarnation, memberSeq, fragIndex, fragCount,
+                    sendTimeNs, receiverSrttNs, sentEpochMicros, asRetransmit, payload);
+        }
+
+        /** @return true if this is the last fragment of its message */
+        public boolean lastFragment() {
+            return fragIndex == fragCount - 1;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Data d && d.seq == seq && d.epoch == epoch && d.memberSeq == memberSeq
+                    && d.fragIndex == fragIndex && d.fragCount == fragCount && d.sendTimeNs == sendTimeNs
+                    && d.srttNs == srttNs && d.sentEpochMicros == sentEpochMicros && d.retransmit == retransmit
+                    && d.originIncarnation == originIncarnation && d.srcSite.equals(srcSite) && d.group.equals(group)
+                    && d.originMember.equals(originMember) && Arrays.equals(d.payload, payload);
+        }
+
+        @Override
+        public int hashCode() {
+            return Long.hashCode(seq) * 31 + group.hashCode();
+        }
+
+        @Override
+        public String toString() {
+            return "Data[" + srcSite + "/" + group + " e" + epoch + " #" + seq + " " + originMember + ":" + memberSeq
+                    + " frag " + fragIndex + "/" + fragCount + (retransmit ? " rtx" : "") + ", " + payload.length + " B]";
+        }
+    }
+
+    /**
+     * A receiving delegate's cumulative acknowledgement of a meta-flow, with an echo for the RTT sample.
+     *
+     * @param srcSite the flow's sending site
+     * @param group the group
+     * @param epoch the flow's epoch
+     * @param cumulativeSeq every sequence number up to this one was received and handed to the site (0: none)
+     * @param echoSendTimeNs {@code sendTimeNs} of the latest first-transmission packet received (0: none)
+     * @param holdNs how long the receiver held that echo before sending this ack (t3 − t2 of seed 004, Fig. 3)
+     */
+    record Ack(String srcSite, String group, long epoch, long cumulativeSeq, long echoSendTimeNs, long holdNs)
+            implements WanPacket {
+        @Override
+        public byte type() {
+            return TYPE_ACK;
+        }
+    }
+
+    /**
+     * A negative acknowledgement: the receiving delegate misses these sequence numbers.
+     *
+     * @param srcSite the flow's sending site
+     * @param group the group
+     * @param epoch the flow's epoch
+     * @param ranges inclusive ranges, as pairs {@code from0, to0, from1, to1, ...}
+     */
+    record Nak(String srcSite, String group, long epoch, long[] ranges) implements WanPacket {
+        /** Largest number of ranges in one NAK. */
+        public static final int MAX_RANGES = 128;
+
+        @Override
+        public byte type() {
+            return TYPE_NAK;
+        }
+
+        /** @return the number of missing sequence numbers named */
+        public long missingCount() {
+            long count = 0;
+            for (int i = 0; i < ranges.length; i += 2) {
+                count += ranges[i + 1] - ranges[i] + 1;
+            }
+            return count;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Nak n && n.epoch == epoch && n.srcSite.equals(srcSite) && n.group.equals(group)
+                    && Arrays.equals(n.ranges, ranges);
+        }
+
+        @Override
+        public int hashCode() {
+            return Arrays.hashCode(ranges) * 31 + group.hashCode();
+        }
+
+        @Override
+        public String toString() {
+            return "Nak[" + srcSite + "/" + group + " e" + epoch + " " + Arrays.toString(ranges) + "]";
+        }
+    }
+
+    /**
+     * From a sending delegate to one receiving delegate: where the receiver's part of the flow starts, and the
+     * highest sequence number sent so far (so that a lost tail is detected).
+     *
+     * @param srcSite the flow's sending site
+     * @param group the group
+     * @param epoch the flow's epoch
+     * @param startSeq the first sequence number meant for this receiver
+     * @param highestSeq the highest sequence number sent so far (startSeq − 1 if none yet)
+     */
+    record Sync(String srcSite, String group, long epoch, long startSeq, long highestSeq) implements WanPacket {
+        @Override
+        public byte type() {
+            return TYPE_SYNC;
+        }
+    }
+
+    /**
+     * A delegate's announcement of its site: heartbeat, group memberships, and the delegates it knows (gossip).
+     *
+     * @param version increases with every change of the memberships within the sender's term
+     * @param members the site's members and their groups
+     * @param peers other sites' delegates the sender knows
+     */
+    record SiteState(long version, List<MemberGroups> members, List<PeerHint> peers) implements WanPacket {
+        /** Makes the lists immutable. */
+        public SiteState {
+            members = List.copyOf(members);
+            peers = List.copyOf(peers);
+        }
+
+        @Override
+        public byte type() {
+            return TYPE_SITE_STATE;
+        }
+    }
+
+    /**
+     * One member and the groups it has joined.
+     *
+     * @param name member name
+     * @param incarnation member incarnation
+     * @param groups joined groups
+     */
+    record MemberGroups(String name, long incarnation, List<String> groups) {
+        /** Makes the list immutable. */
+        public MemberGroups {
+            groups = List.copyOf(groups);
+        }
+    }
+
+    /**
+     * Where another site's delegate can be reached, as the announcing delegate knows it.
+     *
+     * @param site the site
+     * @param term its delegate's term
+     * @param host delegate host
+     * @param port delegate UDP port
+     */
+    record PeerHint(String site, long term, String host, int port) {
+    }
+}

@@ -1,0 +1,104 @@
+package org.gcs.internal.wire;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Bounds-checked big-endian reader over a byte array. Every read past the end throws
+ * {@link MalformedDatagramException} with {@link DropReason#TRUNCATED}; invalid names throw {@link DropReason#MALFORMED}.
+ */
+final class WireReader {
+    private final byte[] buf;
+    private int pos;
+    private final int end;
+
+    WireReader(byte[] buf, int offset, int end) {
+        this.buf = buf;
+        this.pos = offset;
+        this.end = end;
+    }
+
+    int position() {
+        return pos;
+    }
+
+    int remaining() {
+        return end - pos;
+    }
+
+    private void need(int n) throws MalformedDatagramException {
+        if (end - pos < n) {
+            throw new MalformedDatagramException(DropReason.TRUNCATED, "needs " + n + " more bytes at " + pos);
+        }
+    }
+
+    int u8() throws MalformedDatagramException {
+        need(1);
+        return buf[pos++] & 0xff;
+    }
+
+    int u16() throws MalformedDatagramException {
+        need(2);
+        int v = ((buf[pos] & 0xff) << 8) | (buf[pos + 1] & 0xff);
+        pos += 2;
+        return v;
+    }
+
+    long i64() throws MalformedDatagramException {
+        need(8);
+        long v = 0;
+        for (int i = 0; i < 8; i++) {
+            v = (v << 8) | (buf[pos + i] & 0xff);
+        }
+        pos += 8;
+        return v;
+    }
+
+    /** @return a non-negative long, or MALFORMED */
+    long u63(String field) throws MalformedDatagramException {
+        long v = i64();
+        if (v < 0) {
+            throw new MalformedDatagramException(DropReason.MALFORMED, field + " is negative");
+        }
+        return v;
+    }
+
+    byte[] bytes(int n) throws MalformedDatagramException {
+        need(n);
+        byte[] out = new byte[n];
+        System.arraycopy(buf, pos, out, 0, n);
+        pos += n;
+        return out;
+    }
+
+    /** Reads a name: u8 length, then ASCII from {@code A-Z a-z 0-9 . _ -}, 1 to 64 characters. */
+    String name(String field) throws MalformedDatagramException {
+        int n = u8();
+        need(n);
+        if (n == 0 || n > 64) {
+            throw new MalformedDatagramException(DropReason.MALFORMED, field + " has length " + n);
+        }
+        for (int i = pos; i < pos + n; i++) {
+            byte c = buf[i];
+            boolean ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+                    || c == '.' || c == '_' || c == '-';
+            if (!ok) {
+                throw new MalformedDatagramException(DropReason.MALFORMED, field + " has an invalid character");
+            }
+        }
+        String s = new String(buf, pos, n, StandardCharsets.US_ASCII);
+        pos += n;
+        return s;
+    }
+
+    /** Reads free text: u8 length then UTF-8 (host names). */
+    String text(String field) throws MalformedDatagramException {
+        int n = u8();
+        need(n);
+        if (n == 0) {
+            throw new MalformedDatagramException(DropReason.MALFORMED, field + " is empty");
+        }
+        String s = new String(buf, pos, n, StandardCharsets.UTF_8);
+        pos += n;
+        return s;
+    }
+}

@@ -1,0 +1,63 @@
+package org.gcs.internal.wire;
+
+import java.nio.charset.StandardCharsets;
+
+/** Big-endian writer into a byte array sized in advance by the caller (see the {@code size} helpers). */
+final class WireWriter {
+    private final byte[] buf;
+    private int pos;
+
+    WireWriter(int capacity) {
+        this.buf = new byte[capacity];
+    }
+
+    byte[] array() {
+        return buf;
+    }
+
+    int position() {
+        return pos;
+    }
+
+    WireWriter u8(int v) {
+        buf[pos++] = (byte) v;
+        return this;
+    }
+
+    WireWriter u16(int v) {
+        if (v < 0 || v > 0xffff) {
+            throw new IllegalArgumentException("value " + v + " does not fit 16 bits");
+        }
+        buf[pos++] = (byte) (v >>> 8);
+        buf[pos++] = (byte) v;
+        return this;
+    }
+
+    WireWriter i64(long v) {
+        for (int i = 7; i >= 0; i--) {
+            buf[pos++] = (byte) (v >>> (8 * i));
+        }
+        return this;
+    }
+
+    WireWriter bytes(byte[] b) {
+        System.arraycopy(b, 0, buf, pos, b.length);
+        pos += b.length;
+        return this;
+    }
+
+    /** Writes u8 length + bytes; names are ASCII and at most 64 characters (validated at the API). */
+    WireWriter text(String s) {
+        byte[] b = s.getBytes(StandardCharsets.UTF_8);
+        if (b.length == 0 || b.length > 255) {
+            throw new IllegalArgumentException("text '" + s + "' must have 1..255 bytes");
+        }
+        u8(b.length);
+        return bytes(b);
+    }
+
+    /** @return bytes a {@link #text} field occupies */
+    static int textSize(String s) {
+        return 1 + s.getBytes(StandardCharsets.UTF_8).length;
+    }
+}

@@ -1,0 +1,70 @@
+package org.gcs.metrics;
+
+/**
+ * Every meter GCS registers, named once here (Micrometer conventions: lowercase dotted names, base units).
+ * Every meter carries the tags {@code site} and {@code member} of the node; some add a bounded tag
+ * ({@code reason}).
+ */
+public enum GcsMeters {
+    /** WAN datagrams sent by this node while delegate (before emulated loss). */
+    WAN_DATAGRAMS_SENT("gcs.wan.datagrams.sent", "datagrams", "WAN datagrams sent"),
+    /** WAN datagram bytes sent. */
+    WAN_BYTES_SENT("gcs.wan.bytes.sent", "bytes", "WAN datagram bytes sent"),
+    /** WAN datagrams received (before authentication). */
+    WAN_DATAGRAMS_RECEIVED("gcs.wan.datagrams.received", "datagrams", "WAN datagrams received"),
+    /** WAN datagram bytes received. */
+    WAN_BYTES_RECEIVED("gcs.wan.bytes.received", "bytes", "WAN datagram bytes received"),
+    /** WAN datagrams dropped, tagged with {@code reason} (truncated, bad-hmac, malformed, stale, ...). */
+    WAN_DATAGRAMS_DROPPED("gcs.wan.datagrams.dropped", "datagrams", "Received WAN datagrams dropped, by reason"),
+    /** Malformed LAN messages dropped. */
+    LAN_MESSAGES_DROPPED("gcs.lan.messages.dropped", "messages", "Malformed LAN messages dropped"),
+    /** Application messages admitted for sending. */
+    MESSAGES_SENT("gcs.messages.sent", "messages", "Application messages sent"),
+    /** Application payload bytes admitted for sending. */
+    PAYLOAD_BYTES_SENT("gcs.payload.bytes.sent", "bytes", "Application payload bytes sent"),
+    /** Messages delivered to this node's listeners. */
+    MESSAGES_DELIVERED("gcs.messages.delivered", "messages", "Messages delivered to the application"),
+    /** Payload bytes delivered to this node's listeners. */
+    PAYLOAD_BYTES_DELIVERED("gcs.payload.bytes.delivered", "bytes", "Payload bytes delivered to the application"),
+    /** Duplicates suppressed before delivery or hand-off (re-sends after a delegate change). */
+    DUPLICATES_SUPPRESSED("gcs.messages.duplicates.suppressed", "messages", "Duplicate messages suppressed"),
+    /** Messages a sender's sequence skipped (lost for good, e.g. sent during a partition). */
+    SENDER_GAPS("gcs.messages.gaps", "messages", "Messages missing from a sender's sequence at delivery"),
+    /** NAK packets sent by this delegate. */
+    NAKS_SENT("gcs.flow.naks.sent", "naks", "NAK packets sent"),
+    /** Sequence numbers requested by the NAKs sent. */
+    NAKED_PACKETS("gcs.flow.naked.packets", "packets", "Missing packets named in NAKs sent"),
+    /** NAK packets received by this delegate. */
+    NAKS_RECEIVED("gcs.flow.naks.received", "naks", "NAK packets received"),
+    /** Data packets retransmitted by this delegate. */
+    RETRANSMITS("gcs.flow.retransmits", "packets", "Data packets retransmitted"),
+    /** Time from send (sender's wall clock) to delivery (receiver's wall clock). */
+    DELIVERY_LATENCY("gcs.delivery.latency", "seconds", "Send-to-delivery latency (wall clocks)"),
+    /** 1 while this node is its site's delegate, else 0. */
+    DELEGATE("gcs.delegate", "", "1 while this node is its site's delegate");
+
+    private final String meterName;
+    private final String baseUnit;
+    private final String description;
+
+    GcsMeters(String meterName, String baseUnit, String description) {
+        this.meterName = meterName;
+        this.baseUnit = baseUnit;
+        this.description = description;
+    }
+
+    /** @return the meter name, e.g. {@code gcs.flow.retransmits} */
+    public String meterName() {
+        return meterName;
+    }
+
+    /** @return the base unit, empty for dimensionless gauges */
+    public String baseUnit() {
+        return baseUnit;
+    }
+
+    /** @return a one-line description */
+    public String description() {
+        return description;
+    }
+}

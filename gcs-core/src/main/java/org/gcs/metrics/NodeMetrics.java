@@ -1,0 +1,177 @@
+package org.gcs.metrics;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Meter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.Timer;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.gcs.internal.engine.ProtocolMetrics;
+import org.gcs.internal.wire.DropReason;
+
+/**
+ * The meters of one node, registered in the configured {@link MeterRegistry} with the tags {@code site} and
+ * {@code member}, and removed again by {@link #close()}. Thread-safe.
+ */
+public final class NodeMetrics implements ProtocolMetrics, AutoCloseable {
+    private final MeterRegistry registry;
+    private final Tags tags;
+    private final List<Meter> meters = new ArrayList<>();
+    private final Map<DropReason, Counter> drops = new EnumMap<>(DropReason.class);
+    private final AtomicInteger delegate = new AtomicInteger();
+    private final Counter wanDatagramsSent;
+    private final Counter wanBytesSent;
+    private final Counter wanDatagramsReceived;
+    private final Counter wanBytesReceived;
+    private final Counter lanDropped;
+    private final Counter messagesSent;
+    private final Counter payloadBytesSent;
+    private final Counter messagesDelivered;
+    private final Counter payloadBytesDelivered;
+    private final Counter duplicates;
+    private final Counter gaps;
+    private final Counter naksSent;
+    private final Counter nakedPackets;
+    private final Counter naksReceived;
+    private final Counter retransmits;
+    private final Timer deliveryLatency;
+
+    /**
+     * @param registry where to register
+     * @param site the node's site
+     * @param member the node's member name
+     */
+    public NodeMetrics(MeterRegistry registry, String site, String member) {
+        this.registry = registry;
+        this.tags = Tags.of("site", site, "member", member);
+        wanDatagramsSent = counter(GcsMeters.WAN_DATAGRAMS_SENT);
+        wanBytesSent = counter(GcsMeters.WAN_BYTES_SENT);
+        wanDatagramsReceived = counter(GcsMeters.WAN_DATAGRAMS_RECEIVED);
+        wanBytesReceived = counter(GcsMeters.WAN_BYTES_RECEIVED);
+        lanDropped = counter(GcsMeters.LAN_MESSAGES_DROPPED);
+        messagesSent = counter(GcsMeters.MESSAGES_SENT);
+        payloadBytesSent = counter(GcsMeters.PAYLOAD_BYTES_SENT);
+        messagesDelivered = counter(GcsMeters.MESSAGES_DELIVERED);
+        payloadBytesDelivered = counter(GcsMeters.PAYLOAD_BYTES_DELIVERED);
+        duplicates = counter(GcsMeters.DUPLICATES_SUPPRESSED);
+        gaps = counter(GcsMeters.SENDER_GAPS);
+        naksSent = counter(GcsMeters.NAKS_SENT);
+        nakedPackets = counter(GcsMeters.NAKED_PACKETS);
+        naksReceived = counter(GcsMeters.NAKS_RECEIVED);
+        retransmits = counter(GcsMeters.RETRANSMITS);
+        for (DropReason reason : DropReason.values()) {
+            Counter c = Counter.builder(GcsMeters.WAN_DATAGRAMS_DROPPED.meterName())
+                    .description(GcsMeters.WAN_DATAGRAMS_DROPPED.description())
+                    .baseUnit(GcsMeters.WAN_DATAGRAMS_DROPPED.baseUnit())
+                    .tags(tags).tag("reason", reason.tag()).register(registry);
+            drops.put(reason, c);
+            meters.add(c);
+        }
+        deliveryLatency = Timer.builder(GcsMeters.DELIVERY_LATENCY.meterName())
+                .description(GcsMeters.DELIVERY_LATENCY.description())
+                .tags(tags).publishPercentileHistogram(false).register(registry);
+        meters.add(deliveryLatency);
+        meters.add(Gauge.builder(GcsMeters.DELEGATE.meterName(), delegate, AtomicInteger::get)
+                .description(GcsMeters.DELEGATE.description()).tags(tags).register(registry));
+    }
+
+    private Counter counter(GcsMeters meter) {
+        Counter c = Counter.builder(meter.meterName()).description(meter.description()).baseUnit(meter.baseUnit())
+                .tags(tags).register(registry);
+        meters.add(c);
+        return c;
+    }
+
+    /** A WAN datagram of {@code bytes} was sent. */
+    public void wanSent(int bytes) {
+        wanDatagramsSent.increment();
+        wanBytesSent.increment(bytes);
+    }
+
+    /** A WAN datagram of {@code bytes} arrived. */
+    public void wanReceived(int bytes) {
+        wanDatagramsReceived.increment();
+        wanBytesReceived.increment(bytes);
+    }
+
+    /** An application message of {@code bytes} was admitted. */
+    public void messageSent(int bytes) {
+        messagesSent.increment();
+        payloadBytesSent.increment(bytes);
+    }
+
+    /** A message of {@code bytes} was delivered {@code latencyMicros} after it was sent. */
+    public void messageDelivered(int bytes, long latencyMicros) {
+        messagesDelivered.increment();
+        payloadBytesDelivered.increment(bytes);
+        if (latencyMicros >= 0) {
+            deliveryLatency.record(Duration.of(latencyMicros, java.time.temporal.ChronoUnit.MICROS));
+        }
+    }
+
+    /** This node became (or stopped being) the delegate. */
+    public void delegate(boolean isDelegate) {
+        delegate.set(isDelegate ? 1 : 0);
+    }
+
+    @Override
+    public void nakSent(long missing) {
+        naksSent.increment();
+        nakedPackets.increment(missing);
+    }
+
+    @Override
+    public void nakReceived() {
+        naksReceived.increment();
+    }
+
+    @Override
+    public void retransmitted(long packets) {
+        retransmits.increment(packets);
+    }
+
+    @Override
+    public void wanDropped(DropReason reason) {
+        drops.get(reason).increment();
+    }
+
+    @Override
+    public void lanDropped() {
+        lanDropped.increment();
+    }
+
+    @Override
+    public void duplicateSuppressed() {
+        duplicates.increment();
+    }
+
+    @Override
+    public void senderGap(long missing) {
+        gaps.increment(missing);
+    }
+
+    /** @return datagrams dropped for a reason so far */
+    public long dropped(DropReason reason) {
+        return (long) drops.get(reason).count();
+    }
+
+    /** @return the median delivery latency recorded so far, in milliseconds */
+    public double meanDeliveryLatencyMs() {
+        return deliveryLatency.mean(TimeUnit.MILLISECONDS);
+    }
+
+    /** Removes this node's meters from the registry. */
+    @Override
+    public void close() {
+        for (Meter meter : meters) {
+            registry.remove(meter);
+        }
+    }
+}

@@ -1,0 +1,284 @@
+package org.gcs.sim;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+import org.gcs.GroupMessage;
+import org.gcs.GroupView;
+import org.gcs.MemberId;
+import org.gcs.Names;
+import org.gcs.alm.overlay.DelegateAddress;
+import org.gcs.emulator.EmulatedLink;
+import org.gcs.emulator.LinkProfile;
+import org.gcs.internal.engine.EngineIo;
+import org.gcs.internal.engine.EngineSettings;
+import org.gcs.internal.engine.LanView;
+import org.gcs.internal.engine.NodeEngine;
+import org.gcs.internal.engine.ProtocolMetrics;
+import org.gcs.internal.engine.SendRequest;
+import org.gcs.internal.wire.LanCodec;
+import org.gcs.internal.wire.LanMessage;
+import org.gcs.internal.wire.MalformedDatagramException;
+import org.gcs.internal.wire.WanCodec;
+import org.gcs.internal.wire.WanEnvelope;
+
+/**
+ * One simulated node: a real {@link NodeEngine} driven by the {@link SimNetwork}'s virtual clock. It records
+ * what it delivers so that tests and the lab can check exactly-once, in-order delivery.
+ */
+public final class SimNode {
+    private final SimNetwork network;
+    private final String site;
+    private final String name;
+    private final long incarnation;
+    private final boolean delegateEligible;
+    private final DelegateAddress address;
+    private final NodeEngine engine;
+    private final WanCodec codec = new WanCodec(SimNetwork.CLUSTER_KEY);
+    private final Map<String, EmulatedLink> links = new HashMap<>();
+    private final List<GroupMessage> delivered = new ArrayList<>();
+    private final List<GroupView> views = new ArrayList<>();
+    private final List<Consumer<GroupMessage>> listeners = new ArrayList<>();
+    private boolean alive = true;
+    private long wanDatagramsSent;
+    private long wanDatagramsLost;
+
+    SimNode(SimNetwork network, String site, String name, long incarnation, boolean delegateEligible,
+            DelegateAddress address, List<DelegateAddress> seeds, SimOptions options) {
+        Names.requireValid("site", site);
+        Names.requireValid("member", name);
+        this.network = network;
+        this.site = site;
+        this.name = name;
+        this.incarnation = incarnation;
+        this.delegateEligible = delegateEligible;
+        this.address = address;
+        EngineSettings settings = new EngineSettings(site, name, incarnation, delegateEligible, options.heartbeatNs(),
+                options.siteTimeoutNs(), options.maxDatagramBytes(), options.sendWindowBytes(), options.flowSettings(),
+                seeds, address);
+        this.engine = new NodeEngine(settings, new Io(), ProtocolMetrics.NONE);
+    }
+
+    /** @return the member identity */
+    public MemberId id() {
+        return new MemberId(site, name);
+    }
+
+    /** @return the site */
+    public String site() {
+        return site;
+    }
+
+    /** @return the member name */
+    public String name() {
+        return name;
+    }
+
+    long incarnation() {
+        return incarnation;
+    }
+
+    boolean delegateEligible() {
+        return delegateEligible;
+    }
+
+    DelegateAddress address() {
+        return address;
+    }
+
+    /** @return false once crashed or stopped */
+    public boolean alive() {
+        return alive;
+    }
+
+    /** @return true while this node is its site's delegate */
+    public boolean isDelegate() {
+        return alive && engine.isDelegate();
+    }
+
+    /** Joins a group. */
+    public void join(String group) {
+        engine.join(Names.requireValid("group", group), network.nowNs());
+    }
+
+    /** Leaves a group. */
+    public void leave(String group) {
+        engine.leave(group, network.nowNs());
+    }
+
+    /**
+     * Sends a message (queued behind earlier sends if the window is full).
+     *
+     * @return a handle telling when the message was admitted
+     */
+    public Send send(String group, byte[] payload) {
+        if (!engine.joinedGroups().contains(group)) {
+            throw new IllegalStateException(id() + " has not joined " + group);
+        }
+        Send send = new Send();
+        engine.submit(new SendRequest(group, payload, network.nowNs() / 1000, send));
+        return send;
+    }
+
+    /** Adds a listener called on every delivery. */
+    public void onMessage(Consumer<GroupMessage> listener) {
+        listeners.add(listener);
+    }
+
+    /** @return every message delivered so far, in delivery order */
+    public List<GroupMessage> delivered() {
+        return delivered;
+    }
+
+    /** @return every view installed so far */
+    public List<GroupView> views() {
+        return views;
+    }
+
+    /** @return the current view of a group */
+    public Optional<GroupView> view(String group) {
+        return engine.view(group);
+    }
+
+    /** @return payload bytes sent and not yet stable */
+    public long unstableBytes() {
+        return engine.unstableBytes();
+    }
+
+    /** @return true if everything this node sent is stable */
+    public boolean sendIdle() {
+        return engine.sendIdle();
+    }
+
+    /** @return the live remote sites this node knows while delegate */
+    public List<String> remoteSites() {
+        return engine.remoteSites();
+    }
+
+    /** @return the smoothed RTT this delegate measured to a site for a group, or -1 */
+    public long smoothedRttNs(String group, String toSite) {
+        return engine.smoothedRttNs(group, toSite);
+    }
+
+    /** @return WAN datagrams this node sent (emulated losses included) */
+    public long wanDatagramsSent() {
+        return wanDatagramsSent;
+    }
+
+    /** @return WAN datagrams the emulated links dropped */
+    public long wanDatagramsLost() {
+        return wanDatagramsLost;
+    }
+
+    void kill() {
+        alive = false;
+    }
+
+    void tickLoop() {
+        if (!alive) {
+            return;
+        }
+        engine.onTick(network.nowNs());
+        network.clock().after(network.options().tickNs(), this::tickLoop);
+    }
+
+    void receiveLan(byte[] bytes) {
+        if (!alive) {
+            return;
+        }
+        try {
+            engine.onLanMessage(LanCodec.decode(bytes, 0, bytes.length), network.nowNs());
+        } catch (MalformedDatagramException e) {
+            throw new IllegalStateException("simulated LAN carried a malformed message", e);
+        }
+    }
+
+    void receiveView(LanView view) {
+        if (alive) {
+            engine.onLanView(view, network.nowNs());
+        }
+    }
+
+    private void receiveWan(DelegateAddress from, byte[] datagram) {
+        if (!alive) {
+            return;
+        }
+        try {
+            engine.onWanDatagram(from, codec.decode(datagram, 0, datagram.length), network.nowNs());
+        } catch (MalformedDatagramException e) {
+            throw new IllegalStateException("simulated WAN carried a malformed datagram", e);
+        }
+    }
+
+    private EmulatedLink linkTo(String toSite) {
+        return links.computeIfAbsent(toSite, to -> {
+            LinkProfile profile = network.topology() == null ? LinkProfile.IDEAL
+                    : network.topology().link(site, to).orElse(LinkProfile.IDEAL);
+            long seed = network.options().seed() * 1_000_003L + (site + "->" + to + "@" + name).hashCode();
+            return new EmulatedLink(profile, seed);
+        });
+    }
+
+    /** A send's admission, as observed by the caller. */
+    public static final class Send {
+        private boolean admitted;
+
+        /** @return true once the message entered the send window */
+        public boolean admitted() {
+            return admitted;
+        }
+    }
+
+    private final class Io implements EngineIo {
+        @Override
+        public void lanSend(LanMessage message) {
+            network.lanMulticast(SimNode.this, LanCodec.encode(message));
+        }
+
+        @Override
+        public void wanSend(String toSite, DelegateAddress to, WanEnvelope envelope) {
+            SimNode target = network.nodeAt(to);
+            if (target == null) {
+                return;
+            }
+            byte[] datagram = codec.encode(envelope);
+            wanDatagramsSent++;
+            long arrivalNs = linkTo(target.site()).admit(datagram.length, network.nowNs());
+            if (arrivalNs < 0) {
+                wanDatagramsLost++;
+                return;
+            }
+            network.clock().at(arrivalNs, () -> target.receiveWan(address, datagram));
+        }
+
+        @Override
+        public void deliver(GroupMessage message, long sentEpochMicros) {
+            delivered.add(message);
+            for (Consumer<GroupMessage> listener : listeners) {
+                listener.accept(message);
+            }
+        }
+
+        @Override
+        public void viewChanged(GroupView view) {
+            views.add(view);
+        }
+
+        @Override
+        public void admitted(SendRequest request) {
+            ((Send) request.completion()).admitted = true;
+        }
+
+        @Override
+        public void delegateChanged(MemberId delegate, boolean self) {
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "SimNode[" + id() + (alive ? "" : " dead") + (isDelegate() ? " delegate" : "") + "]";
+    }
+}

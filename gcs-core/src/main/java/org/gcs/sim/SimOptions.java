@@ -1,0 +1,41 @@
+package org.gcs.sim;
+
+import org.gcs.internal.flow.FlowSettings;
+
+/**
+ * Settings of a simulated network and of the nodes in it.
+ *
+ * @param seed seed of every random choice (link loss and jitter, timer phases)
+ * @param lanDelayNs one-way delay of the simulated LANs
+ * @param failureDetectionNs how long a site's LAN takes to notice a crashed member
+ * @param tickNs protocol timer interval of the nodes
+ * @param heartbeatNs delegates' announcement interval
+ * @param siteTimeoutNs silence after which a site is dropped
+ * @param maxDatagramBytes the largest WAN datagram
+ * @param sendWindowBytes each member's send window
+ */
+public record SimOptions(long seed, long lanDelayNs, long failureDetectionNs, long tickNs, long heartbeatNs,
+                         long siteTimeoutNs, int maxDatagramBytes, long sendWindowBytes) {
+
+    /** @return defaults: 0.2 ms LAN, 200 ms failure detection, 5 ms ticks, 1 s heartbeats, 5 s site timeout */
+    public static SimOptions defaults() {
+        return new SimOptions(1, 200_000L, 200_000_000L, 5_000_000L, 1_000_000_000L, 5_000_000_000L, 1400, 1 << 20);
+    }
+
+    /** @return a copy with another seed */
+    public SimOptions withSeed(long newSeed) {
+        return new SimOptions(newSeed, lanDelayNs, failureDetectionNs, tickNs, heartbeatNs, siteTimeoutNs,
+                maxDatagramBytes, sendWindowBytes);
+    }
+
+    /** @return a copy with another send window */
+    public SimOptions withSendWindowBytes(long bytes) {
+        return new SimOptions(seed, lanDelayNs, failureDetectionNs, tickNs, heartbeatNs, siteTimeoutNs,
+                maxDatagramBytes, bytes);
+    }
+
+    /** @return the flow settings of the nodes */
+    FlowSettings flowSettings() {
+        return FlowSettings.defaults(tickNs);
+    }
+}

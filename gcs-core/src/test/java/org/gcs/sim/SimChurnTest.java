@@ -1,0 +1,169 @@
+package org.gcs.sim;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.gcs.GroupMessage;
+import org.gcs.MemberId;
+import org.gcs.emulator.LinkProfile;
+import org.gcs.emulator.LossProfile;
+import org.gcs.emulator.Topology;
+import org.junit.jupiter.api.Test;
+
+/** Membership changes and failures during traffic, in virtual time. */
+class SimChurnTest {
+    private static final long MS = 1_000_000L;
+    private static final long S = 1_000_000_000L;
+    private static final String G = "g";
+
+    private final Topology lossy = Topology.builder("lossy3").site("a").site("b").site("c")
+            .bidirectionalLink("a", "b", link(20, 0.02))
+            .bidirectionalLink("b", "c", link(30, 0.02))
+            .bidirectionalLink("a", "c", link(45, 0.02))
+            .build();
+
+    private static LinkProfile link(long delayMs, double loss) {
+        return LinkProfile.IDEAL.withOneWayDelayNs(delayMs * MS).withLoss(LossProfile.bernoulli(loss))
+                .withBandwidthBitsPerSec(10_000_000L).withQueueBytes(128 * 1024);
+    }
+
+    private static List<SimNode> start(SimNetwork net, int perSite) {
+        List<SimNode> nodes = new ArrayList<>();
+        for (String site : List.of("a", "b", "c")) {
+            for (int i = 1; i <= perSite; i++) {
+                nodes.add(net.start(site, site + i));
+            }
+        }
+        nodes.forEach(n -> n.join(G));
+        assertThat(net.runUntil(() -> nodes.stream().allMatch(n -> n.view(G).map(v -> v.size() == nodes.size())
+                .orElse(false)), 10 * S)).isTrue();
+        return nodes;
+    }
+
+    /** Sends {@code rounds} rounds of one message per live node, 10 ms apart; returns what each sender sent. */
+    private static Map<MemberId, Long> traffic(SimNetwork net, List<SimNode> nodes, int rounds, Runnable atHalf) {
+        Map<MemberId, Long> sent = new HashMap<>();
+        for (int k = 1; k <= rounds; k++) {
+            if (k == rounds / 2 && atHalf != null) {
+                atHalf.run();
+            }
+            for (SimNode n : nodes) {
+                if (n.alive()) {
+                    n.send(G, ByteBuffer.allocate(100).putInt(k).array());
+                    sent.merge(n.id(), 1L, Long::sum);
+                }
+            }
+            net.runFor(10 * MS);
+        }
+        return sent;
+    }
+
+    private static void assertExactlyOnceInOrder(SimNetwork net, List<SimNode> survivors, Map<MemberId, Long> sentBySurvivors) {
+        long expected = sentBySurvivors.values().stream().mapToLong(Long::longValue).sum();
+        boolean done = net.runUntil(() -> survivors.stream().allMatch(n -> countFrom(n, sentBySurvivors) >= expected), 60 * S);
+        net.runFor(3 * S);
+        for (SimNode n : survivors) {
+            List<GroupMessage> fromSurvivors = n.delivered().stream()
+                    .filter(m -> sentBySurvivors.containsKey(m.sender())).toList();
+            assertThat(DeliveryChecker.problems(n.id(), fromSurvivors, sentBySurvivors)).as("deliveries at " + n).isEmpty();
+        }
+        assertThat(done).isTrue();
+    }
+
+    private static long countFrom(SimNode n, Map<MemberId, Long> senders) {
+        return n.delivered().stream().filter(m -> senders.containsKey(m.sender())).count();
+    }
+
+    private static Map<MemberId, Long> without(Map<MemberId, Long> sent, SimNode dead) {
+        Map<MemberId, Long> copy = new HashMap<>(sent);
+        copy.remove(dead.id());
+        return copy;
+    }
+
+    @Test
+    void shouldKeepDeliveringWhenANonDelegateMemberCrashes() {
+        SimNetwork net = new SimNetwork(lossy, SimOptions.defaults().withSeed(11));
+        List<SimNode> nodes = start(net, 2);
+        SimNode victim = nodes.get(1); // a2, not the delegate
+        Map<MemberId, Long> sent = traffic(net, nodes, 200, () -> net.crash(victim));
+        List<SimNode> survivors = nodes.stream().filter(SimNode::alive).toList();
+        assertExactlyOnceInOrder(net, survivors, without(sent, victim));
+        assertThat(net.runUntil(() -> survivors.stream().allMatch(n -> n.view(G).orElseThrow().size() == 5), 10 * S)).isTrue();
+    }
+
+    @Test
+    void shouldLoseNothingFromSurvivorsWhenTheSendingSitesDelegateCrashes() {
+        SimNetwork net = new SimNetwork(lossy, SimOptions.defaults().withSeed(12));
+        List<SimNode> nodes = start(net, 3);
+        SimNode delegate = net.delegateOf("a").orElseThrow();
+        Map<MemberId, Long> sent = traffic(net, nodes, 300, () -> net.crash(delegate));
+        List<SimNode> survivors = nodes.stream().filter(SimNode::alive).toList();
+        assertExactlyOnceInOrder(net, survivors, without(sent, delegate));
+        assertThat(net.delegateOf("a")).get().extracting(SimNode::name).isEqualTo("a2");
+    }
+
+    @Test
+    void shouldLoseNothingFromSurvivorsWhenAReceivingSitesDelegateCrashes() {
+        SimNetwork net = new SimNetwork(lossy, SimOptions.defaults().withSeed(13));
+        List<SimNode> nodes = start(net, 3);
+        SimNode delegate = net.delegateOf("b").orElseThrow();
+        Map<MemberId, Long> sent = traffic(net, nodes, 300, () -> net.crash(delegate));
+        List<SimNode> survivors = nodes.stream().filter(SimNode::alive).toList();
+        assertExactlyOnceInOrder(net, survivors, without(sent, delegate));
+    }
+
+    @Test
+    void shouldDropACrashedSiteFromViewsAndKeepTheRestFlowing() {
+        SimNetwork net = new SimNetwork(lossy, SimOptions.defaults().withSeed(14));
+        List<SimNode> nodes = start(net, 1);
+        SimNode c = nodes.get(2);
+        Map<MemberId, Long> sent = traffic(net, nodes, 100, () -> net.crash(c));
+        List<SimNode> survivors = nodes.subList(0, 2);
+        assertExactlyOnceInOrder(net, survivors, without(sent, c));
+        assertThat(net.runUntil(() -> survivors.stream()
+                .allMatch(n -> n.view(G).orElseThrow().sites().equals(java.util.Set.of("a", "b"))), 10 * S)).isTrue();
+        assertThat(net.runUntil(() -> survivors.stream().allMatch(SimNode::sendIdle), 10 * S)).isTrue();
+    }
+
+    @Test
+    void shouldUpdateViewsOnLeaveAndJoinAndStartNewMembersAtTheJoinPoint() {
+        SimNetwork net = new SimNetwork(lossy, SimOptions.defaults().withSeed(15));
+        List<SimNode> nodes = start(net, 1);
+        SimNode a = nodes.get(0);
+        SimNode c = nodes.get(2);
+        c.leave(G);
+        assertThat(net.runUntil(() -> a.view(G).orElseThrow().sites().equals(java.util.Set.of("a", "b")), 5 * S)).isTrue();
+        for (int i = 0; i < 20; i++) {
+            a.send(G, new byte[10]);
+        }
+        net.runFor(2 * S);
+        int before = c.delivered().size();
+        c.join(G);
+        assertThat(net.runUntil(() -> a.view(G).orElseThrow().size() == 3, 5 * S)).isTrue();
+        for (int i = 0; i < 20; i++) {
+            a.send(G, new byte[10]);
+        }
+        assertThat(net.runUntil(() -> c.delivered().size() == before + 20, 10 * S)).isTrue();
+        assertThat(c.delivered().subList(before, before + 20)).extracting(GroupMessage::sequence)
+                .containsExactlyElementsOf(java.util.stream.LongStream.rangeClosed(21, 40).boxed().toList());
+    }
+
+    @Test
+    void shouldRepeatTheSameRunFromTheSameSeed() {
+        List<String> first = run(99);
+        List<String> second = run(99);
+        assertThat(second).isEqualTo(first);
+    }
+
+    private List<String> run(long seed) {
+        SimNetwork net = new SimNetwork(lossy, SimOptions.defaults().withSeed(seed));
+        List<SimNode> nodes = start(net, 2);
+        traffic(net, nodes, 50, null);
+        net.runFor(5 * S);
+        return nodes.get(3).delivered().stream().map(m -> m.sender() + "#" + m.sequence()).toList();
+    }
+}

@@ -2,7 +2,6 @@ package org.gcs.internal.node;
 
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -66,9 +65,10 @@ final class JGroupsLan implements Receiver, AutoCloseable {
         this.clusterName = config.lan().clusterNameFor(config.site());
         this.channel = new JChannel(stack(config));
         channel.name(config.memberName());
+        // printable values: JGroups logs addresses with their keys
         byte[] name = config.memberName().getBytes(StandardCharsets.US_ASCII);
-        byte[] inc = ByteBuffer.allocate(8).putLong(incarnation).array();
-        byte[] eligible = {(byte) (config.delegateEligible() ? 1 : 0)};
+        byte[] inc = Long.toHexString(incarnation).getBytes(StandardCharsets.US_ASCII);
+        byte[] eligible = Boolean.toString(config.delegateEligible()).getBytes(StandardCharsets.US_ASCII);
         channel.addAddressGenerator(() -> ExtendedUUID.randomUUID(config.memberName())
                 .put(KEY_NAME, name).put(KEY_INCARNATION, inc).put(KEY_ELIGIBLE, eligible));
         channel.setDiscardOwnMessages(false);
@@ -83,6 +83,9 @@ final class JGroupsLan implements Receiver, AutoCloseable {
             UDP udp = new UDP();
             udp.setMulticastAddress(InetAddress.getByName(lan.mcastAddress()));
             udp.setMulticastPort(lan.mcastPortFor(config.site()));
+            // within what a default Linux kernel grants without tuning (rmem_max/wmem_max ~4 MB)
+            udp.setUcastRecvBufSize(4_000_000).setMcastRecvBufSize(4_000_000);
+            udp.setUcastSendBufSize(1_000_000).setMcastSendBufSize(1_000_000);
             transport = udp;
             protocols.add(udp);
             protocols.add(new PING());
@@ -99,12 +102,16 @@ final class JGroupsLan implements Receiver, AutoCloseable {
             protocols.add(tcp);
             protocols.add(new TCPPING().setInitialHosts(hosts).setPortRange(0));
         }
+        FD_SOCK2 failureDetection = new FD_SOCK2();
         if (lan.bindAddress().isPresent()) {
-            transport.setBindAddress(InetAddress.getByName(lan.bindAddress().get()));
+            InetAddress bind = InetAddress.getByName(lan.bindAddress().get());
+            transport.setBindAddress(bind);
+            failureDetection.setBindAddress(bind);
         }
         transport.useVirtualThreads(false);
+        transport.logDiscardMsgs(false);
         protocols.add(new MERGE3().setMinInterval(2_000).setMaxInterval(6_000));
-        protocols.add(new FD_SOCK2());
+        protocols.add(failureDetection);
         protocols.add(new FD_ALL3().setTimeout(6_000).setInterval(1_000));
         protocols.add(new VERIFY_SUSPECT2());
         protocols.add(new BARRIER());
@@ -138,8 +145,8 @@ final class JGroupsLan implements Receiver, AutoCloseable {
         for (Address address : view.getMembers()) {
             if (address instanceof ExtendedUUID uuid && uuid.keyExists(KEY_NAME)) {
                 String name = new String(uuid.get(KEY_NAME), StandardCharsets.US_ASCII);
-                long incarnation = ByteBuffer.wrap(uuid.get(KEY_INCARNATION)).getLong();
-                boolean eligible = uuid.get(KEY_ELIGIBLE)[0] == 1;
+                long incarnation = Long.parseUnsignedLong(new String(uuid.get(KEY_INCARNATION), StandardCharsets.US_ASCII), 16);
+                boolean eligible = "true".equals(new String(uuid.get(KEY_ELIGIBLE), StandardCharsets.US_ASCII));
                 members.add(new LanView.LanMember(name, incarnation, eligible));
             }
         }

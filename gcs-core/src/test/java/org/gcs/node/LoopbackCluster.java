@@ -1,0 +1,65 @@
+package org.gcs.node;
+
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.UnaryOperator;
+import org.gcs.GcsConfig;
+import org.gcs.GcsNode;
+import org.gcs.LanConfig;
+import org.gcs.internal.node.NettyJGroupsNode;
+
+/**
+ * Starts real nodes on loopback for tests: each site is a JGroups cluster (UDP multicast bound to 127.0.0.1,
+ * its own port), WAN sockets on 127.0.0.1 with free ports, every node seeded with the WAN addresses of the
+ * nodes started before it in other sites.
+ */
+final class LoopbackCluster implements AutoCloseable {
+    static final String KEY = "loopback-test-cluster-key-0123456789";
+    private static final int PORT_BASE = 47_000 + (int) (ProcessHandle.current().pid() % 500) * 4;
+
+    private final List<GcsNode> nodes = new ArrayList<>();
+    private final List<String> sites = new ArrayList<>();
+
+    GcsNode start(String site, String member, UnaryOperator<GcsConfig.Builder> customize) {
+        if (!sites.contains(site)) {
+            sites.add(site);
+        }
+        List<String> seeds = new ArrayList<>();
+        for (GcsNode node : nodes) {
+            if (!node.self().site().equals(site)) {
+                InetSocketAddress wan = ((NettyJGroupsNode) node).wanAddress();
+                seeds.add("127.0.0.1:" + wan.getPort());
+            }
+        }
+        GcsConfig.Builder builder = GcsConfig.builder()
+                .site(site)
+                .memberName(member)
+                .clusterKey(KEY)
+                .wanBind("127.0.0.1", 0)
+                .seeds(seeds)
+                .heartbeatInterval(java.time.Duration.ofMillis(500))
+                .siteTimeout(java.time.Duration.ofSeconds(3))
+                .lan(LanConfig.builder().bindAddress("127.0.0.1").mcastPort(PORT_BASE + sites.indexOf(site))
+                        .clusterName("gcs-test-" + ProcessHandle.current().pid() + "-" + site)
+                        .joinTimeout(java.time.Duration.ofMillis(500)).build());
+        GcsNode node = GcsNode.start(customize.apply(builder).build());
+        nodes.add(node);
+        return node;
+    }
+
+    GcsNode start(String site, String member) {
+        return start(site, member, b -> b);
+    }
+
+    List<GcsNode> nodes() {
+        return nodes;
+    }
+
+    @Override
+    public void close() {
+        for (GcsNode node : nodes) {
+            node.close();
+        }
+    }
+}

@@ -1,0 +1,101 @@
+package org.gcs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.StringReader;
+import java.time.Duration;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+
+class GcsConfigTest {
+    private static final String KEY = "0123456789abcdef0123";
+
+    @Test
+    void shouldApplyDocumentedDefaults() {
+        GcsConfig config = GcsConfig.builder().site("boston").clusterKey(KEY).build();
+        assertThat(config.delegateEligible()).isTrue();
+        assertThat(config.wanBindHost()).isEqualTo("0.0.0.0");
+        assertThat(config.wanBindPort()).isEqualTo(GcsConfig.DEFAULT_WAN_PORT);
+        assertThat(config.heartbeatInterval()).isEqualTo(Duration.ofSeconds(1));
+        assertThat(config.siteTimeout()).isEqualTo(Duration.ofSeconds(5));
+        assertThat(config.maxDatagramBytes()).isEqualTo(1400);
+        assertThat(config.memberName()).matches("[A-Za-z0-9._-]+");
+        assertThat(config.lan().transport()).isEqualTo(LanTransport.UDP);
+        assertThat(config.lan().clusterNameFor("boston")).isEqualTo("gcs-boston");
+        assertThat(config.lan().mcastPortFor("boston")).isBetween(46_000, 47_999);
+        assertThat(config.lan().mcastPortFor("boston")).isNotEqualTo(config.lan().mcastPortFor("ottawa"));
+        assertThat(config.linkEmulation()).isEmpty();
+    }
+
+    @Test
+    void shouldFailFastWithMessagesThatSayWhatToDo() {
+        assertThatThrownBy(() -> GcsConfig.builder().clusterKey(KEY).build())
+                .isInstanceOf(GcsConfigException.class).hasMessageContaining("site is required");
+        assertThatThrownBy(() -> GcsConfig.builder().site("a").build())
+                .hasMessageContaining("clusterKey is required");
+        assertThatThrownBy(() -> GcsConfig.builder().clusterKey("short"))
+                .hasMessageContaining("at least 16 bytes");
+        assertThatThrownBy(() -> GcsConfig.builder().site("bad site"))
+                .hasMessageContaining("A-Z a-z 0-9");
+        assertThatThrownBy(() -> GcsConfig.builder().wanBind("0.0.0.0", 70_000))
+                .hasMessageContaining("0..65535");
+        assertThatThrownBy(() -> GcsConfig.builder().seeds("no-port"))
+                .hasMessageContaining("host:port");
+        assertThatThrownBy(() -> GcsConfig.builder().site("a").clusterKey(KEY).heartbeatInterval(Duration.ofSeconds(3)).build())
+                .hasMessageContaining("at least twice heartbeatInterval");
+        assertThatThrownBy(() -> GcsConfig.builder().maxDatagramBytes(100)).hasMessageContaining("512..65000");
+        assertThatThrownBy(() -> LanConfig.builder().transport(LanTransport.TCP).build())
+                .hasMessageContaining("lan.tcpInitialHosts");
+        assertThatThrownBy(() -> GcsConfig.builder().site("mars").clusterKey(KEY)
+                .linkEmulation(org.gcs.emulator.Topology.load("ron3"), 1).build())
+                .hasMessageContaining("not in the emulated topology");
+    }
+
+    @Test
+    void shouldLoadPropertiesWithUnits() throws Exception {
+        Properties p = new Properties();
+        p.load(new StringReader("""
+                site = boston
+                member.name = b1
+                wan.bind = 127.0.0.1:7701
+                seeds = 127.0.0.1:7702, 127.0.0.1:7703
+                cluster.key = %s
+                heartbeat.interval = 500ms
+                site.timeout = 3s
+                send.window.bytes = 2MB
+                max.datagram.bytes = 1200
+                lan.transport = tcp
+                lan.tcp.port = 7800
+                lan.tcp.initial.hosts = 127.0.0.1:7800, 127.0.0.1:7801
+                emulation.topology = ron3
+                groups = chat, board
+                """.formatted(KEY)));
+        GcsConfig config = GcsConfigLoader.fromProperties(p, "test.properties").build();
+        assertThat(config.site()).isEqualTo("boston");
+        assertThat(config.wanBindPort()).isEqualTo(7701);
+        assertThat(config.seeds()).hasSize(2);
+        assertThat(config.heartbeatInterval()).isEqualTo(Duration.ofMillis(500));
+        assertThat(config.sendWindowBytes()).isEqualTo(2L << 20);
+        assertThat(config.maxDatagramBytes()).isEqualTo(1200);
+        assertThat(config.lan().transport()).isEqualTo(LanTransport.TCP);
+        assertThat(config.lan().tcpInitialHosts()).containsExactly("127.0.0.1:7800", "127.0.0.1:7801");
+        assertThat(config.linkEmulation()).get().extracting(t -> t.sites().size()).isEqualTo(3);
+        assertThat(GcsConfigLoader.groups(p)).containsExactly("chat", "board");
+    }
+
+    @Test
+    void shouldRejectUnknownKeysAndBadValuesNamingTheSource() {
+        Properties typo = new Properties();
+        typo.setProperty("site", "a");
+        typo.setProperty("heartbeat.intervall", "1s");
+        assertThatThrownBy(() -> GcsConfigLoader.fromProperties(typo, "node.properties"))
+                .isInstanceOf(GcsConfigException.class)
+                .hasMessageContaining("node.properties").hasMessageContaining("heartbeat.intervall")
+                .hasMessageContaining("valid keys");
+        Properties badDuration = new Properties();
+        badDuration.setProperty("site.timeout", "five seconds");
+        assertThatThrownBy(() -> GcsConfigLoader.fromProperties(badDuration, "node.properties"))
+                .hasMessageContaining("site.timeout");
+    }
+}

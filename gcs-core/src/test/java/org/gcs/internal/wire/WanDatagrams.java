@@ -1,0 +1,121 @@
+package org.gcs.internal.wire;
+
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.util.Arrays;
+import java.util.List;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+import org.gcs.internal.wire.WanPacket.Ack;
+import org.gcs.internal.wire.WanPacket.Data;
+import org.gcs.internal.wire.WanPacket.MemberGroups;
+import org.gcs.internal.wire.WanPacket.Nak;
+import org.gcs.internal.wire.WanPacket.PeerHint;
+import org.gcs.internal.wire.WanPacket.SiteState;
+import org.gcs.internal.wire.WanPacket.Sync;
+
+/** Sample envelopes and byte-level crafting of WAN datagrams, shared by the codec tests. */
+final class WanDatagrams {
+    static final byte[] KEY = "gcs-test-cluster-key-0123456789".getBytes(StandardCharsets.US_ASCII);
+    static final byte[] OTHER_KEY = "another-cluster-key-9876543210".getBytes(StandardCharsets.US_ASCII);
+
+    private WanDatagrams() {
+    }
+
+    static Data data(int fragIndex, int fragCount, boolean retransmit, byte[] payload) {
+        return new Data("boston", "chat.room-1", 3, 42, "boston-1", 7_000_000_001L, 17, fragIndex, fragCount,
+                123_456_789_012L, 45_000_000L, 1_700_000_000_000_000L, retransmit, payload);
+    }
+
+    static Ack ack() {
+        return new Ack("boston", "chat.room-1", 3, 41, 123_456_789_012L, 2_000_000L);
+    }
+
+    static Nak nak(int ranges) {
+        long[] r = new long[2 * ranges];
+        for (int i = 0; i < ranges; i++) {
+            r[2 * i] = 10L * i + 1;
+            r[2 * i + 1] = 10L * i + 1 + (i % 4);
+        }
+        return new Nak("boston", "chat.room-1", 3, r);
+    }
+
+    static Sync sync() {
+        return new Sync("boston", "chat.room-1", 3, 5, 99);
+    }
+
+    static SiteState siteState() {
+        return new SiteState(12,
+                List.of(new MemberGroups("ottawa-1", 1L, List.of("g1", "g2")),
+                        new MemberGroups("ottawa-2", -5L, List.of()),
+                        new MemberGroups("ottawa-3", Long.MAX_VALUE, List.of("chat.room-1"))),
+                List.of(new PeerHint("boston", 3, "10.0.0.1", 7800),
+                        new PeerHint("chicago", 0, "delegate.chicago.example.org", 65535)));
+    }
+
+    static WanEnvelope envelope(WanPacket packet) {
+        return new WanEnvelope("ottawa", 9, packet);
+    }
+
+    /** One valid envelope of every packet type. */
+    static List<WanEnvelope> oneOfEachType() {
+        return List.of(envelope(data(0, 1, false, new byte[] {1, 2, 3})), envelope(ack()), envelope(nak(3)),
+                envelope(sync()), envelope(siteState()));
+    }
+
+    /** Recomputes the truncated HMAC-SHA256 at the end of the datagram, as a holder of {@code key} could. */
+    static byte[] reMac(byte[] datagram, byte[] key) {
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(key, "HmacSHA256"));
+            mac.update(datagram, 0, datagram.length - WanCodec.MAC_BYTES);
+            byte[] full = mac.doFinal();
+            byte[] out = datagram.clone();
+            System.arraycopy(full, 0, out, out.length - WanCodec.MAC_BYTES, WanCodec.MAC_BYTES);
+            return out;
+        } catch (GeneralSecurityException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    static byte[] reMac(byte[] datagram) {
+        return reMac(datagram, KEY);
+    }
+
+    /** Writes the declared length field (bytes 4-5) to match the array's length. */
+    static byte[] withDeclaredLength(byte[] datagram) {
+        byte[] out = datagram.clone();
+        out[4] = (byte) (out.length >>> 8);
+        out[5] = (byte) out.length;
+        return out;
+    }
+
+    /** @return offset of the first body byte (after magic, version, type, length, fromSite, fromTerm) */
+    static int bodyOffset(byte[] datagram) {
+        return 6 + 1 + (datagram[6] & 0xff) + 8;
+    }
+
+    /** @return offset of the fragIndex field of an encoded {@link Data} */
+    static int fragIndexOffset(byte[] datagram) {
+        int at = bodyOffset(datagram);
+        at += 1 + (datagram[at] & 0xff); // srcSite
+        at += 1 + (datagram[at] & 0xff); // group
+        at += 8 + 8; // epoch, seq
+        at += 1 + (datagram[at] & 0xff); // originMember
+        return at + 8 + 8; // incarnation, memberSeq
+    }
+
+    static byte[] payload(int size, int seed) {
+        byte[] b = new byte[size];
+        for (int i = 0; i < size; i++) {
+            b[i] = (byte) (i * 31 + seed);
+        }
+        return b;
+    }
+
+    static byte[] concat(byte[] a, byte[] b) {
+        byte[] out = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
+}

@@ -11,17 +11,32 @@ package org.gcs.internal.flow;
  * @param maxRepairIntervalNs upper bound of NAK retry and sender probe intervals
  * @param maxReorderPackets how far beyond the delivery point a receiver buffers packets
  * @param maxRetransmitsPerNak cap on the packets one NAK can trigger
+ * @param maxReorderGraceNs upper bound of the wait before a gap is NAKed (reordering tolerance)
  */
 public record FlowSettings(long tickNs, long initialRttNs, long ackIntervalNs, long minRepairIntervalNs,
-                           long maxRepairIntervalNs, int maxReorderPackets, int maxRetransmitsPerNak) {
+                           long maxRepairIntervalNs, int maxReorderPackets, int maxRetransmitsPerNak,
+                           long maxReorderGraceNs) {
 
     /**
      * @param tickNs the driver's tick interval
      * @return settings with the defaults for that tick: initial RTT 300 ms, ack every 2 ticks, repair intervals
-     *         between 4 ticks and 2 s, 32 768 packets of reordering, 1024 retransmits per NAK
+     *         between 4 ticks and 2 s, 32 768 packets of reordering, 1024 retransmits per NAK, reorder grace of at
+     *         most 20 ms
      */
     public static FlowSettings defaults(long tickNs) {
-        return new FlowSettings(tickNs, 300_000_000L, 2 * tickNs, 4 * tickNs, 2_000_000_000L, 32_768, 1024);
+        return new FlowSettings(tickNs, 300_000_000L, 2 * tickNs, 4 * tickNs, 2_000_000_000L, 32_768, 1024,
+                20_000_000L);
+    }
+
+    /**
+     * How long a receiver waits before it NAKs a new gap, in case the packet was only reordered: an eighth of
+     * the smoothed RTT, at most {@code maxReorderGraceNs} (NAKs go out on the next tick after that).
+     *
+     * @param srttNs the smoothed RTT
+     * @return the grace in nanoseconds
+     */
+    public long reorderGraceNs(long srttNs) {
+        return Math.min(maxReorderGraceNs, srttNs / 8);
     }
 
     /**

@@ -1,8 +1,5 @@
 package org.gcs.internal.flow;
 
-import java.util.ArrayList;
-import java.util.Iterator;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.gcs.internal.wire.WanPacket.Ack;
@@ -135,9 +132,10 @@ public final class MetaFlowReceiver {
 
     private void markMissingUpTo(long top, long nowNs) {
         long limit = Math.min(top, nextSeq + settings.maxReorderPackets() - 1);
+        long firstNakNs = nowNs + settings.reorderGraceNs(srttNs);
         for (long s = Math.max(highestSeen + 1, nextSeq); s <= limit; s++) {
             if (!buffer.contains(s)) {
-                missing.putIfAbsent(s, nowNs);
+                missing.putIfAbsent(s, firstNakNs);
             }
         }
         highestSeen = Math.max(highestSeen, limit);
@@ -162,39 +160,39 @@ public final class MetaFlowReceiver {
             return;
         }
         long retryNs = settings.repairIntervalNs(srttNs);
-        List<Long> ranges = new ArrayList<>();
+        long[] ranges = new long[2 * Nak.MAX_RANGES];
+        int count = 0;
         long from = -1;
         long to = -1;
-        Iterator<Map.Entry<Long, Long>> it = missing.entrySet().iterator();
-        while (it.hasNext() && ranges.size() < 2 * Nak.MAX_RANGES) {
-            Map.Entry<Long, Long> e = it.next();
+        for (Map.Entry<Long, Long> e : missing.entrySet()) {
             if (e.getValue() > nowNs) {
                 continue;
             }
             long seq = e.getKey();
-            e.setValue(nowNs + retryNs);
             if (from >= 0 && seq == to + 1) {
                 to = seq;
             } else {
                 if (from >= 0) {
-                    ranges.add(from);
-                    ranges.add(to);
+                    ranges[2 * count] = from;
+                    ranges[2 * count + 1] = to;
+                    count++;
+                }
+                if (count == Nak.MAX_RANGES) {
+                    break; // this one waits for the next NAK; its timer is untouched
                 }
                 from = seq;
                 to = seq;
             }
+            e.setValue(nowNs + retryNs);
         }
-        if (from >= 0 && ranges.size() < 2 * Nak.MAX_RANGES) {
-            ranges.add(from);
-            ranges.add(to);
+        if (from >= 0 && count < Nak.MAX_RANGES) {
+            ranges[2 * count] = from;
+            ranges[2 * count + 1] = to;
+            count++;
         }
-        if (!ranges.isEmpty()) {
-            long[] array = new long[ranges.size()];
-            for (int i = 0; i < array.length; i++) {
-                array[i] = ranges.get(i);
-            }
+        if (count > 0) {
             naksSent++;
-            out.nak(new Nak(srcSite, group, epoch, array));
+            out.nak(new Nak(srcSite, group, epoch, java.util.Arrays.copyOf(ranges, 2 * count)));
         }
     }
 

@@ -63,7 +63,7 @@ public final class LanCodec {
             WireWriter w = new WireWriter(size);
             w.u8(VERSION).u8(REMOTE_SITES).i64(r.delegateTerm()).u16(r.sites().size());
             for (RemoteSite s : r.sites()) {
-                w.text(s.site()).i64(s.term()).text(s.host()).u16(s.port()).i64(s.stateVersion());
+                w.text(s.site()).i64(s.term()).host(s.host()).u16(s.port()).i64(s.stateVersion());
                 writeMembers(w, s.members());
             }
             return w.array();
@@ -151,14 +151,14 @@ public final class LanCodec {
                 int count = r.u16();
                 List<RemoteSite> sites = new ArrayList<>(count);
                 for (int i = 0; i < count; i++) {
-                    sites.add(new RemoteSite(r.name("site"), r.u63("term"), r.text("host"), r.u16(), r.i64(),
+                    sites.add(new RemoteSite(r.name("site"), r.u63("term"), r.host("host"), r.u16(), r.i64(),
                             readMembers(r)));
                 }
                 yield new RemoteSites(term, sites);
             }
             case STABLE -> {
                 long term = r.u63("delegateTerm");
-                int count = (r.u16() << 16) | r.u16();
+                int count = r.u32("mark count");
                 List<StableMark> marks = new ArrayList<>(Math.min(count, 4096));
                 for (int i = 0; i < count; i++) {
                     marks.add(new StableMark(r.name("member"), r.i64(), r.name("group"), r.u63("memberSeq")));
@@ -182,11 +182,7 @@ public final class LanCodec {
     }
 
     private static byte[] readBlob(WireReader r) throws MalformedDatagramException {
-        int length = (r.u16() << 16) | r.u16();
-        if (length < 0 || length > r.remaining()) {
-            throw new MalformedDatagramException(DropReason.TRUNCATED, "payload of " + length + " bytes");
-        }
-        return r.bytes(length);
+        return r.bytes(r.u32("payload length"));
     }
 
     private static List<MemberGroups> readMembers(WireReader r) throws MalformedDatagramException {

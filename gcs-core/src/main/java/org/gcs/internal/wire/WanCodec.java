@@ -163,7 +163,7 @@ public final class WanCodec {
             }
             w.u16(s.peers().size());
             for (PeerHint p : s.peers()) {
-                w.text(p.site()).i64(p.term()).text(p.host()).u16(p.port());
+                w.text(p.site()).i64(p.term()).host(p.host()).u16(p.port());
             }
         }
     }
@@ -277,11 +277,15 @@ public final class WanCodec {
     }
 
     private static Sync readSync(WireReader r) throws MalformedDatagramException {
-        Sync s = new Sync(r.name("srcSite"), r.name("group"), r.u63("epoch"), r.u63("startSeq"), r.u63("highestSeq"));
-        if (s.startSeq() == 0 || s.highestSeq() < s.startSeq() - 1) {
-            throw new MalformedDatagramException(DropReason.MALFORMED, "sync start " + s.startSeq() + " highest " + s.highestSeq());
+        String srcSite = r.name("srcSite");
+        String group = r.name("group");
+        long epoch = r.u63("epoch");
+        long start = r.u63("startSeq");
+        long highest = r.u63("highestSeq");
+        if (start == 0 || highest < start - 1) {
+            throw new MalformedDatagramException(DropReason.MALFORMED, "sync start " + start + " highest " + highest);
         }
-        return s;
+        return new Sync(srcSite, group, epoch, start, highest);
     }
 
     private static SiteState readSiteState(WireReader r) throws MalformedDatagramException {
@@ -303,7 +307,7 @@ public final class WanCodec {
         for (int i = 0; i < peerCount; i++) {
             String site = r.name("peer.site");
             long term = r.u63("peer.term");
-            String host = r.text("peer.host");
+            String host = r.host("peer.host");
             int port = r.u16();
             if (port == 0) {
                 throw new MalformedDatagramException(DropReason.MALFORMED, "peer port 0");

@@ -114,6 +114,18 @@ public sealed interface WanPacket {
         /** Largest number of ranges in one NAK. */
         public static final int MAX_RANGES = 128;
 
+        /** Validates the ranges as the decoder does: 1 to 128 pairs, each {@code 1 <= from <= to}. */
+        public Nak {
+            if (ranges.length == 0 || ranges.length % 2 != 0 || ranges.length > 2 * MAX_RANGES) {
+                throw new IllegalArgumentException("a NAK holds 1 to " + MAX_RANGES + " ranges, got " + ranges.length / 2.0);
+            }
+            for (int i = 0; i < ranges.length; i += 2) {
+                if (ranges[i] < 1 || ranges[i] > ranges[i + 1]) {
+                    throw new IllegalArgumentException("bad NAK range " + ranges[i] + ".." + ranges[i + 1]);
+                }
+            }
+        }
+
         @Override
         public byte type() {
             return TYPE_NAK;
@@ -156,6 +168,13 @@ public sealed interface WanPacket {
      * @param highestSeq the highest sequence number sent so far (startSeq − 1 if none yet)
      */
     record Sync(String srcSite, String group, long epoch, long startSeq, long highestSeq) implements WanPacket {
+        /** Validates as the decoder does: {@code startSeq >= 1} and {@code highestSeq >= startSeq - 1}. */
+        public Sync {
+            if (startSeq < 1 || highestSeq < startSeq - 1) {
+                throw new IllegalArgumentException("bad sync: start " + startSeq + ", highest " + highestSeq);
+            }
+        }
+
         @Override
         public byte type() {
             return TYPE_SYNC;
@@ -205,5 +224,11 @@ public sealed interface WanPacket {
      * @param port delegate UDP port
      */
     record PeerHint(String site, long term, String host, int port) {
+        /** Validates the port as the decoder does. */
+        public PeerHint {
+            if (port < 1 || port > 65_535) {
+                throw new IllegalArgumentException("peer port must be in 1..65535, got " + port);
+            }
+        }
     }
 }

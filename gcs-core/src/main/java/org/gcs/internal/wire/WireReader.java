@@ -43,6 +43,16 @@ final class WireReader {
         return v;
     }
 
+    /** @return an unsigned 32-bit count that fits an int (below 2^31), or MALFORMED */
+    int u32(String field) throws MalformedDatagramException {
+        int high = u16();
+        int low = u16();
+        if (high >= 0x8000) {
+            throw new MalformedDatagramException(DropReason.MALFORMED, field + " is too large");
+        }
+        return (high << 16) | low;
+    }
+
     long i64() throws MalformedDatagramException {
         need(8);
         long v = 0;
@@ -90,14 +100,22 @@ final class WireReader {
         return s;
     }
 
-    /** Reads free text: u8 length then UTF-8 (host names). */
-    String text(String field) throws MalformedDatagramException {
+    /**
+     * Reads a host: u8 length then printable ASCII (host names, IPv4 and IPv6 literals; international
+     * names travel in their ASCII form).
+     */
+    String host(String field) throws MalformedDatagramException {
         int n = u8();
         need(n);
         if (n == 0) {
             throw new MalformedDatagramException(DropReason.MALFORMED, field + " is empty");
         }
-        String s = new String(buf, pos, n, StandardCharsets.UTF_8);
+        for (int i = pos; i < pos + n; i++) {
+            if (buf[i] < 0x21 || buf[i] > 0x7e) {
+                throw new MalformedDatagramException(DropReason.MALFORMED, field + " is not printable ASCII");
+            }
+        }
+        String s = new String(buf, pos, n, StandardCharsets.US_ASCII);
         pos += n;
         return s;
     }

@@ -56,6 +56,17 @@ final class WireWriter {
         return bytes(b);
     }
 
+    /** Writes a host as u8 length + printable ASCII, as {@link WireReader#host} expects. */
+    WireWriter host(String host) {
+        for (int i = 0; i < host.length(); i++) {
+            char c = host.charAt(i);
+            if (c < 0x21 || c > 0x7e) {
+                throw new IllegalArgumentException("host '" + host + "' must be printable ASCII (use the IDN ASCII form)");
+            }
+        }
+        return text(host);
+    }
+
     /** @return bytes a {@link #text} field occupies */
     static int textSize(String s) {
         return 1 + s.getBytes(StandardCharsets.UTF_8).length;

@@ -42,9 +42,6 @@ class LanCodecFuzzTest {
         byte[] bytes = LanCodec.encode(original);
         bytes[position % bytes.length] = value;
         bytes = java.util.Arrays.copyOf(bytes, Math.max(bytes.length * keepPermille / 1000, position % 3));
-        if (LanFuzzing.hitsNegativeStableCount(bytes)) {
-            return; // known bug, see LanCodecTest#shouldRejectStableWithNegativeMarkCountAsMalformedDatagram
-        }
 
         decodeOrNull(bytes);
     }
@@ -67,7 +64,7 @@ class LanCodecFuzzTest {
         Arbitrary<byte[]> payloads = Arbitraries.bytes().array(byte[].class).ofMaxSize(3000);
         Arbitrary<List<String>> groups = names.list().ofMaxSize(5);
         Arbitrary<MemberGroups> members = Combinators.combine(names, anyLong, groups).as(MemberGroups::new);
-        Arbitrary<String> hosts = Arbitraries.strings().alpha().numeric().withChars('.', ':', 'ß')
+        Arbitrary<String> hosts = Arbitraries.strings().alpha().numeric().withChars('.', ':', '-')
                 .ofMinLength(1).ofMaxLength(100);
         Arbitrary<RemoteSite> sites = Combinators.combine(names, u63, hosts, Arbitraries.integers().between(0, 0xffff),
                 anyLong, members.list().ofMaxSize(4)).as(RemoteSite::new);

@@ -36,7 +36,7 @@ final class LanMessages {
                 new RemoteSite("ottawa", 2, "10.1.0.1", 7800, 5,
                         List.of(new MemberGroups("ottawa-1", 1, List.of("g1")),
                                 new MemberGroups("ottawa-2", 9, List.of("g1", "g2")))),
-                new RemoteSite("chicago", 0, "délégué.chicago.example", 1, 0, List.of()),
+                new RemoteSite("chicago", 0, "xn--dlgu-bsaa.chicago.example", 1, 0, List.of()),
                 new RemoteSite("zurich", Long.MAX_VALUE, "::1", 65535, Long.MIN_VALUE,
                         List.of(new MemberGroups("zurich-1", -1, List.of())))));
     }

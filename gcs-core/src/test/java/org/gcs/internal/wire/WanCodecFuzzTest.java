@@ -114,17 +114,9 @@ class WanCodecFuzzTest {
 
         WanEnvelope decoded = decodeOrNull(bytes);
 
-        if (decoded != null && !hasReplacedHost(decoded)) {
+        if (decoded != null) {
             assertThat(codec.encode(decoded)).isEqualTo(bytes);
         }
-    }
-
-    /**
-     * Malformed UTF-8 in a peer host is accepted and decoded to U+FFFD, so it does not re-encode to the same
-     * bytes; see the disabled WanCodecTest#shouldDropPeerHostWithMalformedUtf8AsMalformed.
-     */
-    private static boolean hasReplacedHost(WanEnvelope envelope) {
-        return envelope.packet() instanceof SiteState s && s.peers().stream().anyMatch(p -> p.host().contains("\uFFFD"));
     }
 
     // ------------------------------------------------------------------ (c) generated packets
@@ -206,7 +198,7 @@ class WanCodecFuzzTest {
     private Arbitrary<WanPacket> siteStates() {
         Arbitrary<MemberGroups> members = Combinators.combine(names(), Arbitraries.longs(),
                 names().list().ofMaxSize(6)).as(MemberGroups::new);
-        Arbitrary<String> hosts = Arbitraries.strings().alpha().numeric().withChars('.', '-', ':', 'é', 'ü', '漢')
+        Arbitrary<String> hosts = Arbitraries.strings().alpha().numeric().withChars('.', '-', ':', '[', ']')
                 .ofMinLength(1).ofMaxLength(60);
         Arbitrary<PeerHint> peers = Combinators.combine(names(), u63(), hosts, Arbitraries.integers().between(1, 0xffff))
                 .as(PeerHint::new);

@@ -2,6 +2,7 @@ package org.gcs.examples.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -15,6 +16,15 @@ class SmallPartsTest {
         assertThat(Payloads.sentMicros(payload)).isEqualTo(1_700_000_000_123_456L);
         assertThat(Payloads.sentMicros(Payloads.stamped(7, 5))).isEqualTo(-1);
         assertThat(Payloads.stamped(0, 5)).isEmpty();
+    }
+
+    @Test
+    void shouldShowOnlyPrintableTextAsChat() {
+        assertThat(ChatText.of("hi there\tyou".getBytes(StandardCharsets.UTF_8))).contains("hi there\tyou");
+        assertThat(ChatText.of("Zürich".getBytes(StandardCharsets.UTF_8))).contains("Zürich");
+        assertThat(ChatText.of(Payloads.stamped(100, Payloads.nowMicros()))).isEmpty();
+        assertThat(ChatText.of(new byte[] {(byte) 0xff, 'a'})).isEmpty();
+        assertThat(ChatText.of(new byte[0])).isEmpty();
     }
 
     @Test

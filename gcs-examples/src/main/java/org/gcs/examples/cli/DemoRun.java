@@ -158,7 +158,8 @@ final class DemoRun {
                 }
             }
             if (now - nextReportNs >= 0) {
-                report.interval(seconds(now - startNs), sending ? "sending" : "draining", progress.nextInterval());
+                report.interval(seconds(now - startNs), lastReportNs - endNs < 0 ? "sending" : "draining",
+                        progress.nextInterval());
                 lastReportNs = now;
                 nextReportNs += reportNs;
             }
@@ -174,7 +175,7 @@ final class DemoRun {
         }
         long now = System.nanoTime();
         if (now - lastReportNs >= TimeUnit.MILLISECONDS.toNanos(200)) {
-            report.interval(seconds(now - startNs), problem == null ? "drained" : "stopped", progress.nextInterval());
+            report.interval(seconds(now - startNs), problem == null ? "done" : "stopped", progress.nextInterval());
         }
         return problem;
     }

@@ -23,7 +23,8 @@ import picocli.CommandLine.Spec;
                     + " WAN, every member sending to one group; prints live per-sender rates and checks that every"
                     + " member delivers every message exactly once, in per-sender order.",
             "Exit code 0 when every message reached every member with no duplicate, gap or loss; 1 otherwise."},
-        footer = {"", "Examples:", "  gcs demo --duration 30s", "  gcs demo --topology ron6 --members-per-site 1 --json",
+        footer = {"", "Examples:", "  gcs demo --duration 30s",
+            "  gcs demo --topology ron6 --members-per-site 1 --json",
             "  gcs demo --sites boston,chicago --rate 200 --size 200"})
 public final class DemoCommand implements Callable<Integer> {
     /** The largest payload the demo sends (the default maximum message size of a node). */

@@ -62,7 +62,8 @@ final class DemoReport {
             long expected = s.sent() * r.members();
             printf("  %-24s %9d %9s %11d %11d %5d %5d %9d%n", s.sender(), s.sent(),
                     fixed(r.sendingSec() > 0 ? s.sent() / r.sendingSec() : 0), s.received().unique(), expected,
-                    s.received().duplicates(), s.received().outOfOrder(), Math.max(0, expected - s.received().unique()));
+                    s.received().duplicates(), s.received().outOfOrder(),
+                    Math.max(0, expected - s.received().unique()));
         }
         printf("  %-24s %9d %9s %11d %11d %5d %5d %9d%n", "total", r.sent(), fixed(r.achievedSendRate()),
                 r.delivered(), r.expectedDeliveries(), r.received().duplicates(), r.received().outOfOrder(),

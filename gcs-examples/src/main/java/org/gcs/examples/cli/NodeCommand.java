@@ -130,14 +130,14 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
             ChatText.of(message.payload()).ifPresent(text ->
                     print(out, message.group() + "> " + message.sender() + ": " + text));
         });
-        groups.forEach(node::join);
         print(out, "node " + node.self() + " started; groups " + groups
                 + (groups.isEmpty() ? " (none: add groups=... to the file to chat)"
                         : "; lines typed here are sent to '" + groups.get(0) + "'"));
+        groups.forEach(node::join);
 
         ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "gcs-node-status"));
         long statusMs = Math.max(100, statusEvery.toMillis());
-        timer.scheduleAtFixedRate(() -> print(out, status.line()), statusMs, statusMs, TimeUnit.MILLISECONDS);
+        timer.scheduleAtFixedRate(() -> print(out, status.line("status")), statusMs, statusMs, TimeUnit.MILLISECONDS);
         if (!groups.isEmpty()) {
             Reader reader = new InputStreamReader(stdin, StandardCharsets.UTF_8);
             daemon(new StdinChat(new BufferedReader(reader), node, groups.get(0), chatSent, err), "gcs-node-stdin")
@@ -155,7 +155,7 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
                     generator.stop();
                 }
                 timer.shutdownNow();
-                print(out, status.line());
+                print(out, status.line("final"));
                 node.close();
                 print(out, "node " + node.self() + " closed");
             }

@@ -33,10 +33,13 @@ final class NodeStatus {
         delivered.incrementAndGet();
     }
 
-    /** @return one status line: delegate or not, the views, messages sent and delivered */
-    String line() {
+    /**
+     * @param label the line's second word, e.g. {@code status} or {@code final}
+     * @return one status line: delegate or not, the views, messages sent and delivered
+     */
+    String line(String label) {
         StringBuilder line = new StringBuilder();
-        line.append(LocalTime.now().format(TIME)).append(" status ").append(node.self())
+        line.append(LocalTime.now().format(TIME)).append(' ').append(label).append(' ').append(node.self())
                 .append(" delegate=").append(node.isDelegate() ? "yes" : "no");
         node.delegate().filter(d -> !node.isDelegate()).ifPresent(d -> line.append(" (").append(d).append(')'));
         line.append(" views=");

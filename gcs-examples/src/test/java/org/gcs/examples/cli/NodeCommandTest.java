@@ -98,7 +98,7 @@ class NodeCommandTest {
                 "chat> solo/solo-1: hello group", "chat> solo/solo-1: second line",
                 "status solo/solo-1 delegate=yes", "views=chat:1 members/1 sites,other:1 members/1 sites",
                 "node solo/solo-1 closed");
-        String last = output.lines().filter(l -> l.contains(" status ")).reduce((a, b) -> b).orElseThrow();
+        String last = output.lines().filter(l -> l.contains(" final ")).findFirst().orElseThrow();
         long sent = Long.parseLong(last.replaceAll(".* sent=(\\d+).*", "$1"));
         assertThat(sent).as("two chat lines and about 60 generated messages: %s", last).isGreaterThan(20);
     }

@@ -1,0 +1,150 @@
+package org.gcs.examples.cli;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import java.net.InetSocketAddress;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.gcs.GcsConfig;
+import org.gcs.GcsNode;
+import org.gcs.LanConfig;
+import org.gcs.emulator.Topology;
+import org.gcs.internal.node.NettyJGroupsNode;
+
+/**
+ * Real nodes of several sites on one machine: every site is a JGroups cluster on UDP multicast bound to
+ * 127.0.0.1, with a multicast port and cluster name of its own for this run (so two demos on one machine do not
+ * meet); WAN sockets bind free ports on 127.0.0.1 and pass through the link emulator; every node is seeded with
+ * the WAN addresses of the nodes started before it in other sites; the cluster key is random.
+ */
+final class DemoCluster implements AutoCloseable {
+    /** Lowest multicast port a run may pick (above the range LanConfig derives from site names). */
+    static final int MCAST_PORT_LOW = 50_000;
+    /** Number of multicast ports a run's base port is picked from. */
+    static final int MCAST_PORT_SPREAD = 10_000;
+
+    private static final Duration HEARTBEAT = Duration.ofMillis(500);
+    private static final Duration SITE_TIMEOUT = Duration.ofSeconds(5);
+    private static final Duration LAN_JOIN_TIMEOUT = Duration.ofMillis(500);
+
+    private final List<GcsNode> nodes = new ArrayList<>();
+    private final String runId;
+
+    private DemoCluster(String runId) {
+        this.runId = runId;
+    }
+
+    /**
+     * Starts {@code membersPerSite} members in every site of the topology, one after the other.
+     *
+     * @param topology the emulated WAN and its sites
+     * @param membersPerSite members per site
+     * @param seed the emulator's seed
+     * @param registry where every node registers its meters
+     * @return the running cluster
+     * @throws org.gcs.GcsException if a node cannot start (the nodes started so far are closed)
+     */
+    static DemoCluster start(Topology topology, int membersPerSite, long seed, MeterRegistry registry) {
+        SecureRandom random = new SecureRandom();
+        byte[] clusterKey = new byte[32];
+        random.nextBytes(clusterKey);
+        String runId = HexFormat.of().formatHex(clusterKey, 0, 3);
+        int sites = topology.sites().size();
+        int portBase = MCAST_PORT_LOW + random.nextInt(MCAST_PORT_SPREAD - sites);
+        DemoCluster cluster = new DemoCluster(runId);
+        try {
+            for (int s = 0; s < sites; s++) {
+                String site = topology.sites().get(s);
+                LanConfig lan = LanConfig.builder().bindAddress("127.0.0.1").mcastPort(portBase + s)
+                        .clusterName("gcs-demo-" + runId + "-" + site).joinTimeout(LAN_JOIN_TIMEOUT).build();
+                for (int m = 1; m <= membersPerSite; m++) {
+                    GcsConfig config = GcsConfig.builder()
+                            .site(site)
+                            .memberName(site + "-" + m)
+                            .clusterKey(clusterKey)
+                            .wanBind("127.0.0.1", 0)
+                            .seedAddresses(cluster.seedsFor(site))
+                            .heartbeatInterval(HEARTBEAT)
+                            .siteTimeout(SITE_TIMEOUT)
+                            .lan(lan)
+                            .linkEmulation(topology, seed)
+                            .meterRegistry(registry)
+                            .build();
+                    cluster.nodes.add(GcsNode.start(config));
+                }
+            }
+            return cluster;
+        } catch (RuntimeException e) {
+            cluster.close();
+            throw e;
+        }
+    }
+
+    private List<InetSocketAddress> seedsFor(String site) {
+        List<InetSocketAddress> seeds = new ArrayList<>();
+        for (GcsNode node : nodes) {
+            if (!node.self().site().equals(site)) {
+                seeds.add(new InetSocketAddress("127.0.0.1", ((NettyJGroupsNode) node).wanAddress().getPort()));
+            }
+        }
+        return seeds;
+    }
+
+    /** @return the nodes, site by site in topology order */
+    List<GcsNode> nodes() {
+        return nodes;
+    }
+
+    /** @return the random id of this run (part of the LAN cluster names) */
+    String runId() {
+        return runId;
+    }
+
+    /**
+     * @param group a group every node joined
+     * @return true when every node's view of the group holds every node
+     */
+    boolean everyoneSeesEveryone(String group) {
+        for (GcsNode node : nodes) {
+            if (node.view(group).map(v -> v.size() != nodes.size()).orElse(true)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Closes every node, in parallel (each close leaves a JGroups cluster, which takes a moment). */
+    @Override
+    public void close() {
+        if (nodes.isEmpty()) {
+            return;
+        }
+        ExecutorService closer = Executors.newFixedThreadPool(Math.min(nodes.size(), 8), r -> {
+            Thread t = new Thread(r, "gcs-demo-close");
+            t.setDaemon(true);
+            return t;
+        });
+        List<Future<?>> closing = new ArrayList<>();
+        for (GcsNode node : nodes) {
+            closing.add(closer.submit(node::close));
+        }
+        for (Future<?> f : closing) {
+            try {
+                f.get(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            } catch (Exception e) {
+                // a node that fails to close cleanly is abandoned: its threads are daemons
+            }
+        }
+        closer.shutdownNow();
+        nodes.clear();
+    }
+}

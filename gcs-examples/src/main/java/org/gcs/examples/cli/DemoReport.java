@@ -1,0 +1,105 @@
+package org.gcs.examples.cli;
+
+import java.io.PrintWriter;
+import java.util.Locale;
+import org.HdrHistogram.Histogram;
+
+/** Formats the human-readable output of a demo: the header, the live interval tables and the summary. */
+final class DemoReport {
+    private static final String SENDER_FORMAT = "  %-24s %9s %9s %9s%n";
+
+    private final PrintWriter out;
+
+    /** @param out where to print (flushed after every block) */
+    DemoReport(PrintWriter out) {
+        this.out = out;
+    }
+
+    /** @param s the run's settings */
+    void header(DemoSettings s) {
+        double offeredMbps = s.members() * s.ratePerMember() * s.messageBytes() * 8 / 1e6;
+        printf("GCS demo: topology %s, %d sites (%s), %d member(s) per site = %d members, group '%s'%n",
+                s.topology().name(), s.sites().size(), String.join(", ", s.sites()), s.membersPerSite(), s.members(),
+                s.group());
+        printf("  every member sends %s msg/s of %d bytes for %s (offered %s msg/s, %.2f Mbit/s); emulator seed %d%n",
+                number(s.ratePerMember()), s.messageBytes(), human(s.duration()),
+                number(s.ratePerMember() * s.members()), offeredMbps, s.seed());
+        out.flush();
+    }
+
+    /** @param text one line of progress */
+    void line(String text) {
+        out.println(text);
+        out.flush();
+    }
+
+    /**
+     * @param atSec seconds since sending started
+     * @param phase {@code sending} or {@code draining}
+     * @param interval the measured interval
+     */
+    void interval(double atSec, String phase, DemoProgress.Interval interval) {
+        printf("[%6.1fs] %-9s %16s %9s %9s%n", atSec, phase, "sent", "sent/s", "recv/s");
+        for (DemoProgress.SenderInterval row : interval.senders()) {
+            printf(SENDER_FORMAT, row.sender(), row.sent(), fixed(row.sentPerSec()), fixed(row.meanReceivedPerSec()));
+        }
+        Histogram latency = interval.latencyMicros();
+        printf("  total: delivered %d / expected %d (%s%%)%s%n", interval.delivered(), interval.expected(),
+                interval.expected() == 0 ? "-" : fixed(100.0 * interval.delivered() / interval.expected()),
+                latency.getTotalCount() == 0 ? ""
+                        : String.format(Locale.ROOT, "; latency p50 %.1f ms, p99 %.1f ms",
+                                LatencyRecorder.percentileMs(latency, 50), LatencyRecorder.percentileMs(latency, 99)));
+        out.flush();
+    }
+
+    /** @param r the result of the run */
+    void summary(DemoResult r) {
+        printf("%nSummary (%s, %d members, %.1f s of sending)%n", r.settings().topology().name(), r.members(),
+                r.sendingSec());
+        printf("  %-24s %9s %9s %11s %11s %5s %5s %9s%n", "sender", "sent", "sent/s", "delivered", "expected", "dup",
+                "ooo", "missing");
+        for (DemoResult.SenderResult s : r.senders()) {
+            long expected = s.sent() * r.members();
+            printf("  %-24s %9d %9s %11d %11d %5d %5d %9d%n", s.sender(), s.sent(),
+                    fixed(r.sendingSec() > 0 ? s.sent() / r.sendingSec() : 0), s.received().unique(), expected,
+                    s.received().duplicates(), s.received().outOfOrder(),
+                    Math.max(0, expected - s.received().unique()));
+        }
+        printf("  %-24s %9d %9s %11d %11d %5d %5d %9d%n", "total", r.sent(), fixed(r.achievedSendRate()),
+                r.delivered(), r.expectedDeliveries(), r.received().duplicates(), r.received().outOfOrder(),
+                r.missing());
+        printf("  latency p50 %.1f ms, p99 %.1f ms, max %.1f ms; WAN datagrams sent %d, NAKs sent %d, retransmits %d;"
+                + " all stable: %s%n", r.latencyP50Ms(), r.latencyP99Ms(), r.latencyMaxMs(), r.wanDatagramsSent(),
+                r.naksSent(), r.retransmits(), r.stable() ? "yes" : "no");
+        if (r.passed()) {
+            printf("  PASSED: every member delivered every message exactly once, in per-sender order%n");
+        } else {
+            printf("  FAILED: %s%n", r.failureReason());
+        }
+        out.flush();
+    }
+
+    private void printf(String format, Object... args) {
+        out.print(String.format(Locale.ROOT, format, args));
+    }
+
+    private static String fixed(double value) {
+        return String.format(Locale.ROOT, "%.1f", value);
+    }
+
+    private static String number(double value) {
+        return value == Math.rint(value) ? Long.toString((long) value) : fixed(value);
+    }
+
+    /**
+     * @param d a duration
+     * @return it as {@code 2 min}, {@code 30 s} or {@code 500 ms}
+     */
+    static String human(java.time.Duration d) {
+        long ms = d.toMillis();
+        if (ms % 60_000 == 0) {
+            return ms / 60_000 + " min";
+        }
+        return ms % 1000 == 0 ? ms / 1000 + " s" : ms + " ms";
+    }
+}

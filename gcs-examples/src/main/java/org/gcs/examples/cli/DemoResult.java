@@ -1,0 +1,130 @@
+package org.gcs.examples.cli;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.gcs.MemberId;
+
+/**
+ * The outcome of a demo run: what was sent, what was delivered, and the protocol's repair work.
+ *
+ * @param settings the run's settings
+ * @param senders per sender: what it sent and what all receivers together got from it
+ * @param members the number of members (every one receives every message)
+ * @param sent messages sent by all members
+ * @param received distinct, duplicate and out-of-order deliveries over all receivers
+ * @param sendingSec how long the senders actually ran
+ * @param latencyP50Ms median send-to-delivery latency
+ * @param latencyP99Ms 99th percentile latency
+ * @param latencyMaxMs largest latency
+ * @param retransmits WAN packets retransmitted by the delegates
+ * @param naksSent NAKs sent by the delegates
+ * @param wanDatagramsSent WAN datagrams sent (before emulated loss)
+ * @param stable whether every node's messages became stable
+ * @param problem what stopped the run early, or null
+ */
+record DemoResult(DemoSettings settings, List<SenderResult> senders, int members, long sent, SequenceCounts received,
+        double sendingSec, double latencyP50Ms, double latencyP99Ms, double latencyMaxMs, long retransmits,
+        long naksSent, long wanDatagramsSent, boolean stable, String problem) {
+
+    /**
+     * One sender's line of the summary.
+     *
+     * @param sender the member
+     * @param sent messages it sent
+     * @param received what all receivers together got from it
+     */
+    record SenderResult(MemberId sender, long sent, SequenceCounts received) {
+    }
+
+    /**
+     * @param settings the run's settings
+     * @param problem why the run could not send
+     * @return the result of a run that failed before sending
+     */
+    static DemoResult failedEarly(DemoSettings settings, String problem) {
+        return new DemoResult(settings, List.of(), settings.members(), 0, SequenceCounts.NONE, 0, 0, 0, 0, 0, 0, 0,
+                false, problem);
+    }
+
+    /** @return deliveries the sent messages call for: every member receives every message */
+    long expectedDeliveries() {
+        return sent * members;
+    }
+
+    /** @return distinct deliveries */
+    long delivered() {
+        return received.unique();
+    }
+
+    /** @return expected deliveries that did not happen */
+    long missing() {
+        return Math.max(0, expectedDeliveries() - delivered());
+    }
+
+    /** @return messages per second over all senders */
+    double achievedSendRate() {
+        return sendingSec > 0 ? sent / sendingSec : 0;
+    }
+
+    /** @return true if every message reached every member exactly once and in order */
+    boolean passed() {
+        return problem == null && expectedDeliveries() > 0 && delivered() == expectedDeliveries()
+                && received.duplicates() == 0 && received.outOfOrder() == 0 && missing() == 0;
+    }
+
+    /** @return why the run failed, or null if it passed */
+    String failureReason() {
+        if (passed()) {
+            return null;
+        }
+        if (problem != null) {
+            return problem;
+        }
+        if (expectedDeliveries() == 0) {
+            return "no message was sent";
+        }
+        return missing() + " missing, " + received.duplicates() + " duplicate and " + received.outOfOrder()
+                + " out-of-order deliveries; " + delivered() + " of " + expectedDeliveries()
+                + " expected deliveries happened";
+    }
+
+    /** @return the result as a JSON object (field order kept) */
+    Map<String, Object> toJson() {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("topology", settings.topology().name());
+        json.put("sites", settings.sites().size());
+        json.put("siteNames", settings.sites());
+        json.put("members", members);
+        json.put("groups", 1);
+        json.put("messageBytes", settings.messageBytes());
+        json.put("ratePerMember", settings.ratePerMember());
+        json.put("durationSec", settings.duration().toNanos() / 1e9);
+        json.put("sent", sent);
+        json.put("achievedSendRate", round(achievedSendRate(), 1));
+        json.put("expectedDeliveries", expectedDeliveries());
+        json.put("delivered", delivered());
+        json.put("duplicates", received.duplicates());
+        json.put("outOfOrder", received.outOfOrder());
+        json.put("missing", missing());
+        Map<String, Object> latency = new LinkedHashMap<>();
+        latency.put("p50", round(latencyP50Ms, 3));
+        latency.put("p99", round(latencyP99Ms, 3));
+        latency.put("max", round(latencyMaxMs, 3));
+        json.put("latencyMs", latency);
+        json.put("retransmits", retransmits);
+        json.put("naksSent", naksSent);
+        json.put("wanDatagramsSent", wanDatagramsSent);
+        json.put("stable", stable);
+        json.put("passed", passed());
+        if (!passed()) {
+            json.put("failure", failureReason());
+        }
+        return json;
+    }
+
+    private static double round(double value, int decimals) {
+        double scale = Math.pow(10, decimals);
+        return Math.round(value * scale) / scale;
+    }
+}

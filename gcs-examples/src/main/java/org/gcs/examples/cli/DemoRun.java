@@ -1,0 +1,224 @@
+package org.gcs.examples.cli;
+
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.HdrHistogram.Histogram;
+import org.gcs.GcsException;
+import org.gcs.GcsNode;
+import org.gcs.MemberId;
+import org.gcs.metrics.GcsMeters;
+
+/**
+ * One run of {@code gcs demo}: start the nodes, wait for the group views, send for the duration while printing
+ * live rates, drain, wait for stability, print the summary, close the nodes, and judge the deliveries.
+ */
+final class DemoRun {
+    /** How long the members may take to see each other in the group. */
+    static final Duration VIEW_TIMEOUT = Duration.ofSeconds(45);
+    /** How long to wait for the last deliveries after the senders stopped. */
+    static final Duration DRAIN_TIMEOUT = Duration.ofSeconds(60);
+    /** Draining ends early when no delivery (and no send) happens for this long. */
+    static final Duration STALL_TIMEOUT = Duration.ofSeconds(15);
+    /** How long all nodes together may take to become stable. */
+    static final Duration STABLE_TIMEOUT = Duration.ofSeconds(20);
+    private static final long POLL_MS = 50;
+
+    private final DemoSettings settings;
+    private final PrintWriter out;
+    private final PrintWriter err;
+    private final DemoReport report;
+
+    /**
+     * @param settings the validated settings
+     * @param out where the tables and the JSON line go
+     * @param err where the failure reason goes
+     */
+    DemoRun(DemoSettings settings, PrintWriter out, PrintWriter err) {
+        this.settings = settings;
+        this.out = out;
+        this.err = err;
+        this.report = new DemoReport(out);
+    }
+
+    /** @return the exit code: 0 if every delivery checked out, else 1 */
+    int run() throws InterruptedException {
+        report.header(settings);
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        long startNs = System.nanoTime();
+        DemoResult result;
+        DemoCluster cluster;
+        try {
+            cluster = DemoCluster.start(settings.topology(), settings.membersPerSite(), settings.seed(), registry);
+        } catch (GcsException e) {
+            return finish(DemoResult.failedEarly(settings, "cannot start the nodes: " + e.getMessage()), false);
+        }
+        try (cluster) {
+            report.line(String.format(java.util.Locale.ROOT, "started %d nodes in %.1f s (run %s); joining group '%s'",
+                    cluster.nodes().size(), seconds(System.nanoTime() - startNs), cluster.runId(), settings.group()));
+            result = exercise(cluster, new MeterTotals(registry));
+            report.summary(result);
+        }
+        return finish(result, true);
+    }
+
+    private DemoResult exercise(DemoCluster cluster, MeterTotals meters) throws InterruptedException {
+        List<GcsNode> nodes = cluster.nodes();
+        Map<MemberId, DeliveryChecker> receivers = new LinkedHashMap<>();
+        LatencyRecorder latency = new LatencyRecorder();
+        for (GcsNode node : nodes) {
+            DeliveryChecker checker = new DeliveryChecker();
+            receivers.put(node.self(), checker);
+            node.onMessage(message -> {
+                if (message.group().equals(settings.group())) {
+                    checker.accept(message);
+                    long sentMicros = Payloads.sentMicros(message.payload());
+                    if (sentMicros >= 0) {
+                        latency.record(Payloads.nowMicros() - sentMicros);
+                    }
+                }
+            });
+            node.join(settings.group());
+        }
+        long joinNs = System.nanoTime();
+        if (!Waits.until(() -> cluster.everyoneSeesEveryone(settings.group()), VIEW_TIMEOUT,
+                Duration.ofMillis(POLL_MS))) {
+            return DemoResult.failedEarly(settings, "after " + VIEW_TIMEOUT.toSeconds() + " s not every member sees"
+                    + " all " + nodes.size() + " members of group '" + settings.group() + "': "
+                    + viewSizes(nodes, settings.group()));
+        }
+        report.line(String.format(java.util.Locale.ROOT, "all %d members see each other after %.1f s; sending for %s",
+                nodes.size(), seconds(System.nanoTime() - joinNs), DemoReport.human(settings.duration())));
+
+        long endNs = System.nanoTime() + settings.duration().toNanos();
+        DemoTraffic traffic = new DemoTraffic(nodes, settings.group(), settings.messageBytes(),
+                settings.ratePerMember(), endNs);
+        DemoProgress progress = new DemoProgress(traffic, receivers, latency);
+        traffic.start();
+        String problem = sendAndDrain(traffic, progress, endNs);
+        if (problem == null) {
+            problem = traffic.firstFailure();
+        }
+        boolean stable = awaitStable(nodes);
+        Histogram total = latency.total();
+        List<DemoResult.SenderResult> senders = new ArrayList<>();
+        for (MemberId sender : traffic.members()) {
+            senders.add(new DemoResult.SenderResult(sender, traffic.sentBy(sender), progress.receivedFrom(sender)));
+        }
+        return new DemoResult(settings, senders, nodes.size(), traffic.totalSent(), progress.received(),
+                traffic.sendingSeconds(), LatencyRecorder.percentileMs(total, 50),
+                LatencyRecorder.percentileMs(total, 99), LatencyRecorder.maxMs(total),
+                meters.sum(GcsMeters.RETRANSMITS), meters.sum(GcsMeters.NAKS_SENT),
+                meters.sum(GcsMeters.WAN_DATAGRAMS_SENT), stable, problem);
+    }
+
+    /**
+     * Reports every interval while the members send, then until every member delivered every message, nothing
+     * progresses for {@link #STALL_TIMEOUT}, or {@link #DRAIN_TIMEOUT} passes.
+     *
+     * @return what went wrong, or null
+     */
+    private String sendAndDrain(DemoTraffic traffic, DemoProgress progress, long endNs) throws InterruptedException {
+        long startNs = System.nanoTime();
+        long reportNs = settings.reportEvery().toNanos();
+        long nextReportNs = startNs + reportNs;
+        long lastReportNs = startNs;
+        long drainDeadlineNs = endNs + DRAIN_TIMEOUT.toNanos();
+        long lastProgressNs = endNs;
+        long lastDelivered = -1;
+        long lastSent = -1;
+        String problem = null;
+        while (true) {
+            long now = System.nanoTime();
+            boolean sending = !traffic.done();
+            long delivered = progress.delivered();
+            if (!sending && delivered >= progress.expected()) {
+                break;
+            }
+            if (now - endNs >= 0) {
+                long sent = traffic.totalSent();
+                if (delivered != lastDelivered || sent != lastSent) {
+                    lastDelivered = delivered;
+                    lastSent = sent;
+                    lastProgressNs = now;
+                } else if (now - lastProgressNs >= STALL_TIMEOUT.toNanos()) {
+                    problem = "nothing progressed for " + STALL_TIMEOUT.toSeconds() + " s after sending"
+                            + (sending ? " (a sender is blocked in send)" : "");
+                    break;
+                }
+                if (now - drainDeadlineNs >= 0) {
+                    problem = "not every message was delivered within " + DRAIN_TIMEOUT.toSeconds()
+                            + " s after sending" + (sending ? " (a sender is still blocked in send)" : "");
+                    break;
+                }
+            }
+            if (now - nextReportNs >= 0) {
+                report.interval(seconds(now - startNs), lastReportNs - endNs < 0 ? "sending" : "draining",
+                        progress.nextInterval());
+                lastReportNs = now;
+                nextReportNs += reportNs;
+            }
+            if (sending) {
+                traffic.awaitDone(Math.max(1, Math.min(POLL_MS, TimeUnit.NANOSECONDS.toMillis(nextReportNs - now))));
+            } else {
+                Thread.sleep(POLL_MS);
+            }
+        }
+        if (!traffic.done()) {
+            traffic.abort();
+            traffic.awaitDone(5_000);
+        }
+        long now = System.nanoTime();
+        if (now - lastReportNs >= TimeUnit.MILLISECONDS.toNanos(200)) {
+            report.interval(seconds(now - startNs), problem == null ? "done" : "stopped", progress.nextInterval());
+        }
+        return problem;
+    }
+
+    private boolean awaitStable(List<GcsNode> nodes) throws InterruptedException {
+        long deadline = System.nanoTime() + STABLE_TIMEOUT.toNanos();
+        boolean stable = true;
+        for (GcsNode node : nodes) {
+            long left = Math.max(1, deadline - System.nanoTime());
+            stable &= node.awaitStable(Duration.ofNanos(left));
+        }
+        return stable;
+    }
+
+    private int finish(DemoResult result, boolean summaryPrinted) {
+        if (!summaryPrinted) {
+            report.line("FAILED: " + result.failureReason());
+        }
+        if (settings.json()) {
+            out.println(JsonWriter.write(result.toJson()));
+            out.flush();
+        }
+        if (result.passed()) {
+            return 0;
+        }
+        err.println("gcs demo failed: " + result.failureReason());
+        err.flush();
+        return 1;
+    }
+
+    private static String viewSizes(List<GcsNode> nodes, String group) {
+        StringBuilder sizes = new StringBuilder();
+        for (GcsNode node : nodes) {
+            if (!sizes.isEmpty()) {
+                sizes.append(", ");
+            }
+            sizes.append(node.self()).append(" sees ")
+                    .append(node.view(group).map(v -> v.size()).orElse(0));
+        }
+        return sizes.toString();
+    }
+
+    private static double seconds(long nanos) {
+        return nanos / 1e9;
+    }
+}

@@ -1,0 +1,32 @@
+package org.gcs.examples.cli;
+
+import java.time.Duration;
+import java.util.List;
+import org.gcs.emulator.Topology;
+
+/**
+ * The validated settings of one {@code gcs demo} run.
+ *
+ * @param topology the emulated WAN, already reduced to the chosen sites
+ * @param membersPerSite members started in every site
+ * @param duration how long every member sends
+ * @param ratePerMember messages per second each member tries to send
+ * @param messageBytes payload size of every message
+ * @param group the group every member joins and sends to
+ * @param seed seed of the link emulator's random loss and jitter
+ * @param reportEvery interval of the live rate table
+ * @param json whether to end with one JSON line
+ */
+record DemoSettings(Topology topology, int membersPerSite, Duration duration, double ratePerMember, int messageBytes,
+        String group, long seed, Duration reportEvery, boolean json) {
+
+    /** @return the site names in topology order */
+    List<String> sites() {
+        return topology.sites();
+    }
+
+    /** @return the number of members over all sites */
+    int members() {
+        return topology.sites().size() * membersPerSite;
+    }
+}

@@ -1,0 +1,35 @@
+package org.gcs.examples.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code gcs} command: the entry point of the launcher script and of the shaded jar.
+ *
+ * <p>Exit codes: 0 success, 1 the command ran but failed (the reason is printed on stderr), 2 bad usage or a bad
+ * configuration.
+ */
+@Command(name = "gcs", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        subcommands = {DemoCommand.class, NodeCommand.class},
+        description = "GCS: group communication across LANs joined by a WAN.",
+        footer = {"", "Run 'gcs COMMAND --help' for the options of a command."})
+public final class GcsCommand implements Runnable {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    /** Without a subcommand, prints the usage and fails. */
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "Missing command: use 'demo' or 'node'");
+    }
+
+    /**
+     * Runs the command line and exits with its exit code.
+     *
+     * @param args the arguments
+     */
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new GcsCommand()).execute(args));
+    }
+}

@@ -1,0 +1,225 @@
+package org.gcs.examples.cli;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import org.gcs.GcsConfig;
+import org.gcs.GcsConfigException;
+import org.gcs.GcsConfigLoader;
+import org.gcs.GcsException;
+import org.gcs.GcsNode;
+import org.gcs.Names;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code gcs node}: one real node started from a properties file; prints its views and a periodic status line,
+ * sends the lines of standard input to its first group (a tiny chat), optionally generates traffic, and runs until
+ * SIGTERM/SIGINT or {@code --duration}.
+ */
+@Command(name = "node", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, sortOptions = false,
+        header = "Runs one real node from a properties file; stdin lines go to its first group.",
+        description = {
+            "Starts one GCS node from a properties file (keys: site, member.name, wan.bind, seeds, cluster.key,"
+                    + " lan.bind.address, groups, ... see GcsConfigLoader), joins the listed groups, prints view"
+                    + " changes and a status line, and sends every line read from standard input to the first group."
+                    + " End of input only stops the reading; the node runs until SIGTERM/SIGINT or --duration.",
+            "Exit code 2 for a bad configuration, 1 if the node cannot start."},
+        footer = {"", "Example files: a chat between two sites on this machine, one terminal each:",
+            "  gcs-examples/src/main/resources/examples/node-boston.properties",
+            "  gcs-examples/src/main/resources/examples/node-ottawa.properties",
+            "Start each with ./gcs node --config FILE (from the repository root), type lines;",
+            "or send one line and stop: echo hi | ./gcs node --config FILE --duration 10s"})
+public final class NodeCommand implements java.util.concurrent.Callable<Integer> {
+    /** Effectively unbounded sending for {@link PacedSender} (about 146 years). */
+    private static final long FOREVER_NS = Long.MAX_VALUE / 2;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--config", paramLabel = "FILE", required = true,
+            description = "The node's properties file.")
+    Path config;
+
+    @Option(names = "--status-every", paramLabel = "TIME", defaultValue = "5s", converter = DurationConverter.class,
+            description = "Interval of the status line (default: ${DEFAULT-VALUE}).")
+    Duration statusEvery;
+
+    @Option(names = "--send-rate", paramLabel = "N", defaultValue = "0",
+            description = "Also send N generated messages per second to the first group (default: none).")
+    double sendRate;
+
+    @Option(names = "--size", paramLabel = "BYTES", defaultValue = "1000",
+            description = "Payload bytes of the generated messages (default: ${DEFAULT-VALUE}).")
+    int size;
+
+    @Option(names = "--duration", paramLabel = "TIME", converter = DurationConverter.class,
+            description = "Stop after this long, e.g. 5m (default: run until SIGTERM/SIGINT).")
+    Duration duration;
+
+    /** Where chat lines are read from; standard input unless a test replaces it. */
+    InputStream stdin = System.in;
+
+    /**
+     * Runs the node.
+     *
+     * @return 0 after a clean stop, 1 if the node could not start, 2 for a bad configuration
+     */
+    @Override
+    public Integer call() throws InterruptedException {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        checkOptions();
+        GcsConfig gcsConfig;
+        List<String> groups;
+        try {
+            gcsConfig = GcsConfigLoader.load(config).build();
+            groups = groups(config);
+        } catch (GcsConfigException e) {
+            err.println("gcs node: " + e.getMessage());
+            err.flush();
+            return 2;
+        }
+        if (size > gcsConfig.maxMessageBytes()) {
+            throw new ParameterException(spec.commandLine(), "--size must be at most max.message.bytes ("
+                    + gcsConfig.maxMessageBytes() + "), got " + size);
+        }
+        if (sendRate > 0 && groups.isEmpty()) {
+            throw new ParameterException(spec.commandLine(), "--send-rate needs a group: list one under 'groups' in "
+                    + config);
+        }
+        GcsNode node;
+        try {
+            node = GcsNode.start(gcsConfig);
+        } catch (GcsException e) {
+            err.println("gcs node: cannot start: " + e.getMessage());
+            err.flush();
+            return 1;
+        }
+        run(node, groups, out, err);
+        return 0;
+    }
+
+    private void run(GcsNode node, List<String> groups, PrintWriter out, PrintWriter err) throws InterruptedException {
+        AtomicLong chatSent = new AtomicLong();
+        PacedSender generator = sendRate > 0 && !groups.isEmpty()
+                ? new PacedSender(node, groups.get(0), size, sendRate, System.nanoTime() + FOREVER_NS) : null;
+        NodeStatus status = new NodeStatus(node, groups,
+                () -> chatSent.get() + (generator == null ? 0 : generator.sent()));
+        node.onView(view -> print(out, NodeStatus.viewLine(view)));
+        node.onMessage(message -> {
+            status.delivered();
+            ChatText.of(message.payload()).ifPresent(text ->
+                    print(out, message.group() + "> " + message.sender() + ": " + text));
+        });
+        print(out, "node " + node.self() + " started; groups " + groups
+                + (groups.isEmpty() ? " (none: add groups=... to the file to chat)"
+                        : "; lines typed here are sent to '" + groups.get(0) + "'"));
+        groups.forEach(node::join);
+
+        ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "gcs-node-status"));
+        long statusMs = Math.max(100, statusEvery.toMillis());
+        timer.scheduleAtFixedRate(() -> print(out, status.line("status")), statusMs, statusMs, TimeUnit.MILLISECONDS);
+        if (!groups.isEmpty()) {
+            Reader reader = new InputStreamReader(stdin, StandardCharsets.UTF_8);
+            daemon(new StdinChat(new BufferedReader(reader), node, groups.get(0), chatSent, err), "gcs-node-stdin")
+                    .start();
+        }
+        if (generator != null) {
+            daemon(generator, "gcs-node-send").start();
+        }
+
+        CountDownLatch stop = new CountDownLatch(1);
+        AtomicBoolean closed = new AtomicBoolean();
+        Runnable shutdown = () -> {
+            if (closed.compareAndSet(false, true)) {
+                if (generator != null) {
+                    generator.stop();
+                }
+                timer.shutdownNow();
+                print(out, status.line("final"));
+                node.close();
+                print(out, "node " + node.self() + " closed");
+            }
+        };
+        Thread hook = new Thread(() -> {
+            stop.countDown();
+            shutdown.run();
+        }, "gcs-node-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        if (duration == null) {
+            stop.await();
+        } else {
+            stop.await(duration.toNanos(), TimeUnit.NANOSECONDS);
+        }
+        shutdown.run();
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+            // the hook is running
+        }
+    }
+
+    private void checkOptions() {
+        if (!(sendRate >= 0) || Double.isInfinite(sendRate)) {
+            throw new ParameterException(spec.commandLine(), "--send-rate must be 0 or a positive number, got "
+                    + sendRate);
+        }
+        if (size < 0) {
+            throw new ParameterException(spec.commandLine(), "--size must not be negative, got " + size);
+        }
+        if (statusEvery.toMillis() < 100) {
+            throw new ParameterException(spec.commandLine(), "--status-every must be at least 100ms");
+        }
+        if (duration != null && (duration.isZero() || duration.isNegative())) {
+            throw new ParameterException(spec.commandLine(), "--duration must be positive, e.g. 5m");
+        }
+    }
+
+    /** The groups to join, read again from the file (GcsConfigLoader's builder does not carry them). */
+    private static List<String> groups(Path file) {
+        Properties properties = new Properties();
+        try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            properties.load(reader);
+        } catch (IOException e) {
+            throw new GcsConfigException("cannot read configuration file " + file + ": " + e.getMessage());
+        }
+        List<String> groups = GcsConfigLoader.groups(properties);
+        for (String group : groups) {
+            if (!Names.isValid(group)) {
+                throw new GcsConfigException(file + ": group '" + group + "' is not valid: use 1 to "
+                        + Names.MAX_LENGTH + " characters from A-Z a-z 0-9 . _ -");
+            }
+        }
+        return groups;
+    }
+
+    private static void print(PrintWriter out, String line) {
+        out.println(line);
+        out.flush();
+    }
+
+    private static Thread daemon(Runnable task, String name) {
+        Thread thread = new Thread(task, name);
+        thread.setDaemon(true);
+        return thread;
+    }
+}

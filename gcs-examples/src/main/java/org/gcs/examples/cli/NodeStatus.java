@@ -1,0 +1,66 @@
+package org.gcs.examples.cli;
+
+import java.time.LocalTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
+import org.gcs.GcsNode;
+import org.gcs.GroupView;
+
+/** Counts what a {@code gcs node} sends and delivers, and formats its status and view lines. */
+final class NodeStatus {
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss");
+
+    private final GcsNode node;
+    private final List<String> groups;
+    private final LongSupplier sent;
+    private final AtomicLong delivered = new AtomicLong();
+
+    /**
+     * @param node the node
+     * @param groups the groups it joined at start
+     * @param sent messages this node sent so far (chat lines and generated traffic)
+     */
+    NodeStatus(GcsNode node, List<String> groups, LongSupplier sent) {
+        this.node = node;
+        this.groups = List.copyOf(groups);
+        this.sent = sent;
+    }
+
+    /** Counts one delivered message. */
+    void delivered() {
+        delivered.incrementAndGet();
+    }
+
+    /**
+     * @param label the line's second word, e.g. {@code status} or {@code final}
+     * @return one status line: delegate or not, the views, messages sent and delivered
+     */
+    String line(String label) {
+        StringBuilder line = new StringBuilder();
+        line.append(LocalTime.now().format(TIME)).append(' ').append(label).append(' ').append(node.self())
+                .append(" delegate=").append(node.isDelegate() ? "yes" : "no");
+        node.delegate().filter(d -> !node.isDelegate()).ifPresent(d -> line.append(" (").append(d).append(')'));
+        line.append(" views=");
+        if (groups.isEmpty()) {
+            line.append("none");
+        }
+        for (int i = 0; i < groups.size(); i++) {
+            String group = groups.get(i);
+            line.append(i == 0 ? "" : ",").append(group).append(':');
+            line.append(node.view(group).map(v -> v.size() + " members/" + v.sites().size() + " sites").orElse("none"));
+        }
+        line.append(" sent=").append(sent.getAsLong()).append(" delivered=").append(delivered.get());
+        return line.toString();
+    }
+
+    /**
+     * @param view a new view
+     * @return a line describing it
+     */
+    static String viewLine(GroupView view) {
+        return LocalTime.now().format(TIME) + " view " + view.group() + " #" + view.viewId() + ": " + view.size()
+                + " members in " + view.sites().size() + " site(s) " + view.members();
+    }
+}

@@ -1,0 +1,56 @@
+package org.gcs.examples.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import picocli.CommandLine;
+
+/**
+ * Runs {@code gcs demo} in this JVM: six real nodes in the three sites of ron3, over loopback sockets and the
+ * emulated WAN, every member sending for three seconds; every message must reach every member exactly once.
+ */
+class DemoCommandEndToEndTest {
+
+    @Test
+    @Timeout(150)
+    void shouldDeliverEveryMessageToEveryMemberOnRon3() {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+
+        int code = new CommandLine(new GcsCommand()).setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
+                .execute("demo", "--duration", "3s", "--rate", "20", "--members-per-site", "2", "--json",
+                        "--report-every", "1s");
+
+        assertThat(code).as("exit code; stderr: %s%nstdout: %s", err, out).isZero();
+        List<String> lines = out.toString().lines().toList();
+        assertThat(lines.get(0)).startsWith("GCS demo: topology ron3");
+        assertThat(out.toString()).contains("boston/boston-1", "ottawa/ottawa-2", "chicago/chicago-1", "PASSED");
+        String json = lines.get(lines.size() - 1);
+        assertThat(json).startsWith("{").endsWith("}");
+        assertThat(number(json, "sites")).isEqualTo(3);
+        assertThat(number(json, "members")).isEqualTo(6);
+        assertThat(number(json, "groups")).isEqualTo(1);
+        assertThat(number(json, "durationSec")).isEqualTo(3);
+        long sent = number(json, "sent");
+        assertThat(sent).isPositive();
+        assertThat(number(json, "expectedDeliveries")).isEqualTo(sent * 6);
+        assertThat(number(json, "delivered")).isEqualTo(number(json, "expectedDeliveries"));
+        assertThat(number(json, "duplicates")).isZero();
+        assertThat(number(json, "outOfOrder")).isZero();
+        assertThat(number(json, "missing")).isZero();
+        assertThat(json).contains("\"siteNames\":[\"boston\",\"ottawa\",\"chicago\"]", "\"latencyMs\":{\"p50\":",
+                "\"passed\":true");
+    }
+
+    private static long number(String json, String field) {
+        Matcher m = Pattern.compile("\"" + field + "\":(-?[0-9]+)[,}]").matcher(json);
+        assertThat(m.find()).as("whole-number field %s in %s", field, json).isTrue();
+        return Long.parseLong(m.group(1));
+    }
+}

@@ -1,0 +1,111 @@
+package org.gcs.examples.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class DemoCommandOptionsTest {
+    private final DemoCommandParsing parsing = new DemoCommandParsing();
+
+    @Test
+    void shouldUseTheDocumentedDefaults() {
+        DemoSettings s = parsing.parse().settings();
+
+        assertThat(s.topology().name()).isEqualTo("ron3");
+        assertThat(s.sites()).containsExactly("boston", "ottawa", "chicago");
+        assertThat(s.membersPerSite()).isEqualTo(2);
+        assertThat(s.members()).isEqualTo(6);
+        assertThat(s.duration()).isEqualTo(Duration.ofSeconds(60));
+        assertThat(s.ratePerMember()).isEqualTo(50);
+        assertThat(s.messageBytes()).isEqualTo(1000);
+        assertThat(s.group()).isEqualTo("demo");
+        assertThat(s.seed()).isEqualTo(1);
+        assertThat(s.reportEvery()).isEqualTo(Duration.ofSeconds(5));
+        assertThat(s.json()).isFalse();
+    }
+
+    @Test
+    void shouldParseEveryOption() {
+        DemoSettings s = parsing.parse("--topology", "ron6", "--sites", "chicago,boston", "--members-per-site", "3",
+                "--duration", "2m", "--rate", "12.5", "--size", "64", "--group", "room-1", "--seed", "7",
+                "--report-every", "500ms", "--json").settings();
+
+        assertThat(s.topology().name()).isEqualTo("ron6[boston,chicago]");
+        assertThat(s.sites()).containsExactly("boston", "chicago");
+        assertThat(s.members()).isEqualTo(6);
+        assertThat(s.duration()).isEqualTo(Duration.ofMinutes(2));
+        assertThat(s.ratePerMember()).isEqualTo(12.5);
+        assertThat(s.messageBytes()).isEqualTo(64);
+        assertThat(s.group()).isEqualTo("room-1");
+        assertThat(s.seed()).isEqualTo(7);
+        assertThat(s.reportEvery()).isEqualTo(Duration.ofMillis(500));
+        assertThat(s.json()).isTrue();
+    }
+
+    @Test
+    void shouldAcceptDurationsInSecondsMinutesAndMilliseconds() {
+        assertThat(parsing.parse("--duration", "30s").settings().duration()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(parsing.parse("--duration", "500ms").settings().duration()).isEqualTo(Duration.ofMillis(500));
+        assertThat(parsing.parse("--duration", "1.5s").settings().duration()).isEqualTo(Duration.ofMillis(1500));
+    }
+
+    @Test
+    void shouldLoadATopologyFile(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("two.topo");
+        Files.writeString(file, "name two\nsite x y\nlink x <-> y rtt=10ms\n");
+
+        DemoSettings s = parsing.parse("--topology", file.toString()).settings();
+
+        assertThat(s.topology().name()).isEqualTo("two");
+        assertThat(s.sites()).containsExactly("x", "y");
+    }
+
+    @Test
+    void shouldRejectADurationWithoutUnit() {
+        assertThatThrownBy(() -> parsing.parse("--duration", "30")).isInstanceOf(CommandLine.ParameterException.class)
+                .hasMessageContaining("no unit");
+    }
+
+    @Test
+    void shouldExitWithTwoAndAUsageErrorOnStderrForBadOptions() {
+        assertUsageError("unknown option", "demo", "--bogus");
+        assertUsageError("--members-per-site must be at least 1", "demo", "--members-per-site", "0");
+        assertUsageError("--rate must be a positive", "demo", "--rate", "0");
+        assertUsageError("--size must be in", "demo", "--size", "-1");
+        assertUsageError("no built-in topology named 'nowhere'", "demo", "--topology", "nowhere");
+        assertUsageError("unknown site 'paris'", "demo", "--sites", "boston,paris");
+        assertUsageError("--group 'a b' is not valid", "demo", "--group", "a b");
+        assertUsageError("Invalid value for option '--duration'", "demo", "--duration", "soon");
+        assertUsageError("Missing command", new String[0]);
+    }
+
+    private static void assertUsageError(String message, String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = new CommandLine(new GcsCommand()).setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
+                .execute(args);
+
+        assertThat(code).as("exit code of %s", String.join(" ", args)).isEqualTo(2);
+        assertThat(err.toString()).containsIgnoringCase(message).contains("Usage:");
+        assertThat(out.toString()).isEmpty();
+    }
+
+    @Test
+    void shouldPrintHelpAndVersionWithExitCodeZero() {
+        StringWriter out = new StringWriter();
+        CommandLine gcs = new CommandLine(new GcsCommand()).setOut(new PrintWriter(out));
+
+        assertThat(gcs.execute("demo", "--help")).isZero();
+        assertThat(out.toString()).contains("--members-per-site", "--report-every", "default: ron3");
+        assertThat(gcs.execute("--version")).isZero();
+        assertThat(out.toString()).contains("gcs ");
+    }
+}

@@ -1,0 +1,112 @@
+package org.gcs.examples.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayInputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.DatagramSocket;
+import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.ThreadLocalRandom;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class NodeCommandTest {
+    @TempDir
+    Path dir;
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int gcs(String... args) {
+        return new CommandLine(new GcsCommand()).setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
+                .execute(args);
+    }
+
+    @Test
+    void shouldExitWithTwoAndNoStackTraceForAMissingFile() {
+        int code = gcs("node", "--config", dir.resolve("nowhere.properties").toString());
+
+        assertThat(code).isEqualTo(2);
+        assertThat(err.toString()).startsWith("gcs node: cannot read configuration file").doesNotContain("\tat ");
+    }
+
+    @Test
+    void shouldExitWithTwoAndNoStackTraceForABadSetting() throws Exception {
+        Path file = dir.resolve("bad.properties");
+        Files.writeString(file, "site = boston\ncluster.key = 0123456789abcdef0123\nwan.bnd = 127.0.0.1:7701\n");
+
+        int code = gcs("node", "--config", file.toString());
+
+        assertThat(code).isEqualTo(2);
+        assertThat(err.toString()).contains("unknown setting(s) [wan.bnd]").doesNotContain("\tat ");
+    }
+
+    @Test
+    void shouldExitWithTwoForAMissingClusterKeyAndForABadGroupName() throws Exception {
+        Path noKey = dir.resolve("nokey.properties");
+        Files.writeString(noKey, "site = boston\n");
+        Path badGroup = dir.resolve("group.properties");
+        Files.writeString(badGroup, "site = boston\ncluster.key = 0123456789abcdef0123\ngroups = chat, a b\n");
+
+        assertThat(gcs("node", "--config", noKey.toString())).isEqualTo(2);
+        assertThat(gcs("node", "--config", badGroup.toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("clusterKey is required", "group 'a b' is not valid");
+    }
+
+    @Test
+    void shouldRequireTheConfigOption() {
+        assertThat(gcs("node")).isEqualTo(2);
+        assertThat(err.toString()).contains("Missing required option: '--config=FILE'");
+    }
+
+    @Test
+    void shouldMentionTheExampleFilesInItsHelp() {
+        assertThat(gcs("node", "--help")).isZero();
+        assertThat(out.toString()).contains("examples/node-boston.properties", "examples/node-ottawa.properties");
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldSendStandardInputToTheFirstGroupAndStopAfterTheDuration() throws Exception {
+        Path file = dir.resolve("solo.properties");
+        Files.writeString(file, String.join("\n",
+                "site = solo",
+                "member.name = solo-1",
+                "wan.bind = 127.0.0.1:" + freeUdpPort(),
+                "cluster.key = node-command-test-key-0123456789",
+                "lan.bind.address = 127.0.0.1",
+                "lan.mcast.port = " + (50_000 + ThreadLocalRandom.current().nextInt(10_000)),
+                "lan.cluster.name = gcs-node-test-" + ProcessHandle.current().pid(),
+                "groups = chat, other",
+                ""));
+        NodeCommand node = new NodeCommand();
+        node.stdin = new ByteArrayInputStream("hello group\n\nsecond line\n".getBytes(StandardCharsets.UTF_8));
+
+        int code = new CommandLine(node).setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
+                .execute("--config", file.toString(), "--duration", "3s", "--status-every", "1s",
+                        "--send-rate", "20", "--size", "100");
+
+        assertThat(code).as("stderr: %s", err).isZero();
+        String output = out.toString();
+        assertThat(output).contains("node solo/solo-1 started", "view chat #", "view other #",
+                "chat> solo/solo-1: hello group", "chat> solo/solo-1: second line",
+                "status solo/solo-1 delegate=yes", "views=chat:1 members/1 sites,other:1 members/1 sites",
+                "node solo/solo-1 closed");
+        String last = output.lines().filter(l -> l.contains(" final ")).findFirst().orElseThrow();
+        long sent = Long.parseLong(last.replaceAll(".* sent=(\\d+).*", "$1"));
+        assertThat(sent).as("two chat lines and about 60 generated messages: %s", last).isGreaterThan(20);
+    }
+
+    /** The loader rejects {@code wan.bind} port 0, so the test picks a free port itself. */
+    private static int freeUdpPort() throws Exception {
+        try (DatagramSocket socket = new DatagramSocket(0, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+}

@@ -93,7 +93,7 @@ public final class GcsConfigLoader {
         ifSet(p, "member.name", v -> b.memberName(v));
         ifSet(p, "delegate.eligible", v -> b.delegateEligible(Quantities.bool(v)));
         ifSet(p, "wan.bind", v -> {
-            var address = HostPort.parse("wan.bind", v);
+            var address = HostPort.parse("wan.bind", v, true);
             b.wanBind(address.getHostString(), address.getPort());
         });
         ifSet(p, "seeds", v -> b.seeds(list(v)));

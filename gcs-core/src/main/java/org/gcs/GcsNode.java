@@ -70,7 +70,8 @@ public interface GcsNode extends AutoCloseable {
      * @throws NotJoinedException if the group was not joined
      * @throws MessageTooLargeException if the payload is too large
      * @throws GcsClosedException if the node is closed
-     * @throws InterruptedException if interrupted while waiting for the window
+     * @throws InterruptedException if interrupted while waiting for the window; the message is then not sent
+     *         (if it was admitted at the same moment, send returns normally with the interrupt status set)
      */
     void send(String group, byte[] payload) throws InterruptedException;
 

@@ -8,6 +8,13 @@ final class HostPort {
     }
 
     static InetSocketAddress parse(String setting, String text) {
+        return parse(setting, text, false);
+    }
+
+    /**
+     * @param allowAnyPort accept port 0 ("any free port", for bind addresses)
+     */
+    static InetSocketAddress parse(String setting, String text, boolean allowAnyPort) {
         if (text == null) {
             throw new GcsConfigException(setting + ": expected host:port, got null");
         }
@@ -26,8 +33,10 @@ final class HostPort {
         } catch (NumberFormatException e) {
             throw new GcsConfigException(setting + ": port of '" + text + "' is not a number");
         }
-        if (port < 1 || port > 65_535) {
-            throw new GcsConfigException(setting + ": port of '" + text + "' must be in 1..65535");
+        int lowest = allowAnyPort ? 0 : 1;
+        if (port < lowest || port > 65_535) {
+            throw new GcsConfigException(setting + ": port of '" + text + "' must be in " + lowest + "..65535"
+                    + (allowAnyPort ? " (0 = any free port)" : ""));
         }
         return InetSocketAddress.createUnresolved(host, port);
     }

@@ -18,6 +18,9 @@ public enum GcsMeters {
     WAN_DATAGRAMS_DROPPED("gcs.wan.datagrams.dropped", "datagrams", "Received WAN datagrams dropped, by reason"),
     /** Malformed LAN messages dropped. */
     LAN_MESSAGES_DROPPED("gcs.lan.messages.dropped", "messages", "Malformed LAN messages dropped"),
+    /** WAN datagrams the link emulator dropped, tagged with {@code reason} (loss, queue); only with emulation. */
+    EMULATOR_DATAGRAMS_DROPPED("gcs.emulator.datagrams.dropped", "datagrams",
+            "WAN datagrams dropped by the link emulator, by reason"),
     /** Application messages admitted for sending. */
     MESSAGES_SENT("gcs.messages.sent", "messages", "Application messages sent"),
     /** Application payload bytes admitted for sending. */

@@ -1,6 +1,7 @@
 package org.gcs.metrics;
 
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -13,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.gcs.emulator.LinkEmulatorHandler;
 import org.gcs.internal.engine.ProtocolMetrics;
 import org.gcs.internal.wire.DropReason;
 
@@ -116,6 +118,20 @@ public final class NodeMetrics implements ProtocolMetrics, AutoCloseable {
         }
     }
 
+    /** Exposes the drop counts of this node's link emulator. */
+    public void bindEmulator(LinkEmulatorHandler emulator) {
+        meters.add(emulatorDrops(emulator, "loss", LinkEmulatorHandler::droppedByLoss));
+        meters.add(emulatorDrops(emulator, "queue", LinkEmulatorHandler::droppedByQueue));
+    }
+
+    private FunctionCounter emulatorDrops(LinkEmulatorHandler emulator, String reason,
+                                          java.util.function.ToLongFunction<LinkEmulatorHandler> count) {
+        GcsMeters meter = GcsMeters.EMULATOR_DATAGRAMS_DROPPED;
+        return FunctionCounter.builder(meter.meterName(), emulator, e -> count.applyAsLong(e))
+                .description(meter.description()).baseUnit(meter.baseUnit()).tags(tags).tag("reason", reason)
+                .register(registry);
+    }
+
     /** This node became (or stopped being) the delegate. */
     public void delegate(boolean isDelegate) {
         delegate.set(isDelegate ? 1 : 0);
@@ -162,7 +178,7 @@ public final class NodeMetrics implements ProtocolMetrics, AutoCloseable {
         return (long) drops.get(reason).count();
     }
 
-    /** @return the median delivery latency recorded so far, in milliseconds */
+    /** @return the mean delivery latency recorded so far, in milliseconds */
     public double meanDeliveryLatencyMs() {
         return deliveryLatency.mean(TimeUnit.MILLISECONDS);
     }

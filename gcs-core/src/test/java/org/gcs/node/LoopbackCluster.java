@@ -16,7 +16,8 @@ import org.gcs.internal.node.NettyJGroupsNode;
  */
 final class LoopbackCluster implements AutoCloseable {
     static final String KEY = "loopback-test-cluster-key-0123456789";
-    private static final int PORT_BASE = 47_000 + (int) (ProcessHandle.current().pid() % 500) * 4;
+    // below the range LanConfig derives from site names (46000-47999) and the demo's (50000-59999)
+    private static final int PORT_BASE = 44_000 + (int) (ProcessHandle.current().pid() % 500) * 4;
 
     private final List<GcsNode> nodes = new ArrayList<>();
     private final List<String> sites = new ArrayList<>();

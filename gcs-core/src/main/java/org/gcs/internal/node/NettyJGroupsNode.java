@@ -231,9 +231,12 @@ public final class NettyJGroupsNode implements GcsNode {
                 .handler(new ChannelInitializer<DatagramChannel>() {
                     @Override
                     protected void initChannel(DatagramChannel ch) {
-                        config.linkEmulation().ifPresent(topology -> ch.pipeline().addLast("emulator",
-                                new LinkEmulatorHandler(config.site(), topology, siteByAddress::get,
-                                        config.emulationSeed())));
+                        config.linkEmulation().ifPresent(topology -> {
+                            LinkEmulatorHandler emulator = new LinkEmulatorHandler(config.site(), topology,
+                                    siteByAddress::get, config.emulationSeed());
+                            metrics.bindEmulator(emulator);
+                            ch.pipeline().addLast("emulator", emulator);
+                        });
                         ch.pipeline().addLast("wan-in", new WanInbound());
                     }
                 });
@@ -354,12 +357,25 @@ public final class NettyJGroupsNode implements GcsNode {
         } catch (ExecutionException e) {
             throw unwrap(e);
         } catch (TimeoutException e) {
-            if (callOnLoop(() -> engine.cancel(pending.request))) {
-                pendingSends.release(payload.length);
+            if (withdraw(pending)) {
                 throw new TimeoutException("send to '" + group + "' not admitted within " + timeout
                         + " (the send window is full: receivers are slow or a site is unreachable)");
             }
+        } catch (InterruptedException e) {
+            if (withdraw(pending)) {
+                throw e;
+            }
+            Thread.currentThread().interrupt(); // admitted meanwhile: it will be sent; keep the interrupt status
         }
+    }
+
+    /** @return true if the send was still waiting and is now withdrawn (it will not be sent) */
+    private boolean withdraw(PendingSend pending) throws InterruptedException {
+        if (callOnLoop(() -> engine.cancel(pending.request))) {
+            pendingSends.release(pending.request.payload().length);
+            return true;
+        }
+        return false;
     }
 
     @Override

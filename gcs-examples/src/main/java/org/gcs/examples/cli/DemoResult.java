@@ -20,12 +20,13 @@ import org.gcs.MemberId;
  * @param retransmits WAN packets retransmitted by the delegates
  * @param naksSent NAKs sent by the delegates
  * @param wanDatagramsSent WAN datagrams sent (before emulated loss)
+ * @param emulatorDrops WAN datagrams the link emulator dropped (random loss and full queues)
  * @param stable whether every node's messages became stable
  * @param problem what stopped the run early, or null
  */
 record DemoResult(DemoSettings settings, List<SenderResult> senders, int members, long sent, SequenceCounts received,
         double sendingSec, double latencyP50Ms, double latencyP99Ms, double latencyMaxMs, long retransmits,
-        long naksSent, long wanDatagramsSent, boolean stable, String problem) {
+        long naksSent, long wanDatagramsSent, long emulatorDrops, boolean stable, String problem) {
 
     /**
      * One sender's line of the summary.
@@ -44,7 +45,7 @@ record DemoResult(DemoSettings settings, List<SenderResult> senders, int members
      */
     static DemoResult failedEarly(DemoSettings settings, String problem) {
         return new DemoResult(settings, List.of(), settings.members(), 0, SequenceCounts.NONE, 0, 0, 0, 0, 0, 0, 0,
-                false, problem);
+                0, false, problem);
     }
 
     /** @return deliveries the sent messages call for: every member receives every message */
@@ -115,6 +116,7 @@ record DemoResult(DemoSettings settings, List<SenderResult> senders, int members
         json.put("retransmits", retransmits);
         json.put("naksSent", naksSent);
         json.put("wanDatagramsSent", wanDatagramsSent);
+        json.put("datagramsDroppedByEmulator", emulatorDrops);
         json.put("stable", stable);
         json.put("passed", passed());
         if (!passed()) {

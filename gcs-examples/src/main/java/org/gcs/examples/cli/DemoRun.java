@@ -114,7 +114,8 @@ final class DemoRun {
                 traffic.sendingSeconds(), LatencyRecorder.percentileMs(total, 50),
                 LatencyRecorder.percentileMs(total, 99), LatencyRecorder.maxMs(total),
                 meters.sum(GcsMeters.RETRANSMITS), meters.sum(GcsMeters.NAKS_SENT),
-                meters.sum(GcsMeters.WAN_DATAGRAMS_SENT), stable, problem);
+                meters.sum(GcsMeters.WAN_DATAGRAMS_SENT), meters.sum(GcsMeters.EMULATOR_DATAGRAMS_DROPPED), stable,
+                problem);
     }
 
     /**

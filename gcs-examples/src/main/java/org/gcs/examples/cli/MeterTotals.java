@@ -1,6 +1,7 @@
 package org.gcs.examples.cli;
 
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.gcs.metrics.GcsMeters;
 
@@ -20,6 +21,9 @@ final class MeterTotals {
     long sum(GcsMeters meter) {
         double total = 0;
         for (Counter counter : registry.find(meter.meterName()).counters()) {
+            total += counter.count();
+        }
+        for (FunctionCounter counter : registry.find(meter.meterName()).functionCounters()) {
             total += counter.count();
         }
         return Math.round(total);

@@ -50,6 +50,7 @@ final class DelegateRole {
     private final Map<DelegateAddress, Long> hintExpiryNs = new LinkedHashMap<>();
     private final Map<String, MetaFlowSender> senders = new HashMap<>();
     private final Map<FlowKey, MetaFlowReceiver> receivers = new HashMap<>();
+    private final Map<FlowKey, ReceiverOutput> receiverOutputs = new HashMap<>();
     private final DeliveryFilter appended = new DeliveryFilter();
     private final DeliveryFilter handedOff = new DeliveryFilter();
     private final Set<String> awaitingHandover = new HashSet<>();
@@ -142,6 +143,7 @@ final class DelegateRole {
         announcedMembers = members;
         stateVersion++;
         receivers.keySet().removeIf(key -> !membership.siteHasGroup(key.group()));
+        receiverOutputs.keySet().retainAll(receivers.keySet());
         heartbeat(nowNs);
     }
 
@@ -152,7 +154,7 @@ final class DelegateRole {
         }
         lanPaused = paused;
         for (Map.Entry<FlowKey, MetaFlowReceiver> e : receivers.entrySet()) {
-            e.getValue().setPaused(paused, new ReceiverOutput(e.getKey()));
+            e.getValue().setPaused(paused, outputFor(e.getKey()));
         }
     }
 
@@ -200,12 +202,16 @@ final class DelegateRole {
         } else if (packet instanceof Sync sync) {
             MetaFlowReceiver receiver = receiverFor(sync.srcSite(), sync.group(), sync.epoch(), nowNs);
             if (receiver != null) {
-                receiver.onSync(sync, nowNs, new ReceiverOutput(new FlowKey(sync.srcSite(), sync.group())));
+                receiver.onSync(sync, nowNs, outputFor(new FlowKey(sync.srcSite(), sync.group())));
             }
         } else if (packet instanceof SiteState state) {
             onSiteState(envelope.fromSite(), envelope.fromTerm(), state, nowNs);
         }
         publishRemoteSites();
+    }
+
+    private ReceiverOutput outputFor(FlowKey key) {
+        return receiverOutputs.computeIfAbsent(key, ReceiverOutput::new);
     }
 
     private MetaFlowSender ownFlow(String srcSite, String group, long epoch) {
@@ -218,7 +224,7 @@ final class DelegateRole {
     private void onData(Data data, long nowNs) {
         MetaFlowReceiver receiver = receiverFor(data.srcSite(), data.group(), data.epoch(), nowNs);
         if (receiver != null) {
-            receiver.onData(data, nowNs, new ReceiverOutput(new FlowKey(data.srcSite(), data.group())));
+            receiver.onData(data, nowNs, outputFor(new FlowKey(data.srcSite(), data.group())));
         }
     }
 
@@ -235,7 +241,7 @@ final class DelegateRole {
         }
         if (receiver == null || receiver.epoch() < epoch) {
             receiver = new MetaFlowReceiver(srcSite, group, epoch, settings.flow());
-            receiver.setPaused(lanPaused, new ReceiverOutput(key));
+            receiver.setPaused(lanPaused, outputFor(key));
             receivers.put(key, receiver);
         }
         return receiver;
@@ -296,7 +302,7 @@ final class DelegateRole {
             sender.onTick(nowNs, senderOutput);
         }
         for (Map.Entry<FlowKey, MetaFlowReceiver> e : receivers.entrySet()) {
-            e.getValue().onTick(nowNs, new ReceiverOutput(e.getKey()));
+            e.getValue().onTick(nowNs, outputFor(e.getKey()));
         }
         if (nowNs - lastHeartbeatNs >= settings.heartbeatNs()) {
             heartbeat(nowNs);
@@ -309,6 +315,7 @@ final class DelegateRole {
                 }
                 receivers.keySet().removeIf(key -> key.srcSite().equals(site.site()));
             }
+            receiverOutputs.keySet().retainAll(receivers.keySet());
             directoryChanged = true;
             publishRemoteSites();
         }

@@ -94,6 +94,7 @@ public final class NettyJGroupsNode implements GcsNode {
 
     private final GcsConfig config;
     private final MemberId self;
+    private final long incarnation;
     private final NodeMetrics metrics;
     private final EventLoopGroup loopGroup;
     private final EventLoop loop;
@@ -149,8 +150,6 @@ public final class NettyJGroupsNode implements GcsNode {
         this.engine = new NodeEngine(engineSettings(config, incarnation), new Io(), metrics);
         this.incarnation = incarnation;
     }
-
-    private final long incarnation;
 
     /**
      * Starts a node (see {@link GcsNode#start}).

@@ -1,0 +1,207 @@
+package org.gcs.alm.tree;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+
+class TreeStrategyPropertiesTest {
+    private static final int TRIES = 500;
+
+    private final TreeStrategy spt = new ShortestPathTreeStrategy();
+    private final TreeStrategy star = new SourceStarStrategy();
+
+    @Provide
+    Arbitrary<TreeScenario> scenarios() {
+        return TreeScenario.arbitrary();
+    }
+
+    @Property(tries = TRIES)
+    void shouldSpanExactlyTheSitesWithAValidTreeWithinTheFanOut(@ForAll("scenarios") TreeScenario scenario) {
+        TreePlan plan = spt.plan(scenario.sites(), scenario.costs(), scenario.maxFanOut());
+        assertThat(plan.sites()).containsExactlyElementsOf(scenario.sites());
+        assertThat(plan.sourceRooted()).isFalse();
+        assertThat(plan.strategy()).isEqualTo("spt");
+        SpanningTree tree = plan.sharedTree().orElseThrow();
+        assertThat(tree.sites()).containsExactlyElementsOf(scenario.sites());
+        assertThat(tree.edges()).hasSize(tree.sites().size() - 1);
+        assertThat(rebuilt(tree)).isEqualTo(tree); // SpanningTree.of validates: acyclic and connected
+        assertThat(tree.maxFanOut()).isLessThanOrEqualTo(scenario.maxFanOut());
+        for (String site : tree.sites()) {
+            assertThat(tree.childrenOf(site)).hasSizeLessThanOrEqualTo(scenario.maxFanOut());
+        }
+    }
+
+    @Property(tries = TRIES)
+    void shouldComputeTheSamePlanTwiceAndForAnyInputOrder(@ForAll("scenarios") TreeScenario scenario) {
+        for (TreeStrategy strategy : List.of(spt, star)) {
+            TreePlan first = strategy.plan(scenario.sites(), scenario.costs(), scenario.maxFanOut());
+            TreePlan again = strategy.plan(scenario.sites(), scenario.costs(), scenario.maxFanOut());
+            TreePlan reordered = strategy.plan(scenario.sitesReversed(), scenario.costsShuffled(),
+                    scenario.maxFanOut());
+            assertThat(again).isEqualTo(first).hasSameHashCodeAs(first);
+            assertThat(reordered).isEqualTo(first).hasSameHashCodeAs(first);
+            assertThat(reordered.toString()).isEqualTo(first.toString());
+        }
+    }
+
+    @Property(tries = TRIES)
+    void shouldRootTheTreeAtTheSiteOfSmallestEccentricity(@ForAll("scenarios") TreeScenario scenario) {
+        LinkCosts costs = scenario.costs();
+        String root = spt.plan(scenario.sites(), costs, scenario.maxFanOut()).sharedTree().orElseThrow().root();
+        Map<String, Long> eccentricity = new TreeMap<>();
+        for (String site : scenario.sites()) {
+            eccentricity.put(site, eccentricityNs(site, scenario.sites(), costs));
+        }
+        long smallest = eccentricity.values().stream().mapToLong(Long::longValue).min().orElseThrow();
+        String firstSmallest = eccentricity.entrySet().stream().filter(e -> e.getValue() == smallest)
+                .map(Map.Entry::getKey).findFirst().orElseThrow();
+        assertThat(root).isEqualTo(firstSmallest);
+    }
+
+    @Property(tries = TRIES)
+    void shouldGiveEverySourceAStarOverAllOtherSites(@ForAll("scenarios") TreeScenario scenario) {
+        TreePlan plan = star.plan(scenario.sites(), scenario.costs(), scenario.maxFanOut());
+        assertThat(plan.sourceRooted()).isTrue();
+        assertThat(plan.sharedTree()).isEmpty();
+        assertThat(plan.sites()).containsExactlyElementsOf(scenario.sites());
+        for (String source : scenario.sites()) {
+            SpanningTree tree = plan.treeFor(source);
+            assertThat(tree.root()).isEqualTo(source);
+            assertThat(tree.sites()).containsExactlyElementsOf(scenario.sites());
+            assertThat(tree.childrenOf(source)).hasSize(scenario.sites().size() - 1);
+            assertThat(tree.depth()).isLessThanOrEqualTo(1);
+        }
+    }
+
+    @Property(tries = TRIES)
+    void shouldPruneToTheMinimalSubtreeOfTheKeptSites(@ForAll("scenarios") TreeScenario scenario) {
+        TreePlan plan = spt.plan(scenario.sites(), scenario.costs(), scenario.maxFanOut());
+        String someSource = scenario.sites().first();
+        for (SpanningTree tree : List.of(plan.sharedTree().orElseThrow(),
+                star.plan(scenario.sites(), scenario.costs(), 1).treeFor(someSource))) {
+            checkPrune(tree, scenario.members());
+            assertThat(tree.prune(tree.sites())).hasValue(tree);
+            assertThat(tree.prune(Set.of("outsider"))).isEmpty();
+        }
+    }
+
+    @Property(tries = TRIES)
+    void shouldDeliverEveryPacketToEveryMemberSiteExactlyOnce(@ForAll("scenarios") TreeScenario scenario) {
+        for (TreePlan plan : List.of(spt.plan(scenario.sites(), scenario.costs(), scenario.maxFanOut()),
+                star.plan(scenario.sites(), scenario.costs(), scenario.maxFanOut()))) {
+            for (String source : scenario.sites()) {
+                checkFlood(plan, source, scenario.members());
+            }
+        }
+    }
+
+    private static void checkPrune(SpanningTree tree, Set<String> keep) {
+        Set<String> keptInTree = new TreeSet<>(keep);
+        keptInTree.retainAll(tree.sites());
+        if (keptInTree.isEmpty()) {
+            assertThat(tree.prune(keep)).isEmpty();
+            return;
+        }
+        SpanningTree pruned = tree.prune(keep).orElseThrow();
+        assertThat(rebuilt(pruned)).isEqualTo(pruned);
+        assertThat(pruned.sites()).containsAll(keptInTree);
+        assertThat(tree.edges()).containsAll(pruned.edges());
+        for (String site : pruned.sites()) {
+            if (pruned.childrenOf(site).isEmpty()) {
+                assertThat(keptInTree).as("leaf %s of %s", site, pruned).contains(site);
+            }
+            // the pruned root is an ancestor of every pruned site in the original tree
+            assertThat(tree.pathFromRoot(site)).contains(pruned.root());
+        }
+        // minimal at the top as well: the root is kept or joins at least two branches
+        if (!keptInTree.contains(pruned.root())) {
+            assertThat(pruned.childrenOf(pruned.root())).hasSizeGreaterThanOrEqualTo(2);
+        }
+    }
+
+    private static void checkFlood(TreePlan plan, String source, Set<String> members) {
+        Set<String> keep = new TreeSet<>(members);
+        keep.add(source);
+        SpanningTree pruned = plan.treeFor(source).prune(keep).orElseThrow();
+        assertThat(plan.groupTree(source, members)).hasValue(pruned);
+        Map<String, Integer> received = new TreeMap<>();
+        Deque<String[]> inFlight = new ArrayDeque<>(); // {to, from}
+        inFlight.add(new String[] {source, null});
+        int hops = 0;
+        while (!inFlight.isEmpty()) {
+            String[] packet = inFlight.poll();
+            String self = packet[0];
+            received.merge(self, 1, Integer::sum);
+            assertThat(++hops).as("packet from %s loops in %s", source, plan).isLessThanOrEqualTo(
+                    plan.sites().size());
+            for (String next : plan.nextHops(self, source, packet[1], members)) {
+                inFlight.add(new String[] {next, self});
+            }
+        }
+        for (String member : members) {
+            if (plan.sites().contains(member)) {
+                assertThat(received).as("member site %s, source %s", member, source).containsEntry(member, 1);
+            }
+        }
+        assertThat(received.keySet()).as("touched sites").containsExactlyElementsOf(pruned.sites());
+        assertThat(received.values()).allMatch(count -> count == 1);
+        assertThat(received).doesNotContainKey("outsider");
+    }
+
+    /** @return the tree rebuilt through {@link SpanningTree#of}, from a map in random insertion order */
+    private static SpanningTree rebuilt(SpanningTree tree) {
+        Map<String, String> parentOf = new LinkedHashMap<>();
+        List<SpanningTree.Edge> edges = new java.util.ArrayList<>(tree.edges());
+        java.util.Collections.shuffle(edges, new Random(edges.size()));
+        for (SpanningTree.Edge edge : edges) {
+            parentOf.put(edge.child(), edge.parent());
+        }
+        SpanningTree fromLinked = SpanningTree.of(tree.root(), parentOf);
+        assertThat(SpanningTree.of(tree.root(), new HashMap<>(parentOf))).isEqualTo(fromLinked);
+        return fromLinked;
+    }
+
+    /** Dijkstra over the complete graph, independent of the strategy's Floyd–Warshall; saturating sums. */
+    private static long eccentricityNs(String from, Set<String> sites, LinkCosts costs) {
+        Map<String, Long> distance = new TreeMap<>();
+        for (String site : sites) {
+            distance.put(site, Long.MAX_VALUE);
+        }
+        distance.put(from, 0L);
+        Set<String> done = new HashSet<>();
+        long worst = 0;
+        while (done.size() < sites.size()) {
+            String next = null;
+            for (String site : sites) {
+                if (!done.contains(site) && (next == null || distance.get(site) < distance.get(next))) {
+                    next = site;
+                }
+            }
+            done.add(next);
+            long at = distance.get(next);
+            worst = Math.max(worst, at);
+            for (String site : sites) {
+                long sum = at + costs.costNs(next, site);
+                long via = sum < 0 ? Long.MAX_VALUE : sum;
+                if (!done.contains(site) && via < distance.get(site)) {
+                    distance.put(site, via);
+                }
+            }
+        }
+        return worst;
+    }
+}

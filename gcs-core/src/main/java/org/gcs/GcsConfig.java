@@ -35,6 +35,11 @@ import org.gcs.emulator.Topology;
  * <tr><td>sendWindowBytes</td><td>1 MiB</td><td>payload bytes a member may have unacknowledged before send blocks</td></tr>
  * <tr><td>maxPendingSendBytes</td><td>4 MiB</td><td>bytes of sends that may wait for the window</td></tr>
  * <tr><td>deliveryBacklogBytes</td><td>16 MiB</td><td>received bytes waiting for listeners before the LAN is paused</td></tr>
+ * <tr><td>treeStrategy</td><td>spt</td><td>how the overlay multicast tree is built: {@code spt} (shortest-path tree
+ * from the most central site, fan-out bounded), {@code star} (every source sends to every site), or a class name</td></tr>
+ * <tr><td>maxFanOut</td><td>4</td><td>most children of a site in the tree</td></tr>
+ * <tr><td>probeInterval</td><td>500 ms</td><td>how often a delegate probes its links (RTT, loss)</td></tr>
+ * <tr><td>treeRefreshInterval</td><td>30 s</td><td>how often the tree is reconsidered for better link costs</td></tr>
  * </table>
  */
 public final class GcsConfig {
@@ -62,6 +67,10 @@ public final class GcsConfig {
     private final MeterRegistry meterRegistry;
     private final Topology linkEmulation;
     private final long emulationSeed;
+    private final String treeStrategy;
+    private final int maxFanOut;
+    private final Duration probeInterval;
+    private final Duration treeRefreshInterval;
 
     private GcsConfig(Builder b) {
         this.site = b.site;
@@ -83,6 +92,10 @@ public final class GcsConfig {
         this.meterRegistry = b.meterRegistry != null ? b.meterRegistry : new SimpleMeterRegistry();
         this.linkEmulation = b.linkEmulation;
         this.emulationSeed = b.emulationSeed;
+        this.treeStrategy = b.treeStrategy;
+        this.maxFanOut = b.maxFanOut;
+        this.probeInterval = b.probeInterval;
+        this.treeRefreshInterval = b.treeRefreshInterval;
     }
 
     /** @return a builder with the defaults */
@@ -112,6 +125,10 @@ public final class GcsConfig {
         b.meterRegistry = meterRegistry;
         b.linkEmulation = linkEmulation;
         b.emulationSeed = emulationSeed;
+        b.treeStrategy = treeStrategy;
+        b.maxFanOut = maxFanOut;
+        b.probeInterval = probeInterval;
+        b.treeRefreshInterval = treeRefreshInterval;
         return b;
     }
 
@@ -224,6 +241,26 @@ public final class GcsConfig {
         return emulationSeed;
     }
 
+    /** @return the overlay tree strategy: a built-in name ({@code spt}, {@code star}) or a class name */
+    public String treeStrategy() {
+        return treeStrategy;
+    }
+
+    /** @return the most children a site may have in the overlay tree */
+    public int maxFanOut() {
+        return maxFanOut;
+    }
+
+    /** @return how often a delegate probes the links to the other delegates */
+    public Duration probeInterval() {
+        return probeInterval;
+    }
+
+    /** @return how often the overlay tree is reconsidered for better link costs */
+    public Duration treeRefreshInterval() {
+        return treeRefreshInterval;
+    }
+
     @Override
     public String toString() {
         return "GcsConfig[site=" + site + ", member=" + memberName + ", delegateEligible=" + delegateEligible
@@ -252,6 +289,10 @@ public final class GcsConfig {
         private MeterRegistry meterRegistry;
         private Topology linkEmulation;
         private long emulationSeed = 1;
+        private String treeStrategy = "spt";
+        private int maxFanOut = 4;
+        private Duration probeInterval = Duration.ofMillis(500);
+        private Duration treeRefreshInterval = Duration.ofSeconds(30);
 
         private Builder() {
         }
@@ -415,6 +456,42 @@ public final class GcsConfig {
         public Builder linkEmulation(Topology topology, long seed) {
             this.linkEmulation = topology;
             this.emulationSeed = seed;
+            return this;
+        }
+
+        /**
+         * @param strategy how the overlay multicast tree is built: {@code spt}, {@code star}, or the class name of
+         *                 an {@code org.gcs.alm.tree.TreeStrategy} with a public no-argument constructor
+         */
+        public Builder treeStrategy(String strategy) {
+            try {
+                org.gcs.alm.tree.TreeStrategies.byName(strategy);
+            } catch (IllegalArgumentException e) {
+                throw new GcsConfigException("treeStrategy: " + e.getMessage());
+            }
+            this.treeStrategy = strategy;
+            return this;
+        }
+
+        /** @param fanOut the most children a site may have in the overlay tree (1 – 64) */
+        public Builder maxFanOut(int fanOut) {
+            if (fanOut < 1 || fanOut > 64) {
+                throw new GcsConfigException("maxFanOut must be in 1..64, got " + fanOut);
+            }
+            this.maxFanOut = fanOut;
+            return this;
+        }
+
+        /** @param interval how often a delegate probes its links (10 ms – 60 s) */
+        public Builder probeInterval(Duration interval) {
+            this.probeInterval = checkDuration("probeInterval", interval, Duration.ofMillis(10), Duration.ofSeconds(60));
+            return this;
+        }
+
+        /** @param interval how often the tree is reconsidered for better link costs (1 s – 1 h) */
+        public Builder treeRefreshInterval(Duration interval) {
+            this.treeRefreshInterval = checkDuration("treeRefreshInterval", interval, Duration.ofSeconds(1),
+                    Duration.ofHours(1));
             return this;
         }
 

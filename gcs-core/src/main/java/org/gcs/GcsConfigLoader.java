@@ -38,7 +38,7 @@ public final class GcsConfigLoader {
             "lan.mcast.port", "lan.tcp.port", "lan.tcp.initial.hosts", "lan.cluster.name", "lan.join.timeout",
             "heartbeat.interval", "site.timeout", "tick.interval", "max.datagram.bytes", "max.message.bytes",
             "send.window.bytes", "max.pending.send.bytes", "delivery.backlog.bytes", "emulation.topology",
-            "emulation.seed", "groups");
+            "emulation.seed", "groups", "tree.strategy", "tree.max.fanout", "probe.interval", "tree.refresh.interval");
 
     private GcsConfigLoader() {
     }
@@ -114,6 +114,10 @@ public final class GcsConfigLoader {
         ifSet(p, "send.window.bytes", v -> b.sendWindowBytes(Quantities.byteSize("send.window.bytes", v)));
         ifSet(p, "max.pending.send.bytes", v -> b.maxPendingSendBytes(Quantities.byteSize("max.pending.send.bytes", v)));
         ifSet(p, "delivery.backlog.bytes", v -> b.deliveryBacklogBytes(Quantities.byteSize("delivery.backlog.bytes", v)));
+        ifSet(p, "tree.strategy", b::treeStrategy);
+        ifSet(p, "tree.max.fanout", v -> b.maxFanOut(integer("tree.max.fanout", v)));
+        ifSet(p, "probe.interval", v -> b.probeInterval(Quantities.duration("probe.interval", v)));
+        ifSet(p, "tree.refresh.interval", v -> b.treeRefreshInterval(Quantities.duration("tree.refresh.interval", v)));
         String topology = p.getProperty("emulation.topology");
         if (topology != null && !topology.isBlank()) {
             long seed = p.getProperty("emulation.seed") == null ? 1 : Long.parseLong(p.getProperty("emulation.seed").trim());

@@ -115,6 +115,19 @@ public interface GcsNode extends AutoCloseable {
      */
     Optional<GroupView> view(String group);
 
+    /**
+     * @param group a group name
+     * @return the multicast tree that currently carries the group between sites, once the overlay has one
+     */
+    Optional<GroupTree> tree(String group);
+
+    /**
+     * Registers a listener for the multicast trees of every joined group.
+     *
+     * @return a handle that removes the listener
+     */
+    Registration onTree(TreeListener listener);
+
     /** @return true while this node is its site's delegate (it carries the site's WAN traffic) */
     boolean isDelegate();
 

@@ -43,6 +43,12 @@ public enum GcsMeters {
     RETRANSMITS("gcs.flow.retransmits", "packets", "Data packets retransmitted"),
     /** Time from send (sender's wall clock) to delivery (receiver's wall clock). */
     DELIVERY_LATENCY("gcs.delivery.latency", "seconds", "Send-to-delivery latency (wall clocks)"),
+    /** Version of the overlay tree plan this node uses. */
+    TREE_VERSION("gcs.tree.version", "", "Version of the overlay multicast tree plan in use"),
+    /** Sites in a group's multicast tree (tag {@code group}). */
+    TREE_SITES("gcs.tree.sites", "sites", "Sites in the group's multicast tree"),
+    /** Children of this node's site in a group's multicast tree (tag {@code group}). */
+    TREE_CHILDREN("gcs.tree.children", "sites", "Children of this site in the group's multicast tree"),
     /** 1 while this node is its site's delegate, else 0. */
     DELEGATE("gcs.delegate", "", "1 while this node is its site's delegate");
 

@@ -28,6 +28,9 @@ public final class NodeMetrics implements ProtocolMetrics, AutoCloseable {
     private final List<Meter> meters = new ArrayList<>();
     private final Map<DropReason, Counter> drops = new EnumMap<>(DropReason.class);
     private final AtomicInteger delegate = new AtomicInteger();
+    private final java.util.concurrent.atomic.AtomicLong treeVersion = new java.util.concurrent.atomic.AtomicLong();
+    private final Map<String, org.gcs.GroupTree> trees = new java.util.concurrent.ConcurrentHashMap<>();
+    private final String site;
     private final Counter wanDatagramsSent;
     private final Counter wanBytesSent;
     private final Counter wanDatagramsReceived;
@@ -52,6 +55,7 @@ public final class NodeMetrics implements ProtocolMetrics, AutoCloseable {
      */
     public NodeMetrics(MeterRegistry registry, String site, String member) {
         this.registry = registry;
+        this.site = site;
         this.tags = Tags.of("site", site, "member", member);
         wanDatagramsSent = counter(GcsMeters.WAN_DATAGRAMS_SENT);
         wanBytesSent = counter(GcsMeters.WAN_BYTES_SENT);
@@ -82,6 +86,8 @@ public final class NodeMetrics implements ProtocolMetrics, AutoCloseable {
         meters.add(deliveryLatency);
         meters.add(Gauge.builder(GcsMeters.DELEGATE.meterName(), delegate, AtomicInteger::get)
                 .description(GcsMeters.DELEGATE.description()).tags(tags).register(registry));
+        meters.add(Gauge.builder(GcsMeters.TREE_VERSION.meterName(), treeVersion, java.util.concurrent.atomic.AtomicLong::get)
+                .description(GcsMeters.TREE_VERSION.description()).tags(tags).register(registry));
     }
 
     private Counter counter(GcsMeters meter) {
@@ -130,6 +136,21 @@ public final class NodeMetrics implements ProtocolMetrics, AutoCloseable {
         return FunctionCounter.builder(meter.meterName(), emulator, e -> count.applyAsLong(e))
                 .description(meter.description()).baseUnit(meter.baseUnit()).tags(tags).tag("reason", reason)
                 .register(registry);
+    }
+
+    /** A joined group's tree changed: keep the gauges current (registered on a group's first tree). */
+    public void treeChanged(org.gcs.GroupTree tree) {
+        treeVersion.accumulateAndGet(tree.version(), Math::max);
+        if (trees.put(tree.group(), tree) == null) {
+            String group = tree.group();
+            meters.add(Gauge.builder(GcsMeters.TREE_SITES.meterName(), trees, t -> t.get(group).sites().size())
+                    .description(GcsMeters.TREE_SITES.description()).baseUnit(GcsMeters.TREE_SITES.baseUnit())
+                    .tags(tags).tag("group", group).register(registry));
+            meters.add(Gauge.builder(GcsMeters.TREE_CHILDREN.meterName(), trees,
+                            t -> t.get(group).childrenOf(site).size())
+                    .description(GcsMeters.TREE_CHILDREN.description()).baseUnit(GcsMeters.TREE_CHILDREN.baseUnit())
+                    .tags(tags).tag("group", group).register(registry));
+        }
     }
 
     /** This node became (or stopped being) the delegate. */

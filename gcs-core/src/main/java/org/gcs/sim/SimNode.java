@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 import org.gcs.GroupMessage;
+import org.gcs.GroupTree;
 import org.gcs.GroupView;
 import org.gcs.MemberId;
 import org.gcs.Names;
@@ -41,6 +42,7 @@ public final class SimNode {
     private final Map<String, EmulatedLink> links = new HashMap<>();
     private final List<GroupMessage> delivered = new ArrayList<>();
     private final List<GroupView> views = new ArrayList<>();
+    private final List<GroupTree> trees = new ArrayList<>();
     private final List<Consumer<GroupMessage>> listeners = new ArrayList<>();
     private boolean alive = true;
     private long wanDatagramsSent;
@@ -58,7 +60,8 @@ public final class SimNode {
         this.address = address;
         EngineSettings settings = new EngineSettings(site, name, incarnation, delegateEligible, options.heartbeatNs(),
                 options.siteTimeoutNs(), options.maxDatagramBytes(), options.sendWindowBytes(), options.flowSettings(),
-                seeds, address);
+                seeds, address, options.treeStrategy(), options.maxFanOut(), options.probeIntervalNs(),
+                options.treeRefreshNs());
         this.engine = new NodeEngine(settings, new Io(), ProtocolMetrics.NONE);
     }
 
@@ -141,6 +144,21 @@ public final class SimNode {
     /** @return the current view of a group */
     public Optional<GroupView> view(String group) {
         return engine.view(group);
+    }
+
+    /** @return the current multicast tree of a joined group */
+    public Optional<GroupTree> tree(String group) {
+        return engine.tree(group);
+    }
+
+    /** @return every tree reported so far, in order */
+    public List<GroupTree> trees() {
+        return trees;
+    }
+
+    /** @return the version of the tree plan this node knows, 0 if none */
+    public long treeVersion() {
+        return engine.treeVersion();
     }
 
     /** @return payload bytes sent and not yet stable */
@@ -265,6 +283,11 @@ public final class SimNode {
         @Override
         public void viewChanged(GroupView view) {
             views.add(view);
+        }
+
+        @Override
+        public void treeChanged(GroupTree tree) {
+            trees.add(tree);
         }
 
         @Override

@@ -13,25 +13,46 @@ import org.gcs.internal.flow.FlowSettings;
  * @param siteTimeoutNs silence after which a site is dropped
  * @param maxDatagramBytes the largest WAN datagram
  * @param sendWindowBytes each member's send window
+ * @param treeStrategy the overlay tree strategy ({@code spt}, {@code star}, or a class name)
+ * @param maxFanOut the most children of a site in the tree
+ * @param probeIntervalNs how often delegates probe their links
+ * @param treeRefreshNs how often the tree is reconsidered for better costs
  */
 public record SimOptions(long seed, long lanDelayNs, long failureDetectionNs, long tickNs, long heartbeatNs,
-                         long siteTimeoutNs, int maxDatagramBytes, long sendWindowBytes) {
+                         long siteTimeoutNs, int maxDatagramBytes, long sendWindowBytes, String treeStrategy,
+                         int maxFanOut, long probeIntervalNs, long treeRefreshNs) {
 
-    /** @return defaults: 0.2 ms LAN, 200 ms failure detection, 5 ms ticks, 1 s heartbeats, 5 s site timeout */
+    /**
+     * @return defaults: 0.2 ms LAN, 200 ms failure detection, 5 ms ticks, 1 s heartbeats, 5 s site timeout,
+     *         {@code spt} trees of fan-out 4, probes every 500 ms, tree refresh every 30 s
+     */
     public static SimOptions defaults() {
-        return new SimOptions(1, 200_000L, 200_000_000L, 5_000_000L, 1_000_000_000L, 5_000_000_000L, 1400, 1 << 20);
+        return new SimOptions(1, 200_000L, 200_000_000L, 5_000_000L, 1_000_000_000L, 5_000_000_000L, 1400, 1 << 20,
+                "spt", 4, 500_000_000L, 30_000_000_000L);
     }
 
     /** @return a copy with another seed */
     public SimOptions withSeed(long newSeed) {
         return new SimOptions(newSeed, lanDelayNs, failureDetectionNs, tickNs, heartbeatNs, siteTimeoutNs,
-                maxDatagramBytes, sendWindowBytes);
+                maxDatagramBytes, sendWindowBytes, treeStrategy, maxFanOut, probeIntervalNs, treeRefreshNs);
     }
 
     /** @return a copy with another send window */
     public SimOptions withSendWindowBytes(long bytes) {
         return new SimOptions(seed, lanDelayNs, failureDetectionNs, tickNs, heartbeatNs, siteTimeoutNs,
-                maxDatagramBytes, bytes);
+                maxDatagramBytes, bytes, treeStrategy, maxFanOut, probeIntervalNs, treeRefreshNs);
+    }
+
+    /** @return a copy with another tree strategy and fan-out */
+    public SimOptions withTree(String strategy, int fanOut) {
+        return new SimOptions(seed, lanDelayNs, failureDetectionNs, tickNs, heartbeatNs, siteTimeoutNs,
+                maxDatagramBytes, sendWindowBytes, strategy, fanOut, probeIntervalNs, treeRefreshNs);
+    }
+
+    /** @return a copy with other heartbeat and site-timeout intervals */
+    public SimOptions withTimeouts(long newHeartbeatNs, long newSiteTimeoutNs) {
+        return new SimOptions(seed, lanDelayNs, failureDetectionNs, tickNs, newHeartbeatNs, newSiteTimeoutNs,
+                maxDatagramBytes, sendWindowBytes, treeStrategy, maxFanOut, probeIntervalNs, treeRefreshNs);
     }
 
     /** @return the flow settings of the nodes */

@@ -59,17 +59,20 @@ class TreeStrategyPropertiesTest {
     }
 
     @Property(tries = TRIES)
-    void shouldRootTheTreeAtTheSiteOfSmallestEccentricity(@ForAll("scenarios") TreeScenario scenario) {
+    void shouldRootTheTreeAtACentralSiteWhoseTreeHasTheSmallestWorstPath(@ForAll("scenarios") TreeScenario scenario) {
         LinkCosts costs = scenario.costs();
-        String root = spt.plan(scenario.sites(), costs, scenario.maxFanOut()).sharedTree().orElseThrow().root();
+        SpanningTree chosen = spt.plan(scenario.sites(), costs, scenario.maxFanOut()).sharedTree().orElseThrow();
+        java.util.List<String> byEccentricity = new java.util.ArrayList<>(scenario.sites());
         Map<String, Long> eccentricity = new TreeMap<>();
         for (String site : scenario.sites()) {
             eccentricity.put(site, eccentricityNs(site, scenario.sites(), costs));
         }
-        long smallest = eccentricity.values().stream().mapToLong(Long::longValue).min().orElseThrow();
-        String firstSmallest = eccentricity.entrySet().stream().filter(e -> e.getValue() == smallest)
-                .map(Map.Entry::getKey).findFirst().orElseThrow();
-        assertThat(root).isEqualTo(firstSmallest);
+        byEccentricity.sort(java.util.Comparator.comparing(eccentricity::get));
+        java.util.List<String> candidates = byEccentricity.subList(0,
+                Math.min(ShortestPathTreeStrategy.ROOT_CANDIDATES, byEccentricity.size()));
+        // the root is among the most central sites (ties in eccentricity may reorder the boundary)
+        long boundary = eccentricity.get(candidates.get(candidates.size() - 1));
+        assertThat(eccentricity.get(chosen.root())).isLessThanOrEqualTo(boundary);
     }
 
     @Property(tries = TRIES)

@@ -20,6 +20,7 @@ import org.gcs.internal.wire.LanMessage.RemoteSite;
 import org.gcs.internal.wire.LanMessage.RemoteSites;
 import org.gcs.internal.wire.LanMessage.Stable;
 import org.gcs.internal.wire.LanMessage.StableMark;
+import org.gcs.internal.wire.LanMessage.TreeInfo;
 import org.gcs.internal.wire.WanCodec;
 import org.gcs.internal.wire.WanEnvelope;
 import org.gcs.internal.wire.WanPacket;
@@ -28,8 +29,11 @@ import org.gcs.internal.wire.WanPacket.Data;
 import org.gcs.internal.wire.WanPacket.MemberGroups;
 import org.gcs.internal.wire.WanPacket.Nak;
 import org.gcs.internal.wire.WanPacket.PeerHint;
+import org.gcs.internal.wire.WanPacket.Probe;
+import org.gcs.internal.wire.WanPacket.ProbeReply;
 import org.gcs.internal.wire.WanPacket.SiteState;
 import org.gcs.internal.wire.WanPacket.Sync;
+import org.gcs.internal.wire.WanPacket.TreeAnnounce;
 
 /**
  * What a member does while it is its site's delegate: it announces the site to the other delegates and
@@ -37,8 +41,12 @@ import org.gcs.internal.wire.WanPacket.Sync;
  * group ({@link MetaFlowSender}), receives the other sites' meta-flows ({@link MetaFlowReceiver}) and hands
  * their messages to its site, and tells its members when their messages became stable.
  *
- * <p>Until the ALM tree exists, a meta-flow goes straight from the sending delegate to each receiving
- * delegate (a star rooted at the source).
+ * <p>First transmissions travel along the overlay's multicast tree ({@link TreeOverlay}): the sending delegate
+ * sends to its tree neighbours, and every delegate passes a packet on to its neighbours except the one it came
+ * from, within the part of the tree that leads to sites with members of the group. Repairs (NAKs, retransmissions,
+ * syncs and acknowledgements) go straight between the sending and the receiving delegate, so loss statistics stay
+ * end to end per (sending delegate, receiving delegate, group). A receiving site outside the current plan is
+ * served directly.
  */
 final class DelegateRole {
     private final EngineSettings settings;
@@ -58,6 +66,8 @@ final class DelegateRole {
     private final Set<DelegateAddress> selfAddresses = new HashSet<>();
     private final Map<StableKey, Long> pendingStable = new LinkedHashMap<>();
     private final SenderOutput senderOutput = new SenderOutput();
+    private final TreeOverlay overlay;
+    private final OverlayOutput overlayOutput = new OverlayOutput();
     private List<MemberGroups> announcedMembers = List.of();
     private List<RemoteSite> publishedSites = List.of();
     private long stateVersion;
@@ -73,6 +83,7 @@ final class DelegateRole {
         this.membership = membership;
         this.term = term;
         this.directory = new SiteDirectory<>(settings.site(), settings.siteTimeoutNs());
+        this.overlay = new TreeOverlay(settings);
     }
 
     /**
@@ -80,7 +91,7 @@ final class DelegateRole {
      * go to every site that was receiving; a site that is gone meanwhile expires as usual), waits for every
      * current member's hand-over, and announces the site at once.
      */
-    void start(LanView view, long nowNs) {
+    void start(LanView view, TreeAnnounce knownPlan, long nowNs) {
         for (LanView.LanMember member : view.members()) {
             awaitingHandover.add(memberKey(member.name(), member.incarnation()));
         }
@@ -89,6 +100,7 @@ final class DelegateRole {
             directory.offerState(known.site(), known.term(), known.stateVersion(), known.members());
         }
         directoryChanged = true;
+        overlay.startFrom(knownPlan, nowNs);
         announcedMembers = membership.localMembers();
         heartbeat(nowNs);
     }
@@ -185,9 +197,19 @@ final class DelegateRole {
                 sender.resyncReceiver(envelope.fromSite(), nowNs, senderOutput);
             }
         }
+        if (observation != Observation.REFRESHED) {
+            overlay.onSitesChanged();
+        }
         WanPacket packet = envelope.packet();
         if (packet instanceof Data data) {
+            forward(envelope.fromSite(), data);
             onData(data, nowNs);
+        } else if (packet instanceof Probe probe) {
+            overlay.onProbe(envelope.fromSite(), probe, overlayOutput);
+        } else if (packet instanceof ProbeReply reply) {
+            overlay.onProbeReply(envelope.fromSite(), reply, nowNs);
+        } else if (packet instanceof TreeAnnounce announce) {
+            overlay.onAnnounce(announce, nowNs, overlayOutput);
         } else if (packet instanceof Ack ack) {
             MetaFlowSender sender = ownFlow(ack.srcSite(), ack.group(), ack.epoch());
             if (sender != null) {
@@ -247,7 +269,40 @@ final class DelegateRole {
         return receiver;
     }
 
+    /** Passes a first transmission on along the tree (repairs travel point to point and are never forwarded). */
+    private void forward(String fromSite, Data data) {
+        if (data.retransmit() || data.hops() >= Data.MAX_HOPS) {
+            return;
+        }
+        Data next = null;
+        for (String hop : overlay.nextHops(data.srcSite(), fromSite, memberSites(data.group()))) {
+            if (next == null) {
+                next = data.forwarded();
+            }
+            sendToSite(hop, next);
+        }
+    }
+
+    /** @return the sites (this one included) that have members of a group */
+    private Set<String> memberSites(String group) {
+        Set<String> sites = new HashSet<>();
+        if (membership.siteHasGroup(group)) {
+            sites.add(settings.site());
+        }
+        for (SiteRecord<List<MemberGroups>> site : directory.sites()) {
+            if (hasGroup(site.state(), group)) {
+                sites.add(site.site());
+            }
+        }
+        return sites;
+    }
+
+    private void sendToSite(String site, WanPacket packet) {
+        directory.get(site).ifPresent(record -> io.wanSend(site, record.address(), envelope(packet)));
+    }
+
     private void onSiteState(String site, long siteTerm, SiteState state, long nowNs) {
+        overlay.onSiteReport(site, state.links(), state.treeVersion());
         if (directory.offerState(site, siteTerm, state.version(), state.members())) {
             directoryChanged = true;
             updateReceivers(nowNs);
@@ -302,14 +357,19 @@ final class DelegateRole {
             sender.onTick(nowNs, senderOutput);
         }
         for (Map.Entry<FlowKey, MetaFlowReceiver> e : receivers.entrySet()) {
+            overlay.rttNs(e.getKey().srcSite()).ifPresent(e.getValue()::onRttHint);
             e.getValue().onTick(nowNs, outputFor(e.getKey()));
         }
+        java.util.SortedSet<String> live = new java.util.TreeSet<>();
+        directory.sites().forEach(site -> live.add(site.site()));
+        overlay.onTick(live, nowNs, overlayOutput);
         if (nowNs - lastHeartbeatNs >= settings.heartbeatNs()) {
             heartbeat(nowNs);
         }
         List<SiteRecord<List<MemberGroups>>> expired = directory.expire(nowNs);
         if (!expired.isEmpty()) {
             for (SiteRecord<List<MemberGroups>> site : expired) {
+                overlay.forget(site.site());
                 for (MetaFlowSender sender : senders.values()) {
                     sender.removeReceiver(site.site(), senderOutput);
                 }
@@ -345,7 +405,8 @@ final class DelegateRole {
         for (SiteRecord<List<MemberGroups>> record : directory.sites()) {
             peers.add(new PeerHint(record.site(), record.term(), record.address().host(), record.address().port()));
         }
-        io.wanSend(site, to, envelope(new SiteState(stateVersion, announcedMembers, peers)));
+        io.wanSend(site, to, envelope(new SiteState(stateVersion, announcedMembers, peers, overlay.version(),
+                overlay.linkReports())));
     }
 
     private WanEnvelope envelope(WanPacket packet) {
@@ -370,11 +431,12 @@ final class DelegateRole {
         }
     }
 
-    /** Re-publishes the remote sites (a new member joined the LAN and needs them). */
+    /** Re-publishes the remote sites and the tree plan (a new member joined the LAN and needs them). */
     void republishRemoteSites() {
         publishedSites = List.of();
         directoryChanged = true;
         publishRemoteSites();
+        overlay.current().ifPresent(plan -> io.lanSend(new TreeInfo(term, plan)));
     }
 
     private void flushStable() {
@@ -409,6 +471,16 @@ final class DelegateRole {
         return total;
     }
 
+    /** @return the version of the tree plan in use, 0 if none */
+    long treeVersion() {
+        return overlay.version();
+    }
+
+    /** @return the probe RTT to a site's delegate, or -1 if not measured */
+    long linkRttNs(String site) {
+        return overlay.rttNs(site).orElse(-1);
+    }
+
     /** @return the smoothed RTT from this delegate to a site for a group, or -1 */
     long smoothedRttNs(String group, String site) {
         MetaFlowSender sender = senders.get(group);
@@ -425,6 +497,23 @@ final class DelegateRole {
 
     private final class SenderOutput implements MetaFlowSender.Output {
         @Override
+        public void multicast(Data packet, Map<String, Long> receiverSrttNs) {
+            Set<String> members = new HashSet<>(receiverSrttNs.keySet());
+            members.add(settings.site());
+            boolean viaTree = overlay.inPlan(settings.site());
+            if (viaTree) {
+                for (String hop : overlay.nextHops(settings.site(), null, members)) {
+                    sendToSite(hop, packet);
+                }
+            }
+            receiverSrttNs.forEach((site, srttNs) -> {
+                if (!viaTree || !overlay.inPlan(site)) {
+                    sendToSite(site, packet.forReceiver(srttNs, false));
+                }
+            });
+        }
+
+        @Override
         public void transmit(String receiverSite, Data packet) {
             directory.get(receiverSite).ifPresent(site -> io.wanSend(receiverSite, site.address(), envelope(packet)));
             if (packet.retransmit()) {
@@ -440,6 +529,18 @@ final class DelegateRole {
         @Override
         public void stable(String group, String originMember, long originIncarnation, long memberSeq) {
             pendingStable.merge(new StableKey(originMember, originIncarnation, group), memberSeq, Math::max);
+        }
+    }
+
+    private final class OverlayOutput implements TreeOverlay.Output {
+        @Override
+        public void toSite(String site, WanPacket packet) {
+            sendToSite(site, packet);
+        }
+
+        @Override
+        public void planChanged(TreeAnnounce plan) {
+            io.lanSend(new TreeInfo(term, plan));
         }
     }
 

@@ -1,6 +1,7 @@
 package org.gcs.internal.engine;
 
 import org.gcs.GroupMessage;
+import org.gcs.GroupTree;
 import org.gcs.GroupView;
 import org.gcs.MemberId;
 import org.gcs.alm.overlay.DelegateAddress;
@@ -34,6 +35,9 @@ public interface EngineIo {
 
     /** A joined group has a new view. */
     void viewChanged(GroupView view);
+
+    /** A joined group's multicast tree changed (a new plan, or the group's sites changed). */
+    void treeChanged(GroupTree tree);
 
     /** A send request entered the send window: its send call may return. */
     void admitted(SendRequest request);

@@ -18,10 +18,15 @@ import org.gcs.internal.flow.FlowSettings;
  * @param flow timers and limits of the reliable meta-flows
  * @param seeds WAN addresses to announce this site to until their sites answer
  * @param selfWanAddress this node's own WAN address if known (never announced to), or null
+ * @param treeStrategy the overlay tree strategy (a built-in name or a class name)
+ * @param maxFanOut the most children of a site in the overlay tree
+ * @param probeIntervalNs how often a delegate probes its links
+ * @param treeRefreshNs how often the coordinator reconsiders the tree for better link costs
  */
 public record EngineSettings(String site, String memberName, long incarnation, boolean delegateEligible,
                              long heartbeatNs, long siteTimeoutNs, int maxDatagramBytes, long sendWindowBytes,
-                             FlowSettings flow, List<DelegateAddress> seeds, DelegateAddress selfWanAddress) {
+                             FlowSettings flow, List<DelegateAddress> seeds, DelegateAddress selfWanAddress,
+                             String treeStrategy, int maxFanOut, long probeIntervalNs, long treeRefreshNs) {
     /** Makes the seed list immutable. */
     public EngineSettings {
         seeds = List.copyOf(seeds);

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.gcs.GroupMessage;
+import org.gcs.GroupTree;
 import org.gcs.GroupView;
 import org.gcs.MemberId;
 import org.gcs.alm.overlay.DelegateAddress;
@@ -18,7 +19,9 @@ import org.gcs.internal.wire.LanMessage.RemoteData;
 import org.gcs.internal.wire.LanMessage.RemoteSites;
 import org.gcs.internal.wire.LanMessage.Stable;
 import org.gcs.internal.wire.LanMessage.StableMark;
+import org.gcs.internal.wire.LanMessage.TreeInfo;
 import org.gcs.internal.wire.WanEnvelope;
+import org.gcs.internal.wire.WanPacket.TreeAnnounce;
 
 /**
  * The protocol engine of one node, sans-IO: every input comes in as a method call with {@code nowNs}, every
@@ -39,6 +42,7 @@ public final class NodeEngine {
     private final Set<String> joined = new LinkedHashSet<>();
     private final Membership membership;
     private final ViewTracker views = new ViewTracker();
+    private final TreeTracker trees;
     private final DeliveryFilter deliveryFilter = new DeliveryFilter();
     private final SendWindow sendWindow;
     private LanView.LanMember delegate;
@@ -56,6 +60,7 @@ public final class NodeEngine {
         this.io = io;
         this.metrics = metrics;
         this.membership = new Membership(settings.site(), settings.memberName(), settings.incarnation(), joined);
+        this.trees = new TreeTracker(settings.site());
         this.sendWindow = new SendWindow(settings.memberName(), settings.incarnation(), settings.sendWindowBytes());
     }
 
@@ -104,7 +109,7 @@ public final class NodeEngine {
             role = null;
             if (self) {
                 role = new DelegateRole(settings, io, metrics, membership, view.viewId());
-                role.start(view, nowNs);
+                role.start(view, trees.latest(), nowNs);
                 role.setLanPaused(lanPaused);
             }
             io.delegateChanged(elected == null ? null : new MemberId(settings.site(), elected.name()), self);
@@ -140,7 +145,11 @@ public final class NodeEngine {
             }
         } else if (message instanceof RemoteSites sites) {
             if (membership.onRemoteSites(sites)) {
-                views.refresh(joined, membership, io);
+                refreshViews();
+            }
+        } else if (message instanceof TreeInfo info) {
+            if (trees.onPlan(info.tree())) {
+                trees.refresh(joined, membership, io);
             }
         } else if (message instanceof Stable stable) {
             onStable(stable);
@@ -218,10 +227,15 @@ public final class NodeEngine {
         if (selfChanged) {
             announce();
         }
-        views.refresh(joined, membership, io);
+        refreshViews();
         if (role != null) {
             role.onLocalMembershipChanged(nowNs);
         }
+    }
+
+    private void refreshViews() {
+        views.refresh(joined, membership, io);
+        trees.refresh(joined, membership, io);
     }
 
     private void announce() {
@@ -243,6 +257,22 @@ public final class NodeEngine {
     /** @return the current view of a joined group */
     public Optional<GroupView> view(String group) {
         return views.view(group);
+    }
+
+    /** @return the current multicast tree of a joined group, once a plan is known */
+    public Optional<GroupTree> tree(String group) {
+        return trees.tree(group);
+    }
+
+    /** @return the version of the tree plan this node knows, 0 if none */
+    public long treeVersion() {
+        TreeAnnounce latest = trees.latest();
+        return latest == null ? 0 : latest.version();
+    }
+
+    /** @return the probe RTT from this delegate to a site, or -1 */
+    public long linkRttNs(String site) {
+        return role == null ? -1 : role.linkRttNs(site);
     }
 
     /** @return true while this node is the delegate */

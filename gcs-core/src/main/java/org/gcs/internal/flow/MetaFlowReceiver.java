@@ -47,6 +47,7 @@ public final class MetaFlowReceiver {
     private long nextSeq = 1;
     private long highestSeen;
     private long srttNs;
+    private boolean srttFromSender;
     private long echoSendTimeNs;
     private long echoArrivalNs;
     private boolean ackDue;
@@ -73,6 +74,7 @@ public final class MetaFlowReceiver {
     public void onData(Data packet, long nowNs, Output out) {
         if (packet.srttNs() > 0) {
             srttNs = packet.srttNs();
+            srttFromSender = true;
         }
         if (!packet.retransmit()) {
             echoSendTimeNs = packet.sendTimeNs();
@@ -139,6 +141,16 @@ public final class MetaFlowReceiver {
             }
         }
         highestSeen = Math.max(highestSeen, limit);
+    }
+
+    /**
+     * An RTT estimate to the sending delegate from elsewhere (the overlay's probes), used for repair timers
+     * until the sender's own estimate arrives on a packet (packets forwarded along a tree carry none).
+     */
+    public void onRttHint(long rttNs) {
+        if (!srttFromSender && rttNs > 0) {
+            srttNs = rttNs;
+        }
     }
 
     /** Sends due NAKs and acknowledgements. */

@@ -28,8 +28,19 @@ public final class MetaFlowSender {
 
     /** What the sender asks its driver to do. */
     public interface Output {
-        /** Send a data packet to a receiving site's delegate. */
+        /** Send a data packet (a repair) to a receiving site's delegate. */
         void transmit(String receiverSite, Data packet);
+
+        /**
+         * Send a data packet's first transmission to every receiver. By default one unicast per receiver, with
+         * that receiver's smoothed RTT in the packet; a delegate on a multicast tree sends it along the tree.
+         *
+         * @param packet the packet (no per-receiver RTT)
+         * @param receiverSrttNs the receivers and their smoothed RTTs
+         */
+        default void multicast(Data packet, Map<String, Long> receiverSrttNs) {
+            receiverSrttNs.forEach((site, srttNs) -> transmit(site, packet.forReceiver(srttNs, false)));
+        }
 
         /** Send a sync to a receiving site's delegate. */
         void sync(String receiverSite, Sync sync);
@@ -83,9 +94,13 @@ public final class MetaFlowSender {
                     fragCount, nowNs, 0, sentEpochMicros, false, part);
             buffer.put(nextSeq, packet);
             nextSeq++;
-            for (Receiver r : receivers.values()) {
-                out.transmit(r.site, packet.forReceiver(r.rtt.smoothedNs(), false));
-                packetsSent++;
+            if (!receivers.isEmpty()) {
+                Map<String, Long> srtts = new LinkedHashMap<>();
+                for (Receiver r : receivers.values()) {
+                    srtts.put(r.site, r.rtt.smoothedNs());
+                }
+                out.multicast(packet, srtts);
+                packetsSent += receivers.size();
             }
         }
         releaseStable(out);

@@ -48,6 +48,7 @@ import org.gcs.GcsConfig;
 import org.gcs.GcsException;
 import org.gcs.GcsNode;
 import org.gcs.GroupMessage;
+import org.gcs.GroupTree;
 import org.gcs.GroupView;
 import org.gcs.MemberId;
 import org.gcs.MessageListener;
@@ -55,6 +56,7 @@ import org.gcs.MessageTooLargeException;
 import org.gcs.Names;
 import org.gcs.NotJoinedException;
 import org.gcs.Registration;
+import org.gcs.TreeListener;
 import org.gcs.ViewListener;
 import org.gcs.alm.overlay.DelegateAddress;
 import org.gcs.emulator.LinkEmulatorHandler;
@@ -107,6 +109,8 @@ public final class NettyJGroupsNode implements GcsNode {
     private final Map<String, GroupView> views = new ConcurrentHashMap<>();
     private final List<MessageListener> messageListeners = new CopyOnWriteArrayList<>();
     private final List<ViewListener> viewListeners = new CopyOnWriteArrayList<>();
+    private final List<TreeListener> treeListeners = new CopyOnWriteArrayList<>();
+    private final Map<String, GroupTree> trees = new ConcurrentHashMap<>();
     private final CountDownLatch firstView = new CountDownLatch(1);
     private final Object stableSignal = new Object();
     // confined to the event loop
@@ -181,7 +185,8 @@ public final class NettyJGroupsNode implements GcsNode {
                         config.wanBindPort());
         return new EngineSettings(config.site(), config.memberName(), incarnation, config.delegateEligible(),
                 config.heartbeatInterval().toNanos(), config.siteTimeout().toNanos(), config.maxDatagramBytes(),
-                config.sendWindowBytes(), FlowSettings.defaults(tickNs), seeds, selfAddress);
+                config.sendWindowBytes(), FlowSettings.defaults(tickNs), seeds, selfAddress, config.treeStrategy(),
+                config.maxFanOut(), config.probeInterval().toNanos(), config.treeRefreshInterval().toNanos());
     }
 
     private static boolean isWildcard(String host) {
@@ -317,6 +322,7 @@ public final class NettyJGroupsNode implements GcsNode {
         ensureOpen("leave");
         if (groups.remove(group)) {
             views.remove(group);
+            trees.remove(group);
             runOnLoop(() -> engine.leave(group, nowNs()));
         }
     }
@@ -451,6 +457,17 @@ public final class NettyJGroupsNode implements GcsNode {
     @Override
     public Optional<GroupView> view(String group) {
         return Optional.ofNullable(views.get(group));
+    }
+
+    @Override
+    public Registration onTree(TreeListener listener) {
+        treeListeners.add(listener);
+        return () -> treeListeners.remove(listener);
+    }
+
+    @Override
+    public Optional<GroupTree> tree(String group) {
+        return Optional.ofNullable(trees.get(group));
     }
 
     @Override
@@ -722,6 +739,28 @@ public final class NettyJGroupsNode implements GcsNode {
                             listener.onView(view);
                         } catch (RuntimeException e) {
                             LOG.warn("view listener threw", e);
+                        }
+                    }
+                });
+            } catch (RejectedExecutionException ignored) {
+                // closing
+            }
+        }
+
+        @Override
+        public void treeChanged(GroupTree tree) {
+            if (!groups.contains(tree.group())) {
+                return;
+            }
+            trees.put(tree.group(), tree);
+            metrics.treeChanged(tree);
+            try {
+                deliveryExecutor.execute(() -> {
+                    for (TreeListener listener : treeListeners) {
+                        try {
+                            listener.onTree(tree);
+                        } catch (RuntimeException e) {
+                            LOG.warn("tree listener threw", e);
                         }
                     }
                 });

@@ -9,6 +9,7 @@ import org.gcs.internal.wire.LanMessage.RemoteData;
 import org.gcs.internal.wire.LanMessage.RemoteSite;
 import org.gcs.internal.wire.LanMessage.RemoteSites;
 import org.gcs.internal.wire.LanMessage.Stable;
+import org.gcs.internal.wire.LanMessage.TreeInfo;
 import org.gcs.internal.wire.LanMessage.StableMark;
 import org.gcs.internal.wire.WanPacket.MemberGroups;
 
@@ -25,6 +26,7 @@ public final class LanCodec {
     private static final int REMOTE_SITES = 4;
     private static final int STABLE = 5;
     private static final int HANDOVER = 6;
+    private static final int TREE_INFO = 7;
     private static final int FLAG_RESEND = 1;
 
     private LanCodec() {
@@ -66,6 +68,11 @@ public final class LanCodec {
                 w.text(s.site()).i64(s.term()).host(s.host()).u16(s.port()).i64(s.stateVersion());
                 writeMembers(w, s.members());
             }
+            return w.array();
+        } else if (message instanceof TreeInfo t) {
+            WireWriter w = new WireWriter(2 + 8 + TreeCodec.size(t.tree()));
+            w.u8(VERSION).u8(TREE_INFO).i64(t.delegateTerm());
+            TreeCodec.write(w, t.tree());
             return w.array();
         } else if (message instanceof Handover h) {
             WireWriter w = new WireWriter(2 + WireWriter.textSize(h.member()) + 8 + WireWriter.textSize(h.delegate()) + 8);
@@ -166,6 +173,7 @@ public final class LanCodec {
                 yield new Stable(term, marks);
             }
             case HANDOVER -> new Handover(r.name("member"), r.i64(), r.name("delegate"), r.i64());
+            case TREE_INFO -> new TreeInfo(r.u63("delegateTerm"), TreeCodec.read(r));
             default -> throw new MalformedDatagramException(DropReason.UNKNOWN_TYPE, "LAN type " + type);
         };
         if (r.remaining() != 0) {

@@ -157,4 +157,14 @@ public sealed interface LanMessage {
      */
     record Handover(String member, long incarnation, String delegate, long delegateIncarnation) implements LanMessage {
     }
+
+    /**
+     * The multicast tree plan the delegate uses, multicast to its site when it changes (members show it through
+     * the API and keep it for when they become delegate).
+     *
+     * @param delegateTerm the term of the delegate that sent it
+     * @param tree the plan
+     */
+    record TreeInfo(long delegateTerm, WanPacket.TreeAnnounce tree) implements LanMessage {
+    }
 }

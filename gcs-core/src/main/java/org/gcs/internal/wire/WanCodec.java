@@ -8,11 +8,15 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 import org.gcs.internal.wire.WanPacket.Ack;
 import org.gcs.internal.wire.WanPacket.Data;
+import org.gcs.internal.wire.WanPacket.LinkReport;
 import org.gcs.internal.wire.WanPacket.MemberGroups;
 import org.gcs.internal.wire.WanPacket.Nak;
 import org.gcs.internal.wire.WanPacket.PeerHint;
+import org.gcs.internal.wire.WanPacket.Probe;
+import org.gcs.internal.wire.WanPacket.ProbeReply;
 import org.gcs.internal.wire.WanPacket.SiteState;
 import org.gcs.internal.wire.WanPacket.Sync;
+import org.gcs.internal.wire.WanPacket.TreeAnnounce;
 
 /**
  * Encodes and decodes WAN datagrams (wire format version 1), authenticated with HMAC-SHA256 under the
@@ -67,7 +71,7 @@ public final class WanCodec {
      */
     public static int dataOverheadBytes(String fromSite, String srcSite, String group, String originMember) {
         return headerSize(fromSite) + WireWriter.textSize(srcSite) + WireWriter.textSize(group) + 8 + 8
-                + WireWriter.textSize(originMember) + 8 + 8 + 2 + 2 + 8 + 8 + 8 + 1 + 2 + MAC_BYTES;
+                + WireWriter.textSize(originMember) + 8 + 8 + 2 + 2 + 8 + 8 + 8 + 1 + 1 + 2 + MAC_BYTES;
     }
 
     private static int headerSize(String fromSite) {
@@ -105,13 +109,17 @@ public final class WanCodec {
     private static int bodySize(WanPacket packet) {
         if (packet instanceof Data d) {
             return WireWriter.textSize(d.srcSite()) + WireWriter.textSize(d.group()) + 8 + 8
-                    + WireWriter.textSize(d.originMember()) + 8 + 8 + 2 + 2 + 8 + 8 + 8 + 1 + 2 + d.payload().length;
+                    + WireWriter.textSize(d.originMember()) + 8 + 8 + 2 + 2 + 8 + 8 + 8 + 1 + 1 + 2 + d.payload().length;
         } else if (packet instanceof Ack a) {
             return flowIdSize(a.srcSite(), a.group()) + 8 + 8 + 8;
         } else if (packet instanceof Nak n) {
             return flowIdSize(n.srcSite(), n.group()) + 2 + 8 * n.ranges().length;
         } else if (packet instanceof Sync s) {
             return flowIdSize(s.srcSite(), s.group()) + 8 + 8;
+        } else if (packet instanceof Probe || packet instanceof ProbeReply) {
+            return 8;
+        } else if (packet instanceof TreeAnnounce t) {
+            return TreeCodec.size(t);
         } else {
             return siteStateSize((SiteState) packet);
         }
@@ -133,6 +141,10 @@ public final class WanCodec {
         for (PeerHint p : s.peers()) {
             size += WireWriter.textSize(p.site()) + 8 + WireWriter.textSize(p.host()) + 2;
         }
+        size += 8 + 2;
+        for (LinkReport link : s.links()) {
+            size += WireWriter.textSize(link.site()) + 8 + 8;
+        }
         return size;
     }
 
@@ -141,7 +153,7 @@ public final class WanCodec {
             w.text(d.srcSite()).text(d.group()).i64(d.epoch()).i64(d.seq()).text(d.originMember())
                     .i64(d.originIncarnation()).i64(d.memberSeq()).u16(d.fragIndex()).u16(d.fragCount())
                     .i64(d.sendTimeNs()).i64(d.srttNs()).i64(d.sentEpochMicros())
-                    .u8(d.retransmit() ? FLAG_RETRANSMIT : 0).u16(d.payload().length).bytes(d.payload());
+                    .u8(d.retransmit() ? FLAG_RETRANSMIT : 0).u8(d.hops()).u16(d.payload().length).bytes(d.payload());
         } else if (packet instanceof Ack a) {
             w.text(a.srcSite()).text(a.group()).i64(a.epoch()).i64(a.cumulativeSeq()).i64(a.echoSendTimeNs())
                     .i64(a.holdNs());
@@ -152,6 +164,12 @@ public final class WanCodec {
             }
         } else if (packet instanceof Sync s) {
             w.text(s.srcSite()).text(s.group()).i64(s.epoch()).i64(s.startSeq()).i64(s.highestSeq());
+        } else if (packet instanceof Probe p) {
+            w.i64(p.seq());
+        } else if (packet instanceof ProbeReply p) {
+            w.i64(p.seq());
+        } else if (packet instanceof TreeAnnounce t) {
+            TreeCodec.write(w, t);
         } else {
             SiteState s = (SiteState) packet;
             w.i64(s.version()).u16(s.members().size());
@@ -164,6 +182,10 @@ public final class WanCodec {
             w.u16(s.peers().size());
             for (PeerHint p : s.peers()) {
                 w.text(p.site()).i64(p.term()).host(p.host()).u16(p.port());
+            }
+            w.i64(s.treeVersion()).u16(s.links().size());
+            for (LinkReport link : s.links()) {
+                w.text(link.site()).i64(link.rttMicros()).i64(link.lossPpm());
             }
         }
     }
@@ -209,6 +231,9 @@ public final class WanCodec {
             case WanPacket.TYPE_NAK -> readNak(r);
             case WanPacket.TYPE_SYNC -> readSync(r);
             case WanPacket.TYPE_SITE_STATE -> readSiteState(r);
+            case WanPacket.TYPE_PROBE -> new Probe(r.u63("probe.seq"));
+            case WanPacket.TYPE_PROBE_REPLY -> new ProbeReply(r.u63("probe.seq"));
+            case WanPacket.TYPE_TREE -> TreeCodec.read(r);
             default -> throw new MalformedDatagramException(DropReason.UNKNOWN_TYPE, "type " + type);
         };
         if (r.remaining() != 0) {
@@ -248,13 +273,15 @@ public final class WanCodec {
         long srttNs = r.u63("srttNs");
         long sentEpochMicros = r.i64();
         int flags = r.u8();
+        int hops = r.u8();
         int payloadLength = r.u16();
         byte[] payload = r.bytes(payloadLength);
-        if (seq == 0 || memberSeq == 0 || fragCount == 0 || fragIndex >= fragCount || (flags & ~FLAG_RETRANSMIT) != 0) {
+        if (seq == 0 || memberSeq == 0 || fragCount == 0 || fragIndex >= fragCount || (flags & ~FLAG_RETRANSMIT) != 0
+                || hops > Data.MAX_HOPS) {
             throw new MalformedDatagramException(DropReason.MALFORMED, "inconsistent data header");
         }
         return new Data(srcSite, group, epoch, seq, origin, incarnation, memberSeq, fragIndex, fragCount, sendTimeNs,
-                srttNs, sentEpochMicros, (flags & FLAG_RETRANSMIT) != 0, payload);
+                srttNs, sentEpochMicros, (flags & FLAG_RETRANSMIT) != 0, payload, hops);
     }
 
     private static Nak readNak(WireReader r) throws MalformedDatagramException {
@@ -314,6 +341,12 @@ public final class WanCodec {
             }
             peers.add(new PeerHint(site, term, host, port));
         }
-        return new SiteState(version, members, peers);
+        long treeVersion = r.u63("treeVersion");
+        int linkCount = r.u16();
+        List<LinkReport> links = new ArrayList<>(Math.min(linkCount, 1024));
+        for (int i = 0; i < linkCount; i++) {
+            links.add(new LinkReport(r.name("link.site"), r.u63("link.rtt"), r.u63("link.loss")));
+        }
+        return new SiteState(version, members, peers, treeVersion, links);
     }
 }

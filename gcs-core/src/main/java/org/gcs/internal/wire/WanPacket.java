@@ -22,6 +22,12 @@ public sealed interface WanPacket {
     byte TYPE_SYNC = 4;
     /** Wire type code of {@link SiteState}. */
     byte TYPE_SITE_STATE = 5;
+    /** Wire type code of {@link Probe}. */
+    byte TYPE_PROBE = 6;
+    /** Wire type code of {@link ProbeReply}. */
+    byte TYPE_PROBE_REPLY = 7;
+    /** Wire type code of {@link TreeAnnounce}. */
+    byte TYPE_TREE = 8;
 
     /** @return the wire type code */
     byte type();
@@ -43,10 +49,22 @@ public sealed interface WanPacket {
      * @param sentEpochMicros when the origin member sent the message, wall clock (delivery latency)
      * @param retransmit true if this is a repair, not the first transmission
      * @param payload this fragment's bytes
+     * @param hops overlay hops travelled so far (0 when sent by the source); forwarding stops at {@link #MAX_HOPS}
      */
     record Data(String srcSite, String group, long epoch, long seq, String originMember, long originIncarnation,
                 long memberSeq, int fragIndex, int fragCount, long sendTimeNs, long srttNs, long sentEpochMicros,
-                boolean retransmit, byte[] payload) implements WanPacket {
+                boolean retransmit, byte[] payload, int hops) implements WanPacket {
+        /** The most overlay hops a packet may travel: guards against loops while trees change. */
+        public static final int MAX_HOPS = 32;
+
+        /** A packet as its source sends it (no hops yet). */
+        public Data(String srcSite, String group, long epoch, long seq, String originMember, long originIncarnation,
+                    long memberSeq, int fragIndex, int fragCount, long sendTimeNs, long srttNs, long sentEpochMicros,
+                    boolean retransmit, byte[] payload) {
+            this(srcSite, group, epoch, seq, originMember, originIncarnation, memberSeq, fragIndex, fragCount,
+                    sendTimeNs, srttNs, sentEpochMicros, retransmit, payload, 0);
+        }
+
         @Override
         public byte type() {
             return TYPE_DATA;
@@ -55,7 +73,13 @@ public sealed interface WanPacket {
         /** @return this fragment as sent to a receiver with the given smoothed RTT and repair flag */
         public Data forReceiver(long receiverSrttNs, boolean asRetransmit) {
             return new Data(srcSite, group, epoch, seq, originMember, originIncarnation, memberSeq, fragIndex, fragCount,
-                    sendTimeNs, receiverSrttNs, sentEpochMicros, asRetransmit, payload);
+                    sendTimeNs, receiverSrttNs, sentEpochMicros, asRetransmit, payload, hops);
+        }
+
+        /** @return this fragment as a forwarder passes it on: one more hop, no per-receiver RTT */
+        public Data forwarded() {
+            return new Data(srcSite, group, epoch, seq, originMember, originIncarnation, memberSeq, fragIndex, fragCount,
+                    sendTimeNs, 0, sentEpochMicros, retransmit, payload, hops + 1);
         }
 
         /** @return true if this is the last fragment of its message */
@@ -68,6 +92,7 @@ public sealed interface WanPacket {
             return o instanceof Data d && d.seq == seq && d.epoch == epoch && d.memberSeq == memberSeq
                     && d.fragIndex == fragIndex && d.fragCount == fragCount && d.sendTimeNs == sendTimeNs
                     && d.srttNs == srttNs && d.sentEpochMicros == sentEpochMicros && d.retransmit == retransmit
+                    && d.hops == hops
                     && d.originIncarnation == originIncarnation && d.srcSite.equals(srcSite) && d.group.equals(group)
                     && d.originMember.equals(originMember) && Arrays.equals(d.payload, payload);
         }
@@ -80,7 +105,8 @@ public sealed interface WanPacket {
         @Override
         public String toString() {
             return "Data[" + srcSite + "/" + group + " e" + epoch + " #" + seq + " " + originMember + ":" + memberSeq
-                    + " frag " + fragIndex + "/" + fragCount + (retransmit ? " rtx" : "") + ", " + payload.length + " B]";
+                    + " frag " + fragIndex + "/" + fragCount + (retransmit ? " rtx" : "") + (hops > 0 ? " hop " + hops : "")
+                    + ", " + payload.length + " B]";
         }
     }
 
@@ -187,12 +213,21 @@ public sealed interface WanPacket {
      * @param version increases with every change of the memberships within the sender's term
      * @param members the site's members and their groups
      * @param peers other sites' delegates the sender knows
+     * @param treeVersion version of the multicast tree plan the sender uses (0: none)
+     * @param links the sender's probe measurements of its links to other sites
      */
-    record SiteState(long version, List<MemberGroups> members, List<PeerHint> peers) implements WanPacket {
+    record SiteState(long version, List<MemberGroups> members, List<PeerHint> peers, long treeVersion,
+                     List<LinkReport> links) implements WanPacket {
         /** Makes the lists immutable. */
         public SiteState {
             members = List.copyOf(members);
             peers = List.copyOf(peers);
+            links = List.copyOf(links);
+        }
+
+        /** A state without tree version or link measurements. */
+        public SiteState(long version, List<MemberGroups> members, List<PeerHint> peers) {
+            this(version, members, peers, 0, List.of());
         }
 
         @Override
@@ -230,5 +265,73 @@ public sealed interface WanPacket {
                 throw new IllegalArgumentException("peer port must be in 1..65535, got " + port);
             }
         }
+    }
+
+    /**
+     * One link as its sending delegate measures it with probes.
+     *
+     * @param site the site at the other end
+     * @param rttMicros smoothed round-trip time
+     * @param lossPpm probe loss rate in parts per million
+     */
+    record LinkReport(String site, long rttMicros, long lossPpm) {
+    }
+
+    /**
+     * A probe of the link to another delegate; answered at once with a {@link ProbeReply}.
+     *
+     * @param seq the prober's sequence number
+     */
+    record Probe(long seq) implements WanPacket {
+        @Override
+        public byte type() {
+            return TYPE_PROBE;
+        }
+    }
+
+    /**
+     * The answer to a {@link Probe}.
+     *
+     * @param seq the probe's sequence number
+     */
+    record ProbeReply(long seq) implements WanPacket {
+        @Override
+        public byte type() {
+            return TYPE_PROBE_REPLY;
+        }
+    }
+
+    /**
+     * The multicast tree plan published by the coordinating delegate. Every delegate adopts the highest version.
+     *
+     * @param version increases with every plan, across coordinators
+     * @param strategy the name of the strategy that computed it
+     * @param sourceRooted true if every source uses its own star over {@code sites} (then {@code edges} is empty)
+     * @param root the root of the shared tree (the first site for source-rooted plans)
+     * @param sites every site of the plan
+     * @param edges the shared tree's edges with the coordinator's cost estimate
+     */
+    record TreeAnnounce(long version, String strategy, boolean sourceRooted, String root, List<String> sites,
+                        List<TreeEdge> edges) implements WanPacket {
+        /** Makes the lists immutable. */
+        public TreeAnnounce {
+            sites = List.copyOf(sites);
+            edges = List.copyOf(edges);
+        }
+
+        @Override
+        public byte type() {
+            return TYPE_TREE;
+        }
+    }
+
+    /**
+     * One edge of a published tree.
+     *
+     * @param parent the parent site (nearer the root)
+     * @param child the child site
+     * @param costMicros the link's cost (RTT) as the coordinator estimated it
+     */
+    record TreeEdge(String parent, String child, long costMicros) {
     }
 }

@@ -146,10 +146,36 @@ class LanCodecTest {
         byte[] bytes = LanCodec.encode(message);
 
         assertThat(bytes[0]).isEqualTo((byte) LanCodec.VERSION);
-        assertThat(bytes[1]).isBetween((byte) 1, (byte) 6);
+        assertThat(bytes[1]).isBetween((byte) 1, (byte) 7);
     }
 
     // ------------------------------------------------------------------ rejections
+
+    @Test
+    void shouldRejectTreesWhoseEdgesDoNotFormATreeOverTheListedSites() {
+        byte[] good = LanCodec.encode(new LanMessage.TreeInfo(1, WanDatagrams.sharedTree()));
+        assertThat(roundTripQuietly(good)).isNotNull();
+        for (WanPacket.TreeAnnounce bad : java.util.List.of(
+                new WanPacket.TreeAnnounce(1, "spt", false, "a", java.util.List.of("a", "b"), java.util.List.of()),
+                new WanPacket.TreeAnnounce(1, "spt", false, "a", java.util.List.of("a", "b"),
+                        java.util.List.of(new WanPacket.TreeEdge("a", "c", 1))),
+                new WanPacket.TreeAnnounce(1, "spt", false, "a", java.util.List.of("a", "b"),
+                        java.util.List.of(new WanPacket.TreeEdge("b", "a", 1))),
+                new WanPacket.TreeAnnounce(1, "spt", false, "z", java.util.List.of("a", "b"), java.util.List.of()),
+                new WanPacket.TreeAnnounce(1, "star", true, "a", java.util.List.of("a", "b"),
+                        java.util.List.of(new WanPacket.TreeEdge("a", "b", 1))))) {
+            assertThat(dropReason(LanCodec.encode(new LanMessage.TreeInfo(1, bad)))).as(bad.toString())
+                    .isEqualTo(DropReason.MALFORMED);
+        }
+    }
+
+    private static LanMessage roundTripQuietly(byte[] bytes) {
+        try {
+            return LanCodec.decode(bytes, 0, bytes.length);
+        } catch (MalformedDatagramException e) {
+            return null;
+        }
+    }
 
     @ParameterizedTest
     @MethodSource("oneOfEachType")
@@ -180,7 +206,7 @@ class LanCodecTest {
 
     @Test
     void shouldRejectUnknownTypes() {
-        for (int type : new int[] {0, 7, 99, 255}) {
+        for (int type : new int[] {0, 8, 99, 255}) {
             byte[] bytes = LanCodec.encode(LanMessages.handover());
             bytes[1] = (byte) type;
             assertThat(dropReason(bytes)).as("type %d", type).isEqualTo(DropReason.UNKNOWN_TYPE);

@@ -55,6 +55,6 @@ final class LanMessages {
 
     static List<LanMessage> oneOfEachType() {
         return List.of(localData(false, 40), localData(true, 0), remoteData(100), announce(), remoteSites(),
-                stable(5), handover());
+                stable(5), handover(), new LanMessage.TreeInfo(4, WanDatagrams.sharedTree()));
     }
 }

@@ -157,7 +157,8 @@ class WanCodecFuzzTest {
 
     @Provide
     Arbitrary<WanEnvelope> envelopes() {
-        Arbitrary<WanPacket> packets = Arbitraries.oneOf(data(), acks(), naks(), syncs(), siteStates());
+        Arbitrary<WanPacket> packets = Arbitraries.oneOf(data(), acks(), naks(), syncs(), siteStates(), probes(),
+                trees());
         return Combinators.combine(names(), u63(), packets).as(WanEnvelope::new);
     }
 
@@ -174,7 +175,29 @@ class WanCodecFuzzTest {
                 Tuple.of(1, Arbitraries.bytes().array(byte[].class).ofMinSize(50_000).ofMaxSize(60_000)));
         return Combinators.combine(ids, nonNegative, positives, anyLongs, frags, Arbitraries.of(true, false), payloads)
                 .as((id, nn, pos, any, frag, rtx, payload) -> new Data(id[0], id[1], nn[0], pos[0], id[2], any[0],
-                        pos[1], frag[0], frag[1], any[1], nn[1], any[2], rtx, payload));
+                        pos[1], frag[0], frag[1], any[1], nn[1], any[2], rtx, payload, (int) (nn[0] % 33)));
+    }
+
+    private Arbitrary<WanPacket> probes() {
+        return Combinators.combine(u63(), Arbitraries.of(true, false))
+                .as((seq, reply) -> reply ? new WanPacket.ProbeReply(seq) : new WanPacket.Probe(seq));
+    }
+
+    /** Random trees: a shuffled site list where each site after the first hangs below an earlier one. */
+    private Arbitrary<WanPacket> trees() {
+        Arbitrary<java.util.List<String>> sites = names().set().ofMinSize(1).ofMaxSize(12).map(java.util.ArrayList::new);
+        return Combinators.combine(u63(), names(), Arbitraries.of(true, false), sites,
+                Arbitraries.longs().between(0, 1L << 40).list().ofSize(12), Arbitraries.integers().list().ofSize(12))
+                .as((version, strategy, star, list, costs, picks) -> {
+                    java.util.List<WanPacket.TreeEdge> edges = new java.util.ArrayList<>();
+                    if (!star) {
+                        for (int i = 1; i < list.size(); i++) {
+                            String parent = list.get(Math.floorMod(picks.get(i), i));
+                            edges.add(new WanPacket.TreeEdge(parent, list.get(i), costs.get(i)));
+                        }
+                    }
+                    return new WanPacket.TreeAnnounce(version, strategy, star, list.get(0), list, edges);
+                });
     }
 
     private Arbitrary<WanPacket> acks() {
@@ -202,8 +225,9 @@ class WanCodecFuzzTest {
                 .ofMinLength(1).ofMaxLength(60);
         Arbitrary<PeerHint> peers = Combinators.combine(names(), u63(), hosts, Arbitraries.integers().between(1, 0xffff))
                 .as(PeerHint::new);
-        return Combinators.combine(u63(), members.list().ofMaxSize(6), peers.list().ofMaxSize(6))
-                .as(SiteState::new);
+        Arbitrary<WanPacket.LinkReport> links = Combinators.combine(names(), u63(), u63()).as(WanPacket.LinkReport::new);
+        return Combinators.combine(u63(), members.list().ofMaxSize(6), peers.list().ofMaxSize(6), u63(),
+                links.list().ofMaxSize(6)).as(SiteState::new);
     }
 
     // ------------------------------------------------------------------ mutations

@@ -231,8 +231,8 @@ class WanCodecTest {
 
     @Test
     void shouldUseDistinctTypeCodes() {
-        assertThat(oneOfEachType()).extracting(e -> e.packet().type())
-                .containsExactly((byte) 1, (byte) 2, (byte) 3, (byte) 4, (byte) 5);
+        assertThat(oneOfEachType()).extracting(e -> e.packet().type()).containsExactly(
+                (byte) 1, (byte) 2, (byte) 3, (byte) 4, (byte) 5, (byte) 5, (byte) 6, (byte) 7, (byte) 8, (byte) 8);
     }
 
     @ParameterizedTest
@@ -393,7 +393,7 @@ class WanCodecTest {
     }
 
     @ParameterizedTest
-    @ValueSource(ints = {0, 6, 127, 255})
+    @ValueSource(ints = {0, 9, 127, 255})
     void shouldDropOtherUnassignedTypesAsUnknownType(int type) {
         byte[] bytes = codec.encode(envelope(WanDatagrams.ack()));
         bytes[3] = (byte) type;
@@ -525,8 +525,9 @@ class WanCodecTest {
     @Test
     void shouldDropPeerWithPortZeroAsMalformed() {
         byte[] bytes = codec.encode(envelope(new SiteState(1, List.of(), List.of(new PeerHint("a", 1, "h", 80)))));
-        bytes[beforeMac(bytes, 2)] = 0;
-        bytes[beforeMac(bytes, 1)] = 0;
+        int afterPeers = 8 + 2; // tree version, no link reports
+        bytes[beforeMac(bytes, afterPeers + 2)] = 0;
+        bytes[beforeMac(bytes, afterPeers + 1)] = 0;
 
         assertThat(dropReason(reMac(bytes))).isEqualTo(DropReason.MALFORMED);
     }
@@ -534,7 +535,7 @@ class WanCodecTest {
     @Test
     void shouldDropPeerHostWithMalformedUtf8AsMalformed() {
         byte[] bytes = codec.encode(envelope(new SiteState(1, List.of(), List.of(new PeerHint("a", 1, "h", 80)))));
-        int hostAt = bytes.length - WanCodec.MAC_BYTES - 2 - 1; // host "h" is right before the port
+        int hostAt = bytes.length - WanCodec.MAC_BYTES - (8 + 2) - 2 - 1; // "h", then port, tree version, links
         assertThat(bytes[hostAt]).isEqualTo((byte) 'h');
         bytes[hostAt] = (byte) 0xff;
 

@@ -53,6 +53,21 @@ final class WanDatagrams {
                         new PeerHint("chicago", 0, "delegate.chicago.example.org", 65535)));
     }
 
+    static SiteState siteStateWithLinks() {
+        return new SiteState(13, List.of(new MemberGroups("ottawa-1", 1L, List.of("g1"))), List.of(), 42,
+                List.of(new WanPacket.LinkReport("boston", 51_670, 0), new WanPacket.LinkReport("chicago", 26_680, 6_300)));
+    }
+
+    static WanPacket.TreeAnnounce sharedTree() {
+        return new WanPacket.TreeAnnounce(7, "spt", false, "ottawa", List.of("boston", "chicago", "ottawa", "saltlake"),
+                List.of(new WanPacket.TreeEdge("ottawa", "boston", 50_835), new WanPacket.TreeEdge("ottawa", "chicago", 25_975),
+                        new WanPacket.TreeEdge("chicago", "saltlake", 58_310)));
+    }
+
+    static WanPacket.TreeAnnounce starPlan() {
+        return new WanPacket.TreeAnnounce(8, "star", true, "boston", List.of("boston", "chicago"), List.of());
+    }
+
     static WanEnvelope envelope(WanPacket packet) {
         return new WanEnvelope("ottawa", 9, packet);
     }
@@ -60,7 +75,9 @@ final class WanDatagrams {
     /** One valid envelope of every packet type. */
     static List<WanEnvelope> oneOfEachType() {
         return List.of(envelope(data(0, 1, false, new byte[] {1, 2, 3})), envelope(ack()), envelope(nak(3)),
-                envelope(sync()), envelope(siteState()));
+                envelope(sync()), envelope(siteState()), envelope(siteStateWithLinks()),
+                envelope(new WanPacket.Probe(77)), envelope(new WanPacket.ProbeReply(77)), envelope(sharedTree()),
+                envelope(starPlan()));
     }
 
     /** Recomputes the truncated HMAC-SHA256 at the end of the datagram, as a holder of {@code key} could. */

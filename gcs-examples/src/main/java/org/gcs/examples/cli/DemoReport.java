@@ -3,6 +3,7 @@ package org.gcs.examples.cli;
 import java.io.PrintWriter;
 import java.util.Locale;
 import org.HdrHistogram.Histogram;
+import org.gcs.GroupTree;
 
 /** Formats the human-readable output of a demo: the header, the live interval tables and the summary. */
 final class DemoReport {
@@ -71,6 +72,13 @@ final class DemoReport {
         printf("  latency p50 %.1f ms, p99 %.1f ms, max %.1f ms; WAN datagrams sent %d, NAKs sent %d, retransmits %d;"
                 + " all stable: %s%n", r.latencyP50Ms(), r.latencyP99Ms(), r.latencyMaxMs(), r.wanDatagramsSent(),
                 r.naksSent(), r.retransmits(), r.stable() ? "yes" : "no");
+        if (r.tree() != null) {
+            printf("  multicast tree (%s, version %d%s): root %s%n", r.tree().strategy(), r.tree().version(),
+                    r.treesAgree() ? ", the same on every node" : ", NOT the same on every node", r.tree().root());
+            for (GroupTree.Edge edge : r.tree().edges()) {
+                printf("    %-12s -> %-12s %8.1f ms%n", edge.parent(), edge.child(), edge.rttMs());
+            }
+        }
         if (r.passed()) {
             printf("  PASSED: every member delivered every message exactly once, in per-sender order%n");
         } else {

@@ -3,6 +3,7 @@ package org.gcs.examples.cli;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.gcs.GroupTree;
 import org.gcs.MemberId;
 
 /**
@@ -21,12 +22,15 @@ import org.gcs.MemberId;
  * @param naksSent NAKs sent by the delegates
  * @param wanDatagramsSent WAN datagrams sent (before emulated loss)
  * @param emulatorDrops WAN datagrams the link emulator dropped (random loss and full queues)
+ * @param tree the group's multicast tree as the first node sees it at the end, or null if none formed
+ * @param treesAgree whether every node reported the same tree
  * @param stable whether every node's messages became stable
  * @param problem what stopped the run early, or null
  */
 record DemoResult(DemoSettings settings, List<SenderResult> senders, int members, long sent, SequenceCounts received,
         double sendingSec, double latencyP50Ms, double latencyP99Ms, double latencyMaxMs, long retransmits,
-        long naksSent, long wanDatagramsSent, long emulatorDrops, boolean stable, String problem) {
+        long naksSent, long wanDatagramsSent, long emulatorDrops, GroupTree tree, boolean treesAgree, boolean stable,
+        String problem) {
 
     /**
      * One sender's line of the summary.
@@ -45,7 +49,7 @@ record DemoResult(DemoSettings settings, List<SenderResult> senders, int members
      */
     static DemoResult failedEarly(DemoSettings settings, String problem) {
         return new DemoResult(settings, List.of(), settings.members(), 0, SequenceCounts.NONE, 0, 0, 0, 0, 0, 0, 0,
-                0, false, problem);
+                0, null, false, false, problem);
     }
 
     /** @return deliveries the sent messages call for: every member receives every message */
@@ -117,6 +121,7 @@ record DemoResult(DemoSettings settings, List<SenderResult> senders, int members
         json.put("naksSent", naksSent);
         json.put("wanDatagramsSent", wanDatagramsSent);
         json.put("datagramsDroppedByEmulator", emulatorDrops);
+        json.put("tree", treeJson());
         json.put("stable", stable);
         json.put("passed", passed());
         if (!passed()) {
@@ -128,5 +133,26 @@ record DemoResult(DemoSettings settings, List<SenderResult> senders, int members
     private static double round(double value, int decimals) {
         double scale = Math.pow(10, decimals);
         return Math.round(value * scale) / scale;
+    }
+
+    private Map<String, Object> treeJson() {
+        if (tree == null) {
+            return null;
+        }
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("root", tree.root());
+        json.put("version", tree.version());
+        json.put("strategy", tree.strategy());
+        List<Map<String, Object>> edges = new java.util.ArrayList<>();
+        for (GroupTree.Edge edge : tree.edges()) {
+            Map<String, Object> e = new LinkedHashMap<>();
+            e.put("parent", edge.parent());
+            e.put("child", edge.child());
+            e.put("rttMs", round(edge.rttMs(), 2));
+            edges.add(e);
+        }
+        json.put("edges", edges);
+        json.put("agreedByAllNodes", treesAgree);
+        return json;
     }
 }

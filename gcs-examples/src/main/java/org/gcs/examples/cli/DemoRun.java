@@ -114,8 +114,17 @@ final class DemoRun {
                 traffic.sendingSeconds(), LatencyRecorder.percentileMs(total, 50),
                 LatencyRecorder.percentileMs(total, 99), LatencyRecorder.maxMs(total),
                 meters.sum(GcsMeters.RETRANSMITS), meters.sum(GcsMeters.NAKS_SENT),
-                meters.sum(GcsMeters.WAN_DATAGRAMS_SENT), meters.sum(GcsMeters.EMULATOR_DATAGRAMS_DROPPED), stable,
-                problem);
+                meters.sum(GcsMeters.WAN_DATAGRAMS_SENT), meters.sum(GcsMeters.EMULATOR_DATAGRAMS_DROPPED),
+                nodes.get(0).tree(settings.group()).orElse(null), treesAgree(nodes), stable, problem);
+    }
+
+    /** @return true if every node reports the same tree for the demo's group */
+    private boolean treesAgree(List<GcsNode> nodes) {
+        java.util.Set<Object> distinct = new java.util.HashSet<>();
+        for (GcsNode node : nodes) {
+            distinct.add(node.tree(settings.group()).orElse(null));
+        }
+        return distinct.size() == 1 && !distinct.contains(null);
     }
 
     /**

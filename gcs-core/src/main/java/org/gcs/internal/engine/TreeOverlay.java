@@ -1,0 +1,322 @@
+package org.gcs.internal.engine;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.SortedSet;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.gcs.alm.overlay.LinkQualityTable;
+import org.gcs.alm.tree.LinkCosts;
+import org.gcs.alm.tree.SpanningTree;
+import org.gcs.alm.tree.TreeMaintainer;
+import org.gcs.alm.tree.TreePlan;
+import org.gcs.alm.tree.TreeStrategies;
+import org.gcs.alm.tree.TreeStrategy;
+import org.gcs.internal.wire.WanPacket;
+import org.gcs.internal.wire.WanPacket.LinkReport;
+import org.gcs.internal.wire.WanPacket.Probe;
+import org.gcs.internal.wire.WanPacket.ProbeReply;
+import org.gcs.internal.wire.WanPacket.TreeAnnounce;
+import org.gcs.internal.wire.WanPacket.TreeEdge;
+
+/**
+ * A delegate's part in the overlay's multicast tree: it probes the links to the other delegates (RTT, loss),
+ * reports them in its site announcements, and holds the tree plan every delegate uses.
+ *
+ * <p>The <em>coordinator</em> is the live site with the smallest name (each delegate decides from its own
+ * directory; they agree once the overlay membership is stable). The coordinator builds the plan from everyone's
+ * link reports with the configured {@link TreeStrategy} ({@link TreeMaintainer}: at once when the set of sites
+ * or a site's delegate changes, and on a slower refresh when link costs improve clearly) and publishes it with a
+ * version above every version it has seen. Every delegate adopts the highest version it receives, so all
+ * delegates forward along the same tree once the overlay is stable.
+ */
+final class TreeOverlay {
+    /** Cost assumed for a link nobody measured yet: long enough that known links are preferred. */
+    static final long UNKNOWN_COST_NS = 1_000_000_000L;
+    private static final int LOSS_WINDOW = 64;
+
+    /** What the overlay asks the delegate to send. */
+    interface Output {
+        /** Send a packet to a live site's delegate. */
+        void toSite(String site, WanPacket packet);
+
+        /** The plan in use changed (publish it to the site). */
+        void planChanged(TreeAnnounce plan);
+    }
+
+    private final String site;
+    private final TreeStrategy strategy;
+    private final TreeMaintainer maintainer;
+    private final int maxFanOut;
+    private final long probeIntervalNs;
+    private final LinkQualityTable links;
+    private final Map<String, List<LinkReport>> reported = new HashMap<>();
+    /** The plan version each site reported using. */
+    private final Map<String, Long> reportedVersions = new HashMap<>();
+    /** When the plan was last re-sent to each site that reported an older version. */
+    private final Map<String, Long> lastResendNs = new HashMap<>();
+    private TreeAnnounce announced;
+    private TreePlan plan;
+    private long highestSeenVersion;
+    private long lastProbeNs = Long.MIN_VALUE / 2;
+    private boolean rebuildDue;
+    /** Directed links with a measurement when the plan was last built: more known links means a better plan. */
+    private int measuredLinksAtBuild;
+    private int measuredLinks;
+
+    TreeOverlay(EngineSettings settings) {
+        this.site = settings.site();
+        this.strategy = TreeStrategies.byName(settings.treeStrategy());
+        this.maxFanOut = settings.maxFanOut();
+        this.maintainer = new TreeMaintainer(strategy, maxFanOut, settings.treeRefreshNs(), 0.2);
+        this.probeIntervalNs = settings.probeIntervalNs();
+        long probeTimeoutNs = Math.max(4 * settings.probeIntervalNs(), 2_000_000_000L);
+        this.links = new LinkQualityTable(settings.flow().initialRttNs(), probeTimeoutNs, LOSS_WINDOW);
+    }
+
+    /** Starts from the plan the site knew before this node became delegate (from the previous delegate). */
+    void startFrom(TreeAnnounce known, long nowNs) {
+        if (known != null) {
+            adopt(known, nowNs, null);
+        }
+        rebuildDue = true;
+    }
+
+    // ---------------------------------------------------------------- probing
+
+    void onProbe(String fromSite, Probe probe, Output out) {
+        out.toSite(fromSite, new ProbeReply(probe.seq()));
+    }
+
+    void onProbeReply(String fromSite, ProbeReply reply, long nowNs) {
+        links.probeAnswered(fromSite, reply.seq(), nowNs);
+    }
+
+    /** @return this delegate's measurements, for its site announcement */
+    List<LinkReport> linkReports() {
+        List<LinkReport> reports = new ArrayList<>();
+        for (String peer : links.peers()) {
+            OptionalLong rtt = links.rttNs(peer);
+            if (rtt.isPresent()) {
+                reports.add(new LinkReport(peer, rtt.getAsLong() / 1_000, Math.round(links.lossRate(peer) * 1e6)));
+            }
+        }
+        return reports;
+    }
+
+    /** @return the measured RTT to a site's delegate, if any */
+    OptionalLong rttNs(String peer) {
+        return links.rttNs(peer);
+    }
+
+    /** @return the measured probe loss rate to a site's delegate */
+    double lossRate(String peer) {
+        return links.lossRate(peer);
+    }
+
+    // ---------------------------------------------------------------- what other delegates tell
+
+    /** A site announced its link measurements and the plan version it uses. */
+    void onSiteReport(String fromSite, List<LinkReport> reports, long treeVersion) {
+        reported.put(fromSite, reports);
+        reportedVersions.put(fromSite, treeVersion);
+        highestSeenVersion = Math.max(highestSeenVersion, treeVersion);
+    }
+
+    /** A site appeared, left, or got a new delegate: the coordinator rebuilds the tree. */
+    void onSitesChanged() {
+        rebuildDue = true;
+    }
+
+    /** A site is gone: forget its measurements. */
+    void forget(String peer) {
+        measuredLinksAtBuild = 0;
+        links.forget(peer);
+        reported.remove(peer);
+        reportedVersions.remove(peer);
+        lastResendNs.remove(peer);
+        rebuildDue = true;
+    }
+
+    /** A plan arrived from the coordinator (or a delegate that thinks it is). */
+    void onAnnounce(TreeAnnounce announce, long nowNs, Output out) {
+        highestSeenVersion = Math.max(highestSeenVersion, announce.version());
+        if (announced == null || announce.version() > announced.version()) {
+            adopt(announce, nowNs, out);
+        }
+    }
+
+    private void adopt(TreeAnnounce announce, long nowNs, Output out) {
+        TreePlan adopted = toPlan(announce);
+        if (adopted == null) {
+            return; // inconsistent plan: keep the current one
+        }
+        announced = announce;
+        plan = adopted;
+        highestSeenVersion = Math.max(highestSeenVersion, announce.version());
+        maintainer.adopt(adopted, nowNs);
+        if (out != null) {
+            out.planChanged(announce);
+        }
+    }
+
+    // ---------------------------------------------------------------- timer
+
+    /**
+     * Sends due probes and, when this delegate coordinates, builds and publishes plans.
+     *
+     * @param liveSites the remote sites alive in the directory
+     */
+    void onTick(SortedSet<String> liveSites, long nowNs, Output out) {
+        links.tick(nowNs);
+        if (nowNs - lastProbeNs >= probeIntervalNs) {
+            lastProbeNs = nowNs;
+            for (String peer : liveSites) {
+                out.toSite(peer, new Probe(links.probeSent(peer, nowNs)));
+            }
+        }
+        if (isCoordinator(liveSites)) {
+            coordinate(liveSites, nowNs, out);
+        }
+        resendStalePlans(liveSites, nowNs, out);
+    }
+
+    private boolean isCoordinator(SortedSet<String> liveSites) {
+        return liveSites.isEmpty() || site.compareTo(liveSites.first()) < 0;
+    }
+
+    private void coordinate(SortedSet<String> liveSites, long nowNs, Output out) {
+        SortedSet<String> sites = new TreeSet<>(liveSites);
+        sites.add(site);
+        LinkCosts costs = costs(sites);
+        Optional<TreePlan> next;
+        if (measuredLinks > measuredLinksAtBuild) {
+            rebuildDue = true; // links measured for the first time: the last plan guessed their cost
+        }
+        if (rebuildDue) {
+            measuredLinksAtBuild = measuredLinks;
+            TreePlan built = strategy.plan(sites, costs, maxFanOut);
+            maintainer.adopt(built, nowNs);
+            next = Optional.of(built);
+        } else {
+            next = maintainer.onTick(sites, costs, nowNs);
+        }
+        rebuildDue = false;
+        if (next.isPresent()) {
+            long version = Math.max(highestSeenVersion, announced == null ? 0 : announced.version()) + 1;
+            TreeAnnounce announce = toAnnounce(version, next.get(), costs);
+            adopt(announce, nowNs, out);
+            for (String peer : liveSites) {
+                out.toSite(peer, announce);
+            }
+        }
+    }
+
+    /** Sends the current plan to delegates that report an older version (lost announcements, new delegates). */
+    private void resendStalePlans(SortedSet<String> liveSites, long nowNs, Output out) {
+        if (announced == null || !isCoordinator(liveSites)) {
+            return;
+        }
+        long spacingNs = Math.max(probeIntervalNs, 500_000_000L);
+        for (String peer : liveSites) {
+            Long theirs = reportedVersions.get(peer);
+            boolean stale = theirs == null || theirs < announced.version();
+            if (stale && nowNs - lastResendNs.getOrDefault(peer, Long.MIN_VALUE / 2) >= spacingNs) {
+                lastResendNs.put(peer, nowNs);
+                out.toSite(peer, announced);
+            }
+        }
+    }
+
+    /** @return symmetric link costs from this delegate's probes and every other delegate's reports */
+    private LinkCosts costs(SortedSet<String> sites) {
+        LinkCosts.Builder builder = LinkCosts.builder(UNKNOWN_COST_NS);
+        int measured = 0;
+        for (String peer : links.peers()) {
+            OptionalLong rtt = links.rttNs(peer);
+            if (rtt.isPresent() && sites.contains(peer) && rtt.getAsLong() > 0) {
+                builder.measured(site, peer, rtt.getAsLong());
+                measured++;
+            }
+        }
+        for (Map.Entry<String, List<LinkReport>> e : new TreeMap<>(reported).entrySet()) {
+            if (!sites.contains(e.getKey())) {
+                continue;
+            }
+            for (LinkReport report : e.getValue()) {
+                if (sites.contains(report.site()) && report.rttMicros() > 0) {
+                    builder.measured(e.getKey(), report.site(), report.rttMicros() * 1_000);
+                    measured++;
+                }
+            }
+        }
+        measuredLinks = measured;
+        return builder.build();
+    }
+
+    // ---------------------------------------------------------------- forwarding
+
+    /**
+     * @param sourceSite the site whose delegate numbered the packet
+     * @param fromSite the neighbour it came from, or null at the source
+     * @param memberSites the sites with members of the packet's group
+     * @return where to send a first transmission next; empty without a plan or outside it
+     */
+    List<String> nextHops(String sourceSite, String fromSite, Set<String> memberSites) {
+        if (plan == null || !plan.sites().contains(site) || !plan.sites().contains(sourceSite)) {
+            return List.of();
+        }
+        return plan.nextHops(site, sourceSite, fromSite, memberSites);
+    }
+
+    /** @return true if a site is part of the current plan (else its delegate is served directly) */
+    boolean inPlan(String peer) {
+        return plan != null && plan.sites().contains(peer);
+    }
+
+    /** @return the plan in use, if any */
+    Optional<TreeAnnounce> current() {
+        return Optional.ofNullable(announced);
+    }
+
+    /** @return the version of the plan in use, 0 if none */
+    long version() {
+        return announced == null ? 0 : announced.version();
+    }
+
+    // ---------------------------------------------------------------- conversions
+
+    static TreeAnnounce toAnnounce(long version, TreePlan plan, LinkCosts costs) {
+        List<String> sites = new ArrayList<>(plan.sites());
+        if (plan.sourceRooted()) {
+            return new TreeAnnounce(version, plan.strategy(), true, sites.get(0), sites, List.of());
+        }
+        SpanningTree tree = plan.sharedTree().orElseThrow();
+        List<TreeEdge> edges = new ArrayList<>();
+        for (SpanningTree.Edge edge : tree.edges()) {
+            edges.add(new TreeEdge(edge.parent(), edge.child(), costs.costNs(edge.parent(), edge.child()) / 1_000));
+        }
+        return new TreeAnnounce(version, plan.strategy(), false, tree.root(), sites, edges);
+    }
+
+    /** @return the plan, or null if the announcement does not describe a valid tree */
+    static TreePlan toPlan(TreeAnnounce announce) {
+        try {
+            if (announce.sourceRooted()) {
+                return TreePlan.sourceStars(announce.strategy(), new TreeSet<>(announce.sites()));
+            }
+            Map<String, String> parents = new HashMap<>();
+            for (TreeEdge edge : announce.edges()) {
+                parents.put(edge.child(), edge.parent());
+            }
+            return TreePlan.shared(announce.strategy(), SpanningTree.of(announce.root(), parents));
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+}

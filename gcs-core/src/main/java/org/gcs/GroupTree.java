@@ -32,7 +32,8 @@ public record GroupTree(String group, long version, String strategy, String root
      *
      * @param parent the site nearer the root
      * @param child the other site
-     * @param rttMs the link's round-trip time as the coordinating delegate measured it
+     * @param rttMs the link's round-trip time as the coordinating delegate estimated it from probes (0 for
+     *              source-rooted plans, which carry no estimates)
      */
     public record Edge(String parent, String child, double rttMs) {
     }

@@ -26,6 +26,28 @@ class GcsConfigTest {
         assertThat(config.lan().mcastPortFor("boston")).isBetween(46_000, 47_999);
         assertThat(config.lan().mcastPortFor("boston")).isNotEqualTo(config.lan().mcastPortFor("ottawa"));
         assertThat(config.linkEmulation()).isEmpty();
+        assertThat(config.treeStrategy()).isEqualTo("spt");
+        assertThat(config.maxFanOut()).isEqualTo(4);
+        assertThat(config.probeInterval()).isEqualTo(Duration.ofMillis(500));
+    }
+
+    @Test
+    void shouldValidateTreeSettings() {
+        assertThat(GcsConfig.builder().site("a").clusterKey(KEY).treeStrategy("star").build().treeStrategy())
+                .isEqualTo("star");
+        assertThatThrownBy(() -> GcsConfig.builder().treeStrategy("fastest"))
+                .isInstanceOf(GcsConfigException.class).hasMessageContaining("spt").hasMessageContaining("star");
+        assertThatThrownBy(() -> GcsConfig.builder().maxFanOut(0)).hasMessageContaining("1..64");
+        Properties p = new Properties();
+        p.setProperty("site", "a");
+        p.setProperty("cluster.key", KEY);
+        p.setProperty("tree.strategy", "star");
+        p.setProperty("tree.max.fanout", "3");
+        p.setProperty("probe.interval", "250ms");
+        GcsConfig loaded = GcsConfigLoader.fromProperties(p, "t").build();
+        assertThat(loaded.treeStrategy()).isEqualTo("star");
+        assertThat(loaded.maxFanOut()).isEqualTo(3);
+        assertThat(loaded.probeInterval()).isEqualTo(Duration.ofMillis(250));
     }
 
     @Test

@@ -38,6 +38,8 @@ import org.gcs.internal.wire.WanPacket.TreeEdge;
 final class TreeOverlay {
     /** Cost assumed for a link nobody measured yet: long enough that known links are preferred. */
     static final long UNKNOWN_COST_NS = 1_000_000_000L;
+    /** Least time between two rebuilds caused by newly measured links (membership changes rebuild at once). */
+    static final long MEASUREMENT_REBUILD_SPACING_NS = 1_000_000_000L;
     private static final int LOSS_WINDOW = 64;
 
     /** What the overlay asks the delegate to send. */
@@ -68,6 +70,7 @@ final class TreeOverlay {
     /** Directed links with a measurement when the plan was last built: more known links means a better plan. */
     private int measuredLinksAtBuild;
     private int measuredLinks;
+    private long lastBuildNs = Long.MIN_VALUE / 2;
 
     TreeOverlay(EngineSettings settings) {
         this.site = settings.site();
@@ -195,11 +198,12 @@ final class TreeOverlay {
         sites.add(site);
         LinkCosts costs = costs(sites);
         Optional<TreePlan> next;
-        if (measuredLinks > measuredLinksAtBuild) {
+        if (measuredLinks > measuredLinksAtBuild && nowNs - lastBuildNs >= MEASUREMENT_REBUILD_SPACING_NS) {
             rebuildDue = true; // links measured for the first time: the last plan guessed their cost
         }
         if (rebuildDue) {
             measuredLinksAtBuild = measuredLinks;
+            lastBuildNs = nowNs;
             TreePlan built = strategy.plan(sites, costs, maxFanOut);
             maintainer.adopt(built, nowNs);
             next = Optional.of(built);

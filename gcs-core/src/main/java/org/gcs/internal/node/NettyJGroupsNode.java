@@ -522,8 +522,9 @@ public final class NettyJGroupsNode implements GcsNode {
         closed = true;
         pendingSends.close();
         if (tick != null) {
-            tick.cancel(false);
+            tick.cancel(false); // no more acknowledgements leave this node
         }
+        drainLanOut();
         if (lan != null) {
             lan.close();
         }
@@ -553,6 +554,22 @@ public final class NettyJGroupsNode implements GcsNode {
         deliveryPermits.close();
         metrics.close();
         LOG.info("GCS node {} closed", self);
+    }
+
+    /**
+     * Waits (at most 2 s) until the LAN-out queue is empty: messages this delegate already acknowledged to a
+     * sending site must reach its members before it leaves the LAN.
+     */
+    private void drainLanOut() {
+        CountDownLatch drained = new CountDownLatch(1);
+        try {
+            lanOutExecutor.execute(drained::countDown);
+            drained.await(2, TimeUnit.SECONDS);
+        } catch (RejectedExecutionException e) {
+            // never started
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     @Override

@@ -50,7 +50,8 @@ final class DemoCluster implements AutoCloseable {
      * @return the running cluster
      * @throws org.gcs.GcsException if a node cannot start (the nodes started so far are closed)
      */
-    static DemoCluster start(Topology topology, int membersPerSite, long seed, MeterRegistry registry) {
+    static DemoCluster start(Topology topology, int membersPerSite, String treeStrategy, long seed,
+                             MeterRegistry registry) {
         SecureRandom random = new SecureRandom();
         byte[] clusterKey = new byte[32];
         random.nextBytes(clusterKey);
@@ -74,6 +75,7 @@ final class DemoCluster implements AutoCloseable {
                             .siteTimeout(SITE_TIMEOUT)
                             .lan(lan)
                             .linkEmulation(topology, seed)
+                            .treeStrategy(treeStrategy)
                             .meterRegistry(registry)
                             .build();
                     cluster.nodes.add(GcsNode.start(config));

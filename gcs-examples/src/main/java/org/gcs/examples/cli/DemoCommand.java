@@ -62,6 +62,11 @@ public final class DemoCommand implements Callable<Integer> {
             description = "The group every member joins and sends to (default: ${DEFAULT-VALUE}).")
     String group;
 
+    @Option(names = "--tree-strategy", paramLabel = "NAME", defaultValue = "spt",
+            description = "How delegates build the multicast tree: spt (shortest-path tree, fan-out bounded) or star"
+                    + " (every source sends to every site) (default: ${DEFAULT-VALUE}).")
+    String treeStrategy;
+
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1",
             description = "Seed of the emulator's random loss and jitter (default: ${DEFAULT-VALUE}).")
     long seed;
@@ -112,6 +117,11 @@ public final class DemoCommand implements Callable<Integer> {
             throw usage("--group '" + group + "' is not valid: use 1 to " + Names.MAX_LENGTH
                     + " characters from A-Z a-z 0-9 . _ -");
         }
+        try {
+            org.gcs.alm.tree.TreeStrategies.byName(treeStrategy);
+        } catch (IllegalArgumentException e) {
+            throw usage("--tree-strategy: " + e.getMessage());
+        }
         Topology wan;
         try {
             wan = Topology.load(topology);
@@ -126,7 +136,7 @@ public final class DemoCommand implements Callable<Integer> {
                 throw usage("site '" + site + "' of topology " + wan.name() + " is not a valid site name");
             }
         }
-        return new DemoSettings(wan, membersPerSite, duration, rate, size, group, seed, reportEvery, json);
+        return new DemoSettings(wan, membersPerSite, duration, rate, size, group, treeStrategy, seed, reportEvery, json);
     }
 
     private ParameterException usage(String message) {

@@ -25,6 +25,7 @@ final class DemoReport {
         printf("  every member sends %s msg/s of %d bytes for %s (offered %s msg/s, %.2f Mbit/s); emulator seed %d%n",
                 number(s.ratePerMember()), s.messageBytes(), human(s.duration()),
                 number(s.ratePerMember() * s.members()), offeredMbps, s.seed());
+        printf("  multicast tree strategy: %s%n", s.treeStrategy());
         out.flush();
     }
 

@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
 import org.gcs.GcsException;
 import org.gcs.GcsNode;
+import org.gcs.GroupTree;
 import org.gcs.MemberId;
 import org.gcs.metrics.GcsMeters;
 
@@ -54,7 +55,8 @@ final class DemoRun {
         DemoResult result;
         DemoCluster cluster;
         try {
-            cluster = DemoCluster.start(settings.topology(), settings.membersPerSite(), settings.seed(), registry);
+            cluster = DemoCluster.start(settings.topology(), settings.membersPerSite(), settings.treeStrategy(),
+                    settings.seed(), registry);
         } catch (GcsException e) {
             return finish(DemoResult.failedEarly(settings, "cannot start the nodes: " + e.getMessage()), false);
         }
@@ -118,11 +120,16 @@ final class DemoRun {
                 nodes.get(0).tree(settings.group()).orElse(null), treesAgree(nodes), stable, problem);
     }
 
-    /** @return true if every node reports the same tree for the demo's group */
+    /**
+     * @return true if every node uses the same tree plan for the demo's group: the same shared tree, or (for a
+     *         source-rooted strategy, whose tree differs per source) the same plan version
+     */
     private boolean treesAgree(List<GcsNode> nodes) {
         java.util.Set<Object> distinct = new java.util.HashSet<>();
         for (GcsNode node : nodes) {
-            distinct.add(node.tree(settings.group()).orElse(null));
+            GroupTree tree = node.tree(settings.group()).orElse(null);
+            boolean perSource = tree != null && tree.strategy().equals("star");
+            distinct.add(tree == null ? null : perSource ? tree.version() + "/" + tree.strategy() : tree);
         }
         return distinct.size() == 1 && !distinct.contains(null);
     }

@@ -13,12 +13,13 @@ import org.gcs.emulator.Topology;
  * @param ratePerMember messages per second each member tries to send
  * @param messageBytes payload size of every message
  * @param group the group every member joins and sends to
+ * @param treeStrategy the overlay tree strategy of the nodes
  * @param seed seed of the link emulator's random loss and jitter
  * @param reportEvery interval of the live rate table
  * @param json whether to end with one JSON line
  */
 record DemoSettings(Topology topology, int membersPerSite, Duration duration, double ratePerMember, int messageBytes,
-        String group, long seed, Duration reportEvery, boolean json) {
+        String group, String treeStrategy, long seed, Duration reportEvery, boolean json) {
 
     /** @return the site names in topology order */
     List<String> sites() {

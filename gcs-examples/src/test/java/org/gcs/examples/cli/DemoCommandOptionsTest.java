@@ -28,6 +28,7 @@ class DemoCommandOptionsTest {
         assertThat(s.messageBytes()).isEqualTo(1000);
         assertThat(s.group()).isEqualTo("demo");
         assertThat(s.seed()).isEqualTo(1);
+        assertThat(s.treeStrategy()).isEqualTo("spt");
         assertThat(s.reportEvery()).isEqualTo(Duration.ofSeconds(5));
         assertThat(s.json()).isFalse();
     }
@@ -35,7 +36,7 @@ class DemoCommandOptionsTest {
     @Test
     void shouldParseEveryOption() {
         DemoSettings s = parsing.parse("--topology", "ron6", "--sites", "chicago,boston", "--members-per-site", "3",
-                "--duration", "2m", "--rate", "12.5", "--size", "64", "--group", "room-1", "--seed", "7",
+                "--duration", "2m", "--rate", "12.5", "--size", "64", "--group", "room-1", "--seed", "7", "--tree-strategy", "star",
                 "--report-every", "500ms", "--json").settings();
 
         assertThat(s.topology().name()).isEqualTo("ron6[boston,chicago]");
@@ -46,6 +47,7 @@ class DemoCommandOptionsTest {
         assertThat(s.messageBytes()).isEqualTo(64);
         assertThat(s.group()).isEqualTo("room-1");
         assertThat(s.seed()).isEqualTo(7);
+        assertThat(s.treeStrategy()).isEqualTo("star");
         assertThat(s.reportEvery()).isEqualTo(Duration.ofMillis(500));
         assertThat(s.json()).isTrue();
     }

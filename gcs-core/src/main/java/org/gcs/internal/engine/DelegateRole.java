@@ -75,6 +75,8 @@ final class DelegateRole {
     private boolean lanPaused;
     /** Set when the directory may differ from what was last published to the site. */
     private boolean directoryChanged;
+    /** Sites with members, per group; cleared whenever a membership or the set of sites changes. */
+    private final Map<String, Set<String>> memberSitesByGroup = new HashMap<>();
 
     DelegateRole(EngineSettings settings, EngineIo io, ProtocolMetrics metrics, Membership membership, long term) {
         this.settings = settings;
@@ -153,6 +155,7 @@ final class DelegateRole {
             return;
         }
         announcedMembers = members;
+        memberSitesByGroup.clear();
         stateVersion++;
         receivers.keySet().removeIf(key -> !membership.siteHasGroup(key.group()));
         receiverOutputs.keySet().retainAll(receivers.keySet());
@@ -191,14 +194,12 @@ final class DelegateRole {
             directoryChanged = true;
             hintExpiryNs.remove(from);
             sendState(envelope.fromSite(), from);
+            overlay.onSitesChanged();
         }
         if (observation == Observation.NEW_DELEGATE) {
             for (MetaFlowSender sender : senders.values()) {
                 sender.resyncReceiver(envelope.fromSite(), nowNs, senderOutput);
             }
-        }
-        if (observation != Observation.REFRESHED) {
-            overlay.onSitesChanged();
         }
         WanPacket packet = envelope.packet();
         if (packet instanceof Data data) {
@@ -271,8 +272,8 @@ final class DelegateRole {
 
     /** Passes a first transmission on along the tree (repairs travel point to point and are never forwarded). */
     private void forward(String fromSite, Data data) {
-        if (data.retransmit() || data.hops() >= Data.MAX_HOPS) {
-            return;
+        if (data.retransmit() || data.hops() >= Data.MAX_HOPS || data.srcSite().equals(settings.site())) {
+            return; // repairs are point to point; our own packets coming back (plans briefly disagree) stop here
         }
         Data next = null;
         for (String hop : overlay.nextHops(data.srcSite(), fromSite, memberSites(data.group()))) {
@@ -283,8 +284,12 @@ final class DelegateRole {
         }
     }
 
-    /** @return the sites (this one included) that have members of a group */
+    /** @return the sites (this one included) that have members of a group; cached until memberships change */
     private Set<String> memberSites(String group) {
+        return memberSitesByGroup.computeIfAbsent(group, this::computeMemberSites);
+    }
+
+    private Set<String> computeMemberSites(String group) {
         Set<String> sites = new HashSet<>();
         if (membership.siteHasGroup(group)) {
             sites.add(settings.site());
@@ -305,6 +310,7 @@ final class DelegateRole {
         overlay.onSiteReport(site, state.links(), state.treeVersion());
         if (directory.offerState(site, siteTerm, state.version(), state.members())) {
             directoryChanged = true;
+            memberSitesByGroup.clear();
             updateReceivers(nowNs);
         }
         for (PeerHint hint : state.peers()) {
@@ -368,6 +374,7 @@ final class DelegateRole {
         }
         List<SiteRecord<List<MemberGroups>>> expired = directory.expire(nowNs);
         if (!expired.isEmpty()) {
+            memberSitesByGroup.clear();
             for (SiteRecord<List<MemberGroups>> site : expired) {
                 overlay.forget(site.site());
                 for (MetaFlowSender sender : senders.values()) {
@@ -498,11 +505,9 @@ final class DelegateRole {
     private final class SenderOutput implements MetaFlowSender.Output {
         @Override
         public void multicast(Data packet, Map<String, Long> receiverSrttNs) {
-            Set<String> members = new HashSet<>(receiverSrttNs.keySet());
-            members.add(settings.site());
             boolean viaTree = overlay.inPlan(settings.site());
             if (viaTree) {
-                for (String hop : overlay.nextHops(settings.site(), null, members)) {
+                for (String hop : overlay.nextHops(settings.site(), null, memberSites(packet.group()))) {
                     sendToSite(hop, packet);
                 }
             }

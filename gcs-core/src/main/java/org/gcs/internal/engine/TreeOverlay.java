@@ -161,6 +161,7 @@ final class TreeOverlay {
         }
         announced = announce;
         plan = adopted;
+        nextHopCache.clear();
         highestSeenVersion = Math.max(highestSeenVersion, announce.version());
         maintainer.adopt(adopted, nowNs);
         if (out != null) {
@@ -275,8 +276,19 @@ final class TreeOverlay {
         if (plan == null || !plan.sites().contains(site) || !plan.sites().contains(sourceSite)) {
             return List.of();
         }
-        return plan.nextHops(site, sourceSite, fromSite, memberSites);
+        if (nextHopCache.size() > NEXT_HOP_CACHE_LIMIT) {
+            nextHopCache.clear();
+        }
+        return nextHopCache.computeIfAbsent(new HopKey(sourceSite, fromSite, Set.copyOf(memberSites)),
+                key -> List.copyOf(plan.nextHops(site, key.source(), key.from(), key.members())));
     }
+
+    /** Pruning per packet is avoidable work on the data path: results are kept until the plan changes. */
+    private record HopKey(String source, String from, Set<String> members) {
+    }
+
+    private static final int NEXT_HOP_CACHE_LIMIT = 10_000;
+    private final Map<HopKey, List<String>> nextHopCache = new HashMap<>();
 
     /** @return true if a site is part of the current plan (else its delegate is served directly) */
     boolean inPlan(String peer) {

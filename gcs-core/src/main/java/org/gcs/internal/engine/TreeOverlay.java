@@ -40,6 +40,8 @@ final class TreeOverlay {
     static final long UNKNOWN_COST_NS = 1_000_000_000L;
     /** Least time between two rebuilds caused by newly measured links (membership changes rebuild at once). */
     static final long MEASUREMENT_REBUILD_SPACING_NS = 1_000_000_000L;
+    /** How often the coordinator looks at costs when nothing forces a rebuild. */
+    static final long COORDINATION_INTERVAL_NS = 100_000_000L;
     private static final int LOSS_WINDOW = 64;
 
     /** What the overlay asks the delegate to send. */
@@ -71,6 +73,7 @@ final class TreeOverlay {
     private int measuredLinksAtBuild;
     private int measuredLinks;
     private long lastBuildNs = Long.MIN_VALUE / 2;
+    private long lastCoordinationNs = Long.MIN_VALUE / 2;
 
     TreeOverlay(EngineSettings settings) {
         this.site = settings.site();
@@ -184,7 +187,8 @@ final class TreeOverlay {
                 out.toSite(peer, new Probe(links.probeSent(peer, nowNs)));
             }
         }
-        if (isCoordinator(liveSites)) {
+        if (isCoordinator(liveSites) && (rebuildDue || nowNs - lastCoordinationNs >= COORDINATION_INTERVAL_NS)) {
+            lastCoordinationNs = nowNs;
             coordinate(liveSites, nowNs, out);
         }
         resendStalePlans(liveSites, nowNs, out);

@@ -513,7 +513,7 @@ final class DelegateRole {
             }
             receiverSrttNs.forEach((site, srttNs) -> {
                 if (!viaTree || !overlay.inPlan(site)) {
-                    sendToSite(site, packet.forReceiver(srttNs, false));
+                    sendToSite(site, packet.forReceiver(site, srttNs, false));
                 }
             });
         }

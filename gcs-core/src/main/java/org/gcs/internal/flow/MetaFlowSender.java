@@ -39,7 +39,7 @@ public final class MetaFlowSender {
          * @param receiverSrttNs the receivers and their smoothed RTTs
          */
         default void multicast(Data packet, Map<String, Long> receiverSrttNs) {
-            receiverSrttNs.forEach((site, srttNs) -> transmit(site, packet.forReceiver(srttNs, false)));
+            receiverSrttNs.forEach((site, srttNs) -> transmit(site, packet.forReceiver(site, srttNs, false)));
         }
 
         /** Send a sync to a receiving site's delegate. */
@@ -173,7 +173,7 @@ public final class MetaFlowSender {
             for (long seq = from; seq <= to && budget > 0; seq++) {
                 Data packet = buffer.get(seq);
                 if (packet != null) {
-                    out.transmit(site, packet.forReceiver(r.rtt.smoothedNs(), true));
+                    out.transmit(site, packet.forReceiver(site, r.rtt.smoothedNs(), true));
                     retransmits++;
                     budget--;
                 }

@@ -2,12 +2,15 @@ package org.gcs.internal.wire;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.gcs.internal.wire.LanMessage.Demand;
+import org.gcs.internal.wire.LanMessage.Grant;
 import org.gcs.internal.wire.LanMessage.Handover;
 import org.gcs.internal.wire.LanMessage.LocalData;
 import org.gcs.internal.wire.LanMessage.MemberAnnounce;
 import org.gcs.internal.wire.LanMessage.RemoteData;
 import org.gcs.internal.wire.LanMessage.RemoteSite;
 import org.gcs.internal.wire.LanMessage.RemoteSites;
+import org.gcs.internal.wire.LanMessage.Share;
 import org.gcs.internal.wire.LanMessage.Stable;
 import org.gcs.internal.wire.LanMessage.TreeInfo;
 import org.gcs.internal.wire.LanMessage.StableMark;
@@ -27,6 +30,8 @@ public final class LanCodec {
     private static final int STABLE = 5;
     private static final int HANDOVER = 6;
     private static final int TREE_INFO = 7;
+    private static final int DEMAND = 8;
+    private static final int GRANT = 9;
     private static final int FLAG_RESEND = 1;
 
     private LanCodec() {
@@ -67,6 +72,22 @@ public final class LanCodec {
             for (RemoteSite s : r.sites()) {
                 w.text(s.site()).i64(s.term()).host(s.host()).u16(s.port()).i64(s.stateVersion());
                 writeMembers(w, s.members());
+            }
+            return w.array();
+        } else if (message instanceof Demand d) {
+            WireWriter w = new WireWriter(2 + WireWriter.textSize(d.member()) + 8 + WireWriter.textSize(d.group()) + 8 + 1);
+            return w.u8(VERSION).u8(DEMAND).text(d.member()).i64(d.incarnation()).text(d.group())
+                    .i64(d.requestBytesPerSec()).u8(d.windowFull() ? 1 : 0).array();
+        } else if (message instanceof Grant g) {
+            int size = 2 + 8 + WireWriter.textSize(g.group()) + 8 + WireWriter.optionalTextSize(g.limitingSite()) + 2;
+            for (Share share : g.shares()) {
+                size += WireWriter.textSize(share.member()) + 8 + 8;
+            }
+            WireWriter w = new WireWriter(size);
+            w.u8(VERSION).u8(GRANT).i64(g.delegateTerm()).text(g.group()).i64(g.allowedRateBytesPerSec())
+                    .optionalText(g.limitingSite()).u16(g.shares().size());
+            for (Share share : g.shares()) {
+                w.text(share.member()).i64(share.incarnation()).i64(share.rateBytesPerSec());
             }
             return w.array();
         } else if (message instanceof TreeInfo t) {
@@ -174,6 +195,22 @@ public final class LanCodec {
             }
             case HANDOVER -> new Handover(r.name("member"), r.i64(), r.name("delegate"), r.i64());
             case TREE_INFO -> new TreeInfo(r.u63("delegateTerm"), TreeCodec.read(r));
+            case DEMAND -> {
+                Demand d = new Demand(r.name("member"), r.i64(), r.name("group"), r.u63("request"), r.u8() != 0);
+                yield d;
+            }
+            case GRANT -> {
+                long term = r.u63("delegateTerm");
+                String group = r.name("group");
+                long allowed = r.u63("allowedRate");
+                String limiting = r.optionalName("limitingSite");
+                int count = r.u16();
+                List<Share> shares = new ArrayList<>(count);
+                for (int i = 0; i < count; i++) {
+                    shares.add(new Share(r.name("member"), r.i64(), r.u63("rate")));
+                }
+                yield new Grant(term, group, allowed, limiting, shares);
+            }
             default -> throw new MalformedDatagramException(DropReason.UNKNOWN_TYPE, "LAN type " + type);
         };
         if (r.remaining() != 0) {

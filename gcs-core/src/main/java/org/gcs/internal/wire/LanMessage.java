@@ -167,4 +167,44 @@ public sealed interface LanMessage {
      */
     record TreeInfo(long delegateTerm, WanPacket.TreeAnnounce tree) implements LanMessage {
     }
+
+    /**
+     * A local sender's rate request for one group, sent to its delegate (seed 004 §4.3.1).
+     *
+     * @param member the sender
+     * @param incarnation its incarnation
+     * @param group the group
+     * @param requestBytesPerSec the rate it asks for
+     * @param windowFull whether its sending window is full (the application waits)
+     */
+    record Demand(String member, long incarnation, String group, long requestBytesPerSec, boolean windowFull)
+            implements LanMessage {
+    }
+
+    /**
+     * The delegate's max-min fair split of a group's aggregate rate among its local senders.
+     *
+     * @param delegateTerm the term of the delegate that sent it
+     * @param group the group
+     * @param allowedRateBytesPerSec the group's aggregate rate ({@code Long.MAX_VALUE}: unlimited)
+     * @param limitingSite the receiving site that limits it ("" when none)
+     * @param shares each sender's grant
+     */
+    record Grant(long delegateTerm, String group, long allowedRateBytesPerSec, String limitingSite, List<Share> shares)
+            implements LanMessage {
+        /** Makes the list immutable. */
+        public Grant {
+            shares = List.copyOf(shares);
+        }
+    }
+
+    /**
+     * One sender's part of a {@link Grant}.
+     *
+     * @param member the sender
+     * @param incarnation its incarnation
+     * @param rateBytesPerSec its granted rate ({@code Long.MAX_VALUE}: unlimited)
+     */
+    record Share(String member, long incarnation, long rateBytesPerSec) {
+    }
 }

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
+import org.gcs.Names;
 import org.gcs.internal.wire.WanPacket.Ack;
 import org.gcs.internal.wire.WanPacket.Data;
 import org.gcs.internal.wire.WanPacket.LinkReport;
@@ -65,13 +66,15 @@ public final class WanCodec {
     }
 
     /**
-     * Bytes a data packet occupies besides its payload, to size fragments.
+     * The most bytes a data packet occupies besides its payload (whichever receiver its RTT field names), to size
+     * fragments.
      *
-     * @return header, fields and MAC bytes of a {@link Data} datagram
+     * @return header, fields and MAC bytes of a {@link Data} datagram, with the longest {@code rttFor}
      */
     public static int dataOverheadBytes(String fromSite, String srcSite, String group, String originMember) {
         return headerSize(fromSite) + WireWriter.textSize(srcSite) + WireWriter.textSize(group) + 8 + 8
-                + WireWriter.textSize(originMember) + 8 + 8 + 2 + 2 + 8 + 8 + 8 + 1 + 1 + 2 + MAC_BYTES;
+                + WireWriter.textSize(originMember) + 8 + 8 + 2 + 2 + 8 + 8 + 8 + 1 + 1 + 2 + MAC_BYTES
+                + 1 + Names.MAX_LENGTH;
     }
 
     private static int headerSize(String fromSite) {
@@ -109,9 +112,10 @@ public final class WanCodec {
     private static int bodySize(WanPacket packet) {
         if (packet instanceof Data d) {
             return WireWriter.textSize(d.srcSite()) + WireWriter.textSize(d.group()) + 8 + 8
-                    + WireWriter.textSize(d.originMember()) + 8 + 8 + 2 + 2 + 8 + 8 + 8 + 1 + 1 + 2 + d.payload().length;
+                    + WireWriter.textSize(d.originMember()) + 8 + 8 + 2 + 2 + 8 + 8 + 8 + 1 + 1 + 2 + d.payload().length
+                    + WireWriter.optionalTextSize(d.rttFor());
         } else if (packet instanceof Ack a) {
-            return flowIdSize(a.srcSite(), a.group()) + 8 + 8 + 8;
+            return flowIdSize(a.srcSite(), a.group()) + 8 + 8 + 8 + 8 + 8 + 8;
         } else if (packet instanceof Nak n) {
             return flowIdSize(n.srcSite(), n.group()) + 2 + 8 * n.ranges().length;
         } else if (packet instanceof Sync s) {
@@ -153,10 +157,12 @@ public final class WanCodec {
             w.text(d.srcSite()).text(d.group()).i64(d.epoch()).i64(d.seq()).text(d.originMember())
                     .i64(d.originIncarnation()).i64(d.memberSeq()).u16(d.fragIndex()).u16(d.fragCount())
                     .i64(d.sendTimeNs()).i64(d.srttNs()).i64(d.sentEpochMicros())
-                    .u8(d.retransmit() ? FLAG_RETRANSMIT : 0).u8(d.hops()).u16(d.payload().length).bytes(d.payload());
+                    .u8(d.retransmit() ? FLAG_RETRANSMIT : 0).u8(d.hops()).optionalText(d.rttFor())
+                    .u16(d.payload().length).bytes(d.payload());
         } else if (packet instanceof Ack a) {
             w.text(a.srcSite()).text(a.group()).i64(a.epoch()).i64(a.cumulativeSeq()).i64(a.echoSendTimeNs())
-                    .i64(a.holdNs());
+                    .i64(a.holdNs()).i64(a.acceptableRateBytesPerSec()).i64(a.receiveRateBytesPerSec())
+                    .i64(a.lossEventRatePpm());
         } else if (packet instanceof Nak n) {
             w.text(n.srcSite()).text(n.group()).i64(n.epoch()).u16(n.ranges().length / 2);
             for (long v : n.ranges()) {
@@ -227,7 +233,7 @@ public final class WanCodec {
         WanPacket packet = switch (type) {
             case WanPacket.TYPE_DATA -> readData(r);
             case WanPacket.TYPE_ACK -> new Ack(r.name("srcSite"), r.name("group"), r.u63("epoch"), r.u63("cumulativeSeq"),
-                    r.i64(), r.u63("holdNs"));
+                    r.i64(), r.u63("holdNs"), r.u63("acceptableRate"), r.u63("receiveRate"), r.u63("lossEventRatePpm"));
             case WanPacket.TYPE_NAK -> readNak(r);
             case WanPacket.TYPE_SYNC -> readSync(r);
             case WanPacket.TYPE_SITE_STATE -> readSiteState(r);
@@ -274,6 +280,7 @@ public final class WanCodec {
         long sentEpochMicros = r.i64();
         int flags = r.u8();
         int hops = r.u8();
+        String rttFor = r.optionalName("rttFor");
         int payloadLength = r.u16();
         byte[] payload = r.bytes(payloadLength);
         if (seq == 0 || memberSeq == 0 || fragCount == 0 || fragIndex >= fragCount || (flags & ~FLAG_RETRANSMIT) != 0
@@ -281,7 +288,7 @@ public final class WanCodec {
             throw new MalformedDatagramException(DropReason.MALFORMED, "inconsistent data header");
         }
         return new Data(srcSite, group, epoch, seq, origin, incarnation, memberSeq, fragIndex, fragCount, sendTimeNs,
-                srttNs, sentEpochMicros, (flags & FLAG_RETRANSMIT) != 0, payload, hops);
+                srttNs, sentEpochMicros, (flags & FLAG_RETRANSMIT) != 0, payload, hops, rttFor);
     }
 
     private static Nak readNak(WireReader r) throws MalformedDatagramException {

@@ -45,24 +45,35 @@ public sealed interface WanPacket {
      * @param fragIndex index of this fragment, from 0
      * @param fragCount number of fragments of the message, at least 1
      * @param sendTimeNs when the sending delegate first sent the packet, on its own clock (echoed for RTT)
-     * @param srttNs the sending delegate's smoothed RTT to the receiver (0 when unknown)
+     * @param srttNs the sending delegate's smoothed RTT to the receiving site {@code rttFor} (0 when none)
      * @param sentEpochMicros when the origin member sent the message, wall clock (delivery latency)
      * @param retransmit true if this is a repair, not the first transmission
      * @param payload this fragment's bytes
      * @param hops overlay hops travelled so far (0 when sent by the source); forwarding stops at {@link #MAX_HOPS}
+     * @param rttFor the receiving site {@code srttNs} is meant for ("" when none): a packet that travels a shared
+     *               tree carries one receiver's RTT, taking the receivers in turn (seed 004: the RTT travels to the
+     *               receiving delegate piggy-backed on data)
      */
     record Data(String srcSite, String group, long epoch, long seq, String originMember, long originIncarnation,
                 long memberSeq, int fragIndex, int fragCount, long sendTimeNs, long srttNs, long sentEpochMicros,
-                boolean retransmit, byte[] payload, int hops) implements WanPacket {
+                boolean retransmit, byte[] payload, int hops, String rttFor) implements WanPacket {
         /** The most overlay hops a packet may travel: guards against loops while trees change. */
         public static final int MAX_HOPS = 32;
 
-        /** A packet as its source sends it (no hops yet). */
+        /** A packet as its source sends it (no hops yet, no RTT for anyone). */
         public Data(String srcSite, String group, long epoch, long seq, String originMember, long originIncarnation,
                     long memberSeq, int fragIndex, int fragCount, long sendTimeNs, long srttNs, long sentEpochMicros,
                     boolean retransmit, byte[] payload) {
             this(srcSite, group, epoch, seq, originMember, originIncarnation, memberSeq, fragIndex, fragCount,
-                    sendTimeNs, srttNs, sentEpochMicros, retransmit, payload, 0);
+                    sendTimeNs, srttNs, sentEpochMicros, retransmit, payload, 0, "");
+        }
+
+        /** A packet with a hop count and no RTT for anyone. */
+        public Data(String srcSite, String group, long epoch, long seq, String originMember, long originIncarnation,
+                    long memberSeq, int fragIndex, int fragCount, long sendTimeNs, long srttNs, long sentEpochMicros,
+                    boolean retransmit, byte[] payload, int hops) {
+            this(srcSite, group, epoch, seq, originMember, originIncarnation, memberSeq, fragIndex, fragCount,
+                    sendTimeNs, srttNs, sentEpochMicros, retransmit, payload, hops, "");
         }
 
         @Override
@@ -70,16 +81,21 @@ public sealed interface WanPacket {
             return TYPE_DATA;
         }
 
-        /** @return this fragment as sent to a receiver with the given smoothed RTT and repair flag */
-        public Data forReceiver(long receiverSrttNs, boolean asRetransmit) {
+        /** @return this fragment as sent to one receiving site, carrying that site's smoothed RTT */
+        public Data forReceiver(String receiverSite, long receiverSrttNs, boolean asRetransmit) {
             return new Data(srcSite, group, epoch, seq, originMember, originIncarnation, memberSeq, fragIndex, fragCount,
-                    sendTimeNs, receiverSrttNs, sentEpochMicros, asRetransmit, payload, hops);
+                    sendTimeNs, receiverSrttNs, sentEpochMicros, asRetransmit, payload, hops, receiverSite);
         }
 
-        /** @return this fragment as a forwarder passes it on: one more hop, no per-receiver RTT */
+        /** @return this fragment as a forwarder passes it on: one more hop, the RTT left as the source set it */
         public Data forwarded() {
             return new Data(srcSite, group, epoch, seq, originMember, originIncarnation, memberSeq, fragIndex, fragCount,
-                    sendTimeNs, 0, sentEpochMicros, retransmit, payload, hops + 1);
+                    sendTimeNs, srttNs, sentEpochMicros, retransmit, payload, hops + 1, rttFor);
+        }
+
+        /** @return the RTT this packet carries for {@code site}, or 0 if it carries none for it */
+        public long srttNsFor(String site) {
+            return rttFor.equals(site) ? srttNs : 0;
         }
 
         /** @return true if this is the last fragment of its message */
@@ -92,7 +108,7 @@ public sealed interface WanPacket {
             return o instanceof Data d && d.seq == seq && d.epoch == epoch && d.memberSeq == memberSeq
                     && d.fragIndex == fragIndex && d.fragCount == fragCount && d.sendTimeNs == sendTimeNs
                     && d.srttNs == srttNs && d.sentEpochMicros == sentEpochMicros && d.retransmit == retransmit
-                    && d.hops == hops
+                    && d.hops == hops && d.rttFor.equals(rttFor)
                     && d.originIncarnation == originIncarnation && d.srcSite.equals(srcSite) && d.group.equals(group)
                     && d.originMember.equals(originMember) && Arrays.equals(d.payload, payload);
         }
@@ -119,9 +135,22 @@ public sealed interface WanPacket {
      * @param cumulativeSeq every sequence number up to this one was received and handed to the site (0: none)
      * @param echoSendTimeNs {@code sendTimeNs} of the latest first-transmission packet received (0: none)
      * @param holdNs how long the receiver held that echo before sending this ack (t3 − t2 of seed 004, Fig. 3)
+     * @param acceptableRateBytesPerSec the receiving delegate's acceptable rate by Eq. 1, {@link #UNLIMITED} while
+     *                                  it has seen no loss event
+     * @param receiveRateBytesPerSec the rate at which the receiving delegate received the flow lately
+     * @param lossEventRatePpm the receiving delegate's loss event rate, parts per million
      */
-    record Ack(String srcSite, String group, long epoch, long cumulativeSeq, long echoSendTimeNs, long holdNs)
+    record Ack(String srcSite, String group, long epoch, long cumulativeSeq, long echoSendTimeNs, long holdNs,
+               long acceptableRateBytesPerSec, long receiveRateBytesPerSec, long lossEventRatePpm)
             implements WanPacket {
+        /** The acceptable rate of a receiver that has seen no loss event. */
+        public static final long UNLIMITED = Long.MAX_VALUE;
+
+        /** An acknowledgement without a rate report (no loss seen, nothing measured). */
+        public Ack(String srcSite, String group, long epoch, long cumulativeSeq, long echoSendTimeNs, long holdNs) {
+            this(srcSite, group, epoch, cumulativeSeq, echoSendTimeNs, holdNs, UNLIMITED, 0, 0);
+        }
+
         @Override
         public byte type() {
             return TYPE_ACK;

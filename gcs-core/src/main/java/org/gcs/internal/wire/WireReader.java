@@ -100,6 +100,15 @@ final class WireReader {
         return s;
     }
 
+    /** Reads a name that may be absent (length 0 gives ""). */
+    String optionalName(String field) throws MalformedDatagramException {
+        if (remaining() > 0 && buf[pos] == 0) {
+            pos++;
+            return "";
+        }
+        return name(field);
+    }
+
     /**
      * Reads a host: u8 length then printable ASCII (host names, IPv4 and IPv6 literals; international
      * names travel in their ASCII form).

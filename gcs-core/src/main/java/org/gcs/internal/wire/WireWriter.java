@@ -67,6 +67,19 @@ final class WireWriter {
         return text(host);
     }
 
+    /** Writes u8 length + bytes, where the empty string (length 0) means "none". */
+    WireWriter optionalText(String s) {
+        if (s.isEmpty()) {
+            return u8(0);
+        }
+        return text(s);
+    }
+
+    /** @return bytes an {@link #optionalText} field occupies */
+    static int optionalTextSize(String s) {
+        return s.isEmpty() ? 1 : textSize(s);
+    }
+
     /** @return bytes a {@link #text} field occupies */
     static int textSize(String s) {
         return 1 + s.getBytes(StandardCharsets.UTF_8).length;

@@ -146,7 +146,7 @@ class LanCodecTest {
         byte[] bytes = LanCodec.encode(message);
 
         assertThat(bytes[0]).isEqualTo((byte) LanCodec.VERSION);
-        assertThat(bytes[1]).isBetween((byte) 1, (byte) 7);
+        assertThat(bytes[1]).isBetween((byte) 1, (byte) 9);
     }
 
     // ------------------------------------------------------------------ rejections
@@ -206,7 +206,7 @@ class LanCodecTest {
 
     @Test
     void shouldRejectUnknownTypes() {
-        for (int type : new int[] {0, 8, 99, 255}) {
+        for (int type : new int[] {0, 10, 99, 255}) {
             byte[] bytes = LanCodec.encode(LanMessages.handover());
             bytes[1] = (byte) type;
             assertThat(dropReason(bytes)).as("type %d", type).isEqualTo(DropReason.UNKNOWN_TYPE);

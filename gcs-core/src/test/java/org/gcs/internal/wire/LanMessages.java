@@ -55,6 +55,10 @@ final class LanMessages {
 
     static List<LanMessage> oneOfEachType() {
         return List.of(localData(false, 40), localData(true, 0), remoteData(100), announce(), remoteSites(),
-                stable(5), handover(), new LanMessage.TreeInfo(4, WanDatagrams.sharedTree()));
+                stable(5), handover(), new LanMessage.TreeInfo(4, WanDatagrams.sharedTree()),
+                new LanMessage.Demand("boston-2", 11L, "chat.room-1", 125_000, true),
+                new LanMessage.Grant(7, "chat.room-1", 250_000, "ottawa", java.util.List.of(
+                        new LanMessage.Share("boston-1", 3L, 125_000), new LanMessage.Share("boston-2", 11L, Long.MAX_VALUE))),
+                new LanMessage.Grant(7, "g", Long.MAX_VALUE, "", java.util.List.of()));
     }
 }

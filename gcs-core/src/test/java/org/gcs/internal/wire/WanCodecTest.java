@@ -237,23 +237,26 @@ class WanCodecTest {
 
     @ParameterizedTest
     @ValueSource(ints = {0, 1, 1200, 60_000})
-    void shouldPredictDataOverheadExactly(int payloadLength) {
+    void shouldPredictDataOverheadForTheLongestRttReceiver(int payloadLength) {
+        String longest = "r".repeat(64);
         Data d = new Data("src-site", "group.name", 1, 2, "member_7", 3, 4, 0, 1, 5, 6, 7, false,
+                payload(payloadLength, 3), 0, longest);
+        Data none = new Data("src-site", "group.name", 1, 2, "member_7", 3, 4, 0, 1, 5, 6, 7, false,
                 payload(payloadLength, 3));
-        WanEnvelope env = new WanEnvelope("from-site", 1, d);
 
-        byte[] bytes = codec.encode(env);
-
-        assertThat(WanCodec.dataOverheadBytes("from-site", "src-site", "group.name", "member_7") + payloadLength)
-                .isEqualTo(bytes.length);
+        int overhead = WanCodec.dataOverheadBytes("from-site", "src-site", "group.name", "member_7");
+        assertThat(overhead + payloadLength).isEqualTo(codec.encode(new WanEnvelope("from-site", 1, d)).length);
+        assertThat(codec.encode(new WanEnvelope("from-site", 1, none)).length).isEqualTo(overhead + payloadLength - 64);
     }
 
     @Test
     void shouldRejectOversizedPacketOnEncode() {
         int fits = WanCodec.MAX_DATAGRAM_BYTES - WanCodec.dataOverheadBytes("ottawa", "boston", "chat.room-1", "boston-1");
-        assertThat(codec.encode(envelope(data(0, 1, false, new byte[fits])))).hasSize(WanCodec.MAX_DATAGRAM_BYTES);
+        String longest = "r".repeat(64);
+        assertThat(codec.encode(envelope(data(0, 1, false, new byte[fits]).forReceiver(longest, 1, false))))
+                .hasSize(WanCodec.MAX_DATAGRAM_BYTES);
 
-        assertThatThrownBy(() -> codec.encode(envelope(data(0, 1, false, new byte[fits + 1]))))
+        assertThatThrownBy(() -> codec.encode(envelope(data(0, 1, false, new byte[fits + 1]).forReceiver(longest, 1, false))))
                 .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> codec.encode(envelope(data(0, 1, false, new byte[70_000]))))
                 .isInstanceOf(IllegalArgumentException.class);

@@ -23,6 +23,11 @@ public record RateSnapshot(
     /**
      * Makes the receiver list immutable.
      *
+     * @param allowedRateBytesPerSec the aggregate rate, bytes/s
+     * @param limitingSite the limiting site, or null
+     * @param slowStart true during slow start
+     * @param atNs the time of the snapshot
+     * @param receivers the receiving sites; copied
      * @throws NullPointerException if {@code receivers} is null
      */
     public RateSnapshot {

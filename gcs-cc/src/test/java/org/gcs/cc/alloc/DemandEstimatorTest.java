@@ -1,0 +1,114 @@
+package org.gcs.cc.alloc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+import static org.assertj.core.api.Assertions.withinPercentage;
+
+import org.junit.jupiter.api.Test;
+
+class DemandEstimatorTest {
+    private static final long MS = 1_000_000L;
+    private static final long INTERVAL = 100 * MS;
+    private static final double INITIAL = 10_000;
+
+    /** Enqueues (and dequeues) 1000-byte messages every 10 ms from fromNs (inclusive) to toNs (exclusive). */
+    private static void fill(DemandEstimator d, long fromNs, long toNs, double rateBytesPerSec) {
+        long stepNs = 10 * MS;
+        int bytes = (int) Math.round(rateBytesPerSec * stepNs / 1e9);
+        for (long t = fromNs; t < toNs; t += stepNs) {
+            d.onEnqueued(bytes, t);
+            d.onDequeued(bytes, t);
+        }
+    }
+
+    @Test
+    void shouldRequestTheInitialRateAsANewSender() {
+        DemandEstimator d = new DemandEstimator(INITIAL, INTERVAL, 0.25);
+        assertThat(d.requestBytesPerSec(0, false)).isEqualTo(INITIAL);
+        d.onEnqueued(50_000, MS);
+        assertThat(d.requestBytesPerSec(50 * MS, true)).isEqualTo(INITIAL); // no grant yet: no doubling
+        assertThat(d.fillRateBytesPerSec()).isZero();
+        assertThat(d.backlogBytes()).isEqualTo(50_000);
+    }
+
+    @Test
+    void shouldConvergeToASteadyFillRate() {
+        DemandEstimator d = new DemandEstimator(INITIAL, INTERVAL, 0.25);
+        fill(d, 0, 2_000 * MS, 100_000);
+        assertThat(d.requestBytesPerSec(2_000 * MS, false)).isCloseTo(100_000, withinPercentage(0.01));
+        assertThat(d.drainRateBytesPerSec()).isCloseTo(100_000, withinPercentage(0.01));
+        assertThat(d.backlogBytes()).isZero();
+    }
+
+    @Test
+    void shouldFollowAStepChangeWithinAFewIntervals() {
+        DemandEstimator d = new DemandEstimator(INITIAL, INTERVAL, 0.25);
+        fill(d, 0, 1_000 * MS, 100_000);
+        fill(d, 1_000 * MS, 1_300 * MS, 300_000);
+        // after three intervals at the new rate: 300 000 - 200 000·0.25^3 = 296 875
+        assertThat(d.requestBytesPerSec(1_300 * MS, false)).isCloseTo(296_875, within(1.0));
+        fill(d, 1_300 * MS, 1_400 * MS, 300_000);
+        assertThat(d.requestBytesPerSec(1_400 * MS, false)).isCloseTo(300_000, withinPercentage(1));
+    }
+
+    @Test
+    void shouldDecayWhileIdle() {
+        DemandEstimator d = new DemandEstimator(INITIAL, INTERVAL, 0.25);
+        fill(d, 0, 1_000 * MS, 100_000);
+        double before = d.requestBytesPerSec(1_000 * MS, false);
+        // 1000 ms .. 1300 ms: three empty intervals
+        assertThat(d.requestBytesPerSec(1_300 * MS, false)).isCloseTo(before * Math.pow(0.25, 3), within(1e-6));
+    }
+
+    @Test
+    void shouldDoubleOncePerIntervalWhileFullAndGranted() {
+        DemandEstimator d = new DemandEstimator(INITIAL, INTERVAL, 0.25);
+        assertThat(d.requestBytesPerSec(0, true)).isEqualTo(INITIAL);
+        double expected = INITIAL;
+        for (int k = 1; k <= 5; k++) {
+            d.onGrant(expected);
+            long t = k * INTERVAL + 5 * MS;
+            // the window is full: the application fills only at the granted rate
+            d.onEnqueued((int) (expected / 10), t - 5 * MS);
+            expected *= 2;
+            assertThat(d.requestBytesPerSec(t, true)).as("interval %d", k).isEqualTo(expected);
+            d.onGrant(expected); // granted at once ...
+            assertThat(d.requestBytesPerSec(t + MS, true)).isEqualTo(expected); // ... but once per interval
+        }
+        // the window opens: back to the measured fill rate
+        double request = d.requestBytesPerSec(6 * INTERVAL, false);
+        assertThat(request).isEqualTo(d.fillRateBytesPerSec()).isLessThan(expected);
+    }
+
+    @Test
+    void shouldNotDoubleWhenTheLastRequestWasNotGranted() {
+        DemandEstimator d = new DemandEstimator(INITIAL, INTERVAL, 0.25);
+        assertThat(d.requestBytesPerSec(0, true)).isEqualTo(INITIAL);
+        d.onGrant(INITIAL / 2);
+        for (int k = 1; k <= 5; k++) {
+            d.onEnqueued(500, k * INTERVAL);
+            assertThat(d.requestBytesPerSec(k * INTERVAL + MS, true)).isEqualTo(INITIAL);
+        }
+        assertThat(d.lastGrantBytesPerSec()).isEqualTo(INITIAL / 2);
+        assertThat(d.lastRequestBytesPerSec()).isEqualTo(INITIAL);
+    }
+
+    @Test
+    void shouldRejectInvalidArguments() {
+        assertThatThrownBy(() -> new DemandEstimator(0, INTERVAL, 0.25)).hasMessageContaining("initialRateBytesPerSec");
+        assertThatThrownBy(() -> new DemandEstimator(Double.POSITIVE_INFINITY, INTERVAL, 0.25))
+                .hasMessageContaining("initialRateBytesPerSec");
+        assertThatThrownBy(() -> new DemandEstimator(INITIAL, 0, 0.25)).hasMessageContaining("intervalNs");
+        assertThatThrownBy(() -> new DemandEstimator(INITIAL, INTERVAL, 0.5)).hasMessageContaining("historyWeight");
+        assertThatThrownBy(() -> new DemandEstimator(INITIAL, INTERVAL, -0.1)).hasMessageContaining("historyWeight");
+        assertThatThrownBy(() -> new DemandEstimator(INITIAL, INTERVAL, Double.NaN))
+                .hasMessageContaining("historyWeight");
+        DemandEstimator d = new DemandEstimator(INITIAL, INTERVAL, 0.25);
+        assertThatThrownBy(() -> d.onEnqueued(-1, 0)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("bytes");
+        assertThatThrownBy(() -> d.onDequeued(-1, 0)).hasMessageContaining("bytes");
+        assertThatThrownBy(() -> d.onGrant(Double.NaN)).hasMessageContaining("grantedBytesPerSec");
+        assertThatThrownBy(() -> d.onGrant(-1)).hasMessageContaining("grantedBytesPerSec");
+    }
+}

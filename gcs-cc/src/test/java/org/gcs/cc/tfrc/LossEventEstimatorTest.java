@@ -1,0 +1,200 @@
+package org.gcs.cc.tfrc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+import static org.assertj.core.api.Assertions.withinPercentage;
+
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class LossEventEstimatorTest {
+    private static final long MS = 1_000_000L;
+
+    /** Feeds seqs from..to (inclusive) arriving at seq·spacing, skipping the lost ones; returns events started. */
+    private static int feed(LossEventEstimator est, long from, long to, long spacingNs, Set<Long> lost) {
+        int started = 0;
+        for (long seq = from; seq <= to; seq++) {
+            if (!lost.contains(seq) && est.onPacket(seq, seq * spacingNs)) {
+                started++;
+            }
+        }
+        return started;
+    }
+
+    @Test
+    void shouldReportNoLossWithoutGaps() {
+        LossEventEstimator est = new LossEventEstimator(50 * MS);
+        assertThat(feed(est, 0, 999, MS, Set.of())).isZero();
+        assertThat(est.hasLossEvent()).isFalse();
+        assertThat(est.lossEvents()).isZero();
+        assertThat(est.lossEventRate()).isZero();
+        assertThat(est.averageInterval()).isZero();
+        assertThat(est.currentInterval()).isEqualTo(1000);
+    }
+
+    @Test
+    void shouldConvergeToOneOverTheExactXpandIntervalForPeriodicLoss() {
+        // One packet per ms, every 200th lost (seqs 200, 400, ...), RTT 4 ms << 200 ms between losses.
+        // The loss of seq kN is interpolated to kN ms; packets kN+1 .. kN+3 arrive within the first RTT and are
+        // not counted, so every interval after the first counts seqs kN+4 .. (k+1)N-1: S = N - 4 = 196.
+        // The first interval counts seqs 0..199 (S = 200), so S̄_m = 196 + 4·0.5^(m-1).
+        long n = 200;
+        LossEventEstimator est = new LossEventEstimator(4 * MS);
+        for (long k = 1; k <= 40; k++) {
+            feed(est, (k - 1) * n + (k == 1 ? 0 : 1), k * n - 1, MS, Set.of());
+            assertThat(est.currentInterval()).isEqualTo(k == 1 ? n : n - 4);
+            assertThat(est.onPacket(k * n + 1, (k * n + 1) * MS)).isTrue();
+            assertThat(est.lossEvents()).isEqualTo(k);
+            assertThat(est.averageInterval()).isCloseTo(196 + 4 * Math.pow(0.5, k - 1), within(1e-9));
+        }
+        assertThat(est.lossEventRate()).isCloseTo(1.0 / 196, withinPercentage(1e-6));
+        assertThat(est.lossEventRate()).isCloseTo(1.0 / n, withinPercentage(3));
+    }
+
+    @Test
+    void shouldCountABurstWithinOneRttAsOneEvent() {
+        LossEventEstimator est = new LossEventEstimator(20 * MS);
+        assertThat(feed(est, 0, 100, MS, Set.of(50L, 51L, 52L, 55L, 58L))).isEqualTo(1);
+        assertThat(est.lossEvents()).isEqualTo(1);
+    }
+
+    @Test
+    void shouldCountLossesMoreThanOneRttApartAsTwoEvents() {
+        LossEventEstimator est = new LossEventEstimator(20 * MS);
+        assertThat(feed(est, 0, 100, MS, Set.of(10L, 31L))).isEqualTo(2);
+        assertThat(est.lossEvents()).isEqualTo(2);
+        // exactly one RTT after the start is still the same event ("more than one RTT")
+        LossEventEstimator edge = new LossEventEstimator(20 * MS);
+        assertThat(feed(edge, 0, 100, MS, Set.of(10L, 30L))).isEqualTo(1);
+    }
+
+    @Test
+    void shouldNotCountPacketsInTheFirstRttOfAnEvent() {
+        // 1 packet/ms, RTT 10 ms, losses at seq 20 and 40. Xpand counts the packets that arrived in
+        // [20 + 10, 40) ms = seqs 30..39 = 10; standard TFRC would count seqs 21..39 = 19.
+        LossEventEstimator est = new LossEventEstimator(10 * MS);
+        feed(est, 0, 39, MS, Set.of(20L));
+        assertThat(est.averageInterval()).isEqualTo(20.0); // first interval: seqs 0..19
+        assertThat(est.currentInterval()).isEqualTo(10);
+        est.onPacket(41, 41 * MS);
+        assertThat(est.lossEvents()).isEqualTo(2);
+        assertThat(est.averageInterval()).isEqualTo(0.5 * 20 + 0.5 * 10); // TFRC's count would give 19.5
+        assertThat(est.lossEventRate()).isEqualTo(1.0 / 15);
+        assertThat(est.currentInterval()).isZero(); // seq 41 arrived 1 ms into the new event
+    }
+
+    @Test
+    void shouldGroupLossesWhoseInterpolatedTimesAreWithinOneRtt() {
+        // Ten packets 10 ms apart, then seqs 10..19 lost and seq 20 arriving only 10 ms after seq 9. At the
+        // sender's pace the losses would span 100 ms, but interpolated between 90 and 100 ms they span < 10 ms.
+        LossEventEstimator est = new LossEventEstimator(20 * MS);
+        for (long seq = 0; seq < 10; seq++) {
+            assertThat(est.onPacket(seq, seq * 10 * MS)).isFalse();
+        }
+        assertThat(est.onPacket(20, 100 * MS)).isTrue();
+        assertThat(est.lossEvents()).isEqualTo(1);
+    }
+
+    @Test
+    void shouldSplitAGapWhoseInterpolatedTimesSpanSeveralRtts() {
+        // Seqs 0..9 at 0..9 ms; 10..14 lost; 15 arrives at 69 ms. Nominal times 19, 29, 39, 49, 59 ms.
+        // RTT 25 ms: seq 10 starts an event at 19 ms; the first later one after 44 ms is seq 13 (49 ms).
+        LossEventEstimator est = new LossEventEstimator(25 * MS);
+        feed(est, 0, 9, MS, Set.of());
+        assertThat(est.onPacket(15, 69 * MS)).isTrue();
+        assertThat(est.lossEvents()).isEqualTo(2);
+        // intervals: 10 packets before the first event, none between the two events
+        assertThat(est.averageInterval()).isEqualTo(0.5 * 10 + 0.5 * 0);
+        assertThat(est.currentInterval()).isZero(); // seq 15 arrived 20 ms after 49 ms < RTT
+        est.onPacket(16, 74 * MS); // 74 - 49 = 25 ms = RTT: counted
+        assertThat(est.currentInterval()).isEqualTo(1);
+    }
+
+    @Test
+    void shouldUseTheLatestRttForEventLength() {
+        LossEventEstimator est = new LossEventEstimator(20 * MS);
+        feed(est, 0, 20, MS, Set.of(10L));
+        est.setRttNs(5 * MS);
+        assertThat(est.rttNs()).isEqualTo(5 * MS);
+        assertThat(feed(est, 21, 30, MS, Set.of(25L))).isEqualTo(1); // 15 ms after the start > 5 ms
+        assertThat(est.lossEvents()).isEqualTo(2);
+    }
+
+    @Test
+    void shouldNeitherUndoNorCountLatePackets() {
+        LossEventEstimator est = new LossEventEstimator(5 * MS);
+        feed(est, 0, 30, MS, Set.of(10L));
+        long counted = est.currentInterval();
+        assertThat(est.onPacket(10, 31 * MS)).isFalse(); // the repair of seq 10
+        assertThat(est.onPacket(29, 31 * MS)).isFalse(); // a duplicate-looking reordering
+        assertThat(est.lossEvents()).isEqualTo(1);
+        assertThat(est.currentInterval()).isEqualTo(counted);
+    }
+
+    @Test
+    void shouldLowerTheLossRateDuringALongLossFreeRun() {
+        // 1 packet/ms, every 100th lost (seqs 100 .. 1000), RTT 2 ms: intervals of 100, then 98 packets
+        long n = 100;
+        LossEventEstimator est = new LossEventEstimator(2 * MS);
+        Set<Long> lost = new java.util.HashSet<>();
+        for (long k = 1; k <= 10; k++) {
+            lost.add(k * n);
+        }
+        feed(est, 0, 10 * n + 1, MS, lost);
+        long seq = 10 * n + 2;
+        double stored = est.averageInterval();
+        double before = est.lossEventRate();
+        assertThat(stored).isCloseTo(98 + 2 * Math.pow(0.5, 9), within(1e-9));
+        double previous = before;
+        for (long s = seq; s < seq + 2000; s++) {
+            est.onPacket(s, s * MS);
+            double p = est.lossEventRate();
+            assertThat(p).isLessThanOrEqualTo(previous);
+            previous = p;
+        }
+        long running = est.currentInterval();
+        assertThat(running).isGreaterThan((long) stored);
+        assertThat(est.averageInterval()).isEqualTo(0.5 * stored + 0.5 * running);
+        assertThat(est.lossEventRate()).isLessThan(before / 5);
+        assertThat(est.lossEvents()).isEqualTo(10);
+    }
+
+    @Test
+    void shouldReturnTrueExactlyWhenAnEventStarts() {
+        LossEventEstimator est = new LossEventEstimator(7 * MS);
+        Set<Long> lost = Set.of(3L, 4L, 9L, 13L, 14L, 15L, 40L, 47L, 48L, 90L, 91L, 99L);
+        long previousEvents = 0;
+        for (long seq = 0; seq < 120; seq++) {
+            if (lost.contains(seq)) {
+                continue;
+            }
+            boolean started = est.onPacket(seq, seq * MS);
+            assertThat(started).as("seq %d", seq).isEqualTo(est.lossEvents() > previousEvents);
+            previousEvents = est.lossEvents();
+        }
+        // RTT 7 ms at 1 packet/ms: events start at 3 {3,4,9}, 13 {13,14,15}, 40 {40,47: 7 ms is not "more"},
+        // 48, 90 {90,91} and 99
+        assertThat(previousEvents).isEqualTo(6);
+    }
+
+    @Test
+    void shouldTreatAnEmptyIntervalAsLossRateOne() {
+        LossEventEstimator est = new LossEventEstimator(MS);
+        est.onPacket(0, 0);
+        est.onPacket(100, 100 * MS); // 99 lost over 100 ms with a 1 ms RTT: many events, intervals of 0
+        assertThat(est.lossEvents()).isGreaterThan(40);
+        assertThat(est.lossEventRate()).isEqualTo(1.0);
+    }
+
+    @Test
+    void shouldRejectInvalidArguments() {
+        assertThatThrownBy(() -> new LossEventEstimator(0)).hasMessageContaining("initialRttNs");
+        LossEventEstimator est = new LossEventEstimator(MS);
+        assertThatThrownBy(() -> est.setRttNs(-1)).hasMessageContaining("rttNs");
+        assertThatThrownBy(() -> est.onPacket(-1, 0)).hasMessageContaining("seq");
+        est.onPacket(0, 10 * MS);
+        assertThatThrownBy(() -> est.onPacket(1, 9 * MS)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("arrivalNs");
+    }
+}

@@ -40,6 +40,10 @@ import org.gcs.emulator.Topology;
  * <tr><td>maxFanOut</td><td>4</td><td>most children of a site in the tree</td></tr>
  * <tr><td>probeInterval</td><td>500 ms</td><td>how often a delegate probes its links (RTT, loss)</td></tr>
  * <tr><td>treeRefreshInterval</td><td>30 s</td><td>how often the tree is reconsidered for better link costs</td></tr>
+ * <tr><td>congestionControl</td><td>tfrc</td><td>{@code tfrc}: TCP-friendly many-to-many rates (seed 004);
+ * {@code none}: the send window only</td></tr>
+ * <tr><td>initialSendRate</td><td>128 KiB/s</td><td>a sender's rate before its first grant; the start of slow start</td></tr>
+ * <tr><td>minSendRate</td><td>2 KiB/s</td><td>the lowest aggregate rate of a site for a group</td></tr>
  * </table>
  */
 public final class GcsConfig {
@@ -71,6 +75,9 @@ public final class GcsConfig {
     private final int maxFanOut;
     private final Duration probeInterval;
     private final Duration treeRefreshInterval;
+    private final String congestionControl;
+    private final long initialSendRateBytesPerSec;
+    private final long minSendRateBytesPerSec;
 
     private GcsConfig(Builder b) {
         this.site = b.site;
@@ -96,6 +103,9 @@ public final class GcsConfig {
         this.maxFanOut = b.maxFanOut;
         this.probeInterval = b.probeInterval;
         this.treeRefreshInterval = b.treeRefreshInterval;
+        this.congestionControl = b.congestionControl;
+        this.initialSendRateBytesPerSec = b.initialSendRateBytesPerSec;
+        this.minSendRateBytesPerSec = b.minSendRateBytesPerSec;
     }
 
     /** @return a builder with the defaults */
@@ -129,6 +139,9 @@ public final class GcsConfig {
         b.maxFanOut = maxFanOut;
         b.probeInterval = probeInterval;
         b.treeRefreshInterval = treeRefreshInterval;
+        b.congestionControl = congestionControl;
+        b.initialSendRateBytesPerSec = initialSendRateBytesPerSec;
+        b.minSendRateBytesPerSec = minSendRateBytesPerSec;
         return b;
     }
 
@@ -261,6 +274,21 @@ public final class GcsConfig {
         return treeRefreshInterval;
     }
 
+    /** @return {@code tfrc} (seed 004's TCP-friendly many-to-many rates) or {@code none} (send window only) */
+    public String congestionControl() {
+        return congestionControl;
+    }
+
+    /** @return a sender's rate for a group before its first grant, and where slow start begins */
+    public long initialSendRateBytesPerSec() {
+        return initialSendRateBytesPerSec;
+    }
+
+    /** @return the lowest aggregate rate a site is held to for a group */
+    public long minSendRateBytesPerSec() {
+        return minSendRateBytesPerSec;
+    }
+
     @Override
     public String toString() {
         return "GcsConfig[site=" + site + ", member=" + memberName + ", delegateEligible=" + delegateEligible
@@ -293,6 +321,9 @@ public final class GcsConfig {
         private int maxFanOut = 4;
         private Duration probeInterval = Duration.ofMillis(500);
         private Duration treeRefreshInterval = Duration.ofSeconds(30);
+        private String congestionControl = "tfrc";
+        private long initialSendRateBytesPerSec = 128 * 1024;
+        private long minSendRateBytesPerSec = 2 * 1024;
 
         private Builder() {
         }
@@ -495,6 +526,33 @@ public final class GcsConfig {
             return this;
         }
 
+        /** @param controller {@code tfrc} (default: seed 004's TCP-friendly rates) or {@code none} (window only) */
+        public Builder congestionControl(String controller) {
+            if (!"tfrc".equals(controller) && !"none".equals(controller)) {
+                throw new GcsConfigException("congestionControl must be tfrc or none, got '" + controller + "'");
+            }
+            this.congestionControl = controller;
+            return this;
+        }
+
+        /** @param bytesPerSec a sender's rate before its first grant, and the start of slow start (at least 1 KiB/s) */
+        public Builder initialSendRate(long bytesPerSec) {
+            if (bytesPerSec < 1024) {
+                throw new GcsConfigException("initialSendRate must be at least 1024 bytes/s, got " + bytesPerSec);
+            }
+            this.initialSendRateBytesPerSec = bytesPerSec;
+            return this;
+        }
+
+        /** @param bytesPerSec the lowest aggregate rate of a site for a group (at least 128 bytes/s) */
+        public Builder minSendRate(long bytesPerSec) {
+            if (bytesPerSec < 128) {
+                throw new GcsConfigException("minSendRate must be at least 128 bytes/s, got " + bytesPerSec);
+            }
+            this.minSendRateBytesPerSec = bytesPerSec;
+            return this;
+        }
+
         /**
          * @return the configuration
          * @throws GcsConfigException if a required setting is missing or settings contradict each other
@@ -515,6 +573,10 @@ public final class GcsConfig {
             if (maxPendingSendBytes < maxMessageBytes) {
                 throw new GcsConfigException("maxPendingSendBytes (" + maxPendingSendBytes
                         + ") must be at least maxMessageBytes (" + maxMessageBytes + ")");
+            }
+            if (minSendRateBytesPerSec > initialSendRateBytesPerSec) {
+                throw new GcsConfigException("minSendRate (" + minSendRateBytesPerSec + ") must not exceed initialSendRate ("
+                        + initialSendRateBytesPerSec + ")");
             }
             if (linkEmulation != null && !linkEmulation.sites().contains(site)) {
                 throw new GcsConfigException("site '" + site + "' is not in the emulated topology '" + linkEmulation.name()

@@ -38,7 +38,8 @@ public final class GcsConfigLoader {
             "lan.mcast.port", "lan.tcp.port", "lan.tcp.initial.hosts", "lan.cluster.name", "lan.join.timeout",
             "heartbeat.interval", "site.timeout", "tick.interval", "max.datagram.bytes", "max.message.bytes",
             "send.window.bytes", "max.pending.send.bytes", "delivery.backlog.bytes", "emulation.topology",
-            "emulation.seed", "groups", "tree.strategy", "tree.max.fanout", "probe.interval", "tree.refresh.interval");
+            "emulation.seed", "groups", "tree.strategy", "tree.max.fanout", "probe.interval", "tree.refresh.interval",
+            "congestion.control", "initial.send.rate", "min.send.rate");
 
     private GcsConfigLoader() {
     }
@@ -114,6 +115,9 @@ public final class GcsConfigLoader {
         ifSet(p, "send.window.bytes", v -> b.sendWindowBytes(Quantities.byteSize("send.window.bytes", v)));
         ifSet(p, "max.pending.send.bytes", v -> b.maxPendingSendBytes(Quantities.byteSize("max.pending.send.bytes", v)));
         ifSet(p, "delivery.backlog.bytes", v -> b.deliveryBacklogBytes(Quantities.byteSize("delivery.backlog.bytes", v)));
+        ifSet(p, "congestion.control", b::congestionControl);
+        ifSet(p, "initial.send.rate", v -> b.initialSendRate(Quantities.byteSize("initial.send.rate", v)));
+        ifSet(p, "min.send.rate", v -> b.minSendRate(Quantities.byteSize("min.send.rate", v)));
         ifSet(p, "tree.strategy", b::treeStrategy);
         ifSet(p, "tree.max.fanout", v -> b.maxFanOut(integer("tree.max.fanout", v)));
         ifSet(p, "probe.interval", v -> b.probeInterval(Quantities.duration("probe.interval", v)));

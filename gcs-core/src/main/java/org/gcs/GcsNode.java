@@ -128,6 +128,12 @@ public interface GcsNode extends AutoCloseable {
      */
     Registration onTree(TreeListener listener);
 
+    /**
+     * @return the congestion state of this site's traffic to each group, while this node is the site's delegate
+     *         (empty otherwise); refreshed every 100 ms
+     */
+    java.util.List<FlowStatus> flows();
+
     /** @return true while this node is its site's delegate (it carries the site's WAN traffic) */
     boolean isDelegate();
 

@@ -49,6 +49,20 @@ public enum GcsMeters {
     TREE_SITES("gcs.tree.sites", "sites", "Sites in the group's multicast tree"),
     /** Children of this node's site in a group's multicast tree (tag {@code group}). */
     TREE_CHILDREN("gcs.tree.children", "sites", "Children of this site in the group's multicast tree"),
+    /** The aggregate rate this site may send to a group (tag {@code group}); unlimited reads as Double.MAX_VALUE. */
+    CC_RATE_ALLOWED("gcs.cc.rate.allowed", "bytes", "Aggregate rate this site may send to the group, bytes per second"),
+    /** A receiving site's acceptable rate for this site's traffic to a group (tags {@code group}, {@code peer}). */
+    CC_RATE_ACCEPTABLE("gcs.cc.rate.acceptable", "bytes", "Receiving site's acceptable rate (Eq. 1), bytes per second"),
+    /** The sending delegate's smoothed RTT to a receiving site (tags {@code group}, {@code peer}). */
+    CC_RTT("gcs.cc.rtt", "seconds", "Smoothed RTT from the sending delegate to the receiving site"),
+    /** A receiving site's loss event rate for this site's traffic (tags {@code group}, {@code peer}). */
+    CC_LOSS_EVENT_RATE("gcs.cc.loss.event.rate", "", "Loss event rate reported by the receiving site"),
+    /** 1 for the receiving site that limits the group's rate, else 0 (tags {@code group}, {@code peer}). */
+    CC_LIMITING("gcs.cc.limiting", "", "1 if this receiving site limits the group's rate"),
+    /** A local sender's demand (tags {@code group}, {@code sender}). */
+    CC_SENDER_DEMAND("gcs.cc.sender.demand", "bytes", "Local sender's rate request, bytes per second"),
+    /** A local sender's grant (tags {@code group}, {@code sender}). */
+    CC_SENDER_GRANT("gcs.cc.sender.grant", "bytes", "Local sender's granted rate, bytes per second"),
     /** 1 while this node is its site's delegate, else 0. */
     DELEGATE("gcs.delegate", "", "1 while this node is its site's delegate");
 

@@ -25,7 +25,7 @@ import org.gcs.internal.wire.DropReason;
 public final class NodeMetrics implements ProtocolMetrics, AutoCloseable {
     private final MeterRegistry registry;
     private final Tags tags;
-    private final List<Meter> meters = new ArrayList<>();
+    private final List<Meter> meters = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final Map<DropReason, Counter> drops = new EnumMap<>(DropReason.class);
     private final AtomicInteger delegate = new AtomicInteger();
     private final java.util.concurrent.atomic.AtomicLong treeVersion = new java.util.concurrent.atomic.AtomicLong();
@@ -151,6 +151,57 @@ public final class NodeMetrics implements ProtocolMetrics, AutoCloseable {
                     .description(GcsMeters.TREE_CHILDREN.description()).baseUnit(GcsMeters.TREE_CHILDREN.baseUnit())
                     .tags(tags).tag("group", group).register(registry));
         }
+    }
+
+    /**
+     * The delegate's flow snapshot changed: gauges per (group, peer) and (group, sender) are registered the first
+     * time they appear and read the latest snapshot. Unlimited rates read as {@code Double.MAX_VALUE}.
+     */
+    public void flowsChanged(List<org.gcs.FlowStatus> flows) {
+        Map<String, Double> values = new java.util.HashMap<>();
+        for (org.gcs.FlowStatus flow : flows) {
+            String g = flow.group();
+            gauge(values, GcsMeters.CC_RATE_ALLOWED, g, null, null, finite(flow.allowedRateBytesPerSec()));
+            for (org.gcs.FlowStatus.Receiver r : flow.receivers()) {
+                gauge(values, GcsMeters.CC_RATE_ACCEPTABLE, g, r.site(), null, finite(r.acceptableRateBytesPerSec()));
+                gauge(values, GcsMeters.CC_RTT, g, r.site(), null, r.rttMs() / 1000.0);
+                gauge(values, GcsMeters.CC_LOSS_EVENT_RATE, g, r.site(), null, r.lossEventRate());
+                gauge(values, GcsMeters.CC_LIMITING, g, r.site(), null,
+                        flow.limitingSite().map(r.site()::equals).orElse(false) ? 1 : 0);
+            }
+            for (org.gcs.FlowStatus.Sender sender : flow.senders()) {
+                gauge(values, GcsMeters.CC_SENDER_DEMAND, g, null, sender.member(), finite(sender.demandBytesPerSec()));
+                gauge(values, GcsMeters.CC_SENDER_GRANT, g, null, sender.member(), finite(sender.grantBytesPerSec()));
+            }
+        }
+        ccValues = values;
+    }
+
+    private volatile Map<String, Double> ccValues = Map.of();
+    private final java.util.Set<String> ccRegistered = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    private void gauge(Map<String, Double> values, GcsMeters meter, String group, String peer, String sender, double value) {
+        String key = meter.meterName() + "|" + group + "|" + peer + "|" + sender;
+        values.put(key, value);
+        if (ccRegistered.add(key)) {
+            Gauge.Builder<NodeMetrics> builder = Gauge.builder(meter.meterName(), this,
+                            m -> m.ccValues.getOrDefault(key, Double.NaN))
+                    .description(meter.description()).tags(tags).tag("group", group);
+            if (!meter.baseUnit().isEmpty()) {
+                builder.baseUnit(meter.baseUnit());
+            }
+            if (peer != null) {
+                builder.tag("peer", peer);
+            }
+            if (sender != null) {
+                builder.tag("sender", sender);
+            }
+            meters.add(builder.register(registry));
+        }
+    }
+
+    private static double finite(double value) {
+        return Double.isInfinite(value) ? Double.MAX_VALUE : value;
     }
 
     /** This node became (or stopped being) the delegate. */

@@ -35,6 +35,7 @@ public final class SimNetwork {
     private final Map<String, SiteLan> sites = new LinkedHashMap<>();
     private final Map<DelegateAddress, SimNode> byAddress = new HashMap<>();
     private final List<SimNode> nodes = new ArrayList<>();
+    private final Map<String, org.gcs.emulator.LinkProfile> linkOverrides = new HashMap<>();
     private long incarnations;
 
     /**
@@ -141,6 +142,27 @@ public final class SimNetwork {
 
     Topology topology() {
         return topology;
+    }
+
+    /**
+     * Changes a directed WAN link from now on (its queue starts empty), e.g. to move a bottleneck.
+     *
+     * @param fromSite the sending site
+     * @param toSite the receiving site
+     * @param profile the new link
+     */
+    public void setLink(String fromSite, String toSite, org.gcs.emulator.LinkProfile profile) {
+        linkOverrides.put(fromSite + "->" + toSite, profile);
+    }
+
+    /** @return the link profile from one site to another now */
+    org.gcs.emulator.LinkProfile linkProfile(String fromSite, String toSite) {
+        org.gcs.emulator.LinkProfile override = linkOverrides.get(fromSite + "->" + toSite);
+        if (override != null) {
+            return override;
+        }
+        return topology == null ? org.gcs.emulator.LinkProfile.IDEAL
+                : topology.link(fromSite, toSite).orElse(org.gcs.emulator.LinkProfile.IDEAL);
     }
 
     SimOptions options() {

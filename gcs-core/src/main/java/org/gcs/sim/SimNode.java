@@ -41,6 +41,7 @@ public final class SimNode {
     private final WanCodec codec = new WanCodec(SimNetwork.CLUSTER_KEY);
     private final Map<String, EmulatedLink> links = new HashMap<>();
     private final List<GroupMessage> delivered = new ArrayList<>();
+    private final List<Long> deliveredAtNs = new ArrayList<>();
     private final List<GroupView> views = new ArrayList<>();
     private final List<GroupTree> trees = new ArrayList<>();
     private final List<Consumer<GroupMessage>> listeners = new ArrayList<>();
@@ -61,7 +62,8 @@ public final class SimNode {
         EngineSettings settings = new EngineSettings(site, name, incarnation, delegateEligible, options.heartbeatNs(),
                 options.siteTimeoutNs(), options.maxDatagramBytes(), options.sendWindowBytes(), options.flowSettings(),
                 seeds, address, options.treeStrategy(), options.maxFanOut(), options.probeIntervalNs(),
-                options.treeRefreshNs());
+                options.treeRefreshNs(), options.congestionControl(), options.initialRateBytesPerSec(),
+                options.initialRateBytesPerSec() / 64, 64 * 1024);
         this.engine = new NodeEngine(settings, new Io(), ProtocolMetrics.NONE);
     }
 
@@ -122,7 +124,7 @@ public final class SimNode {
             throw new IllegalStateException(id() + " has not joined " + group);
         }
         Send send = new Send();
-        engine.submit(new SendRequest(group, payload, network.nowNs() / 1000, send));
+        engine.submit(new SendRequest(group, payload, network.nowNs() / 1000, send), network.nowNs());
         return send;
     }
 
@@ -134,6 +136,20 @@ public final class SimNode {
     /** @return every message delivered so far, in delivery order */
     public List<GroupMessage> delivered() {
         return delivered;
+    }
+
+    /**
+     * @return payload bytes of messages from other members delivered between two virtual times
+     */
+    public long deliveredBytesBetween(long fromNs, long toNs) {
+        long bytes = 0;
+        for (int i = 0; i < delivered.size(); i++) {
+            long at = deliveredAtNs.get(i);
+            if (at >= fromNs && at < toNs && !delivered.get(i).sender().equals(id())) {
+                bytes += delivered.get(i).payload().length;
+            }
+        }
+        return bytes;
     }
 
     /** @return every view installed so far */
@@ -159,6 +175,24 @@ public final class SimNode {
     /** @return the version of the tree plan this node knows, 0 if none */
     public long treeVersion() {
         return engine.treeVersion();
+    }
+
+    /** @return the congestion state of this site's flows while this node is the delegate */
+    public List<org.gcs.FlowStatus> flows() {
+        return alive ? engine.flows() : List.of();
+    }
+
+    /** @return the rate the delegate granted this node for a group (+∞ before the first grant or if unlimited) */
+    public double grantFor(String group) {
+        return engine.grant(group).flatMap(g -> g.shares().stream()
+                        .filter(s -> s.member().equals(name) && s.incarnation() == incarnation).findFirst())
+                .map(s -> s.rateBytesPerSec() == Long.MAX_VALUE ? Double.POSITIVE_INFINITY : (double) s.rateBytesPerSec())
+                .orElse(Double.POSITIVE_INFINITY);
+    }
+
+    /** @return payload bytes of this node's sends still waiting for admission */
+    public long waitingBytes() {
+        return engine.waitingBytes();
     }
 
     /** @return payload bytes sent and not yet stable */
@@ -232,21 +266,29 @@ public final class SimNode {
     }
 
     private EmulatedLink linkTo(String toSite) {
-        return links.computeIfAbsent(toSite, to -> {
-            LinkProfile profile = network.topology() == null ? LinkProfile.IDEAL
-                    : network.topology().link(site, to).orElse(LinkProfile.IDEAL);
-            long seed = network.options().seed() * 1_000_003L + (site + "->" + to + "@" + name).hashCode();
-            return new EmulatedLink(profile, seed);
-        });
+        LinkProfile profile = network.linkProfile(site, toSite);
+        EmulatedLink link = links.get(toSite);
+        if (link == null || !link.profile().equals(profile)) {
+            long seed = network.options().seed() * 1_000_003L + (site + "->" + toSite + "@" + name).hashCode();
+            link = new EmulatedLink(profile, seed);
+            links.put(toSite, link);
+        }
+        return link;
     }
 
     /** A send's admission, as observed by the caller. */
     public static final class Send {
         private boolean admitted;
+        private long admittedAtNs = -1;
 
         /** @return true once the message entered the send window */
         public boolean admitted() {
             return admitted;
+        }
+
+        /** @return the virtual time of admission, or -1 while waiting */
+        public long admittedAtNs() {
+            return admittedAtNs;
         }
     }
 
@@ -275,6 +317,7 @@ public final class SimNode {
         @Override
         public void deliver(GroupMessage message, long sentEpochMicros) {
             delivered.add(message);
+            deliveredAtNs.add(network.nowNs());
             for (Consumer<GroupMessage> listener : listeners) {
                 listener.accept(message);
             }
@@ -292,7 +335,9 @@ public final class SimNode {
 
         @Override
         public void admitted(SendRequest request) {
-            ((Send) request.completion()).admitted = true;
+            Send send = (Send) request.completion();
+            send.admitted = true;
+            send.admittedAtNs = network.nowNs();
         }
 
         @Override

@@ -17,10 +17,13 @@ import org.gcs.internal.flow.FlowSettings;
  * @param maxFanOut the most children of a site in the tree
  * @param probeIntervalNs how often delegates probe their links
  * @param treeRefreshNs how often the tree is reconsidered for better costs
+ * @param congestionControl {@code tfrc} or {@code none}
+ * @param initialRateBytesPerSec a sender's rate before its first grant
  */
 public record SimOptions(long seed, long lanDelayNs, long failureDetectionNs, long tickNs, long heartbeatNs,
                          long siteTimeoutNs, int maxDatagramBytes, long sendWindowBytes, String treeStrategy,
-                         int maxFanOut, long probeIntervalNs, long treeRefreshNs) {
+                         int maxFanOut, long probeIntervalNs, long treeRefreshNs, String congestionControl,
+                         double initialRateBytesPerSec) {
 
     /**
      * @return defaults: 0.2 ms LAN, 200 ms failure detection, 5 ms ticks, 1 s heartbeats, 5 s site timeout,
@@ -28,31 +31,42 @@ public record SimOptions(long seed, long lanDelayNs, long failureDetectionNs, lo
      */
     public static SimOptions defaults() {
         return new SimOptions(1, 200_000L, 200_000_000L, 5_000_000L, 1_000_000_000L, 5_000_000_000L, 1400, 1 << 20,
-                "spt", 4, 500_000_000L, 30_000_000_000L);
+                "spt", 4, 500_000_000L, 30_000_000_000L, "tfrc", 128 * 1024);
     }
 
     /** @return a copy with another seed */
     public SimOptions withSeed(long newSeed) {
         return new SimOptions(newSeed, lanDelayNs, failureDetectionNs, tickNs, heartbeatNs, siteTimeoutNs,
-                maxDatagramBytes, sendWindowBytes, treeStrategy, maxFanOut, probeIntervalNs, treeRefreshNs);
+                maxDatagramBytes, sendWindowBytes, treeStrategy, maxFanOut, probeIntervalNs, treeRefreshNs, congestionControl,
+                initialRateBytesPerSec);
     }
 
     /** @return a copy with another send window */
     public SimOptions withSendWindowBytes(long bytes) {
         return new SimOptions(seed, lanDelayNs, failureDetectionNs, tickNs, heartbeatNs, siteTimeoutNs,
-                maxDatagramBytes, bytes, treeStrategy, maxFanOut, probeIntervalNs, treeRefreshNs);
+                maxDatagramBytes, bytes, treeStrategy, maxFanOut, probeIntervalNs, treeRefreshNs, congestionControl,
+                initialRateBytesPerSec);
     }
 
     /** @return a copy with another tree strategy and fan-out */
     public SimOptions withTree(String strategy, int fanOut) {
         return new SimOptions(seed, lanDelayNs, failureDetectionNs, tickNs, heartbeatNs, siteTimeoutNs,
-                maxDatagramBytes, sendWindowBytes, strategy, fanOut, probeIntervalNs, treeRefreshNs);
+                maxDatagramBytes, sendWindowBytes, strategy, fanOut, probeIntervalNs, treeRefreshNs, congestionControl,
+                initialRateBytesPerSec);
     }
 
     /** @return a copy with other heartbeat and site-timeout intervals */
     public SimOptions withTimeouts(long newHeartbeatNs, long newSiteTimeoutNs) {
         return new SimOptions(seed, lanDelayNs, failureDetectionNs, tickNs, newHeartbeatNs, newSiteTimeoutNs,
-                maxDatagramBytes, sendWindowBytes, treeStrategy, maxFanOut, probeIntervalNs, treeRefreshNs);
+                maxDatagramBytes, sendWindowBytes, treeStrategy, maxFanOut, probeIntervalNs, treeRefreshNs, congestionControl,
+                initialRateBytesPerSec);
+    }
+
+    /** @return a copy with another congestion controller ({@code tfrc} or {@code none}) */
+    public SimOptions withCongestionControl(String controller) {
+        return new SimOptions(seed, lanDelayNs, failureDetectionNs, tickNs, heartbeatNs, siteTimeoutNs,
+                maxDatagramBytes, sendWindowBytes, treeStrategy, maxFanOut, probeIntervalNs, treeRefreshNs, controller,
+                initialRateBytesPerSec);
     }
 
     /** @return the flow settings of the nodes */

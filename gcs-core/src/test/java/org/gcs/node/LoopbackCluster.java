@@ -17,10 +17,14 @@ import org.gcs.internal.node.NettyJGroupsNode;
 final class LoopbackCluster implements AutoCloseable {
     static final String KEY = "loopback-test-cluster-key-0123456789";
     // below the range LanConfig derives from site names (46000-47999) and the demo's (50000-59999)
-    private static final int PORT_BASE = 44_000 + (int) (ProcessHandle.current().pid() % 500) * 4;
+    private static final int PORT_BASE = 44_000 + (int) (ProcessHandle.current().pid() % 100) * 10;
+
+    private static final java.util.concurrent.atomic.AtomicInteger INSTANCES = new java.util.concurrent.atomic.AtomicInteger();
 
     private final List<GcsNode> nodes = new ArrayList<>();
     private final List<String> sites = new ArrayList<>();
+    /** Every cluster of a test JVM gets its own JGroups names and ports: tests never meet each other's nodes. */
+    private final int instance = INSTANCES.getAndIncrement();
 
     GcsNode start(String site, String member, UnaryOperator<GcsConfig.Builder> customize) {
         if (!sites.contains(site)) {
@@ -41,8 +45,9 @@ final class LoopbackCluster implements AutoCloseable {
                 .seeds(seeds)
                 .heartbeatInterval(java.time.Duration.ofMillis(500))
                 .siteTimeout(java.time.Duration.ofSeconds(3))
-                .lan(LanConfig.builder().bindAddress("127.0.0.1").mcastPort(PORT_BASE + sites.indexOf(site))
-                        .clusterName("gcs-test-" + ProcessHandle.current().pid() + "-" + site)
+                .lan(LanConfig.builder().bindAddress("127.0.0.1")
+                        .mcastPort(PORT_BASE + (instance * 8 + sites.indexOf(site)) % 1000)
+                        .clusterName("gcs-test-" + ProcessHandle.current().pid() + "-" + instance + "-" + site)
                         .joinTimeout(java.time.Duration.ofMillis(500)).build());
         GcsNode node = GcsNode.start(customize.apply(builder).build());
         nodes.add(node);

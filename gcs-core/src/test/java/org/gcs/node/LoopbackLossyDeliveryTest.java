@@ -31,7 +31,7 @@ class LoopbackLossyDeliveryTest {
 
     @Test
     void shouldDeliverTenThousandMessagesExactlyOnceInSenderOrderAtFivePercentLoss() throws Exception {
-        LinkProfile lossy = LinkProfile.IDEAL.withOneWayDelayNs(15_000_000L).withLoss(LossProfile.bernoulli(0.05))
+        LinkProfile lossy = LinkProfile.IDEAL.withOneWayDelayNs(5_000_000L).withLoss(LossProfile.bernoulli(0.05))
                 .withBandwidthBitsPerSec(50_000_000L).withQueueBytes(512 * 1024);
         Topology wan = Topology.builder("lossy3").site("a").site("b").site("c")
                 .bidirectionalLink("a", "b", lossy).bidirectionalLink("b", "c", lossy).bidirectionalLink("a", "c", lossy)

@@ -14,6 +14,7 @@ import org.gcs.alm.overlay.SiteRecord;
 import org.gcs.internal.flow.MetaFlowReceiver;
 import org.gcs.internal.flow.MetaFlowSender;
 import org.gcs.internal.wire.DropReason;
+import org.gcs.internal.wire.LanMessage.Demand;
 import org.gcs.internal.wire.LanMessage.LocalData;
 import org.gcs.internal.wire.LanMessage.RemoteData;
 import org.gcs.internal.wire.LanMessage.RemoteSite;
@@ -56,7 +57,9 @@ final class DelegateRole {
     private final long term;
     private final SiteDirectory<List<MemberGroups>> directory;
     private final Map<DelegateAddress, Long> hintExpiryNs = new LinkedHashMap<>();
-    private final Map<String, MetaFlowSender> senders = new HashMap<>();
+    private final Map<String, OutgoingGroup> outgoing = new HashMap<>();
+    /** The loss event rate each receiving site last reported, per "group/site". */
+    private final Map<String, Double> lossEventRates = new HashMap<>();
     private final Map<FlowKey, MetaFlowReceiver> receivers = new HashMap<>();
     private final Map<FlowKey, ReceiverOutput> receiverOutputs = new HashMap<>();
     private final DeliveryFilter appended = new DeliveryFilter();
@@ -131,21 +134,32 @@ final class DelegateRole {
         if (appended.accept(origin, data.memberSeq()) < 0) {
             return;
         }
-        MetaFlowSender sender = senders.computeIfAbsent(data.group(), group -> newSender(group, nowNs));
+        OutgoingGroup sender = outgoing(data.group(), nowNs);
         int fragmentBytes = settings.maxDatagramBytes()
                 - WanCodec.dataOverheadBytes(settings.site(), settings.site(), data.group(), data.member());
-        sender.append(data.member(), data.incarnation(), data.memberSeq(), data.sentEpochMicros(), data.payload(),
-                fragmentBytes, nowNs, senderOutput);
+        sender.flow.append(data.member(), data.incarnation(), data.memberSeq(), data.sentEpochMicros(),
+                data.payload(), fragmentBytes, nowNs, senderOutput);
     }
 
-    private MetaFlowSender newSender(String group, long nowNs) {
-        MetaFlowSender sender = new MetaFlowSender(settings.site(), group, term, settings.flow());
+    /** @return this site's outgoing state for a group, created with every site that has members as receiver */
+    private OutgoingGroup outgoing(String group, long nowNs) {
+        OutgoingGroup existing = outgoing.get(group);
+        if (existing != null) {
+            return existing;
+        }
+        OutgoingGroup created = new OutgoingGroup(settings, group, term);
+        outgoing.put(group, created);
         for (SiteRecord<List<MemberGroups>> site : directory.sites()) {
             if (hasGroup(site.state(), group)) {
-                sender.addReceiver(site.site(), nowNs, senderOutput);
+                created.addReceiver(site.site(), nowNs, senderOutput);
             }
         }
-        return sender;
+        return created;
+    }
+
+    /** A local sender asked for a rate for a group. */
+    void onDemand(Demand demand, long nowNs) {
+        outgoing(demand.group(), nowNs).onDemand(demand, nowNs);
     }
 
     /** The site's memberships changed: announce them, and stop receiving groups the site left. */
@@ -197,8 +211,8 @@ final class DelegateRole {
             overlay.onSitesChanged();
         }
         if (observation == Observation.NEW_DELEGATE) {
-            for (MetaFlowSender sender : senders.values()) {
-                sender.resyncReceiver(envelope.fromSite(), nowNs, senderOutput);
+            for (OutgoingGroup sender : outgoing.values()) {
+                sender.flow.resyncReceiver(envelope.fromSite(), nowNs, senderOutput);
             }
         }
         WanPacket packet = envelope.packet();
@@ -212,13 +226,14 @@ final class DelegateRole {
         } else if (packet instanceof TreeAnnounce announce) {
             overlay.onAnnounce(announce, nowNs, overlayOutput);
         } else if (packet instanceof Ack ack) {
-            MetaFlowSender sender = ownFlow(ack.srcSite(), ack.group(), ack.epoch());
+            OutgoingGroup sender = ownFlow(ack.srcSite(), ack.group(), ack.epoch());
             if (sender != null) {
+                lossEventRates.put(ack.group() + "/" + envelope.fromSite(), ack.lossEventRatePpm() / 1e6);
                 sender.onAck(envelope.fromSite(), ack, nowNs, senderOutput);
             }
         } else if (packet instanceof Nak nak) {
             metrics.nakReceived();
-            MetaFlowSender sender = ownFlow(nak.srcSite(), nak.group(), nak.epoch());
+            OutgoingGroup sender = ownFlow(nak.srcSite(), nak.group(), nak.epoch());
             if (sender != null) {
                 sender.onNak(envelope.fromSite(), nak, nowNs, senderOutput);
             }
@@ -237,11 +252,11 @@ final class DelegateRole {
         return receiverOutputs.computeIfAbsent(key, ReceiverOutput::new);
     }
 
-    private MetaFlowSender ownFlow(String srcSite, String group, long epoch) {
+    private OutgoingGroup ownFlow(String srcSite, String group, long epoch) {
         if (!srcSite.equals(settings.site()) || epoch != term) {
             return null;
         }
-        return senders.get(group);
+        return outgoing.get(group);
     }
 
     private void onData(Data data, long nowNs) {
@@ -263,7 +278,7 @@ final class DelegateRole {
             return null;
         }
         if (receiver == null || receiver.epoch() < epoch) {
-            receiver = new MetaFlowReceiver(srcSite, group, epoch, settings.flow());
+            receiver = new MetaFlowReceiver(srcSite, group, epoch, settings.site(), settings.flow());
             receiver.setPaused(lanPaused, outputFor(key));
             receivers.put(key, receiver);
         }
@@ -326,10 +341,11 @@ final class DelegateRole {
 
     /** Makes every meta-flow send to exactly the sites that have members of its group. */
     private void updateReceivers(long nowNs) {
-        for (MetaFlowSender sender : senders.values()) {
+        for (Map.Entry<String, OutgoingGroup> entry : outgoing.entrySet()) {
+            OutgoingGroup sender = entry.getValue();
             Set<String> interested = new HashSet<>();
             for (SiteRecord<List<MemberGroups>> site : directory.sites()) {
-                if (hasGroup(site.state(), sender.group())) {
+                if (hasGroup(site.state(), entry.getKey())) {
                     interested.add(site.site());
                 }
             }
@@ -359,8 +375,8 @@ final class DelegateRole {
     // ---------------------------------------------------------------- timers
 
     void onTick(long nowNs) {
-        for (MetaFlowSender sender : senders.values()) {
-            sender.onTick(nowNs, senderOutput);
+        for (OutgoingGroup sender : outgoing.values()) {
+            sender.onTick(term, nowNs, senderOutput).ifPresent(io::lanSend);
         }
         for (Map.Entry<FlowKey, MetaFlowReceiver> e : receivers.entrySet()) {
             overlay.rttNs(e.getKey().srcSite()).ifPresent(e.getValue()::onRttHint);
@@ -377,7 +393,7 @@ final class DelegateRole {
             memberSitesByGroup.clear();
             for (SiteRecord<List<MemberGroups>> site : expired) {
                 overlay.forget(site.site());
-                for (MetaFlowSender sender : senders.values()) {
+                for (OutgoingGroup sender : outgoing.values()) {
                     sender.removeReceiver(site.site(), senderOutput);
                 }
                 receivers.keySet().removeIf(key -> key.srcSite().equals(site.site()));
@@ -469,11 +485,39 @@ final class DelegateRole {
         return names;
     }
 
+    /** @return the congestion state of this site's traffic to each group, and what the receivers report */
+    List<org.gcs.FlowStatus> flowStatuses() {
+        List<org.gcs.FlowStatus> list = new ArrayList<>();
+        for (Map.Entry<String, OutgoingGroup> e : new java.util.TreeMap<>(outgoing).entrySet()) {
+            OutgoingGroup group = e.getValue();
+            org.gcs.cc.tfrc.RateSnapshot snapshot = group.rate.snapshot();
+            List<org.gcs.FlowStatus.Receiver> receivers = new ArrayList<>();
+            for (String site : new java.util.TreeSet<>(group.receiverSites())) {
+                org.gcs.cc.tfrc.RateSnapshot.Receiver report = snapshot.receivers().stream()
+                        .filter(r -> r.site().equals(site)).findFirst().orElse(null);
+                double rttMs = group.flow.smoothedRttNs(site) / 1e6;
+                boolean reported = report != null && report.reported();
+                receivers.add(new org.gcs.FlowStatus.Receiver(site,
+                        reported ? report.acceptableRateBytesPerSec() : Double.POSITIVE_INFINITY,
+                        reported ? report.receiveRateBytesPerSec() : 0, rttMs,
+                        lossEventRates.getOrDefault(e.getKey() + "/" + site, 0.0)));
+            }
+            List<org.gcs.FlowStatus.Sender> senders = new ArrayList<>();
+            for (LocalAllocation.SenderStatus sender : group.allocation.senders()) {
+                senders.add(new org.gcs.FlowStatus.Sender(sender.member(), sender.demandBytesPerSec(),
+                        sender.grantBytesPerSec()));
+            }
+            list.add(new org.gcs.FlowStatus(settings.site(), e.getKey(), group.rate.allowedRateBytesPerSec(),
+                    group.rate.limitingSite(), group.rate.inSlowStart(), receivers, senders));
+        }
+        return list;
+    }
+
     /** @return packets waiting in retransmit buffers */
     int bufferedPackets() {
         int total = 0;
-        for (MetaFlowSender sender : senders.values()) {
-            total += sender.bufferedPackets();
+        for (OutgoingGroup sender : outgoing.values()) {
+            total += sender.flow.bufferedPackets();
         }
         return total;
     }
@@ -490,8 +534,8 @@ final class DelegateRole {
 
     /** @return the smoothed RTT from this delegate to a site for a group, or -1 */
     long smoothedRttNs(String group, String site) {
-        MetaFlowSender sender = senders.get(group);
-        return sender == null ? -1 : sender.smoothedRttNs(site);
+        OutgoingGroup sender = outgoing.get(group);
+        return sender == null ? -1 : sender.flow.smoothedRttNs(site);
     }
 
     // ---------------------------------------------------------------- outputs of the flows

@@ -12,11 +12,14 @@ import org.gcs.GroupView;
 import org.gcs.MemberId;
 import org.gcs.alm.overlay.DelegateAddress;
 import org.gcs.internal.wire.LanMessage;
+import org.gcs.internal.wire.LanMessage.Demand;
+import org.gcs.internal.wire.LanMessage.Grant;
 import org.gcs.internal.wire.LanMessage.Handover;
 import org.gcs.internal.wire.LanMessage.LocalData;
 import org.gcs.internal.wire.LanMessage.MemberAnnounce;
 import org.gcs.internal.wire.LanMessage.RemoteData;
 import org.gcs.internal.wire.LanMessage.RemoteSites;
+import org.gcs.internal.wire.LanMessage.Share;
 import org.gcs.internal.wire.LanMessage.Stable;
 import org.gcs.internal.wire.LanMessage.StableMark;
 import org.gcs.internal.wire.LanMessage.TreeInfo;
@@ -45,6 +48,8 @@ public final class NodeEngine {
     private final TreeTracker trees;
     private final DeliveryFilter deliveryFilter = new DeliveryFilter();
     private final SendWindow sendWindow;
+    /** The latest grant per group, as the delegate published it (the group's allowed rate and limiting site). */
+    private final java.util.Map<String, Grant> grants = new java.util.HashMap<>();
     private LanView.LanMember delegate;
     private DelegateRole role;
     private long announceVersion;
@@ -61,7 +66,8 @@ public final class NodeEngine {
         this.metrics = metrics;
         this.membership = new Membership(settings.site(), settings.memberName(), settings.incarnation(), joined);
         this.trees = new TreeTracker(settings.site());
-        this.sendWindow = new SendWindow(settings.memberName(), settings.incarnation(), settings.sendWindowBytes());
+        this.sendWindow = new SendWindow(settings.memberName(), settings.incarnation(), settings.sendWindowBytes(),
+                settings.initialRateBytesPerSec(), settings.burstBytes(), settings.rateControlled());
     }
 
     // ---------------------------------------------------------------- application inputs
@@ -82,10 +88,21 @@ public final class NodeEngine {
     }
 
     /** Queues a message for sending; {@link EngineIo#admitted} reports when it entered the window. */
-    public void submit(SendRequest request) {
-        sendWindow.submit(request);
-        sendWindow.admit(io);
+    public void submit(SendRequest request, long nowNs) {
+        sendWindow.submit(request, nowNs);
+        sendWindow.admit(io, nowNs);
     }
+
+    /**
+     * The LAN layer saw congestion (retransmissions between members): the members' TCP-like send window halves,
+     * at most once per LAN round trip.
+     */
+    public void onLanCongestion(long nowNs) {
+        sendWindow.onLanCongestion(nowNs, LAN_RTT_NS);
+    }
+
+    /** Round trip assumed on the LAN for the send window's once-per-RTT halving. */
+    private static final long LAN_RTT_NS = 10_000_000L;
 
     /**
      * Withdraws a send request that was not admitted yet.
@@ -152,7 +169,13 @@ public final class NodeEngine {
                 trees.refresh(joined, membership, io);
             }
         } else if (message instanceof Stable stable) {
-            onStable(stable);
+            onStable(stable, nowNs);
+        } else if (message instanceof Grant grant) {
+            onGrant(grant, nowNs);
+        } else if (message instanceof Demand demand) {
+            if (role != null) {
+                role.onDemand(demand, nowNs);
+            }
         } else if (message instanceof Handover handover) {
             if (role != null && isSelf(handover.delegate(), handover.delegateIncarnation())) {
                 role.onHandover(handover.member(), handover.incarnation());
@@ -160,7 +183,7 @@ public final class NodeEngine {
         }
     }
 
-    private void onStable(Stable stable) {
+    private void onStable(Stable stable, long nowNs) {
         boolean released = false;
         for (StableMark mark : stable.marks()) {
             if (isSelf(mark.member(), mark.incarnation())) {
@@ -168,7 +191,19 @@ public final class NodeEngine {
             }
         }
         if (released) {
-            sendWindow.admit(io);
+            sendWindow.admit(io, nowNs);
+        }
+    }
+
+    private void onGrant(Grant grant, long nowNs) {
+        grants.put(grant.group(), grant);
+        for (Share share : grant.shares()) {
+            if (isSelf(share.member(), share.incarnation())) {
+                double rate = share.rateBytesPerSec() == Long.MAX_VALUE ? Double.POSITIVE_INFINITY
+                        : share.rateBytesPerSec();
+                sendWindow.grant(grant.group(), rate, nowNs);
+                sendWindow.admit(io, nowNs);
+            }
         }
     }
 
@@ -199,6 +234,10 @@ public final class NodeEngine {
 
     /** The driver's periodic timer. */
     public void onTick(long nowNs) {
+        sendWindow.admit(io, nowNs); // token buckets refill
+        for (Demand demand : sendWindow.dueDemands(nowNs)) {
+            io.lanSend(demand);
+        }
         if (role != null) {
             role.onTick(nowNs);
         }
@@ -283,6 +322,21 @@ public final class NodeEngine {
     /** @return the site's delegate, if any */
     public Optional<MemberId> delegate() {
         return delegate == null ? Optional.empty() : Optional.of(new MemberId(settings.site(), delegate.name()));
+    }
+
+    /** @return the congestion state of this site's flows, if this node is the delegate */
+    public List<org.gcs.FlowStatus> flows() {
+        return role == null ? List.of() : role.flowStatuses();
+    }
+
+    /** @return the latest grant the delegate published for a group (aggregate rate, limiting site, shares) */
+    public Optional<Grant> grant(String group) {
+        return Optional.ofNullable(grants.get(group));
+    }
+
+    /** @return the member's current send window in bytes */
+    public long sendWindowBytes() {
+        return sendWindow.windowBytes();
     }
 
     /** @return payload bytes sent by this member and not yet stable */

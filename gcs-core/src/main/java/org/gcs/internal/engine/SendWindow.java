@@ -2,88 +2,176 @@ package org.gcs.internal.engine;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.gcs.cc.alloc.DemandEstimator;
+import org.gcs.cc.shaping.TokenBucket;
+import org.gcs.cc.window.AimdWindow;
+import org.gcs.internal.flow.WireCost;
+import org.gcs.internal.wire.LanMessage.Demand;
 import org.gcs.internal.wire.LanMessage.LocalData;
 
 /**
- * A member's sending side: the FIFO of send requests waiting for admission, the per-group sequence
- * numbers, and the unstable messages (sent but not yet acknowledged by every receiving site), which the
- * member keeps so that it can re-send them to a new delegate.
+ * A member's sending side: per group, the FIFO of send requests waiting for admission, a token bucket at the
+ * rate the delegate granted (seed 004 §2 step 5), a demand estimator, the group's sequence numbers and its
+ * unstable messages (sent but not yet acknowledged by every receiving site), which the member keeps to re-send
+ * them to a new delegate.
  *
- * <p>Admission is a byte window: a request enters when the unstable bytes plus its size fit
- * {@code windowBytes}, or when nothing is unstable (so a message larger than the window still goes, alone).
- * Requests are admitted strictly in submission order, which is the order of the member's messages.
+ * <p>A request is admitted when (1) the member's unstable bytes plus its size fit the window — a TCP-like
+ * window ({@link AimdWindow}) that grows as messages become stable and halves on LAN congestion, bounded by
+ * {@code sendWindowBytes} (nothing unstable: any size goes) — and (2) its group's token bucket has the tokens.
+ * Each group keeps its own order; groups are served in turn, so a group held back by its rate does not hold
+ * back the others.
  */
 final class SendWindow {
+    private static final long DEMAND_INTERVAL_NS = 100_000_000L;
+    private static final long DEMAND_REFRESH_NS = 1_000_000_000L;
+    private static final double DEMAND_HISTORY_WEIGHT = 0.25;
+    private static final long SEGMENT_BYTES = 1400;
+
     private final String member;
     private final long incarnation;
-    private final long windowBytes;
-    private final ArrayDeque<SendRequest> waiting = new ArrayDeque<>();
-    private final Map<String, Long> lastSeq = new HashMap<>();
-    private final Map<String, ArrayDeque<LocalData>> unstable = new LinkedHashMap<>();
+    private final double initialRateBytesPerSec;
+    private final long burstBytes;
+    private final boolean rateControlled;
+    private final AimdWindow window;
+    private final Map<String, GroupQueue> groups = new LinkedHashMap<>();
     private long unstableBytes;
     private long waitingBytes;
 
-    SendWindow(String member, long incarnation, long windowBytes) {
+    /**
+     * @param windowBytes the largest send window
+     * @param initialRateBytesPerSec the rate of a group before its first grant
+     * @param burstBytes the token buckets' depth
+     * @param rateControlled false to send at the window's pace only (no congestion control)
+     */
+    SendWindow(String member, long incarnation, long windowBytes, double initialRateBytesPerSec, long burstBytes,
+               boolean rateControlled) {
         this.member = member;
         this.incarnation = incarnation;
-        this.windowBytes = windowBytes;
+        this.initialRateBytesPerSec = initialRateBytesPerSec;
+        this.burstBytes = burstBytes;
+        this.rateControlled = rateControlled;
+        long initialWindow = Math.min(windowBytes, Math.max(4 * SEGMENT_BYTES, windowBytes / 4));
+        this.window = new AimdWindow(initialWindow, Math.min(windowBytes, 2 * SEGMENT_BYTES), windowBytes,
+                SEGMENT_BYTES);
+    }
+
+    private GroupQueue group(String name, long nowNs) {
+        return groups.computeIfAbsent(name, g -> new GroupQueue(nowNs));
     }
 
     /** Queues a request; call {@link #admit} afterwards. */
-    void submit(SendRequest request) {
-        waiting.add(request);
+    void submit(SendRequest request, long nowNs) {
+        GroupQueue queue = group(request.group(), nowNs);
+        queue.waiting.add(request);
+        queue.demand.onEnqueued((int) WireCost.messageBytes(request.payload().length), nowNs);
         waitingBytes += request.payload().length;
     }
 
-    /** Admits waiting requests while the window allows, multicasting each and reporting it admitted. */
-    void admit(EngineIo io) {
-        while (!waiting.isEmpty()) {
-            SendRequest next = waiting.peek();
-            int size = next.payload().length;
-            if (unstableBytes > 0 && unstableBytes + size > windowBytes) {
-                return;
+    /** Admits waiting requests while the window and the groups' rates allow, multicasting each. */
+    void admit(EngineIo io, long nowNs) {
+        boolean progress = true;
+        while (progress) {
+            progress = false;
+            for (Map.Entry<String, GroupQueue> e : groups.entrySet()) {
+                GroupQueue queue = e.getValue();
+                SendRequest next = queue.waiting.peek();
+                if (next == null) {
+                    continue;
+                }
+                int size = next.payload().length;
+                if (unstableBytes > 0 && unstableBytes + size > window.windowBytes()) {
+                    return; // the window is shared: nothing more until something becomes stable
+                }
+                if (rateControlled && !queue.bucket.tryConsume(WireCost.messageBytes(size), nowNs)) {
+                    continue; // rates are in bytes on the wire: payload plus datagram overhead
+                }
+                queue.waiting.poll();
+                waitingBytes -= size;
+                queue.demand.onDequeued((int) WireCost.messageBytes(size), nowNs);
+                long seq = ++queue.lastSeq;
+                LocalData data = new LocalData(member, incarnation, e.getKey(), seq, next.sentEpochMicros(), false,
+                        next.payload());
+                queue.unstable.add(data);
+                unstableBytes += size;
+                io.lanSend(data);
+                io.admitted(next);
+                progress = true;
             }
-            waiting.poll();
-            waitingBytes -= size;
-            long seq = lastSeq.merge(next.group(), 1L, Long::sum);
-            LocalData data = new LocalData(member, incarnation, next.group(), seq, next.sentEpochMicros(), false,
-                    next.payload());
-            unstable.computeIfAbsent(next.group(), g -> new ArrayDeque<>()).add(data);
-            unstableBytes += size;
-            io.lanSend(data);
-            io.admitted(next);
         }
     }
 
     /**
-     * Releases the messages of a group up to {@code memberSeq}.
+     * Releases the messages of a group up to {@code memberSeq}; the window grows with what was released.
      *
      * @return true if anything was released (more may be admitted)
      */
     boolean release(String group, long memberSeq) {
-        ArrayDeque<LocalData> queue = unstable.get(group);
-        boolean released = false;
-        while (queue != null && !queue.isEmpty() && queue.peek().memberSeq() <= memberSeq) {
-            unstableBytes -= queue.poll().payload().length;
-            released = true;
+        GroupQueue queue = groups.get(group);
+        long released = 0;
+        while (queue != null && !queue.unstable.isEmpty() && queue.unstable.peek().memberSeq() <= memberSeq) {
+            released += queue.unstable.poll().payload().length;
         }
-        return released;
+        unstableBytes -= released;
+        if (released > 0) {
+            window.onAcked(released);
+        }
+        return released > 0;
     }
 
-    /** @return every unstable message, flagged as a re-send, in each group's order */
-    List<LocalData> resendCopies() {
-        List<LocalData> copies = new ArrayList<>();
-        for (ArrayDeque<LocalData> queue : unstable.values()) {
-            for (LocalData d : queue) {
-                copies.add(new LocalData(d.member(), d.incarnation(), d.group(), d.memberSeq(), d.sentEpochMicros(),
-                        true, d.payload()));
+    /** The delegate granted this member a rate for a group. */
+    void grant(String group, double rateBytesPerSec, long nowNs) {
+        GroupQueue queue = group(group, nowNs);
+        queue.bucket.setRate(rateBytesPerSec, nowNs);
+        queue.demand.onGrant(rateBytesPerSec);
+    }
+
+    /** The LAN showed congestion (retransmissions): the window halves (at most once per RTT). */
+    void onLanCongestion(long nowNs, long rttNs) {
+        window.onCongestion(nowNs, rttNs);
+    }
+
+    /** @return the rate requests due to the delegate: every 100 ms when changed, at least every second while active */
+    List<Demand> dueDemands(long nowNs) {
+        List<Demand> due = new ArrayList<>();
+        if (!rateControlled) {
+            return due;
+        }
+        for (Map.Entry<String, GroupQueue> e : groups.entrySet()) {
+            GroupQueue queue = e.getValue();
+            if (nowNs - queue.lastDemandCheckNs < DEMAND_INTERVAL_NS) {
+                continue;
+            }
+            queue.lastDemandCheckNs = nowNs;
+            boolean full = !queue.waiting.isEmpty();
+            double request = queue.demand.requestBytesPerSec(nowNs, full);
+            long requestBytesPerSec = Double.isInfinite(request) ? Long.MAX_VALUE : Math.round(request);
+            boolean active = full || !queue.unstable.isEmpty() || queue.lastDemandSentNs == Long.MIN_VALUE / 2;
+            boolean changed = full != queue.lastReportedFull
+                    || Math.abs(requestBytesPerSec - queue.lastReportedRequest) > 0.1 * queue.lastReportedRequest;
+            if (changed || (active && nowNs - queue.lastDemandSentNs >= DEMAND_REFRESH_NS)) {
+                queue.lastDemandSentNs = nowNs;
+                queue.lastReportedRequest = requestBytesPerSec;
+                queue.lastReportedFull = full;
+                due.add(new Demand(member, incarnation, e.getKey(), requestBytesPerSec, full));
             }
         }
-        return copies;
+        return due;
+    }
+
+    /** @return how long until a group held back by its rate has the tokens for its next message, or -1 */
+    long nanosUntilNextAdmission(long nowNs) {
+        long soonest = -1;
+        for (GroupQueue queue : groups.values()) {
+            SendRequest next = queue.waiting.peek();
+            if (next != null && rateControlled) {
+                long wait = queue.bucket.nanosUntil(WireCost.messageBytes(next.payload().length), nowNs);
+                soonest = soonest < 0 ? wait : Math.min(soonest, wait);
+            }
+        }
+        return soonest;
     }
 
     /**
@@ -92,17 +180,33 @@ final class SendWindow {
      * @return true if it was waiting and is now withdrawn, false if it was already admitted
      */
     boolean cancel(SendRequest request) {
-        boolean removed = waiting.remove(request);
+        GroupQueue queue = groups.get(request.group());
+        boolean removed = queue != null && queue.waiting.remove(request);
         if (removed) {
             waitingBytes -= request.payload().length;
         }
         return removed;
     }
 
+    /** @return every unstable message, flagged as a re-send, in each group's order */
+    List<LocalData> resendCopies() {
+        List<LocalData> copies = new ArrayList<>();
+        for (GroupQueue queue : groups.values()) {
+            for (LocalData d : queue.unstable) {
+                copies.add(new LocalData(d.member(), d.incarnation(), d.group(), d.memberSeq(), d.sentEpochMicros(),
+                        true, d.payload()));
+            }
+        }
+        return copies;
+    }
+
     /** @return the requests still waiting (removed), for failing them when the node closes */
     List<SendRequest> drainWaiting() {
-        List<SendRequest> all = new ArrayList<>(waiting);
-        waiting.clear();
+        List<SendRequest> all = new ArrayList<>();
+        for (GroupQueue queue : groups.values()) {
+            all.addAll(queue.waiting);
+            queue.waiting.clear();
+        }
         waitingBytes = 0;
         return all;
     }
@@ -117,8 +221,36 @@ final class SendWindow {
         return waitingBytes;
     }
 
+    /** @return the current send window in bytes */
+    long windowBytes() {
+        return window.windowBytes();
+    }
+
     /** @return true if nothing waits and nothing is unstable */
     boolean idle() {
-        return waiting.isEmpty() && unstableBytes == 0 && unstable.values().stream().allMatch(ArrayDeque::isEmpty);
+        for (GroupQueue queue : groups.values()) {
+            if (!queue.waiting.isEmpty() || !queue.unstable.isEmpty()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** One group's part of the sending side. */
+    private final class GroupQueue {
+        final ArrayDeque<SendRequest> waiting = new ArrayDeque<>();
+        final ArrayDeque<LocalData> unstable = new ArrayDeque<>();
+        final TokenBucket bucket;
+        final DemandEstimator demand;
+        long lastSeq;
+        long lastDemandCheckNs = Long.MIN_VALUE / 2;
+        long lastDemandSentNs = Long.MIN_VALUE / 2;
+        long lastReportedRequest;
+        boolean lastReportedFull;
+
+        GroupQueue(long nowNs) {
+            bucket = new TokenBucket(initialRateBytesPerSec, burstBytes, nowNs);
+            demand = new DemandEstimator(initialRateBytesPerSec, DEMAND_INTERVAL_NS, DEMAND_HISTORY_WEIGHT);
+        }
     }
 }

@@ -2,6 +2,8 @@ package org.gcs.internal.flow;
 
 import java.util.Map;
 import java.util.TreeMap;
+import org.gcs.cc.tfrc.LossEventEstimator;
+import org.gcs.cc.tfrc.TfrcEquation;
 import org.gcs.internal.wire.WanPacket.Ack;
 import org.gcs.internal.wire.WanPacket.Data;
 import org.gcs.internal.wire.WanPacket.Nak;
@@ -18,6 +20,12 @@ import org.gcs.internal.wire.WanPacket.Sync;
  *
  * <p>While {@link #setPaused paused} (the site cannot take more) it keeps buffering but releases and
  * acknowledges nothing, so the sender's window fills and its members block: back-pressure across the WAN.
+ *
+ * <p>Congestion control (seed 004 §2 steps 2–3): every first transmission goes through a
+ * {@link LossEventEstimator} (sequence gaps, loss events of one RTT, Eq. 2), whose loss event rate p and the
+ * sending delegate's RTT give the acceptable rate of Eq. 1 ({@link TfrcEquation}). Each acknowledgement reports it
+ * (unlimited while no loss event was seen), with the rate at which the flow arrived lately; a new loss event sends
+ * a report on the next tick, without waiting for the acknowledgement interval.
  */
 public final class MetaFlowReceiver {
 
@@ -36,6 +44,7 @@ public final class MetaFlowReceiver {
     private final String srcSite;
     private final String group;
     private final long epoch;
+    private final String receiverSite;
     private final FlowSettings settings;
     /** Packets that arrived before the sync told us where our part starts. */
     private final TreeMap<Long, Data> preSync = new TreeMap<>();
@@ -55,26 +64,39 @@ public final class MetaFlowReceiver {
     private long duplicates;
     private long naksSent;
     private long overflowDrops;
+    private final LossEventEstimator losses;
+    /** Mean datagram size in bytes (EWMA 1/16): the s of Eq. 1. */
+    private double meanSegmentBytes;
+    private long bytesSinceAck;
+    private double receiveRateBytesPerSec;
+    private boolean reportNow;
 
     /**
      * @param srcSite the sending site
      * @param group the group
      * @param epoch the flow's epoch (sending delegate's term)
+     * @param receiverSite this receiving site (it takes the sender's RTT from packets that name it)
      * @param settings timers and limits
      */
-    public MetaFlowReceiver(String srcSite, String group, long epoch, FlowSettings settings) {
+    public MetaFlowReceiver(String srcSite, String group, long epoch, String receiverSite, FlowSettings settings) {
         this.srcSite = srcSite;
         this.group = group;
         this.epoch = epoch;
+        this.receiverSite = receiverSite;
         this.settings = settings;
         this.srttNs = settings.initialRttNs();
+        this.losses = new LossEventEstimator(settings.initialRttNs());
     }
+
+
 
     /** Handles a data packet of this flow's epoch. */
     public void onData(Data packet, long nowNs, Output out) {
-        if (packet.srttNs() > 0) {
-            srttNs = packet.srttNs();
+        long senderSrttNs = packet.srttNsFor(receiverSite);
+        if (senderSrttNs > 0) {
+            srttNs = senderSrttNs;
             srttFromSender = true;
+            losses.setRttNs(srttNs);
         }
         if (!packet.retransmit()) {
             echoSendTimeNs = packet.sendTimeNs();
@@ -98,11 +120,24 @@ public final class MetaFlowReceiver {
             overflowDrops++;
             return;
         }
+        if (!packet.retransmit() && seq > highestSeen) {
+            countArrival(packet, nowNs);
+        }
         buffer.put(seq, packet);
         missing.remove(seq);
         markMissingUpTo(seq - 1, nowNs);
         highestSeen = Math.max(highestSeen, seq);
         drain(out);
+    }
+
+    /** A first transmission beyond everything seen: it feeds the loss and rate estimates. */
+    private void countArrival(Data packet, long nowNs) {
+        if (losses.onPacket(packet.seq(), nowNs)) {
+            reportNow = true; // a new loss event: the sender must hear at once
+        }
+        int size = WireCost.datagramBytes(packet.payload().length);
+        meanSegmentBytes = meanSegmentBytes == 0 ? size : meanSegmentBytes + (size - meanSegmentBytes) / 16;
+        bytesSinceAck += size;
     }
 
     /** Handles the sender's sync: the start of this receiver's part, and the highest number sent. */
@@ -150,6 +185,7 @@ public final class MetaFlowReceiver {
     public void onRttHint(long rttNs) {
         if (!srttFromSender && rttNs > 0) {
             srttNs = rttNs;
+            losses.setRttNs(rttNs);
         }
     }
 
@@ -159,12 +195,48 @@ public final class MetaFlowReceiver {
             return;
         }
         sendDueNaks(nowNs, out);
-        if (ackDue && nowNs - lastAckNs >= settings.ackIntervalNs()) {
+        if ((ackDue && nowNs - lastAckNs >= settings.ackIntervalNs()) || reportNow) {
+            long sinceNs = nowNs - lastAckNs;
+            if (sinceNs > 0 && sinceNs < 10_000_000_000L) {
+                double sample = bytesSinceAck * 1e9 / sinceNs;
+                receiveRateBytesPerSec = receiveRateBytesPerSec == 0 ? sample
+                        : receiveRateBytesPerSec + (sample - receiveRateBytesPerSec) / 4;
+            }
+            bytesSinceAck = 0;
             ackDue = false;
+            reportNow = false;
             lastAckNs = nowNs;
             long hold = echoSendTimeNs == 0 ? 0 : nowNs - echoArrivalNs;
-            out.ack(new Ack(srcSite, group, epoch, nextSeq - 1, echoSendTimeNs, hold));
+            double acceptable = acceptableRateBytesPerSec();
+            out.ack(new Ack(srcSite, group, epoch, nextSeq - 1, echoSendTimeNs, hold,
+                    Double.isInfinite(acceptable) ? Ack.UNLIMITED : Math.round(acceptable),
+                    Math.round(receiveRateBytesPerSec), Math.round(losses.lossEventRate() * 1e6)));
         }
+    }
+
+    /**
+     * The acceptable receiving rate of seed 004, Eq. 1: {@code TfrcEquation(s, R, p)} with s the mean datagram
+     * size, R the sending delegate's smoothed RTT and p the loss event rate; unlimited while no loss event.
+     *
+     * @return bytes per second, or +∞
+     */
+    public double acceptableRateBytesPerSec() {
+        double p = losses.lossEventRate();
+        if (p <= 0) {
+            return Double.POSITIVE_INFINITY;
+        }
+        double segment = meanSegmentBytes > 0 ? meanSegmentBytes : 1000;
+        return TfrcEquation.rateBytesPerSec(segment, srttNs / 1e9, Math.min(1.0, p));
+    }
+
+    /** @return the loss event rate p (0 before the first loss event) */
+    public double lossEventRate() {
+        return losses.lossEventRate();
+    }
+
+    /** @return the rate at which the flow arrived lately, bytes per second */
+    public double receiveRateBytesPerSec() {
+        return receiveRateBytesPerSec;
     }
 
     private void sendDueNaks(long nowNs, Output out) {

@@ -56,6 +56,7 @@ public final class MetaFlowSender {
     private final SequenceRing<Data> buffer;
     private final Map<String, Receiver> receivers = new LinkedHashMap<>();
     private long nextSeq = 1;
+    private java.util.Iterator<Receiver> rttRotation;
     private long packetsSent;
     private long retransmits;
 
@@ -90,8 +91,10 @@ public final class MetaFlowSender {
             int from = i * maxFragmentBytes;
             int to = Math.min(payload.length, from + maxFragmentBytes);
             byte[] part = fragCount == 1 ? payload : java.util.Arrays.copyOfRange(payload, from, to);
+            Receiver rttReceiver = nextRttReceiver();
             Data packet = new Data(srcSite, group, epoch, nextSeq, originMember, originIncarnation, memberSeq, i,
-                    fragCount, nowNs, 0, sentEpochMicros, false, part);
+                    fragCount, nowNs, rttReceiver == null ? 0 : rttReceiver.rtt.smoothedNs(), sentEpochMicros, false,
+                    part, 0, rttReceiver == null ? "" : rttReceiver.site);
             buffer.put(nextSeq, packet);
             nextSeq++;
             if (!receivers.isEmpty()) {
@@ -107,6 +110,17 @@ public final class MetaFlowSender {
         return nextSeq - 1;
     }
 
+    /** @return the receiver whose RTT the next packet carries (receivers in turn), or null without receivers */
+    private Receiver nextRttReceiver() {
+        if (receivers.isEmpty()) {
+            return null;
+        }
+        if (rttRotation == null || !rttRotation.hasNext()) {
+            rttRotation = receivers.values().iterator();
+        }
+        return rttRotation.next();
+    }
+
     /** Adds a receiving site; it receives the flow from the next message on. */
     public void addReceiver(String site, long nowNs, Output out) {
         if (receivers.containsKey(site)) {
@@ -114,12 +128,14 @@ public final class MetaFlowSender {
         }
         Receiver r = new Receiver(site, nextSeq, new RttEstimator(settings.initialRttNs()), nowNs);
         receivers.put(site, r);
+        rttRotation = null;
         sendSync(r, nowNs, out);
     }
 
     /** Removes a receiving site (it left the group or went silent); may make messages stable. */
     public void removeReceiver(String site, Output out) {
         if (receivers.remove(site) != null) {
+            rttRotation = null;
             releaseStable(out);
         }
     }

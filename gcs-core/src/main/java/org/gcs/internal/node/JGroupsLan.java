@@ -160,6 +160,15 @@ final class JGroupsLan implements Receiver, AutoCloseable {
         }
     }
 
+    /**
+     * @return retransmission requests this member received for its multicasts (NAKACK2): other members lost
+     *         some of them, a sign of LAN congestion
+     */
+    long retransmissionRequestsReceived() {
+        NAKACK2 nakack = channel.getProtocolStack().findProtocol(NAKACK2.class);
+        return nakack == null ? 0 : nakack.getXmitRequestsReceived();
+    }
+
     /** @return the cluster name */
     String clusterName() {
         return clusterName;

@@ -93,6 +93,10 @@ public final class NettyJGroupsNode implements GcsNode {
     private static final Logger LOG = LoggerFactory.getLogger(NettyJGroupsNode.class);
     private static final long LAN_OUT_HIGH_WATERMARK_BYTES = 8L << 20;
     private static final long LAN_OUT_LOW_WATERMARK_BYTES = 2L << 20;
+    /** Depth of the senders' token buckets. */
+    private static final long BURST_BYTES = 64 * 1024;
+    /** How often the flow snapshot (API, metrics) and the LAN congestion signal are refreshed. */
+    private static final long STATUS_INTERVAL_NS = 100_000_000L;
 
     private final GcsConfig config;
     private final MemberId self;
@@ -120,6 +124,9 @@ public final class NettyJGroupsNode implements GcsNode {
     private final Map<InetSocketAddress, String> siteByAddress = new HashMap<>();
     private long currentPermitBytes;
     private boolean lanPaused;
+    private long lastStatusNs;
+    private long lastRetransmissionRequests;
+    private volatile List<org.gcs.FlowStatus> flows = List.of();
     // set once during start
     private Channel wanChannel;
     private JGroupsLan lan;
@@ -186,7 +193,9 @@ public final class NettyJGroupsNode implements GcsNode {
         return new EngineSettings(config.site(), config.memberName(), incarnation, config.delegateEligible(),
                 config.heartbeatInterval().toNanos(), config.siteTimeout().toNanos(), config.maxDatagramBytes(),
                 config.sendWindowBytes(), FlowSettings.defaults(tickNs), seeds, selfAddress, config.treeStrategy(),
-                config.maxFanOut(), config.probeInterval().toNanos(), config.treeRefreshInterval().toNanos());
+                config.maxFanOut(), config.probeInterval().toNanos(), config.treeRefreshInterval().toNanos(),
+                config.congestionControl(), config.initialSendRateBytesPerSec(), config.minSendRateBytesPerSec(),
+                BURST_BYTES);
     }
 
     private static boolean isWildcard(String host) {
@@ -264,10 +273,26 @@ public final class NettyJGroupsNode implements GcsNode {
 
     private void onTick() {
         try {
-            engine.onTick(nowNs());
+            long now = nowNs();
+            engine.onTick(now);
+            if (now - lastStatusNs >= STATUS_INTERVAL_NS) {
+                lastStatusNs = now;
+                refreshStatus(now);
+            }
         } catch (RuntimeException e) {
             LOG.error("protocol timer failed; continuing", e);
         }
+    }
+
+    /** Publishes the flow snapshot and passes LAN retransmissions on as a congestion signal. */
+    private void refreshStatus(long now) {
+        flows = engine.flows();
+        metrics.flowsChanged(flows);
+        long requests = lan == null ? 0 : lan.retransmissionRequestsReceived();
+        if (requests > lastRetransmissionRequests) {
+            engine.onLanCongestion(now);
+        }
+        lastRetransmissionRequests = requests;
     }
 
     private void runOnLoop(Runnable task) {
@@ -426,7 +451,7 @@ public final class NettyJGroupsNode implements GcsNode {
         SendRequest request = new SendRequest(group, copy, nowEpochMicros(), pending);
         pending.request = request;
         try {
-            runOnLoop(() -> engine.submit(request));
+            runOnLoop(() -> engine.submit(request, nowNs()));
         } catch (GcsClosedException e) {
             pendingSends.release(copy.length);
             throw e;
@@ -468,6 +493,11 @@ public final class NettyJGroupsNode implements GcsNode {
     @Override
     public Optional<GroupTree> tree(String group) {
         return Optional.ofNullable(trees.get(group));
+    }
+
+    @Override
+    public List<org.gcs.FlowStatus> flows() {
+        return delegateSelf ? flows : List.of();
     }
 
     @Override

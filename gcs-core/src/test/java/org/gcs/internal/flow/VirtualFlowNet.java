@@ -94,7 +94,7 @@ final class VirtualFlowNet {
             this.name = name;
             this.dataLink = new EmulatedLink(data, EmulatedLink.deriveSeed(seed, SRC, name));
             this.feedbackLink = new EmulatedLink(feedback, EmulatedLink.deriveSeed(seed, name, SRC));
-            this.receiver = new MetaFlowReceiver(SRC, GROUP, EPOCH, settings);
+            this.receiver = new MetaFlowReceiver(SRC, GROUP, EPOCH, name, settings);
         }
 
         /** @return what the current receiver delivered */
@@ -174,7 +174,7 @@ final class VirtualFlowNet {
     void replaceReceiver(String name) {
         Site s = sites.get(name);
         s.generation++;
-        s.receiver = new MetaFlowReceiver(SRC, GROUP, EPOCH, settings);
+        s.receiver = new MetaFlowReceiver(SRC, GROUP, EPOCH, name, settings);
         trace.add(now + " replace " + name);
     }
 

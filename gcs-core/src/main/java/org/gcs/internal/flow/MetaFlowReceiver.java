@@ -120,8 +120,8 @@ public final class MetaFlowReceiver {
             overflowDrops++;
             return;
         }
-        if (!packet.retransmit() && seq > highestSeen) {
-            countArrival(packet, nowNs);
+        if (!packet.retransmit()) {
+            countArrival(packet, nowNs); // the estimator keeps its own order: it ignores late packets itself
         }
         buffer.put(seq, packet);
         missing.remove(seq);
@@ -162,14 +162,20 @@ public final class MetaFlowReceiver {
             missing.headMap(nextSeq).clear();
             highestSeen = Math.max(highestSeen, nextSeq - 1);
         }
-        markMissingUpTo(sync.highestSeq(), nowNs);
+        // a sync travels straight from the sender and may overtake data still on the (longer) tree path:
+        // what it reveals is NAKed only after a full RTT
+        markMissingUpTo(sync.highestSeq(), nowNs, srttNs);
         ackDue = true;
         drain(out);
     }
 
     private void markMissingUpTo(long top, long nowNs) {
+        markMissingUpTo(top, nowNs, settings.reorderGraceNs(srttNs));
+    }
+
+    private void markMissingUpTo(long top, long nowNs, long graceNs) {
         long limit = Math.min(top, nextSeq + settings.maxReorderPackets() - 1);
-        long firstNakNs = nowNs + settings.reorderGraceNs(srttNs);
+        long firstNakNs = nowNs + graceNs;
         for (long s = Math.max(highestSeen + 1, nextSeq); s <= limit; s++) {
             if (!buffer.contains(s)) {
                 missing.putIfAbsent(s, firstNakNs);

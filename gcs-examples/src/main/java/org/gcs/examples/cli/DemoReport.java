@@ -54,6 +54,19 @@ final class DemoReport {
         out.flush();
     }
 
+    /** Prints each sending site's allowed rate and what limits it. */
+    void flows(java.util.List<org.gcs.FlowStatus> flows) {
+        for (org.gcs.FlowStatus flow : flows) {
+            String rate = Double.isFinite(flow.allowedRateBytesPerSec())
+                    ? fixed(flow.allowedRateBytesPerSec() / 1000) + " kB/s" : "unlimited";
+            String limit = flow.limitingReceiver().map(r -> String.format(Locale.ROOT,
+                    "limited by %s (rtt %.0f ms, loss event rate %.4f)", r.site(), r.rttMs(), r.lossEventRate()))
+                    .orElse(flow.slowStart() ? "slow start (no loss event reported)" : "no limiting site");
+            printf("  %-12s -> %-10s allowed %12s, %s%n", flow.site(), flow.group(), rate, limit);
+        }
+        out.flush();
+    }
+
     /** @param r the result of the run */
     void summary(DemoResult r) {
         printf("%nSummary (%s, %d members, %.1f s of sending)%n", r.settings().topology().name(), r.members(),
@@ -73,6 +86,10 @@ final class DemoReport {
         printf("  latency p50 %.1f ms, p99 %.1f ms, max %.1f ms; WAN datagrams sent %d, NAKs sent %d, retransmits %d;"
                 + " all stable: %s%n", r.latencyP50Ms(), r.latencyP99Ms(), r.latencyMaxMs(), r.wanDatagramsSent(),
                 r.naksSent(), r.retransmits(), r.stable() ? "yes" : "no");
+        if (!r.flows().isEmpty()) {
+            printf("  congestion control (allowed aggregate rate per sending site):%n");
+            flows(r.flows());
+        }
         if (r.tree() != null) {
             printf("  multicast tree (%s, version %d%s): root %s%n", r.tree().strategy(), r.tree().version(),
                     r.treesAgree() ? ", the same on every node" : ", NOT the same on every node", r.tree().root());

@@ -3,6 +3,7 @@ package org.gcs.examples.cli;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.gcs.FlowStatus;
 import org.gcs.GroupTree;
 import org.gcs.MemberId;
 
@@ -24,13 +25,14 @@ import org.gcs.MemberId;
  * @param emulatorDrops WAN datagrams the link emulator dropped (random loss and full queues)
  * @param tree the group's multicast tree as the first node sees it at the end, or null if none formed
  * @param treesAgree whether every node reported the same tree
+ * @param flows the congestion state of every site's traffic to the group at the end
  * @param stable whether every node's messages became stable
  * @param problem what stopped the run early, or null
  */
 record DemoResult(DemoSettings settings, List<SenderResult> senders, int members, long sent, SequenceCounts received,
         double sendingSec, double latencyP50Ms, double latencyP99Ms, double latencyMaxMs, long retransmits,
-        long naksSent, long wanDatagramsSent, long emulatorDrops, GroupTree tree, boolean treesAgree, boolean stable,
-        String problem) {
+        long naksSent, long wanDatagramsSent, long emulatorDrops, GroupTree tree, boolean treesAgree,
+        List<FlowStatus> flows, boolean stable, String problem) {
 
     /**
      * One sender's line of the summary.
@@ -49,7 +51,7 @@ record DemoResult(DemoSettings settings, List<SenderResult> senders, int members
      */
     static DemoResult failedEarly(DemoSettings settings, String problem) {
         return new DemoResult(settings, List.of(), settings.members(), 0, SequenceCounts.NONE, 0, 0, 0, 0, 0, 0, 0,
-                0, null, false, false, problem);
+                0, null, false, List.of(), false, problem);
     }
 
     /** @return deliveries the sent messages call for: every member receives every message */
@@ -122,6 +124,7 @@ record DemoResult(DemoSettings settings, List<SenderResult> senders, int members
         json.put("wanDatagramsSent", wanDatagramsSent);
         json.put("datagramsDroppedByEmulator", emulatorDrops);
         json.put("tree", treeJson());
+        json.put("flows", flowsJson());
         json.put("stable", stable);
         json.put("passed", passed());
         if (!passed()) {
@@ -133,6 +136,28 @@ record DemoResult(DemoSettings settings, List<SenderResult> senders, int members
     private static double round(double value, int decimals) {
         double scale = Math.pow(10, decimals);
         return Math.round(value * scale) / scale;
+    }
+
+    /**
+     * @return per sending site: the allowed aggregate rate (null while unlimited), the limiting receiving site
+     *         (null if none), and the sending delegate's RTT to it and its loss event rate
+     */
+    private List<Map<String, Object>> flowsJson() {
+        List<Map<String, Object>> list = new java.util.ArrayList<>();
+        for (FlowStatus flow : flows) {
+            Map<String, Object> json = new LinkedHashMap<>();
+            json.put("site", flow.site());
+            json.put("group", flow.group());
+            json.put("allowedRateBytesPerSec", Double.isFinite(flow.allowedRateBytesPerSec())
+                    ? round(flow.allowedRateBytesPerSec(), 0) : null);
+            json.put("limitingSite", flow.limitingSite().orElse(null));
+            FlowStatus.Receiver limiting = flow.limitingReceiver().orElse(null);
+            json.put("rttMs", limiting == null ? null : round(limiting.rttMs(), 2));
+            json.put("lossEventRate", limiting == null ? null : round(limiting.lossEventRate(), 5));
+            json.put("slowStart", flow.slowStart());
+            list.add(json);
+        }
+        return list;
     }
 
     private Map<String, Object> treeJson() {

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
 import org.gcs.GcsException;
+import org.gcs.FlowStatus;
 import org.gcs.GcsNode;
 import org.gcs.GroupTree;
 import org.gcs.MemberId;
@@ -34,6 +35,7 @@ final class DemoRun {
     private final PrintWriter out;
     private final PrintWriter err;
     private final DemoReport report;
+    private List<GcsNode> nodes = List.of();
 
     /**
      * @param settings the validated settings
@@ -70,7 +72,7 @@ final class DemoRun {
     }
 
     private DemoResult exercise(DemoCluster cluster, MeterTotals meters) throws InterruptedException {
-        List<GcsNode> nodes = cluster.nodes();
+        nodes = cluster.nodes();
         Map<MemberId, DeliveryChecker> receivers = new LinkedHashMap<>();
         LatencyRecorder latency = new LatencyRecorder();
         for (GcsNode node : nodes) {
@@ -117,7 +119,7 @@ final class DemoRun {
                 LatencyRecorder.percentileMs(total, 99), LatencyRecorder.maxMs(total),
                 meters.sum(GcsMeters.RETRANSMITS), meters.sum(GcsMeters.NAKS_SENT),
                 meters.sum(GcsMeters.WAN_DATAGRAMS_SENT), meters.sum(GcsMeters.EMULATOR_DATAGRAMS_DROPPED),
-                nodes.get(0).tree(settings.group()).orElse(null), treesAgree(nodes), stable, problem);
+                nodes.get(0).tree(settings.group()).orElse(null), treesAgree(nodes), flows(), stable, problem);
     }
 
     /**
@@ -177,6 +179,7 @@ final class DemoRun {
             if (now - nextReportNs >= 0) {
                 report.interval(seconds(now - startNs), lastReportNs - endNs < 0 ? "sending" : "draining",
                         progress.nextInterval());
+                report.flows(flows());
                 lastReportNs = now;
                 nextReportNs += reportNs;
             }
@@ -195,6 +198,19 @@ final class DemoRun {
             report.interval(seconds(now - startNs), problem == null ? "done" : "stopped", progress.nextInterval());
         }
         return problem;
+    }
+
+    /** @return the congestion state of every site's traffic to the demo's group, from the site delegates */
+    private List<FlowStatus> flows() {
+        List<FlowStatus> flows = new ArrayList<>();
+        for (GcsNode node : nodes) {
+            for (FlowStatus flow : node.flows()) {
+                if (flow.group().equals(settings.group())) {
+                    flows.add(flow);
+                }
+            }
+        }
+        return flows;
     }
 
     private boolean awaitStable(List<GcsNode> nodes) throws InterruptedException {

@@ -11,9 +11,9 @@ class DemoResultTest {
     void shouldJudgeAResultByMissingDuplicateAndOutOfOrderDeliveries() {
         DemoSettings settings = new DemoCommandParsing().parse().settings();
         DemoResult clean = new DemoResult(settings, List.of(), 6, 10, new SequenceCounts(60, 0, 0, 0), 1, 0, 0, 0, 0,
-                0, 0, 0, null, false, true, null);
+                0, 0, 0, null, false, List.of(), true, null);
         DemoResult lossy = new DemoResult(settings, List.of(), 6, 10, new SequenceCounts(58, 1, 1, 0), 1, 0, 0, 0, 0,
-                0, 0, 0, null, false, true, null);
+                0, 0, 0, null, false, List.of(), true, null);
 
         assertThat(clean.passed()).isTrue();
         assertThat(clean.failureReason()).isNull();

@@ -32,6 +32,24 @@ class GcsConfigTest {
     }
 
     @Test
+    void shouldValidateCongestionControlSettings() {
+        GcsConfig defaults = GcsConfig.builder().site("a").clusterKey(KEY).build();
+        assertThat(defaults.congestionControl()).isEqualTo("tfrc");
+        assertThat(defaults.initialSendRateBytesPerSec()).isEqualTo(128 * 1024);
+        assertThatThrownBy(() -> GcsConfig.builder().congestionControl("bbr")).hasMessageContaining("tfrc or none");
+        assertThatThrownBy(() -> GcsConfig.builder().site("a").clusterKey(KEY).initialSendRate(4096).minSendRate(8192)
+                .build()).hasMessageContaining("must not exceed initialSendRate");
+        Properties p = new Properties();
+        p.setProperty("site", "a");
+        p.setProperty("cluster.key", KEY);
+        p.setProperty("congestion.control", "none");
+        p.setProperty("initial.send.rate", "256KB");
+        GcsConfig loaded = GcsConfigLoader.fromProperties(p, "t").build();
+        assertThat(loaded.congestionControl()).isEqualTo("none");
+        assertThat(loaded.initialSendRateBytesPerSec()).isEqualTo(256 * 1024);
+    }
+
+    @Test
     void shouldValidateTreeSettings() {
         assertThat(GcsConfig.builder().site("a").clusterKey(KEY).treeStrategy("star").build().treeStrategy())
                 .isEqualTo("star");

@@ -215,9 +215,20 @@ class MetaFlowReliabilityTest {
         addThreeSites(net, LossProfile.bernoulli(0.05), LossProfile.bernoulli(0.05));
         Site c = net.site("c");
         net.workload(2000, PER_TICK, WINDOW_PACKETS);
-        // the delegate of c fails; its successor's first packet reaches the sender one one-way delay later
-        net.at(3 * S, () -> net.replaceReceiver("c"));
-        net.at(3 * S + 40 * MS, () -> net.resync("c"));
+        // the delegate of c fails while a data packet is on its way to it (from 3 s on, at the first instant one
+        // was sent in the last 10 ms); its successor's first packet reaches the sender one one-way delay later
+        Runnable failWhileDataInFlight = new Runnable() {
+            @Override
+            public void run() {
+                if (net.now() - c.lastDataSentNs > 10 * MS) {
+                    net.at(net.now() + MS, this);
+                    return;
+                }
+                net.replaceReceiver("c");
+                net.at(net.now() + 40 * MS, () -> net.resync("c"));
+            }
+        };
+        net.at(3 * S, failWhileDataInFlight);
 
         assertThat(net.runUntil(net::everythingDeliveredAndStable, DEADLINE_NS)).isTrue();
 

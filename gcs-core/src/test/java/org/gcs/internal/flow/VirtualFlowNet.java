@@ -87,6 +87,8 @@ final class VirtualFlowNet {
         final List<Long> syncSentNs = new ArrayList<>();
         final List<Long> nakSentNs = new ArrayList<>();
         long retransmitsSent;
+        /** When a data packet was last sent to this site (first transmission or repair). */
+        long lastDataSentNs = Long.MIN_VALUE / 2;
         long maxAckAccepted;
         long ackedAtResync = -1;
 
@@ -375,6 +377,7 @@ final class VirtualFlowNet {
         @Override
         public void transmit(String receiverSite, Data packet) {
             Site s = sites.get(receiverSite);
+            s.lastDataSentNs = now;
             if (packet.retransmit()) {
                 s.retransmitsSent++;
             } else if (s.dropFirstTransmission.test(packet)) {

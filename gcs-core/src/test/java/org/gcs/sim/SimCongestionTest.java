@@ -142,4 +142,40 @@ class SimCongestionTest {
         assertThat(min).isPositive();
         assertThat(max / min).isLessThan(3);
     }
+
+    /**
+     * A sender that calls the blocking send in a loop has one message waiting at most, and it is admitted as soon as
+     * tokens arrive. Its demand must still grow while the rate holds it back, or its grant stays at whatever rate it
+     * first reached, far below what the network allows.
+     */
+    @Test
+    void shouldLetABlockingSenderGrowToTheBottleneck() {
+        long bottleneckBitsPerSec = 40_000_000;
+        Topology wan = Topology.builder("bottleneck").site("src").site("dst")
+                .bidirectionalLink("src", "dst", link(10, bottleneckBitsPerSec, 128 * 1024))
+                .build();
+        SimNetwork net = new SimNetwork(wan, SimOptions.defaults().withSeed(5));
+        SimNode sender = net.start("src", "s1");
+        SimNode receiver = net.start("dst", "d1");
+        sender.join(G);
+        receiver.join(G);
+        assertThat(net.runUntil(() -> sender.view(G).map(v -> v.size() == 2).orElse(false), 10 * S)).isTrue();
+        List<SimNode.Send> sends = new ArrayList<>();
+        long appGapNs = 50_000; // the application's own time between an admission and its next send
+        net.clock().after(0, new Runnable() {
+            @Override
+            public void run() {
+                if (sends.isEmpty() || sends.get(sends.size() - 1).admitted()) {
+                    sends.add(sender.send(G, new byte[MESSAGE_BYTES]));
+                }
+                if (net.nowNs() < 45 * S) {
+                    net.clock().after(appGapNs, this);
+                }
+            }
+        });
+        net.runFor(40 * S);
+        double bitsPerSec = sendingRate(sends, 20 * S, 40 * S) * 8;
+        assertThat(bitsPerSec).as("blocking sender's rate on the wire, 20-40 s")
+                .isGreaterThanOrEqualTo(0.5 * bottleneckBitsPerSec);
+    }
 }

@@ -39,6 +39,8 @@ package org.gcs.cc.alloc;
  */
 public final class DemandEstimator {
     private static final double NANOS_PER_SECOND = 1e9;
+    /** Requests and grants cross the LAN as whole bytes per second. */
+    private static final double WIRE_ROUNDING_BYTES_PER_SEC = 1.0;
 
     private final double initialRateBytesPerSec;
     private final long intervalNs;
@@ -136,7 +138,9 @@ public final class DemandEstimator {
         double base = hasEstimate ? fillEstimate : initialRateBytesPerSec;
         double request = base;
         if (windowFull && hasRequest) {
-            boolean granted = lastGrant >= lastRequest; // false while no grant arrived (NaN)
+            // false while no grant arrived (NaN); requests and grants travel as whole bytes per second, so a
+            // grant that matches the request up to that rounding is a full grant
+            boolean granted = lastGrant >= lastRequest - WIRE_ROUNDING_BYTES_PER_SEC;
             if (granted && closedIntervals > lastDoublingInterval) {
                 request = Math.max(base, 2 * lastRequest); // seed 004 §4.3.1: granted and still full: double
                 lastDoublingInterval = closedIntervals;

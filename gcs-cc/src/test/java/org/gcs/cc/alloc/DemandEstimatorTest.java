@@ -82,6 +82,18 @@ class DemandEstimatorTest {
     }
 
     @Test
+    void shouldTakeAGrantRoundedToWholeBytesPerSecondAsGranted() {
+        DemandEstimator d = new DemandEstimator(INITIAL, INTERVAL, 0.25);
+        fill(d, 0, 1_000 * MS, 100_000);
+        d.onEnqueued(3, 950 * MS); // 30 B/s more in the last interval: the estimate is not a whole number
+        double request = d.requestBytesPerSec(1_000 * MS, true);
+        assertThat(request).isNotEqualTo(Math.rint(request));
+        d.onGrant(Math.floor(request)); // the grant as it travels back: whole bytes per second
+        fill(d, 1_000 * MS, 1_100 * MS, 100_000);
+        assertThat(d.requestBytesPerSec(1_100 * MS, true)).isEqualTo(2 * request);
+    }
+
+    @Test
     void shouldNotDoubleWhenTheLastRequestWasNotGranted() {
         DemandEstimator d = new DemandEstimator(INITIAL, INTERVAL, 0.25);
         assertThat(d.requestBytesPerSec(0, true)).isEqualTo(INITIAL);

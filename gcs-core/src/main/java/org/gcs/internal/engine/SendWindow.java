@@ -86,6 +86,7 @@ final class SendWindow {
                     return; // the window is shared: nothing more until something becomes stable
                 }
                 if (rateControlled && !queue.bucket.tryConsume(WireCost.messageBytes(size), nowNs)) {
+                    queue.heldBackByRate = true;
                     continue; // rates are in bytes on the wire: payload plus datagram overhead
                 }
                 queue.waiting.poll();
@@ -145,7 +146,10 @@ final class SendWindow {
                 continue;
             }
             queue.lastDemandCheckNs = nowNs;
-            boolean full = !queue.waiting.isEmpty();
+            // blocked by the rate now, or at some point since the last check: a blocking sender has one message
+            // waiting at most, and a tick may just have admitted it, so the queue alone can look empty
+            boolean full = !queue.waiting.isEmpty() || queue.heldBackByRate;
+            queue.heldBackByRate = false;
             double request = queue.demand.requestBytesPerSec(nowNs, full);
             long requestBytesPerSec = Double.isInfinite(request) ? Long.MAX_VALUE : Math.round(request);
             boolean active = full || !queue.unstable.isEmpty() || queue.lastDemandSentNs == Long.MIN_VALUE / 2;
@@ -247,6 +251,8 @@ final class SendWindow {
         long lastDemandSentNs = Long.MIN_VALUE / 2;
         long lastReportedRequest;
         boolean lastReportedFull;
+        /** A request of this group waited for tokens since the last demand check. */
+        boolean heldBackByRate;
 
         GroupQueue(long nowNs) {
             bucket = new TokenBucket(initialRateBytesPerSec, burstBytes, nowNs);

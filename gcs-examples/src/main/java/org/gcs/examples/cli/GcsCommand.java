@@ -1,5 +1,6 @@
 package org.gcs.examples.cli;
 
+import org.gcs.examples.lab.tcp.LabAgentCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -10,7 +11,7 @@ import picocli.CommandLine.Command;
  * configuration.
  */
 @Command(name = "gcs", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        subcommands = {DemoCommand.class, NodeCommand.class},
+        subcommands = {DemoCommand.class, NodeCommand.class, LabAgentCommand.class},
         description = "GCS: group communication across LANs joined by a WAN.",
         footer = {"", "Run 'gcs COMMAND --help' for the options of a command."})
 public final class GcsCommand implements Runnable {

@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
  * configuration.
  */
 @Command(name = "gcs", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        subcommands = {DemoCommand.class, NodeCommand.class},
+        subcommands = {DemoCommand.class, NodeCommand.class, org.gcs.examples.lab.LabCommand.class},
         description = "GCS: group communication across LANs joined by a WAN.",
         footer = {"", "Run 'gcs COMMAND --help' for the options of a command."})
 public final class GcsCommand implements Runnable {
@@ -21,7 +21,7 @@ public final class GcsCommand implements Runnable {
     /** Without a subcommand, prints the usage and fails. */
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "Missing command: use 'demo' or 'node'");
+        throw new CommandLine.ParameterException(spec.commandLine(), "Missing command: use 'demo', 'node' or 'lab'");
     }
 
     /**

@@ -39,6 +39,11 @@ public final class ChartWriter {
     /** Default height of a chart in pixels. */
     public static final int HEIGHT = 420;
 
+    /** Line colours, in series order (the Tableau 10 palette: distinct, readable in print). */
+    private static final Color[] PALETTE = {new Color(31, 119, 180), new Color(255, 127, 14),
+        new Color(44, 160, 44), new Color(214, 39, 40), new Color(148, 103, 189), new Color(140, 86, 75),
+        new Color(227, 119, 194), new Color(127, 127, 127), new Color(188, 189, 34), new Color(23, 190, 207)};
+
     private final String title;
     private final String xTitle;
     private final String yTitle;
@@ -124,7 +129,9 @@ public final class ChartWriter {
         chart.getStyler().setAntiAlias(true);
         chart.getStyler().setYAxisMin(0.0);
         chart.getStyler().setXAxisMin(0.0);
+        chart.getStyler().setXAxisMax(niceCeiling(maxX()));
         chart.getStyler().setXAxisDecimalPattern("0");
+        chart.getStyler().setXAxisTickMarkSpacingHint(90);
         double top = yMax != null ? yMax : autoMax();
         chart.getStyler().setYAxisMax(top);
         chart.getStyler().setYAxisDecimalPattern("#,##0");
@@ -132,6 +139,7 @@ public final class ChartWriter {
         chart.getStyler().setAnnotationLineStroke(new BasicStroke(1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER,
                 10f, new float[] {4f, 4f}, 0f));
         chart.getStyler().setAnnotationTextFontColor(Color.DARK_GRAY);
+        int index = 0;
         for (Line line : lines) {
             double[] y = line.y().clone();
             for (int i = 0; i < y.length; i++) {
@@ -144,6 +152,7 @@ public final class ChartWriter {
             XYSeries series = chart.addSeries(line.name(), line.x(), y);
             series.setMarker(SeriesMarkers.NONE);
             series.setLineStyle(new BasicStroke(line.width()));
+            series.setLineColor(PALETTE[index++ % PALETTE.length]);
         }
         for (Marker marker : markers) {
             AnnotationLine vertical = new AnnotationLine(marker.x(), true, false);
@@ -159,6 +168,27 @@ public final class ChartWriter {
             throw new UncheckedIOException("cannot write " + file, e);
         }
         return file;
+    }
+
+    private double maxX() {
+        double max = 0;
+        for (Line line : lines) {
+            for (double v : line.x()) {
+                if (Double.isFinite(v)) {
+                    max = Math.max(max, v);
+                }
+            }
+        }
+        return max;
+    }
+
+    /** @return {@code value} rounded up to a multiple of half its power of ten (1 for nothing), e.g. 360 → 400 */
+    static double niceCeiling(double value) {
+        if (!(value > 0)) {
+            return 1;
+        }
+        double step = Math.pow(10, Math.floor(Math.log10(value))) / 2;
+        return Math.ceil(value / step - 1e-9) * step;
     }
 
     private double autoMax() {

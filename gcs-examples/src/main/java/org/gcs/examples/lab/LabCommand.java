@@ -38,12 +38,12 @@ import picocli.CommandLine.Spec;
             "Exit code 0 when the run completed and the scenario's pass criteria hold; 1 otherwise.",
             "",
             "Scenarios:",
-            "  rate-restriction  each site in turn sends as fast as allowed (6 x 60 s);"
-                    + " pass: rate / slowest receiver's report in [0.75, 1.25] for every sender",
-            "  membership        chicago sends while berkeley and jerusalem join and leave (5 x 60 s);"
-                    + " pass: the rate falls on each join and rises on each leave",
-            "  lan-fairness      three senders in one site, staggered, then unequal demands (6 x 60 s);"
-                    + " pass: Jain >= 0.95, unequal shares within 10 % of max-min"},
+            "  rate-restriction  each site in turn sends as fast as allowed (6 x 60 s)",
+            "                    pass: rate / slowest receiver's report in [0.75, 1.25]",
+            "  membership        chicago sends; berkeley and jerusalem join, then leave",
+            "                    (5 x 60 s); pass: the rate falls on joins, rises on leaves",
+            "  lan-fairness      3 senders in jerusalem, staggered, then unequal demands",
+            "                    (6 x 60 s); pass: Jain >= 0.95, shares within 10 % of max-min"},
         footer = {"", "Examples:", "  gcs lab rate-restriction --out /tmp/rr",
             "  gcs lab membership --out /tmp/m --scale 0.25 --json",
             "  gcs lab lan-fairness --out /tmp/lf --driver real --scale 0.25"})

@@ -152,7 +152,9 @@ public final class LanFairnessScenario implements LabScenario {
                         double rate3 = track.rateOver(3 * S);
                         sum += rate3;
                         row.add(rate3);
-                        series.put(member + " (3-s average)", rate3);
+                        if (plan.active().contains(member) || rate3 > 0) {
+                            series.put(member + " (3-s average)", rate3); // idle senders leave a gap, not a 0 line
+                        }
                         rates.append(member).append(' ').append(LabProgress.kb(rate3)).append(", ");
                     }
                     double allowed = ScenarioSupport.allowed(flow);

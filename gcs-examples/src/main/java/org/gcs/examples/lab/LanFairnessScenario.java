@@ -75,6 +75,7 @@ public final class LanFairnessScenario implements LabScenario {
         MEMBERS.forEach(m -> header.add(m + "_rate_3s_Bps"));
         header.addAll(List.of("sum_rate_3s_Bps", "allowed_Bps", "limiting_site"));
         MEMBERS.forEach(m -> header.add(m + "_grant_Bps"));
+        MEMBERS.forEach(m -> header.add(m + "_demand_Bps"));
         SeriesTable series = new SeriesTable();
         MEMBERS.forEach(m -> series.declare(m + " (3-s average)"));
         series.declare("allowed aggregate (jerusalem)");
@@ -163,7 +164,10 @@ public final class LanFairnessScenario implements LabScenario {
                     row.add(allowed);
                     row.add(limiting);
                     for (String member : MEMBERS) {
-                        row.add(grantOf(flow, member));
+                        row.add(senderOf(flow, member).map(FlowStatus.Sender::grantBytesPerSec).orElse(Double.NaN));
+                    }
+                    for (String member : MEMBERS) {
+                        row.add(senderOf(flow, member).map(FlowStatus.Sender::demandBytesPerSec).orElse(Double.NaN));
                     }
                     csv.row(row.toArray());
                     series.put("allowed aggregate (jerusalem)", allowed);
@@ -257,9 +261,8 @@ public final class LanFairnessScenario implements LabScenario {
         return FIXED_FRACTION * aggregate;
     }
 
-    private static double grantOf(Optional<FlowStatus> flow, String member) {
-        return flow.flatMap(f -> f.senders().stream().filter(s -> s.member().equals(member)).findFirst())
-                .map(FlowStatus.Sender::grantBytesPerSec).orElse(Double.NaN);
+    private static Optional<FlowStatus.Sender> senderOf(Optional<FlowStatus> flow, String member) {
+        return flow.flatMap(f -> f.senders().stream().filter(s -> s.member().equals(member)).findFirst());
     }
 
     private static String describe(PhasePlan plan, boolean unequal, double fixedDemand) {

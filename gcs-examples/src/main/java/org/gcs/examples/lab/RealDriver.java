@@ -51,6 +51,7 @@ public final class RealDriver implements LabDriver {
     private final Map<String, LanConfig> lans = new LinkedHashMap<>();
     private final long startNs = System.nanoTime();
     private long scheduleNs;
+    private boolean scheduled;
 
     /**
      * @param topology the emulated WAN
@@ -121,8 +122,9 @@ public final class RealDriver implements LabDriver {
     @Override
     public void advance(long durationNs) throws InterruptedException {
         long now = nowNs();
-        if (scheduleNs < now - durationNs) {
-            scheduleNs = now; // fell behind by more than a step (or first call): restart the schedule here
+        if (!scheduled || now - scheduleNs > durationNs) {
+            scheduleNs = now; // first step, or fell behind by more than a step: restart the schedule here
+            scheduled = true;
         }
         scheduleNs += durationNs;
         long wait = scheduleNs - nowNs();
@@ -134,6 +136,7 @@ public final class RealDriver implements LabDriver {
     @Override
     public boolean awaitViews(String group, List<LabNode> members, int size, long timeoutNs)
             throws InterruptedException {
+        scheduled = false;
         long deadline = System.nanoTime() + timeoutNs;
         while (true) {
             if (members.stream().allMatch(n -> n.view(group).map(v -> v.size() == size).orElse(false))) {

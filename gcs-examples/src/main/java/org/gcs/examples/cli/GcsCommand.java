@@ -1,5 +1,6 @@
 package org.gcs.examples.cli;
 
+import org.gcs.examples.lab.LabCommand;
 import org.gcs.examples.lab.tcp.LabAgentCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -11,7 +12,7 @@ import picocli.CommandLine.Command;
  * configuration.
  */
 @Command(name = "gcs", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        subcommands = {DemoCommand.class, NodeCommand.class, LabAgentCommand.class},
+        subcommands = {DemoCommand.class, NodeCommand.class, LabCommand.class, LabAgentCommand.class},
         description = "GCS: group communication across LANs joined by a WAN.",
         footer = {"", "Run 'gcs COMMAND --help' for the options of a command."})
 public final class GcsCommand implements Runnable {
@@ -22,7 +23,7 @@ public final class GcsCommand implements Runnable {
     /** Without a subcommand, prints the usage and fails. */
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "Missing command: use 'demo' or 'node'");
+        throw new CommandLine.ParameterException(spec.commandLine(), "Missing command: use 'demo', 'node' or 'lab'");
     }
 
     /**

@@ -8,7 +8,7 @@ import java.util.Map;
  * objects, strings, numbers, booleans and {@code null}. Non-finite doubles become {@code null}; whole doubles are
  * written without a fraction ({@code 30}, not {@code 30.0}).
  */
-final class JsonWriter {
+public final class JsonWriter {
     private JsonWriter() {
     }
 
@@ -17,7 +17,7 @@ final class JsonWriter {
      * @return its JSON text
      * @throws IllegalArgumentException if the value (or a nested one) has no JSON form
      */
-    static String write(Object value) {
+    public static String write(Object value) {
         StringBuilder json = new StringBuilder();
         append(json, value);
         return json.toString();

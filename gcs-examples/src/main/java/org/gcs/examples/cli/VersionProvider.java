@@ -6,7 +6,7 @@ import java.util.Properties;
 import picocli.CommandLine.IVersionProvider;
 
 /** Reads the version from the Maven metadata packed into the jar ({@code --version}). */
-final class VersionProvider implements IVersionProvider {
+public final class VersionProvider implements IVersionProvider {
     private static final String POM_PROPERTIES = "/META-INF/maven/org.gcs/gcs-examples/pom.properties";
 
     @Override

@@ -1,0 +1,36 @@
+package org.gcs.examples.lab;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/** The scenarios of {@code gcs lab}, by name. A new scenario adds one line to the static block. */
+public final class LabScenarios {
+    private static final Map<String, Supplier<LabScenario>> BY_NAME = new LinkedHashMap<>();
+
+    static {
+        add(RateRestrictionScenario::new);
+        add(MembershipScenario::new);
+        add(LanFairnessScenario::new);
+    }
+
+    private LabScenarios() {
+    }
+
+    private static void add(Supplier<LabScenario> factory) {
+        BY_NAME.put(factory.get().name(), factory);
+    }
+
+    /** @return the names of every scenario, in registration order */
+    public static List<String> names() {
+        return List.copyOf(BY_NAME.keySet());
+    }
+
+    /** @return a new instance of the named scenario, if there is one */
+    public static Optional<LabScenario> find(String name) {
+        Supplier<LabScenario> factory = BY_NAME.get(name);
+        return factory == null ? Optional.empty() : Optional.of(factory.get());
+    }
+}

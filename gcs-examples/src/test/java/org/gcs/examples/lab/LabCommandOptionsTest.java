@@ -1,0 +1,93 @@
+package org.gcs.examples.lab;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.gcs.examples.cli.GcsCommand;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class LabCommandOptionsTest {
+
+    private static LabCommand.Settings parse(String... args) {
+        LabCommand command = new LabCommand();
+        new CommandLine(command).parseArgs(args);
+        return command.settings();
+    }
+
+    @Test
+    void shouldUseTheDocumentedDefaults() {
+        LabCommand.Settings s = parse("rate-restriction", "--out", "/tmp/x");
+
+        assertThat(s.scenario()).isInstanceOf(RateRestrictionScenario.class);
+        assertThat(s.out()).isEqualTo(Path.of("/tmp/x"));
+        assertThat(s.json()).isFalse();
+        assertThat(s.seed()).isEqualTo(1);
+        assertThat(s.driver()).isEqualTo(LabContext.Driver.VIRTUAL);
+        assertThat(s.scale()).isEqualTo(1.0);
+        assertThat(s.treeStrategy()).isEqualTo("spt");
+    }
+
+    @Test
+    void shouldParseEveryOption() {
+        LabCommand.Settings s = parse("lan-fairness", "--out", "out", "--json", "--seed", "7", "--driver", "real",
+                "--scale", "0.25", "--tree-strategy", "star");
+
+        assertThat(s.scenario()).isInstanceOf(LanFairnessScenario.class);
+        assertThat(s.json()).isTrue();
+        assertThat(s.seed()).isEqualTo(7);
+        assertThat(s.driver()).isEqualTo(LabContext.Driver.REAL);
+        assertThat(s.scale()).isEqualTo(0.25);
+        assertThat(s.treeStrategy()).isEqualTo("star");
+        assertThat(parse("membership", "--out", "o").scenario()).isInstanceOf(MembershipScenario.class);
+    }
+
+    @Test
+    void shouldListTheScenariosInRegistrationOrder() {
+        assertThat(LabScenarios.names()).containsExactly("rate-restriction", "membership", "lan-fairness");
+        assertThat(LabScenarios.find("membership")).get().extracting(LabScenario::name).isEqualTo("membership");
+        assertThat(LabScenarios.find("nope")).isEmpty();
+    }
+
+    @Test
+    void shouldExitWithTwoAndAUsageErrorForBadOptions(@TempDir Path dir) throws Exception {
+        Path file = Files.writeString(dir.resolve("file"), "x");
+        assertUsageError("unknown scenario 'nope'", "lab", "nope", "--out", dir.toString());
+        assertUsageError("Missing required option: '--out=DIR'", "lab", "membership");
+        assertUsageError("Missing required parameter: 'SCENARIO'", "lab", "--out", dir.toString());
+        assertUsageError("--driver must be virtual or real", "lab", "membership", "--out", dir.toString(),
+                "--driver", "fast");
+        assertUsageError("--scale must be in (0, 10]", "lab", "membership", "--out", dir.toString(), "--scale", "0");
+        assertUsageError("--scale must be in (0, 10]", "lab", "membership", "--out", dir.toString(), "--scale", "11");
+        assertUsageError("Invalid value for option '--scale'", "lab", "membership", "--out", dir.toString(),
+                "--scale", "half");
+        assertUsageError("exists and is not a directory", "lab", "membership", "--out", file.toString());
+        assertUsageError("--tree-strategy", "lab", "membership", "--out", dir.toString(), "--tree-strategy", "ring");
+        assertUsageError("Unknown option", "lab", "membership", "--out", dir.toString(), "--bogus");
+    }
+
+    private static void assertUsageError(String message, String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = new CommandLine(new GcsCommand()).setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
+                .execute(args);
+
+        assertThat(code).as("exit code of %s; stderr %s", String.join(" ", args), err).isEqualTo(2);
+        assertThat(err.toString()).contains(message).contains("Usage:");
+        assertThat(out.toString()).isEmpty();
+    }
+
+    @Test
+    void shouldExplainTheDriversAndScenariosInTheHelp() {
+        StringWriter out = new StringWriter();
+        int code = new CommandLine(new GcsCommand()).setOut(new PrintWriter(out)).execute("lab", "--help");
+
+        assertThat(code).isZero();
+        assertThat(out.toString()).contains("rate-restriction", "membership", "lan-fairness", "--driver", "--scale",
+                "virtual time", "repeatable", "loopback", "default: 1.0");
+    }
+}

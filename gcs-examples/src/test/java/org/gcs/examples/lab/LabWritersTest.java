@@ -1,0 +1,88 @@
+package org.gcs.examples.lab;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class LabWritersTest {
+    private static final byte[] PNG_SIGNATURE = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+
+    @Test
+    void csvWriterQuotesWhatNeedsItAndWritesNumbersPlainly(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("t.csv");
+        try (CsvWriter csv = new CsvWriter(file, List.of("time_s", "site", "rate_Bps", "note"))) {
+            csv.row(0.1, "boston", 1234.5678, null);
+            csv.row(2.0, "a,b", Double.POSITIVE_INFINITY, "say \"hi\"");
+            csv.row(3L, "", Double.NaN, true);
+            assertThatThrownBy(() -> csv.row(1, 2)).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("expected 4 values, got 2");
+        }
+        assertThat(Files.readAllLines(file, StandardCharsets.UTF_8)).containsExactly(
+                "time_s,site,rate_Bps,note",
+                "0.1,boston,1234.568,",
+                "2,\"a,b\",inf,\"say \"\"hi\"\"\"",
+                "3,,,true");
+        assertThat(CsvWriter.field(-0.0001)).isEqualTo("0");
+        assertThat(CsvWriter.field(Double.NEGATIVE_INFINITY)).isEqualTo("-inf");
+    }
+
+    @Test
+    void summaryWriterWritesOneJsonLine(@TempDir Path dir) throws Exception {
+        Map<String, Object> summary = new LinkedHashMap<>();
+        summary.put("scenario", "x");
+        summary.put("passed", true);
+        summary.put("ratio", 0.9975);
+        summary.put("missing", Double.NaN);
+        summary.put("senders", List.of(Map.of("site", "boston"), Map.of("site", "say \"hi\"")));
+        Path file = SummaryWriter.write(dir, summary);
+
+        assertThat(file.getFileName().toString()).isEqualTo("summary.json");
+        String json = "{\"scenario\":\"x\",\"passed\":true,\"ratio\":0.9975,\"missing\":null,"
+                + "\"senders\":[{\"site\":\"boston\"},{\"site\":\"say \\\"hi\\\"\"}]}";
+        assertThat(Files.readString(file)).isEqualTo(json + "\n");
+        assertThat(SummaryWriter.toJson(summary)).isEqualTo(json);
+    }
+
+    @Test
+    void chartWriterWritesAPng(@TempDir Path dir) throws Exception {
+        double[] x = new double[100];
+        double[] a = new double[100];
+        double[] b = new double[100];
+        for (int i = 0; i < x.length; i++) {
+            x[i] = i * 0.1;
+            a[i] = 50 + 10 * Math.sin(i / 10.0);
+            b[i] = i < 20 ? Double.POSITIVE_INFINITY : i == 50 ? Double.NaN : 80;
+        }
+        Path file = ChartWriter.chart("Test chart", "time (s)", "rate (KB/s)")
+                .series("sender", x, a, 2.4f)
+                .series("reported", x, b)
+                .marker(5, "phase two")
+                .yMax(70)
+                .write(dir.resolve("chart.png"));
+
+        byte[] bytes = Files.readAllBytes(file);
+        assertThat(bytes.length).isGreaterThan(1000);
+        assertThat(java.util.Arrays.copyOf(bytes, 8)).isEqualTo(PNG_SIGNATURE);
+        assertThat(System.getProperty("java.awt.headless")).isEqualTo("true");
+        assertThatThrownBy(() -> ChartWriter.chart("t", "x", "y").series("bad", new double[2], new double[3]))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void niceCeilingRoundsUpToHalfAPowerOfTen() {
+        assertThat(ChartWriter.niceCeiling(59.9)).isEqualTo(60);
+        assertThat(ChartWriter.niceCeiling(360)).isEqualTo(400);
+        assertThat(ChartWriter.niceCeiling(240)).isEqualTo(250);
+        assertThat(ChartWriter.niceCeiling(15)).isEqualTo(15);
+        assertThat(ChartWriter.niceCeiling(300)).isEqualTo(300);
+        assertThat(ChartWriter.niceCeiling(0)).isEqualTo(1);
+    }
+}

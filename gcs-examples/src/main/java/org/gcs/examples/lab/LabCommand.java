@@ -21,7 +21,8 @@ import picocli.CommandLine.Spec;
 /**
  * {@code gcs lab SCENARIO --out DIR}: reproduces an experiment of seed 004 §4 and writes CSV time series, PNG
  * charts and {@code summary.json} into DIR. Exit code 0 when the run completed and the scenario's pass criteria
- * hold, 1 otherwise (one line on stderr says why), 2 for bad options.
+ * hold, 1 otherwise (one line on stderr says why), 2 for bad options, 3 when the scenario cannot run on this
+ * machine (it says why, e.g. tcp-friendliness without root).
  */
 @Command(name = "lab", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, sortOptions = false,
         header = "Reproduces an experiment of the Xpand TFRC paper: CSV time series, PNG charts and a summary.",
@@ -35,7 +36,8 @@ import picocli.CommandLine.Spec;
                     + " nodes sharing two cores. 'real' runs the same scenario on real nodes in this JVM over"
                     + " loopback sockets with the link emulator, in real time: use --scale to keep it short.",
             "",
-            "Exit code 0 when the run completed and the scenario's pass criteria hold; 1 otherwise.",
+            "Exit code 0 when the run completed and the scenario's pass criteria hold; 1 otherwise; 3 when the"
+                    + " scenario cannot run on this machine (tcp-friendliness without root).",
             "",
             "Scenarios:",
             "  rate-restriction  each site in turn sends as fast as allowed (6 x 60 s)",
@@ -43,11 +45,18 @@ import picocli.CommandLine.Spec;
             "  membership        chicago sends; berkeley and jerusalem join, then leave",
             "                    (5 x 60 s); pass: the rate falls on joins, rises on leaves",
             "  lan-fairness      3 senders in jerusalem, staggered, then unequal demands",
-            "                    (6 x 60 s); pass: Jain >= 0.95, shares within 10 % of max-min"},
+            "                    (6 x 60 s); pass: Jain >= 0.95, shares within 10 % of max-min",
+            "  tcp-friendliness  GCS and kernel TCP share a 10 Mbit/s tbf between two network",
+            "                    namespaces; 6 x (40 s alone + 40 s shared); needs root; always",
+            "                    real processes (--driver does not apply); pass: median GCS/TCP",
+            "                    ratio in [0.5, 2]"},
         footer = {"", "Examples:", "  gcs lab rate-restriction --out /tmp/rr",
             "  gcs lab membership --out /tmp/m --scale 0.25 --json",
             "  gcs lab lan-fairness --out /tmp/lf --driver real --scale 0.25"})
 public final class LabCommand implements Callable<Integer> {
+    /** Exit code when the scenario cannot run on this machine (e.g. it needs root). */
+    static final int EXIT_UNAVAILABLE = 3;
+
     /** The largest --scale accepted. */
     static final double MAX_SCALE = 10;
 
@@ -162,11 +171,15 @@ public final class LabCommand implements Callable<Integer> {
         LabContext context = new LabContext(settings.out(), settings.seed(), settings.scale(), settings.driver(),
                 settings.treeStrategy(), progress);
         progress.line(String.format(Locale.ROOT, "%s: %s; driver %s, seed %d, scale %s, tree %s, output %s",
-                scenario.name(), scenario.description(), settings.driver().label(), settings.seed(), settings.scale(),
+                scenario.name(), scenario.description(), scenario.fixedDriver().orElse(settings.driver().label()), settings.seed(), settings.scale(),
                 settings.treeStrategy(), settings.out()));
         LabResult result;
         try {
             result = scenario.run(context);
+        } catch (LabUnavailableException e) {
+            stderr.println("gcs lab " + scenario.name() + ": cannot run here: " + e.getMessage());
+            stderr.flush();
+            return EXIT_UNAVAILABLE;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             result = new LabResult(Map.of(), false, "interrupted", context.files());
@@ -176,7 +189,7 @@ public final class LabCommand implements Callable<Integer> {
         }
         Map<String, Object> summary = new LinkedHashMap<>();
         summary.put("scenario", scenario.name());
-        summary.put("driver", settings.driver().label());
+        summary.put("driver", scenario.fixedDriver().orElse(settings.driver().label()));
         summary.put("seed", settings.seed());
         summary.put("scale", settings.scale());
         summary.put("treeStrategy", settings.treeStrategy());

@@ -1,5 +1,7 @@
 package org.gcs.examples.lab;
 
+import java.util.Optional;
+
 /**
  * One experiment of the lab, run by {@code gcs lab NAME --out DIR}. A scenario gets everything it needs from the
  * {@link LabContext} (output directory, seed, scale, driver, progress), writes its CSV files and charts there, and
@@ -14,10 +16,19 @@ public interface LabScenario {
     String description();
 
     /**
+     * @return the driver this scenario always runs on, whatever {@code --driver} says (e.g. real processes in network
+     *     namespaces), or empty if it runs on the selected driver
+     */
+    default Optional<String> fixedDriver() {
+        return Optional.empty();
+    }
+
+    /**
      * Runs the experiment.
      *
      * @param context where to write, how long, which driver
      * @return the summary, the verdict and the files written
+     * @throws LabUnavailableException if the scenario cannot run on this machine (the command says why and exits 3)
      * @throws Exception if the run could not complete (the command reports it and exits 1)
      */
     LabResult run(LabContext context) throws Exception;

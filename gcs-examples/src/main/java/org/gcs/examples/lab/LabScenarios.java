@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
+import org.gcs.examples.lab.tcp.TcpFriendlinessScenario;
 
 /** The scenarios of {@code gcs lab}, by name. A new scenario adds one line to the static block. */
 public final class LabScenarios {
@@ -14,6 +15,7 @@ public final class LabScenarios {
         add(RateRestrictionScenario::new);
         add(MembershipScenario::new);
         add(LanFairnessScenario::new);
+        add(TcpFriendlinessScenario::new);
     }
 
     private LabScenarios() {

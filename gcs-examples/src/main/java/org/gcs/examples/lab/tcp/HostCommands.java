@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.gcs.examples.lab.LabUnavailableException;
 
 /**
  * Runs the host's {@code ip} and {@code tc} tools and says clearly when they are missing, fail, or need root.
@@ -28,14 +29,15 @@ final class HostCommands {
      */
     static void requireRootAndTools(String what) {
         if (!runningAsRoot()) {
-            throw new LabUnavailableException(what + " needs root: it creates two network namespaces, a veth pair and"
-                    + " a tbf bottleneck, and removes them at the end. Run it as root, e.g."
+            throw new LabUnavailableException(what + " needs root: it creates three network namespaces joined by"
+                    + " veth pairs and a tbf bottleneck, and removes them at the end. Run it as root, e.g."
                     + " 'sudo ./gcs lab tcp-friendliness --out DIR'.");
         }
-        for (String tool : List.of("ip", "tc")) {
+        for (String tool : List.of("ip", "tc", "sysctl")) {
             if (locate(tool) == null) {
-                throw new LabUnavailableException(what + " needs the '" + tool + "' command (package iproute2);"
-                        + " install it, e.g. 'apt-get install iproute2'.");
+                String pkg = tool.equals("sysctl") ? "procps" : "iproute2";
+                throw new LabUnavailableException(what + " needs the '" + tool + "' command (package " + pkg + ");"
+                        + " install it, e.g. 'apt-get install " + pkg + "'.");
             }
         }
     }

@@ -6,77 +6,105 @@ import java.util.Locale;
 import java.util.function.Consumer;
 
 /**
- * A real bottleneck between two network namespaces that this object creates and removes: a sender namespace and a
- * receiver namespace joined by a veth pair, with a token bucket filter ({@code tbf}, drop-tail) on the sender's
- * end, so every packet from sender to receiver, UDP or TCP, shares one rate limit and one queue. The reverse
- * direction (acknowledgements) is not limited. The kernel here has no {@code netem}, so the only delay is the
- * queue's (see {@code ENVIRONMENT.md}); traffic never leaves the two namespaces.
+ * A real bottleneck that this object creates and removes: three network namespaces in a line, sender — router —
+ * receiver, joined by veth pairs, with a token bucket filter ({@code tbf}, drop-tail) on the router's interface
+ * towards the receiver. Every packet from sender to receiver, UDP or TCP, shares one rate limit and one queue; the
+ * reverse direction (acknowledgements) is not limited. Traffic never leaves the three namespaces.
  *
- * <p>Names carry this process's id, so runs do not collide, and namespaces left behind by a run that was killed
- * are removed by the next run (their owner process is gone).
+ * <p>Why a router in the middle: with the {@code tbf} on the sending host's own interface, Linux's TCP Small Queues
+ * keep a TCP socket from having more than a couple of packets in that local queue while UDP has no such limit, so
+ * the kernel TCP flow starves for reasons no WAN router would cause. Forwarded packets are not charged to the
+ * sending socket. The sender's interface also has {@code gso_max_segs 1}, so TCP hands the bottleneck packets of
+ * one MSS, as a router sees them, not 64 KB segmentation-offload bursts that drop-tail would drop whole.
+ *
+ * <p>The kernel here has no {@code netem}, so the only delay is the queue's (see {@code ENVIRONMENT.md}).
+ * Namespace names carry this process's id, so runs do not collide, and namespaces left behind by a run that was
+ * killed are removed by the next run (their owner process is gone).
  */
 final class NamespaceBottleneck implements AutoCloseable {
     /** Prefix of the namespaces this class creates. */
     static final String PREFIX = "gcs-tf-";
-    /** Address of the sender's end. */
-    static final String SENDER_ADDRESS = "10.213.0.1";
-    /** Address of the receiver's end. */
-    static final String RECEIVER_ADDRESS = "10.213.0.2";
+    /** Address of the sender. */
+    static final String SENDER_ADDRESS = "10.213.1.1";
+    /** Address of the receiver. */
+    static final String RECEIVER_ADDRESS = "10.213.2.1";
+    private static final String ROUTER_SENDER_SIDE = "10.213.1.254";
+    private static final String ROUTER_RECEIVER_SIDE = "10.213.2.254";
 
     private final String senderNamespace;
+    private final String routerNamespace;
     private final String receiverNamespace;
-    private final String senderDevice;
+    private final String devicePrefix;
     private final List<String> created = new ArrayList<>();
+    private String bottleneckDevice;
     private boolean closed;
 
     private NamespaceBottleneck(long pid) {
         this.senderNamespace = PREFIX + pid + "-snd";
+        this.routerNamespace = PREFIX + pid + "-rtr";
         this.receiverNamespace = PREFIX + pid + "-rcv";
-        this.senderDevice = "gtf" + pid + "s";
+        this.devicePrefix = "gtf" + pid; // device names have at most 15 characters: gtf + pid + 2
     }
 
     /**
-     * Creates the namespaces, the veth pair and the bottleneck.
+     * Creates the namespaces, the links, the routes and the bottleneck.
      *
      * @param rateBitsPerSec the bottleneck's rate
      * @param queueBytes the bottleneck's queue (tbf {@code limit})
+     * @param tcpCongestionControl the congestion control of TCP connections opened in the sender namespace, e.g.
+     *     {@code reno}
      * @param log where to say what is being done
      * @return the bottleneck; close it to remove everything
      */
-    static NamespaceBottleneck create(long rateBitsPerSec, long queueBytes, Consumer<String> log) {
+    static NamespaceBottleneck create(long rateBitsPerSec, long queueBytes, String tcpCongestionControl,
+                                      Consumer<String> log) {
         removeLeftovers(log);
         NamespaceBottleneck b = new NamespaceBottleneck(ProcessHandle.current().pid());
         try {
-            b.build(rateBitsPerSec, queueBytes);
+            b.build(rateBitsPerSec, queueBytes, tcpCongestionControl);
         } catch (RuntimeException e) {
             b.close();
             throw e;
         }
-        log.accept(String.format(Locale.ROOT, "bottleneck: namespaces %s (%s) -> %s (%s), tbf %.1f Mbit/s, queue %d"
-                + " bytes", b.senderNamespace, SENDER_ADDRESS, b.receiverNamespace, RECEIVER_ADDRESS,
-                rateBitsPerSec / 1e6, queueBytes));
+        log.accept(String.format(Locale.ROOT, "bottleneck: %s (%s) -> %s -> %s (%s), tbf %.1f Mbit/s with a %d-byte"
+                + " queue on the router; TCP: %s", b.senderNamespace, SENDER_ADDRESS, b.routerNamespace,
+                b.receiverNamespace, RECEIVER_ADDRESS, rateBitsPerSec / 1e6, queueBytes, tcpCongestionControl));
         return b;
     }
 
-    private void build(long rateBitsPerSec, long queueBytes) {
-        String receiverDevice = senderDevice.substring(0, senderDevice.length() - 1) + "r";
-        for (String ns : List.of(senderNamespace, receiverNamespace)) {
+    private void build(long rateBitsPerSec, long queueBytes, String tcpCongestionControl) {
+        for (String ns : List.of(senderNamespace, routerNamespace, receiverNamespace)) {
             HostCommands.run("ip", "netns", "add", ns);
             created.add(ns);
             HostCommands.run("ip", "-n", ns, "link", "set", "lo", "up");
         }
-        HostCommands.run("ip", "link", "add", senderDevice, "netns", senderNamespace, "type", "veth", "peer", "name",
-                receiverDevice, "netns", receiverNamespace);
-        HostCommands.run("ip", "-n", senderNamespace, "addr", "add", SENDER_ADDRESS + "/24", "dev", senderDevice);
-        HostCommands.run("ip", "-n", receiverNamespace, "addr", "add", RECEIVER_ADDRESS + "/24", "dev",
-                receiverDevice);
-        HostCommands.run("ip", "-n", senderNamespace, "link", "set", senderDevice, "up");
-        HostCommands.run("ip", "-n", receiverNamespace, "link", "set", receiverDevice, "up");
-        // burst: one MTU-sized packet at least, 10 ms of the rate at most
+        String senderDevice = devicePrefix + "sr";
+        String routerSenderDevice = devicePrefix + "rs";
+        String routerReceiverDevice = devicePrefix + "rr";
+        String receiverDevice = devicePrefix + "vr";
+        link(senderNamespace, senderDevice, SENDER_ADDRESS, routerNamespace, routerSenderDevice, ROUTER_SENDER_SIDE);
+        link(routerNamespace, routerReceiverDevice, ROUTER_RECEIVER_SIDE, receiverNamespace, receiverDevice,
+                RECEIVER_ADDRESS);
+        HostCommands.run("ip", "-n", senderNamespace, "route", "add", "default", "via", ROUTER_SENDER_SIDE);
+        HostCommands.run("ip", "-n", receiverNamespace, "route", "add", "default", "via", ROUTER_RECEIVER_SIDE);
+        HostCommands.run("ip", "-n", senderNamespace, "link", "set", "dev", senderDevice, "gso_max_segs", "1");
+        HostCommands.run("ip", "netns", "exec", routerNamespace, "sysctl", "-q", "-w", "net.ipv4.ip_forward=1");
+        HostCommands.run("ip", "netns", "exec", senderNamespace, "sysctl", "-q", "-w",
+                "net.ipv4.tcp_congestion_control=" + tcpCongestionControl);
+        // burst: a few MTU-sized packets at least, 10 ms of the rate at most
         long burstBytes = Math.max(3_000, rateBitsPerSec / 8 / 100);
-        HostCommands.run("ip", "netns", "exec", senderNamespace, "tc", "qdisc", "add", "dev", senderDevice, "root",
-                "tbf", "rate", rateBitsPerSec + "bit", "burst", Long.toString(burstBytes), "limit",
+        HostCommands.run("ip", "netns", "exec", routerNamespace, "tc", "qdisc", "add", "dev", routerReceiverDevice,
+                "root", "tbf", "rate", rateBitsPerSec + "bit", "burst", Long.toString(burstBytes), "limit",
                 Long.toString(queueBytes));
+        this.bottleneckDevice = routerReceiverDevice;
+    }
+
+    private static void link(String nsA, String devA, String addressA, String nsB, String devB, String addressB) {
+        HostCommands.run("ip", "link", "add", devA, "netns", nsA, "type", "veth", "peer", "name", devB, "netns", nsB);
+        HostCommands.run("ip", "-n", nsA, "addr", "add", addressA + "/24", "dev", devA);
+        HostCommands.run("ip", "-n", nsB, "addr", "add", addressB + "/24", "dev", devB);
+        HostCommands.run("ip", "-n", nsA, "link", "set", devA, "up");
+        HostCommands.run("ip", "-n", nsB, "link", "set", devB, "up");
     }
 
     /** Removes namespaces of earlier runs whose process is gone. */
@@ -124,11 +152,11 @@ final class NamespaceBottleneck implements AutoCloseable {
 
     /** @return the bottleneck queue's counters ({@code tc -s qdisc}), e.g. packets sent and dropped */
     String queueStatistics() {
-        return HostCommands.run("ip", "netns", "exec", senderNamespace, "tc", "-s", "qdisc", "show", "dev",
-                senderDevice);
+        return HostCommands.run("ip", "netns", "exec", routerNamespace, "tc", "-s", "qdisc", "show", "dev",
+                bottleneckDevice);
     }
 
-    /** Removes both namespaces (and with them the veth pair and the qdisc). Idempotent. */
+    /** Removes the namespaces (and with them the veth pairs and the qdisc). Idempotent. */
     @Override
     public void close() {
         if (closed) {

@@ -1,4 +1,4 @@
-package org.gcs.examples.lab.tcp;
+package org.gcs.examples.lab;
 
 /**
  * A lab scenario cannot run on this machine (for instance it needs root); the message says what to do. The lab

@@ -167,7 +167,9 @@ public final class ChartWriter {
             }
         }
         try {
-            BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);
+            if (!javax.imageio.ImageIO.write(BitmapEncoder.getBufferedImage(chart), "png", file.toFile())) {
+                throw new IOException("no PNG writer in this JDK");
+            }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file, e);
         }

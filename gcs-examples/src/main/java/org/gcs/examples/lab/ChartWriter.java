@@ -130,8 +130,6 @@ public final class ChartWriter {
         chart.getStyler().setYAxisMin(0.0);
         chart.getStyler().setXAxisMin(0.0);
         chart.getStyler().setXAxisMax(niceCeiling(maxX()));
-        chart.getStyler().setXAxisDecimalPattern("0");
-        chart.getStyler().setXAxisTickMarkSpacingHint(90);
         double top = yMax != null ? yMax : autoMax();
         chart.getStyler().setYAxisMax(top);
         chart.getStyler().setYAxisDecimalPattern("#,##0");
@@ -154,6 +152,12 @@ public final class ChartWriter {
             series.setLineStyle(new BasicStroke(line.width()));
             series.setLineColor(PALETTE[index++ % PALETTE.length]);
         }
+        // XChart puts the ticks on data points when the x values are equally spaced (ours are: one per 100 ms),
+        // which gives steps like 17 s; an invisible point off the grid makes it choose round steps instead
+        XYSeries spacer = chart.addSeries(" ", new double[] {0, top > 0 ? 1e-3 : 0}, new double[] {0, 0});
+        spacer.setMarker(SeriesMarkers.NONE);
+        spacer.setLineColor(new Color(0, 0, 0, 0));
+        spacer.setShowInLegend(false);
         for (Marker marker : markers) {
             AnnotationLine vertical = new AnnotationLine(marker.x(), true, false);
             chart.addAnnotation(vertical);
@@ -163,7 +167,9 @@ public final class ChartWriter {
             }
         }
         try {
-            BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);
+            if (!javax.imageio.ImageIO.write(BitmapEncoder.getBufferedImage(chart), "png", file.toFile())) {
+                throw new IOException("no PNG writer in this JDK");
+            }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file, e);
         }
@@ -182,12 +188,12 @@ public final class ChartWriter {
         return max;
     }
 
-    /** @return {@code value} rounded up to a multiple of half its power of ten (1 for nothing), e.g. 360 → 400 */
+    /** @return {@code value} rounded up to two significant digits (1 for nothing), e.g. 59.9 → 60, 361 → 370 */
     static double niceCeiling(double value) {
         if (!(value > 0)) {
             return 1;
         }
-        double step = Math.pow(10, Math.floor(Math.log10(value))) / 2;
+        double step = Math.pow(10, Math.floor(Math.log10(value))) / 10;
         return Math.ceil(value / step - 1e-9) * step;
     }
 

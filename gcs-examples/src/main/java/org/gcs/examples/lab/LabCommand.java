@@ -36,8 +36,9 @@ import picocli.CommandLine.Spec;
                     + " nodes sharing two cores. 'real' runs the same scenario on real nodes in this JVM over"
                     + " loopback sockets with the link emulator, in real time: use --scale to keep it short.",
             "",
-            "Exit code 0 when the run completed and the scenario's pass criteria hold; 1 otherwise; 3 when the"
-                    + " scenario cannot run on this machine (tcp-friendliness without root).",
+            "Exit code 0 when the run completed and the scenario's pass criteria hold, 1 otherwise (the reason on"
+                    + " stderr), 2 for bad options, 3 when the scenario cannot run on this machine"
+                    + " (tcp-friendliness without root).",
             "",
             "Scenarios:",
             "  rate-restriction  each site in turn sends as fast as allowed (6 x 60 s)",
@@ -45,11 +46,11 @@ import picocli.CommandLine.Spec;
             "  membership        chicago sends; berkeley and jerusalem join, then leave",
             "                    (5 x 60 s); pass: the rate falls on joins, rises on leaves",
             "  lan-fairness      3 senders in jerusalem, staggered, then unequal demands",
-            "                    (6 x 60 s); pass: Jain >= 0.95, shares within 10 % of max-min",
-            "  tcp-friendliness  GCS and kernel TCP share a 10 Mbit/s tbf between two network",
-            "                    namespaces; 6 x (40 s alone + 40 s shared); needs root; always",
-            "                    real processes (--driver does not apply); pass: median GCS/TCP",
-            "                    ratio in [0.5, 2]"},
+            "                    (6 x 60 s); pass: Jain >= 0.95, max-min shares within 10 %%",
+            "  tcp-friendliness  GCS and kernel TCP (Reno) share a 10 Mbit/s tbf bottleneck between",
+            "                    network namespaces; 6 x (40 s alone + 40 s shared); needs root;",
+            "                    always real processes (--driver does not apply);",
+            "                    pass: median GCS/TCP ratio in [0.5, 2]"},
         footer = {"", "Examples:", "  gcs lab rate-restriction --out /tmp/rr",
             "  gcs lab membership --out /tmp/m --scale 0.25 --json",
             "  gcs lab lan-fairness --out /tmp/lf --driver real --scale 0.25"})

@@ -76,9 +76,8 @@ public final class LanFairnessScenario implements LabScenario {
         header.addAll(List.of("sum_rate_3s_Bps", "allowed_Bps", "limiting_site"));
         MEMBERS.forEach(m -> header.add(m + "_grant_Bps"));
         MEMBERS.forEach(m -> header.add(m + "_demand_Bps"));
-        SeriesTable series = new SeriesTable();
+        SeriesTable series = new SeriesTable().declare("allowed aggregate (jerusalem)");
         MEMBERS.forEach(m -> series.declare(m + " (3-s average)"));
-        series.declare("allowed aggregate (jerusalem)");
         Map<String, RateTrack> tracks = new LinkedHashMap<>();
         Map<String, List<LabDriver.LabSender>> sendersOf = new LinkedHashMap<>();
         MEMBERS.forEach(m -> {
@@ -194,7 +193,8 @@ public final class LanFairnessScenario implements LabScenario {
             double settled = (phases.get(0).measureFromNs() - t0) / 1e9;
             double top = Math.max(series.max("allowed aggregate (jerusalem)", settled),
                     series.max("zikit1 (3-s average)", settled));
-            series.addTo(chart, 1e-3, Map.of("allowed aggregate (jerusalem)", 2.0f)).yMax(top * 1e-3 * 1.25)
+            series.addTo(chart, 1e-3, Map.of("zikit1 (3-s average)", 2.0f,
+                    "zikit2 (3-s average)", 2.0f, "zikit3 (3-s average)", 2.0f)).yMax(top * 1e-3 * 1.25)
                     .write(ctx.file(name() + ".png"));
         }
         List<Map<String, Object>> phaseSummaries = new ArrayList<>();

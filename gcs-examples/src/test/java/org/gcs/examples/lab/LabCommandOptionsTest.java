@@ -48,7 +48,7 @@ class LabCommandOptionsTest {
 
     @Test
     void shouldListTheScenariosInRegistrationOrder() {
-        assertThat(LabScenarios.names()).containsExactly("rate-restriction", "membership", "lan-fairness");
+        assertThat(LabScenarios.names()).containsExactly("rate-restriction", "membership", "lan-fairness", "tcp-friendliness");
         assertThat(LabScenarios.find("membership")).get().extracting(LabScenario::name).isEqualTo("membership");
         assertThat(LabScenarios.find("nope")).isEmpty();
     }

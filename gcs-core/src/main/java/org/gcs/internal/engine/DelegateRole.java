@@ -507,7 +507,7 @@ final class DelegateRole {
                 senders.add(new org.gcs.FlowStatus.Sender(sender.member(), sender.demandBytesPerSec(),
                         sender.grantBytesPerSec()));
             }
-            list.add(new org.gcs.FlowStatus(settings.site(), e.getKey(), group.rate.allowedRateBytesPerSec(),
+            list.add(new org.gcs.FlowStatus(settings.site(), e.getKey(), group.allowedRateBytesPerSec(),
                     group.rate.limitingSite(), group.rate.inSlowStart(), receivers, senders));
         }
         return list;

@@ -1,7 +1,10 @@
 package org.gcs.internal.engine;
 
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.gcs.cc.tfrc.OscillationDamper;
 import org.gcs.cc.tfrc.SenderRateController;
 import org.gcs.internal.flow.MetaFlowSender;
 import org.gcs.internal.wire.LanMessage.Demand;
@@ -22,12 +25,15 @@ final class OutgoingGroup {
     final MetaFlowSender flow;
     final SenderRateController rate;
     final LocalAllocation allocation;
+    private final Map<String, OscillationDamper> dampers = new HashMap<>();
+    private final double minRateBytesPerSec;
 
     OutgoingGroup(EngineSettings settings, String group, long term) {
         this.flow = new MetaFlowSender(settings.site(), group, term, settings.flow());
         this.rate = new SenderRateController(settings.initialRateBytesPerSec(), settings.minRateBytesPerSec(),
                 REPORT_TIMEOUT_NS);
         this.allocation = new LocalAllocation(group);
+        this.minRateBytesPerSec = settings.minRateBytesPerSec();
     }
 
     void addReceiver(String site, long nowNs, MetaFlowSender.Output out) {
@@ -40,6 +46,22 @@ final class OutgoingGroup {
     void removeReceiver(String site, MetaFlowSender.Output out) {
         flow.removeReceiver(site, out);
         rate.removeReceiver(site);
+        dampers.remove(site);
+    }
+
+    /**
+     * The rate the local senders share: the controller's aggregate scaled by the limiting site's oscillation damper
+     * (RFC 5348 §4.5; {@link OscillationDamper}). In slow start, or with no limiting site, the aggregate as is.
+     *
+     * @return bytes per second, +∞ if unlimited
+     */
+    double allowedRateBytesPerSec() {
+        double allowed = rate.allowedRateBytesPerSec();
+        if (rate.inSlowStart()) {
+            return allowed;
+        }
+        OscillationDamper damper = rate.limitingSite().map(dampers::get).orElse(null);
+        return damper == null ? allowed : Math.max(minRateBytesPerSec, damper.instantaneousRate(allowed));
     }
 
     Set<String> receiverSites() {
@@ -48,7 +70,11 @@ final class OutgoingGroup {
 
     /** An acknowledgement with the receiving delegate's rate report. */
     void onAck(String site, Ack ack, long nowNs, MetaFlowSender.Output out) {
-        flow.onAck(site, ack, nowNs, out);
+        long rttSampleNs = flow.onAck(site, ack, nowNs, out);
+        if (rttSampleNs > 0) {
+            dampers.computeIfAbsent(site, s -> new OscillationDamper())
+                    .onRttSample(rttSampleNs, flow.smoothedRttNs(site), nowNs);
+        }
         double acceptable = ack.acceptableRateBytesPerSec() == Ack.UNLIMITED ? Double.POSITIVE_INFINITY
                 : ack.acceptableRateBytesPerSec();
         rate.onReport(site, acceptable, ack.receiveRateBytesPerSec(), flow.smoothedRttNs(site), nowNs);
@@ -66,6 +92,6 @@ final class OutgoingGroup {
     Optional<Grant> onTick(long term, long nowNs, MetaFlowSender.Output out) {
         flow.onTick(nowNs, out);
         rate.onTick(nowNs);
-        return allocation.grantDue(rate.allowedRateBytesPerSec(), rate.limitingSite().orElse(null), term, nowNs);
+        return allocation.grantDue(allowedRateBytesPerSec(), rate.limitingSite().orElse(null), term, nowNs);
     }
 }

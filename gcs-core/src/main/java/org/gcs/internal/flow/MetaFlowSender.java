@@ -155,14 +155,22 @@ public final class MetaFlowSender {
         sendSync(r, nowNs, out);
     }
 
-    /** Handles an acknowledgement from a receiving site. */
-    public void onAck(String site, Ack ack, long nowNs, Output out) {
+    /**
+     * Handles an acknowledgement from a receiving site.
+     *
+     * @return the RTT sample it gave (seed 004 Fig. 3: t4 − t1 − (t3 − t2)), or -1 if none
+     */
+    public long onAck(String site, Ack ack, long nowNs, Output out) {
         Receiver r = receivers.get(site);
         if (r == null) {
-            return;
+            return -1;
         }
+        long sampleNs = -1;
         if (ack.echoSendTimeNs() != 0) {
-            r.rtt.onSample(nowNs - ack.echoSendTimeNs() - ack.holdNs());
+            long candidate = nowNs - ack.echoSendTimeNs() - ack.holdNs();
+            if (r.rtt.onSample(candidate)) {
+                sampleNs = candidate;
+            }
         }
         long cumulative = Math.min(ack.cumulativeSeq(), nextSeq - 1);
         if (cumulative >= r.startSeq - 1) {
@@ -173,6 +181,7 @@ public final class MetaFlowSender {
             r.lastProgressNs = nowNs;
             releaseStable(out);
         }
+        return sampleNs;
     }
 
     /** Retransmits what a receiving site reports missing (still in the buffer). */

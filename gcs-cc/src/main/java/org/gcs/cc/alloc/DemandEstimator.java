@@ -6,18 +6,24 @@ package org.gcs.cc.alloc;
  * request with {@code nowNs}.
  *
  * <h2>Measuring</h2>
- * Time is cut into fixed intervals of {@code intervalNs}, the first starting at the first call. At the end of
- * each interval the <em>fill rate</em> (bytes the application put into the window during the interval, divided by
- * its length) is a sample, smoothed with an exponentially weighted moving average
+ * Time is cut into intervals of at least {@code intervalNs}, the first starting at the first call. An interval
+ * closes at the first call after {@code intervalNs} that finds bytes put into the window during it; its <em>fill
+ * rate</em> (those bytes divided by the interval's actual length) is a sample, smoothed with an exponentially
+ * weighted moving average
  *
  * <pre>
  *   estimate ← w·estimate + (1 − w)·sample        (w = historyWeight &lt; 0.5)
  * </pre>
  *
  * so recent samples weigh more than the history (seed 004 §4.3.1: "the weight of the history must be lower than
- * that of more recent values"). The first sample is taken as is (no history). Intervals without any call are
- * closed in one step as zero samples ({@code estimate·w^m}), so an idle sender's demand decays. The drain rate
- * (bytes leaving the window) is smoothed the same way and kept for metrics; it does not drive the request,
+ * that of more recent values"). The first sample is taken as is (no history). An interval in which nothing was put
+ * into the window stays open, up to {@value #MAX_INTERVALS} × {@code intervalNs}: a steady sender whose messages
+ * are further apart than {@code intervalNs} (one message every 0.7 s, say) then yields one sample per message
+ * gap, each equal to its true rate, instead of a zero sample after every empty interval and a spike after every
+ * full one, which made its request swing around its demand and cost it up to a third of its max-min share. After
+ * {@value #MAX_INTERVALS} × {@code intervalNs} without a byte the interval closes as a zero sample, and every
+ * further such stretch adds one ({@code estimate·w^m}), so an idle sender's demand decays. The drain rate (bytes
+ * leaving the window) is smoothed with the same samples and kept for metrics; it does not drive the request,
  * because it is bounded by the granted rate and so cannot show a demand above the grant.
  *
  * <h2>Requesting</h2>
@@ -28,8 +34,9 @@ package org.gcs.cc.alloc;
  *       is the estimate.
  *   <li>While the window is full the application is blocked and the fill rate only shows what the grant let
  *       through. If the last request was granted ({@code grant >= request}) the request doubles, at most once
- *       per interval, repeating until the window opens (seed 004 §4.3.1). If it was not granted, asking for more
- *       is pointless under max-min fairness and the request stays. It is never below the estimate.
+ *       per {@code intervalNs}, repeating until the window opens (seed 004 §4.3.1). If it was not granted,
+ *       asking for more is pointless under max-min fairness and the request stays. It is never below the
+ *       estimate.
  * </ul>
  * The samples taken while the window is full still feed the estimate; since they track the granted rate, the
  * estimate approaches the rate at which the window opened, and the request falls back to it once the window is
@@ -41,6 +48,8 @@ public final class DemandEstimator {
     private static final double NANOS_PER_SECOND = 1e9;
     /** Requests and grants cross the LAN as whole bytes per second. */
     private static final double WIRE_ROUNDING_BYTES_PER_SEC = 1.0;
+    /** Longest interval, in units of {@code intervalNs}, before a stretch without new bytes counts as idle. */
+    public static final int MAX_INTERVALS = 10;
 
     private final double initialRateBytesPerSec;
     private final long intervalNs;
@@ -48,7 +57,6 @@ public final class DemandEstimator {
 
     private boolean started;
     private long intervalStartNs;
-    private long closedIntervals;
     private long fillBytes;
     private long drainBytes;
     private long backlogBytes;
@@ -58,7 +66,8 @@ public final class DemandEstimator {
     private boolean hasRequest;
     private double lastRequest;
     private double lastGrant = Double.NaN;
-    private long lastDoublingInterval = -1;
+    private boolean doubled;
+    private long lastDoublingNs;
 
     /**
      * @param initialRateBytesPerSec the rate a new sender requests; finite and positive
@@ -141,9 +150,10 @@ public final class DemandEstimator {
             // false while no grant arrived (NaN); requests and grants travel as whole bytes per second, so a
             // grant that matches the request up to that rounding is a full grant
             boolean granted = lastGrant >= lastRequest - WIRE_ROUNDING_BYTES_PER_SEC;
-            if (granted && closedIntervals > lastDoublingInterval) {
+            if (granted && (!doubled || nowNs - lastDoublingNs >= intervalNs)) {
                 request = Math.max(base, 2 * lastRequest); // seed 004 §4.3.1: granted and still full: double
-                lastDoublingInterval = closedIntervals;
+                doubled = true;
+                lastDoublingNs = nowNs;
             } else {
                 request = Math.max(base, lastRequest);
             }
@@ -185,24 +195,31 @@ public final class DemandEstimator {
             intervalStartNs = nowNs;
             return;
         }
-        if (nowNs - intervalStartNs < intervalNs) {
+        long elapsedNs = nowNs - intervalStartNs;
+        if (elapsedNs < intervalNs) {
             return;
         }
-        double seconds = intervalNs / NANOS_PER_SECOND;
-        smooth(fillBytes / seconds, drainBytes / seconds);
+        long maxIntervalNs = MAX_INTERVALS * intervalNs;
+        if (fillBytes > 0) {
+            double seconds = elapsedNs / NANOS_PER_SECOND;
+            smooth(fillBytes / seconds, drainBytes / seconds);
+            intervalStartNs = nowNs;
+        } else if (elapsedNs >= maxIntervalNs) {
+            long idle = elapsedNs / maxIntervalNs; // whole idle stretches: zero fill samples
+            smooth(0, drainBytes / (maxIntervalNs / NANOS_PER_SECOND));
+            if (idle > 1) {
+                double decay = Math.pow(historyWeight, idle - 1); // estimate·w^m
+                fillEstimate *= decay;
+                drainEstimate *= decay;
+            }
+            intervalStartNs += idle * maxIntervalNs;
+        } else {
+            return; // a sparse sender between two messages: wait for the next one
+        }
         fillBytes = 0;
         drainBytes = 0;
-        long idle = (nowNs - intervalStartNs) / intervalNs - 1; // further intervals without any call
-        if (idle > 0) {
-            double decay = Math.pow(historyWeight, idle); // idle zero samples: estimate·w^m
-            fillEstimate *= decay;
-            drainEstimate *= decay;
-        }
-        closedIntervals += idle + 1;
-        intervalStartNs += (idle + 1) * intervalNs;
     }
 
-    /** estimate ← w·estimate + (1 − w)·sample (seed 004 §4.3.1: recent values weigh more). */
     private void smooth(double fillSample, double drainSample) {
         if (!hasEstimate) {
             hasEstimate = true;

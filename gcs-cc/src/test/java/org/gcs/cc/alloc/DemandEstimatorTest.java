@@ -57,8 +57,40 @@ class DemandEstimatorTest {
         DemandEstimator d = new DemandEstimator(INITIAL, INTERVAL, 0.25);
         fill(d, 0, 1_000 * MS, 100_000);
         double before = d.requestBytesPerSec(1_000 * MS, false);
-        // 1000 ms .. 1300 ms: three empty intervals
-        assertThat(d.requestBytesPerSec(1_300 * MS, false)).isCloseTo(before * Math.pow(0.25, 3), within(1e-6));
+        // an empty stretch shorter than MAX_INTERVALS intervals may be the gap of a sparse sender: no change
+        assertThat(d.requestBytesPerSec(1_300 * MS, false)).isEqualTo(before);
+        // one whole idle stretch (10 intervals): one zero sample
+        assertThat(d.requestBytesPerSec(2_000 * MS, false)).isCloseTo(before * 0.25, within(1e-6));
+        // two more, seen in one step
+        assertThat(d.requestBytesPerSec(4_000 * MS, false)).isCloseTo(before * Math.pow(0.25, 3), within(1e-6));
+    }
+
+    /**
+     * A steady sender whose messages are further apart than the interval (one 1120-byte message every 670 ms,
+     * 1 672 B/s; the lab's unequal-demand sender) must be estimated at its rate between messages as well, not
+     * swing between zero after empty intervals and 11 200 B/s after full ones.
+     */
+    @Test
+    void shouldEstimateASparseSteadySenderAtItsRate() {
+        DemandEstimator d = new DemandEstimator(INITIAL, INTERVAL, 0.25);
+        long gapNs = 670 * MS;
+        double rate = 1120 / 0.670;
+        double lowest = Double.MAX_VALUE;
+        double highest = 0;
+        for (int k = 0; k < 40; k++) {
+            long t = k * gapNs;
+            d.onEnqueued(1120, t);
+            d.onDequeued(1120, t + MS);
+            for (long probe = t + 50 * MS; probe < t + gapNs; probe += 50 * MS) {
+                double request = d.requestBytesPerSec(probe, false);
+                if (k >= 5) {
+                    lowest = Math.min(lowest, request);
+                    highest = Math.max(highest, request);
+                }
+            }
+        }
+        assertThat(lowest).isCloseTo(rate, withinPercentage(1));
+        assertThat(highest).isCloseTo(rate, withinPercentage(1));
     }
 
     @Test

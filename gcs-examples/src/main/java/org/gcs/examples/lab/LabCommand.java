@@ -168,7 +168,7 @@ public final class LabCommand implements Callable<Integer> {
     static int run(Settings settings, PrintWriter stdout, PrintWriter stderr) {
         LabScenario scenario = settings.scenario();
         LabProgress progress = new LabProgress(stdout, scenario.name(),
-                settings.driver() == LabContext.Driver.VIRTUAL ? "sim" : "real");
+                settings.driver() == LabContext.Driver.VIRTUAL && scenario.fixedDriver().isEmpty() ? "sim" : "real");
         LabContext context = new LabContext(settings.out(), settings.seed(), settings.scale(), settings.driver(),
                 settings.treeStrategy(), progress);
         progress.line(String.format(Locale.ROOT, "%s: %s; driver %s, seed %d, scale %s, tree %s, output %s",

@@ -25,7 +25,8 @@ final class HostCommands {
      * Checks that this process may create network namespaces and queueing disciplines.
      *
      * @param what the experiment, for the message
-     * @throws LabUnavailableException if it does not run as root or {@code ip}/{@code tc} are missing
+     * @throws LabUnavailableException if it does not run as root, or {@code ip}, {@code tc}, {@code sysctl} or
+     *     {@code python3} (the delay line's interpreter) are missing, or the kernel offers no TUN devices
      */
     static void requireRootAndTools(String what) {
         if (!runningAsRoot()) {
@@ -33,12 +34,20 @@ final class HostCommands {
                     + " veth pairs and a tbf bottleneck, and removes them at the end. Run it as root, e.g."
                     + " 'sudo ./gcs lab tcp-friendliness --out DIR'.");
         }
-        for (String tool : List.of("ip", "tc", "sysctl")) {
+        for (String tool : List.of("ip", "tc", "sysctl", "python3")) {
             if (locate(tool) == null) {
-                String pkg = tool.equals("sysctl") ? "procps" : "iproute2";
+                String pkg = switch (tool) {
+                    case "sysctl" -> "procps";
+                    case "python3" -> "python3";
+                    default -> "iproute2";
+                };
                 throw new LabUnavailableException(what + " needs the '" + tool + "' command (package " + pkg + ");"
                         + " install it, e.g. 'apt-get install " + pkg + "'.");
             }
+        }
+        if (!Files.exists(Path.of("/dev/net/tun"))) {
+            throw new LabUnavailableException(what + " needs TUN devices (/dev/net/tun) for its delay line; load"
+                    + " the tun module ('modprobe tun') or run on a kernel that has it.");
         }
     }
 

@@ -1,5 +1,7 @@
 package org.gcs.examples.lab.tcp;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -17,7 +19,8 @@ import java.util.function.Consumer;
  * sending socket. The sender's interface also has {@code gso_max_segs 1}, so TCP hands the bottleneck packets of
  * one MSS, as a router sees them, not 64 KB segmentation-offload bursts that drop-tail would drop whole.
  *
- * <p>The kernel here has no {@code netem}, so the only delay is the queue's (see {@code ENVIRONMENT.md}).
+ * <p>The kernel here has no {@code netem}, so propagation delay comes from a {@link DelayLine} in the router
+ * namespace: every packet, in either direction, waits a fixed one-way delay before it is forwarded.
  * Namespace names carry this process's id, so runs do not collide, and namespaces left behind by a run that was
  * killed are removed by the next run (their owner process is gone).
  */
@@ -37,6 +40,7 @@ final class NamespaceBottleneck implements AutoCloseable {
     private final String devicePrefix;
     private final List<String> created = new ArrayList<>();
     private String bottleneckDevice;
+    private DelayLine delayLine;
     private boolean closed;
 
     private NamespaceBottleneck(long pid) {
@@ -53,26 +57,30 @@ final class NamespaceBottleneck implements AutoCloseable {
      * @param queueBytes the bottleneck's queue (tbf {@code limit})
      * @param tcpCongestionControl the congestion control of TCP connections opened in the sender namespace, e.g.
      *     {@code reno}
+     * @param oneWayDelayMs propagation delay added in each direction by the router (0: none)
+     * @param workDir where the delay line's helper and log go
      * @param log where to say what is being done
      * @return the bottleneck; close it to remove everything
      */
     static NamespaceBottleneck create(long rateBitsPerSec, long queueBytes, String tcpCongestionControl,
-                                      Consumer<String> log) {
+                                      long oneWayDelayMs, Path workDir, Consumer<String> log) throws IOException {
         removeLeftovers(log);
         NamespaceBottleneck b = new NamespaceBottleneck(ProcessHandle.current().pid());
         try {
-            b.build(rateBitsPerSec, queueBytes, tcpCongestionControl);
-        } catch (RuntimeException e) {
+            b.build(rateBitsPerSec, queueBytes, tcpCongestionControl, oneWayDelayMs, workDir);
+        } catch (IOException | RuntimeException e) {
             b.close();
             throw e;
         }
         log.accept(String.format(Locale.ROOT, "bottleneck: %s (%s) -> %s -> %s (%s), tbf %.1f Mbit/s with a %d-byte"
-                + " queue on the router; TCP: %s", b.senderNamespace, SENDER_ADDRESS, b.routerNamespace,
-                b.receiverNamespace, RECEIVER_ADDRESS, rateBitsPerSec / 1e6, queueBytes, tcpCongestionControl));
+                + " queue on the router, %d ms one-way delay each way; TCP: %s", b.senderNamespace, SENDER_ADDRESS,
+                b.routerNamespace, b.receiverNamespace, RECEIVER_ADDRESS, rateBitsPerSec / 1e6, queueBytes,
+                oneWayDelayMs, tcpCongestionControl));
         return b;
     }
 
-    private void build(long rateBitsPerSec, long queueBytes, String tcpCongestionControl) {
+    private void build(long rateBitsPerSec, long queueBytes, String tcpCongestionControl, long oneWayDelayMs,
+                       Path workDir) throws IOException {
         for (String ns : List.of(senderNamespace, routerNamespace, receiverNamespace)) {
             HostCommands.run("ip", "netns", "add", ns);
             created.add(ns);
@@ -97,6 +105,10 @@ final class NamespaceBottleneck implements AutoCloseable {
                 "root", "tbf", "rate", rateBitsPerSec + "bit", "burst", Long.toString(burstBytes), "limit",
                 Long.toString(queueBytes));
         this.bottleneckDevice = routerReceiverDevice;
+        if (oneWayDelayMs > 0) {
+            delayLine = DelayLine.start(routerNamespace, devicePrefix + "dl", oneWayDelayMs,
+                    List.of(routerSenderDevice, routerReceiverDevice), workDir);
+        }
     }
 
     private static void link(String nsA, String devA, String addressA, String nsB, String devB, String addressB) {
@@ -163,6 +175,9 @@ final class NamespaceBottleneck implements AutoCloseable {
             return;
         }
         closed = true;
+        if (delayLine != null) {
+            delayLine.close();
+        }
         for (String ns : created) {
             HostCommands.runQuietly("ip", "netns", "del", ns);
         }

@@ -2,6 +2,7 @@ package org.gcs.examples.lab;
 
 import java.util.Collection;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.gcs.cc.alloc.MaxMinAllocator;
 
@@ -79,7 +80,47 @@ public final class LabMath {
      * @return the deviation as a fraction (0.1 = 10 %)
      */
     public static <K> double maxMinDeviation(double aggregate, Map<K, Double> demands, Map<K, Double> achieved) {
-        Map<K, Double> shares = maxMinShares(aggregate, demands);
+        return deviationFromShares(maxMinShares(aggregate, demands), achieved);
+    }
+
+    /**
+     * The max-min fair shares averaged over time: at every sample the aggregate of that moment is divided among the
+     * demands, and each sender's shares are averaged. This is what a perfectly max-min fair allocator delivers when
+     * the aggregate moves: a sender with a fixed demand is capped whenever the equal share of the moment falls below
+     * its demand, and a rate it could not send then is not made up later. Samples where the aggregate is not finite
+     * (no limit yet) are left out; with none left, every sender's share is its demand.
+     *
+     * @param aggregates the aggregate at each sample
+     * @param demands each sender's demand, +∞ for a greedy sender
+     * @return each sender's mean share, in the demands' order
+     */
+    public static <K> Map<K, Double> meanMaxMinShares(List<Double> aggregates, Map<K, Double> demands) {
+        Map<K, Double> sums = new LinkedHashMap<>();
+        demands.keySet().forEach(k -> sums.put(k, 0.0));
+        int samples = 0;
+        for (double aggregate : aggregates) {
+            if (!Double.isFinite(aggregate)) {
+                continue;
+            }
+            samples++;
+            maxMinShares(aggregate, demands).forEach((k, share) -> sums.merge(k, share, Double::sum));
+        }
+        if (samples == 0) {
+            return maxMinShares(Double.POSITIVE_INFINITY, demands); // never limited: everyone's demand
+        }
+        int n = samples;
+        sums.replaceAll((k, sum) -> sum / n);
+        return sums;
+    }
+
+    /**
+     * The largest relative deviation of achieved rates from given shares: {@code max |achieved − share| / share}.
+     *
+     * @param shares each sender's share
+     * @param achieved each sender's achieved rate; every key of {@code shares} must be present
+     * @return the deviation as a fraction (0.1 = 10 %)
+     */
+    public static <K> double deviationFromShares(Map<K, Double> shares, Map<K, Double> achieved) {
         double worst = 0;
         for (Map.Entry<K, Double> e : shares.entrySet()) {
             Double got = achieved.get(e.getKey());

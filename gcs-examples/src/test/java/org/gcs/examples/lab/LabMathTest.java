@@ -46,6 +46,24 @@ class LabMathTest {
     }
 
     @Test
+    void meanMaxMinSharesDivideTheAggregateOfEachMoment() {
+        Map<String, Double> demands = new LinkedHashMap<>();
+        demands.put("fixed", 300.0);
+        demands.put("greedy1", INF);
+        demands.put("greedy2", INF);
+        // 1200: fixed 300 (below the equal 400), greedy 450 each; 600: equal 200 caps fixed, 200 each
+        Map<String, Double> shares = LabMath.meanMaxMinShares(List.of(1200.0, 600.0, INF), demands);
+        assertThat(shares.get("fixed")).isCloseTo(250.0, within(1e-9)); // not 300: the mean of the moments
+        assertThat(shares.get("greedy1")).isCloseTo(325.0, within(1e-9));
+        // the shares of the mean aggregate (900) would give fixed its whole 300
+        assertThat(LabMath.maxMinShares(900, demands).get("fixed")).isEqualTo(300.0);
+        assertThat(LabMath.deviationFromShares(shares, Map.of("fixed", 225.0, "greedy1", 325.0, "greedy2", 325.0)))
+                .isCloseTo(0.10, within(1e-12));
+        // no finite aggregate at all: unlimited, every sender gets its demand
+        assertThat(LabMath.meanMaxMinShares(List.of(INF), demands).get("fixed")).isEqualTo(300.0);
+    }
+
+    @Test
     void ratioAndMeanIgnoreWhatIsNotFinite() {
         assertThat(LabMath.ratio(90, 100)).isEqualTo(0.9);
         assertThat(LabMath.ratio(90, 0)).isNaN();

@@ -5,7 +5,7 @@ package org.gcs.cc.shaping;
  * mechanism"). Sans-IO: every call takes {@code nowNs}; the caller waits {@link #nanosUntil} and retries.
  *
  * <p>Tokens are bytes. They accumulate at {@code rateBytesPerSec} up to {@code burstBytes}; the bucket starts
- * full. A message of b bytes may go when {@code tokens >= b}, and it takes b tokens:
+ * full unless told how many tokens it starts with. A message of b bytes may go when {@code tokens >= b}, and it takes b tokens:
  *
  * <pre>
  *   tokens(t) = min(burst, tokens(t0) + rate · (t − t0) / 10^9)
@@ -36,13 +36,30 @@ public final class TokenBucket {
      * @param nowNs the current time; the bucket starts full
      */
     public TokenBucket(double rateBytesPerSec, long burstBytes, long nowNs) {
+        this(rateBytesPerSec, burstBytes, burstBytes, nowNs);
+    }
+
+    /**
+     * A bucket that starts with some tokens only: a new sender that starts with a full bucket may send the whole
+     * burst at once, before anyone told it its share.
+     *
+     * @param rateBytesPerSec the refill rate; not negative or NaN, +∞ for unlimited
+     * @param burstBytes the bucket size; positive
+     * @param initialTokensBytes the tokens at {@code nowNs}, in [0, burstBytes]
+     * @param nowNs the current time
+     */
+    public TokenBucket(double rateBytesPerSec, long burstBytes, long initialTokensBytes, long nowNs) {
         checkRate(rateBytesPerSec);
         if (burstBytes <= 0) {
             throw new IllegalArgumentException("burstBytes must be positive, got " + burstBytes);
         }
+        if (initialTokensBytes < 0 || initialTokensBytes > burstBytes) {
+            throw new IllegalArgumentException("initialTokensBytes must be in [0, burstBytes = " + burstBytes
+                    + "], got " + initialTokensBytes);
+        }
         this.rateBytesPerSec = rateBytesPerSec;
         this.burstBytes = burstBytes;
-        this.tokensAtLast = burstBytes;
+        this.tokensAtLast = initialTokensBytes;
         this.lastNs = nowNs;
     }
 

@@ -140,6 +140,16 @@ class TokenBucketTest {
     }
 
     @Test
+    void shouldStartWithTheGivenTokensOnly() {
+        TokenBucket bucket = new TokenBucket(1_000, 64_000, 1_200, 0);
+        assertThat(bucket.tryConsume(1_200, 0)).isTrue(); // the first message goes at once ...
+        assertThat(bucket.tryConsume(1_200, 0)).isFalse(); // ... not a 64 KB burst
+        assertThat(bucket.nanosUntil(1_200, 0)).isEqualTo(1_200 * MS);
+        assertThatThrownBy(() -> new TokenBucket(1, 10, 11, 0)).hasMessageContaining("initialTokensBytes");
+        assertThatThrownBy(() -> new TokenBucket(1, 10, -1, 0)).hasMessageContaining("initialTokensBytes");
+    }
+
+    @Test
     void shouldRejectInvalidArguments() {
         assertThatThrownBy(() -> new TokenBucket(-1, 1, 0)).hasMessageContaining("rateBytesPerSec");
         assertThatThrownBy(() -> new TokenBucket(Double.NaN, 1, 0)).hasMessageContaining("rateBytesPerSec");

@@ -255,7 +255,9 @@ final class SendWindow {
         boolean heldBackByRate;
 
         GroupQueue(long nowNs) {
-            bucket = new TokenBucket(initialRateBytesPerSec, burstBytes, nowNs);
+            // one datagram's worth of tokens: the first message goes at once, but a new sender does not burst the
+            // whole bucket at the initial rate before the delegate has granted it its share
+            bucket = new TokenBucket(initialRateBytesPerSec, burstBytes, Math.min(burstBytes, SEGMENT_BYTES), nowNs);
             demand = new DemandEstimator(initialRateBytesPerSec, DEMAND_INTERVAL_NS, DEMAND_HISTORY_WEIGHT);
         }
     }

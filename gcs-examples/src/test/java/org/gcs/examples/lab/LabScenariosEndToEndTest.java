@@ -16,12 +16,11 @@ import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /**
- * Every virtual scenario end to end through {@code gcs lab} on the virtual driver: exit code 0, the pass criteria
- * in the summary, the files written. Virtual runs are deterministic for their seed (1 here). Membership and
- * lan-fairness run as the acceptance commands do (scale 1, seed 1): the membership criterion does not hold for
- * every seed and scale (docs/experiments.md says why: the rate's own swings are as large as a join's step), and at
- * shorter phases seed 1 fails. Rate restriction, whose criterion holds for every seed, runs at 0.25. Together
- * about 7 s.
+ * Every virtual scenario end to end through {@code gcs lab} on the virtual driver, as the acceptance commands run
+ * them (scale 1, seed 1): exit code 0, the pass criteria in the summary, the files written. Virtual runs are
+ * deterministic for their seed. The criteria are means over noisy rates and do not hold for every seed at shorter
+ * phases (docs/experiments.md says why: the rate's own swings are as large as a join's step, and a sender near the
+ * 2 KiB/s floor runs above its slowest report), so the tests use the paper's 60-s phases. Together about 8 s.
  */
 class LabScenariosEndToEndTest {
     private static final String NUMBER = "(-?[0-9.Ee+-]+)";
@@ -66,12 +65,12 @@ class LabScenariosEndToEndTest {
     @Test
     @Timeout(120)
     void rateRestrictionFollowsTheSlowestReceiver(@TempDir Path dir) throws Exception {
-        Run run = lab(dir, "rate-restriction", "--scale", "0.25");
+        Run run = lab(dir, "rate-restriction");
 
         assertThat(run.code()).as("stderr %s%nstdout %s", run.err(), run.out()).isZero();
         assertThat(run.out()).contains("turn 1/6", "turn 6/6", "PASSED");
         assertThat(run.json()).startsWith("{\"scenario\":\"rate-restriction\",\"driver\":\"virtual\",\"seed\":1,")
-                .contains("\"passed\":true", "\"failureReason\":null", "\"turnSeconds\":15");
+                .contains("\"passed\":true", "\"failureReason\":null", "\"turnSeconds\":60");
         for (String site : List.of("jerusalem", "boston", "saltlake", "ottawa", "berkeley", "chicago")) {
             assertThat(run.json()).contains("{\"site\":\"" + site + "\",\"meanRateBytesPerSec\":");
         }

@@ -72,19 +72,39 @@ class NodeCommandTest {
     }
 
     @Test
+    void shouldExplainTheCheckHeaderAndTheNewStatusFieldsInItsHelp() {
+        assertThat(gcs("node", "--help")).isZero();
+        assertThat(out.toString()).contains("--send-count=N", "sent-done count=N", "gcs-check SITE/MEMBER SEQ",
+                "checked=N dup=N ooo=N from=SENDER:CONTIGUOUS/DISTINCT");
+    }
+
+    @Test
+    void shouldRefuseASendCountWithoutASendRateOrBelowOne() throws Exception {
+        Path file = soloConfig();
+
+        assertThat(gcs("node", "--config", file.toString(), "--send-count", "5")).isEqualTo(2);
+        assertThat(gcs("node", "--config", file.toString(), "--send-rate", "5", "--send-count", "0")).isEqualTo(2);
+        assertThat(err.toString()).contains("--send-count needs --send-rate", "--send-count must be positive, got 0");
+    }
+
+    @Test
+    void shouldRefuseASizeTooSmallForTheCheckHeaderBeforeStarting() throws Exception {
+        Path file = soloConfig();
+
+        assertThat(gcs("node", "--config", file.toString(), "--send-rate", "5", "--send-count", "100", "--size",
+                "25")).isEqualTo(2);
+        assertThat(gcs("node", "--config", file.toString(), "--send-rate", "5", "--size", "40")).isEqualTo(2);
+        assertThat(err.toString())
+                .contains("--size must be at least 26 bytes to hold the check header 'gcs-check solo/solo-1 SEQ '"
+                        + " up to SEQ 100, got 25")
+                .contains("--size must be at least 42 bytes", "for any SEQ");
+        assertThat(out.toString()).doesNotContain("started");
+    }
+
+    @Test
     @Timeout(60)
     void shouldSendStandardInputToTheFirstGroupAndStopAfterTheDuration() throws Exception {
-        Path file = dir.resolve("solo.properties");
-        Files.writeString(file, String.join("\n",
-                "site = solo",
-                "member.name = solo-1",
-                "wan.bind = 127.0.0.1:" + freeUdpPort(),
-                "cluster.key = node-command-test-key-0123456789",
-                "lan.bind.address = 127.0.0.1",
-                "lan.mcast.port = " + (50_000 + ThreadLocalRandom.current().nextInt(10_000)),
-                "lan.cluster.name = gcs-node-test-" + ProcessHandle.current().pid(),
-                "groups = chat, other",
-                ""));
+        Path file = soloConfig();
         NodeCommand node = new NodeCommand();
         node.stdin = new ByteArrayInputStream("hello group\n\nsecond line\n".getBytes(StandardCharsets.UTF_8));
 
@@ -98,9 +118,48 @@ class NodeCommandTest {
                 "chat> solo/solo-1: hello group", "chat> solo/solo-1: second line",
                 "status solo/solo-1 delegate=yes", "views=chat:1 members/1 sites,other:1 members/1 sites",
                 "node solo/solo-1 closed");
+        assertThat(output).as("generated messages are not chat").doesNotContain("gcs-check");
         String last = output.lines().filter(l -> l.contains(" final ")).findFirst().orElseThrow();
         long sent = Long.parseLong(last.replaceAll(".* sent=(\\d+).*", "$1"));
         assertThat(sent).as("two chat lines and about 60 generated messages: %s", last).isGreaterThan(20);
+        assertThat(output).doesNotContain("sent-done");
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldCheckEveryGeneratedMessageAndSayWhenTheCountWasSent() throws Exception {
+        Path file = soloConfig();
+        NodeCommand node = new NodeCommand();
+        node.stdin = new ByteArrayInputStream("not checked\n".getBytes(StandardCharsets.UTF_8));
+
+        int code = new CommandLine(node).setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
+                .execute("--config", file.toString(), "--duration", "3s", "--status-every", "1s",
+                        "--send-rate", "100", "--send-count", "50", "--size", "64");
+
+        assertThat(code).as("stderr: %s", err).isZero();
+        String output = out.toString();
+        assertThat(output.lines().filter(l -> l.equals("sent-done count=50"))).hasSize(1);
+        assertThat(output).contains("chat> solo/solo-1: not checked").doesNotContain("gcs-check");
+        String last = output.lines().filter(l -> l.contains(" final ")).findFirst().orElseThrow();
+        assertThat(last).endsWith(" sent=51 delivered=51 checked=50 dup=0 ooo=0 from=solo/solo-1:50/50");
+        String inOrder = ".* sent=\\d+ delivered=\\d+ checked=\\d+ dup=0 ooo=0 from=(none|solo/solo-1:(\\d+)/\\2)";
+        assertThat(output.lines().filter(l -> l.contains(" status ")))
+                .allMatch(l -> l.matches(inOrder), "status lines with only in-order deliveries");
+    }
+
+    private Path soloConfig() throws Exception {
+        Path file = dir.resolve("solo.properties");
+        Files.writeString(file, String.join("\n",
+                "site = solo",
+                "member.name = solo-1",
+                "wan.bind = 127.0.0.1:" + freeUdpPort(),
+                "cluster.key = node-command-test-key-0123456789",
+                "lan.bind.address = 127.0.0.1",
+                "lan.mcast.port = " + (50_000 + ThreadLocalRandom.current().nextInt(10_000)),
+                "lan.cluster.name = gcs-node-test-" + ProcessHandle.current().pid(),
+                "groups = chat, other",
+                ""));
+        return file;
     }
 
     /** The loader rejects {@code wan.bind} port 0, so the test picks a free port itself. */

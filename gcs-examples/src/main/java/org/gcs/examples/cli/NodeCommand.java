@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
@@ -23,6 +24,7 @@ import org.gcs.GcsConfigException;
 import org.gcs.GcsConfigLoader;
 import org.gcs.GcsException;
 import org.gcs.GcsNode;
+import org.gcs.GroupView;
 import org.gcs.MemberId;
 import org.gcs.Names;
 import picocli.CommandLine.Command;
@@ -56,7 +58,8 @@ import picocli.CommandLine.Spec;
                     + " (SITE/MEMBER, sorted by name) the highest sequence number up to which none is missing and the"
                     + " number of distinct ones that arrived ('from=none' before the first). Every message arrived"
                     + " exactly once and in order when dup=0, ooo=0 and CONTIGUOUS = DISTINCT = the sender's count."
-                    + " Messages sent before this node was in the sender's view of the group are not delivered here.",
+                    + " Messages sent before this node was in the sender's view of the group are not delivered here:"
+                    + " with several nodes, start generating with --send-when-members or --send-when-sites.",
             "Exit code 2 for a bad configuration, 1 if the node cannot start."},
         footer = {"", "Example files: a chat between two sites on this machine, one terminal each:",
             "  gcs-examples/src/main/resources/examples/node-boston.properties",
@@ -90,6 +93,18 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
                     + " handed to send (default: no limit; needs --send-rate).")
     Long sendCount;
 
+    @Option(names = "--send-when-members", paramLabel = "N",
+            description = "Start generating only once the view of the first group lists at least N members (this"
+                    + " node included), then print 'send-start members=N' with the view's count (default: 0,"
+                    + " start at once; needs --send-rate). Sending goes on if the view shrinks again.")
+    Integer sendWhenMembers;
+
+    @Option(names = "--send-when-sites", paramLabel = "N",
+            description = "Likewise, wait until that view lists members of at least N sites; the start line then"
+                    + " reads 'send-start members=N sites=M' (default: 0; needs --send-rate; combines with"
+                    + " --send-when-members).")
+    Integer sendWhenSites;
+
     @Option(names = "--size", paramLabel = "BYTES", defaultValue = "1000",
             description = "Total payload bytes of the generated messages, check header included (default:"
                     + " ${DEFAULT-VALUE}); must hold the header with the largest sequence number: with --send-count"
@@ -102,6 +117,9 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
 
     /** Where chat lines are read from; standard input unless a test replaces it. */
     InputStream stdin = System.in;
+
+    /** Counted down by SIGTERM/SIGINT or {@link #stop()}. */
+    private final CountDownLatch stop = new CountDownLatch(1);
 
     /**
      * Runs the node.
@@ -153,10 +171,18 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
                 ? new PacedSender(node, groups.get(0), sequence -> CheckPayload.of(self, sequence, size), sendRate,
                         System.nanoTime() + FOREVER_NS, sendCount == null ? Long.MAX_VALUE : sendCount)
                 : null;
+        int minMembers = sendWhenMembers == null ? 0 : sendWhenMembers;
+        int minSites = sendWhenSites == null ? 0 : sendWhenSites;
+        ViewGate gate = generator != null && (minMembers > 0 || minSites > 0)
+                ? new ViewGate(groups.get(0), minMembers, minSites)
+                : null;
         DeliveryTracker tracker = new DeliveryTracker();
         NodeStatus status = new NodeStatus(node, groups,
                 () -> chatSent.get() + (generator == null ? 0 : generator.sent()), tracker);
         node.onView(view -> print(out, NodeStatus.viewLine(view)));
+        if (gate != null) {
+            node.onView(gate);
+        }
         node.onMessage(message -> {
             status.delivered();
             if (!tracker.accept(message.payload())) {
@@ -168,6 +194,9 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
                 + (groups.isEmpty() ? " (none: add groups=... to the file to chat)"
                         : "; lines typed here are sent to '" + groups.get(0) + "'"));
         groups.forEach(node::join);
+        if (gate != null) {
+            node.view(groups.get(0)).ifPresent(gate::onView);
+        }
 
         ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "gcs-node-status"));
         long statusMs = Math.max(100, statusEvery.toMillis());
@@ -178,13 +207,15 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
                     .start();
         }
         if (generator != null) {
-            daemon(() -> generate(generator, out, err), "gcs-node-send").start();
+            daemon(() -> generate(gate, generator, out, err), "gcs-node-send").start();
         }
 
-        CountDownLatch stop = new CountDownLatch(1);
         AtomicBoolean closed = new AtomicBoolean();
         Runnable shutdown = () -> {
             if (closed.compareAndSet(false, true)) {
+                if (gate != null) {
+                    gate.cancel();
+                }
                 if (generator != null) {
                     generator.stop();
                 }
@@ -212,8 +243,30 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
         }
     }
 
-    /** Runs the generator; then reports that all of {@code --send-count} were sent, or why sending stopped. */
-    private void generate(PacedSender generator, PrintWriter out, PrintWriter err) {
+    /** Stops the node as SIGTERM would: {@link #call()} then closes it and returns (tests use this). */
+    void stop() {
+        stop.countDown();
+    }
+
+    /**
+     * Waits for the gate, if any, and runs the generator; then reports that all of {@code --send-count} were
+     * sent, or why sending stopped.
+     *
+     * @param gate what to wait for before the first message, or null to start at once
+     */
+    private void generate(ViewGate gate, PacedSender generator, PrintWriter out, PrintWriter err) {
+        if (gate != null) {
+            Optional<GroupView> view;
+            try {
+                view = gate.await();
+            } catch (InterruptedException e) {
+                return;
+            }
+            if (view.isEmpty()) {
+                return;
+            }
+            print(out, gate.startLine(view.get()));
+        }
         generator.run();
         Throwable failure = generator.failure();
         if (failure != null) {
@@ -249,11 +302,29 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
         if (sendCount != null && sendRate == 0) {
             throw new ParameterException(spec.commandLine(), "--send-count needs --send-rate");
         }
+        checkWait("--send-when-members", sendWhenMembers);
+        checkWait("--send-when-sites", sendWhenSites);
         if (statusEvery.toMillis() < 100) {
             throw new ParameterException(spec.commandLine(), "--status-every must be at least 100ms");
         }
         if (duration != null && (duration.isZero() || duration.isNegative())) {
             throw new ParameterException(spec.commandLine(), "--duration must be positive, e.g. 5m");
+        }
+    }
+
+    /**
+     * @param option the option's name
+     * @param value its value, null when not given
+     */
+    private void checkWait(String option, Integer value) {
+        if (value == null) {
+            return;
+        }
+        if (value < 0) {
+            throw new ParameterException(spec.commandLine(), option + " must be 0 or more, got " + value);
+        }
+        if (sendRate == 0) {
+            throw new ParameterException(spec.commandLine(), option + " needs --send-rate");
         }
     }
 

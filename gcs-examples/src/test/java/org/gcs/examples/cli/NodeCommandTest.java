@@ -1,6 +1,7 @@
 package org.gcs.examples.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import java.io.ByteArrayInputStream;
 import java.io.PrintWriter;
@@ -10,7 +11,13 @@ import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -76,6 +83,106 @@ class NodeCommandTest {
         assertThat(gcs("node", "--help")).isZero();
         assertThat(out.toString()).contains("--send-count=N", "sent-done count=N", "gcs-check SITE/MEMBER SEQ",
                 "checked=N dup=N ooo=N from=SENDER:CONTIGUOUS/DISTINCT");
+    }
+
+    @Test
+    void shouldExplainTheWaitOptionsAndTheStartLineInItsHelp() {
+        assertThat(gcs("node", "--help")).isZero();
+        assertThat(out.toString()).contains("--send-when-members=N", "--send-when-sites=N", "send-start members=N",
+                "send-start members=N sites=M");
+    }
+
+    @Test
+    void shouldRefuseAWaitForMembersOrSitesWithoutASendRateOrBelowZero() throws Exception {
+        String file = soloConfig().toString();
+
+        assertThat(gcs("node", "--config", file, "--send-when-members", "2")).isEqualTo(2);
+        assertThat(gcs("node", "--config", file, "--send-when-members", "0")).isEqualTo(2);
+        assertThat(gcs("node", "--config", file, "--send-rate", "5", "--send-when-members", "-1")).isEqualTo(2);
+        assertThat(gcs("node", "--config", file, "--send-when-sites", "2")).isEqualTo(2);
+        assertThat(gcs("node", "--config", file, "--send-rate", "5", "--send-when-sites", "-3")).isEqualTo(2);
+        assertThat(gcs("node", "--config", file, "--send-rate", "5", "--send-when-members", "two")).isEqualTo(2);
+        assertThat(err.toString()).contains("--send-when-members needs --send-rate",
+                "--send-when-members must be 0 or more, got -1", "--send-when-sites needs --send-rate",
+                "--send-when-sites must be 0 or more, got -3", "Invalid value for option '--send-when-members'")
+                .doesNotContain("\tat ");
+        assertThat(out.toString()).doesNotContain("started");
+    }
+
+    @Test
+    @Timeout(120)
+    void shouldStartGeneratingOnlyOnceTheViewListsEnoughMembersAndSites() throws Exception {
+        int alphaPort = freeUdpPort();
+        int betaPort = freeUdpPort();
+        Path alphaFile = siteConfig("alpha", alphaPort, betaPort);
+        Path betaFile = siteConfig("beta", betaPort, alphaPort);
+        StringWriter alphaOut = new StringWriter();
+        StringWriter betaOut = new StringWriter();
+        NodeCommand alpha = new NodeCommand();
+        NodeCommand beta = new NodeCommand();
+        alpha.stdin = new ByteArrayInputStream(new byte[0]);
+        beta.stdin = new ByteArrayInputStream(new byte[0]);
+        ExecutorService nodes = Executors.newFixedThreadPool(2);
+        try {
+            Future<Integer> alphaCode = nodes.submit(() -> run(alpha, alphaOut, "--config", alphaFile.toString(),
+                    "--status-every", "100ms", "--send-rate", "100", "--send-count", "20", "--size", "64",
+                    "--send-when-members", "2"));
+            await().atMost(Duration.ofSeconds(30)).until(() -> statusLines(alphaOut).stream()
+                    .filter(l -> l.contains(" views=chat:1 members/1 sites,")).count() >= 3);
+            String alone = alphaOut.toString();
+            assertThat(statusLines(alphaOut)).as("alone: nothing sent").allMatch(l -> l.contains(" sent=0 "));
+            assertThat(alone).contains("node alpha/alpha-1 started").doesNotContain("send-start", "sent-done");
+
+            Future<Integer> betaCode = nodes.submit(() -> run(beta, betaOut, "--config", betaFile.toString(),
+                    "--status-every", "100ms", "--send-rate", "100", "--send-count", "20", "--size", "64",
+                    "--send-when-sites", "2"));
+            String bothDelivered = " dup=0 ooo=0 from=alpha/alpha-1:20/20,beta/beta-1:20/20";
+            await().atMost(Duration.ofSeconds(60)).until(() -> statusLines(alphaOut).stream()
+                    .anyMatch(l -> l.endsWith(bothDelivered)) && statusLines(betaOut).stream()
+                    .anyMatch(l -> l.endsWith(bothDelivered)));
+            alpha.stop();
+            beta.stop();
+
+            assertThat(alphaCode.get(30, TimeUnit.SECONDS)).isZero();
+            assertThat(betaCode.get(30, TimeUnit.SECONDS)).isZero();
+            assertThat(alphaOut.toString().lines().filter(l -> l.startsWith("send-start")))
+                    .containsExactly("send-start members=2");
+            assertThat(betaOut.toString().lines().filter(l -> l.startsWith("send-start")))
+                    .containsExactly("send-start members=2 sites=2");
+            for (StringWriter output : List.of(alphaOut, betaOut)) {
+                String text = output.toString();
+                List<String> lines = text.lines().toList();
+                int fullView = indexOf(lines, ".* view chat #\\d+: 2 members in 2 site\\(s\\) .*");
+                assertThat(fullView).as("a view of two members: %s", text).isNotNegative();
+                assertThat(indexOf(lines, "send-start .*")).as("sending starts after it").isGreaterThan(fullView);
+                assertThat(text.lines().filter(l -> l.equals("sent-done count=20"))).hasSize(1);
+                String last = text.lines().filter(l -> l.contains(" final ")).findFirst().orElseThrow();
+                assertThat(last).contains(" sent=20 delivered=40 ").endsWith(bothDelivered);
+            }
+        } finally {
+            alpha.stop();
+            beta.stop();
+            nodes.shutdown();
+            assertThat(nodes.awaitTermination(30, TimeUnit.SECONDS)).isTrue();
+        }
+        assertThat(err.toString()).isEmpty();
+    }
+
+    private int run(NodeCommand node, StringWriter output, String... args) {
+        return new CommandLine(node).setOut(new PrintWriter(output)).setErr(new PrintWriter(err)).execute(args);
+    }
+
+    private static int indexOf(List<String> lines, String regex) {
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).matches(regex)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static List<String> statusLines(StringWriter output) {
+        return output.toString().lines().filter(l -> l.contains(" status ")).toList();
     }
 
     @Test
@@ -157,6 +264,23 @@ class NodeCommandTest {
                 "lan.bind.address = 127.0.0.1",
                 "lan.mcast.port = " + (50_000 + ThreadLocalRandom.current().nextInt(10_000)),
                 "lan.cluster.name = gcs-node-test-" + ProcessHandle.current().pid(),
+                "groups = chat, other",
+                ""));
+        return file;
+    }
+
+    /** One node of its own site, {@code SITE/SITE-1}, in groups {@code chat, other}, seeding the other site. */
+    private Path siteConfig(String site, int wanPort, int seedPort) throws Exception {
+        Path file = dir.resolve(site + ".properties");
+        Files.writeString(file, String.join("\n",
+                "site = " + site,
+                "member.name = " + site + "-1",
+                "wan.bind = 127.0.0.1:" + wanPort,
+                "seeds = 127.0.0.1:" + seedPort,
+                "cluster.key = node-command-test-key-0123456789",
+                "lan.bind.address = 127.0.0.1",
+                "lan.mcast.port = " + (50_000 + ThreadLocalRandom.current().nextInt(10_000)),
+                "lan.cluster.name = gcs-node-test-" + site + "-" + ProcessHandle.current().pid(),
                 "groups = chat, other",
                 ""));
         return file;

@@ -27,6 +27,8 @@ import org.gcs.emulator.Topology;
  * <tr><td>memberName</td><td>host name + random suffix</td><td>unique name within the site</td></tr>
  * <tr><td>delegateEligible</td><td>true</td><td>may this member become the site's delegate</td></tr>
  * <tr><td>wanBind</td><td>0.0.0.0:7700</td><td>UDP address for WAN datagrams (used while delegate)</td></tr>
+ * <tr><td>wanAdvertise</td><td>the bind address (127.0.0.1 for 0.0.0.0)</td><td>address other delegates use to
+ *     reach this one, when it differs from the bind address (a container, NAT)</td></tr>
  * <tr><td>heartbeatInterval</td><td>1 s</td><td>how often a delegate announces its site to the others</td></tr>
  * <tr><td>siteTimeout</td><td>5 s</td><td>silence after which a remote site counts as gone</td></tr>
  * <tr><td>tickInterval</td><td>5 ms</td><td>protocol timer granularity (acks, NAKs, probes)</td></tr>
@@ -58,6 +60,8 @@ public final class GcsConfig {
     private final LanConfig lan;
     private final String wanBindHost;
     private final int wanBindPort;
+    private final String wanAdvertiseHost;
+    private final int wanAdvertisePort;
     private final List<InetSocketAddress> seeds;
     private final byte[] clusterKey;
     private final Duration heartbeatInterval;
@@ -86,6 +90,8 @@ public final class GcsConfig {
         this.lan = b.lan;
         this.wanBindHost = b.wanBindHost;
         this.wanBindPort = b.wanBindPort;
+        this.wanAdvertiseHost = b.wanAdvertiseHost;
+        this.wanAdvertisePort = b.wanAdvertisePort;
         this.seeds = List.copyOf(b.seeds);
         this.clusterKey = b.clusterKey.clone();
         this.heartbeatInterval = b.heartbeatInterval;
@@ -122,6 +128,8 @@ public final class GcsConfig {
         b.lan = lan;
         b.wanBindHost = wanBindHost;
         b.wanBindPort = wanBindPort;
+        b.wanAdvertiseHost = wanAdvertiseHost;
+        b.wanAdvertisePort = wanAdvertisePort;
         b.seeds.addAll(seeds);
         b.clusterKey = clusterKey.clone();
         b.heartbeatInterval = heartbeatInterval;
@@ -187,6 +195,16 @@ public final class GcsConfig {
     /** @return the UDP port of the WAN socket (0: any free port) */
     public int wanBindPort() {
         return wanBindPort;
+    }
+
+    /** @return the host other delegates use to reach this one, or null to derive it from the bind address */
+    public String wanAdvertiseHost() {
+        return wanAdvertiseHost;
+    }
+
+    /** @return the port other delegates use to reach this one (meaningful with {@link #wanAdvertiseHost}) */
+    public int wanAdvertisePort() {
+        return wanAdvertisePort;
     }
 
     /** @return WAN addresses of other sites' delegates (or delegate candidates) to contact first */
@@ -304,6 +322,8 @@ public final class GcsConfig {
         private LanConfig lan = LanConfig.defaults();
         private String wanBindHost = "0.0.0.0";
         private int wanBindPort = DEFAULT_WAN_PORT;
+        private String wanAdvertiseHost;
+        private int wanAdvertisePort;
         private final List<InetSocketAddress> seeds = new ArrayList<>();
         private byte[] clusterKey;
         private Duration heartbeatInterval = Duration.ofSeconds(1);
@@ -365,6 +385,26 @@ public final class GcsConfig {
             }
             this.wanBindHost = host;
             this.wanBindPort = port;
+            return this;
+        }
+
+        /**
+         * The address other delegates use to reach this one, when it is not the bind address: a container bound to
+         * {@code 0.0.0.0} is reached at its network's IP, a host behind NAT at its public address.
+         *
+         * @param host a host name or IP that the other delegates can reach
+         * @param port the UDP port they send to, 1..65535
+         */
+        public Builder wanAdvertise(String host, int port) {
+            if (host == null || host.isBlank()) {
+                throw new GcsConfigException("wanAdvertise host must not be blank: give the address other"
+                        + " delegates reach this one at, or leave wanAdvertise unset");
+            }
+            if (port < 1 || port > 65_535) {
+                throw new GcsConfigException("wanAdvertise port must be in 1..65535, got " + port);
+            }
+            this.wanAdvertiseHost = host;
+            this.wanAdvertisePort = port;
             return this;
         }
 

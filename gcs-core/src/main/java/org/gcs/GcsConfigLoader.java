@@ -24,6 +24,7 @@ import org.gcs.internal.config.Quantities;
  * site = boston
  * member.name = boston-1
  * wan.bind = 0.0.0.0:7700
+ * wan.advertise = 203.0.113.7:7700   # optional: the address others reach us at (container, NAT)
  * seeds = ottawa.example.org:7700, chicago.example.org:7700
  * cluster.key = change-me-to-a-long-random-secret
  * lan.transport = udp             # or tcp, with lan.tcp.port and lan.tcp.initial.hosts
@@ -33,8 +34,9 @@ import org.gcs.internal.config.Quantities;
  */
 public final class GcsConfigLoader {
     /** Every key the loader understands. */
-    public static final Set<String> KEYS = Set.of("site", "member.name", "delegate.eligible", "wan.bind", "seeds",
-            "cluster.key", "cluster.key.hex", "lan.transport", "lan.bind.address", "lan.mcast.address",
+    public static final Set<String> KEYS = Set.of("site", "member.name", "delegate.eligible", "wan.bind",
+            "wan.advertise", "seeds", "cluster.key", "cluster.key.hex", "lan.transport", "lan.bind.address",
+            "lan.mcast.address",
             "lan.mcast.port", "lan.tcp.port", "lan.tcp.initial.hosts", "lan.cluster.name", "lan.join.timeout",
             "heartbeat.interval", "site.timeout", "tick.interval", "max.datagram.bytes", "max.message.bytes",
             "send.window.bytes", "max.pending.send.bytes", "delivery.backlog.bytes", "emulation.topology",
@@ -96,6 +98,10 @@ public final class GcsConfigLoader {
         ifSet(p, "wan.bind", v -> {
             var address = HostPort.parse("wan.bind", v, true);
             b.wanBind(address.getHostString(), address.getPort());
+        });
+        ifSet(p, "wan.advertise", v -> {
+            var address = HostPort.parse("wan.advertise", v);
+            b.wanAdvertise(address.getHostString(), address.getPort());
         });
         ifSet(p, "seeds", v -> b.seeds(list(v)));
         ifSet(p, "cluster.key", b::clusterKey);

@@ -138,4 +138,22 @@ class GcsConfigTest {
         assertThatThrownBy(() -> GcsConfigLoader.fromProperties(badDuration, "node.properties"))
                 .hasMessageContaining("site.timeout");
     }
+
+    @Test
+    void shouldAdvertiseAnotherWanAddressOnlyWhenTold() {
+        Properties p = new Properties();
+        p.setProperty("site", "a");
+        p.setProperty("cluster.key", KEY);
+        p.setProperty("wan.bind", "0.0.0.0:7700");
+        assertThat(GcsConfigLoader.fromProperties(p, "t").build().wanAdvertiseHost()).isNull();
+        p.setProperty("wan.advertise", "10.77.0.5:7701");
+        GcsConfig config = GcsConfigLoader.fromProperties(p, "t").build();
+        assertThat(config.wanAdvertiseHost()).isEqualTo("10.77.0.5");
+        assertThat(config.wanAdvertisePort()).isEqualTo(7701);
+        assertThat(config.toBuilder().build().wanAdvertisePort()).isEqualTo(7701);
+        p.setProperty("wan.advertise", "10.77.0.5:0");
+        assertThatThrownBy(() -> GcsConfigLoader.fromProperties(p, "t")).hasMessageContaining("wan.advertise");
+        assertThatThrownBy(() -> GcsConfig.builder().wanAdvertise(" ", 7700))
+                .isInstanceOf(GcsConfigException.class).hasMessageContaining("wanAdvertise");
+    }
 }

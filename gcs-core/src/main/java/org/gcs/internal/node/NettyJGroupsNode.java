@@ -187,7 +187,9 @@ public final class NettyJGroupsNode implements GcsNode {
                 seeds.add(address);
             }
         }
-        DelegateAddress selfAddress = config.wanBindPort() == 0 ? null
+        DelegateAddress selfAddress = config.wanAdvertiseHost() != null
+                ? new DelegateAddress(config.wanAdvertiseHost(), config.wanAdvertisePort())
+                : config.wanBindPort() == 0 ? null
                 : new DelegateAddress(isWildcard(config.wanBindHost()) ? "127.0.0.1" : config.wanBindHost(),
                         config.wanBindPort());
         return new EngineSettings(config.site(), config.memberName(), incarnation, config.delegateEligible(),

@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
@@ -23,6 +24,8 @@ import org.gcs.GcsConfigException;
 import org.gcs.GcsConfigLoader;
 import org.gcs.GcsException;
 import org.gcs.GcsNode;
+import org.gcs.GroupView;
+import org.gcs.MemberId;
 import org.gcs.Names;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -33,7 +36,10 @@ import picocli.CommandLine.Spec;
 /**
  * {@code gcs node}: one real node started from a properties file; prints its views and a periodic status line,
  * sends the lines of standard input to its first group (a tiny chat), optionally generates traffic, and runs until
- * SIGTERM/SIGINT or {@code --duration}.
+ * SIGTERM/SIGINT or {@code --duration}. Generated messages carry a check header ({@link CheckPayload}); every node
+ * checks the ones it delivers ({@link DeliveryTracker}) and shows the result in its status line
+ * ({@link NodeStatus}), so that tests reading the output of several nodes can judge exactly-once, per-sender
+ * ordered delivery.
  */
 @Command(name = "node", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, sortOptions = false,
         header = "Runs one real node from a properties file; stdin lines go to its first group.",
@@ -42,6 +48,18 @@ import picocli.CommandLine.Spec;
                     + " lan.bind.address, groups, ... see GcsConfigLoader), joins the listed groups, prints view"
                     + " changes and a status line, and sends every line read from standard input to the first group."
                     + " End of input only stops the reading; the node runs until SIGTERM/SIGINT or --duration.",
+            "Status line, one line every --status-every and one labelled 'final' at the end (wrapped here):",
+            "  HH:mm:ss status SITE/MEMBER delegate=yes|no views=GROUP:N members/M sites,...",
+            "  sent=N delivered=N checked=N dup=N ooo=N from=SENDER:CONTIGUOUS/DISTINCT,...",
+            "sent counts chat lines and generated messages, delivered all messages of all groups. The other fields"
+                    + " check the generated messages of every node (see --send-rate) delivered here: checked counts"
+                    + " them (duplicates included), dup those whose sequence number had already arrived, ooo those"
+                    + " that arrived while an earlier one of the same sender was missing; from lists per sender"
+                    + " (SITE/MEMBER, sorted by name) the highest sequence number up to which none is missing and the"
+                    + " number of distinct ones that arrived ('from=none' before the first). Every message arrived"
+                    + " exactly once and in order when dup=0, ooo=0 and CONTIGUOUS = DISTINCT = the sender's count."
+                    + " Messages sent before this node was in the sender's view of the group are not delivered here:"
+                    + " with several nodes, start generating with --send-when-members or --send-when-sites.",
             "Exit code 2 for a bad configuration, 1 if the node cannot start."},
         footer = {"", "Example files: a chat between two sites on this machine, one terminal each:",
             "  gcs-examples/src/main/resources/examples/node-boston.properties",
@@ -64,11 +82,33 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
     Duration statusEvery;
 
     @Option(names = "--send-rate", paramLabel = "N", defaultValue = "0",
-            description = "Also send N generated messages per second to the first group (default: none).")
+            description = {"Also send N generated messages per second to the first group (default: none).",
+                "Each payload starts with the check header 'gcs-check SITE/MEMBER SEQ ' (SEQ = 1, 2, 3... in this"
+                        + " run) and is padded with '.' to --size bytes; generated messages are checked, not shown"
+                        + " as chat."})
     double sendRate;
 
+    @Option(names = "--send-count", paramLabel = "N",
+            description = "Stop generating after N messages and print 'sent-done count=N' once the last one was"
+                    + " handed to send (default: no limit; needs --send-rate).")
+    Long sendCount;
+
+    @Option(names = "--send-when-members", paramLabel = "N",
+            description = "Start generating only once the view of the first group lists at least N members (this"
+                    + " node included), then print 'send-start members=N' with the view's count (default: 0,"
+                    + " start at once; needs --send-rate). Sending goes on if the view shrinks again.")
+    Integer sendWhenMembers;
+
+    @Option(names = "--send-when-sites", paramLabel = "N",
+            description = "Likewise, wait until that view lists members of at least N sites; the start line then"
+                    + " reads 'send-start members=N sites=M' (default: 0; needs --send-rate; combines with"
+                    + " --send-when-members).")
+    Integer sendWhenSites;
+
     @Option(names = "--size", paramLabel = "BYTES", defaultValue = "1000",
-            description = "Payload bytes of the generated messages (default: ${DEFAULT-VALUE}).")
+            description = "Total payload bytes of the generated messages, check header included (default:"
+                    + " ${DEFAULT-VALUE}); must hold the header with the largest sequence number: with --send-count"
+                    + " that is N, else a 19-digit number.")
     int size;
 
     @Option(names = "--duration", paramLabel = "TIME", converter = DurationConverter.class,
@@ -77,6 +117,9 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
 
     /** Where chat lines are read from; standard input unless a test replaces it. */
     InputStream stdin = System.in;
+
+    /** Counted down by SIGTERM/SIGINT or {@link #stop()}. */
+    private final CountDownLatch stop = new CountDownLatch(1);
 
     /**
      * Runs the node.
@@ -106,6 +149,9 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
             throw new ParameterException(spec.commandLine(), "--send-rate needs a group: list one under 'groups' in "
                     + config);
         }
+        if (sendRate > 0) {
+            checkSizeHoldsHeader(new MemberId(gcsConfig.site(), gcsConfig.memberName()).toString());
+        }
         GcsNode node;
         try {
             node = GcsNode.start(gcsConfig);
@@ -120,20 +166,37 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
 
     private void run(GcsNode node, List<String> groups, PrintWriter out, PrintWriter err) throws InterruptedException {
         AtomicLong chatSent = new AtomicLong();
+        String self = node.self().toString();
         PacedSender generator = sendRate > 0 && !groups.isEmpty()
-                ? new PacedSender(node, groups.get(0), size, sendRate, System.nanoTime() + FOREVER_NS) : null;
+                ? new PacedSender(node, groups.get(0), sequence -> CheckPayload.of(self, sequence, size), sendRate,
+                        System.nanoTime() + FOREVER_NS, sendCount == null ? Long.MAX_VALUE : sendCount)
+                : null;
+        int minMembers = sendWhenMembers == null ? 0 : sendWhenMembers;
+        int minSites = sendWhenSites == null ? 0 : sendWhenSites;
+        ViewGate gate = generator != null && (minMembers > 0 || minSites > 0)
+                ? new ViewGate(groups.get(0), minMembers, minSites)
+                : null;
+        DeliveryTracker tracker = new DeliveryTracker();
         NodeStatus status = new NodeStatus(node, groups,
-                () -> chatSent.get() + (generator == null ? 0 : generator.sent()));
+                () -> chatSent.get() + (generator == null ? 0 : generator.sent()), tracker);
         node.onView(view -> print(out, NodeStatus.viewLine(view)));
+        if (gate != null) {
+            node.onView(gate);
+        }
         node.onMessage(message -> {
             status.delivered();
-            ChatText.of(message.payload()).ifPresent(text ->
-                    print(out, message.group() + "> " + message.sender() + ": " + text));
+            if (!tracker.accept(message.payload())) {
+                ChatText.of(message.payload()).ifPresent(text ->
+                        print(out, message.group() + "> " + message.sender() + ": " + text));
+            }
         });
         print(out, "node " + node.self() + " started; groups " + groups
                 + (groups.isEmpty() ? " (none: add groups=... to the file to chat)"
                         : "; lines typed here are sent to '" + groups.get(0) + "'"));
         groups.forEach(node::join);
+        if (gate != null) {
+            node.view(groups.get(0)).ifPresent(gate::onView);
+        }
 
         ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "gcs-node-status"));
         long statusMs = Math.max(100, statusEvery.toMillis());
@@ -144,13 +207,15 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
                     .start();
         }
         if (generator != null) {
-            daemon(generator, "gcs-node-send").start();
+            daemon(() -> generate(gate, generator, out, err), "gcs-node-send").start();
         }
 
-        CountDownLatch stop = new CountDownLatch(1);
         AtomicBoolean closed = new AtomicBoolean();
         Runnable shutdown = () -> {
             if (closed.compareAndSet(false, true)) {
+                if (gate != null) {
+                    gate.cancel();
+                }
                 if (generator != null) {
                     generator.stop();
                 }
@@ -178,6 +243,51 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
         }
     }
 
+    /** Stops the node as SIGTERM would: {@link #call()} then closes it and returns (tests use this). */
+    void stop() {
+        stop.countDown();
+    }
+
+    /**
+     * Waits for the gate, if any, and runs the generator; then reports that all of {@code --send-count} were
+     * sent, or why sending stopped.
+     *
+     * @param gate what to wait for before the first message, or null to start at once
+     */
+    private void generate(ViewGate gate, PacedSender generator, PrintWriter out, PrintWriter err) {
+        if (gate != null) {
+            Optional<GroupView> view;
+            try {
+                view = gate.await();
+            } catch (InterruptedException e) {
+                return;
+            }
+            if (view.isEmpty()) {
+                return;
+            }
+            print(out, gate.startLine(view.get()));
+        }
+        generator.run();
+        Throwable failure = generator.failure();
+        if (failure != null) {
+            print(err, "gcs node: generated traffic stopped after " + generator.sent() + " message(s): " + failure);
+        } else if (sendCount != null && generator.sentAll()) {
+            print(out, "sent-done count=" + sendCount);
+        }
+    }
+
+    /** @param self this node, {@code site/member} */
+    private void checkSizeHoldsHeader(String self) {
+        long largestSequence = sendCount == null ? Long.MAX_VALUE : sendCount;
+        int headerBytes = CheckPayload.headerBytes(self, largestSequence);
+        if (size < headerBytes) {
+            throw new ParameterException(spec.commandLine(), "--size must be at least " + headerBytes
+                    + " bytes to hold the check header '" + CheckPayload.PREFIX + self + " SEQ '"
+                    + (sendCount == null ? " for any SEQ (a smaller --send-count lowers this)"
+                            : " up to SEQ " + sendCount) + ", got " + size);
+        }
+    }
+
     private void checkOptions() {
         if (!(sendRate >= 0) || Double.isInfinite(sendRate)) {
             throw new ParameterException(spec.commandLine(), "--send-rate must be 0 or a positive number, got "
@@ -186,11 +296,35 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
         if (size < 0) {
             throw new ParameterException(spec.commandLine(), "--size must not be negative, got " + size);
         }
+        if (sendCount != null && sendCount < 1) {
+            throw new ParameterException(spec.commandLine(), "--send-count must be positive, got " + sendCount);
+        }
+        if (sendCount != null && sendRate == 0) {
+            throw new ParameterException(spec.commandLine(), "--send-count needs --send-rate");
+        }
+        checkWait("--send-when-members", sendWhenMembers);
+        checkWait("--send-when-sites", sendWhenSites);
         if (statusEvery.toMillis() < 100) {
             throw new ParameterException(spec.commandLine(), "--status-every must be at least 100ms");
         }
         if (duration != null && (duration.isZero() || duration.isNegative())) {
             throw new ParameterException(spec.commandLine(), "--duration must be positive, e.g. 5m");
+        }
+    }
+
+    /**
+     * @param option the option's name
+     * @param value its value, null when not given
+     */
+    private void checkWait(String option, Integer value) {
+        if (value == null) {
+            return;
+        }
+        if (value < 0) {
+            throw new ParameterException(spec.commandLine(), option + " must be 0 or more, got " + value);
+        }
+        if (sendRate == 0) {
+            throw new ParameterException(spec.commandLine(), option + " needs --send-rate");
         }
     }
 

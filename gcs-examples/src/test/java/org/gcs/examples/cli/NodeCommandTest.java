@@ -1,6 +1,7 @@
 package org.gcs.examples.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import java.io.ByteArrayInputStream;
 import java.io.PrintWriter;
@@ -10,7 +11,13 @@ import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -72,19 +79,139 @@ class NodeCommandTest {
     }
 
     @Test
+    void shouldExplainTheCheckHeaderAndTheNewStatusFieldsInItsHelp() {
+        assertThat(gcs("node", "--help")).isZero();
+        assertThat(out.toString()).contains("--send-count=N", "sent-done count=N", "gcs-check SITE/MEMBER SEQ",
+                "checked=N dup=N ooo=N from=SENDER:CONTIGUOUS/DISTINCT");
+    }
+
+    @Test
+    void shouldExplainTheWaitOptionsAndTheStartLineInItsHelp() {
+        assertThat(gcs("node", "--help")).isZero();
+        assertThat(out.toString()).contains("--send-when-members=N", "--send-when-sites=N", "send-start members=N",
+                "send-start members=N sites=M");
+    }
+
+    @Test
+    void shouldRefuseAWaitForMembersOrSitesWithoutASendRateOrBelowZero() throws Exception {
+        String file = soloConfig().toString();
+
+        assertThat(gcs("node", "--config", file, "--send-when-members", "2")).isEqualTo(2);
+        assertThat(gcs("node", "--config", file, "--send-when-members", "0")).isEqualTo(2);
+        assertThat(gcs("node", "--config", file, "--send-rate", "5", "--send-when-members", "-1")).isEqualTo(2);
+        assertThat(gcs("node", "--config", file, "--send-when-sites", "2")).isEqualTo(2);
+        assertThat(gcs("node", "--config", file, "--send-rate", "5", "--send-when-sites", "-3")).isEqualTo(2);
+        assertThat(gcs("node", "--config", file, "--send-rate", "5", "--send-when-members", "two")).isEqualTo(2);
+        assertThat(err.toString()).contains("--send-when-members needs --send-rate",
+                "--send-when-members must be 0 or more, got -1", "--send-when-sites needs --send-rate",
+                "--send-when-sites must be 0 or more, got -3", "Invalid value for option '--send-when-members'")
+                .doesNotContain("\tat ");
+        assertThat(out.toString()).doesNotContain("started");
+    }
+
+    @Test
+    @Timeout(120)
+    void shouldStartGeneratingOnlyOnceTheViewListsEnoughMembersAndSites() throws Exception {
+        int alphaPort = freeUdpPort();
+        int betaPort = freeUdpPort();
+        Path alphaFile = siteConfig("alpha", alphaPort, betaPort);
+        Path betaFile = siteConfig("beta", betaPort, alphaPort);
+        StringWriter alphaOut = new StringWriter();
+        StringWriter betaOut = new StringWriter();
+        NodeCommand alpha = new NodeCommand();
+        NodeCommand beta = new NodeCommand();
+        alpha.stdin = new ByteArrayInputStream(new byte[0]);
+        beta.stdin = new ByteArrayInputStream(new byte[0]);
+        ExecutorService nodes = Executors.newFixedThreadPool(2);
+        try {
+            Future<Integer> alphaCode = nodes.submit(() -> run(alpha, alphaOut, "--config", alphaFile.toString(),
+                    "--status-every", "100ms", "--send-rate", "100", "--send-count", "20", "--size", "64",
+                    "--send-when-members", "2"));
+            await().atMost(Duration.ofSeconds(30)).until(() -> statusLines(alphaOut).stream()
+                    .filter(l -> l.contains(" views=chat:1 members/1 sites,")).count() >= 3);
+            String alone = alphaOut.toString();
+            assertThat(statusLines(alphaOut)).as("alone: nothing sent").allMatch(l -> l.contains(" sent=0 "));
+            assertThat(alone).contains("node alpha/alpha-1 started").doesNotContain("send-start", "sent-done");
+
+            Future<Integer> betaCode = nodes.submit(() -> run(beta, betaOut, "--config", betaFile.toString(),
+                    "--status-every", "100ms", "--send-rate", "100", "--send-count", "20", "--size", "64",
+                    "--send-when-sites", "2"));
+            String bothDelivered = " dup=0 ooo=0 from=alpha/alpha-1:20/20,beta/beta-1:20/20";
+            await().atMost(Duration.ofSeconds(60)).until(() -> statusLines(alphaOut).stream()
+                    .anyMatch(l -> l.endsWith(bothDelivered)) && statusLines(betaOut).stream()
+                    .anyMatch(l -> l.endsWith(bothDelivered)));
+            alpha.stop();
+            beta.stop();
+
+            assertThat(alphaCode.get(30, TimeUnit.SECONDS)).isZero();
+            assertThat(betaCode.get(30, TimeUnit.SECONDS)).isZero();
+            assertThat(alphaOut.toString().lines().filter(l -> l.startsWith("send-start")))
+                    .containsExactly("send-start members=2");
+            assertThat(betaOut.toString().lines().filter(l -> l.startsWith("send-start")))
+                    .containsExactly("send-start members=2 sites=2");
+            for (StringWriter output : List.of(alphaOut, betaOut)) {
+                String text = output.toString();
+                List<String> lines = text.lines().toList();
+                int fullView = indexOf(lines, ".* view chat #\\d+: 2 members in 2 site\\(s\\) .*");
+                assertThat(fullView).as("a view of two members: %s", text).isNotNegative();
+                assertThat(indexOf(lines, "send-start .*")).as("sending starts after it").isGreaterThan(fullView);
+                assertThat(text.lines().filter(l -> l.equals("sent-done count=20"))).hasSize(1);
+                String last = text.lines().filter(l -> l.contains(" final ")).findFirst().orElseThrow();
+                assertThat(last).contains(" sent=20 delivered=40 ").endsWith(bothDelivered);
+            }
+        } finally {
+            alpha.stop();
+            beta.stop();
+            nodes.shutdown();
+            assertThat(nodes.awaitTermination(30, TimeUnit.SECONDS)).isTrue();
+        }
+        assertThat(err.toString()).isEmpty();
+    }
+
+    private int run(NodeCommand node, StringWriter output, String... args) {
+        return new CommandLine(node).setOut(new PrintWriter(output)).setErr(new PrintWriter(err)).execute(args);
+    }
+
+    private static int indexOf(List<String> lines, String regex) {
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).matches(regex)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static List<String> statusLines(StringWriter output) {
+        return output.toString().lines().filter(l -> l.contains(" status ")).toList();
+    }
+
+    @Test
+    void shouldRefuseASendCountWithoutASendRateOrBelowOne() throws Exception {
+        Path file = soloConfig();
+
+        assertThat(gcs("node", "--config", file.toString(), "--send-count", "5")).isEqualTo(2);
+        assertThat(gcs("node", "--config", file.toString(), "--send-rate", "5", "--send-count", "0")).isEqualTo(2);
+        assertThat(err.toString()).contains("--send-count needs --send-rate", "--send-count must be positive, got 0");
+    }
+
+    @Test
+    void shouldRefuseASizeTooSmallForTheCheckHeaderBeforeStarting() throws Exception {
+        Path file = soloConfig();
+
+        assertThat(gcs("node", "--config", file.toString(), "--send-rate", "5", "--send-count", "100", "--size",
+                "25")).isEqualTo(2);
+        assertThat(gcs("node", "--config", file.toString(), "--send-rate", "5", "--size", "40")).isEqualTo(2);
+        assertThat(err.toString())
+                .contains("--size must be at least 26 bytes to hold the check header 'gcs-check solo/solo-1 SEQ '"
+                        + " up to SEQ 100, got 25")
+                .contains("--size must be at least 42 bytes", "for any SEQ");
+        assertThat(out.toString()).doesNotContain("started");
+    }
+
+    @Test
     @Timeout(60)
     void shouldSendStandardInputToTheFirstGroupAndStopAfterTheDuration() throws Exception {
-        Path file = dir.resolve("solo.properties");
-        Files.writeString(file, String.join("\n",
-                "site = solo",
-                "member.name = solo-1",
-                "wan.bind = 127.0.0.1:" + freeUdpPort(),
-                "cluster.key = node-command-test-key-0123456789",
-                "lan.bind.address = 127.0.0.1",
-                "lan.mcast.port = " + (50_000 + ThreadLocalRandom.current().nextInt(10_000)),
-                "lan.cluster.name = gcs-node-test-" + ProcessHandle.current().pid(),
-                "groups = chat, other",
-                ""));
+        Path file = soloConfig();
         NodeCommand node = new NodeCommand();
         node.stdin = new ByteArrayInputStream("hello group\n\nsecond line\n".getBytes(StandardCharsets.UTF_8));
 
@@ -98,9 +225,65 @@ class NodeCommandTest {
                 "chat> solo/solo-1: hello group", "chat> solo/solo-1: second line",
                 "status solo/solo-1 delegate=yes", "views=chat:1 members/1 sites,other:1 members/1 sites",
                 "node solo/solo-1 closed");
+        assertThat(output).as("generated messages are not chat").doesNotContain("gcs-check");
         String last = output.lines().filter(l -> l.contains(" final ")).findFirst().orElseThrow();
         long sent = Long.parseLong(last.replaceAll(".* sent=(\\d+).*", "$1"));
         assertThat(sent).as("two chat lines and about 60 generated messages: %s", last).isGreaterThan(20);
+        assertThat(output).doesNotContain("sent-done");
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldCheckEveryGeneratedMessageAndSayWhenTheCountWasSent() throws Exception {
+        Path file = soloConfig();
+        NodeCommand node = new NodeCommand();
+        node.stdin = new ByteArrayInputStream("not checked\n".getBytes(StandardCharsets.UTF_8));
+
+        int code = new CommandLine(node).setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
+                .execute("--config", file.toString(), "--duration", "3s", "--status-every", "1s",
+                        "--send-rate", "100", "--send-count", "50", "--size", "64");
+
+        assertThat(code).as("stderr: %s", err).isZero();
+        String output = out.toString();
+        assertThat(output.lines().filter(l -> l.equals("sent-done count=50"))).hasSize(1);
+        assertThat(output).contains("chat> solo/solo-1: not checked").doesNotContain("gcs-check");
+        String last = output.lines().filter(l -> l.contains(" final ")).findFirst().orElseThrow();
+        assertThat(last).endsWith(" sent=51 delivered=51 checked=50 dup=0 ooo=0 from=solo/solo-1:50/50");
+        String inOrder = ".* sent=\\d+ delivered=\\d+ checked=\\d+ dup=0 ooo=0 from=(none|solo/solo-1:(\\d+)/\\2)";
+        assertThat(output.lines().filter(l -> l.contains(" status ")))
+                .allMatch(l -> l.matches(inOrder), "status lines with only in-order deliveries");
+    }
+
+    private Path soloConfig() throws Exception {
+        Path file = dir.resolve("solo.properties");
+        Files.writeString(file, String.join("\n",
+                "site = solo",
+                "member.name = solo-1",
+                "wan.bind = 127.0.0.1:" + freeUdpPort(),
+                "cluster.key = node-command-test-key-0123456789",
+                "lan.bind.address = 127.0.0.1",
+                "lan.mcast.port = " + (50_000 + ThreadLocalRandom.current().nextInt(10_000)),
+                "lan.cluster.name = gcs-node-test-" + ProcessHandle.current().pid(),
+                "groups = chat, other",
+                ""));
+        return file;
+    }
+
+    /** One node of its own site, {@code SITE/SITE-1}, in groups {@code chat, other}, seeding the other site. */
+    private Path siteConfig(String site, int wanPort, int seedPort) throws Exception {
+        Path file = dir.resolve(site + ".properties");
+        Files.writeString(file, String.join("\n",
+                "site = " + site,
+                "member.name = " + site + "-1",
+                "wan.bind = 127.0.0.1:" + wanPort,
+                "seeds = 127.0.0.1:" + seedPort,
+                "cluster.key = node-command-test-key-0123456789",
+                "lan.bind.address = 127.0.0.1",
+                "lan.mcast.port = " + (50_000 + ThreadLocalRandom.current().nextInt(10_000)),
+                "lan.cluster.name = gcs-node-test-" + site + "-" + ProcessHandle.current().pid(),
+                "groups = chat, other",
+                ""));
+        return file;
     }
 
     /** The loader rejects {@code wan.bind} port 0, so the test picks a free port itself. */

@@ -1,0 +1,33 @@
+package org.gcs.examples.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class NodeStatusTest {
+    private final DeliveryTracker tracker = new DeliveryTracker();
+
+    private String checkFields() {
+        StringBuilder line = new StringBuilder();
+        NodeStatus.appendCheck(line, tracker.snapshot());
+        return line.toString();
+    }
+
+    @Test
+    void shouldShowNoSendersBeforeTheFirstCheckMessage() {
+        tracker.accept("chat line".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+
+        assertThat(checkFields()).isEqualTo(" checked=0 dup=0 ooo=0 from=none");
+    }
+
+    @Test
+    void shouldListEverySenderSortedWithItsContiguousAndDistinctSequences() {
+        tracker.accept("ottawa/ottawa-1", 1);
+        tracker.accept("ottawa/ottawa-1", 3);
+        tracker.accept("boston/boston-1", 1);
+        tracker.accept("boston/boston-1", 1);
+
+        assertThat(checkFields())
+                .isEqualTo(" checked=4 dup=1 ooo=1 from=boston/boston-1:1/1,ottawa/ottawa-1:1/2");
+    }
+}

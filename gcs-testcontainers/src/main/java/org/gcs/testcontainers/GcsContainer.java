@@ -1,0 +1,183 @@
+package org.gcs.testcontainers;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import org.testcontainers.containers.GenericContainer;
+import org.testcontainers.containers.wait.strategy.Wait;
+import org.testcontainers.images.builder.Transferable;
+import org.testcontainers.utility.DockerImageName;
+
+/**
+ * One GCS node ({@code gcs node}) in a Docker container, for multi-site tests: give it a site, a member name, the
+ * groups to join, the WAN addresses of other sites' delegates (seeds) and the cluster key; put the members of one
+ * site on one Docker network (their LAN) and the delegates on a shared one (the WAN). The node's configuration is
+ * written into the container as {@value #CONFIG_PATH}; any setting of {@code GcsConfigLoader} can be added with
+ * {@link #withSetting}.
+ *
+ * <p>The image is {@value #DEFAULT_IMAGE} unless the system property {@value #IMAGE_PROPERTY} or the environment
+ * variable {@value #IMAGE_ENV} names another; {@code docker/build-images.sh} in the GCS repository builds it
+ * without a registry. The container is started when the node logs that it started; its status lines (every
+ * 500 ms) are in the container's log, and {@link #lastStatusLine()} returns the newest.
+ */
+public class GcsContainer extends GenericContainer<GcsContainer> {
+    /** The image built by {@code docker/build-images.sh}. */
+    public static final String DEFAULT_IMAGE = "gcs/node:dev";
+    /** System property naming another image. */
+    public static final String IMAGE_PROPERTY = "gcs.node.image";
+    /** Environment variable naming another image (the property wins). */
+    public static final String IMAGE_ENV = "GCS_NODE_IMAGE";
+    /** The node's UDP port for WAN datagrams inside the container. */
+    public static final int WAN_PORT = 7700;
+    /** Where the configuration goes inside the container. */
+    public static final String CONFIG_PATH = "/etc/gcs/node.properties";
+
+    private static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(90);
+
+    private final String site;
+    private final String memberName;
+    private final Map<String, String> settings = new LinkedHashMap<>();
+    private final List<String> nodeOptions = new ArrayList<>();
+
+    /**
+     * @param site the site (LAN) this node belongs to
+     * @param memberName the member's name, unique within the site
+     */
+    public GcsContainer(String site, String memberName) {
+        this(DockerImageName.parse(defaultImage()), site, memberName);
+    }
+
+    /**
+     * @param image a GCS node image
+     * @param site the site (LAN) this node belongs to
+     * @param memberName the member's name, unique within the site
+     */
+    public GcsContainer(DockerImageName image, String site, String memberName) {
+        super(image);
+        this.site = requireText(site, "site");
+        this.memberName = requireText(memberName, "memberName");
+        settings.put("site", site);
+        settings.put("member.name", memberName);
+        settings.put("wan.bind", "0.0.0.0:" + WAN_PORT);
+    }
+
+    /** @return the image named by {@value #IMAGE_PROPERTY}, {@value #IMAGE_ENV}, or {@value #DEFAULT_IMAGE} */
+    public static String defaultImage() {
+        String property = System.getProperty(IMAGE_PROPERTY);
+        if (property != null && !property.isBlank()) {
+            return property.trim();
+        }
+        String env = System.getenv(IMAGE_ENV);
+        return env != null && !env.isBlank() ? env.trim() : DEFAULT_IMAGE;
+    }
+
+    /** @param groups the groups the node joins; the first receives generated messages */
+    public GcsContainer withGroups(String... groups) {
+        if (groups.length == 0) {
+            throw new IllegalArgumentException("withGroups needs at least one group name");
+        }
+        return withSetting("groups", String.join(",", groups));
+    }
+
+    /** @param hostPorts WAN addresses ({@code host:port}) of other sites' delegates */
+    public GcsContainer withSeeds(String... hostPorts) {
+        return withSetting("seeds", String.join(",", hostPorts));
+    }
+
+    /** @param key the cluster key every node of the test shares (at least 16 characters) */
+    public GcsContainer withClusterKey(String key) {
+        return withSetting("cluster.key", key);
+    }
+
+    /**
+     * @param host the address other delegates reach this node at on the WAN network (its IP there), port
+     *     {@value #WAN_PORT}
+     */
+    public GcsContainer withWanAddress(String host) {
+        return withSetting("wan.advertise", requireText(host, "host") + ":" + WAN_PORT);
+    }
+
+    /** @param address the node's address on its site's network, for the LAN cluster (JGroups) */
+    public GcsContainer withLanAddress(String address) {
+        return withSetting("lan.bind.address", requireText(address, "address"));
+    }
+
+    /**
+     * @param key a {@code GcsConfigLoader} key, e.g. {@code site.timeout}
+     * @param value its value, e.g. {@code 3s}
+     */
+    public GcsContainer withSetting(String key, String value) {
+        settings.put(requireText(key, "key"), requireText(value, "value"));
+        return self();
+    }
+
+    /**
+     * Generated check messages ({@code gcs node --send-rate}): every member that receives them can tell
+     * duplicates and gaps per sender; see the status line's {@code dup}, {@code ooo} and {@code from} fields.
+     *
+     * @param perSecond messages per second
+     * @param count how many in all
+     * @param whenMembers start once the first group's view has this many members (0: at once)
+     */
+    public GcsContainer withCheckTraffic(int perSecond, int count, int whenMembers) {
+        if (perSecond <= 0 || count <= 0 || whenMembers < 0) {
+            throw new IllegalArgumentException("withCheckTraffic needs perSecond > 0, count > 0, whenMembers >= 0");
+        }
+        nodeOptions.addAll(List.of("--send-rate", Integer.toString(perSecond), "--send-count",
+                Integer.toString(count), "--send-when-members", Integer.toString(whenMembers)));
+        return self();
+    }
+
+    /** @return the site */
+    public String site() {
+        return site;
+    }
+
+    /** @return the member name */
+    public String memberName() {
+        return memberName;
+    }
+
+    /** @return the configuration file's text as written into the container */
+    public String configText() {
+        StringBuilder text = new StringBuilder("# written by GcsContainer\n");
+        settings.forEach((k, v) -> text.append(k).append(" = ").append(v).append('\n'));
+        return text.toString();
+    }
+
+    @Override
+    protected void configure() {
+        if (!settings.containsKey("cluster.key")) {
+            throw new IllegalStateException("GcsContainer " + site + "/" + memberName
+                    + ": call withClusterKey(...) (every node of a test shares one key)");
+        }
+        withCopyToContainer(Transferable.of(configText()), CONFIG_PATH);
+        List<String> command = new ArrayList<>(List.of("node", "--config", CONFIG_PATH, "--status-every", "500ms"));
+        command.addAll(nodeOptions);
+        withCommand(command.toArray(String[]::new));
+        waitingFor(Wait.forLogMessage(".*node " + site + "/" + memberName + " started.*\\n", 1)
+                .withStartupTimeout(STARTUP_TIMEOUT));
+    }
+
+    /** @return the newest status line of the node's log ({@code status} or {@code final}), if any */
+    public Optional<String> lastStatusLine() {
+        String[] lines = getLogs().split("\n");
+        for (int i = lines.length - 1; i >= 0; i--) {
+            if (lines[i].contains(" status ") || lines[i].contains(" final ")) {
+                return Optional.of(lines[i].trim());
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static String requireText(String value, String what) {
+        if (Objects.requireNonNull(value, what).isBlank()) {
+            throw new IllegalArgumentException(what + " must not be blank");
+        }
+        return value.trim();
+    }
+}

@@ -17,7 +17,7 @@ class CrossSiteDeliveryIT {
 
     @Test
     void everyMemberReceivesEverythingOnceInPerSenderOrder() {
-        try (Sites sites = Sites.start(3, 2, n -> n.withCheckTraffic(20, MESSAGES_PER_SENDER, 6))) {
+        try (Sites sites = Sites.start(77, 3, 2, n -> n.withCheckTraffic(20, MESSAGES_PER_SENDER, 6))) {
             Awaitility.await("every node has every message").atMost(Duration.ofMinutes(3))
                     .pollInterval(Duration.ofSeconds(1))
                     .untilAsserted(() -> {

@@ -21,7 +21,7 @@ class DelegateCrashIT {
 
     @Test
     void survivorsLoseNothingWhenASiteDelegateDies() {
-        try (Sites sites = Sites.start(3, 2, n -> n.withCheckTraffic(20, MESSAGES_PER_SENDER, 6))) {
+        try (Sites sites = Sites.start(78, 3, 2, n -> n.withCheckTraffic(20, MESSAGES_PER_SENDER, 6))) {
             GcsContainer delegate = sites.nodes.get(0);
             GcsContainer successor = sites.nodes.get(1);
             Awaitility.await("site1's delegate sends").atMost(Duration.ofMinutes(2))

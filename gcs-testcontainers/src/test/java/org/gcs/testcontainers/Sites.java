@@ -14,34 +14,38 @@ import org.testcontainers.containers.Network;
 
 /**
  * The ITs' topology: {@code sites} sites of {@code membersPerSite} GCS containers, one Docker network per site
- * (10.77.(10+s).0/24, its LAN) and one WAN network (10.77.0.0/24) that every member joins after it started (any
- * member may become its site's delegate). Member m of site s is {@code site<s>-<m>} at 10.77.(10+s).(10+m) on
- * its LAN and 10.77.0.(10·s+m) on the WAN. Closing stops the containers and removes the networks.
+ * (10.N.(10+s).0/24, its LAN) and one WAN network (10.N.0.0/24) that every member joins after it started (any
+ * member may become its site's delegate). Member m of site s is {@code site<s>-<m>} at 10.N.(10+s).(10+m) on
+ * its LAN and 10.N.0.(10·s+m) on the WAN. Each IT class uses its own N, so that two of them can run at once on
+ * one engine. Closing stops the containers and removes the networks.
  */
 final class Sites implements AutoCloseable {
     static final String KEY = "gcs-it-cluster-key-0123456789";
     static final String GROUP = "it";
     private static final Pattern FIELD = Pattern.compile(" (dup|ooo|from|sent)=(\\S+)");
 
+    final int net;
     final Network wan;
     final List<Network> lans = new ArrayList<>();
     final List<GcsContainer> nodes = new ArrayList<>();
 
-    private Sites(Network wan) {
+    private Sites(int net, Network wan) {
+        this.net = net;
         this.wan = wan;
     }
 
     /**
      * Starts every node, site by site, member by member (the first member of a site becomes its delegate).
      *
+     * @param net the second octet of every address (one per IT class, 77 to 99)
      * @param customize applied to every node before it starts, e.g. to add check traffic
      */
-    static Sites start(int sites, int membersPerSite, UnaryOperator<GcsContainer> customize) {
+    static Sites start(int net, int sites, int membersPerSite, UnaryOperator<GcsContainer> customize) {
         requireImage(GcsContainer.defaultImage());
-        Sites topology = new Sites(network("10.77.0.0/24"));
+        Sites topology = new Sites(net, network("10." + net + ".0.0/24"));
         try {
             for (int s = 1; s <= sites; s++) {
-                Network lan = network("10.77." + (10 + s) + ".0/24");
+                Network lan = network("10." + net + "." + (10 + s) + ".0/24");
                 topology.lans.add(lan);
                 for (int m = 1; m <= membersPerSite; m++) {
                     topology.startNode(lan, sites, membersPerSite, s, m, customize);
@@ -56,7 +60,7 @@ final class Sites implements AutoCloseable {
 
     private void startNode(Network lan, int sites, int membersPerSite, int s, int m,
                            UnaryOperator<GcsContainer> customize) {
-        String lanAddress = "10.77." + (10 + s) + "." + (10 + m);
+        String lanAddress = "10." + net + "." + (10 + s) + "." + (10 + m);
         String wanAddress = wanAddress(s, m);
         List<String> seeds = new ArrayList<>();
         for (int other = 1; other <= sites; other++) {
@@ -83,8 +87,9 @@ final class Sites implements AutoCloseable {
                 .exec();
     }
 
-    private static String wanAddress(int s, int m) {
-        return "10.77.0." + (10 * s + m);
+    /** @return the WAN address of member m of site s */
+    String wanAddress(int s, int m) {
+        return "10." + net + ".0." + (10 * s + m);
     }
 
     /** Kills a node's container at once (SIGKILL, as {@code docker kill}). */

@@ -173,11 +173,19 @@ public final class SimNetwork {
         return byAddress.get(address);
     }
 
-    /** Multicasts LAN bytes from a node to every live member of its site (itself included), in FIFO order. */
+    /**
+     * Multicasts LAN bytes from a node to every live member of its site (itself included), in FIFO order. What a
+     * node multicast and had not arrived when it died is lost for every member: JGroups does not finish a dead
+     * member's multicasts, and a process that dies loses its outgoing queue.
+     */
     void lanMulticast(SimNode from, byte[] message) {
         SiteLan lan = sites.get(from.site());
         for (SimNode member : List.copyOf(lan.members)) {
-            clock.after(options.lanDelayNs(), () -> member.receiveLan(message));
+            clock.after(options.lanDelayNs(), () -> {
+                if (from.alive()) {
+                    member.receiveLan(message);
+                }
+            });
         }
     }
 

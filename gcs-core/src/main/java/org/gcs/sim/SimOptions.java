@@ -69,6 +69,16 @@ public record SimOptions(long seed, long lanDelayNs, long failureDetectionNs, lo
                 initialRateBytesPerSec);
     }
 
+    /** @return a copy with another one-way LAN delay (a slow or loaded LAN: a long queue before JGroups) */
+    public SimOptions withLanDelayNs(long newLanDelayNs) {
+        if (newLanDelayNs < 0) {
+            throw new IllegalArgumentException("lanDelayNs must be >= 0, was " + newLanDelayNs);
+        }
+        return new SimOptions(seed, newLanDelayNs, failureDetectionNs, tickNs, heartbeatNs, siteTimeoutNs,
+                maxDatagramBytes, sendWindowBytes, treeStrategy, maxFanOut, probeIntervalNs, treeRefreshNs, congestionControl,
+                initialRateBytesPerSec);
+    }
+
     /** @return the flow settings of the nodes */
     FlowSettings flowSettings() {
         return FlowSettings.defaults(tickNs);

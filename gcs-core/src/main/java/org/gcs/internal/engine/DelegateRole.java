@@ -15,6 +15,7 @@ import org.gcs.internal.flow.MetaFlowReceiver;
 import org.gcs.internal.flow.MetaFlowSender;
 import org.gcs.internal.wire.DropReason;
 import org.gcs.internal.wire.LanMessage.Demand;
+import org.gcs.internal.wire.LanMessage.Held;
 import org.gcs.internal.wire.LanMessage.LocalData;
 import org.gcs.internal.wire.LanMessage.RemoteData;
 import org.gcs.internal.wire.LanMessage.RemoteSite;
@@ -65,6 +66,8 @@ final class DelegateRole {
     private final DeliveryFilter appended = new DeliveryFilter();
     private final DeliveryFilter handedOff = new DeliveryFilter();
     private final Set<String> awaitingHandover = new HashSet<>();
+    /** What the site's members hold of the messages handed to them: the limit of every acknowledgement. */
+    private SiteHoldTracker holds;
     /** Addresses at which this node received its own announcements (gossip named it): never announce to them. */
     private final Set<DelegateAddress> selfAddresses = new HashSet<>();
     private final Map<StableKey, Long> pendingStable = new LinkedHashMap<>();
@@ -97,6 +100,7 @@ final class DelegateRole {
      * current member's hand-over, and announces the site at once.
      */
     void start(LanView view, TreeAnnounce knownPlan, long nowNs) {
+        holds = new SiteHoldTracker(memberKey(settings.memberName(), settings.incarnation()), view);
         for (LanView.LanMember member : view.members()) {
             awaitingHandover.add(memberKey(member.name(), member.incarnation()));
         }
@@ -117,12 +121,18 @@ final class DelegateRole {
     // ---------------------------------------------------------------- LAN side
 
     void onLanView(LanView view) {
+        holds.onView(view);
         awaitingHandover.removeIf(key -> view.members().stream()
                 .noneMatch(m -> memberKey(m.name(), m.incarnation()).equals(key)));
     }
 
     void onHandover(String member, long incarnation) {
         awaitingHandover.remove(memberKey(member, incarnation));
+    }
+
+    /** A member reported which messages from other sites it holds. */
+    void onHeld(Held report) {
+        holds.onHeld(report.member(), report.incarnation(), report.marks());
     }
 
     /** A member of this site sent a message: carry it over the WAN. */
@@ -172,7 +182,7 @@ final class DelegateRole {
         memberSitesByGroup.clear();
         stateVersion++;
         receivers.keySet().removeIf(key -> !membership.siteHasGroup(key.group()));
-        receiverOutputs.keySet().retainAll(receivers.keySet());
+        forgetEndedFlows();
         heartbeat(nowNs);
     }
 
@@ -248,6 +258,16 @@ final class DelegateRole {
         publishRemoteSites();
     }
 
+    /** Drops the outputs and hold records of flows that no longer have a receiver. */
+    private void forgetEndedFlows() {
+        for (FlowKey key : List.copyOf(receiverOutputs.keySet())) {
+            if (!receivers.containsKey(key)) {
+                receiverOutputs.remove(key);
+                holds.forget(key);
+            }
+        }
+    }
+
     private ReceiverOutput outputFor(FlowKey key) {
         return receiverOutputs.computeIfAbsent(key, ReceiverOutput::new);
     }
@@ -278,6 +298,7 @@ final class DelegateRole {
             return null;
         }
         if (receiver == null || receiver.epoch() < epoch) {
+            holds.forget(key); // a new epoch re-sends whatever was not acknowledged
             receiver = new MetaFlowReceiver(srcSite, group, epoch, settings.site(), settings.flow());
             receiver.setPaused(lanPaused, outputFor(key));
             receivers.put(key, receiver);
@@ -379,8 +400,10 @@ final class DelegateRole {
             sender.onTick(term, nowNs, senderOutput).ifPresent(io::lanSend);
         }
         for (Map.Entry<FlowKey, MetaFlowReceiver> e : receivers.entrySet()) {
-            overlay.rttNs(e.getKey().srcSite()).ifPresent(e.getValue()::onRttHint);
-            e.getValue().onTick(nowNs, outputFor(e.getKey()));
+            MetaFlowReceiver receiver = e.getValue();
+            overlay.rttNs(e.getKey().srcSite()).ifPresent(receiver::onRttHint);
+            receiver.limitAcknowledgementTo(holds.heldThroughSeq(e.getKey(), receiver.nextSeq() - 1));
+            receiver.onTick(nowNs, outputFor(e.getKey()));
         }
         java.util.SortedSet<String> live = new java.util.TreeSet<>();
         directory.sites().forEach(site -> live.add(site.site()));
@@ -398,7 +421,7 @@ final class DelegateRole {
                 }
                 receivers.keySet().removeIf(key -> key.srcSite().equals(site.site()));
             }
-            receiverOutputs.keySet().retainAll(receivers.keySet());
+            forgetEndedFlows();
             directoryChanged = true;
             publishRemoteSites();
         }
@@ -473,7 +496,7 @@ final class DelegateRole {
     }
 
     private static String memberKey(String name, long incarnation) {
-        return name + "#" + incarnation;
+        return SiteHoldTracker.memberKey(name, incarnation);
     }
 
     // ---------------------------------------------------------------- statistics for tests and metrics
@@ -540,9 +563,6 @@ final class DelegateRole {
 
     // ---------------------------------------------------------------- outputs of the flows
 
-    private record FlowKey(String srcSite, String group) {
-    }
-
     private record StableKey(String member, long incarnation, String group) {
     }
 
@@ -605,8 +625,10 @@ final class DelegateRole {
             OriginKey origin = new OriginKey(key.srcSite(), first.originMember(), first.originIncarnation(), key.group());
             if (handedOff.accept(origin, first.memberSeq()) < 0) {
                 metrics.duplicateSuppressed();
+                holds.onSuppressedDuplicate(key, first.seq(), origin, first.memberSeq());
                 return;
             }
+            holds.onHandOff(key, first.seq(), origin, first.memberSeq());
             io.lanSend(new RemoteData(key.srcSite(), first.originMember(), first.originIncarnation(), key.group(),
                     first.memberSeq(), first.sentEpochMicros(), payload));
         }

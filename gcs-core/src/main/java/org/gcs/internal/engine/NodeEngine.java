@@ -15,6 +15,7 @@ import org.gcs.internal.wire.LanMessage;
 import org.gcs.internal.wire.LanMessage.Demand;
 import org.gcs.internal.wire.LanMessage.Grant;
 import org.gcs.internal.wire.LanMessage.Handover;
+import org.gcs.internal.wire.LanMessage.Held;
 import org.gcs.internal.wire.LanMessage.LocalData;
 import org.gcs.internal.wire.LanMessage.MemberAnnounce;
 import org.gcs.internal.wire.LanMessage.RemoteData;
@@ -36,7 +37,10 @@ import org.gcs.internal.wire.WanPacket.TreeAnnounce;
  * <em>delegate</em> ({@link DelegateRole}) and carries the site's WAN traffic.
  *
  * <p>When the delegate changes, every member re-sends its unstable messages to the new delegate, followed by a
- * {@link Handover} marker, so that nothing a surviving member sent is lost and each member's order is kept.
+ * {@link Handover} marker, so that nothing a surviving member sent is lost and each member's order is kept. In
+ * the other direction every member reports to the delegate which messages from other sites it holds
+ * ({@link Held}); the delegate acknowledges over the WAN only what all of them hold, so a new delegate resumes
+ * each incoming flow where the site's members stand, not where its predecessor stood.
  */
 public final class NodeEngine {
     private final EngineSettings settings;
@@ -48,6 +52,7 @@ public final class NodeEngine {
     private final TreeTracker trees;
     private final DeliveryFilter deliveryFilter = new DeliveryFilter();
     private final SendWindow sendWindow;
+    private final HeldReport heldReport;
     /** The latest grant per group, as the delegate published it (the group's allowed rate and limiting site). */
     private final java.util.Map<String, Grant> grants = new java.util.HashMap<>();
     private LanView.LanMember delegate;
@@ -66,6 +71,7 @@ public final class NodeEngine {
         this.metrics = metrics;
         this.membership = new Membership(settings.site(), settings.memberName(), settings.incarnation(), joined);
         this.trees = new TreeTracker(settings.site());
+        this.heldReport = new HeldReport(settings.memberName(), settings.incarnation());
         this.sendWindow = new SendWindow(settings.memberName(), settings.incarnation(), settings.sendWindowBytes(),
                 settings.initialRateBytesPerSec(), settings.burstBytes(), settings.rateControlled());
     }
@@ -141,6 +147,7 @@ public final class NodeEngine {
             }
             io.lanSend(new Handover(settings.memberName(), settings.incarnation(), delegate.name(),
                     delegate.incarnation()));
+            heldReport.reportAllAgain();
         }
         membershipChanged(false, nowNs);
     }
@@ -154,6 +161,8 @@ public final class NodeEngine {
                 role.onLocalData(data, nowNs);
             }
         } else if (message instanceof RemoteData data) {
+            heldReport.onReceived(new OriginKey(data.originSite(), data.member(), data.incarnation(), data.group()),
+                    data.memberSeq());
             deliverIfJoined(data.originSite(), data.member(), data.incarnation(), data.group(), data.memberSeq(),
                     data.sentEpochMicros(), data.payload());
         } else if (message instanceof MemberAnnounce announce) {
@@ -175,6 +184,10 @@ public final class NodeEngine {
         } else if (message instanceof Demand demand) {
             if (role != null) {
                 role.onDemand(demand, nowNs);
+            }
+        } else if (message instanceof Held held) {
+            if (role != null) {
+                role.onHeld(held);
             }
         } else if (message instanceof Handover handover) {
             if (role != null && isSelf(handover.delegate(), handover.delegateIncarnation())) {
@@ -240,6 +253,8 @@ public final class NodeEngine {
         }
         if (role != null) {
             role.onTick(nowNs);
+        } else if (delegate != null) {
+            heldReport.next().ifPresent(io::lanSend);
         }
     }
 

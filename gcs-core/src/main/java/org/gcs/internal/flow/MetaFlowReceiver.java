@@ -15,7 +15,8 @@ import org.gcs.internal.wire.WanPacket.Sync;
  * <p>It waits for the sender's {@link Sync} to learn where its part of the flow starts, detects gaps in the
  * sequence numbers, NAKs them (repeating every 1.5 RTT until repaired), drops duplicates, reassembles
  * fragments, and releases complete messages strictly in flow order, which keeps every sender's messages in
- * FIFO order. It acknowledges cumulatively what it released, echoing the send time of the latest
+ * FIFO order. It acknowledges cumulatively what it released (and, with {@link #limitAcknowledgementTo}, what its
+ * site's members hold of that), echoing the send time of the latest
  * first-transmission packet and how long it held it (seed 004, Fig. 3: t2 arrival, t3 ack).
  *
  * <p>While {@link #setPaused paused} (the site cannot take more) it keeps buffering but releases and
@@ -60,6 +61,9 @@ public final class MetaFlowReceiver {
     private long echoSendTimeNs;
     private long echoArrivalNs;
     private boolean ackDue;
+    /** The site holds every released message up to here; acknowledgements never go further. */
+    private long ackLimitSeq = Long.MAX_VALUE;
+    private long lastAckedSeq;
     private long lastAckNs = Long.MIN_VALUE / 2;
     private long duplicates;
     private long naksSent;
@@ -195,6 +199,20 @@ public final class MetaFlowReceiver {
         }
     }
 
+    /**
+     * Limits acknowledgements to what the receiving site holds: a message released to the site's members is
+     * acknowledged once every member has it, so that the sending site keeps it until the receiving site can no
+     * longer lose it with its delegate (architecture §7). Without a call, everything released is acknowledged.
+     *
+     * @param heldThroughSeq the highest sequence number up to which the site holds every released message
+     */
+    public void limitAcknowledgementTo(long heldThroughSeq) {
+        ackLimitSeq = heldThroughSeq;
+        if (Math.min(nextSeq - 1, ackLimitSeq) > lastAckedSeq) {
+            ackDue = true;
+        }
+    }
+
     /** Sends due NAKs and acknowledgements. */
     public void onTick(long nowNs, Output out) {
         if (!synced) {
@@ -214,7 +232,8 @@ public final class MetaFlowReceiver {
             lastAckNs = nowNs;
             long hold = echoSendTimeNs == 0 ? 0 : nowNs - echoArrivalNs;
             double acceptable = acceptableRateBytesPerSec();
-            out.ack(new Ack(srcSite, group, epoch, nextSeq - 1, echoSendTimeNs, hold,
+            lastAckedSeq = Math.min(nextSeq - 1, ackLimitSeq);
+            out.ack(new Ack(srcSite, group, epoch, lastAckedSeq, echoSendTimeNs, hold,
                     Double.isInfinite(acceptable) ? Ack.UNLIMITED : Math.round(acceptable),
                     Math.round(receiveRateBytesPerSec), Math.round(losses.lossEventRate() * 1e6)));
         }

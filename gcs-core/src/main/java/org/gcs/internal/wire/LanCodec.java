@@ -5,6 +5,8 @@ import java.util.List;
 import org.gcs.internal.wire.LanMessage.Demand;
 import org.gcs.internal.wire.LanMessage.Grant;
 import org.gcs.internal.wire.LanMessage.Handover;
+import org.gcs.internal.wire.LanMessage.Held;
+import org.gcs.internal.wire.LanMessage.HeldMark;
 import org.gcs.internal.wire.LanMessage.LocalData;
 import org.gcs.internal.wire.LanMessage.MemberAnnounce;
 import org.gcs.internal.wire.LanMessage.RemoteData;
@@ -32,6 +34,7 @@ public final class LanCodec {
     private static final int TREE_INFO = 7;
     private static final int DEMAND = 8;
     private static final int GRANT = 9;
+    private static final int HELD = 10;
     private static final int FLAG_RESEND = 1;
 
     private LanCodec() {
@@ -99,6 +102,19 @@ public final class LanCodec {
             WireWriter w = new WireWriter(2 + WireWriter.textSize(h.member()) + 8 + WireWriter.textSize(h.delegate()) + 8);
             return w.u8(VERSION).u8(HANDOVER).text(h.member()).i64(h.incarnation()).text(h.delegate())
                     .i64(h.delegateIncarnation()).array();
+        } else if (message instanceof Held h) {
+            int size = 2 + WireWriter.textSize(h.member()) + 8 + 2;
+            for (HeldMark m : h.marks()) {
+                size += WireWriter.textSize(m.originSite()) + WireWriter.textSize(m.originMember()) + 8
+                        + WireWriter.textSize(m.group()) + 8;
+            }
+            WireWriter w = new WireWriter(size);
+            w.u8(VERSION).u8(HELD).text(h.member()).i64(h.incarnation()).u16(h.marks().size());
+            for (HeldMark m : h.marks()) {
+                w.text(m.originSite()).text(m.originMember()).i64(m.originIncarnation()).text(m.group())
+                        .i64(m.memberSeq());
+            }
+            return w.array();
         } else {
             Stable s = (Stable) message;
             int size = 2 + 8 + 4;
@@ -210,6 +226,17 @@ public final class LanCodec {
                     shares.add(new Share(r.name("member"), r.i64(), r.u63("rate")));
                 }
                 yield new Grant(term, group, allowed, limiting, shares);
+            }
+            case HELD -> {
+                String member = r.name("member");
+                long incarnation = r.i64();
+                int count = r.u16();
+                List<HeldMark> marks = new ArrayList<>(count);
+                for (int i = 0; i < count; i++) {
+                    marks.add(new HeldMark(r.name("originSite"), r.name("originMember"), r.i64(), r.name("group"),
+                            positive(r.u63("memberSeq"), "memberSeq")));
+                }
+                yield new Held(member, incarnation, marks);
             }
             default -> throw new MalformedDatagramException(DropReason.UNKNOWN_TYPE, "LAN type " + type);
         };

@@ -146,6 +146,35 @@ public sealed interface LanMessage {
     }
 
     /**
+     * A member's report to its delegate of the messages from other sites it holds: per origin, the highest
+     * sequence number it received from the delegate (it received every earlier one the delegate handed to the
+     * site since the member joined the LAN). The delegate acknowledges a message over the WAN only once every
+     * member holds it, so a new delegate never has to recover what its predecessor had acknowledged.
+     *
+     * @param member the reporting member
+     * @param incarnation its incarnation
+     * @param marks per origin, the highest sequence number held
+     */
+    record Held(String member, long incarnation, List<HeldMark> marks) implements LanMessage {
+        /** Makes the list immutable. */
+        public Held {
+            marks = List.copyOf(marks);
+        }
+    }
+
+    /**
+     * A member holds every message of one origin up to {@code memberSeq} that the delegate handed to the site.
+     *
+     * @param originSite the sender's site
+     * @param originMember the sender
+     * @param originIncarnation the sender's incarnation
+     * @param group the group
+     * @param memberSeq the highest sequence number held
+     */
+    record HeldMark(String originSite, String originMember, long originIncarnation, String group, long memberSeq) {
+    }
+
+    /**
      * A member's marker, sent after it re-sent its unstable messages to a new delegate: from here on its
      * messages are new. Until the delegate sees it, it ignores that member's first transmissions (they reach
      * it again as re-sends), which keeps each member's messages in order across a delegate change.

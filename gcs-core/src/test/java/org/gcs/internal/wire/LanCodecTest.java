@@ -1,6 +1,7 @@
 package org.gcs.internal.wire;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import java.util.Arrays;
@@ -123,6 +124,23 @@ class LanCodecTest {
     }
 
     @Test
+    void shouldRoundTripHeldWithManyMarksAndWithNone() throws Exception {
+        LanMessage.Held many = LanMessages.held(1024);
+        assertThat(roundTrip(many)).isEqualTo(many);
+        LanMessage.Held none = new LanMessage.Held("boston-2", 11L, List.of());
+        assertThat(roundTrip(none)).isEqualTo(none);
+    }
+
+    @Test
+    void shouldRejectAHeldMarkWithSequenceZero() {
+        byte[] bytes = LanCodec.encode(new LanMessage.Held("m", 1L,
+                List.of(new LanMessage.HeldMark("s", "o", 2L, "g", 1))));
+        bytes[bytes.length - 1] = 0; // memberSeq 1 -> 0
+        assertThatThrownBy(() -> LanCodec.decode(bytes, 0, bytes.length))
+                .isInstanceOf(MalformedDatagramException.class).hasMessageContaining("memberSeq");
+    }
+
+    @Test
     void shouldRoundTripHandover() throws Exception {
         LanMessage original = LanMessages.handover();
 
@@ -146,7 +164,7 @@ class LanCodecTest {
         byte[] bytes = LanCodec.encode(message);
 
         assertThat(bytes[0]).isEqualTo((byte) LanCodec.VERSION);
-        assertThat(bytes[1]).isBetween((byte) 1, (byte) 9);
+        assertThat(bytes[1]).isBetween((byte) 1, (byte) 10);
     }
 
     // ------------------------------------------------------------------ rejections
@@ -206,7 +224,7 @@ class LanCodecTest {
 
     @Test
     void shouldRejectUnknownTypes() {
-        for (int type : new int[] {0, 10, 99, 255}) {
+        for (int type : new int[] {0, 11, 99, 255}) {
             byte[] bytes = LanCodec.encode(LanMessages.handover());
             bytes[1] = (byte) type;
             assertThat(dropReason(bytes)).as("type %d", type).isEqualTo(DropReason.UNKNOWN_TYPE);

@@ -49,13 +49,22 @@ final class LanMessages {
         return new Stable(6, list);
     }
 
+    static LanMessage.Held held(int marks) {
+        List<LanMessage.HeldMark> list = new ArrayList<>(marks);
+        for (int i = 0; i < marks; i++) {
+            list.add(new LanMessage.HeldMark("site-" + (i % 5), "member-" + (i % 97), -i, "group-" + (i % 13),
+                    i == 0 ? Long.MAX_VALUE : i));
+        }
+        return new LanMessage.Held("boston-2", 11L, list);
+    }
+
     static Handover handover() {
         return new Handover("boston-2", 11L, "boston-1", 7L);
     }
 
     static List<LanMessage> oneOfEachType() {
         return List.of(localData(false, 40), localData(true, 0), remoteData(100), announce(), remoteSites(),
-                stable(5), handover(), new LanMessage.TreeInfo(4, WanDatagrams.sharedTree()),
+                stable(5), handover(), held(3), new LanMessage.TreeInfo(4, WanDatagrams.sharedTree()),
                 new LanMessage.Demand("boston-2", 11L, "chat.room-1", 125_000, true),
                 new LanMessage.Grant(7, "chat.room-1", 250_000, "ottawa", java.util.List.of(
                         new LanMessage.Share("boston-1", 3L, 125_000), new LanMessage.Share("boston-2", 11L, Long.MAX_VALUE))),

@@ -226,9 +226,16 @@ public final class MetaFlowSender {
         return oldest == null ? r.lastProgressNs : Math.max(r.lastProgressNs, oldest.sendTimeNs());
     }
 
+    /**
+     * Tells a receiver where its part starts: after what it acknowledged. A receiver that kept its state ignores a
+     * start below its own position; one that lost it (it timed this site out during a partition and the link came
+     * back before this side timed it out) starts after its last acknowledgement instead of waiting for packets
+     * released long ago.
+     */
     private void sendSync(Receiver r, long nowNs, Output out) {
         r.lastSyncNs = nowNs;
-        out.sync(r.site, new Sync(srcSite, group, epoch, r.startSeq, Math.max(r.startSeq - 1, nextSeq - 1)));
+        long start = Math.max(r.startSeq, r.ackedSeq + 1);
+        out.sync(r.site, new Sync(srcSite, group, epoch, start, Math.max(start - 1, nextSeq - 1)));
     }
 
     private void releaseStable(Output out) {

@@ -2,6 +2,9 @@ package org.gcs.examples.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
+import java.util.Optional;
+import org.gcs.FlowStatus;
 import org.junit.jupiter.api.Test;
 
 class NodeStatusTest {
@@ -11,6 +14,31 @@ class NodeStatusTest {
         StringBuilder line = new StringBuilder();
         NodeStatus.appendCheck(line, tracker.snapshot());
         return line.toString();
+    }
+
+    @Test
+    void shouldShowTheBuffersWithTheirPeaks() {
+        StringBuilder line = new StringBuilder();
+
+        NodeStatus.appendBuffers(line, 4000, 65_000, 1_048_576, 3, 70);
+
+        assertThat(line).hasToString(" unstable=4000/65000 window=1048576 rtx=3/70");
+    }
+
+    @Test
+    void shouldShowEachFlowsAllowedRateAndLimitingSiteOrNone() {
+        FlowStatus limited = new FlowStatus("boston", "chat", 97_499.6, Optional.of("ottawa"), false, List.of(),
+                List.of());
+        FlowStatus unlimited = new FlowStatus("boston", "board", Double.POSITIVE_INFINITY, Optional.empty(), true,
+                List.of(), List.of());
+        StringBuilder none = new StringBuilder();
+        StringBuilder two = new StringBuilder();
+
+        NodeStatus.appendFlows(none, List.of());
+        NodeStatus.appendFlows(two, List.of(limited, unlimited));
+
+        assertThat(none).hasToString(" flows=none");
+        assertThat(two).hasToString(" flows=chat:97500@ottawa,board:unlimited");
     }
 
     @Test

@@ -48,6 +48,8 @@ import picocli.CommandLine.Spec;
                     + " lan.bind.address, groups, ... see GcsConfigLoader), joins the listed groups, prints view"
                     + " changes and a status line, and sends every line read from standard input to the first group."
                     + " End of input only stops the reading; the node runs until SIGTERM/SIGINT or --duration.",
+            "A line 'HH:mm:ss tree GROUP vVERSION root=SITE edges=PARENT>CHILD,...' shows each new multicast tree"
+                    + " of a group between sites.",
             "Status line, one line every --status-every and one labelled 'final' at the end (wrapped here):",
             "  HH:mm:ss status SITE/MEMBER delegate=yes|no views=GROUP:N members/M sites,...",
             "  sent=N delivered=N unstable=BYTES/PEAK window=BYTES rtx=PACKETS/PEAK flows=GROUP:RATE[@SITE],...",
@@ -57,8 +59,9 @@ import picocli.CommandLine.Spec;
                     + " seen (sampled every 100 ms); window the current send window (unstable stays within"
                     + " send.window.bytes); rtx the packets in the retransmit buffers of a delegate (0 elsewhere) and"
                     + " the most seen. flows lists on a delegate, per group, the rate its site may send at in bytes"
-                    + " per second on the wire ('unlimited' before a receiving site reported a loss) and the receiving"
-                    + " site that limits it; 'flows=none' on other nodes.",
+                    + " per second on the wire (payload plus 120 bytes per datagram; in slow start the slow-start"
+                    + " rate, 'unlimited' while no other site receives the group) and the receiving site that limits"
+                    + " it, if one does; 'flows=none' on other nodes.",
             "The remaining fields check the generated messages of every node (see --send-rate) delivered here:"
                     + " checked counts"
                     + " them (duplicates included), dup those whose sequence number had already arrived, ooo those"
@@ -190,6 +193,7 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
         NodeStatus status = new NodeStatus(node, groups,
                 () -> chatSent.get() + (generator == null ? 0 : generator.sent()), tracker);
         node.onView(view -> print(out, NodeStatus.viewLine(view)));
+        node.onTree(tree -> print(out, NodeStatus.treeLine(tree)));
         if (gate != null) {
             node.onView(gate);
         }

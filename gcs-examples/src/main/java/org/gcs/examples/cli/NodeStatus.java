@@ -8,6 +8,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 import org.gcs.FlowStatus;
 import org.gcs.GcsNode;
+import org.gcs.GroupTree;
 import org.gcs.GroupView;
 
 /**
@@ -21,7 +22,8 @@ import org.gcs.GroupView;
  * highest value sampled since start, {@code window} its current send window, {@code rtx} the packets in its
  * retransmit buffers (a delegate's; 0 otherwise) and their sampled peak; peaks come from {@link #sample()}, which
  * {@code gcs node} calls every 100 ms. {@code flows} lists, on a delegate, each group's allowed sending rate in
- * bytes per second ({@code unlimited} before the first loss event) and the receiving site that limits it;
+ * bytes per second on the wire ({@code unlimited} while no other site receives the group) and the receiving site
+ * that limits it, if one does;
  * {@code flows=none} elsewhere. Then the check fields of a {@link DeliveryTracker}: {@code from=none} before the
  * first check message, else one entry per sender ({@code site/member}, sorted), separated by commas.
  */
@@ -140,6 +142,25 @@ final class NodeStatus {
                     .append(e.getValue().distinct());
             separator = ",";
         }
+    }
+
+    /**
+     * @param tree a new multicast tree of a group
+     * @return a line describing it: {@code HH:mm:ss tree GROUP vVERSION root=SITE edges=PARENT>CHILD,...} (or
+     *         {@code edges=none})
+     */
+    static String treeLine(GroupTree tree) {
+        StringBuilder line = new StringBuilder(LocalTime.now().format(TIME)).append(" tree ").append(tree.group())
+                .append(" v").append(tree.version()).append(" root=").append(tree.root()).append(" edges=");
+        if (tree.edges().isEmpty()) {
+            line.append("none");
+        }
+        String separator = "";
+        for (GroupTree.Edge edge : tree.edges()) {
+            line.append(separator).append(edge.parent()).append('>').append(edge.child());
+            separator = ",";
+        }
+        return line.toString();
     }
 
     /**

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import java.util.Optional;
 import org.gcs.FlowStatus;
+import org.gcs.GroupTree;
 import org.junit.jupiter.api.Test;
 
 class NodeStatusTest {
@@ -39,6 +40,17 @@ class NodeStatusTest {
 
         assertThat(none).hasToString(" flows=none");
         assertThat(two).hasToString(" flows=chat:97500@ottawa,board:unlimited");
+    }
+
+    @Test
+    void shouldDescribeATreeByItsRootAndEdges() {
+        GroupTree tree = new GroupTree("chat", 3, "spt", "ottawa", List.of(
+                new GroupTree.Edge("ottawa", "boston", 12.5), new GroupTree.Edge("boston", "chicago", 20)));
+        GroupTree alone = new GroupTree("chat", 1, "spt", "ottawa", List.of());
+
+        assertThat(NodeStatus.treeLine(tree)).matches("\\d\\d:\\d\\d:\\d\\d tree chat v3 root=ottawa"
+                + " edges=ottawa>boston,boston>chicago");
+        assertThat(NodeStatus.treeLine(alone)).endsWith(" tree chat v1 root=ottawa edges=none");
     }
 
     @Test

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.DoubleSummaryStatistics;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -123,26 +124,29 @@ class CongestedLinkIT {
         assertThat(done).as("site1's members sent everything after the settling time").isGreaterThan(
                 SETTLING_LINES);
         List<String> settled = lines.subList(SETTLING_LINES, done);
-        double settledRate = meanAllowedRate(settled);
+        DoubleSummaryStatistics settledRates = allowedRates(settled).stream().mapToDouble(Double::doubleValue)
+                .summaryStatistics();
+        double settledRate = settledRates.getAverage();
         double sendSeconds = (double) done / STATUS_LINES_PER_SEC;
         double achievedWireRate = MEMBERS_PER_SITE * CONGESTED_COUNT * (MESSAGE_BYTES + WIRE_OVERHEAD_BYTES)
                 / sendSeconds;
         String tc = tcStatistics(congested);
         long dropped = firstLong(DROPPED, tc);
-        System.out.printf("CongestedLinkIT: tbf %d B/s; site1 allowed rate after settling: mean %.0f, min %.0f,"
-                        + " max %.0f B/s over %d samples; site1 sent %d messages in %.1f s (%.0f wire B/s);"
-                        + " tbf: %s; trees: %s%n", TBF_RATE_BYTES_PER_SEC, settledRate, allowedRates(settled).stream()
-                        .mapToDouble(Double::doubleValue).min().orElse(0), allowedRates(settled).stream()
-                        .mapToDouble(Double::doubleValue).max().orElse(0), settled.size(),
-                MEMBERS_PER_SITE * CONGESTED_COUNT, sendSeconds, achievedWireRate, tc.replace('\n', ' '),
-                congested.getLogs().lines().filter(l -> l.contains(" tree ")).map(l -> l.substring(l.indexOf(" v")))
-                        .toList());
+        List<String> trees = congested.getLogs().lines().filter(l -> l.contains(" tree "))
+                .map(l -> l.substring(l.indexOf(" tree ") + 1)).toList();
+        System.out.printf("CongestedLinkIT: tbf %d B/s; site1's allowed rate after settling: mean %.0f, min %.0f,"
+                        + " max %.0f B/s over %d samples; site1 sent %d messages in %.1f s (%.0f wire B/s); %s;"
+                        + " trees: %s%n", TBF_RATE_BYTES_PER_SEC, settledRate, settledRates.getMin(),
+                settledRates.getMax(), settledRates.getCount(), MEMBERS_PER_SITE * CONGESTED_COUNT, sendSeconds,
+                achievedWireRate, tc.replaceAll("\\s+", " "), trees);
         assertThat(settledRate).as("site1's mean allowed rate from 10 s after sending started until it finished")
                 .isLessThanOrEqualTo(RATE_BOUND_BYTES_PER_SEC);
         assertThat(achievedWireRate).as("the rate at which site1's members got their messages out")
                 .isLessThanOrEqualTo(RATE_BOUND_BYTES_PER_SEC);
         assertThat(dropped).as("packets the tbf dropped: %s", tc).isPositive();
 
+        // a message of MESSAGE_BYTES is one datagram (max.datagram.bytes 1400), and a member holds at most
+        // SEND_WINDOW_BYTES of unstable messages: a delegate's buffer holds only its members' unstable messages
         long packetsPerWindow = SEND_WINDOW_BYTES / MESSAGE_BYTES;
         for (GcsContainer node : sites.nodes) {
             String line = node.lastStatusLine().orElseThrow();
@@ -157,7 +161,7 @@ class CongestedLinkIT {
                     .isLessThanOrEqualTo(MEMBERS_PER_SITE * packetsPerWindow);
         }
         assertThat(site1).allSatisfy(node -> assertThat(peak(Sites.field(node, "unstable")))
-                .as("site1's members had messages unstable (the bound was exercised)").isPositive());
+                .as("site1's members had unstable messages (the bound is not vacuous)").isPositive());
         assertThat(peak(Sites.field(congested, "rtx"))).as("site1's delegate buffered packets").isPositive();
     }
 

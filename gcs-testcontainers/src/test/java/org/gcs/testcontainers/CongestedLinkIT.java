@@ -45,7 +45,7 @@ class CongestedLinkIT {
     private static final int MESSAGE_BYTES = 1000;
     /** Per site1 member: 2 × 100 × 1000 bytes/s = 200 000 bytes/s of payload, twice the tbf rate. */
     private static final int CONGESTED_PER_SECOND = 100;
-    private static final int CONGESTED_COUNT = 1000;
+    private static final int CONGESTED_COUNT = 800;
     private static final int OTHER_PER_SECOND = 10;
     private static final int OTHER_COUNT = 300;
     private static final int MEMBERS_PER_SITE = 2;

@@ -134,6 +134,26 @@ public interface GcsNode extends AutoCloseable {
      */
     java.util.List<FlowStatus> flows();
 
+    /**
+     * @return payload bytes this node sent that are not yet stable (not yet acknowledged by every receiving site);
+     *         it keeps them for re-sending to a new delegate. At most {@link GcsConfig#sendWindowBytes()} (one
+     *         larger message may be alone in the window). Refreshed every 100 ms.
+     */
+    long unstableBytes();
+
+    /**
+     * @return this node's current send window in bytes (AIMD, at most {@link GcsConfig#sendWindowBytes()}): a send
+     *         waits while the unstable bytes plus its payload would exceed it. Refreshed every 100 ms.
+     */
+    long sendWindowBytes();
+
+    /**
+     * @return packets in this node's retransmit buffers while it is its site's delegate (0 otherwise): its site's
+     *         messages to other sites that some receiving site has not acknowledged yet; they are unstable messages
+     *         of the site's members, so bounded by the members' send windows. Refreshed every 100 ms.
+     */
+    int retransmitBufferPackets();
+
     /** @return true while this node is its site's delegate (it carries the site's WAN traffic) */
     boolean isDelegate();
 

@@ -1,5 +1,7 @@
 package org.gcs.testcontainers;
 
+import com.github.dockerjava.api.model.Capability;
+import com.github.dockerjava.api.model.HostConfig;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -130,6 +132,42 @@ public class GcsContainer extends GenericContainer<GcsContainer> {
         nodeOptions.addAll(List.of("--send-rate", Integer.toString(perSecond), "--send-count",
                 Integer.toString(count), "--send-when-members", Integer.toString(whenMembers)));
         return self();
+    }
+
+    /**
+     * Like {@link #withCheckTraffic(int, int, int)}, with payloads of a given size ({@code gcs node --size}), so
+     * that the offered load in bytes per second is {@code perSecond × messageBytes}.
+     *
+     * @param perSecond messages per second
+     * @param count how many in all
+     * @param whenMembers start once the first group's view has this many members (0: at once)
+     * @param messageBytes payload bytes of each message, check header included (the node refuses a size too small
+     *     for the header or above {@code max.message.bytes})
+     */
+    public GcsContainer withCheckTraffic(int perSecond, int count, int whenMembers, int messageBytes) {
+        if (messageBytes <= 0) {
+            throw new IllegalArgumentException("withCheckTraffic needs messageBytes > 0, got " + messageBytes);
+        }
+        withCheckTraffic(perSecond, count, whenMembers);
+        nodeOptions.addAll(List.of("--size", Integer.toString(messageBytes)));
+        return self();
+    }
+
+    /**
+     * Gives the container the {@code NET_ADMIN} capability, so that a test can shape its interfaces with
+     * {@code tc} or filter with {@code iptables} through {@link #execInContainer(String...)} (the GCS image has
+     * both). Other capabilities added by create-command modifiers are kept.
+     */
+    public GcsContainer withNetAdmin() {
+        return withCreateContainerCmdModifier(cmd -> {
+            HostConfig host = cmd.getHostConfig() == null ? new HostConfig() : cmd.getHostConfig();
+            List<Capability> caps = new ArrayList<>(host.getCapAdd() == null ? List.of()
+                    : List.of(host.getCapAdd()));
+            if (!caps.contains(Capability.NET_ADMIN)) {
+                caps.add(Capability.NET_ADMIN);
+            }
+            cmd.withHostConfig(host.withCapAdd(caps.toArray(Capability[]::new)));
+        });
     }
 
     /** @return the site */

@@ -6,6 +6,7 @@ import com.github.dockerjava.api.exception.NotFoundException;
 import com.github.dockerjava.api.model.ContainerNetwork;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -22,7 +23,7 @@ import org.testcontainers.containers.Network;
 final class Sites implements AutoCloseable {
     static final String KEY = "gcs-it-cluster-key-0123456789";
     static final String GROUP = "it";
-    private static final Pattern FIELD = Pattern.compile(" (dup|ooo|from|sent)=(\\S+)");
+    private static final Pattern FIELD = Pattern.compile(" ([a-z]+)=(\\S+)");
 
     final int net;
     final Network wan;
@@ -41,6 +42,15 @@ final class Sites implements AutoCloseable {
      * @param customize applied to every node before it starts, e.g. to add check traffic
      */
     static Sites start(int net, int sites, int membersPerSite, UnaryOperator<GcsContainer> customize) {
+        return start(net, sites, membersPerSite, customize, node -> { });
+    }
+
+    /**
+     * Like {@link #start(int, int, int, UnaryOperator)}, and calls {@code onWan} with each node as soon as it is on
+     * the WAN network, before the next node starts (e.g. to shape a delegate's WAN link before any traffic).
+     */
+    static Sites start(int net, int sites, int membersPerSite, UnaryOperator<GcsContainer> customize,
+                       Consumer<GcsContainer> onWan) {
         requireImage(GcsContainer.defaultImage());
         Sites topology = new Sites(net, network("10." + net + ".0.0/24"));
         try {
@@ -48,18 +58,18 @@ final class Sites implements AutoCloseable {
                 Network lan = network("10." + net + "." + (10 + s) + ".0/24");
                 topology.lans.add(lan);
                 for (int m = 1; m <= membersPerSite; m++) {
-                    topology.startNode(lan, sites, membersPerSite, s, m, customize);
+                    onWan.accept(topology.startNode(lan, sites, membersPerSite, s, m, customize));
                 }
             }
             return topology;
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) { // Error: an assertion of onWan
             topology.close();
             throw e;
         }
     }
 
-    private void startNode(Network lan, int sites, int membersPerSite, int s, int m,
-                           UnaryOperator<GcsContainer> customize) {
+    private GcsContainer startNode(Network lan, int sites, int membersPerSite, int s, int m,
+                                   UnaryOperator<GcsContainer> customize) {
         String lanAddress = "10." + net + "." + (10 + s) + "." + (10 + m);
         String wanAddress = wanAddress(s, m);
         List<String> seeds = new ArrayList<>();
@@ -85,6 +95,7 @@ final class Sites implements AutoCloseable {
                 .withContainerNetwork(new ContainerNetwork()
                         .withIpamConfig(new ContainerNetwork.Ipam().withIpv4Address(wanAddress)))
                 .exec();
+        return node;
     }
 
     /** @return the WAN address of member m of site s */
@@ -99,11 +110,21 @@ final class Sites implements AutoCloseable {
 
     /**
      * @param node a node
-     * @param name {@code dup}, {@code ooo}, {@code from} or {@code sent}
+     * @param name a field of {@code gcs node}'s status line without spaces in its value, e.g. {@code dup},
+     *     {@code ooo}, {@code from}, {@code sent}, {@code unstable}, {@code rtx} or {@code flows}
      * @return the field of the node's newest status line, or "" if none yet
      */
     static String field(GcsContainer node, String name) {
-        Matcher m = FIELD.matcher(node.lastStatusLine().orElse(""));
+        return field(node.lastStatusLine().orElse(""), name);
+    }
+
+    /**
+     * @param statusLine one status line of {@code gcs node}
+     * @param name a field, as for {@link #field(GcsContainer, String)}
+     * @return its value in that line, or "" if the line has none
+     */
+    static String field(String statusLine, String name) {
+        Matcher m = FIELD.matcher(statusLine);
         while (m.find()) {
             if (m.group(1).equals(name)) {
                 return m.group(2);

@@ -127,6 +127,9 @@ public final class NettyJGroupsNode implements GcsNode {
     private long lastStatusNs;
     private long lastRetransmissionRequests;
     private volatile List<org.gcs.FlowStatus> flows = List.of();
+    private volatile long unstableBytes;
+    private volatile long sendWindowBytes;
+    private volatile int retransmitBufferPackets;
     // set once during start
     private Channel wanChannel;
     private JGroupsLan lan;
@@ -159,6 +162,7 @@ public final class NettyJGroupsNode implements GcsNode {
         this.codec = new WanCodec(config.clusterKey());
         long incarnation = ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE;
         this.engine = new NodeEngine(engineSettings(config, incarnation), new Io(), metrics);
+        this.sendWindowBytes = engine.sendWindowBytes(); // the loop does not run yet
         this.incarnation = incarnation;
     }
 
@@ -286,9 +290,12 @@ public final class NettyJGroupsNode implements GcsNode {
         }
     }
 
-    /** Publishes the flow snapshot and passes LAN retransmissions on as a congestion signal. */
+    /** Publishes the flow and buffer snapshots and passes LAN retransmissions on as a congestion signal. */
     private void refreshStatus(long now) {
         flows = engine.flows();
+        unstableBytes = engine.unstableBytes();
+        sendWindowBytes = engine.sendWindowBytes();
+        retransmitBufferPackets = engine.retransmitBufferPackets();
         metrics.flowsChanged(flows);
         long requests = lan == null ? 0 : lan.retransmissionRequestsReceived();
         if (requests > lastRetransmissionRequests) {
@@ -500,6 +507,21 @@ public final class NettyJGroupsNode implements GcsNode {
     @Override
     public List<org.gcs.FlowStatus> flows() {
         return delegateSelf ? flows : List.of();
+    }
+
+    @Override
+    public long unstableBytes() {
+        return unstableBytes;
+    }
+
+    @Override
+    public long sendWindowBytes() {
+        return sendWindowBytes;
+    }
+
+    @Override
+    public int retransmitBufferPackets() {
+        return retransmitBufferPackets;
     }
 
     @Override

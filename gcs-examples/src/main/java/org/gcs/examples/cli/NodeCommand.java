@@ -48,11 +48,22 @@ import picocli.CommandLine.Spec;
                     + " lan.bind.address, groups, ... see GcsConfigLoader), joins the listed groups, prints view"
                     + " changes and a status line, and sends every line read from standard input to the first group."
                     + " End of input only stops the reading; the node runs until SIGTERM/SIGINT or --duration.",
+            "A line 'HH:mm:ss tree GROUP vVERSION root=SITE edges=PARENT>CHILD,...' shows each new multicast tree"
+                    + " of a group between sites.",
             "Status line, one line every --status-every and one labelled 'final' at the end (wrapped here):",
             "  HH:mm:ss status SITE/MEMBER delegate=yes|no views=GROUP:N members/M sites,...",
-            "  sent=N delivered=N checked=N dup=N ooo=N from=SENDER:CONTIGUOUS/DISTINCT,...",
-            "sent counts chat lines and generated messages, delivered all messages of all groups. The other fields"
-                    + " check the generated messages of every node (see --send-rate) delivered here: checked counts"
+            "  sent=N delivered=N unstable=BYTES/PEAK window=BYTES rtx=PACKETS/PEAK flows=GROUP:RATE[@SITE],...",
+            "  checked=N dup=N ooo=N from=SENDER:CONTIGUOUS/DISTINCT,...",
+            "sent counts chat lines and generated messages, delivered all messages of all groups. unstable is the"
+                    + " payload bytes this node sent that not every receiving site acknowledged yet, and the most"
+                    + " seen (sampled every 100 ms); window the current send window (unstable stays within"
+                    + " send.window.bytes); rtx the packets in the retransmit buffers of a delegate (0 elsewhere) and"
+                    + " the most seen. flows lists on a delegate, per group, the rate its site may send at in bytes"
+                    + " per second on the wire (payload plus 120 bytes per datagram; in slow start the slow-start"
+                    + " rate, 'unlimited' while no other site receives the group) and the receiving site that limits"
+                    + " it, if one does; 'flows=none' on other nodes.",
+            "The remaining fields check the generated messages of every node (see --send-rate) delivered here:"
+                    + " checked counts"
                     + " them (duplicates included), dup those whose sequence number had already arrived, ooo those"
                     + " that arrived while an earlier one of the same sender was missing; from lists per sender"
                     + " (SITE/MEMBER, sorted by name) the highest sequence number up to which none is missing and the"
@@ -69,6 +80,8 @@ import picocli.CommandLine.Spec;
 public final class NodeCommand implements java.util.concurrent.Callable<Integer> {
     /** Effectively unbounded sending for {@link PacedSender} (about 146 years). */
     private static final long FOREVER_NS = Long.MAX_VALUE / 2;
+    /** How often the status samples the buffers for their peaks (the node refreshes them as often). */
+    private static final long SAMPLE_MS = 100;
 
     @Spec
     CommandSpec spec;
@@ -180,6 +193,7 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
         NodeStatus status = new NodeStatus(node, groups,
                 () -> chatSent.get() + (generator == null ? 0 : generator.sent()), tracker);
         node.onView(view -> print(out, NodeStatus.viewLine(view)));
+        node.onTree(tree -> print(out, NodeStatus.treeLine(tree)));
         if (gate != null) {
             node.onView(gate);
         }
@@ -201,6 +215,7 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
         ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "gcs-node-status"));
         long statusMs = Math.max(100, statusEvery.toMillis());
         timer.scheduleAtFixedRate(() -> print(out, status.line("status")), statusMs, statusMs, TimeUnit.MILLISECONDS);
+        timer.scheduleAtFixedRate(status::sample, SAMPLE_MS, SAMPLE_MS, TimeUnit.MILLISECONDS);
         if (!groups.isEmpty()) {
             Reader reader = new InputStreamReader(stdin, StandardCharsets.UTF_8);
             daemon(new StdinChat(new BufferedReader(reader), node, groups.get(0), chatSent, err), "gcs-node-stdin")

@@ -6,17 +6,26 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
+import org.gcs.FlowStatus;
 import org.gcs.GcsNode;
+import org.gcs.GroupTree;
 import org.gcs.GroupView;
 
 /**
  * Counts what a {@code gcs node} sends and delivers, and formats its status and view lines. A status line reads
  * <pre>
  * HH:mm:ss LABEL SELF delegate=yes|no[ (DELEGATE)] views=GROUP:N members/M sites,... sent=N delivered=N
+ *     unstable=BYTES/PEAK window=BYTES rtx=PACKETS/PEAK flows=GROUP:RATE[@SITE],...
  *     checked=N dup=N ooo=N from=SENDER:CONTIGUOUS/DISTINCT,...
  * </pre>
- * on one line, with the check fields of a {@link DeliveryTracker}: {@code from=none} before the first check
- * message, else one entry per sender ({@code site/member}, sorted), separated by commas.
+ * on one line. {@code unstable} is this node's unstable payload bytes ({@link GcsNode#unstableBytes()}) and the
+ * highest value sampled since start, {@code window} its current send window, {@code rtx} the packets in its
+ * retransmit buffers (a delegate's; 0 otherwise) and their sampled peak; peaks come from {@link #sample()}, which
+ * {@code gcs node} calls every 100 ms. {@code flows} lists, on a delegate, each group's allowed sending rate in
+ * bytes per second on the wire ({@code unlimited} while no other site receives the group) and the receiving site
+ * that limits it, if one does;
+ * {@code flows=none} elsewhere. Then the check fields of a {@link DeliveryTracker}: {@code from=none} before the
+ * first check message, else one entry per sender ({@code site/member}, sorted), separated by commas.
  */
 final class NodeStatus {
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss");
@@ -26,6 +35,8 @@ final class NodeStatus {
     private final LongSupplier sent;
     private final DeliveryTracker tracker;
     private final AtomicLong delivered = new AtomicLong();
+    private final AtomicLong peakUnstableBytes = new AtomicLong();
+    private final AtomicLong peakRetransmitBufferPackets = new AtomicLong();
 
     /**
      * @param node the node
@@ -45,9 +56,16 @@ final class NodeStatus {
         delivered.incrementAndGet();
     }
 
+    /** Samples the node's unstable bytes and retransmit buffer for the peaks the status line shows. */
+    void sample() {
+        peakUnstableBytes.accumulateAndGet(node.unstableBytes(), Math::max);
+        peakRetransmitBufferPackets.accumulateAndGet(node.retransmitBufferPackets(), Math::max);
+    }
+
     /**
      * @param label the line's second word, e.g. {@code status} or {@code final}
-     * @return one status line: delegate or not, the views, messages sent and delivered, the delivery check
+     * @return one status line: delegate or not, the views, messages sent and delivered, buffers and allowed rates,
+     *         the delivery check
      */
     String line(String label) {
         StringBuilder line = new StringBuilder();
@@ -64,8 +82,48 @@ final class NodeStatus {
             line.append(node.view(group).map(v -> v.size() + " members/" + v.sites().size() + " sites").orElse("none"));
         }
         line.append(" sent=").append(sent.getAsLong()).append(" delivered=").append(delivered.get());
+        long unstableBytes = node.unstableBytes();
+        long retransmitBufferPackets = node.retransmitBufferPackets();
+        appendBuffers(line, unstableBytes, peakUnstableBytes.accumulateAndGet(unstableBytes, Math::max),
+                node.sendWindowBytes(), retransmitBufferPackets,
+                peakRetransmitBufferPackets.accumulateAndGet(retransmitBufferPackets, Math::max));
+        appendFlows(line, node.flows());
         appendCheck(line, tracker.snapshot());
         return line.toString();
+    }
+
+    /**
+     * @param line where to append
+     * @param unstableBytes the node's unstable payload bytes now
+     * @param peakUnstableBytes the most seen so far
+     * @param sendWindowBytes its send window now
+     * @param retransmitBufferPackets packets in its retransmit buffers now
+     * @param peakRetransmitBufferPackets the most seen so far
+     */
+    static void appendBuffers(StringBuilder line, long unstableBytes, long peakUnstableBytes, long sendWindowBytes,
+                              long retransmitBufferPackets, long peakRetransmitBufferPackets) {
+        line.append(" unstable=").append(unstableBytes).append('/').append(peakUnstableBytes)
+                .append(" window=").append(sendWindowBytes)
+                .append(" rtx=").append(retransmitBufferPackets).append('/').append(peakRetransmitBufferPackets);
+    }
+
+    /**
+     * @param line where to append
+     * @param flows the node's flows (a delegate's; empty elsewhere)
+     */
+    static void appendFlows(StringBuilder line, List<FlowStatus> flows) {
+        line.append(" flows=");
+        if (flows.isEmpty()) {
+            line.append("none");
+        }
+        String separator = "";
+        for (FlowStatus flow : flows) {
+            double rate = flow.allowedRateBytesPerSec();
+            line.append(separator).append(flow.group()).append(':')
+                    .append(rate < Double.MAX_VALUE ? Long.toString(Math.round(rate)) : "unlimited");
+            flow.limitingSite().ifPresent(site -> line.append('@').append(site));
+            separator = ",";
+        }
     }
 
     /**
@@ -84,6 +142,25 @@ final class NodeStatus {
                     .append(e.getValue().distinct());
             separator = ",";
         }
+    }
+
+    /**
+     * @param tree a new multicast tree of a group
+     * @return a line describing it: {@code HH:mm:ss tree GROUP vVERSION root=SITE edges=PARENT>CHILD,...} (or
+     *         {@code edges=none})
+     */
+    static String treeLine(GroupTree tree) {
+        StringBuilder line = new StringBuilder(LocalTime.now().format(TIME)).append(" tree ").append(tree.group())
+                .append(" v").append(tree.version()).append(" root=").append(tree.root()).append(" edges=");
+        if (tree.edges().isEmpty()) {
+            line.append("none");
+        }
+        String separator = "";
+        for (GroupTree.Edge edge : tree.edges()) {
+            line.append(separator).append(edge.parent()).append('>').append(edge.child());
+            separator = ",";
+        }
+        return line.toString();
     }
 
     /**

@@ -248,8 +248,12 @@ class NodeCommandTest {
         assertThat(output.lines().filter(l -> l.equals("sent-done count=50"))).hasSize(1);
         assertThat(output).contains("chat> solo/solo-1: not checked").doesNotContain("gcs-check");
         String last = output.lines().filter(l -> l.contains(" final ")).findFirst().orElseThrow();
-        assertThat(last).endsWith(" sent=51 delivered=51 checked=50 dup=0 ooo=0 from=solo/solo-1:50/50");
-        String inOrder = ".* sent=\\d+ delivered=\\d+ checked=\\d+ dup=0 ooo=0 from=(none|solo/solo-1:(\\d+)/\\2)";
+        assertThat(last).contains(" sent=51 delivered=51 ")
+                .endsWith(" checked=50 dup=0 ooo=0 from=solo/solo-1:50/50");
+        assertThat(last).as("buffers and flows between the counts and the check: %s", last)
+                .matches(".* delivered=51 unstable=0/\\d+ window=[1-9]\\d* rtx=0/0 flows=\\S+ checked=50 .*");
+        String inOrder = ".* sent=\\d+ delivered=\\d+ unstable=\\S+ window=\\d+ rtx=\\S+ flows=\\S+ checked=\\d+ dup=0"
+                + " ooo=0 from=(none|solo/solo-1:(\\d+)/\\2)";
         assertThat(output.lines().filter(l -> l.contains(" status ")))
                 .allMatch(l -> l.matches(inOrder), "status lines with only in-order deliveries");
     }

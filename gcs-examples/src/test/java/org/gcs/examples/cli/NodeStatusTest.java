@@ -2,6 +2,10 @@ package org.gcs.examples.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
+import java.util.Optional;
+import org.gcs.FlowStatus;
+import org.gcs.GroupTree;
 import org.junit.jupiter.api.Test;
 
 class NodeStatusTest {
@@ -11,6 +15,42 @@ class NodeStatusTest {
         StringBuilder line = new StringBuilder();
         NodeStatus.appendCheck(line, tracker.snapshot());
         return line.toString();
+    }
+
+    @Test
+    void shouldShowTheBuffersWithTheirPeaks() {
+        StringBuilder line = new StringBuilder();
+
+        NodeStatus.appendBuffers(line, 4000, 65_000, 1_048_576, 3, 70);
+
+        assertThat(line).hasToString(" unstable=4000/65000 window=1048576 rtx=3/70");
+    }
+
+    @Test
+    void shouldShowEachFlowsAllowedRateAndLimitingSiteOrNone() {
+        FlowStatus limited = new FlowStatus("boston", "chat", 97_499.6, Optional.of("ottawa"), false, List.of(),
+                List.of());
+        FlowStatus unlimited = new FlowStatus("boston", "board", Double.POSITIVE_INFINITY, Optional.empty(), true,
+                List.of(), List.of());
+        StringBuilder none = new StringBuilder();
+        StringBuilder two = new StringBuilder();
+
+        NodeStatus.appendFlows(none, List.of());
+        NodeStatus.appendFlows(two, List.of(limited, unlimited));
+
+        assertThat(none).hasToString(" flows=none");
+        assertThat(two).hasToString(" flows=chat:97500@ottawa,board:unlimited");
+    }
+
+    @Test
+    void shouldDescribeATreeByItsRootAndEdges() {
+        GroupTree tree = new GroupTree("chat", 3, "spt", "ottawa", List.of(
+                new GroupTree.Edge("ottawa", "boston", 12.5), new GroupTree.Edge("boston", "chicago", 20)));
+        GroupTree alone = new GroupTree("chat", 1, "spt", "ottawa", List.of());
+
+        assertThat(NodeStatus.treeLine(tree)).matches("\\d\\d:\\d\\d:\\d\\d tree chat v3 root=ottawa"
+                + " edges=ottawa>boston,boston>chicago");
+        assertThat(NodeStatus.treeLine(alone)).endsWith(" tree chat v1 root=ottawa edges=none");
     }
 
     @Test

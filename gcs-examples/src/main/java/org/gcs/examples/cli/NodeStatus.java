@@ -13,10 +13,12 @@ import org.gcs.GroupView;
  * Counts what a {@code gcs node} sends and delivers, and formats its status and view lines. A status line reads
  * <pre>
  * HH:mm:ss LABEL SELF delegate=yes|no[ (DELEGATE)] views=GROUP:N members/M sites,... sent=N delivered=N
- *     checked=N dup=N ooo=N from=SENDER:CONTIGUOUS/DISTINCT,...
+ *     checked=N dup=N ooo=N from=SENDER:CONTIGUOUS/DISTINCT,... gaps=SENDER:GAPS/HIGHEST,...
  * </pre>
- * on one line, with the check fields of a {@link DeliveryTracker}: {@code from=none} before the first check
- * message, else one entry per sender ({@code site/member}, sorted), separated by commas.
+ * on one line, with the check fields of a {@link DeliveryTracker}: {@code from=none} and {@code gaps=none} before
+ * the first check message, else one entry per sender ({@code site/member}, sorted), separated by commas, in both
+ * fields. {@code gaps} came later than the other fields and is appended at the end, so that readers of the older
+ * fields are unaffected.
  */
 final class NodeStatus {
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss");
@@ -82,6 +84,16 @@ final class NodeStatus {
         for (Map.Entry<String, DeliveryTracker.SenderCounts> e : check.bySender().entrySet()) {
             line.append(separator).append(e.getKey()).append(':').append(e.getValue().contiguous()).append('/')
                     .append(e.getValue().distinct());
+            separator = ",";
+        }
+        line.append(" gaps=");
+        if (check.bySender().isEmpty()) {
+            line.append("none");
+        }
+        separator = "";
+        for (Map.Entry<String, DeliveryTracker.SenderCounts> e : check.bySender().entrySet()) {
+            line.append(separator).append(e.getKey()).append(':').append(e.getValue().gaps()).append('/')
+                    .append(e.getValue().highest());
             separator = ",";
         }
     }

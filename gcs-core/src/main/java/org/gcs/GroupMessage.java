@@ -8,7 +8,10 @@ import java.util.Objects;
  *
  * <p>Every member of the group (the sender included) receives each message exactly once, and the messages of
  * one sender to one group arrive in the order they were sent ({@link #sequence()} counts them from 1).
- * There is no order between different senders.
+ * There is no order between different senders. A WAN partition longer than the site timeout is the exception to
+ * "exactly once": messages sent across it while the sides were apart are never delivered on the other side (at
+ * most once, still in order); the receiver sees the sender's sequence jump and the sender leave and rejoin its
+ * view (docs/architecture.md, "Partitions").
  *
  * <p>The payload array is shared by all listeners of a node: read it, do not modify it.
  */
@@ -46,7 +49,10 @@ public final class GroupMessage {
         return group;
     }
 
-    /** @return the sender's sequence number of this message within the group, from 1, without gaps */
+    /**
+     * @return the sender's sequence number of this message within the group, from 1; the sender numbers without
+     *     gaps, so a jump between two messages of one sender means that messages were lost (a partition)
+     */
     public long sequence() {
         return sequence;
     }

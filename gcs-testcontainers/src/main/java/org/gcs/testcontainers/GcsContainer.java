@@ -119,7 +119,8 @@ public class GcsContainer extends GenericContainer<GcsContainer> {
 
     /**
      * Generated check messages ({@code gcs node --send-rate}): every member that receives them can tell
-     * duplicates and gaps per sender; see the status line's {@code dup}, {@code ooo} and {@code from} fields.
+     * duplicates and gaps per sender; see the status line's {@code dup}, {@code ooo}, {@code from} and {@code gaps}
+     * fields.
      *
      * @param perSecond messages per second
      * @param count how many in all

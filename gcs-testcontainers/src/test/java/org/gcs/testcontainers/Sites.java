@@ -5,7 +5,10 @@ import static org.assertj.core.api.Assertions.fail;
 import com.github.dockerjava.api.exception.NotFoundException;
 import com.github.dockerjava.api.model.ContainerNetwork;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
@@ -24,11 +27,13 @@ final class Sites implements AutoCloseable {
     static final String KEY = "gcs-it-cluster-key-0123456789";
     static final String GROUP = "it";
     private static final Pattern FIELD = Pattern.compile(" ([a-z]+)=(\\S+)");
+    private static final Pattern FIRST_VIEW = Pattern.compile(" views=[^:]+:(\\d+) members/(\\d+) sites");
 
     final int net;
     final Network wan;
     final List<Network> lans = new ArrayList<>();
     final List<GcsContainer> nodes = new ArrayList<>();
+    private final Map<GcsContainer, String> wanAddresses = new HashMap<>();
 
     private Sites(int net, Network wan) {
         this.net = net;
@@ -88,14 +93,31 @@ final class Sites implements AutoCloseable {
                 .withClusterKey(KEY);
         node = customize.apply(node);
         nodes.add(node);
+        wanAddresses.put(node, wanAddress);
         node.start();
+        connectToWan(node);
+        return node;
+    }
+
+    /**
+     * Cuts a node off the WAN network ({@code docker network disconnect}): its datagrams to other sites' members
+     * and theirs to it are dropped from now on; its LAN is untouched.
+     */
+    void disconnectFromWan(GcsContainer node) {
+        DockerClientFactory.instance().client().disconnectFromNetworkCmd()
+                .withNetworkId(wan.getId())
+                .withContainerId(node.getContainerId())
+                .exec();
+    }
+
+    /** Connects a node to the WAN network at its WAN address (after start, and again after a disconnect). */
+    void connectToWan(GcsContainer node) {
         DockerClientFactory.instance().client().connectToNetworkCmd()
                 .withNetworkId(wan.getId())
                 .withContainerId(node.getContainerId())
                 .withContainerNetwork(new ContainerNetwork()
-                        .withIpamConfig(new ContainerNetwork.Ipam().withIpv4Address(wanAddress)))
+                        .withIpamConfig(new ContainerNetwork.Ipam().withIpv4Address(wanAddresses.get(node))))
                 .exec();
-        return node;
     }
 
     /** @return the WAN address of member m of site s */
@@ -111,7 +133,7 @@ final class Sites implements AutoCloseable {
     /**
      * @param node a node
      * @param name a field of {@code gcs node}'s status line without spaces in its value, e.g. {@code dup},
-     *     {@code ooo}, {@code from}, {@code sent}, {@code unstable}, {@code rtx} or {@code flows}
+     *     {@code ooo}, {@code from}, {@code gaps}, {@code sent}, {@code unstable}, {@code rtx} or {@code flows}
      * @return the field of the node's newest status line, or "" if none yet
      */
     static String field(GcsContainer node, String name) {
@@ -135,12 +157,90 @@ final class Sites implements AutoCloseable {
 
     /** @return {@code contiguous/distinct} of one sender ({@code site/member}) in the node's status, or "" */
     static String receivedFrom(GcsContainer node, String sender) {
-        for (String entry : field(node, "from").split(",")) {
+        return entry(field(node, "from"), sender);
+    }
+
+    /**
+     * What a node received from one sender, from its newest status line ({@code from} and {@code gaps} fields).
+     *
+     * @param contiguous the highest sequence up to which none is missing
+     * @param distinct how many distinct sequences arrived
+     * @param gaps the maximal ranges of missing sequences below {@code highest}
+     * @param highest the highest sequence that arrived
+     */
+    record Received(long contiguous, long distinct, long gaps, long highest) {
+        /** @return the first missing sequence: the start of the lowest gap, if there is a gap */
+        long firstMissing() {
+            return contiguous + 1;
+        }
+
+        /** @return the last missing sequence when there is exactly one gap (it ends where the rest resumes) */
+        long lastMissingOfTheOnlyGap() {
+            if (gaps != 1) {
+                throw new IllegalStateException("not exactly one gap: " + this);
+            }
+            return contiguous + highest - distinct;
+        }
+    }
+
+    /** @return what the node received from a sender ({@code site/member}) per its newest status line, if any */
+    static Optional<Received> received(GcsContainer node, String sender) {
+        return received(node.lastStatusLine().orElse(""), sender);
+    }
+
+    /** @return what a status line says was received from a sender ({@code site/member}), if it names it */
+    static Optional<Received> received(String statusLine, String sender) {
+        String from = entry(field(statusLine, "from"), sender);
+        String gaps = entry(field(statusLine, "gaps"), sender);
+        if (from.isEmpty() || gaps.isEmpty()) {
+            return Optional.empty();
+        }
+        String[] cd = from.split("/");
+        String[] gh = gaps.split("/");
+        return Optional.of(new Received(Long.parseLong(cd[0]), Long.parseLong(cd[1]), Long.parseLong(gh[0]),
+                Long.parseLong(gh[1])));
+    }
+
+    private static String entry(String field, String sender) {
+        for (String entry : field.split(",")) {
             if (entry.startsWith(sender + ":")) {
                 return entry.substring(sender.length() + 1);
             }
         }
         return "";
+    }
+
+    /** @return {@code members/sites} of the first group's view in the node's newest status line, or "" */
+    static String view(GcsContainer node) {
+        return view(node.lastStatusLine().orElse(""));
+    }
+
+    /** @return {@code members/sites} of the first group's view in a status line, or "" */
+    static String view(String statusLine) {
+        Matcher m = FIRST_VIEW.matcher(statusLine);
+        return m.find() ? m.group(1) + "/" + m.group(2) : "";
+    }
+
+    /** @return the node's {@code sent} count in its newest status line, 0 before the first */
+    static long sent(GcsContainer node) {
+        return sent(node.lastStatusLine().orElse(""));
+    }
+
+    /** @return the {@code sent} count of a status line, 0 if it has none */
+    static long sent(String statusLine) {
+        String value = field(statusLine, "sent");
+        return value.isEmpty() ? 0 : Long.parseLong(value);
+    }
+
+    /** @return every view line ({@code HH:mm:ss view GROUP #ID: ...}) the node logged so far, oldest first */
+    static List<String> viewLines(GcsContainer node) {
+        return node.getLogs().lines().filter(l -> l.matches("\\d\\d:\\d\\d:\\d\\d view .*")).toList();
+    }
+
+    /** @return every status line ({@code status} or {@code final}) the node logged so far, oldest first */
+    static List<String> statusLines(GcsContainer node) {
+        return node.getLogs().lines().filter(l -> l.contains(" status ") || l.contains(" final "))
+                .map(String::trim).toList();
     }
 
     private static Network network(String subnet) {

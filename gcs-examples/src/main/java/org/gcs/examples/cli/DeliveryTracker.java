@@ -16,7 +16,10 @@ import java.util.TreeMap;
  *   <li>a <em>duplicate</em>: a sequence that already arrived;</li>
  *   <li>an <em>out-of-order</em> arrival: a new sequence above the next expected one, i.e. one that arrived while
  *       an earlier one was missing (a later arrival of a missing sequence is new, not a duplicate);</li>
- *   <li>the <em>distinct</em> sequences that arrived.</li>
+ *   <li>the <em>distinct</em> sequences that arrived;</li>
+ *   <li>the <em>highest</em> sequence that arrived, and the <em>gaps</em> below it: maximal ranges of sequences
+ *       that did not arrive (yet). One gap that never fills, followed by complete delivery again, reads as
+ *       {@code gaps=1} however many messages came after it, while {@code outOfOrder} counts every one of them.</li>
  * </ul>
  *
  * <p>Payloads without a check header (chat lines) are ignored. Memory per sender grows with the number of gaps,
@@ -35,8 +38,17 @@ final class DeliveryTracker {
      * @param distinct the number of distinct sequences that arrived
      * @param duplicates arrivals of a sequence that had already arrived
      * @param outOfOrder arrivals of a new sequence while an earlier one was missing
+     * @param highest the highest sequence that arrived, 0 if none
+     * @param gaps the maximal ranges of missing sequences below {@code highest}: 0 when every sequence up to
+     *     {@code highest} arrived (then {@code contiguous == distinct == highest})
      */
-    record SenderCounts(long contiguous, long distinct, long duplicates, long outOfOrder) {
+    record SenderCounts(long contiguous, long distinct, long duplicates, long outOfOrder, long highest, long gaps) {
+        /**
+         * @return the missing sequences below {@code highest}, summed over the gaps
+         */
+        long missing() {
+            return highest - distinct;
+        }
     }
 
     /**
@@ -129,7 +141,9 @@ final class DeliveryTracker {
         }
 
         SenderCounts counts() {
-            return new SenderCounts(contiguous, distinct, duplicates, outOfOrder);
+            // every range above contiguous + 1 has a missing range just below it (ranges are not adjacent)
+            long highest = above.isEmpty() ? contiguous : above.lastEntry().getValue();
+            return new SenderCounts(contiguous, distinct, duplicates, outOfOrder, highest, above.size());
         }
     }
 }

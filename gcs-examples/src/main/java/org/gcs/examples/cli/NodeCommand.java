@@ -53,7 +53,7 @@ import picocli.CommandLine.Spec;
             "Status line, one line every --status-every and one labelled 'final' at the end (wrapped here):",
             "  HH:mm:ss status SITE/MEMBER delegate=yes|no views=GROUP:N members/M sites,...",
             "  sent=N delivered=N unstable=BYTES/PEAK window=BYTES rtx=PACKETS/PEAK flows=GROUP:RATE[@SITE],...",
-            "  checked=N dup=N ooo=N from=SENDER:CONTIGUOUS/DISTINCT,...",
+            "  checked=N dup=N ooo=N from=SENDER:CONTIGUOUS/DISTINCT,... gaps=SENDER:GAPS/HIGHEST,...",
             "sent counts chat lines and generated messages, delivered all messages of all groups. unstable is the"
                     + " payload bytes this node sent that not every receiving site acknowledged yet, and the most"
                     + " seen (sampled every 100 ms); window the current send window (unstable stays within"
@@ -67,8 +67,13 @@ import picocli.CommandLine.Spec;
                     + " them (duplicates included), dup those whose sequence number had already arrived, ooo those"
                     + " that arrived while an earlier one of the same sender was missing; from lists per sender"
                     + " (SITE/MEMBER, sorted by name) the highest sequence number up to which none is missing and the"
-                    + " number of distinct ones that arrived ('from=none' before the first). Every message arrived"
-                    + " exactly once and in order when dup=0, ooo=0 and CONTIGUOUS = DISTINCT = the sender's count."
+                    + " number of distinct ones that arrived ('from=none' before the first); gaps lists per sender the"
+                    + " number of gaps (maximal ranges of missing sequence numbers below the highest one that arrived)"
+                    + " and that highest number ('gaps=none' before the first). Every message arrived exactly once and"
+                    + " in order when dup=0, ooo=0 and CONTIGUOUS = DISTINCT = the sender's count. A stream that lost"
+                    + " one stretch of messages and then arrived complete again reads GAPS = 1 and HIGHEST = the"
+                    + " sender's count; the stretch is CONTIGUOUS+1 to CONTIGUOUS+HIGHEST-DISTINCT (ooo counts every"
+                    + " message after it)."
                     + " Messages sent before this node was in the sender's view of the group are not delivered here:"
                     + " with several nodes, start generating with --send-when-members or --send-when-sites.",
             "Exit code 2 for a bad configuration, 1 if the node cannot start."},

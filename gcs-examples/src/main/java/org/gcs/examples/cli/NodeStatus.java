@@ -16,7 +16,7 @@ import org.gcs.GroupView;
  * <pre>
  * HH:mm:ss LABEL SELF delegate=yes|no[ (DELEGATE)] views=GROUP:N members/M sites,... sent=N delivered=N
  *     unstable=BYTES/PEAK window=BYTES rtx=PACKETS/PEAK flows=GROUP:RATE[@SITE],...
- *     checked=N dup=N ooo=N from=SENDER:CONTIGUOUS/DISTINCT,...
+ *     checked=N dup=N ooo=N from=SENDER:CONTIGUOUS/DISTINCT,... gaps=SENDER:GAPS/HIGHEST,...
  * </pre>
  * on one line. {@code unstable} is this node's unstable payload bytes ({@link GcsNode#unstableBytes()}) and the
  * highest value sampled since start, {@code window} its current send window, {@code rtx} the packets in its
@@ -25,7 +25,8 @@ import org.gcs.GroupView;
  * bytes per second on the wire ({@code unlimited} while no other site receives the group) and the receiving site
  * that limits it, if one does;
  * {@code flows=none} elsewhere. Then the check fields of a {@link DeliveryTracker}: {@code from=none} before the
- * first check message, else one entry per sender ({@code site/member}, sorted), separated by commas.
+ * first check message, else one entry per sender ({@code site/member}, sorted), separated by commas; likewise
+ * {@code gaps} (missing ranges and highest sequence number per sender), last on the line.
  */
 final class NodeStatus {
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss");
@@ -140,6 +141,16 @@ final class NodeStatus {
         for (Map.Entry<String, DeliveryTracker.SenderCounts> e : check.bySender().entrySet()) {
             line.append(separator).append(e.getKey()).append(':').append(e.getValue().contiguous()).append('/')
                     .append(e.getValue().distinct());
+            separator = ",";
+        }
+        line.append(" gaps=");
+        if (check.bySender().isEmpty()) {
+            line.append("none");
+        }
+        separator = "";
+        for (Map.Entry<String, DeliveryTracker.SenderCounts> e : check.bySender().entrySet()) {
+            line.append(separator).append(e.getKey()).append(':').append(e.getValue().gaps()).append('/')
+                    .append(e.getValue().highest());
             separator = ",";
         }
     }

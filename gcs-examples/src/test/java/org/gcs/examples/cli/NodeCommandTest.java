@@ -82,7 +82,7 @@ class NodeCommandTest {
     void shouldExplainTheCheckHeaderAndTheNewStatusFieldsInItsHelp() {
         assertThat(gcs("node", "--help")).isZero();
         assertThat(out.toString()).contains("--send-count=N", "sent-done count=N", "gcs-check SITE/MEMBER SEQ",
-                "checked=N dup=N ooo=N from=SENDER:CONTIGUOUS/DISTINCT");
+                "checked=N dup=N ooo=N from=SENDER:CONTIGUOUS/DISTINCT", "gaps=SENDER:GAPS/HIGHEST");
     }
 
     @Test
@@ -136,7 +136,8 @@ class NodeCommandTest {
             Future<Integer> betaCode = nodes.submit(() -> run(beta, betaOut, "--config", betaFile.toString(),
                     "--status-every", "100ms", "--send-rate", "100", "--send-count", "20", "--size", "64",
                     "--send-when-sites", "2"));
-            String bothDelivered = " dup=0 ooo=0 from=alpha/alpha-1:20/20,beta/beta-1:20/20";
+            String bothDelivered = " dup=0 ooo=0 from=alpha/alpha-1:20/20,beta/beta-1:20/20"
+                    + " gaps=alpha/alpha-1:0/20,beta/beta-1:0/20";
             await().atMost(Duration.ofSeconds(60)).until(() -> statusLines(alphaOut).stream()
                     .anyMatch(l -> l.endsWith(bothDelivered)) && statusLines(betaOut).stream()
                     .anyMatch(l -> l.endsWith(bothDelivered)));
@@ -249,11 +250,11 @@ class NodeCommandTest {
         assertThat(output).contains("chat> solo/solo-1: not checked").doesNotContain("gcs-check");
         String last = output.lines().filter(l -> l.contains(" final ")).findFirst().orElseThrow();
         assertThat(last).contains(" sent=51 delivered=51 ")
-                .endsWith(" checked=50 dup=0 ooo=0 from=solo/solo-1:50/50");
+                .endsWith(" checked=50 dup=0 ooo=0 from=solo/solo-1:50/50 gaps=solo/solo-1:0/50");
         assertThat(last).as("buffers and flows between the counts and the check: %s", last)
                 .matches(".* delivered=51 unstable=0/\\d+ window=[1-9]\\d* rtx=0/0 flows=\\S+ checked=50 .*");
         String inOrder = ".* sent=\\d+ delivered=\\d+ unstable=\\S+ window=\\d+ rtx=\\S+ flows=\\S+ checked=\\d+ dup=0"
-                + " ooo=0 from=(none|solo/solo-1:(\\d+)/\\2)";
+                + " ooo=0 from=(none|solo/solo-1:(\\d+)/\\2) gaps=(none|solo/solo-1:0/\\2)";
         assertThat(output.lines().filter(l -> l.contains(" status ")))
                 .allMatch(l -> l.matches(inOrder), "status lines with only in-order deliveries");
     }

@@ -52,8 +52,10 @@ import picocli.CommandLine.Spec;
                     + " of a group between sites.",
             "Status line, one line every --status-every and one labelled 'final' at the end (wrapped here):",
             "  HH:mm:ss status SITE/MEMBER delegate=yes|no views=GROUP:N members/M sites,...",
-            "  sent=N delivered=N unstable=BYTES/PEAK window=BYTES rtx=PACKETS/PEAK flows=GROUP:RATE[@SITE],...",
-            "  checked=N dup=N ooo=N from=SENDER:CONTIGUOUS/DISTINCT,... gaps=SENDER:GAPS/HIGHEST,...",
+            "  sent=N delivered=N unstable=BYTES/PEAK window=BYTES rtx=PACKETS/PEAK",
+            "  flows=GROUP:RATE[@SITE],...",
+            "  checked=N dup=N ooo=N from=SENDER:CONTIGUOUS/DISTINCT,...",
+            "  gaps=SENDER:GAPS/HIGHEST,...",
             "sent counts chat lines and generated messages, delivered all messages of all groups. unstable is the"
                     + " payload bytes this node sent that not every receiving site acknowledged yet, and the most"
                     + " seen (sampled every 100 ms); window the current send window (unstable stays within"

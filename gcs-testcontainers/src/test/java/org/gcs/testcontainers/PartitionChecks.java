@@ -2,6 +2,10 @@ package org.gcs.testcontainers;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -12,19 +16,23 @@ import org.awaitility.core.ConditionFactory;
 /**
  * What the partition tests ({@link PartitionHealIT}, {@link PartitionHealBetweenTimeoutsScenario}) share: their
  * traffic, waiting for it, healing a cut, checking what arrived, and a timeline on standard output. Three sites of
- * two nodes ({@link Sites}); every node sends {@value #MESSAGES_PER_SENDER} check messages at
- * {@value #MESSAGES_PER_SECOND}/s once the group has all six members, and reports per sender what arrived
- * ({@code from} and {@code gaps} of {@code gcs node}'s status line), so a lost stretch shows as one gap.
+ * two nodes ({@link Sites}); every node sends check messages at {@value #MESSAGES_PER_SECOND}/s once the group has
+ * all six members, until the test ends ({@value #TRAFFIC_LIMIT} at most, far more than a test takes), and reports
+ * per sender what arrived ({@code from} and {@code gaps} of {@code gcs node}'s status line), so a lost stretch
+ * shows as one gap. The checks compare what arrived with what the senders had sent at given moments, so no test
+ * depends on how fast the machine runs through its steps.
  */
 final class PartitionChecks {
-    static final int SITE_TIMEOUT_SECONDS = 3;
+    /** Short, for a quick test, but well above what Docker needs to disconnect and reconnect a container. */
+    static final int SITE_TIMEOUT_SECONDS = 4;
     static final int MESSAGES_PER_SECOND = 20;
-    static final int MESSAGES_PER_SENDER = 600;
+    /** The senders' limit: about 80 minutes at the rate, never reached. */
+    static final int TRAFFIC_LIMIT = 100_000;
     /** Messages every node sends before the first cut. */
     static final int SENT_BEFORE_CUT = 40;
     /** Messages every node sends after the views split and before the heal (2 s). */
     static final int SENT_WHILE_APART = 2 * MESSAGES_PER_SECOND;
-    /** Messages every sender must still send after its view is whole again, for the check to mean something. */
+    /** Messages every sender sends after its view is whole again, all of which must arrive everywhere (3 s). */
     static final int MIN_SENT_AFTER_HEAL = 60;
     /** The first group's view with all six members in three sites, as {@link Sites#view} reads it. */
     static final String WHOLE = "6/3";
@@ -37,11 +45,17 @@ final class PartitionChecks {
         this.tag = tag;
     }
 
-    /** When a heal happened, and what each sender had sent when its own view was whole again. */
-    record Heal(long atNs, Map<String, Long> sentWhenWhole) {
+    /**
+     * When a heal happened, what each sender had sent when its own view was whole again, and what it had sent a
+     * while later ({@value #MIN_SENT_AFTER_HEAL} messages or more after that): everything up to there must arrive.
+     */
+    record Heal(long atNs, Map<String, Long> sentWhenWhole, Map<String, Long> sentAfter) {
     }
 
-    /** Reconnects the cut-off node, waits until every view is whole, and finds what each sender had sent then. */
+    /**
+     * Reconnects the cut-off node, waits until every view is whole, finds what each sender had sent then, and
+     * waits until every sender has sent {@value #MIN_SENT_AFTER_HEAL} more.
+     */
     Heal heal(Sites sites, GcsContainer cutOff) {
         Map<String, Integer> statusLinesBefore = new HashMap<>();
         sites.nodes.forEach(n -> statusLinesBefore.put(name(n), Sites.statusLines(n).size()));
@@ -60,27 +74,31 @@ final class PartitionChecks {
             sentWhenWhole.put(name(sender), Sites.sent(first));
         }
         log("heal: sent when the sender's own view was whole again: " + sentWhenWhole);
-        assertThat(sentWhenWhole.values()).as("senders still send after the heal")
-                .allMatch(n -> n <= MESSAGES_PER_SENDER - MIN_SENT_AFTER_HEAL);
-        return new Heal(healNs, sentWhenWhole);
+        await("every node sends after the heal", Duration.ofSeconds(30)).until(() -> sites.nodes.stream()
+                .allMatch(n -> Sites.sent(n) >= sentWhenWhole.get(name(n)) + MIN_SENT_AFTER_HEAL));
+        return new Heal(healNs, sentWhenWhole, sent(sites));
     }
 
-    /** Asserts that the status line shows every message of the sender once, in order. */
-    static void assertComplete(String line, GcsContainer sender, GcsContainer receiver, String why) {
+    /** Asserts that the status line shows every message of the sender up to {@code upTo} once, in order. */
+    static void assertComplete(String line, GcsContainer sender, GcsContainer receiver, long upTo, String why) {
         Sites.Received got = received(line, sender);
-        assertThat(got).as("%s: everything once, in order, from %s at %s", why, name(sender), name(receiver))
-                .isEqualTo(new Sites.Received(MESSAGES_PER_SENDER, MESSAGES_PER_SENDER, 0, MESSAGES_PER_SENDER));
+        String what = why + ": from " + name(sender) + " at " + name(receiver) + ": " + got;
+        assertThat(got.gaps()).as("no gap; " + what).isZero();
+        assertThat(got.contiguous()).as("everything once, in order, up to " + upTo + "; " + what)
+                .isGreaterThanOrEqualTo(upTo);
     }
 
     /**
-     * Asserts that the sender's stream reached its last message with at most one gap, which starts after what had
-     * arrived before the cut and ends no later than what the sender had sent when its view was whole again.
+     * Asserts that the sender's stream has at most one gap, which starts after what had arrived before the cut and
+     * ends no later than what the sender had sent when its view was whole again, and that everything after the
+     * gap arrived, up to what the sender had sent a while after the heal.
      */
     static void assertAtMostOneGapInThePartition(String line, GcsContainer sender, GcsContainer receiver,
                                                  Map<String, Long> sentBeforeCut, Heal heal) {
         Sites.Received got = received(line, sender);
         String what = "from " + name(sender) + " at " + name(receiver) + ": " + got;
-        assertThat(got.highest()).as("across, up to the last; " + what).isEqualTo(MESSAGES_PER_SENDER);
+        assertThat(got.highest()).as("across, up to what was sent after the heal; " + what)
+                .isGreaterThanOrEqualTo(heal.sentAfter().get(name(sender)));
         assertThat(got.gaps()).as("across, at most one gap; " + what).isLessThanOrEqualTo(1);
         if (got.gaps() == 1) {
             assertThat(got.firstMissing()).as("the gap starts after what arrived before the cut; " + what)
@@ -142,6 +160,23 @@ final class PartitionChecks {
 
     static String name(GcsContainer node) {
         return node.site() + "/" + node.memberName();
+    }
+
+    /**
+     * Keeps every node's log in {@code target/partition-logs/TAG/} (for a failed run: the view lines and status
+     * lines show when each node saw what).
+     */
+    void saveLogs(Sites sites) {
+        Path dir = Path.of("target", "partition-logs", tag);
+        try {
+            Files.createDirectories(dir);
+            for (GcsContainer node : sites.nodes) {
+                Files.writeString(dir.resolve(node.memberName() + ".log"), node.getLogs());
+            }
+            log("logs of every node in " + dir.toAbsolutePath());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** Prints an event with the seconds since this object was made. */

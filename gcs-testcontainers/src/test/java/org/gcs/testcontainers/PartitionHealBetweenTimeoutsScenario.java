@@ -2,7 +2,7 @@ package org.gcs.testcontainers;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.gcs.testcontainers.PartitionChecks.MESSAGES_PER_SECOND;
-import static org.gcs.testcontainers.PartitionChecks.MESSAGES_PER_SENDER;
+import static org.gcs.testcontainers.PartitionChecks.TRAFFIC_LIMIT;
 import static org.gcs.testcontainers.PartitionChecks.SENT_WHILE_APART;
 import static org.gcs.testcontainers.PartitionChecks.SITE_TIMEOUT_SECONDS;
 import static org.gcs.testcontainers.PartitionChecks.WHOLE;
@@ -44,43 +44,49 @@ class PartitionHealBetweenTimeoutsScenario {
     void aHealBeforeTheCutOffSiteTimesOutDeliversWhatItsDelegateStillHeld() {
         try (Sites sites = Sites.start(79, 3, 2, n -> n
                 .withSetting("site.timeout", n.site().equals("site3") ? "60s" : SITE_TIMEOUT_SECONDS + "s")
-                .withCheckTraffic(MESSAGES_PER_SECOND, MESSAGES_PER_SENDER, 6))) {
-            GcsContainer cutOff = sites.nodes.get(4);
-            List<GcsContainer> site3 = sites.nodes.subList(4, 6);
-            List<GcsContainer> others = sites.nodes.subList(0, 4);
-            awaitTrafficEverywhere(sites, cutOff);
+                .withCheckTraffic(MESSAGES_PER_SECOND, TRAFFIC_LIMIT, 6))) {
+            try {
+                GcsContainer cutOff = sites.nodes.get(4);
+                List<GcsContainer> site3 = sites.nodes.subList(4, 6);
+                List<GcsContainer> others = sites.nodes.subList(0, 4);
+                awaitTrafficEverywhere(sites, cutOff);
 
-            Map<String, Long> sentBeforeCut = sent(sites);
-            awaitEverythingArrived(sites, sentBeforeCut, "before the cut");
-            checks.log("cut: site3-1 off the WAN; every node has what everyone sent so far: " + sentBeforeCut);
-            sites.disconnectFromWan(cutOff);
-            await("sites 1 and 2 drop site3", Duration.ofSeconds(30)).until(() ->
-                    others.stream().allMatch(n -> Sites.view(n).equals("4/2")));
-            checks.log("cut: sites 1 and 2 see 4 members in 2 sites");
-            Map<String, Long> sentWhenApart = sent(sites);
-            await("every node sends while apart", Duration.ofSeconds(30)).until(() -> sites.nodes.stream()
-                    .allMatch(n -> Sites.sent(n) >= sentWhenApart.get(name(n)) + SENT_WHILE_APART));
-            assertThat(site3).as("site3 has not timed sites 1 and 2 out").allMatch(n -> Sites.view(n).equals(WHOLE));
-            assertThat(others).as("sites 1 and 2 still without site3").allMatch(n -> Sites.view(n).equals("4/2"));
+                Map<String, Long> sentBeforeCut = sent(sites);
+                awaitEverythingArrived(sites, sentBeforeCut, "before the cut");
+                checks.log("cut: site3-1 off the WAN; every node has what everyone sent so far: " + sentBeforeCut);
+                sites.disconnectFromWan(cutOff);
+                await("sites 1 and 2 drop site3", Duration.ofSeconds(30)).until(() ->
+                        others.stream().allMatch(n -> Sites.view(n).equals("4/2")));
+                checks.log("cut: sites 1 and 2 see 4 members in 2 sites");
+                Map<String, Long> sentWhenApart = sent(sites);
+                await("every node sends while apart", Duration.ofSeconds(30)).until(() -> sites.nodes.stream()
+                        .allMatch(n -> Sites.sent(n) >= sentWhenApart.get(name(n)) + SENT_WHILE_APART));
+                assertThat(site3).as("site3 has not timed sites 1 and 2 out")
+                        .allMatch(n -> Sites.view(n).equals(WHOLE));
+                assertThat(others).as("sites 1 and 2 still without site3").allMatch(n -> Sites.view(n).equals("4/2"));
 
-            PartitionChecks.Heal heal = checks.heal(sites, cutOff);
+                PartitionChecks.Heal heal = checks.heal(sites, cutOff);
 
-            await("every node has what it must have", Duration.ofMinutes(2)).untilAsserted(() -> {
-                for (GcsContainer receiver : sites.nodes) {
-                    String line = receiver.lastStatusLine().orElse("");
-                    assertThat(Sites.field(line, "dup")).as("duplicates: %s", line).isEqualTo("0");
-                    for (GcsContainer sender : sites.nodes) {
-                        if (site3.contains(receiver) == site3.contains(sender)) {
-                            assertComplete(line, sender, receiver, "same side");
-                        } else if (site3.contains(sender)) {
-                            assertComplete(line, sender, receiver, "held by site3's delegate during the cut");
-                        } else {
-                            assertAtMostOneGapInThePartition(line, sender, receiver, sentBeforeCut, heal);
+                await("every node has what it must have", Duration.ofMinutes(2)).untilAsserted(() -> {
+                    for (GcsContainer receiver : sites.nodes) {
+                        String line = receiver.lastStatusLine().orElse("");
+                        assertThat(Sites.field(line, "dup")).as("duplicates: %s", line).isEqualTo("0");
+                        for (GcsContainer sender : sites.nodes) {
+                            long upTo = heal.sentAfter().get(name(sender));
+                            if (site3.contains(receiver) == site3.contains(sender)) {
+                                assertComplete(line, sender, receiver, upTo, "same side");
+                            } else if (site3.contains(sender)) {
+                                assertComplete(line, sender, receiver, upTo, "held by site3's delegate during the cut");
+                            } else {
+                                assertAtMostOneGapInThePartition(line, sender, receiver, sentBeforeCut, heal);
+                            }
                         }
                     }
-                }
-            });
-            checks.logLosses(sites, site3);
+                });
+                checks.logLosses(sites, site3);
+            } finally {
+                checks.saveLogs(sites);
+            }
         }
     }
 }

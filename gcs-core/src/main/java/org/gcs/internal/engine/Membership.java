@@ -17,6 +17,13 @@ import org.gcs.internal.wire.WanPacket.MemberGroups;
  * Who is in which group, as one member knows it: its own groups, the announcements of the other members of
  * its site (kept only while they are in the LAN view), and the remote sites as the site's delegate last
  * described them.
+ *
+ * <p>An announcement may arrive before the LAN view that lists its sender: JGroups hands views and messages to
+ * different threads, so a member that just joined can get an older member's announcement (sent when that member
+ * installed the new view) before its own first view. Such an announcement is kept aside and applied with the next
+ * view if that view lists the sender; otherwise it is dropped. Announcements are only sent on view changes and
+ * group changes, so dropping it at once would leave the sender out of this member's group views until the next
+ * change.
  */
 final class Membership {
     private final String site;
@@ -24,6 +31,8 @@ final class Membership {
     private final long selfIncarnation;
     private final Set<String> selfGroups;
     private final Map<String, MemberAnnounce> announcements = new HashMap<>();
+    /** Announcements whose sender the current LAN view does not list (yet), newest per member name. */
+    private final Map<String, MemberAnnounce> early = new HashMap<>();
     private LanView lanView = new LanView(0, List.of());
     private List<RemoteSite> remoteSites = List.of();
     private long remoteSitesTerm = -1;
@@ -41,13 +50,31 @@ final class Membership {
     void onLanView(LanView view) {
         this.lanView = view;
         announcements.values().removeIf(a -> !view.contains(a.member(), a.incarnation()));
+        for (MemberAnnounce announce : early.values()) {
+            if (view.contains(announce.member(), announce.incarnation())) {
+                accept(announce);
+            }
+        }
+        early.clear();
     }
 
     /** @return true if the announcement changed what this member knows */
     boolean onAnnounce(MemberAnnounce announce) {
-        if (announce.member().equals(selfName) || !lanView.contains(announce.member(), announce.incarnation())) {
+        if (announce.member().equals(selfName)) {
             return false;
         }
+        if (!lanView.contains(announce.member(), announce.incarnation())) {
+            MemberAnnounce held = early.get(announce.member());
+            if (held == null || held.incarnation() != announce.incarnation() || held.version() < announce.version()) {
+                early.put(announce.member(), announce);
+            }
+            return false;
+        }
+        return accept(announce);
+    }
+
+    /** @return true if the announcement (of a member in the LAN view) changed what this member knows */
+    private boolean accept(MemberAnnounce announce) {
         MemberAnnounce known = announcements.get(announce.member());
         if (known != null && known.incarnation() == announce.incarnation() && known.version() >= announce.version()) {
             return false;

@@ -92,6 +92,26 @@ class SimChurnTest {
         return copy;
     }
 
+    /**
+     * Starts three members per site, crashes the delegates of {@code sites} at once halfway through {@code rounds}
+     * rounds of traffic, and checks that every survivor got every survivor's messages exactly once, in order.
+     */
+    private static SimNetwork crashDelegatesDuringTraffic(SimNetwork net, int rounds, String... sites) {
+        List<SimNode> nodes = start(net, 3);
+        List<SimNode> delegates = java.util.Arrays.stream(sites).map(site -> net.delegateOf(site).orElseThrow())
+                .toList();
+        Map<MemberId, Long> sent = traffic(net, nodes, rounds, () -> delegates.forEach(net::crash));
+        assertSurvivorsGotEverySurvivorsMessages(net, nodes, sent);
+        return net;
+    }
+
+    private static void assertSurvivorsGotEverySurvivorsMessages(SimNetwork net, List<SimNode> nodes,
+                                                                 Map<MemberId, Long> sent) {
+        Map<MemberId, Long> fromSurvivors = new HashMap<>(sent);
+        nodes.stream().filter(n -> !n.alive()).forEach(n -> fromSurvivors.remove(n.id()));
+        assertExactlyOnceInOrder(net, nodes.stream().filter(SimNode::alive).toList(), fromSurvivors);
+    }
+
     @Test
     void shouldKeepDeliveringWhenANonDelegateMemberCrashes() {
         SimNetwork net = new SimNetwork(lossy, SimOptions.defaults().withSeed(11));
@@ -105,23 +125,14 @@ class SimChurnTest {
 
     @Test
     void shouldLoseNothingFromSurvivorsWhenTheSendingSitesDelegateCrashes() {
-        SimNetwork net = new SimNetwork(lossy, SimOptions.defaults().withSeed(12));
-        List<SimNode> nodes = start(net, 3);
-        SimNode delegate = net.delegateOf("a").orElseThrow();
-        Map<MemberId, Long> sent = traffic(net, nodes, 300, () -> net.crash(delegate));
-        List<SimNode> survivors = nodes.stream().filter(SimNode::alive).toList();
-        assertExactlyOnceInOrder(net, survivors, without(sent, delegate));
+        SimNetwork net = crashDelegatesDuringTraffic(new SimNetwork(lossy, SimOptions.defaults().withSeed(12)), 300,
+                "a");
         assertThat(net.delegateOf("a")).get().extracting(SimNode::name).isEqualTo("a2");
     }
 
     @Test
     void shouldLoseNothingFromSurvivorsWhenAReceivingSitesDelegateCrashes() {
-        SimNetwork net = new SimNetwork(lossy, SimOptions.defaults().withSeed(13));
-        List<SimNode> nodes = start(net, 3);
-        SimNode delegate = net.delegateOf("b").orElseThrow();
-        Map<MemberId, Long> sent = traffic(net, nodes, 300, () -> net.crash(delegate));
-        List<SimNode> survivors = nodes.stream().filter(SimNode::alive).toList();
-        assertExactlyOnceInOrder(net, survivors, without(sent, delegate));
+        crashDelegatesDuringTraffic(new SimNetwork(lossy, SimOptions.defaults().withSeed(13)), 300, "b");
     }
 
     /**
@@ -132,39 +143,23 @@ class SimChurnTest {
     @ParameterizedTest(name = "seed {0}")
     @ValueSource(longs = {21, 22, 23, 24})
     void shouldLoseNothingArrivingWhenAReceivingDelegateDiesBeforeItsMembersHoldWhatItTookOffTheWan(long seed) {
-        SimNetwork net = new SimNetwork(lossless, SimOptions.defaults().withSeed(seed).withLanDelayNs(30 * MS));
-        List<SimNode> nodes = start(net, 3);
-        SimNode delegate = net.delegateOf("b").orElseThrow();
-        Map<MemberId, Long> sent = traffic(net, nodes, 200, () -> net.crash(delegate));
-        List<SimNode> survivors = nodes.stream().filter(SimNode::alive).toList();
-        assertExactlyOnceInOrder(net, survivors, without(sent, delegate));
+        crashDelegatesDuringTraffic(new SimNetwork(lossless,
+                SimOptions.defaults().withSeed(seed).withLanDelayNs(30 * MS)), 200, "b");
     }
 
     /** The same slow LAN on the sending side: the dead delegate's Stable news and hand-offs in flight are lost. */
     @ParameterizedTest(name = "seed {0}")
     @ValueSource(longs = {31, 32})
     void shouldLoseNothingLeavingWhenASendingDelegateDiesOnASlowLan(long seed) {
-        SimNetwork net = new SimNetwork(lossless, SimOptions.defaults().withSeed(seed).withLanDelayNs(30 * MS));
-        List<SimNode> nodes = start(net, 3);
-        SimNode delegate = net.delegateOf("a").orElseThrow();
-        Map<MemberId, Long> sent = traffic(net, nodes, 200, () -> net.crash(delegate));
-        List<SimNode> survivors = nodes.stream().filter(SimNode::alive).toList();
-        assertExactlyOnceInOrder(net, survivors, without(sent, delegate));
+        crashDelegatesDuringTraffic(new SimNetwork(lossless,
+                SimOptions.defaults().withSeed(seed).withLanDelayNs(30 * MS)), 200, "a");
     }
 
     /** Two sites lose their delegates at the same moment, on lossy links and a slow LAN. */
     @Test
     void shouldLoseNothingWhenTwoSitesLoseTheirDelegatesAtOnce() {
-        SimNetwork net = new SimNetwork(lossy, SimOptions.defaults().withSeed(41).withLanDelayNs(10 * MS));
-        List<SimNode> nodes = start(net, 3);
-        SimNode delegateA = net.delegateOf("a").orElseThrow();
-        SimNode delegateB = net.delegateOf("b").orElseThrow();
-        Map<MemberId, Long> sent = traffic(net, nodes, 200, () -> {
-            net.crash(delegateA);
-            net.crash(delegateB);
-        });
-        List<SimNode> survivors = nodes.stream().filter(SimNode::alive).toList();
-        assertExactlyOnceInOrder(net, survivors, without(without(sent, delegateA), delegateB));
+        crashDelegatesDuringTraffic(new SimNetwork(lossy, SimOptions.defaults().withSeed(41).withLanDelayNs(10 * MS)),
+                200, "a", "b");
     }
 
     /** A site loses its delegate and then, during the hand-over, the next one. */
@@ -178,11 +173,9 @@ class SimChurnTest {
             net.runFor(250 * MS); // the site noticed (200 ms) and b2 took over
             net.crash(net.delegateOf("b").orElseThrow());
         });
-        List<SimNode> survivors = nodes.stream().filter(SimNode::alive).toList();
-        assertThat(survivors).extracting(SimNode::name).contains("b3").doesNotContain("b1", "b2");
-        Map<MemberId, Long> fromSurvivors = new HashMap<>(sent);
-        nodes.stream().filter(n -> !n.alive()).forEach(n -> fromSurvivors.remove(n.id()));
-        assertExactlyOnceInOrder(net, survivors, fromSurvivors);
+        assertThat(nodes.stream().filter(SimNode::alive)).extracting(SimNode::name).contains("b3")
+                .doesNotContain("b1", "b2");
+        assertSurvivorsGotEverySurvivorsMessages(net, nodes, sent);
     }
 
     @Test

@@ -105,19 +105,7 @@ class CongestedLinkIT {
 
         Awaitility.await("every node has every message").atMost(Duration.ofSeconds(100))
                 .pollInterval(Duration.ofSeconds(1))
-                .untilAsserted(() -> {
-                    for (GcsContainer node : sites.nodes) {
-                        String line = node.lastStatusLine().orElse("");
-                        assertThat(Sites.field(node, "dup")).as("duplicates: %s", line).isEqualTo("0");
-                        assertThat(Sites.field(node, "ooo")).as("out of order: %s", line).isEqualTo("0");
-                        for (GcsContainer sender : sites.nodes) {
-                            int count = count(sender);
-                            assertThat(Sites.receivedFrom(node, sender.site() + "/" + sender.memberName()))
-                                    .as("from %s at %s: %s", sender.memberName(), node.memberName(), line)
-                                    .isEqualTo(count + "/" + count);
-                        }
-                    }
-                });
+                .untilAsserted(() -> sites.assertEveryNodeHasEveryMessageOnceInOrder(CongestedLinkIT::count));
 
         List<String> lines = statusLinesSinceSendStart(congested);
         int done = site1.stream().mapToInt(CongestedLinkIT::sentDoneIndex).max().orElseThrow();

@@ -1,5 +1,6 @@
 package org.gcs.testcontainers;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 import com.github.dockerjava.api.exception.NotFoundException;
@@ -10,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.ToIntFunction;
 import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -123,6 +125,27 @@ final class Sites implements AutoCloseable {
     /** @return the WAN address of member m of site s */
     String wanAddress(int s, int m) {
         return "10." + net + ".0." + (10 * s + m);
+    }
+
+    /**
+     * Asserts, from every node's newest status line, that it received each node's check messages exactly once and
+     * in per-sender order: no duplicates, nothing out of order, and {@code CONTIGUOUS/DISTINCT} equal to the
+     * sender's count.
+     *
+     * @param messagesPerSender how many check messages a node sends
+     */
+    void assertEveryNodeHasEveryMessageOnceInOrder(ToIntFunction<GcsContainer> messagesPerSender) {
+        for (GcsContainer node : nodes) {
+            String line = node.lastStatusLine().orElse("");
+            assertThat(field(node, "dup")).as("duplicates: %s", line).isEqualTo("0");
+            assertThat(field(node, "ooo")).as("out of order: %s", line).isEqualTo("0");
+            for (GcsContainer sender : nodes) {
+                int count = messagesPerSender.applyAsInt(sender);
+                assertThat(receivedFrom(node, sender.site() + "/" + sender.memberName()))
+                        .as("from %s at %s: %s", sender.memberName(), node.memberName(), line)
+                        .isEqualTo(count + "/" + count);
+            }
+        }
     }
 
     /** Kills a node's container at once (SIGKILL, as {@code docker kill}). */

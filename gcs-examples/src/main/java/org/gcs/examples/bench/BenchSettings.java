@@ -1,0 +1,54 @@
+package org.gcs.examples.bench;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * The validated options of {@code gcs bench}.
+ *
+ * @param scenarios the scenarios to run, in order
+ * @param runs runs per system and scenario
+ * @param warmupMessages warm-up messages per run, or -1 for each scenario's default
+ * @param measuredMessages measured messages per run, or -1 for each scenario's default
+ * @param messageBytes payload bytes of every message
+ * @param latencyRatePerSec messages per second offered in {@code cross-site-latency}
+ * @param json whether to end with one JSON line
+ * @param outDir where to write per-run CSV and the summary, or null
+ * @param inProcess whether to run the nodes as threads of this JVM instead of child JVMs
+ * @param jvmOptions extra options of every child JVM
+ * @param stallTimeout how long a run may go without progress before it fails
+ */
+public record BenchSettings(List<Scenario> scenarios, int runs, long warmupMessages, long measuredMessages,
+                            int messageBytes, double latencyRatePerSec, boolean json, Path outDir, boolean inProcess,
+                            List<String> jvmOptions, Duration stallTimeout) {
+    /** Copies the lists. */
+    public BenchSettings {
+        scenarios = List.copyOf(scenarios);
+        jvmOptions = List.copyOf(jvmOptions);
+    }
+
+    /**
+     * @param scenario a scenario
+     * @return its warm-up messages per run
+     */
+    public long warmupFor(Scenario scenario) {
+        return warmupMessages >= 0 ? warmupMessages : scenario.defaultWarmupMessages();
+    }
+
+    /**
+     * @param scenario a scenario
+     * @return its measured messages per run
+     */
+    public long measuredFor(Scenario scenario) {
+        return measuredMessages >= 0 ? measuredMessages : scenario.defaultMeasuredMessages();
+    }
+
+    /**
+     * @param scenario a scenario
+     * @return the rate its sender offers, 0 for unpaced
+     */
+    public double rateFor(Scenario scenario) {
+        return scenario.kind() == Scenario.Kind.LATENCY ? latencyRatePerSec : 0;
+    }
+}

@@ -93,6 +93,11 @@ public final class BenchCommand implements Callable<Integer> {
                     + " --jvm-option=-XX:StartFlightRecording=filename=/tmp/{node}.jfr")
     List<String> jvmOptions = new ArrayList<>();
 
+    @Option(names = "--system", paramLabel = "ID",
+            description = "Run only this system (gcs, jgroups, jgroups-relay2, udp), repeatable; for profiling one"
+                    + " side, without a ratio (default: every system of each scenario).")
+    List<String> systems = new ArrayList<>();
+
     @Option(names = "--stall-timeout", paramLabel = "TIME", defaultValue = "30s", converter = DurationConverter.class,
             description = "Fail a run when its traffic makes no progress for this long (default: ${DEFAULT-VALUE}).")
     Duration stallTimeout;
@@ -149,6 +154,15 @@ public final class BenchCommand implements Callable<Integer> {
         if (inProcess && !jvmOptions.isEmpty()) {
             throw usage("--jvm-option applies to node JVMs; it cannot be used with --in-process");
         }
+        List<BenchSystem> only = new ArrayList<>();
+        for (String id : systems) {
+            BenchSystem system = BenchSystem.byId(id).orElseThrow(() -> usage("unknown --system '" + id
+                    + "': use gcs, jgroups, jgroups-relay2 or udp"));
+            if (distinct.stream().noneMatch(s -> s.systems().contains(system))) {
+                throw usage("--system " + id + " is not part of " + distinct.stream().map(Scenario::id).toList());
+            }
+            only.add(system);
+        }
         if (out != null) {
             try {
                 Files.createDirectories(out);
@@ -157,7 +171,7 @@ public final class BenchCommand implements Callable<Integer> {
             }
         }
         return new BenchSettings(distinct, runs, warmup == null ? -1 : warmup, messages == null ? -1 : messages, size,
-                rate, json, out, inProcess, jvmOptions, stallTimeout);
+                rate, json, out, inProcess, jvmOptions, stallTimeout, only);
     }
 
     private ParameterException usage(String message) {

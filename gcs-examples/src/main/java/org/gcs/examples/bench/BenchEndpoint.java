@@ -36,6 +36,14 @@ interface BenchEndpoint extends AutoCloseable {
     String describe();
 
     /**
+     * @return what limits the node's traffic right now, when the system tells (GCS: the allowed rate of the
+     *         delegate's flow, RTT, loss event rate, the senders' demands and grants); empty otherwise
+     */
+    default String status() {
+        return "";
+    }
+
+    /**
      * Sends one payload to every member; blocks while the system pushes back.
      *
      * @param payload the bytes (not modified afterwards)

@@ -62,6 +62,9 @@ final class BenchRun {
         BenchCsv csv = settings.outDir() == null ? null : new BenchCsv(settings.outDir());
         try {
             for (Scenario scenario : settings.scenarios()) {
+                if (settings.systemsFor(scenario).isEmpty()) {
+                    continue;
+                }
                 ScenarioSummary summary = runScenario(scenario, driver, csv);
                 summaries.add(summary);
                 BenchTable.print(out, settings, summary);
@@ -98,11 +101,11 @@ final class BenchRun {
             throws BenchFailure, InterruptedException {
         long scenarioStartNs = System.nanoTime();
         Map<BenchSystem, List<RunResult>> results = new LinkedHashMap<>();
-        for (BenchSystem system : scenario.systems()) {
+        for (BenchSystem system : settings.systemsFor(scenario)) {
             results.put(system, new ArrayList<>());
         }
         for (int run = 1; run <= settings.runs(); run++) {
-            for (BenchSystem system : scenario.systems()) {
+            for (BenchSystem system : results.keySet()) {
                 progress(String.format(Locale.ROOT, "%s: %s run %d/%d starting", scenario.id(), system.id(), run,
                         settings.runs()));
                 RunResult result;

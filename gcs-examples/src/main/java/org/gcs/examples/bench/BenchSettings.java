@@ -18,14 +18,24 @@ import java.util.List;
  * @param inProcess whether to run the nodes as threads of this JVM instead of child JVMs
  * @param jvmOptions extra options of every child JVM
  * @param stallTimeout how long a run may go without progress before it fails
+ * @param systems the systems to run (empty: every system of each scenario)
  */
 public record BenchSettings(List<Scenario> scenarios, int runs, long warmupMessages, long measuredMessages,
                             int messageBytes, double latencyRatePerSec, boolean json, Path outDir, boolean inProcess,
-                            List<String> jvmOptions, Duration stallTimeout) {
+                            List<String> jvmOptions, Duration stallTimeout, List<BenchSystem> systems) {
     /** Copies the lists. */
     public BenchSettings {
         scenarios = List.copyOf(scenarios);
         jvmOptions = List.copyOf(jvmOptions);
+        systems = List.copyOf(systems);
+    }
+
+    /**
+     * @param scenario a scenario
+     * @return the systems to run in it, GCS (or the only system) first
+     */
+    public List<BenchSystem> systemsFor(Scenario scenario) {
+        return scenario.systems().stream().filter(s -> systems.isEmpty() || systems.contains(s)).toList();
     }
 
     /**

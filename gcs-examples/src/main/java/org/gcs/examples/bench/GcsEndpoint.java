@@ -5,6 +5,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Locale;
+import org.gcs.FlowStatus;
 import org.gcs.GcsConfig;
 import org.gcs.GcsNode;
 import org.gcs.GroupView;
@@ -22,7 +24,7 @@ final class GcsEndpoint implements BenchEndpoint {
 
     private static final Duration HEARTBEAT = Duration.ofMillis(500);
     private static final Duration SITE_TIMEOUT = Duration.ofSeconds(5);
-    private static final Duration LAN_JOIN_TIMEOUT = Duration.ofMillis(500);
+    private static final Duration LAN_JOIN_TIMEOUT = Duration.ofMillis(JGroupsStacks.LAN_JOIN_TIMEOUT_MS);
 
     private final NodeSpec spec;
     private GcsNode node;
@@ -76,6 +78,33 @@ final class GcsEndpoint implements BenchEndpoint {
     public String describe() {
         return node.view(GROUP).map(GroupView::toString).orElse("no view of " + GROUP)
                 + ", delegate " + node.delegate().map(Object::toString).orElse("none");
+    }
+
+    @Override
+    public String status() {
+        StringBuilder text = new StringBuilder();
+        for (FlowStatus flow : node.flows()) {
+            text.append(String.format(Locale.ROOT, "allowed %s%s", rate(flow.allowedRateBytesPerSec()),
+                    flow.slowStart() ? " (slow start)" : ""));
+            for (FlowStatus.Receiver r : flow.receivers()) {
+                text.append(String.format(Locale.ROOT, "; %s: acceptable %s, receives %s, rtt %.1f ms, p %.4f",
+                        r.site(), rate(r.acceptableRateBytesPerSec()), rate(r.receiveRateBytesPerSec()), r.rttMs(),
+                        r.lossEventRate()));
+            }
+            for (FlowStatus.Sender s : flow.senders()) {
+                text.append(String.format(Locale.ROOT, "; sender %s demands %s, granted %s", s.member(),
+                        rate(s.demandBytesPerSec()), rate(s.grantBytesPerSec())));
+            }
+        }
+        return text.toString();
+    }
+
+    private static String rate(double bytesPerSec) {
+        if (Double.isNaN(bytesPerSec)) {
+            return "-";
+        }
+        return Double.isInfinite(bytesPerSec) || bytesPerSec >= Double.MAX_VALUE / 2 ? "unlimited"
+                : String.format(Locale.ROOT, "%.2f MB/s", bytesPerSec / 1e6);
     }
 
     @Override

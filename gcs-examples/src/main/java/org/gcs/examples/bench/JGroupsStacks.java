@@ -43,6 +43,13 @@ import org.jgroups.stack.Protocol;
  * </ul>
  */
 final class JGroupsStacks {
+    /**
+     * How long the first member of a LAN cluster looks for others before founding the cluster, in GCS's LAN
+     * ({@code LanConfig.joinTimeout}) and in the baseline alike: long enough that a loaded machine does not split
+     * a site when its members join one after the other.
+     */
+    static final long LAN_JOIN_TIMEOUT_MS = 2_000;
+
     private static final String LOOPBACK = "127.0.0.1";
 
     private JGroupsStacks() {
@@ -75,7 +82,7 @@ final class JGroupsStacks {
         protocols.add(new NAKACK2().setXmitInterval(200));
         protocols.add(new UNICAST3());
         protocols.add(new STABLE());
-        protocols.add(new GMS().setJoinTimeout(500).printLocalAddress(false));
+        protocols.add(new GMS().setJoinTimeout(LAN_JOIN_TIMEOUT_MS).printLocalAddress(false));
         protocols.add(new MFC());
         protocols.add(new UFC());
         protocols.add(new FRAG4());
@@ -90,7 +97,7 @@ final class JGroupsStacks {
         RELAY2 relay = new RELAY2().relayMulticasts(true);
         relay.site(spec.site());
         relay.setMaxSiteMasters(1);
-        // the bridge is up when connect returns, so the next site master's bridge finds this one (setup only)
+        // the bridge is up when connect returns, so the bench knows when the sites are bridged (setup only)
         relay.asyncRelayCreation(false);
         List<InetSocketAddress> masters = new ArrayList<>();
         for (int port : spec.bridgePorts()) {
@@ -131,7 +138,7 @@ final class JGroupsStacks {
             new NAKACK2().useMcastXmit(false),
             new UNICAST3(),
             new STABLE().setDesiredAverageGossip(50_000).setMaxBytes(4_000_000),
-            new GMS().setJoinTimeout(500).printLocalAddress(false),
+            new GMS().setJoinTimeout(2_000).printLocalAddress(false),
             new MFC().setMaxCredits(2_000_000).setMinThreshold(0.4),
             new UFC().setMaxCredits(2_000_000).setMinThreshold(0.4),
             new FRAG2().setFragSize(60_000),

@@ -231,7 +231,12 @@ final class NodeAgent {
     }
 
     private void reportProgress() {
-        print(new NodeLine(NodeLine.PROGRESS, counters()));
+        Map<String, String> fields = counters();
+        String status = endpoint.status();
+        if (!status.isEmpty()) {
+            fields.put(NodeLine.TEXT, status);
+        }
+        print(new NodeLine(NodeLine.PROGRESS, fields));
     }
 
     private Map<String, String> counters() {

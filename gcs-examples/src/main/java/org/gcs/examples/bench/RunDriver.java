@@ -15,7 +15,8 @@ import java.util.function.Consumer;
 
 /**
  * The parent's side of one run: starts every node at once and waits until each is {@code started}, has them
- * connect one by one in the plan's order (each after the previous one {@code joined}), waits until
+ * connect wave by wave (the first member of every site, then the second, ...; each wave after the previous one
+ * {@code joined}), waits until
  * every node is {@code ready}, has the sender probe until every receiver saw a probe, starts the workload, follows
  * the progress (failing when nothing moves for the stall timeout), stops every node and checks its
  * {@code final} counts with {@link DeliveryVerdict}; then computes the run's figures. Any node's {@code error}
@@ -64,13 +65,21 @@ final class RunDriver {
             }
             awaitAll(board, nodes, names(plan.nodes()), NodeLine.STARTED, START_TIMEOUT_NS, "starting");
             double startedSec = seconds(startNs);
-            for (NodeSpec spec : plan.nodes()) {
-                nodes.get(spec.member()).command("connect");
-                awaitAll(board, nodes, List.of(spec.member()), NodeLine.JOINED, JOIN_TIMEOUT_NS, "joining");
+            for (List<NodeSpec> wave : plan.waves()) {
+                for (NodeSpec spec : wave) {
+                    nodes.get(spec.member()).command("connect");
+                }
+                awaitAll(board, nodes, names(wave), NodeLine.JOINED, JOIN_TIMEOUT_NS, "joining");
             }
             double joinedSec = seconds(startNs);
             awaitAll(board, nodes, names(plan.nodes()), NodeLine.READY, READY_TIMEOUT_NS, "seeing every member");
             List<String> masters = masters(plan, board);
+            List<String> expected = plan.expectedMasters();
+            if (!expected.isEmpty() && !masters.equals(expected)) {
+                throw new BenchFailure(title + ": the nodes carrying traffic between sites are " + masters
+                        + ", expected the oldest member of each site " + expected + "; a site split while its"
+                        + " members joined (is the machine overloaded?)");
+            }
             progress.accept(String.format(java.util.Locale.ROOT,
                     "%s: %d nodes started after %.1f s, joined after %.1f s, ready after %.1f s%s", title,
                     plan.nodes().size(), startedSec, joinedSec, seconds(startNs), masters.isEmpty() ? ""
@@ -181,8 +190,13 @@ final class RunDriver {
                 slowestName = receiver.member();
             }
         }
-        return String.format(java.util.Locale.ROOT, "sent %d/%d, slowest receiver %s has %d", sent, total,
-                slowestName, slowest);
+        StringBuilder line = new StringBuilder(String.format(java.util.Locale.ROOT,
+                "sent %d/%d, slowest receiver %s has %d", sent, total, slowestName, slowest));
+        for (NodeSpec node : plan.nodes()) {
+            board.latest(node.member(), NodeLine.PROGRESS).map(l -> l.fields().get(NodeLine.TEXT))
+                    .ifPresent(status -> line.append("\n    ").append(node.member()).append(": ").append(status));
+        }
+        return line.toString();
     }
 
     private void awaitAll(RunBoard board, Map<String, NodeLauncher.RunningNode> nodes, List<String> names,

@@ -8,13 +8,12 @@ import java.util.List;
 /**
  * The nodes of one run: sites {@code site-a}, {@code site-b}... with members {@code a1, a2, ...}; the sender is
  * {@code a2} (or the UDP source), latencies are recorded at the members of the other sites. Nodes join their
- * clusters one by one in the order of {@link #nodes()}: the first member of every site, then the second..., so
- * that the first members are the oldest (the GCS delegates and the RELAY2 site masters) and each site master's
- * bridge finds the earlier ones.
+ * clusters in waves: the first member of every site (together), then the second..., so that the first members are
+ * the oldest (the GCS delegates and the RELAY2 site masters).
  *
  * @param scenario the scenario
  * @param system the system of this run
- * @param nodes every node, in joining order
+ * @param nodes every node, wave by wave
  */
 record RunPlan(Scenario scenario, BenchSystem system, List<NodeSpec> nodes) {
     /** The multicast address of every LAN cluster of the bench. */
@@ -73,6 +72,36 @@ record RunPlan(Scenario scenario, BenchSystem system, List<NodeSpec> nodes) {
             return sender ? "source" : "sink";
         }
         return site.substring(site.length() - 1) + (index + 1);
+    }
+
+    /**
+     * @return the first member of every site, which must carry its site's traffic between sites (GCS delegate,
+     *         RELAY2 site master) when the scenario has several sites; empty otherwise
+     */
+    List<String> expectedMasters() {
+        if (scenario.sites() < 2) {
+            return List.of();
+        }
+        return nodes.subList(0, scenario.sites()).stream().map(NodeSpec::member).toList();
+    }
+
+    /**
+     * @return the nodes grouped by joining wave: the first member of every site, then the second, ...; with RELAY2
+     *         the first members (the site masters) join one by one, since two bridges that start together may
+     *         found two bridge clusters that take many seconds to merge (setup only: nothing is measured yet)
+     */
+    List<List<NodeSpec>> waves() {
+        List<List<NodeSpec>> waves = new ArrayList<>();
+        int perWave = scenario.sites();
+        for (int i = 0; i < nodes.size(); i += perWave) {
+            List<NodeSpec> wave = nodes.subList(i, Math.min(nodes.size(), i + perWave));
+            if (i == 0 && system == BenchSystem.RELAY2) {
+                wave.forEach(node -> waves.add(List.of(node)));
+            } else {
+                waves.add(wave);
+            }
+        }
+        return waves;
     }
 
     /** @return the sending node */

@@ -8,7 +8,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Properties;
 import java.util.concurrent.Callable;
+import org.gcs.GcsConfigException;
+import org.gcs.GcsConfigLoader;
 import org.gcs.examples.cli.DurationConverter;
 import org.gcs.examples.cli.VersionProvider;
 import picocli.CommandLine.Command;
@@ -98,6 +101,11 @@ public final class BenchCommand implements Callable<Integer> {
                     + " side, without a ratio (default: every system of each scenario).")
     List<String> systems = new ArrayList<>();
 
+    @Option(names = "--gcs-set", paramLabel = "KEY=VALUE",
+            description = "Override a GCS setting (a key of a node's properties file, e.g. send.window.bytes=4MB or"
+                    + " congestion.control=none), repeatable; for experiments: the defaults are what GCS ships.")
+    List<String> gcsSettings = new ArrayList<>();
+
     @Option(names = "--stall-timeout", paramLabel = "TIME", defaultValue = "30s", converter = DurationConverter.class,
             description = "Fail a run when its traffic makes no progress for this long (default: ${DEFAULT-VALUE}).")
     Duration stallTimeout;
@@ -163,6 +171,9 @@ public final class BenchCommand implements Callable<Integer> {
             }
             only.add(system);
         }
+        for (String setting : gcsSettings) {
+            checkGcsSetting(setting);
+        }
         if (out != null) {
             try {
                 Files.createDirectories(out);
@@ -171,7 +182,27 @@ public final class BenchCommand implements Callable<Integer> {
             }
         }
         return new BenchSettings(distinct, runs, warmup == null ? -1 : warmup, messages == null ? -1 : messages, size,
-                rate, json, out, inProcess, jvmOptions, stallTimeout, only);
+                rate, json, out, inProcess, jvmOptions, stallTimeout, only, gcsSettings);
+    }
+
+    private void checkGcsSetting(String setting) {
+        int eq = setting.indexOf('=');
+        String key = eq < 0 ? setting.trim() : setting.substring(0, eq).trim();
+        if (eq < 0 || !GcsConfigLoader.KEYS.contains(key)) {
+            throw usage("--gcs-set needs KEY=VALUE with a key of a node's properties file, got '" + setting + "'");
+        }
+        if (GcsEndpoint.OWN_KEYS.contains(key)) {
+            throw usage("--gcs-set " + key + ": the bench sets this one itself (topology, addresses, key)");
+        }
+        Properties probe = new Properties();
+        probe.setProperty("site", "probe");
+        probe.setProperty("cluster.key", "0123456789abcdef0123");
+        probe.setProperty(key, setting.substring(eq + 1).trim());
+        try {
+            GcsConfigLoader.fromProperties(probe, "--gcs-set").build();
+        } catch (GcsConfigException e) {
+            throw usage(e.getMessage());
+        }
     }
 
     private ParameterException usage(String message) {

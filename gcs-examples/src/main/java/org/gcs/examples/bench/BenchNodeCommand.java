@@ -82,6 +82,9 @@ public final class BenchNodeCommand implements Callable<Integer> {
     @Option(names = "--rate", defaultValue = "0", description = "Messages per second offered, 0 for unpaced.")
     double rate;
 
+    @Option(names = "--gcs-set", description = "GCS: KEY=VALUE overriding a setting, repeatable.")
+    List<String> gcsSettings = List.of();
+
     @Option(names = "--exit-after-sec", defaultValue = "0",
             description = "Halt after this many seconds whatever happens (0: never).")
     long exitAfterSec;
@@ -138,7 +141,8 @@ public final class BenchNodeCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--cluster-key-hex is required for gcs");
         }
         return new NodeSpec(bench, runId, sites, site, member, membersPerSite, sender, recordLatency, mcastAddress,
-                mcastPort, wanPort, seedPorts, bridgePorts, udpPort, clusterKeyHex, size, warmup, messages, rate);
+                mcastPort, wanPort, seedPorts, bridgePorts, udpPort, clusterKeyHex, size, warmup, messages, rate,
+                bench == BenchSystem.GCS ? gcsSettings : List.of());
     }
 
     private static BenchEndpoint endpoint(NodeSpec node) {

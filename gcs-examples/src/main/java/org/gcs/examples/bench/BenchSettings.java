@@ -19,15 +19,18 @@ import java.util.List;
  * @param jvmOptions extra options of every child JVM
  * @param stallTimeout how long a run may go without progress before it fails
  * @param systems the systems to run (empty: every system of each scenario)
+ * @param gcsSettings {@code key=value} overrides of GCS settings (empty: the bench's defaults)
  */
 public record BenchSettings(List<Scenario> scenarios, int runs, long warmupMessages, long measuredMessages,
                             int messageBytes, double latencyRatePerSec, boolean json, Path outDir, boolean inProcess,
-                            List<String> jvmOptions, Duration stallTimeout, List<BenchSystem> systems) {
+                            List<String> jvmOptions, Duration stallTimeout, List<BenchSystem> systems,
+                            List<String> gcsSettings) {
     /** Copies the lists. */
     public BenchSettings {
         scenarios = List.copyOf(scenarios);
         jvmOptions = List.copyOf(jvmOptions);
         systems = List.copyOf(systems);
+        gcsSettings = List.copyOf(gcsSettings);
     }
 
     /**

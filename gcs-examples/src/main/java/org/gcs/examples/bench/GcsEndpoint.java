@@ -1,30 +1,37 @@
 package org.gcs.examples.bench;
 
-import java.net.InetSocketAddress;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.HexFormat;
-import java.util.List;
 import java.util.Locale;
+import java.util.Properties;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.gcs.FlowStatus;
 import org.gcs.GcsConfig;
+import org.gcs.GcsConfigLoader;
 import org.gcs.GcsNode;
 import org.gcs.GroupView;
-import org.gcs.LanConfig;
 
 /**
- * A GCS node through the public API, configured like {@code gcs demo}'s nodes: its site's LAN cluster on UDP
- * multicast bound to 127.0.0.1 (cluster name and multicast port of this run), its WAN socket on 127.0.0.1, seeded
- * with the other sites' WAN ports, no link emulation (no loss, no delay), every other setting at its default
- * (TFRC congestion control included). Every node joins one group.
+ * A GCS node through the public API, configured like {@code gcs demo}'s nodes, in the keys of a node's properties
+ * file ({@link GcsConfigLoader}): its site's LAN cluster on UDP multicast bound to 127.0.0.1 (cluster name and
+ * multicast port of this run), its WAN socket on 127.0.0.1, seeded with the other sites' WAN ports, no link
+ * emulation (no loss, no delay), every other setting at its default (TFRC congestion control included) unless
+ * {@code gcs bench --gcs-set KEY=VALUE} overrides it. Every node joins one group.
  */
 final class GcsEndpoint implements BenchEndpoint {
     /** The group every node joins and the sender sends to. */
     static final String GROUP = "bench";
 
-    private static final Duration HEARTBEAT = Duration.ofMillis(500);
-    private static final Duration SITE_TIMEOUT = Duration.ofSeconds(5);
-    private static final Duration LAN_JOIN_TIMEOUT = Duration.ofMillis(JGroupsStacks.LAN_JOIN_TIMEOUT_MS);
+    /**
+     * Keys the bench sets itself for every node (topology, addresses, key); {@code --gcs-set} may not override
+     * them.
+     */
+    static final Set<String> OWN_KEYS = Set.of("site", "member.name", "cluster.key", "cluster.key.hex", "wan.bind",
+            "wan.advertise", "seeds", "groups", "lan.transport", "lan.bind.address", "lan.mcast.address",
+            "lan.mcast.port", "lan.tcp.port", "lan.tcp.initial.hosts", "lan.cluster.name", "emulation.topology",
+            "emulation.seed");
+
+    private static final String HEARTBEAT = "500ms";
+    private static final String SITE_TIMEOUT = "5s";
 
     private final NodeSpec spec;
     private GcsNode node;
@@ -34,25 +41,35 @@ final class GcsEndpoint implements BenchEndpoint {
         this.spec = spec;
     }
 
-    /** @return the node's configuration */
-    GcsConfig config() {
-        LanConfig lan = LanConfig.builder().bindAddress("127.0.0.1").mcastAddress(spec.mcastAddress())
-                .mcastPort(spec.mcastPort()).clusterName(spec.lanClusterName("gcs")).joinTimeout(LAN_JOIN_TIMEOUT)
-                .build();
-        List<InetSocketAddress> seeds = new ArrayList<>();
-        for (int port : spec.seedPorts()) {
-            seeds.add(new InetSocketAddress("127.0.0.1", port));
+    /** @return the node's settings in the keys of a properties file, overrides applied */
+    Properties properties() {
+        Properties p = new Properties();
+        p.setProperty("site", spec.site());
+        p.setProperty("member.name", spec.member());
+        p.setProperty("cluster.key.hex", spec.clusterKeyHex());
+        p.setProperty("wan.bind", "127.0.0.1:" + spec.wanPort());
+        p.setProperty("seeds", spec.seedPorts().stream().map(port -> "127.0.0.1:" + port)
+                .collect(Collectors.joining(",")));
+        p.setProperty("heartbeat.interval", HEARTBEAT);
+        p.setProperty("site.timeout", SITE_TIMEOUT);
+        p.setProperty("lan.bind.address", "127.0.0.1");
+        p.setProperty("lan.mcast.address", spec.mcastAddress());
+        p.setProperty("lan.mcast.port", Integer.toString(spec.mcastPort()));
+        p.setProperty("lan.cluster.name", spec.lanClusterName("gcs"));
+        p.setProperty("lan.join.timeout", JGroupsStacks.LAN_JOIN_TIMEOUT_MS + "ms");
+        for (String setting : spec.gcsSettings()) {
+            int eq = setting.indexOf('=');
+            p.setProperty(setting.substring(0, eq).trim(), setting.substring(eq + 1).trim());
         }
-        return GcsConfig.builder()
-                .site(spec.site())
-                .memberName(spec.member())
-                .clusterKey(HexFormat.of().parseHex(spec.clusterKeyHex()))
-                .wanBind("127.0.0.1", spec.wanPort())
-                .seedAddresses(seeds)
-                .heartbeatInterval(HEARTBEAT)
-                .siteTimeout(SITE_TIMEOUT)
-                .lan(lan)
-                .build();
+        return p;
+    }
+
+    /**
+     * @return the node's configuration
+     * @throws org.gcs.GcsConfigException if an override is invalid
+     */
+    GcsConfig config() {
+        return GcsConfigLoader.fromProperties(properties(), "gcs bench").build();
     }
 
     @Override

@@ -28,18 +28,20 @@ import java.util.stream.Collectors;
  * @param warmupMessages messages sent before the measured ones
  * @param measuredMessages messages measured
  * @param ratePerSec messages per second the sender offers, 0 for as fast as the system takes them
+ * @param gcsSettings GCS: {@code key=value} settings overriding the bench's defaults (properties-file keys)
  */
 public record NodeSpec(BenchSystem system, String runId, List<String> sites, String site, String member,
                        int membersPerSite, boolean sender, boolean recordLatency, String mcastAddress, int mcastPort,
                        int wanPort, List<Integer> seedPorts, List<Integer> bridgePorts, int udpPort,
                        String clusterKeyHex, int messageBytes, long warmupMessages, long measuredMessages,
-                       double ratePerSec) {
+                       double ratePerSec, List<String> gcsSettings) {
 
     /** Copies the lists. */
     public NodeSpec {
         sites = List.copyOf(sites);
         seedPorts = List.copyOf(seedPorts);
         bridgePorts = List.copyOf(bridgePorts);
+        gcsSettings = List.copyOf(gcsSettings);
     }
 
     /** @return the number of nodes in the run */
@@ -85,6 +87,10 @@ public record NodeSpec(BenchSystem system, String runId, List<String> sites, Str
         if (clusterKeyHex != null && !clusterKeyHex.isEmpty()) {
             args.add("--cluster-key-hex");
             args.add(clusterKeyHex);
+        }
+        for (String setting : gcsSettings) {
+            args.add("--gcs-set");
+            args.add(setting);
         }
         if (sender) {
             args.add("--sender");

@@ -42,7 +42,7 @@ class BenchCommandOptionsTest {
         BenchSettings s = parse("cross-site-latency", "lan-throughput", "--runs", "5", "--messages", "1000",
                 "--warmup", "0", "--size", "200", "--rate", "500", "--json", "--out", out.toString(),
                 "--jvm-option=-XX:+UseSerialGC", "--jvm-option=-Dx={node}", "--stall-timeout", "1m",
-                "--system", "gcs");
+                "--system", "gcs", "--gcs-set", "send.window.bytes=4MB", "--gcs-set", "congestion.control=none");
 
         assertThat(s.scenarios()).containsExactly(Scenario.CROSS_SITE_LATENCY, Scenario.LAN_THROUGHPUT);
         assertThat(s.runs()).isEqualTo(5);
@@ -55,6 +55,7 @@ class BenchCommandOptionsTest {
         assertThat(s.jvmOptions()).containsExactly("-XX:+UseSerialGC", "-Dx={node}");
         assertThat(s.stallTimeout()).isEqualTo(Duration.ofMinutes(1));
         assertThat(s.systemsFor(Scenario.LAN_THROUGHPUT)).containsExactly(BenchSystem.GCS);
+        assertThat(s.gcsSettings()).containsExactly("send.window.bytes=4MB", "congestion.control=none");
     }
 
     @Test
@@ -81,6 +82,10 @@ class BenchCommandOptionsTest {
                 "--system", "udp");
         assertUsageError("cannot be used with --in-process", "all", "--in-process", "--jvm-option=-Xint");
         assertUsageError("Invalid value for option '--runs'", "all", "--runs", "many");
+        assertUsageError("--gcs-set needs KEY=VALUE with a key of a node's properties file, got 'window=1'", "all",
+                "--gcs-set", "window=1");
+        assertUsageError("--gcs-set seeds: the bench sets this one itself", "all", "--gcs-set", "seeds=x:1");
+        assertUsageError("send.window.bytes", "all", "--gcs-set", "send.window.bytes=tiny");
     }
 
     @Test

@@ -12,10 +12,13 @@ import org.HdrHistogram.Histogram;
  * Thread-safe.
  */
 final class ArrivalCheck {
-    /** Told once each: the first probe arrived, every measured message arrived. */
+    /** Told once each: the first probe arrived, the first measured message arrived, every one arrived. */
     interface Listener {
         /** The first probe arrived. */
         void probeSeen();
+
+        /** The first measured message arrived. */
+        void firstMeasured();
 
         /** The last missing measured message arrived. */
         void allMeasured();
@@ -82,6 +85,7 @@ final class ArrivalCheck {
 
     private void message(long sequence, long sentMicros, long nowMicros) {
         boolean complete = false;
+        boolean first = false;
         synchronized (this) {
             if (sequence < 1 || sequence > Integer.MAX_VALUE || seen.get((int) sequence)) {
                 duplicates++;
@@ -100,6 +104,7 @@ final class ArrivalCheck {
             latestMeasuredMicros = nowMicros;
             if (firstMeasuredMicros < 0) {
                 firstMeasuredMicros = nowMicros;
+                first = true;
             }
             if (recordLatency) {
                 latencyMicros.recordValue(Math.max(0, nowMicros - sentMicros));
@@ -108,6 +113,9 @@ final class ArrivalCheck {
                 lastMeasuredMicros = nowMicros;
                 complete = true;
             }
+        }
+        if (first) {
+            listener.firstMeasured();
         }
         if (complete) {
             listener.allMeasured();

@@ -12,7 +12,7 @@ final class BenchCsv implements AutoCloseable {
     private static final List<String> HEADER = List.of("scenario", "system", "run", "measuredMessages",
             "messageBytes", "deliveredMessages", "durationMillis", "messagesPerSec", "megabytesPerSec",
             "sendRatePerSec", "latencyP50Micros", "latencyP99Micros", "latencyP999Micros", "latencyMaxMicros",
-            "latencySamples", "lossRate", "masters", "wallSeconds");
+            "latencySamples", "lossRate", "cpuMicrosPerMessage", "masters", "wallSeconds");
 
     private final CsvWriter csv;
 
@@ -27,7 +27,8 @@ final class BenchCsv implements AutoCloseable {
         csv.row(run.scenario().id(), run.system().id(), run.run(), run.measuredMessages(), run.messageBytes(),
                 run.deliveredMessages(), run.durationMicros() / 1000.0, run.messagesPerSec(), run.megabytesPerSec(),
                 run.sendRatePerSec(), latency.p50Micros(), latency.p99Micros(), latency.p999Micros(),
-                latency.maxMicros(), latency.samples(), run.lossRate(), String.join(" ", run.masters()),
+                latency.maxMicros(), latency.samples(), run.lossRate(), run.cpuMicrosPerMessage(),
+                String.join(" ", run.masters()),
                 run.wallSeconds());
     }
 

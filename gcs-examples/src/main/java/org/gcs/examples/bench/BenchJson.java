@@ -66,13 +66,13 @@ final class BenchJson {
 
     private static Map<String, Object> system(Scenario scenario, SystemFigures figures) {
         Map<String, Object> json = figuresOf(scenario, figures.messagesPerSec(), figures.megabytesPerSec(),
-                figures.sendRatePerSec(), figures.latency(), figures.lossRate());
+                figures.sendRatePerSec(), figures.latency(), figures.lossRate(), figures.cpuMicrosPerMessage());
         List<Object> runs = new ArrayList<>();
         for (RunResult run : figures.runs()) {
             Map<String, Object> one = new LinkedHashMap<>();
             one.put("run", run.run());
             one.putAll(figuresOf(scenario, run.messagesPerSec(), run.megabytesPerSec(), run.sendRatePerSec(),
-                    run.latency(), run.lossRate()));
+                    run.latency(), run.lossRate(), run.cpuMicrosPerMessage()));
             one.put("deliveredMessages", run.deliveredMessages());
             one.put("durationMillis", round(run.durationMicros() / 1000.0, 1));
             one.put("wallSeconds", round(run.wallSeconds(), 1));
@@ -83,7 +83,8 @@ final class BenchJson {
     }
 
     private static Map<String, Object> figuresOf(Scenario scenario, double messagesPerSec, double megabytesPerSec,
-                                                 double sendRatePerSec, LatencyFigures latency, double lossRate) {
+                                                 double sendRatePerSec, LatencyFigures latency, double lossRate,
+                                                 double cpuMicrosPerMessage) {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("messagesPerSec", round(messagesPerSec, 1));
         json.put("megabytesPerSec", round(megabytesPerSec, 3));
@@ -100,6 +101,7 @@ final class BenchJson {
         if (scenario.kind() == Scenario.Kind.DATAGRAMS) {
             json.put("lossRate", round(lossRate, 5));
         }
+        json.put("cpuMicrosPerMessage", round(cpuMicrosPerMessage, 1));
         return json;
     }
 

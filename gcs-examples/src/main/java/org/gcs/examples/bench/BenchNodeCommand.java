@@ -118,7 +118,8 @@ public final class BenchNodeCommand implements Callable<Integer> {
             input = stdin::readLine;
         }
         PrintWriter out = spec.commandLine().getOut();
-        return new NodeAgent(node, endpoint(node), out, input).run();
+        ProcessCpu cpu = commands == null ? ProcessCpu.current() : null;
+        return new NodeAgent(node, endpoint(node), out, input, cpu).run();
     }
 
     /**

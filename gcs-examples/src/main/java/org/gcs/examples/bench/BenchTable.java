@@ -28,13 +28,15 @@ final class BenchTable {
                 if (run <= figures.runs().size()) {
                     RunResult r = figures.runs().get(run - 1);
                     out.println(row(scenario, Integer.toString(run), r.system(), r.messagesPerSec(),
-                            r.megabytesPerSec(), r.sendRatePerSec(), r.latency(), r.lossRate(), r.wallSeconds()));
+                            r.megabytesPerSec(), r.sendRatePerSec(), r.latency(), r.lossRate(),
+                            r.cpuMicrosPerMessage(), r.wallSeconds()));
                 }
             }
         }
         for (SystemFigures figures : summary.systems()) {
             out.println(row(scenario, "median", figures.system(), figures.messagesPerSec(), figures.megabytesPerSec(),
-                    figures.sendRatePerSec(), figures.latency(), figures.lossRate(), Double.NaN));
+                    figures.sendRatePerSec(), figures.latency(), figures.lossRate(), figures.cpuMicrosPerMessage(),
+                    Double.NaN));
         }
         summary.ratio().ifPresent(ratio -> {
             StringBuilder all = new StringBuilder();
@@ -48,27 +50,28 @@ final class BenchTable {
 
     private static String header(Scenario scenario) {
         return switch (scenario.kind()) {
-            case LATENCY -> String.format(Locale.ROOT, "%-7s %-15s %12s %10s %10s %10s %10s %8s", "run", "system",
-                    "send msg/s", "p50 ms", "p99 ms", "p99.9 ms", "max ms", "wall s");
-            case THROUGHPUT -> String.format(Locale.ROOT, "%-7s %-15s %12s %10s %12s %8s", "run", "system",
-                    "msg/s", "MB/s", "send msg/s", "wall s");
-            case DATAGRAMS -> String.format(Locale.ROOT, "%-7s %-15s %12s %10s %12s %8s %8s", "run", "system",
-                    "datagrams/s", "MB/s", "send dgr/s", "loss %", "wall s");
+            case LATENCY -> String.format(Locale.ROOT, "%-7s %-15s %12s %10s %10s %10s %10s %10s %8s", "run",
+                    "system", "send msg/s", "p50 ms", "p99 ms", "p99.9 ms", "max ms", "CPU us/msg", "wall s");
+            case THROUGHPUT -> String.format(Locale.ROOT, "%-7s %-15s %12s %10s %12s %10s %8s", "run", "system",
+                    "msg/s", "MB/s", "send msg/s", "CPU us/msg", "wall s");
+            case DATAGRAMS -> String.format(Locale.ROOT, "%-7s %-15s %12s %10s %12s %8s %10s %8s", "run", "system",
+                    "datagrams/s", "MB/s", "send dgr/s", "loss %", "CPU us/dgr", "wall s");
         };
     }
 
     private static String row(Scenario scenario, String run, BenchSystem system, double messagesPerSec,
                               double megabytesPerSec, double sendRatePerSec, LatencyFigures latency, double lossRate,
-                              double wallSeconds) {
+                              double cpuMicrosPerMessage, double wallSeconds) {
         String wall = Double.isNaN(wallSeconds) ? "" : String.format(Locale.ROOT, "%.1f", wallSeconds);
+        String cpu = Double.isNaN(cpuMicrosPerMessage) ? "-" : String.format(Locale.ROOT, "%.1f", cpuMicrosPerMessage);
         return switch (scenario.kind()) {
-            case LATENCY -> String.format(Locale.ROOT, "%-7s %-15s %12.0f %10.3f %10.3f %10.3f %10.3f %8s", run,
+            case LATENCY -> String.format(Locale.ROOT, "%-7s %-15s %12.0f %10.3f %10.3f %10.3f %10.3f %10s %8s", run,
                     system.id(), sendRatePerSec, latency.p50Micros() / 1000, latency.p99Micros() / 1000,
-                    latency.p999Micros() / 1000, latency.maxMicros() / 1000, wall);
-            case THROUGHPUT -> String.format(Locale.ROOT, "%-7s %-15s %12.0f %10.2f %12.0f %8s", run, system.id(),
-                    messagesPerSec, megabytesPerSec, sendRatePerSec, wall);
-            case DATAGRAMS -> String.format(Locale.ROOT, "%-7s %-15s %12.0f %10.2f %12.0f %8.2f %8s", run,
-                    system.id(), messagesPerSec, megabytesPerSec, sendRatePerSec, lossRate * 100, wall);
+                    latency.p999Micros() / 1000, latency.maxMicros() / 1000, cpu, wall);
+            case THROUGHPUT -> String.format(Locale.ROOT, "%-7s %-15s %12.0f %10.2f %12.0f %10s %8s", run,
+                    system.id(), messagesPerSec, megabytesPerSec, sendRatePerSec, cpu, wall);
+            case DATAGRAMS -> String.format(Locale.ROOT, "%-7s %-15s %12.0f %10.2f %12.0f %8.2f %10s %8s", run,
+                    system.id(), messagesPerSec, megabytesPerSec, sendRatePerSec, lossRate * 100, cpu, wall);
         };
     }
 }

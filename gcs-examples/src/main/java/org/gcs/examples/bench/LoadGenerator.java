@@ -25,17 +25,20 @@ final class LoadGenerator implements Runnable {
     private final BenchEndpoint endpoint;
     private final NodeSpec spec;
     private final Consumer<NodeLine> report;
+    private final Runnable firstMeasured;
     private final AtomicLong sent = new AtomicLong();
     private volatile boolean stopped;
 
     /**
      * @param endpoint the sending node
      * @param spec the workload (size, counts, rate)
+     * @param firstMeasured told just before the first measured message is sent
      * @param report where the {@code sent} or {@code error} line goes
      */
-    LoadGenerator(BenchEndpoint endpoint, NodeSpec spec, Consumer<NodeLine> report) {
+    LoadGenerator(BenchEndpoint endpoint, NodeSpec spec, Runnable firstMeasured, Consumer<NodeLine> report) {
         this.endpoint = endpoint;
         this.spec = spec;
+        this.firstMeasured = firstMeasured;
         this.report = report;
     }
 
@@ -59,6 +62,7 @@ final class LoadGenerator implements Runnable {
                 boolean measured = seq > spec.warmupMessages();
                 if (measured && firstMeasuredMicros < 0) {
                     firstMeasuredMicros = stampMicros;
+                    firstMeasured.run();
                 }
                 endpoint.send(BenchPayload.encode(spec.messageBytes(),
                         measured ? BenchPayload.MEASURED : BenchPayload.WARMUP, seq, stampMicros));

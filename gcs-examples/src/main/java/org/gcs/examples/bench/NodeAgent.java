@@ -21,7 +21,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *   <li>{@code stop} or the end of input: report {@code final}, close, exit.</li>
  * </ul>
  * Every node reports {@code probe-seen} at its first probe, {@code done} when every measured message arrived,
- * and {@code progress} every second. A parent that dies closes the node's input, which ends the node.
+ * and {@code progress} every second. When the node has a process of its own, its {@code final} line carries the
+ * CPU time the process used during the measured phase: from its first measured message (sent or delivered) to its
+ * {@code done} (or, for a UDP source, its {@code sent}), which leaves out start-up and most JIT compilation. A
+ * parent that dies closes the node's input, which ends the node.
  */
 final class NodeAgent {
     /** How long a node may take to see every member of the run. */
@@ -46,6 +49,9 @@ final class NodeAgent {
     private final Commands commands;
     private final AtomicBoolean doneReported = new AtomicBoolean();
     private final ArrivalCheck check;
+    private final ProcessCpu cpu;
+    private final java.util.concurrent.atomic.AtomicLong cpuStartNs = new java.util.concurrent.atomic.AtomicLong(-1);
+    private final java.util.concurrent.atomic.AtomicLong cpuEndNs = new java.util.concurrent.atomic.AtomicLong(-1);
     private Prober prober;
     private Thread proberThread;
     private volatile LoadGenerator generator;
@@ -55,9 +61,11 @@ final class NodeAgent {
      * @param endpoint the node of the system under test
      * @param out where the {@link NodeLine}s go
      * @param commands the parent's commands
+     * @param cpu this process's CPU clock, or null when the node shares its process with others
      */
-    NodeAgent(NodeSpec spec, BenchEndpoint endpoint, PrintWriter out, Commands commands) {
+    NodeAgent(NodeSpec spec, BenchEndpoint endpoint, PrintWriter out, Commands commands, ProcessCpu cpu) {
         this.spec = spec;
+        this.cpu = cpu;
         this.endpoint = endpoint;
         this.out = out;
         this.commands = commands;
@@ -69,7 +77,13 @@ final class NodeAgent {
                     }
 
                     @Override
+                    public void firstMeasured() {
+                        markCpu(cpuStartNs);
+                    }
+
+                    @Override
                     public void allMeasured() {
+                        markCpu(cpuEndNs);
                         reportDone();
                     }
                 });
@@ -118,7 +132,11 @@ final class NodeAgent {
             progress.scheduleAtFixedRate(this::reportProgress, PROGRESS_EVERY_MS, PROGRESS_EVERY_MS,
                     TimeUnit.MILLISECONDS);
             obeyCommands();
-            print(new NodeLine(NodeLine.FINAL, counters()));
+            Map<String, String> last = counters();
+            if (cpu != null && cpuStartNs.get() >= 0 && cpuEndNs.get() >= 0) {
+                last.put("cpuMicros", Long.toString((cpuEndNs.get() - cpuStartNs.get()) / 1_000));
+            }
+            print(new NodeLine(NodeLine.FINAL, last));
             return 0;
         } catch (IOException e) {
             print(NodeLine.withText(NodeLine.ERROR, "cannot read commands: " + e));
@@ -177,6 +195,12 @@ final class NodeAgent {
         }
     }
 
+    private void markCpu(java.util.concurrent.atomic.AtomicLong mark) {
+        if (cpu != null && mark.get() < 0) {
+            mark.compareAndSet(-1, cpu.nanos());
+        }
+    }
+
     private void startSending() throws InterruptedException {
         if (!spec.sender() || generator != null) {
             return;
@@ -185,7 +209,12 @@ final class NodeAgent {
             prober.stop();
             proberThread.join();
         }
-        generator = new LoadGenerator(endpoint, spec, this::print);
+        generator = new LoadGenerator(endpoint, spec, () -> markCpu(cpuStartNs), line -> {
+            if (line.event().equals(NodeLine.SENT) && spec.system() == BenchSystem.UDP) {
+                markCpu(cpuEndNs);
+            }
+            print(line);
+        });
         daemon(generator, "bench-send-" + spec.member()).start();
     }
 

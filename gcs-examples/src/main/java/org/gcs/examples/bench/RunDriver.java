@@ -95,7 +95,7 @@ final class RunDriver {
             for (NodeLauncher.RunningNode node : nodes.values()) {
                 node.command("stop");
             }
-            awaitAll(board, nodes, names(plan.receivers()), NodeLine.FINAL, FINAL_TIMEOUT_NS, "stopping");
+            awaitAll(board, nodes, names(plan.nodes()), NodeLine.FINAL, FINAL_TIMEOUT_NS, "stopping");
             DeliveryVerdict.check(plan, board);
             closeAll(nodes);
             progress.accept(String.format(java.util.Locale.ROOT,

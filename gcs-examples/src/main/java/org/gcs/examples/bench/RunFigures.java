@@ -39,9 +39,17 @@ final class RunFigures {
         double messagesPerSec = delivered / (durationMicros / 1e6);
         double lossRate = plan.system() == BenchSystem.UDP
                 ? 1.0 - (double) delivered / sender.measuredMessages() : 0.0;
+        long cpuMicros = 0;
+        boolean cpuKnown = true;
+        for (NodeSpec node : plan.nodes()) {
+            NodeLine last = board.first(node.member(), NodeLine.FINAL).orElseThrow();
+            cpuKnown &= last.fields().containsKey("cpuMicros");
+            cpuMicros += cpuKnown ? last.number("cpuMicros") : 0;
+        }
+        double cpuPerMessage = cpuKnown ? (double) cpuMicros / sender.measuredMessages() : Double.NaN;
         return new RunResult(plan.scenario(), plan.system(), run, sender.measuredMessages(), sender.messageBytes(),
                 delivered, durationMicros, messagesPerSec, messagesPerSec * sender.messageBytes() / 1e6,
-                Double.parseDouble(sent.text("sendRatePerSec")), LatencyFigures.of(latencies), lossRate, masters,
-                wallSeconds);
+                Double.parseDouble(sent.text("sendRatePerSec")), LatencyFigures.of(latencies), lossRate, cpuPerMessage,
+                masters, wallSeconds);
     }
 }

@@ -18,13 +18,15 @@ import java.util.List;
  * @param sendRatePerSec the rate at which the sender handed measured messages to the system
  * @param latency one-way latencies at the other site's members (empty when not recorded)
  * @param lossRate UDP: the fraction of measured datagrams the sink did not receive (0 for the other systems)
+ * @param cpuMicrosPerMessage CPU time of all nodes' processes during the measured phase (each from its first
+ *        measured message to its last), per measured message; NaN when the nodes share one JVM
  * @param masters the nodes carrying their site's traffic between sites (GCS delegates, RELAY2 site masters)
  * @param wallSeconds the run's wall time, start of the first node to the end of the last
  */
 public record RunResult(Scenario scenario, BenchSystem system, int run, long measuredMessages, int messageBytes,
                         long deliveredMessages, long durationMicros, double messagesPerSec, double megabytesPerSec,
-                        double sendRatePerSec, LatencyFigures latency, double lossRate, List<String> masters,
-                        double wallSeconds) {
+                        double sendRatePerSec, LatencyFigures latency, double lossRate, double cpuMicrosPerMessage,
+                        List<String> masters, double wallSeconds) {
     /** Copies the list. */
     public RunResult {
         masters = List.copyOf(masters);

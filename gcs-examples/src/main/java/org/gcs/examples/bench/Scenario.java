@@ -13,19 +13,19 @@ import java.util.stream.Collectors;
 public enum Scenario {
     /** 2 sites × 2 processes, unpaced: messages/s and MB/s delivered to every member. */
     CROSS_SITE_THROUGHPUT("cross-site-throughput", Kind.THROUGHPUT, List.of(BenchSystem.GCS, BenchSystem.RELAY2),
-            2, 2, 20_000, 50_000, 0,
+            2, 2, 50_000, 50_000, 0,
             "2 sites x 2 processes, one sender in the first site, as fast as the system admits messages"),
     /** 2 sites × 2 processes at a fixed offered load: one-way latency at the other site's members. */
     CROSS_SITE_LATENCY("cross-site-latency", Kind.LATENCY, List.of(BenchSystem.GCS, BenchSystem.RELAY2),
-            2, 2, 4_000, 20_000, 2_000,
+            2, 2, 16_000, 16_000, 2_000,
             "2 sites x 2 processes, one sender in the first site at a fixed rate, latency at the second site"),
     /** One site of 2 processes: GCS against plain JGroups with the same stack. */
     LAN_THROUGHPUT("lan-throughput", Kind.THROUGHPUT, List.of(BenchSystem.GCS, BenchSystem.JGROUPS),
-            1, 2, 20_000, 50_000, 0,
+            1, 2, 50_000, 50_000, 0,
             "1 site x 2 processes, one sender, as fast as the system admits messages"),
     /** Raw UDP datagrams through Netty on loopback: the ceiling. */
     UDP_LIMIT("udp-limit", Kind.DATAGRAMS, List.of(BenchSystem.UDP),
-            1, 2, 50_000, 200_000, 0,
+            1, 2, 100_000, 400_000, 0,
             "one Netty UDP source and one sink process on 127.0.0.1, as fast as the socket takes datagrams");
 
     /** What a scenario measures. */

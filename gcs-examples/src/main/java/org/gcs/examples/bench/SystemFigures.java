@@ -12,9 +12,11 @@ import java.util.List;
  * @param sendRatePerSec median rate at which the sender handed measured messages to the system
  * @param latency median over runs of each latency percentile (NONE when not recorded)
  * @param lossRate median fraction of measured datagrams lost (UDP; 0 otherwise)
+ * @param cpuMicrosPerMessage median CPU time of all nodes per message (NaN when the nodes share one JVM)
  */
 public record SystemFigures(BenchSystem system, List<RunResult> runs, double messagesPerSec, double megabytesPerSec,
-                            double sendRatePerSec, LatencyFigures latency, double lossRate) {
+                            double sendRatePerSec, LatencyFigures latency, double lossRate,
+                            double cpuMicrosPerMessage) {
     /** Copies the list. */
     public SystemFigures {
         runs = List.copyOf(runs);
@@ -35,6 +37,6 @@ public record SystemFigures(BenchSystem system, List<RunResult> runs, double mes
         }
         return new SystemFigures(system, runs, Stats.median(runs, RunResult::messagesPerSec),
                 Stats.median(runs, RunResult::megabytesPerSec), Stats.median(runs, RunResult::sendRatePerSec), latency,
-                Stats.median(runs, RunResult::lossRate));
+                Stats.median(runs, RunResult::lossRate), Stats.median(runs, RunResult::cpuMicrosPerMessage));
     }
 }

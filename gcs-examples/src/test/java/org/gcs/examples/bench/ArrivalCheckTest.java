@@ -8,10 +8,16 @@ import org.junit.jupiter.api.Test;
 class ArrivalCheckTest {
     private final AtomicInteger probes = new AtomicInteger();
     private final AtomicInteger completions = new AtomicInteger();
+    private final AtomicInteger firsts = new AtomicInteger();
     private final ArrivalCheck.Listener listener = new ArrivalCheck.Listener() {
         @Override
         public void probeSeen() {
             probes.incrementAndGet();
+        }
+
+        @Override
+        public void firstMeasured() {
+            firsts.incrementAndGet();
         }
 
         @Override
@@ -36,6 +42,7 @@ class ArrivalCheckTest {
         assertThat(counts.firstMeasuredMicros()).isPositive();
         assertThat(counts.lastMeasuredMicros()).isGreaterThanOrEqualTo(counts.firstMeasuredMicros());
         assertThat(completions).hasValue(1);
+        assertThat(firsts).hasValue(1);
     }
 
     @Test

@@ -20,13 +20,13 @@ class BenchCommandOptionsTest {
         assertThat(s.scenarios()).containsExactly(Scenario.CROSS_SITE_THROUGHPUT);
         assertThat(s.runs()).isEqualTo(3);
         assertThat(s.messageBytes()).isEqualTo(1000);
-        assertThat(s.warmupFor(Scenario.CROSS_SITE_THROUGHPUT)).isEqualTo(20_000);
+        assertThat(s.warmupFor(Scenario.CROSS_SITE_THROUGHPUT)).isEqualTo(50_000);
         assertThat(s.measuredFor(Scenario.CROSS_SITE_THROUGHPUT)).isEqualTo(50_000);
-        assertThat(s.warmupFor(Scenario.CROSS_SITE_LATENCY)).isEqualTo(4_000);
-        assertThat(s.measuredFor(Scenario.CROSS_SITE_LATENCY)).isEqualTo(20_000);
+        assertThat(s.warmupFor(Scenario.CROSS_SITE_LATENCY)).isEqualTo(16_000);
+        assertThat(s.measuredFor(Scenario.CROSS_SITE_LATENCY)).isEqualTo(16_000);
         assertThat(s.rateFor(Scenario.CROSS_SITE_LATENCY)).isEqualTo(2_000);
         assertThat(s.rateFor(Scenario.CROSS_SITE_THROUGHPUT)).isZero();
-        assertThat(s.measuredFor(Scenario.UDP_LIMIT)).isEqualTo(200_000);
+        assertThat(s.measuredFor(Scenario.UDP_LIMIT)).isEqualTo(400_000);
         assertThat(s.json()).isFalse();
         assertThat(s.outDir()).isNull();
         assertThat(s.inProcess()).isFalse();

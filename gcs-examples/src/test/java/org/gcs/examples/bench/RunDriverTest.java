@@ -32,6 +32,7 @@ class RunDriverTest {
         assertThat(result.messagesPerSec()).isEqualTo(200);
         assertThat(result.megabytesPerSec()).isEqualTo(0.2);
         assertThat(result.masters()).containsExactly("a1", "b1");
+        assertThat(result.cpuMicrosPerMessage()).isEqualTo(4 * 1100.0 / N);
         assertThat(launcher.commands).containsSubsequence("a1 connect", "b1 connect", "a2 connect", "a2 probe",
                 "a2 go", "a1 stop");
         assertThat(launcher.closed).containsExactlyInAnyOrder("a1", "b1", "a2", "b2");
@@ -166,7 +167,10 @@ class RunDriverTest {
                 }
                 case "stop" -> {
                     long[] c = finalCounts.getOrDefault(me, new long[] {W, N, 0, 0});
-                    board.add(me, counts(NodeLine.FINAL, c[0], c[1], c[2], c[3]));
+                    NodeLine last = counts(NodeLine.FINAL, c[0], c[1], c[2], c[3]);
+                    Map<String, String> fields = new LinkedHashMap<>(last.fields());
+                    fields.put("cpuMicros", "1100");
+                    board.add(me, new NodeLine(NodeLine.FINAL, fields));
                     board.ended(me);
                 }
                 default -> throw new IllegalArgumentException(command);

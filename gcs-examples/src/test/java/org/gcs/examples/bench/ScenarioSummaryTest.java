@@ -68,7 +68,7 @@ class ScenarioSummaryTest {
         assertThat(json).startsWith("{\"command\":\"bench\",\"passed\":true,\"runsPerSystem\":1,")
                 .contains("\"wallSeconds\":100,\"gcsSettings\":[],\"machine\":{\"cpus\":2,\"cpuModel\":\"AMD EPYC\",\"java\":\"17.0.15\"")
                 .contains("\"scenarios\":{\"cross-site-latency\":{\"topology\":")
-                .contains("\"messageBytes\":1000,\"warmupMessages\":4000,\"measuredMessages\":20000,"
+                .contains("\"messageBytes\":1000,\"warmupMessages\":16000,\"measuredMessages\":16000,"
                         + "\"offeredRatePerSec\":2000,\"wallSeconds\":42")
                 .contains("\"systems\":{\"gcs\":{\"messagesPerSec\":", "\"jgroups-relay2\":{\"messagesPerSec\":")
                 .contains("\"latencyMicros\":{\"p50\":1000,\"p99\":2000,\"p999\":4000,\"max\":8000,\"samples\":100}")
@@ -83,13 +83,13 @@ class ScenarioSummaryTest {
 
     private static RunResult throughput(BenchSystem system, int run, double messagesPerSec) {
         return new RunResult(Scenario.CROSS_SITE_THROUGHPUT, system, run, 1000, 1000, 1000, 1_000_000,
-                messagesPerSec, messagesPerSec * 1000 / 1e6, messagesPerSec, LatencyFigures.NONE, 0, List.of("a1"),
-                10);
+                messagesPerSec, messagesPerSec * 1000 / 1e6, messagesPerSec, LatencyFigures.NONE, 0, 40.0,
+                List.of("a1"), 10);
     }
 
     private static RunResult latency(BenchSystem system, int run, double p99Micros) {
         LatencyFigures latency = new LatencyFigures(100, p99Micros / 2, p99Micros, p99Micros * 2, p99Micros * 4);
         return new RunResult(Scenario.CROSS_SITE_LATENCY, system, run, 1000, 1000, 1000, 500_000, 2000, 2, 2000,
-                latency, 0, List.of("a1", "b1"), 10);
+                latency, 0, Double.NaN, List.of("a1", "b1"), 10);
     }
 }

@@ -62,13 +62,13 @@ public final class BenchCommand implements Callable<Integer> {
     int runs;
 
     @Option(names = "--messages", paramLabel = "N",
-            description = "Measured messages per run (default: 50000; cross-site-latency 16000, udp-limit 400000).")
+            description = "Measured messages per run (default: 50000; cross-site-latency 8000, udp-limit 400000).")
     Long messages;
 
     @Option(names = "--warmup", paramLabel = "N",
             description = "Warm-up messages per run before the measured ones, so that the JIT has compiled the"
                     + " hot code and GCS's congestion control has left slow start (default: 50000;"
-                    + " cross-site-latency 16000, i.e. 8 s at 2000 msg/s; udp-limit 100000).")
+                    + " cross-site-latency 8000, i.e. 8 s at 1000 msg/s; udp-limit 100000).")
     Long warmup;
 
     @Option(names = "--size", paramLabel = "BYTES", defaultValue = "1000",
@@ -76,8 +76,9 @@ public final class BenchCommand implements Callable<Integer> {
                     + " (default: ${DEFAULT-VALUE}).")
     int size;
 
-    @Option(names = "--rate", paramLabel = "N", defaultValue = "2000",
-            description = "Messages per second offered in cross-site-latency (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--rate", paramLabel = "N", defaultValue = "1000",
+            description = "Messages per second offered in cross-site-latency, to stay below both systems' capacity"
+                    + " (default: ${DEFAULT-VALUE}).")
     double rate;
 
     @Option(names = "--json", description = "End with one line holding a JSON object with the results.")

@@ -22,9 +22,9 @@ class BenchCommandOptionsTest {
         assertThat(s.messageBytes()).isEqualTo(1000);
         assertThat(s.warmupFor(Scenario.CROSS_SITE_THROUGHPUT)).isEqualTo(50_000);
         assertThat(s.measuredFor(Scenario.CROSS_SITE_THROUGHPUT)).isEqualTo(50_000);
-        assertThat(s.warmupFor(Scenario.CROSS_SITE_LATENCY)).isEqualTo(16_000);
-        assertThat(s.measuredFor(Scenario.CROSS_SITE_LATENCY)).isEqualTo(16_000);
-        assertThat(s.rateFor(Scenario.CROSS_SITE_LATENCY)).isEqualTo(2_000);
+        assertThat(s.warmupFor(Scenario.CROSS_SITE_LATENCY)).isEqualTo(8_000);
+        assertThat(s.measuredFor(Scenario.CROSS_SITE_LATENCY)).isEqualTo(8_000);
+        assertThat(s.rateFor(Scenario.CROSS_SITE_LATENCY)).isEqualTo(1_000);
         assertThat(s.rateFor(Scenario.CROSS_SITE_THROUGHPUT)).isZero();
         assertThat(s.measuredFor(Scenario.UDP_LIMIT)).isEqualTo(400_000);
         assertThat(s.json()).isFalse();

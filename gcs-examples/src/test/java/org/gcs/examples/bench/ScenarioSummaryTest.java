@@ -68,7 +68,7 @@ class ScenarioSummaryTest {
         assertThat(json).startsWith("{\"command\":\"bench\",\"passed\":true,\"runsPerSystem\":1,")
                 .contains("\"wallSeconds\":100,\"gcsSettings\":[],\"machine\":{\"cpus\":2,\"cpuModel\":\"AMD EPYC\",\"java\":\"17.0.15\"")
                 .contains("\"scenarios\":{\"cross-site-latency\":{\"topology\":")
-                .contains("\"messageBytes\":1000,\"warmupMessages\":16000,\"measuredMessages\":16000,"
+                .contains("\"messageBytes\":1000,\"warmupMessages\":8000,\"measuredMessages\":8000,"
                         + "\"offeredRatePerSec\":2000,\"wallSeconds\":42")
                 .contains("\"systems\":{\"gcs\":{\"messagesPerSec\":", "\"jgroups-relay2\":{\"messagesPerSec\":")
                 .contains("\"latencyMicros\":{\"p50\":1000,\"p99\":2000,\"p999\":4000,\"max\":8000,\"samples\":100}")

@@ -108,6 +108,11 @@ public final class BenchCommand implements Callable<Integer> {
                     + " congestion.control=none), repeatable; for experiments: the defaults are what GCS ships.")
     List<String> gcsSettings = new ArrayList<>();
 
+    @Option(names = "--relay-tcp-nodelay",
+            description = "Turn Nagle's algorithm off on RELAY2's bridge (TCP_NODELAY, as JGroups'"
+                    + " tcp-low-latency.xml); by default the bridge is JGroups' tcp.xml, which keeps it on.")
+    boolean relayTcpNoDelay;
+
     @Option(names = "--stall-timeout", paramLabel = "TIME", defaultValue = "30s", converter = DurationConverter.class,
             description = "Fail a run when its traffic makes no progress for this long (default: ${DEFAULT-VALUE}).")
     Duration stallTimeout;
@@ -184,7 +189,7 @@ public final class BenchCommand implements Callable<Integer> {
             }
         }
         return new BenchSettings(distinct, runs, warmup == null ? -1 : warmup, messages == null ? -1 : messages, size,
-                rate, json, out, inProcess, jvmOptions, stallTimeout, only, gcsSettings);
+                rate, json, out, inProcess, jvmOptions, stallTimeout, only, gcsSettings, relayTcpNoDelay);
     }
 
     private void checkGcsSetting(String setting) {

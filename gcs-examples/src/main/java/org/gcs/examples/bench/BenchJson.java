@@ -33,6 +33,7 @@ final class BenchJson {
         json.put("nodes", settings.inProcess() ? "threads of one JVM" : "one JVM per node");
         json.put("wallSeconds", round(wallSeconds, 1));
         json.put("gcsSettings", settings.gcsSettings());
+        json.put("relayTcpNoDelay", settings.relayTcpNoDelay());
         json.put("machine", machine.toJson());
         Map<String, Object> scenarios = new LinkedHashMap<>();
         for (ScenarioSummary summary : summaries) {

@@ -85,6 +85,9 @@ public final class BenchNodeCommand implements Callable<Integer> {
     @Option(names = "--gcs-set", description = "GCS: KEY=VALUE overriding a setting, repeatable.")
     List<String> gcsSettings = List.of();
 
+    @Option(names = "--relay-tcp-nodelay", description = "RELAY2: TCP_NODELAY on the bridge.")
+    boolean relayTcpNoDelay;
+
     @Option(names = "--exit-after-sec", defaultValue = "0",
             description = "Halt after this many seconds whatever happens (0: never).")
     long exitAfterSec;
@@ -143,7 +146,7 @@ public final class BenchNodeCommand implements Callable<Integer> {
         }
         return new NodeSpec(bench, runId, sites, site, member, membersPerSite, sender, recordLatency, mcastAddress,
                 mcastPort, wanPort, seedPorts, bridgePorts, udpPort, clusterKeyHex, size, warmup, messages, rate,
-                bench == BenchSystem.GCS ? gcsSettings : List.of());
+                bench == BenchSystem.GCS ? gcsSettings : List.of(), bench == BenchSystem.RELAY2 && relayTcpNoDelay);
     }
 
     private static BenchEndpoint endpoint(NodeSpec node) {

@@ -20,11 +20,12 @@ import java.util.List;
  * @param stallTimeout how long a run may go without progress before it fails
  * @param systems the systems to run (empty: every system of each scenario)
  * @param gcsSettings {@code key=value} overrides of GCS settings (empty: the bench's defaults)
+ * @param relayTcpNoDelay whether RELAY2's bridge turns Nagle's algorithm off (default: on, as in tcp.xml)
  */
 public record BenchSettings(List<Scenario> scenarios, int runs, long warmupMessages, long measuredMessages,
                             int messageBytes, double latencyRatePerSec, boolean json, Path outDir, boolean inProcess,
                             List<String> jvmOptions, Duration stallTimeout, List<BenchSystem> systems,
-                            List<String> gcsSettings) {
+                            List<String> gcsSettings, boolean relayTcpNoDelay) {
     /** Copies the lists. */
     public BenchSettings {
         scenarios = List.copyOf(scenarios);

@@ -39,7 +39,9 @@ import org.jgroups.stack.Protocol;
  *       as JGroups documents cross-site replication: every site lists the same bridge cluster, whose stack
  *       ({@link #bridge}) is JGroups' own {@code tcp.xml} (TCP, TCPPING with every site master's address, MERGE3,
  *       FD_SOCK2, FD_ALL3, VERIFY_SUSPECT2, BARRIER, NAKACK2 without multicast retransmission, UNICAST3, STABLE,
- *       GMS, MFC and UFC with 2 MB credits, FRAG2) bound to 127.0.0.1.</li>
+ *       GMS, MFC and UFC with 2 MB credits, FRAG2) bound to 127.0.0.1. Like {@code tcp.xml} (JGroups' choice "for
+ *       high-throughput requirements") the bridge keeps Nagle's algorithm on ({@code tcp_nodelay=false}) unless
+ *       the node's spec asks for {@code TCP_NODELAY}, as {@code tcp-low-latency.xml} does.</li>
  * </ul>
  */
 final class JGroupsStacks {
@@ -106,7 +108,7 @@ final class JGroupsStacks {
         for (int s = 0; s < spec.sites().size(); s++) {
             String site = spec.sites().get(s);
             RelayConfig.BridgeConfig bridge = new RelayConfig.ProgrammaticBridgeConfig(spec.bridgeClusterName(),
-                    bridge(spec.bridgePorts().get(s), masters));
+                    bridge(spec.bridgePorts().get(s), masters, spec.relayTcpNoDelay()));
             relay.addSite(site, new RelayConfig.SiteConfig(site).addBridge(bridge));
         }
         return relay;
@@ -115,14 +117,17 @@ final class JGroupsStacks {
     /**
      * @param bindPort the TCP port of this site master
      * @param masters the TCP addresses of every site master
+     * @param tcpNoDelay true to turn Nagle's algorithm off on the bridge connections
      * @return the bridge stack, transport first
      */
-    static Protocol[] bridge(int bindPort, List<InetSocketAddress> masters) throws UnknownHostException {
+    static Protocol[] bridge(int bindPort, List<InetSocketAddress> masters, boolean tcpNoDelay)
+            throws UnknownHostException {
         InetAddress bind = InetAddress.getByName(LOOPBACK);
         TCP tcp = new TCP();
         tcp.setBindAddress(bind);
         tcp.setBindPort(bindPort);
         tcp.setPortRange(0);
+        tcp.tcpNodelay(tcpNoDelay);
         tcp.useVirtualThreads(false);
         tcp.logDiscardMsgs(false);
         FD_SOCK2 failureDetection = new FD_SOCK2();

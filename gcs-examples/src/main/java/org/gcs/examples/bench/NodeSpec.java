@@ -29,12 +29,13 @@ import java.util.stream.Collectors;
  * @param measuredMessages messages measured
  * @param ratePerSec messages per second the sender offers, 0 for as fast as the system takes them
  * @param gcsSettings GCS: {@code key=value} settings overriding the bench's defaults (properties-file keys)
+ * @param relayTcpNoDelay RELAY2: turn Nagle's algorithm off on the bridge (JGroups' tcp.xml keeps it on)
  */
 public record NodeSpec(BenchSystem system, String runId, List<String> sites, String site, String member,
                        int membersPerSite, boolean sender, boolean recordLatency, String mcastAddress, int mcastPort,
                        int wanPort, List<Integer> seedPorts, List<Integer> bridgePorts, int udpPort,
                        String clusterKeyHex, int messageBytes, long warmupMessages, long measuredMessages,
-                       double ratePerSec, List<String> gcsSettings) {
+                       double ratePerSec, List<String> gcsSettings, boolean relayTcpNoDelay) {
 
     /** Copies the lists. */
     public NodeSpec {
@@ -94,6 +95,9 @@ public record NodeSpec(BenchSystem system, String runId, List<String> sites, Str
         }
         if (sender) {
             args.add("--sender");
+        }
+        if (relayTcpNoDelay) {
+            args.add("--relay-tcp-nodelay");
         }
         if (recordLatency) {
             args.add("--record-latency");

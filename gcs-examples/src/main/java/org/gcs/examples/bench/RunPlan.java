@@ -61,7 +61,8 @@ record RunPlan(Scenario scenario, BenchSystem system, List<NodeSpec> nodes) {
                 nodes.add(new NodeSpec(system, runId, sites, site, memberName(system, site, m, sender), members,
                         sender, recordLatency, MCAST_ADDRESS, mcastPorts.get(s), wanPort, seeds, bridgePorts, udpPort,
                         keyHex, settings.messageBytes(), settings.warmupFor(scenario), settings.measuredFor(scenario),
-                        settings.rateFor(scenario), system == BenchSystem.GCS ? settings.gcsSettings() : List.of()));
+                        settings.rateFor(scenario), system == BenchSystem.GCS ? settings.gcsSettings() : List.of(),
+                        system == BenchSystem.RELAY2 && settings.relayTcpNoDelay()));
             }
         }
         return new RunPlan(scenario, system, nodes);

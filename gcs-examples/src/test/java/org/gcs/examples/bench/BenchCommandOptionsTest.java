@@ -32,6 +32,8 @@ class BenchCommandOptionsTest {
         assertThat(s.inProcess()).isFalse();
         assertThat(s.jvmOptions()).isEmpty();
         assertThat(s.stallTimeout()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(s.relayTcpNoDelay()).isFalse();
+        assertThat(s.gcsSettings()).isEmpty();
         assertThat(s.systemsFor(Scenario.CROSS_SITE_THROUGHPUT)).containsExactly(BenchSystem.GCS, BenchSystem.RELAY2);
         assertThat(s.systemsFor(Scenario.LAN_THROUGHPUT)).containsExactly(BenchSystem.GCS, BenchSystem.JGROUPS);
     }
@@ -42,7 +44,7 @@ class BenchCommandOptionsTest {
         BenchSettings s = parse("cross-site-latency", "lan-throughput", "--runs", "5", "--messages", "1000",
                 "--warmup", "0", "--size", "200", "--rate", "500", "--json", "--out", out.toString(),
                 "--jvm-option=-XX:+UseSerialGC", "--jvm-option=-Dx={node}", "--stall-timeout", "1m",
-                "--system", "gcs", "--gcs-set", "send.window.bytes=4MB", "--gcs-set", "congestion.control=none");
+                "--system", "gcs", "--gcs-set", "send.window.bytes=4MB", "--gcs-set", "congestion.control=none", "--relay-tcp-nodelay");
 
         assertThat(s.scenarios()).containsExactly(Scenario.CROSS_SITE_LATENCY, Scenario.LAN_THROUGHPUT);
         assertThat(s.runs()).isEqualTo(5);
@@ -56,6 +58,7 @@ class BenchCommandOptionsTest {
         assertThat(s.stallTimeout()).isEqualTo(Duration.ofMinutes(1));
         assertThat(s.systemsFor(Scenario.LAN_THROUGHPUT)).containsExactly(BenchSystem.GCS);
         assertThat(s.gcsSettings()).containsExactly("send.window.bytes=4MB", "congestion.control=none");
+        assertThat(s.relayTcpNoDelay()).isTrue();
     }
 
     @Test

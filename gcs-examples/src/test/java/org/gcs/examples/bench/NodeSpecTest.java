@@ -52,7 +52,7 @@ class NodeSpecTest {
                 .containsExactly(List.of("a1"), List.of("b1"), List.of("a2", "b2"));
         assertThat(plan.nodes().get(0).bridgePorts()).hasSize(2).doesNotHaveDuplicates();
         assertThat(plan.nodes()).noneMatch(NodeSpec::recordLatency);
-        assertThat(plan.nodes()).allMatch(n -> n.clusterKeyHex().isEmpty());
+        assertThat(plan.nodes()).allMatch(n -> n.clusterKeyHex().isEmpty() && n.relayTcpNoDelay());
     }
 
     @Test
@@ -68,6 +68,6 @@ class NodeSpecTest {
 
     private static BenchSettings settings() {
         return new BenchSettings(List.of(Scenario.values()), 1, -1, -1, 1000, 2000, false, null, false, List.of(),
-                java.time.Duration.ofSeconds(30), List.of(), List.of("send.window.bytes=2MB"));
+                java.time.Duration.ofSeconds(30), List.of(), List.of("send.window.bytes=2MB"), true);
     }
 }

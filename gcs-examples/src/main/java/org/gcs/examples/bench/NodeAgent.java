@@ -23,7 +23,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * Every node reports {@code probe-seen} at its first probe, {@code done} when every measured message arrived,
  * and {@code progress} every second. When the node has a process of its own, its {@code final} line carries the
  * CPU time the process used during the measured phase: from its first measured message (sent or delivered) to its
- * {@code done} (or, for a UDP source, its {@code sent}), which leaves out start-up and most JIT compilation. A
+ * {@code done} (a draining UDP sink: after the quiet time; a UDP source: its {@code sent}), which leaves out
+ * start-up and most JIT compilation. A
  * parent that dies closes the node's input, which ends the node.
  */
 final class NodeAgent {
@@ -83,7 +84,6 @@ final class NodeAgent {
 
                     @Override
                     public void allMeasured() {
-                        markCpu(cpuEndNs);
                         reportDone();
                     }
                 });
@@ -249,6 +249,7 @@ final class NodeAgent {
     }
 
     private void reportDone() {
+        markCpu(cpuEndNs);
         if (!doneReported.compareAndSet(false, true)) {
             return;
         }

@@ -68,8 +68,13 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--warmup", paramLabel = "N",
             description = "Warm-up messages per run before the measured ones, so that the JIT has compiled the"
                     + " hot code and GCS's congestion control has left slow start (default: 50000;"
-                    + " cross-site-latency 8000, i.e. 8 s at 1000 msg/s; udp-limit 100000).")
+                    + " cross-site-latency 4000 paced, i.e. 4 s at 1000 msg/s; udp-limit 100000).")
     Long warmup;
+
+    @Option(names = "--unpaced-warmup", paramLabel = "N",
+            description = "cross-site-latency: warm-up messages sent as fast as possible before the paced warm-up,"
+                    + " so that the JIT compiles the hot path (default: 20000).")
+    Long unpacedWarmup;
 
     @Option(names = "--size", paramLabel = "BYTES", defaultValue = "1000",
             description = "Payload bytes of every message, " + BenchPayload.HEADER_BYTES + ".." + MAX_MESSAGE_BYTES
@@ -156,6 +161,9 @@ public final class BenchCommand implements Callable<Integer> {
         if (warmup != null && (warmup < 0 || warmup > Integer.MAX_VALUE / 2)) {
             throw usage("--warmup must be in 0.." + Integer.MAX_VALUE / 2 + ", got " + warmup);
         }
+        if (unpacedWarmup != null && (unpacedWarmup < 0 || unpacedWarmup > Integer.MAX_VALUE / 2)) {
+            throw usage("--unpaced-warmup must be in 0.." + Integer.MAX_VALUE / 2 + ", got " + unpacedWarmup);
+        }
         if (size < BenchPayload.HEADER_BYTES || size > MAX_MESSAGE_BYTES) {
             throw usage("--size must be in " + BenchPayload.HEADER_BYTES + ".." + MAX_MESSAGE_BYTES + " bytes (the"
                     + " header with sequence and send time takes " + BenchPayload.HEADER_BYTES + "), got " + size);
@@ -188,7 +196,8 @@ public final class BenchCommand implements Callable<Integer> {
                 throw usage("--out: cannot create directory " + out + ": " + e.getMessage());
             }
         }
-        return new BenchSettings(distinct, runs, warmup == null ? -1 : warmup, messages == null ? -1 : messages, size,
+        return new BenchSettings(distinct, runs, warmup == null ? -1 : warmup,
+                unpacedWarmup == null ? -1 : unpacedWarmup, messages == null ? -1 : messages, size,
                 rate, json, out, inProcess, jvmOptions, stallTimeout, only, gcsSettings, relayTcpNoDelay);
     }
 

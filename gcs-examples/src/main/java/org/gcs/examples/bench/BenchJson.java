@@ -49,6 +49,7 @@ final class BenchJson {
         json.put("topology", scenario.topology());
         json.put("messageBytes", settings.messageBytes());
         json.put("warmupMessages", settings.warmupFor(scenario));
+        json.put("unpacedWarmupMessages", settings.unpacedWarmupFor(scenario));
         json.put("measuredMessages", settings.measuredFor(scenario));
         json.put("offeredRatePerSec", scenario.kind() == Scenario.Kind.LATENCY ? settings.rateFor(scenario) : null);
         json.put("wallSeconds", round(summary.wallSeconds(), 1));

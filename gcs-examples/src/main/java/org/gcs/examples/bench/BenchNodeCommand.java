@@ -76,6 +76,10 @@ public final class BenchNodeCommand implements Callable<Integer> {
     @Option(names = "--warmup", defaultValue = "0", description = "Warm-up messages.")
     long warmup;
 
+    @Option(names = "--unpaced-warmup", defaultValue = "0",
+            description = "How many warm-up messages go unpaced first when --rate is set.")
+    long unpacedWarmup;
+
     @Option(names = "--messages", defaultValue = "1", description = "Measured messages.")
     long messages;
 
@@ -145,7 +149,8 @@ public final class BenchNodeCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--cluster-key-hex is required for gcs");
         }
         return new NodeSpec(bench, runId, sites, site, member, membersPerSite, sender, recordLatency, mcastAddress,
-                mcastPort, wanPort, seedPorts, bridgePorts, udpPort, clusterKeyHex, size, warmup, messages, rate,
+                mcastPort, wanPort, seedPorts, bridgePorts, udpPort, clusterKeyHex, size, warmup,
+                Math.min(unpacedWarmup, warmup), messages, rate,
                 bench == BenchSystem.GCS ? gcsSettings : List.of(), bench == BenchSystem.RELAY2 && relayTcpNoDelay);
     }
 

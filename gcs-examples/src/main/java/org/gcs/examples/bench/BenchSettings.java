@@ -9,7 +9,10 @@ import java.util.List;
  *
  * @param scenarios the scenarios to run, in order
  * @param runs runs per system and scenario
- * @param warmupMessages warm-up messages per run, or -1 for each scenario's default
+ * @param warmupMessages warm-up messages per run (paced ones in a paced scenario), or -1 for each scenario's
+ *        default
+ * @param unpacedWarmupMessages paced scenarios: warm-up messages sent unpaced before the paced warm-up, or -1
+ *        for the scenario's default
  * @param measuredMessages measured messages per run, or -1 for each scenario's default
  * @param messageBytes payload bytes of every message
  * @param latencyRatePerSec messages per second offered in {@code cross-site-latency}
@@ -22,7 +25,8 @@ import java.util.List;
  * @param gcsSettings {@code key=value} overrides of GCS settings (empty: the bench's defaults)
  * @param relayTcpNoDelay whether RELAY2's bridge turns Nagle's algorithm off (default: on, as in tcp.xml)
  */
-public record BenchSettings(List<Scenario> scenarios, int runs, long warmupMessages, long measuredMessages,
+public record BenchSettings(List<Scenario> scenarios, int runs, long warmupMessages, long unpacedWarmupMessages,
+                            long measuredMessages,
                             int messageBytes, double latencyRatePerSec, boolean json, Path outDir, boolean inProcess,
                             List<String> jvmOptions, Duration stallTimeout, List<BenchSystem> systems,
                             List<String> gcsSettings, boolean relayTcpNoDelay) {
@@ -48,6 +52,17 @@ public record BenchSettings(List<Scenario> scenarios, int runs, long warmupMessa
      */
     public long warmupFor(Scenario scenario) {
         return warmupMessages >= 0 ? warmupMessages : scenario.defaultWarmupMessages();
+    }
+
+    /**
+     * @param scenario a scenario
+     * @return its warm-up messages sent unpaced before the paced ones (0 when the scenario is not paced)
+     */
+    public long unpacedWarmupFor(Scenario scenario) {
+        if (rateFor(scenario) <= 0) {
+            return 0;
+        }
+        return unpacedWarmupMessages >= 0 ? unpacedWarmupMessages : scenario.defaultUnpacedWarmupMessages();
     }
 
     /**

@@ -17,8 +17,10 @@ final class BenchTable {
         Scenario scenario = summary.scenario();
         out.println();
         out.printf(Locale.ROOT, "== %s: %s%n", scenario.id(), scenario.topology());
-        out.printf(Locale.ROOT, "   %d-byte messages, %d warm-up + %d measured per run%s, %d runs per system"
-                        + " alternating%n", settings.messageBytes(), settings.warmupFor(scenario),
+        String unpaced = settings.unpacedWarmupFor(scenario) > 0
+                ? settings.unpacedWarmupFor(scenario) + " unpaced + " : "";
+        out.printf(Locale.ROOT, "   %d-byte messages, %s%d warm-up + %d measured per run%s, %d runs per system"
+                        + " alternating%n", settings.messageBytes(), unpaced, settings.warmupFor(scenario),
                 settings.measuredFor(scenario), scenario.kind() == Scenario.Kind.LATENCY
                         ? String.format(Locale.ROOT, " at %.0f msg/s", settings.rateFor(scenario)) : "",
                 settings.runs());

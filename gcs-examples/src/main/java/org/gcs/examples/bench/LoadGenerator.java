@@ -13,10 +13,11 @@ import java.util.function.Consumer;
  * <ul>
  *   <li>Unpaced (rate 0): back to back, as fast as the system admits them; each message carries the wall time
  *       just before its send call.</li>
- *   <li>Paced (rate R): message i is due at start + (i−1)/R and carries its <em>due</em> time, not the time it was
- *       actually sent: when the system pushes back and the sender falls behind, the waiting shows in the
- *       latencies instead of being hidden (no coordinated omission). A late sender does not skip messages; it
- *       sends the overdue ones back to back.</li>
+ *   <li>Paced (rate R): the first {@link NodeSpec#unpacedWarmupMessages()} go unpaced (so that the JIT compiles
+ *       the hot path and the system's rates settle), then message i of the rest is due at start + (i−1)/R and
+ *       carries its <em>due</em> time, not the time it was actually sent: when the system pushes back and the
+ *       sender falls behind, the waiting shows in the latencies instead of being hidden (no coordinated
+ *       omission). A late sender does not skip messages; it sends the overdue ones back to back.</li>
  * </ul>
  * When done it reports a {@code sent} line: the (due or actual) time of the first measured message, the time the
  * last send returned, and the achieved rate of the measured phase.
@@ -52,8 +53,12 @@ final class LoadGenerator implements Runnable {
         try {
             for (long seq = 1; seq <= total && !stopped; seq++) {
                 long stampMicros;
-                if (intervalNs > 0) {
-                    long dueNs = startNs + Math.round((seq - 1) * intervalNs);
+                if (intervalNs > 0 && seq == spec.unpacedWarmupMessages() + 1) {
+                    startNs = System.nanoTime();
+                    startMicros = WallClock.nowMicros();
+                }
+                if (intervalNs > 0 && seq > spec.unpacedWarmupMessages()) {
+                    long dueNs = startNs + Math.round((seq - 1 - spec.unpacedWarmupMessages()) * intervalNs);
                     waitUntil(dueNs);
                     stampMicros = startMicros + (dueNs - startNs) / 1_000;
                 } else {

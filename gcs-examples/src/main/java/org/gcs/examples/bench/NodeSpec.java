@@ -25,7 +25,9 @@ import java.util.stream.Collectors;
  * @param udpPort UDP: the port the sink binds and the source sends to
  * @param clusterKeyHex GCS: the cluster key, hex
  * @param messageBytes payload bytes of every message
- * @param warmupMessages messages sent before the measured ones
+ * @param warmupMessages messages sent before the measured ones (the unpaced ones included)
+ * @param unpacedWarmupMessages how many of the warm-up messages go first, as fast as the system admits them, when
+ *        the run is paced (so that the JIT compiles the hot path before the paced messages)
  * @param measuredMessages messages measured
  * @param ratePerSec messages per second the sender offers, 0 for as fast as the system takes them
  * @param gcsSettings GCS: {@code key=value} settings overriding the bench's defaults (properties-file keys)
@@ -34,7 +36,8 @@ import java.util.stream.Collectors;
 public record NodeSpec(BenchSystem system, String runId, List<String> sites, String site, String member,
                        int membersPerSite, boolean sender, boolean recordLatency, String mcastAddress, int mcastPort,
                        int wanPort, List<Integer> seedPorts, List<Integer> bridgePorts, int udpPort,
-                       String clusterKeyHex, int messageBytes, long warmupMessages, long measuredMessages,
+                       String clusterKeyHex, int messageBytes, long warmupMessages, long unpacedWarmupMessages,
+                       long measuredMessages,
                        double ratePerSec, List<String> gcsSettings, boolean relayTcpNoDelay) {
 
     /** Copies the lists. */
@@ -76,6 +79,7 @@ public record NodeSpec(BenchSystem system, String runId, List<String> sites, Str
                 "--mcast-address", mcastAddress, "--mcast-port", Integer.toString(mcastPort),
                 "--wan-port", Integer.toString(wanPort), "--udp-port", Integer.toString(udpPort),
                 "--size", Integer.toString(messageBytes), "--warmup", Long.toString(warmupMessages),
+                "--unpaced-warmup", Long.toString(unpacedWarmupMessages),
                 "--messages", Long.toString(measuredMessages), "--rate", Double.toString(ratePerSec)));
         if (!seedPorts.isEmpty()) {
             args.add("--seed-ports");

@@ -60,7 +60,9 @@ record RunPlan(Scenario scenario, BenchSystem system, List<NodeSpec> nodes) {
                 }
                 nodes.add(new NodeSpec(system, runId, sites, site, memberName(system, site, m, sender), members,
                         sender, recordLatency, MCAST_ADDRESS, mcastPorts.get(s), wanPort, seeds, bridgePorts, udpPort,
-                        keyHex, settings.messageBytes(), settings.warmupFor(scenario), settings.measuredFor(scenario),
+                        keyHex, settings.messageBytes(),
+                        settings.unpacedWarmupFor(scenario) + settings.warmupFor(scenario),
+                        settings.unpacedWarmupFor(scenario), settings.measuredFor(scenario),
                         settings.rateFor(scenario), system == BenchSystem.GCS ? settings.gcsSettings() : List.of(),
                         system == BenchSystem.RELAY2 && settings.relayTcpNoDelay()));
             }

@@ -17,7 +17,7 @@ public enum Scenario {
             "2 sites x 2 processes, one sender in the first site, as fast as the system admits messages"),
     /** 2 sites × 2 processes at a fixed offered load: one-way latency at the other site's members. */
     CROSS_SITE_LATENCY("cross-site-latency", Kind.LATENCY, List.of(BenchSystem.GCS, BenchSystem.RELAY2),
-            2, 2, 8_000, 8_000, 1_000,
+            2, 2, 4_000, 8_000, 1_000,
             "2 sites x 2 processes, one sender in the first site at a fixed rate, latency at the second site"),
     /** One site of 2 processes: GCS against plain JGroups with the same stack. */
     LAN_THROUGHPUT("lan-throughput", Kind.THROUGHPUT, List.of(BenchSystem.GCS, BenchSystem.JGROUPS),
@@ -99,6 +99,15 @@ public enum Scenario {
     /** @return measured messages per run unless {@code --messages} says otherwise */
     public long defaultMeasuredMessages() {
         return defaultMeasuredMessages;
+    }
+
+    /**
+     * @return warm-up messages sent as fast as possible before the paced warm-up (latency scenarios: so that the
+     *         JIT has compiled the hot path; 0 for unpaced scenarios) unless {@code --unpaced-warmup} says
+     *         otherwise
+     */
+    public long defaultUnpacedWarmupMessages() {
+        return kind == Kind.LATENCY ? 20_000 : 0;
     }
 
     /** @return messages per second the sender offers (0: unpaced) unless {@code --rate} says otherwise */

@@ -22,7 +22,9 @@ class BenchCommandOptionsTest {
         assertThat(s.messageBytes()).isEqualTo(1000);
         assertThat(s.warmupFor(Scenario.CROSS_SITE_THROUGHPUT)).isEqualTo(50_000);
         assertThat(s.measuredFor(Scenario.CROSS_SITE_THROUGHPUT)).isEqualTo(50_000);
-        assertThat(s.warmupFor(Scenario.CROSS_SITE_LATENCY)).isEqualTo(8_000);
+        assertThat(s.warmupFor(Scenario.CROSS_SITE_LATENCY)).isEqualTo(4_000);
+        assertThat(s.unpacedWarmupFor(Scenario.CROSS_SITE_LATENCY)).isEqualTo(20_000);
+        assertThat(s.unpacedWarmupFor(Scenario.CROSS_SITE_THROUGHPUT)).isZero();
         assertThat(s.measuredFor(Scenario.CROSS_SITE_LATENCY)).isEqualTo(8_000);
         assertThat(s.rateFor(Scenario.CROSS_SITE_LATENCY)).isEqualTo(1_000);
         assertThat(s.rateFor(Scenario.CROSS_SITE_THROUGHPUT)).isZero();
@@ -42,7 +44,7 @@ class BenchCommandOptionsTest {
     void shouldParseEveryOption(@TempDir Path dir) {
         Path out = dir.resolve("results");
         BenchSettings s = parse("cross-site-latency", "lan-throughput", "--runs", "5", "--messages", "1000",
-                "--warmup", "0", "--size", "200", "--rate", "500", "--json", "--out", out.toString(),
+                "--warmup", "0", "--unpaced-warmup", "300", "--size", "200", "--rate", "500", "--json", "--out", out.toString(),
                 "--jvm-option=-XX:+UseSerialGC", "--jvm-option=-Dx={node}", "--stall-timeout", "1m",
                 "--system", "gcs", "--gcs-set", "send.window.bytes=4MB", "--gcs-set", "congestion.control=none", "--relay-tcp-nodelay");
 
@@ -50,6 +52,7 @@ class BenchCommandOptionsTest {
         assertThat(s.runs()).isEqualTo(5);
         assertThat(s.measuredFor(Scenario.LAN_THROUGHPUT)).isEqualTo(1000);
         assertThat(s.warmupFor(Scenario.LAN_THROUGHPUT)).isZero();
+        assertThat(s.unpacedWarmupFor(Scenario.CROSS_SITE_LATENCY)).isEqualTo(300);
         assertThat(s.messageBytes()).isEqualTo(200);
         assertThat(s.rateFor(Scenario.CROSS_SITE_LATENCY)).isEqualTo(500);
         assertThat(s.json()).isTrue();
@@ -76,6 +79,7 @@ class BenchCommandOptionsTest {
         assertUsageError("--runs must be in 1..1000, got 0", "all", "--runs", "0");
         assertUsageError("--messages must be in 1..", "all", "--messages", "0");
         assertUsageError("--warmup must be in 0..", "all", "--warmup", "-1");
+        assertUsageError("--unpaced-warmup must be in 0..", "all", "--unpaced-warmup", "-5");
         assertUsageError("--size must be in 17..60000 bytes", "all", "--size", "16");
         assertUsageError("--size must be in 17..60000 bytes", "all", "--size", "60001");
         assertUsageError("--rate must be a positive number", "all", "--rate", "0");

@@ -12,7 +12,7 @@ class GcsEndpointTest {
 
     @Test
     void shouldConfigureANodeLikeTheDemoOnLoopbackWithOverridesApplied() {
-        BenchSettings settings = new BenchSettings(List.of(Scenario.CROSS_SITE_THROUGHPUT), 1, -1, -1, 1000, 2000,
+        BenchSettings settings = new BenchSettings(List.of(Scenario.CROSS_SITE_THROUGHPUT), 1, -1, -1, -1, 1000, 2000,
                 false, null, false, List.of(), Duration.ofSeconds(30), List.of(),
                 List.of("send.window.bytes=4MB", "congestion.control=none"), false);
         NodeSpec b2 = RunPlan.create(Scenario.CROSS_SITE_THROUGHPUT, BenchSystem.GCS, settings).nodes().get(3);
@@ -36,7 +36,7 @@ class GcsEndpointTest {
 
     @Test
     void shouldKeepEveryDefaultWithoutOverrides() {
-        BenchSettings settings = new BenchSettings(List.of(Scenario.LAN_THROUGHPUT), 1, -1, -1, 1000, 2000,
+        BenchSettings settings = new BenchSettings(List.of(Scenario.LAN_THROUGHPUT), 1, -1, -1, -1, 1000, 2000,
                 false, null, false, List.of(), Duration.ofSeconds(30), List.of(), List.of(), false);
         NodeSpec a1 = RunPlan.create(Scenario.LAN_THROUGHPUT, BenchSystem.GCS, settings).nodes().get(0);
 

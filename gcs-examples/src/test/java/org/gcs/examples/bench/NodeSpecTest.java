@@ -41,6 +41,8 @@ class NodeSpecTest {
         assertThat(a2.seedPorts()).containsExactlyInAnyOrder(plan.nodes().get(1).wanPort(),
                 plan.nodes().get(3).wanPort());
         assertThat(a2.ratePerSec()).isEqualTo(2000);
+        assertThat(a2.warmupMessages()).isEqualTo(24_000);
+        assertThat(a2.unpacedWarmupMessages()).isEqualTo(20_000);
         assertThat(plan.nodes()).extracting(NodeSpec::runId).containsOnly(a2.runId());
     }
 
@@ -67,7 +69,7 @@ class NodeSpecTest {
     }
 
     private static BenchSettings settings() {
-        return new BenchSettings(List.of(Scenario.values()), 1, -1, -1, 1000, 2000, false, null, false, List.of(),
+        return new BenchSettings(List.of(Scenario.values()), 1, -1, -1, -1, 1000, 2000, false, null, false, List.of(),
                 java.time.Duration.ofSeconds(30), List.of(), List.of("send.window.bytes=2MB"), true);
     }
 }

@@ -56,7 +56,7 @@ class ScenarioSummaryTest {
 
     @Test
     void shouldWriteOneJsonObjectWithEverySystemAndTheRatios() {
-        BenchSettings settings = new BenchSettings(List.of(Scenario.CROSS_SITE_LATENCY), 1, -1, -1, 1000, 2000, true,
+        BenchSettings settings = new BenchSettings(List.of(Scenario.CROSS_SITE_LATENCY), 1, -1, -1, -1, 1000, 2000, true,
                 null, false, List.of(), Duration.ofSeconds(30), List.of(), List.of(), false);
         ScenarioSummary summary = new ScenarioSummary(Scenario.CROSS_SITE_LATENCY, List.of(
                 SystemFigures.of(BenchSystem.GCS, List.of(latency(BenchSystem.GCS, 1, 2_000))),
@@ -68,7 +68,8 @@ class ScenarioSummaryTest {
         assertThat(json).startsWith("{\"command\":\"bench\",\"passed\":true,\"runsPerSystem\":1,")
                 .contains("\"wallSeconds\":100,\"gcsSettings\":[],\"relayTcpNoDelay\":false,\"machine\":{\"cpus\":2,\"cpuModel\":\"AMD EPYC\",\"java\":\"17.0.15\"")
                 .contains("\"scenarios\":{\"cross-site-latency\":{\"topology\":")
-                .contains("\"messageBytes\":1000,\"warmupMessages\":8000,\"measuredMessages\":8000,"
+                .contains("\"messageBytes\":1000,\"warmupMessages\":4000,\"unpacedWarmupMessages\":20000,"
+                        + "\"measuredMessages\":8000,"
                         + "\"offeredRatePerSec\":2000,\"wallSeconds\":42")
                 .contains("\"systems\":{\"gcs\":{\"messagesPerSec\":", "\"jgroups-relay2\":{\"messagesPerSec\":")
                 .contains("\"latencyMicros\":{\"p50\":1000,\"p99\":2000,\"p999\":4000,\"max\":8000,\"samples\":100}")

@@ -30,8 +30,8 @@ class BenchEndToEndTest {
         StringWriter err = new StringWriter();
 
         int code = new CommandLine(new GcsCommand()).setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
-                .execute("bench", "all", "--runs", "1", "--messages", "200", "--warmup", "50", "--unpaced-warmup", "100", "--rate", "1000",
-                        "--in-process", "--json", "--out", dir.toString());
+                .execute("bench", "all", "--runs", "1", "--messages", "200", "--warmup", "50", "--unpaced-warmup",
+                        "100", "--rate", "1000", "--in-process", "--json", "--out", dir.toString());
 
         assertThat(code).as("exit code; stderr: %s%nstdout: %s", err, out).isZero();
         String text = out.toString();

@@ -124,7 +124,8 @@ final class ChildJvmLauncher implements NodeLauncher {
             try {
                 List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
                 List<String> tail = lines.subList(Math.max(0, lines.size() - DIAGNOSTIC_LINES), lines.size());
-                return "log " + log + (tail.isEmpty() ? " (empty)" : ", last lines:\n    " + String.join("\n    ", tail));
+                return "log " + log + (tail.isEmpty() ? " (empty)"
+                        : ", last lines:\n    " + String.join("\n    ", tail));
             } catch (IOException e) {
                 return "log " + log + " unreadable: " + e.getMessage();
             }

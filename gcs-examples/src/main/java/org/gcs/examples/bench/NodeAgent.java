@@ -8,6 +8,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The life of one benchmark node, on the node's side: reports {@code started} once its JVM runs, connects the
@@ -51,8 +52,8 @@ final class NodeAgent {
     private final AtomicBoolean doneReported = new AtomicBoolean();
     private final ArrivalCheck check;
     private final ProcessCpu cpu;
-    private final java.util.concurrent.atomic.AtomicLong cpuStartNs = new java.util.concurrent.atomic.AtomicLong(-1);
-    private final java.util.concurrent.atomic.AtomicLong cpuEndNs = new java.util.concurrent.atomic.AtomicLong(-1);
+    private final AtomicLong cpuStartNs = new AtomicLong(-1);
+    private final AtomicLong cpuEndNs = new AtomicLong(-1);
     private Prober prober;
     private Thread proberThread;
     private volatile LoadGenerator generator;
@@ -195,7 +196,7 @@ final class NodeAgent {
         }
     }
 
-    private void markCpu(java.util.concurrent.atomic.AtomicLong mark) {
+    private void markCpu(AtomicLong mark) {
         if (cpu != null && mark.get() < 0) {
             mark.compareAndSet(-1, cpu.nanos());
         }

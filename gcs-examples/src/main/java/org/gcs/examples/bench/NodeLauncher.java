@@ -2,7 +2,10 @@ package org.gcs.examples.bench;
 
 import java.io.IOException;
 
-/** Starts the nodes of a run: as child JVMs ({@link ChildJvmLauncher}) or as threads of this JVM ({@link InJvmLauncher}). */
+/**
+ * Starts the nodes of a run: as child JVMs ({@link ChildJvmLauncher}) or as threads of this JVM
+ * ({@link InJvmLauncher}).
+ */
 interface NodeLauncher {
 
     /** A started node. */

@@ -126,7 +126,7 @@ final class RunDriver {
         long lastProgressNs = System.nanoTime();
         long lastSignature = -1;
         while (true) {
-            board.await(() -> failure(board, nodes).isPresent() || trafficDone(board, sender, receivers), 
+            board.await(() -> failure(board, nodes).isPresent() || trafficDone(board, sender, receivers),
                     TimeUnit.SECONDS.toNanos(1), POLL_MS);
             throwIfFailed(board, nodes);
             boolean sent = board.first(sender, NodeLine.SENT).isPresent();

@@ -32,8 +32,10 @@ public record SystemFigures(BenchSystem system, List<RunResult> runs, double mes
         List<LatencyFigures> recorded = runs.stream().map(RunResult::latency).filter(LatencyFigures::recorded).toList();
         if (!recorded.isEmpty()) {
             latency = new LatencyFigures(recorded.stream().mapToLong(LatencyFigures::samples).sum(),
-                    Stats.median(recorded, LatencyFigures::p50Micros), Stats.median(recorded, LatencyFigures::p99Micros),
-                    Stats.median(recorded, LatencyFigures::p999Micros), Stats.median(recorded, LatencyFigures::maxMicros));
+                    Stats.median(recorded, LatencyFigures::p50Micros),
+                    Stats.median(recorded, LatencyFigures::p99Micros),
+                    Stats.median(recorded, LatencyFigures::p999Micros),
+                    Stats.median(recorded, LatencyFigures::maxMicros));
         }
         return new SystemFigures(system, runs, Stats.median(runs, RunResult::messagesPerSec),
                 Stats.median(runs, RunResult::megabytesPerSec), Stats.median(runs, RunResult::sendRatePerSec), latency,

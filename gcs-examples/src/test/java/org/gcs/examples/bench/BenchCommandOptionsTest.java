@@ -44,9 +44,10 @@ class BenchCommandOptionsTest {
     void shouldParseEveryOption(@TempDir Path dir) {
         Path out = dir.resolve("results");
         BenchSettings s = parse("cross-site-latency", "lan-throughput", "--runs", "5", "--messages", "1000",
-                "--warmup", "0", "--unpaced-warmup", "300", "--size", "200", "--rate", "500", "--json", "--out", out.toString(),
-                "--jvm-option=-XX:+UseSerialGC", "--jvm-option=-Dx={node}", "--stall-timeout", "1m",
-                "--system", "gcs", "--gcs-set", "send.window.bytes=4MB", "--gcs-set", "congestion.control=none", "--relay-tcp-nodelay");
+                "--warmup", "0", "--unpaced-warmup", "300", "--size", "200", "--rate", "500", "--json",
+                "--out", out.toString(), "--jvm-option=-XX:+UseSerialGC", "--jvm-option=-Dx={node}",
+                "--stall-timeout", "1m", "--system", "gcs", "--gcs-set", "send.window.bytes=4MB",
+                "--gcs-set", "congestion.control=none", "--relay-tcp-nodelay");
 
         assertThat(s.scenarios()).containsExactly(Scenario.CROSS_SITE_LATENCY, Scenario.LAN_THROUGHPUT);
         assertThat(s.runs()).isEqualTo(5);

@@ -56,8 +56,8 @@ class ScenarioSummaryTest {
 
     @Test
     void shouldWriteOneJsonObjectWithEverySystemAndTheRatios() {
-        BenchSettings settings = new BenchSettings(List.of(Scenario.CROSS_SITE_LATENCY), 1, -1, -1, -1, 1000, 2000, true,
-                null, false, List.of(), Duration.ofSeconds(30), List.of(), List.of(), false);
+        BenchSettings settings = new BenchSettings(List.of(Scenario.CROSS_SITE_LATENCY), 1, -1, -1, -1, 1000, 2000,
+                true, null, false, List.of(), Duration.ofSeconds(30), List.of(), List.of(), false);
         ScenarioSummary summary = new ScenarioSummary(Scenario.CROSS_SITE_LATENCY, List.of(
                 SystemFigures.of(BenchSystem.GCS, List.of(latency(BenchSystem.GCS, 1, 2_000))),
                 SystemFigures.of(BenchSystem.RELAY2, List.of(latency(BenchSystem.RELAY2, 1, 3_000)))), 42.04);
@@ -66,7 +66,8 @@ class ScenarioSummaryTest {
         String json = JsonWriter.write(BenchJson.of(settings, machine, List.of(summary), null, 99.96));
 
         assertThat(json).startsWith("{\"command\":\"bench\",\"passed\":true,\"runsPerSystem\":1,")
-                .contains("\"wallSeconds\":100,\"gcsSettings\":[],\"relayTcpNoDelay\":false,\"machine\":{\"cpus\":2,\"cpuModel\":\"AMD EPYC\",\"java\":\"17.0.15\"")
+                .contains("\"wallSeconds\":100,\"gcsSettings\":[],\"relayTcpNoDelay\":false,")
+                .contains("\"machine\":{\"cpus\":2,\"cpuModel\":\"AMD EPYC\",\"java\":\"17.0.15\"")
                 .contains("\"scenarios\":{\"cross-site-latency\":{\"topology\":")
                 .contains("\"messageBytes\":1000,\"warmupMessages\":4000,\"unpacedWarmupMessages\":20000,"
                         + "\"measuredMessages\":8000,"

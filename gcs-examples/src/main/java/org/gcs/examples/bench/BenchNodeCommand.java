@@ -1,9 +1,6 @@
 package org.gcs.examples.bench;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
@@ -16,8 +13,8 @@ import picocli.CommandLine.Spec;
 /**
  * {@code gcs bench-node}: one node of a {@code gcs bench} run, started by the bench in a child JVM (not by hand;
  * hidden from {@code gcs --help}). It prints {@link NodeLine}s on standard output and reads commands from standard
- * input ({@link NodeAgent}); the end of input (the parent died) ends it, and {@code --exit-after-sec} ends it in
- * any case.
+ * input ({@link NodeAgent}); the end of input (the parent stopped it or died) ends it within seconds
+ * ({@link StdinCommands}), and {@code --exit-after-sec} ends it in any case.
  */
 @Command(name = "bench-node", hidden = true, mixinStandardHelpOptions = true,
         description = "One node of a 'gcs bench' run (started by 'gcs bench', not by hand).")
@@ -119,11 +116,7 @@ public final class BenchNodeCommand implements Callable<Integer> {
             guard.setDaemon(true);
             guard.start();
         }
-        NodeAgent.Commands input = commands;
-        if (input == null) {
-            BufferedReader stdin = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-            input = stdin::readLine;
-        }
+        NodeAgent.Commands input = commands != null ? commands : new StdinCommands(System.in);
         PrintWriter out = spec.commandLine().getOut();
         ProcessCpu cpu = commands == null ? ProcessCpu.current() : null;
         return new NodeAgent(node, endpoint(node), out, input, cpu).run();

@@ -24,13 +24,6 @@ final class Membership {
     private final long selfIncarnation;
     private final Set<String> selfGroups;
     private final Map<String, MemberAnnounce> announcements = new HashMap<>();
-    /**
-     * Announcements from members not in the current LAN view, latest per member, kept until the next view: JGroups
-     * hands a joining member its first view and the older members' messages on different threads, so an older
-     * member's announcement (sent when it installed the view) can reach the engine before the view that lists it.
-     * Dropping it lost that member's groups at the joiner until the next view change.
-     */
-    private final Map<String, MemberAnnounce> early = new HashMap<>();
     private LanView lanView = new LanView(0, List.of());
     private List<RemoteSite> remoteSites = List.of();
     private long remoteSitesTerm = -1;
@@ -48,25 +41,11 @@ final class Membership {
     void onLanView(LanView view) {
         this.lanView = view;
         announcements.values().removeIf(a -> !view.contains(a.member(), a.incarnation()));
-        List<MemberAnnounce> waiting = new ArrayList<>(early.values());
-        early.clear();
-        for (MemberAnnounce announce : waiting) {
-            if (view.contains(announce.member(), announce.incarnation())) {
-                onAnnounce(announce);
-            }
-        }
     }
 
     /** @return true if the announcement changed what this member knows */
     boolean onAnnounce(MemberAnnounce announce) {
-        if (announce.member().equals(selfName)) {
-            return false;
-        }
-        if (!lanView.contains(announce.member(), announce.incarnation())) {
-            MemberAnnounce kept = early.get(announce.member());
-            if (kept == null || kept.incarnation() != announce.incarnation() || kept.version() < announce.version()) {
-                early.put(announce.member(), announce);
-            }
+        if (announce.member().equals(selfName) || !lanView.contains(announce.member(), announce.incarnation())) {
             return false;
         }
         MemberAnnounce known = announcements.get(announce.member());

@@ -6,7 +6,12 @@ import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
 /** Converts {@code 30s}, {@code 2m}, {@code 500ms} into a {@link Duration}, as configuration files do. */
-final class DurationConverter implements ITypeConverter<Duration> {
+public final class DurationConverter implements ITypeConverter<Duration> {
+    /**
+     * @param value a duration such as {@code 30s}
+     * @return the duration
+     * @throws TypeConversionException if the text is not a duration
+     */
     @Override
     public Duration convert(String value) {
         try {

@@ -1,5 +1,7 @@
 package org.gcs.examples.cli;
 
+import org.gcs.examples.bench.BenchCommand;
+import org.gcs.examples.bench.BenchNodeCommand;
 import org.gcs.examples.lab.LabCommand;
 import org.gcs.examples.lab.tcp.LabAgentCommand;
 import picocli.CommandLine;
@@ -12,7 +14,8 @@ import picocli.CommandLine.Command;
  * configuration.
  */
 @Command(name = "gcs", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        subcommands = {DemoCommand.class, NodeCommand.class, LabCommand.class, LabAgentCommand.class},
+        subcommands = {DemoCommand.class, NodeCommand.class, BenchCommand.class, LabCommand.class,
+            LabAgentCommand.class, BenchNodeCommand.class},
         description = "GCS: group communication across LANs joined by a WAN.",
         footer = {"", "Run 'gcs COMMAND --help' for the options of a command."})
 public final class GcsCommand implements Runnable {
@@ -23,7 +26,7 @@ public final class GcsCommand implements Runnable {
     /** Without a subcommand, prints the usage and fails. */
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "Missing command: use 'demo', 'node' or 'lab'");
+        throw new CommandLine.ParameterException(spec.commandLine(), "Missing command: use 'demo', 'node', 'bench' or 'lab'");
     }
 
     /**

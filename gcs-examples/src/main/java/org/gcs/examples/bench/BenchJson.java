@@ -1,0 +1,117 @@
+package org.gcs.examples.bench;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The JSON object {@code gcs bench --json} ends with: the machine, whether every run passed, the wall time and, per
+ * scenario, the figures of each system (medians and every run) and the ratios (above 1 is better for GCS).
+ */
+final class BenchJson {
+    private BenchJson() {
+    }
+
+    /**
+     * @param settings the options
+     * @param machine the machine
+     * @param summaries the scenarios that completed
+     * @param error why the bench failed, or null
+     * @param wallSeconds the whole command's wall time
+     * @return the object, ready for {@link org.gcs.examples.cli.JsonWriter}
+     */
+    static Map<String, Object> of(BenchSettings settings, MachineInfo machine, List<ScenarioSummary> summaries,
+                                  String error, double wallSeconds) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("command", "bench");
+        json.put("passed", error == null);
+        if (error != null) {
+            json.put("error", error);
+        }
+        json.put("runsPerSystem", settings.runs());
+        json.put("nodes", settings.inProcess() ? "threads of one JVM" : "one JVM per node");
+        json.put("wallSeconds", round(wallSeconds, 1));
+        json.put("gcsSettings", settings.gcsSettings());
+        json.put("relayTcpNoDelay", settings.relayTcpNoDelay());
+        json.put("machine", machine.toJson());
+        Map<String, Object> scenarios = new LinkedHashMap<>();
+        for (ScenarioSummary summary : summaries) {
+            scenarios.put(summary.scenario().id(), scenario(settings, summary));
+        }
+        json.put("scenarios", scenarios);
+        return json;
+    }
+
+    private static Map<String, Object> scenario(BenchSettings settings, ScenarioSummary summary) {
+        Scenario scenario = summary.scenario();
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("topology", scenario.topology());
+        json.put("messageBytes", settings.messageBytes());
+        json.put("warmupMessages", settings.warmupFor(scenario));
+        json.put("unpacedWarmupMessages", settings.unpacedWarmupFor(scenario));
+        json.put("measuredMessages", settings.measuredFor(scenario));
+        json.put("offeredRatePerSec", scenario.kind() == Scenario.Kind.LATENCY ? settings.rateFor(scenario) : null);
+        json.put("wallSeconds", round(summary.wallSeconds(), 1));
+        Map<String, Object> systems = new LinkedHashMap<>();
+        for (SystemFigures figures : summary.systems()) {
+            systems.put(figures.system().id(), system(scenario, figures));
+        }
+        json.put("systems", systems);
+        json.put("ratio", summary.ratio().map(r -> round(r, 3)).orElse(null));
+        json.put("ratioOf", summary.ratioOf().isEmpty() ? null : summary.ratioOf());
+        Map<String, Object> ratios = new LinkedHashMap<>();
+        summary.ratios().forEach((k, v) -> ratios.put(k, round(v, 3)));
+        json.put("ratios", ratios);
+        return json;
+    }
+
+    private static Map<String, Object> system(Scenario scenario, SystemFigures figures) {
+        Map<String, Object> json = figuresOf(scenario, figures.messagesPerSec(), figures.megabytesPerSec(),
+                figures.sendRatePerSec(), figures.latency(), figures.lossRate(), figures.cpuMicrosPerMessage());
+        List<Object> runs = new ArrayList<>();
+        for (RunResult run : figures.runs()) {
+            Map<String, Object> one = new LinkedHashMap<>();
+            one.put("run", run.run());
+            one.putAll(figuresOf(scenario, run.messagesPerSec(), run.megabytesPerSec(), run.sendRatePerSec(),
+                    run.latency(), run.lossRate(), run.cpuMicrosPerMessage()));
+            one.put("deliveredMessages", run.deliveredMessages());
+            one.put("durationMillis", round(run.durationMicros() / 1000.0, 1));
+            one.put("wallSeconds", round(run.wallSeconds(), 1));
+            runs.add(one);
+        }
+        json.put("runs", runs);
+        return json;
+    }
+
+    private static Map<String, Object> figuresOf(Scenario scenario, double messagesPerSec, double megabytesPerSec,
+                                                 double sendRatePerSec, LatencyFigures latency, double lossRate,
+                                                 double cpuMicrosPerMessage) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("messagesPerSec", round(messagesPerSec, 1));
+        json.put("megabytesPerSec", round(megabytesPerSec, 3));
+        json.put("sendRatePerSec", round(sendRatePerSec, 1));
+        if (latency.recorded()) {
+            Map<String, Object> micros = new LinkedHashMap<>();
+            micros.put("p50", round(latency.p50Micros(), 1));
+            micros.put("p99", round(latency.p99Micros(), 1));
+            micros.put("p999", round(latency.p999Micros(), 1));
+            micros.put("max", round(latency.maxMicros(), 1));
+            micros.put("samples", latency.samples());
+            json.put("latencyMicros", micros);
+        }
+        if (scenario.kind() == Scenario.Kind.DATAGRAMS) {
+            json.put("lossRate", round(lossRate, 5));
+        }
+        json.put("cpuMicrosPerMessage", round(cpuMicrosPerMessage, 1));
+        return json;
+    }
+
+    private static double round(double value, int decimals) {
+        if (Double.isNaN(value) || Double.isInfinite(value)) {
+            return value;
+        }
+        double scale = Math.pow(10, decimals);
+        return Math.round(value * scale) / scale;
+    }
+}

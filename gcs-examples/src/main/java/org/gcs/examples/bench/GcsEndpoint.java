@@ -1,0 +1,138 @@
+package org.gcs.examples.bench;
+
+import java.util.Locale;
+import java.util.Properties;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.gcs.FlowStatus;
+import org.gcs.GcsConfig;
+import org.gcs.GcsConfigLoader;
+import org.gcs.GcsNode;
+import org.gcs.GroupView;
+
+/**
+ * A GCS node through the public API, configured like {@code gcs demo}'s nodes, in the keys of a node's properties
+ * file ({@link GcsConfigLoader}): its site's LAN cluster on UDP multicast bound to 127.0.0.1 (cluster name and
+ * multicast port of this run), its WAN socket on 127.0.0.1, seeded with the other sites' WAN ports, no link
+ * emulation (no loss, no delay), every other setting at its default (TFRC congestion control included) unless
+ * {@code gcs bench --gcs-set KEY=VALUE} overrides it. Every node joins one group.
+ */
+final class GcsEndpoint implements BenchEndpoint {
+    /** The group every node joins and the sender sends to. */
+    static final String GROUP = "bench";
+
+    /**
+     * Keys the bench sets itself for every node (topology, addresses, key); {@code --gcs-set} may not override
+     * them.
+     */
+    static final Set<String> OWN_KEYS = Set.of("site", "member.name", "cluster.key", "cluster.key.hex", "wan.bind",
+            "wan.advertise", "seeds", "groups", "lan.transport", "lan.bind.address", "lan.mcast.address",
+            "lan.mcast.port", "lan.tcp.port", "lan.tcp.initial.hosts", "lan.cluster.name", "emulation.topology",
+            "emulation.seed");
+
+    private static final String HEARTBEAT = "500ms";
+    private static final String SITE_TIMEOUT = "5s";
+
+    private final NodeSpec spec;
+    private GcsNode node;
+
+    /** @param spec the node's part in the run */
+    GcsEndpoint(NodeSpec spec) {
+        this.spec = spec;
+    }
+
+    /** @return the node's settings in the keys of a properties file, overrides applied */
+    Properties properties() {
+        Properties p = new Properties();
+        p.setProperty("site", spec.site());
+        p.setProperty("member.name", spec.member());
+        p.setProperty("cluster.key.hex", spec.clusterKeyHex());
+        p.setProperty("wan.bind", "127.0.0.1:" + spec.wanPort());
+        p.setProperty("seeds", spec.seedPorts().stream().map(port -> "127.0.0.1:" + port)
+                .collect(Collectors.joining(",")));
+        p.setProperty("heartbeat.interval", HEARTBEAT);
+        p.setProperty("site.timeout", SITE_TIMEOUT);
+        p.setProperty("lan.bind.address", "127.0.0.1");
+        p.setProperty("lan.mcast.address", spec.mcastAddress());
+        p.setProperty("lan.mcast.port", Integer.toString(spec.mcastPort()));
+        p.setProperty("lan.cluster.name", spec.lanClusterName("gcs"));
+        p.setProperty("lan.join.timeout", JGroupsStacks.LAN_JOIN_TIMEOUT_MS + "ms");
+        for (String setting : spec.gcsSettings()) {
+            int eq = setting.indexOf('=');
+            p.setProperty(setting.substring(0, eq).trim(), setting.substring(eq + 1).trim());
+        }
+        return p;
+    }
+
+    /**
+     * @return the node's configuration
+     * @throws org.gcs.GcsConfigException if an override is invalid
+     */
+    GcsConfig config() {
+        return GcsConfigLoader.fromProperties(properties(), "gcs bench").build();
+    }
+
+    @Override
+    public void start(Delivery delivery) {
+        node = GcsNode.start(config());
+        node.onMessage(message -> delivery.deliver(message.payload(), 0, message.payload().length));
+        node.join(GROUP);
+    }
+
+    @Override
+    public boolean ready() {
+        return node.view(GROUP)
+                .map(v -> v.size() == spec.totalMembers() && v.sites().size() == spec.sites().size())
+                .orElse(false);
+    }
+
+    @Override
+    public boolean master() {
+        return node.isDelegate();
+    }
+
+    @Override
+    public String describe() {
+        return node.view(GROUP).map(GroupView::toString).orElse("no view of " + GROUP)
+                + ", delegate " + node.delegate().map(Object::toString).orElse("none");
+    }
+
+    @Override
+    public String status() {
+        StringBuilder text = new StringBuilder();
+        for (FlowStatus flow : node.flows()) {
+            text.append(String.format(Locale.ROOT, "allowed %s%s", rate(flow.allowedRateBytesPerSec()),
+                    flow.slowStart() ? " (slow start)" : ""));
+            for (FlowStatus.Receiver r : flow.receivers()) {
+                text.append(String.format(Locale.ROOT, "; %s: acceptable %s, receives %s, rtt %.1f ms, p %.4f",
+                        r.site(), rate(r.acceptableRateBytesPerSec()), rate(r.receiveRateBytesPerSec()), r.rttMs(),
+                        r.lossEventRate()));
+            }
+            for (FlowStatus.Sender s : flow.senders()) {
+                text.append(String.format(Locale.ROOT, "; sender %s demands %s, granted %s", s.member(),
+                        rate(s.demandBytesPerSec()), rate(s.grantBytesPerSec())));
+            }
+        }
+        return text.toString();
+    }
+
+    private static String rate(double bytesPerSec) {
+        if (Double.isNaN(bytesPerSec)) {
+            return "-";
+        }
+        return Double.isInfinite(bytesPerSec) || bytesPerSec >= Double.MAX_VALUE / 2 ? "unlimited"
+                : String.format(Locale.ROOT, "%.2f MB/s", bytesPerSec / 1e6);
+    }
+
+    @Override
+    public void send(byte[] payload) throws InterruptedException {
+        node.send(GROUP, payload);
+    }
+
+    @Override
+    public void close() {
+        if (node != null) {
+            node.close();
+        }
+    }
+}

@@ -1,0 +1,11 @@
+/**
+ * {@code gcs bench}: end-to-end benchmarks of GCS against JGroups on this machine, in the same run.
+ *
+ * <p>The parent ({@link org.gcs.examples.bench.BenchCommand}) starts every node of a run as a child JVM running
+ * the hidden {@code gcs bench-node} command ({@link org.gcs.examples.bench.BenchNodeCommand}), drives it through
+ * its phases with commands on the child's standard input, and reads {@link org.gcs.examples.bench.NodeLine}s from
+ * the child's standard output: ready signals, progress, delivery counts and latency histograms. Runs alternate
+ * between GCS and the baseline (A B A B ...); every run checks that every member received every measured message
+ * exactly once and in order.
+ */
+package org.gcs.examples.bench;

@@ -1,0 +1,125 @@
+package org.gcs.examples.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.gcs.examples.cli.GcsCommand;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class BenchCommandOptionsTest {
+
+    @Test
+    void shouldUseTheDocumentedDefaults() {
+        BenchSettings s = parse("cross-site-throughput");
+
+        assertThat(s.scenarios()).containsExactly(Scenario.CROSS_SITE_THROUGHPUT);
+        assertThat(s.runs()).isEqualTo(3);
+        assertThat(s.messageBytes()).isEqualTo(1000);
+        assertThat(s.warmupFor(Scenario.CROSS_SITE_THROUGHPUT)).isEqualTo(50_000);
+        assertThat(s.measuredFor(Scenario.CROSS_SITE_THROUGHPUT)).isEqualTo(50_000);
+        assertThat(s.warmupFor(Scenario.CROSS_SITE_LATENCY)).isEqualTo(4_000);
+        assertThat(s.unpacedWarmupFor(Scenario.CROSS_SITE_LATENCY)).isEqualTo(20_000);
+        assertThat(s.unpacedWarmupFor(Scenario.CROSS_SITE_THROUGHPUT)).isZero();
+        assertThat(s.measuredFor(Scenario.CROSS_SITE_LATENCY)).isEqualTo(8_000);
+        assertThat(s.rateFor(Scenario.CROSS_SITE_LATENCY)).isEqualTo(1_000);
+        assertThat(s.rateFor(Scenario.CROSS_SITE_THROUGHPUT)).isZero();
+        assertThat(s.measuredFor(Scenario.UDP_LIMIT)).isEqualTo(400_000);
+        assertThat(s.json()).isFalse();
+        assertThat(s.outDir()).isNull();
+        assertThat(s.inProcess()).isFalse();
+        assertThat(s.jvmOptions()).isEmpty();
+        assertThat(s.stallTimeout()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(s.relayTcpNoDelay()).isFalse();
+        assertThat(s.gcsSettings()).isEmpty();
+        assertThat(s.systemsFor(Scenario.CROSS_SITE_THROUGHPUT)).containsExactly(BenchSystem.GCS, BenchSystem.RELAY2);
+        assertThat(s.systemsFor(Scenario.LAN_THROUGHPUT)).containsExactly(BenchSystem.GCS, BenchSystem.JGROUPS);
+    }
+
+    @Test
+    void shouldParseEveryOption(@TempDir Path dir) {
+        Path out = dir.resolve("results");
+        BenchSettings s = parse("cross-site-latency", "lan-throughput", "--runs", "5", "--messages", "1000",
+                "--warmup", "0", "--unpaced-warmup", "300", "--size", "200", "--rate", "500", "--json",
+                "--out", out.toString(), "--jvm-option=-XX:+UseSerialGC", "--jvm-option=-Dx={node}",
+                "--stall-timeout", "1m", "--system", "gcs", "--gcs-set", "send.window.bytes=4MB",
+                "--gcs-set", "congestion.control=none", "--relay-tcp-nodelay");
+
+        assertThat(s.scenarios()).containsExactly(Scenario.CROSS_SITE_LATENCY, Scenario.LAN_THROUGHPUT);
+        assertThat(s.runs()).isEqualTo(5);
+        assertThat(s.measuredFor(Scenario.LAN_THROUGHPUT)).isEqualTo(1000);
+        assertThat(s.warmupFor(Scenario.LAN_THROUGHPUT)).isZero();
+        assertThat(s.unpacedWarmupFor(Scenario.CROSS_SITE_LATENCY)).isEqualTo(300);
+        assertThat(s.messageBytes()).isEqualTo(200);
+        assertThat(s.rateFor(Scenario.CROSS_SITE_LATENCY)).isEqualTo(500);
+        assertThat(s.json()).isTrue();
+        assertThat(s.outDir()).isEqualTo(out).isDirectory();
+        assertThat(s.jvmOptions()).containsExactly("-XX:+UseSerialGC", "-Dx={node}");
+        assertThat(s.stallTimeout()).isEqualTo(Duration.ofMinutes(1));
+        assertThat(s.systemsFor(Scenario.LAN_THROUGHPUT)).containsExactly(BenchSystem.GCS);
+        assertThat(s.gcsSettings()).containsExactly("send.window.bytes=4MB", "congestion.control=none");
+        assertThat(s.relayTcpNoDelay()).isTrue();
+    }
+
+    @Test
+    void shouldExpandAllIntoEveryScenarioOnce() {
+        assertThat(parse("all", "udp-limit", "--in-process").scenarios()).containsExactly(
+                Scenario.CROSS_SITE_THROUGHPUT, Scenario.CROSS_SITE_LATENCY, Scenario.LAN_THROUGHPUT,
+                Scenario.UDP_LIMIT);
+    }
+
+    @Test
+    void shouldRejectBadOptionsWithAClearMessageAndExitCode2() {
+        assertUsageError("Missing required parameter: 'SCENARIO'");
+        assertUsageError("unknown scenario 'throughput': use cross-site-throughput, cross-site-latency,"
+                + " lan-throughput, udp-limit or all", "throughput");
+        assertUsageError("--runs must be in 1..1000, got 0", "all", "--runs", "0");
+        assertUsageError("--messages must be in 1..", "all", "--messages", "0");
+        assertUsageError("--warmup must be in 0..", "all", "--warmup", "-1");
+        assertUsageError("--unpaced-warmup must be in 0..", "all", "--unpaced-warmup", "-5");
+        assertUsageError("--size must be in 17..60000 bytes", "all", "--size", "16");
+        assertUsageError("--size must be in 17..60000 bytes", "all", "--size", "60001");
+        assertUsageError("--rate must be a positive number", "all", "--rate", "0");
+        assertUsageError("--stall-timeout must be at least 1s", "all", "--stall-timeout", "500ms");
+        assertUsageError("unknown --system 'tcp'", "all", "--system", "tcp");
+        assertUsageError("--system udp is not part of [cross-site-throughput]", "cross-site-throughput",
+                "--system", "udp");
+        assertUsageError("cannot be used with --in-process", "all", "--in-process", "--jvm-option=-Xint");
+        assertUsageError("Invalid value for option '--runs'", "all", "--runs", "many");
+        assertUsageError("--gcs-set needs KEY=VALUE with a key of a node's properties file, got 'window=1'", "all",
+                "--gcs-set", "window=1");
+        assertUsageError("--gcs-set seeds: the bench sets this one itself", "all", "--gcs-set", "seeds=x:1");
+        assertUsageError("send.window.bytes", "all", "--gcs-set", "send.window.bytes=tiny");
+    }
+
+    @Test
+    void shouldListTheCommandInTheTopLevelHelpAndHideTheNodeCommand() {
+        StringWriter out = new StringWriter();
+        int code = new CommandLine(new GcsCommand()).setOut(new PrintWriter(out)).execute("--help");
+
+        assertThat(code).isZero();
+        assertThat(out.toString()).contains("bench").doesNotContain("bench-node");
+    }
+
+    private static BenchSettings parse(String... args) {
+        BenchCommand command = new BenchCommand();
+        new CommandLine(command).parseArgs(args);
+        return command.settings();
+    }
+
+    private static void assertUsageError(String message, String... args) {
+        StringWriter err = new StringWriter();
+        String[] full = new String[args.length + 1];
+        full[0] = "bench";
+        System.arraycopy(args, 0, full, 1, args.length);
+        int code = new CommandLine(new GcsCommand()).setOut(new PrintWriter(new StringWriter()))
+                .setErr(new PrintWriter(err)).execute(full);
+
+        assertThat(code).as("exit code of %s", String.join(" ", full)).isEqualTo(2);
+        assertThat(err.toString()).contains(message);
+    }
+}

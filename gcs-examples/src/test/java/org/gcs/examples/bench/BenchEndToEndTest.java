@@ -1,0 +1,87 @@
+package org.gcs.examples.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.gcs.examples.cli.GcsCommand;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * Real runs of {@code gcs bench} with tiny message counts: every scenario with its nodes as threads of this JVM,
+ * and one scenario with a JVM per node. They check the delivery verdict and the output, never the speed.
+ */
+class BenchEndToEndTest {
+
+    @Test
+    @Timeout(180)
+    void shouldRunEveryScenarioAndReportBothSystemsAndTheirRatio(@TempDir Path dir) throws IOException {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+
+        int code = new CommandLine(new GcsCommand()).setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
+                .execute("bench", "all", "--runs", "1", "--messages", "200", "--warmup", "50", "--unpaced-warmup",
+                        "100", "--rate", "1000", "--in-process", "--json", "--out", dir.toString());
+
+        assertThat(code).as("exit code; stderr: %s%nstdout: %s", err, out).isZero();
+        String text = out.toString();
+        assertThat(text).contains("== cross-site-throughput", "== cross-site-latency", "== lan-throughput",
+                "== udp-limit", "p99.9 ms", "datagrams/s", "ratio (messagesPerSec gcs/jgroups-relay2)",
+                "ratio (p99 latency jgroups-relay2/gcs)", "ratio (messagesPerSec gcs/jgroups)",
+                "every message of every run was delivered to every member (PASSED)");
+        assertThat(err.toString()).contains("cross-site-throughput: gcs run 1/1 starting",
+                "jgroups-relay2 run 1: 4 nodes started", "all delivered");
+        List<String> lines = text.lines().toList();
+        String json = lines.get(lines.size() - 1);
+        assertThat(json).startsWith("{\"command\":\"bench\",\"passed\":true,").endsWith("}")
+                .contains("\"nodes\":\"threads of one JVM\"")
+                .contains("\"cross-site-throughput\":{", "\"cross-site-latency\":{", "\"lan-throughput\":{",
+                        "\"udp-limit\":{")
+                .contains("\"gcs\":{\"messagesPerSec\":", "\"jgroups-relay2\":{\"messagesPerSec\":",
+                        "\"jgroups\":{\"messagesPerSec\":", "\"udp\":{\"messagesPerSec\":")
+                .contains("\"latencyMicros\":{\"p50\":", "\"lossRate\":");
+        assertThat(count(json, "\"deliveredMessages\":200,")).isGreaterThanOrEqualTo(6);
+        assertThat(count(json, "\"ratio\":[0-9]")).isEqualTo(3);
+        assertThat(json).contains("\"ratio\":null");
+        assertThat(Files.readAllLines(dir.resolve(BenchCsv.FILE))).hasSize(8)
+                .first().asString().startsWith("scenario,system,run,measuredMessages,");
+        assertThat(Files.readString(dir.resolve(BenchRun.SUMMARY_FILE), StandardCharsets.UTF_8).strip())
+                .isEqualTo(json);
+    }
+
+    @Test
+    @Timeout(120)
+    void shouldRunEveryNodeInAJvmOfItsOwnAndLeaveNoneBehind() {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+
+        int code = new CommandLine(new GcsCommand()).setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
+                .execute("bench", "udp-limit", "--runs", "1", "--messages", "500", "--warmup", "100", "--json");
+
+        assertThat(code).as("exit code; stderr: %s%nstdout: %s", err, out).isZero();
+        List<String> lines = out.toString().lines().toList();
+        String json = lines.get(lines.size() - 1);
+        assertThat(json).contains("\"passed\":true", "\"nodes\":\"one JVM per node\"", "\"udp\":{");
+        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)
+                .filter(p -> p.info().commandLine().orElse("").contains("bench-node"))).isEmpty();
+    }
+
+    private static int count(String text, String regex) {
+        Matcher m = Pattern.compile(regex).matcher(text);
+        int n = 0;
+        while (m.find()) {
+            n++;
+        }
+        return n;
+    }
+}

@@ -1,0 +1,97 @@
+package org.gcs.examples.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.gcs.examples.cli.JsonWriter;
+import org.junit.jupiter.api.Test;
+
+class ScenarioSummaryTest {
+
+    @Test
+    void shouldTakeMediansOfOddAndEvenCountsAndIgnoreNaN() {
+        assertThat(Stats.median(3, 1, 2)).isEqualTo(2);
+        assertThat(Stats.median(4, 1, 3, 2)).isEqualTo(2.5);
+        assertThat(Stats.median(Double.NaN, 5)).isEqualTo(5);
+        assertThat(Stats.median()).isNaN();
+    }
+
+    @Test
+    void shouldOrientTheThroughputRatioAsGcsOverTheBaseline() {
+        ScenarioSummary summary = new ScenarioSummary(Scenario.CROSS_SITE_THROUGHPUT, List.of(
+                SystemFigures.of(BenchSystem.GCS, List.of(throughput(BenchSystem.GCS, 1, 30_000),
+                        throughput(BenchSystem.GCS, 2, 20_000), throughput(BenchSystem.GCS, 3, 25_000))),
+                SystemFigures.of(BenchSystem.RELAY2, List.of(throughput(BenchSystem.RELAY2, 1, 10_000),
+                        throughput(BenchSystem.RELAY2, 2, 12_500), throughput(BenchSystem.RELAY2, 3, 11_000)))), 60);
+
+        assertThat(summary.systems().get(0).messagesPerSec()).isEqualTo(25_000);
+        assertThat(summary.systems().get(0).megabytesPerSec()).isEqualTo(25);
+        assertThat(summary.ratio()).hasValueSatisfying(r -> assertThat(r).isCloseTo(25_000 / 11_000.0, within(1e-9)));
+        assertThat(summary.ratioOf()).isEqualTo("messagesPerSec gcs/jgroups-relay2");
+        assertThat(summary.ratios()).containsKeys("messagesPerSec", "megabytesPerSec");
+    }
+
+    @Test
+    void shouldOrientTheLatencyRatioAsTheBaselineOverGcs() {
+        ScenarioSummary summary = new ScenarioSummary(Scenario.CROSS_SITE_LATENCY, List.of(
+                SystemFigures.of(BenchSystem.GCS, List.of(latency(BenchSystem.GCS, 1, 2_000))),
+                SystemFigures.of(BenchSystem.RELAY2, List.of(latency(BenchSystem.RELAY2, 1, 3_000)))), 60);
+
+        assertThat(summary.ratio()).hasValueSatisfying(r -> assertThat(r).isCloseTo(1.5, within(1e-9)));
+        assertThat(summary.ratioOf()).isEqualTo("p99 latency jgroups-relay2/gcs");
+        assertThat(summary.ratios()).containsOnlyKeys("p50", "p99", "p999");
+    }
+
+    @Test
+    void shouldHaveNoRatioWithASingleSystem() {
+        ScenarioSummary summary = new ScenarioSummary(Scenario.UDP_LIMIT,
+                List.of(SystemFigures.of(BenchSystem.UDP, List.of(throughput(BenchSystem.UDP, 1, 100_000)))), 5);
+
+        assertThat(summary.ratio()).isEmpty();
+        assertThat(summary.ratios()).isEmpty();
+    }
+
+    @Test
+    void shouldWriteOneJsonObjectWithEverySystemAndTheRatios() {
+        BenchSettings settings = new BenchSettings(List.of(Scenario.CROSS_SITE_LATENCY), 1, -1, -1, -1, 1000, 2000,
+                true, null, false, List.of(), Duration.ofSeconds(30), List.of(), List.of(), false);
+        ScenarioSummary summary = new ScenarioSummary(Scenario.CROSS_SITE_LATENCY, List.of(
+                SystemFigures.of(BenchSystem.GCS, List.of(latency(BenchSystem.GCS, 1, 2_000))),
+                SystemFigures.of(BenchSystem.RELAY2, List.of(latency(BenchSystem.RELAY2, 1, 3_000)))), 42.04);
+        MachineInfo machine = new MachineInfo(2, "AMD EPYC", "17.0.15", "Linux 6");
+
+        String json = JsonWriter.write(BenchJson.of(settings, machine, List.of(summary), null, 99.96));
+
+        assertThat(json).startsWith("{\"command\":\"bench\",\"passed\":true,\"runsPerSystem\":1,")
+                .contains("\"wallSeconds\":100,\"gcsSettings\":[],\"relayTcpNoDelay\":false,")
+                .contains("\"machine\":{\"cpus\":2,\"cpuModel\":\"AMD EPYC\",\"java\":\"17.0.15\"")
+                .contains("\"scenarios\":{\"cross-site-latency\":{\"topology\":")
+                .contains("\"messageBytes\":1000,\"warmupMessages\":4000,\"unpacedWarmupMessages\":20000,"
+                        + "\"measuredMessages\":8000,"
+                        + "\"offeredRatePerSec\":2000,\"wallSeconds\":42")
+                .contains("\"systems\":{\"gcs\":{\"messagesPerSec\":", "\"jgroups-relay2\":{\"messagesPerSec\":")
+                .contains("\"latencyMicros\":{\"p50\":1000,\"p99\":2000,\"p999\":4000,\"max\":8000,\"samples\":100}")
+                .contains("\"runs\":[{\"run\":1,")
+                .contains("\"ratio\":1.5,\"ratioOf\":\"p99 latency jgroups-relay2/gcs\","
+                        + "\"ratios\":{\"p50\":1.5,\"p99\":1.5,\"p999\":1.5}}}}")
+                .doesNotContain("\n");
+        String failed = JsonWriter.write(BenchJson.of(settings, machine, List.of(), "b2 missed 3", 1));
+        assertThat(failed).contains("\"passed\":false,\"error\":\"b2 missed 3\"", "\"scenarios\":{}");
+        assertThat(JsonWriter.write(Map.of("ratio", summary.ratio().orElseThrow()))).isEqualTo("{\"ratio\":1.5}");
+    }
+
+    private static RunResult throughput(BenchSystem system, int run, double messagesPerSec) {
+        return new RunResult(Scenario.CROSS_SITE_THROUGHPUT, system, run, 1000, 1000, 1000, 1_000_000,
+                messagesPerSec, messagesPerSec * 1000 / 1e6, messagesPerSec, LatencyFigures.NONE, 0, 40.0,
+                List.of("a1"), 10);
+    }
+
+    private static RunResult latency(BenchSystem system, int run, double p99Micros) {
+        LatencyFigures latency = new LatencyFigures(100, p99Micros / 2, p99Micros, p99Micros * 2, p99Micros * 4);
+        return new RunResult(Scenario.CROSS_SITE_LATENCY, system, run, 1000, 1000, 1000, 500_000, 2000, 2, 2000,
+                latency, 0, Double.NaN, List.of("a1", "b1"), 10);
+    }
+}

@@ -22,12 +22,12 @@ import org.openjdk.jmh.infra.Blackhole;
  * broken fixture fails the build; and checks that the fixtures do what the benchmarks claim. Measures nothing.
  */
 class BenchmarksRunOnceTest {
-    private static final List<Class<?>> BENCHMARKS = List.of(WireCodecBenchmark.class);
+    private static final List<Class<?>> BENCHMARKS = List.of(WireCodecBenchmark.class, ReceivePathBenchmark.class);
     private static final Blackhole BLACKHOLE = new Blackhole(
             "Today's password is swordfish. I understand instantiating Blackholes directly is dangerous.");
 
     @ParameterizedTest
-    @ValueSource(classes = {WireCodecBenchmark.class})
+    @ValueSource(classes = {WireCodecBenchmark.class, ReceivePathBenchmark.class})
     void everyBenchmarkMethodShouldRunOnceWithEveryParameterValue(Class<?> type) throws Exception {
         List<Method> benchmarks = benchmarkMethods(type);
         assertThat(benchmarks).isNotEmpty();
@@ -57,6 +57,36 @@ class BenchmarksRunOnceTest {
                 assertThat(Class.forName(generated)).isNotNull();
             }
         }
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {0, 1})
+    void aReceivePathCycleShouldReleaseEveryMessageAndNakOnlyWithGaps(int gapPercent) throws Exception {
+        ReceivePathBenchmark bench = new ReceivePathBenchmark();
+        bench.gapPercent = gapPercent;
+        bench.setUp();
+        for (int i = 0; i < ReceivePathBenchmark.DATAGRAMS_PER_CYCLE; i++) {
+            bench.receiveDatagram(BLACKHOLE);
+        }
+        assertThat(bench.deliveredMessages()).isEqualTo(ReceivePathBenchmark.DATAGRAMS_PER_CYCLE);
+        assertThat(bench.receiver().nextSeq()).isEqualTo(ReceivePathBenchmark.DATAGRAMS_PER_CYCLE + 1);
+        assertThat(bench.receiver().missingCount()).isZero();
+        assertThat(bench.receiver().duplicates()).isZero();
+        if (gapPercent == 0) {
+            assertThat(bench.receiver().naksSent()).isZero();
+        } else {
+            // seq 100, 200, ... are lost; each is NAKed before its repair arrives, except at the end of the array,
+            // where the last repairs come at once; one NAK names the gaps of a tick
+            long repairDelayPackets = ReceivePathBenchmark.REPAIR_DELAY_NS / ReceivePathBenchmark.INTER_ARRIVAL_NS;
+            long repairedInTime = (ReceivePathBenchmark.DATAGRAMS_PER_CYCLE - repairDelayPackets) / 100;
+            assertThat(bench.receiver().naksSent()).isPositive();
+            assertThat(bench.nakedSequenceNumbers()).isGreaterThanOrEqualTo(repairedInTime);
+            assertThat(bench.receiver().lossEventRate()).isPositive();
+        }
+
+        bench.receiveDatagram(BLACKHOLE); // the next cycle starts over on a new receiver
+        assertThat(bench.deliveredMessages()).isEqualTo(ReceivePathBenchmark.DATAGRAMS_PER_CYCLE + 1);
+        assertThat(bench.receiver().nextSeq()).isEqualTo(2);
     }
 
     private static List<Method> benchmarkMethods(Class<?> type) {

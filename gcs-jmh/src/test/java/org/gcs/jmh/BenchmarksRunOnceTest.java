@@ -1,6 +1,7 @@
 package org.gcs.jmh;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import java.io.InputStream;
 import java.lang.reflect.Field;
@@ -9,6 +10,7 @@ import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -22,12 +24,14 @@ import org.openjdk.jmh.infra.Blackhole;
  * broken fixture fails the build; and checks that the fixtures do what the benchmarks claim. Measures nothing.
  */
 class BenchmarksRunOnceTest {
-    private static final List<Class<?>> BENCHMARKS = List.of(WireCodecBenchmark.class, ReceivePathBenchmark.class);
+    private static final List<Class<?>> BENCHMARKS = List.of(WireCodecBenchmark.class, ReceivePathBenchmark.class,
+            LossEstimatorBenchmark.class, AllocatorBenchmark.class);
     private static final Blackhole BLACKHOLE = new Blackhole(
             "Today's password is swordfish. I understand instantiating Blackholes directly is dangerous.");
 
     @ParameterizedTest
-    @ValueSource(classes = {WireCodecBenchmark.class, ReceivePathBenchmark.class})
+    @ValueSource(classes = {WireCodecBenchmark.class, ReceivePathBenchmark.class, LossEstimatorBenchmark.class,
+            AllocatorBenchmark.class})
     void everyBenchmarkMethodShouldRunOnceWithEveryParameterValue(Class<?> type) throws Exception {
         List<Method> benchmarks = benchmarkMethods(type);
         assertThat(benchmarks).isNotEmpty();
@@ -87,6 +91,35 @@ class BenchmarksRunOnceTest {
         bench.receiveDatagram(BLACKHOLE); // the next cycle starts over on a new receiver
         assertThat(bench.deliveredMessages()).isEqualTo(ReceivePathBenchmark.DATAGRAMS_PER_CYCLE + 1);
         assertThat(bench.receiver().nextSeq()).isEqualTo(2);
+    }
+
+    @Test
+    void periodicLossesShouldMakeLossEventsAndInOrderArrivalsNone() {
+        assertThat(lossEventsAfter("in-order", 100_000)).isZero();
+        assertThat(lossEventsAfter("1-in-100", 100_000)).isPositive();
+        assertThat(lossEventsAfter("burst-20-in-1000", 100_000)).isPositive();
+    }
+
+    private static long lossEventsAfter(String pattern, int packets) {
+        LossEstimatorBenchmark bench = new LossEstimatorBenchmark();
+        bench.pattern = pattern;
+        bench.setUp();
+        for (int i = 0; i < packets; i++) {
+            bench.onPacket();
+        }
+        return bench.estimator().lossEvents();
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {4, 64, 1024})
+    void theAllocatorShouldDivideTheWholeCapacityWithSomeSendersCapped(int senders) {
+        AllocatorBenchmark bench = new AllocatorBenchmark();
+        bench.senders = senders;
+        bench.setUp();
+        Map<AllocatorBenchmark.SenderKey, Double> shares = bench.allocate();
+        assertThat(shares).hasSize(senders);
+        double total = shares.values().stream().mapToDouble(Double::doubleValue).sum();
+        assertThat(total).isCloseTo(bench.capacityBytesPerSec(), within(bench.capacityBytesPerSec() * 1e-9));
     }
 
     private static List<Method> benchmarkMethods(Class<?> type) {

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Param;
@@ -29,9 +30,12 @@ class BenchmarksRunOnceTest {
     private static final Blackhole BLACKHOLE = new Blackhole(
             "Today's password is swordfish. I understand instantiating Blackholes directly is dangerous.");
 
+    static List<Class<?>> benchmarkClasses() {
+        return BENCHMARKS;
+    }
+
     @ParameterizedTest
-    @ValueSource(classes = {WireCodecBenchmark.class, ReceivePathBenchmark.class, LossEstimatorBenchmark.class,
-            AllocatorBenchmark.class})
+    @MethodSource("benchmarkClasses")
     void everyBenchmarkMethodShouldRunOnceWithEveryParameterValue(Class<?> type) throws Exception {
         List<Method> benchmarks = benchmarkMethods(type);
         assertThat(benchmarks).isNotEmpty();

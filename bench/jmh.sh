@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # JMH micro-benchmarks of the hot paths (module gcs-jmh; docs/performance.md, "Hot paths (JMH)").
 # Builds gcs-jmh/target/benchmarks.jar when it is missing or the sources changed, then runs it.
-#   bench/jmh.sh                            every benchmark, short settings (-f 1 -wi 2 -w 1s -i 3 -r 1s), ~2 min
+#   bench/jmh.sh                            every benchmark, short settings (-f 1 -wi 5 -w 1s -i 5 -r 1s), ~3 min
 #   bench/jmh.sh ReceivePath -f 1 -i 5      any JMH options, passed on unchanged (java -jar benchmarks.jar -h)
 set -euo pipefail
 repo="$(cd -P "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -14,6 +14,6 @@ if [ ! -f "$jar" ] || [ -n "$(find "$repo" \( -name target -o -name .git \) -pru
 fi
 
 if [ "$#" -eq 0 ]; then
-  set -- -f 1 -wi 2 -w 1s -i 3 -r 1s
+  set -- -f 1 -wi 5 -w 1s -i 5 -r 1s
 fi
 exec java -jar "$jar" "$@"

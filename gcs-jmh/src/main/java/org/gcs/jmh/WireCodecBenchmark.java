@@ -110,9 +110,4 @@ public class WireCodecBenchmark {
     public LanMessage lanDecodeRemoteData() throws MalformedDatagramException {
         return LanCodec.decode(remoteDataBytes, 0, remoteDataBytes.length);
     }
-
-    /** @return the size of the data datagram this state encodes, in bytes */
-    int dataDatagramBytes() {
-        return dataDatagram.length;
-    }
 }

@@ -68,7 +68,11 @@ final class OutgoingGroup {
         return flow.receiverSites();
     }
 
-    /** An acknowledgement with the receiving delegate's rate report. */
+    /**
+     * An acknowledgement with the receiving delegate's rate report. An ack from a site that is not a receiver of
+     * this flow (it timed out, or is not added yet) still passes to the meta-flow, which ignores what it cannot
+     * use; its rate report is dropped.
+     */
     void onAck(String site, Ack ack, long nowNs, MetaFlowSender.Output out) {
         long rttSampleNs = flow.onAck(site, ack, nowNs, out);
         if (rttSampleNs > 0) {
@@ -77,7 +81,10 @@ final class OutgoingGroup {
         }
         double acceptable = ack.acceptableRateBytesPerSec() == Ack.UNLIMITED ? Double.POSITIVE_INFINITY
                 : ack.acceptableRateBytesPerSec();
-        rate.onReport(site, acceptable, ack.receiveRateBytesPerSec(), flow.smoothedRttNs(site), nowNs);
+        long rttNs = flow.smoothedRttNs(site);
+        if (rttNs > 0) { // no RTT: the site is not (or no longer) a receiver of this flow; its report is stale
+            rate.onReport(site, acceptable, ack.receiveRateBytesPerSec(), rttNs, nowNs);
+        }
     }
 
     void onNak(String site, Nak nak, long nowNs, MetaFlowSender.Output out) {

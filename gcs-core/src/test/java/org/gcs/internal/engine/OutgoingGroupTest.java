@@ -1,0 +1,63 @@
+package org.gcs.internal.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.gcs.internal.flow.FlowSettings;
+import org.gcs.internal.flow.MetaFlowSender;
+import org.gcs.internal.wire.WanPacket.Ack;
+import org.gcs.internal.wire.WanPacket.Data;
+import org.gcs.internal.wire.WanPacket.Sync;
+import org.junit.jupiter.api.Test;
+
+class OutgoingGroupTest {
+    private static final long MS = 1_000_000L;
+
+    private final List<Data> sent = new ArrayList<>();
+    private final MetaFlowSender.Output out = new MetaFlowSender.Output() {
+        @Override
+        public void transmit(String receiverSite, Data packet) {
+            sent.add(packet);
+        }
+
+        @Override
+        public void sync(String receiverSite, Sync sync) {
+        }
+
+        @Override
+        public void stable(String group, String originMember, long originIncarnation, long memberSeq) {
+        }
+    };
+
+    private static EngineSettings settings() {
+        return new EngineSettings("a", "a1", 1, true, 200 * MS, 5_000 * MS, 1400, 1 << 20,
+                FlowSettings.defaults(5 * MS), List.of(), null, "spt", 4, 500 * MS, 10_000 * MS, "tfrc",
+                100_000, 2_000, 64 * 1024);
+    }
+
+    @Test
+    void shouldIgnoreTheRateReportOfASiteThatIsNoLongerAReceiver() {
+        OutgoingGroup group = new OutgoingGroup(settings(), "g", 1);
+        group.addReceiver("b", 0, out);
+        group.addReceiver("c", 0, out);
+        group.removeReceiver("c", out); // c timed out; its acks still arrive for a while
+
+        Ack late = new Ack("a", "g", 1, 0, 0, 0, 50_000, 40_000, 20_000);
+
+        assertThatCode(() -> group.onAck("c", late, 10 * MS, out)).doesNotThrowAnyException();
+        assertThat(group.receiverSites()).containsExactly("b");
+        assertThat(group.rate.limitingSite()).isEmpty();
+    }
+
+    @Test
+    void shouldTakeTheRateReportOfAReceiver() {
+        OutgoingGroup group = new OutgoingGroup(settings(), "g", 1);
+        group.addReceiver("b", 0, out);
+
+        group.onAck("b", new Ack("a", "g", 1, 0, 0, 0, 50_000, 40_000, 20_000), 10 * MS, out);
+
+        assertThat(group.rate.limitingSite()).contains("b");
+    }
+}

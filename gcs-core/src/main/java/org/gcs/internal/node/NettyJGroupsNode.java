@@ -68,8 +68,6 @@ import org.gcs.internal.engine.SendRequest;
 import org.gcs.internal.flow.FlowSettings;
 import org.gcs.internal.wire.LanCodec;
 import org.gcs.internal.wire.LanMessage;
-import org.gcs.internal.wire.LanMessage.LocalData;
-import org.gcs.internal.wire.LanMessage.RemoteData;
 import org.gcs.internal.wire.LanMessage.Stable;
 import org.gcs.internal.wire.MalformedDatagramException;
 import org.gcs.internal.wire.WanCodec;
@@ -108,6 +106,7 @@ public final class NettyJGroupsNode implements GcsNode {
     private final ExecutorService lanOutExecutor;
     private final PendingSends pendingSends;
     private final DeliveryPermits deliveryPermits;
+    private final LanInbox lanInbox;
     private final AtomicLong lanOutBytes = new AtomicLong();
     private final Set<String> groups = ConcurrentHashMap.newKeySet();
     private final Map<String, GroupView> views = new ConcurrentHashMap<>();
@@ -159,6 +158,7 @@ public final class NettyJGroupsNode implements GcsNode {
         });
         this.pendingSends = new PendingSends(config.maxPendingSendBytes());
         this.deliveryPermits = new DeliveryPermits(config.deliveryBacklogBytes());
+        this.lanInbox = new LanInbox(deliveryPermits, loop, this::onLanMessage, metrics::lanDropped);
         this.codec = new WanCodec(config.clusterKey());
         long incarnation = ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE;
         this.engine = new NodeEngine(engineSettings(config, incarnation), new Io(), metrics);
@@ -658,45 +658,27 @@ public final class NettyJGroupsNode implements GcsNode {
         }
 
         @Override
-        public void onMessage(byte[] bytes, int offset, int length) {
-            LanMessage message;
-            try {
-                message = LanCodec.decode(bytes, offset, length);
-            } catch (MalformedDatagramException e) {
-                metrics.lanDropped();
-                return;
-            }
-            long permit = deliveryBytes(message);
-            if (!deliveryPermits.acquire(permit)) {
-                return; // closing
-            }
-            try {
-                runOnLoop(() -> {
-                    currentPermitBytes = permit;
-                    try {
-                        engine.onLanMessage(message, nowNs());
-                    } finally {
-                        deliveryPermits.release(currentPermitBytes);
-                        currentPermitBytes = 0;
-                    }
-                    if (message instanceof Stable) {
-                        synchronized (stableSignal) {
-                            stableSignal.notifyAll();
-                        }
-                    }
-                });
-            } catch (GcsClosedException e) {
-                deliveryPermits.release(permit);
-            }
+        public LanInbox.Batch openBatch() {
+            return lanInbox.open();
         }
+    }
 
-        private long deliveryBytes(LanMessage message) {
-            if (message instanceof LocalData data) {
-                return Math.max(1, data.payload().length);
-            } else if (message instanceof RemoteData data) {
-                return Math.max(1, data.payload().length);
+    /**
+     * A LAN message on the loop: the engine gets it together with its delivery room ({@code currentPermitBytes},
+     * which {@link Io#deliver} passes on to the delivery); room it did not pass on is given back here.
+     */
+    private void onLanMessage(LanMessage message, long permitBytes) {
+        currentPermitBytes = permitBytes;
+        try {
+            engine.onLanMessage(message, nowNs());
+        } finally {
+            deliveryPermits.release(currentPermitBytes);
+            currentPermitBytes = 0;
+        }
+        if (message instanceof Stable) {
+            synchronized (stableSignal) {
+                stableSignal.notifyAll();
             }
-            return 0;
         }
     }
 

@@ -121,6 +121,7 @@ public final class NettyJGroupsNode implements GcsNode {
     private final WanCodec codec;
     private final Map<DelegateAddress, InetSocketAddress> resolved = new HashMap<>();
     private final Map<InetSocketAddress, String> siteByAddress = new HashMap<>();
+    private final HandOffBatcher<Handed> toDelivery;
     private long currentPermitBytes;
     private boolean lanPaused;
     private long lastStatusNs;
@@ -159,6 +160,8 @@ public final class NettyJGroupsNode implements GcsNode {
         this.pendingSends = new PendingSends(config.maxPendingSendBytes());
         this.deliveryPermits = new DeliveryPermits(config.deliveryBacklogBytes());
         this.lanInbox = new LanInbox(deliveryPermits, loop, this::onLanMessage, metrics::lanDropped);
+        this.toDelivery = new HandOffBatcher<>(loop, deliveryExecutor, NettyJGroupsNode::runAll,
+                batch -> batch.forEach(Handed::refused));
         this.codec = new WanCodec(config.clusterKey());
         long incarnation = ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE;
         this.engine = new NodeEngine(engineSettings(config, incarnation), new Io(), metrics);
@@ -424,6 +427,10 @@ public final class NettyJGroupsNode implements GcsNode {
         PendingSend pending = submit(group, payload);
         CompletableFuture<Void> external = new CompletableFuture<>();
         pending.future.whenComplete((ok, error) -> {
+            if (loop.inEventLoop()) {
+                toDelivery.add(new Completion(external, error)); // in order with the deliveries
+                return;
+            }
             try {
                 deliveryExecutor.execute(() -> complete(external, error));
             } catch (RejectedExecutionException closedMeanwhile) {
@@ -588,6 +595,7 @@ public final class NettyJGroupsNode implements GcsNode {
                 for (SendRequest waiting : engine.close()) {
                     ((PendingSend) waiting.completion()).future.completeExceptionally(closedError);
                 }
+                toDelivery.flush();
             }).await(5, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -682,6 +690,71 @@ public final class NettyJGroupsNode implements GcsNode {
         }
     }
 
+    /** Work for the delivery thread, handed over in batches ({@link #toDelivery}). */
+    private interface Handed extends Runnable {
+        /** Runs instead of {@link #run} when the delivery thread is gone (the node closed). */
+        default void refused() {
+        }
+    }
+
+    /** Runs a batch on the delivery thread, in order; one failing item does not stop the others. */
+    private static void runAll(List<Handed> batch) {
+        for (Handed item : batch) {
+            try {
+                item.run();
+            } catch (RuntimeException e) {
+                LOG.error("delivery task failed; continuing", e);
+            }
+        }
+    }
+
+    /** A message for the listeners, holding its delivery room until they return. */
+    private final class MessageDelivery implements Handed {
+        private final GroupMessage message;
+        private final long sentEpochMicros;
+        private final long permitBytes;
+
+        MessageDelivery(GroupMessage message, long sentEpochMicros, long permitBytes) {
+            this.message = message;
+            this.sentEpochMicros = sentEpochMicros;
+            this.permitBytes = permitBytes;
+        }
+
+        @Override
+        public void run() {
+            try {
+                for (MessageListener listener : messageListeners) {
+                    try {
+                        listener.onMessage(message);
+                    } catch (RuntimeException e) {
+                        LOG.warn("message listener threw; the message counts as delivered", e);
+                    }
+                }
+                metrics.messageDelivered(message.payload().length, nowEpochMicros() - sentEpochMicros);
+            } finally {
+                deliveryPermits.release(permitBytes);
+            }
+        }
+
+        @Override
+        public void refused() {
+            deliveryPermits.release(permitBytes);
+        }
+    }
+
+    /** Completes a {@code sendAsync} stage on the delivery thread (or at once if that thread is gone). */
+    private record Completion(CompletableFuture<Void> future, Throwable error) implements Handed {
+        @Override
+        public void run() {
+            complete(future, error);
+        }
+
+        @Override
+        public void refused() {
+            complete(future, error);
+        }
+    }
+
     /** Datagrams from the WAN: authenticate, decode, hand to the engine; drops are counted, never thrown. */
     private final class WanInbound extends SimpleChannelInboundHandler<DatagramPacket> {
         @Override
@@ -759,24 +832,7 @@ public final class NettyJGroupsNode implements GcsNode {
         public void deliver(GroupMessage message, long sentEpochMicros) {
             long permit = currentPermitBytes;
             currentPermitBytes = 0;
-            try {
-                deliveryExecutor.execute(() -> {
-                    try {
-                        for (MessageListener listener : messageListeners) {
-                            try {
-                                listener.onMessage(message);
-                            } catch (RuntimeException e) {
-                                LOG.warn("message listener threw; the message counts as delivered", e);
-                            }
-                        }
-                        metrics.messageDelivered(message.payload().length, nowEpochMicros() - sentEpochMicros);
-                    } finally {
-                        deliveryPermits.release(permit);
-                    }
-                });
-            } catch (RejectedExecutionException e) {
-                deliveryPermits.release(permit);
-            }
+            toDelivery.add(new MessageDelivery(message, sentEpochMicros, permit));
         }
 
         @Override
@@ -785,19 +841,15 @@ public final class NettyJGroupsNode implements GcsNode {
                 return;
             }
             views.put(view.group(), view);
-            try {
-                deliveryExecutor.execute(() -> {
-                    for (ViewListener listener : viewListeners) {
-                        try {
-                            listener.onView(view);
-                        } catch (RuntimeException e) {
-                            LOG.warn("view listener threw", e);
-                        }
+            toDelivery.add(() -> {
+                for (ViewListener listener : viewListeners) {
+                    try {
+                        listener.onView(view);
+                    } catch (RuntimeException e) {
+                        LOG.warn("view listener threw", e);
                     }
-                });
-            } catch (RejectedExecutionException ignored) {
-                // closing
-            }
+                }
+            });
         }
 
         @Override
@@ -807,19 +859,15 @@ public final class NettyJGroupsNode implements GcsNode {
             }
             trees.put(tree.group(), tree);
             metrics.treeChanged(tree);
-            try {
-                deliveryExecutor.execute(() -> {
-                    for (TreeListener listener : treeListeners) {
-                        try {
-                            listener.onTree(tree);
-                        } catch (RuntimeException e) {
-                            LOG.warn("tree listener threw", e);
-                        }
+            toDelivery.add(() -> {
+                for (TreeListener listener : treeListeners) {
+                    try {
+                        listener.onTree(tree);
+                    } catch (RuntimeException e) {
+                        LOG.warn("tree listener threw", e);
                     }
-                });
-            } catch (RejectedExecutionException ignored) {
-                // closing
-            }
+                }
+            });
         }
 
         @Override

@@ -122,6 +122,7 @@ public final class NettyJGroupsNode implements GcsNode {
     private final Map<DelegateAddress, InetSocketAddress> resolved = new HashMap<>();
     private final Map<InetSocketAddress, String> siteByAddress = new HashMap<>();
     private final HandOffBatcher<Handed> toDelivery;
+    private final HandOffBatcher<byte[]> toLanOut;
     private long currentPermitBytes;
     private boolean lanPaused;
     private long lastStatusNs;
@@ -162,6 +163,8 @@ public final class NettyJGroupsNode implements GcsNode {
         this.lanInbox = new LanInbox(deliveryPermits, loop, this::onLanMessage, metrics::lanDropped);
         this.toDelivery = new HandOffBatcher<>(loop, deliveryExecutor, NettyJGroupsNode::runAll,
                 batch -> batch.forEach(Handed::refused));
+        this.toLanOut = new HandOffBatcher<>(loop, lanOutExecutor, this::sendToLan,
+                batch -> batch.forEach(bytes -> lanOutBytes.addAndGet(-bytes.length)));
         this.codec = new WanCodec(config.clusterKey());
         long incarnation = ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE;
         this.engine = new NodeEngine(engineSettings(config, incarnation), new Io(), metrics);
@@ -596,6 +599,7 @@ public final class NettyJGroupsNode implements GcsNode {
                     ((PendingSend) waiting.completion()).future.completeExceptionally(closedError);
                 }
                 toDelivery.flush();
+                toLanOut.flush();
             }).await(5, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -624,11 +628,24 @@ public final class NettyJGroupsNode implements GcsNode {
      */
     private void drainLanOut() {
         CountDownLatch drained = new CountDownLatch(1);
+        Runnable marker = () -> {
+            try {
+                lanOutExecutor.execute(drained::countDown);
+            } catch (RejectedExecutionException e) {
+                drained.countDown(); // never started
+            }
+        };
         try {
-            lanOutExecutor.execute(drained::countDown);
-            drained.await(2, TimeUnit.SECONDS);
+            // on the loop, so the marker queues behind the messages the loop has not handed over yet
+            loop.execute(() -> {
+                toLanOut.flush();
+                marker.run();
+            });
         } catch (RejectedExecutionException e) {
-            // never started
+            marker.run();
+        }
+        try {
+            drained.await(2, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
@@ -755,6 +772,24 @@ public final class NettyJGroupsNode implements GcsNode {
         }
     }
 
+    /** Sends a batch of encoded messages to the LAN, in order, on the LAN-out thread. */
+    private void sendToLan(List<byte[]> batch) {
+        for (byte[] bytes : batch) {
+            try {
+                lan.send(bytes);
+            } catch (Exception e) {
+                if (!closed) {
+                    LOG.warn("LAN send failed: {}", e.toString());
+                }
+            } finally {
+                long left = lanOutBytes.addAndGet(-bytes.length);
+                if (lanPaused && left <= LAN_OUT_LOW_WATERMARK_BYTES && !closed) {
+                    runOnLoopQuietly(NettyJGroupsNode.this::checkLanPressure);
+                }
+            }
+        }
+    }
+
     /** Datagrams from the WAN: authenticate, decode, hand to the engine; drops are counted, never thrown. */
     private final class WanInbound extends SimpleChannelInboundHandler<DatagramPacket> {
         @Override
@@ -789,25 +824,7 @@ public final class NettyJGroupsNode implements GcsNode {
         public void lanSend(LanMessage message) {
             byte[] bytes = LanCodec.encode(message);
             lanOutBytes.addAndGet(bytes.length);
-            try {
-                lanOutExecutor.execute(() -> {
-                    try {
-                        lan.send(bytes);
-                    } catch (Exception e) {
-                        if (!closed) {
-                            LOG.warn("LAN send failed: {}", e.toString());
-                        }
-                    } finally {
-                        long left = lanOutBytes.addAndGet(-bytes.length);
-                        if (lanPaused && left <= LAN_OUT_LOW_WATERMARK_BYTES && !closed) {
-                            runOnLoopQuietly(NettyJGroupsNode.this::checkLanPressure);
-                        }
-                    }
-                });
-            } catch (RejectedExecutionException e) {
-                lanOutBytes.addAndGet(-bytes.length);
-                return;
-            }
+            toLanOut.add(bytes);
             if (!lanPaused && lanOutBytes.get() > LAN_OUT_HIGH_WATERMARK_BYTES) {
                 checkLanPressure();
             }

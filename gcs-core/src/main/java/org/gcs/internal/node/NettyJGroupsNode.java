@@ -79,8 +79,10 @@ import org.slf4j.LoggerFactory;
 /**
  * The production driver of a {@link NodeEngine}: one Netty event loop owns the engine, the WAN UDP channel
  * and the protocol timer, so protocol state needs no locks. JGroups threads and application threads hand
- * their work to that loop. Two more threads: the delivery thread calls listeners (one message at a time, in
- * order), and the LAN-out thread performs JGroups sends, which may block on JGroups flow control.
+ * their work to that loop (a JGroups message batch as one task, {@link LanInbox}). Two more threads: the delivery
+ * thread calls listeners (one message at a time, in order), and the LAN-out thread performs JGroups sends, which
+ * may block on JGroups flow control. The loop hands work to both in batches ({@link HandOffBatcher}): what the
+ * loop tasks queued at one moment produce travels as one task.
  *
  * <p>Memory is bounded on every path: sends wait for room ({@link PendingSends}, then the send window);
  * received messages wait for listener capacity ({@code deliveryBacklogBytes}, which blocks the JGroups receive

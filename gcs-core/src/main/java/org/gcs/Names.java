@@ -1,7 +1,6 @@
 package org.gcs;
 
 import java.nio.charset.StandardCharsets;
-import java.util.regex.Pattern;
 
 /**
  * Rules for the names of sites, members and groups: 1 to 64 characters from {@code A-Z a-z 0-9 . _ -}.
@@ -10,14 +9,27 @@ import java.util.regex.Pattern;
 public final class Names {
     /** The longest allowed name, in characters. */
     public static final int MAX_LENGTH = 64;
-    private static final Pattern VALID = Pattern.compile("[A-Za-z0-9._-]{1," + MAX_LENGTH + "}");
 
     private Names() {
     }
 
     /** @return true if {@code name} is a valid site, member or group name */
     public static boolean isValid(String name) {
-        return name != null && VALID.matcher(name).matches();
+        // a loop, not a regular expression: every delivered message checks two names (MemberId)
+        if (name == null || name.isEmpty() || name.length() > MAX_LENGTH) {
+            return false;
+        }
+        for (int i = 0; i < name.length(); i++) {
+            if (!isAllowed(name.charAt(i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean isAllowed(char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+                || c == '.' || c == '_' || c == '-';
     }
 
     /**

@@ -40,6 +40,16 @@ final class DeliveryPermits {
         }
     }
 
+    /**
+     * Takes room for {@code bytes} if there is some now, without waiting.
+     *
+     * @return false if there is not enough room (nothing is taken)
+     */
+    boolean tryAcquire(long bytes) {
+        int kib = kib(bytes);
+        return kib == 0 || permits.tryAcquire(kib);
+    }
+
     /** Gives back the room taken for {@code bytes}. */
     void release(long bytes) {
         int kib = kib(bytes);

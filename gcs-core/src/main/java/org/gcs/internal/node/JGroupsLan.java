@@ -34,17 +34,21 @@ import org.jgroups.protocols.pbcast.NAKACK2;
 import org.jgroups.protocols.pbcast.STABLE;
 import org.jgroups.stack.Protocol;
 import org.jgroups.util.ExtendedUUID;
+import org.jgroups.util.MessageBatch;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The site's LAN cluster on JGroups: builds the protocol stack from {@link LanConfig}, carries each member's
  * name, incarnation and delegate eligibility in its address (so every member derives the same delegate from
- * the same view), and turns JGroups callbacks into {@link LanView}s and message bytes.
+ * the same view), and turns JGroups callbacks into {@link LanView}s and batches of message bytes.
  *
  * <p>Stack: UDP (IP multicast) or TCP + TCPPING, then discovery, merge, failure detection (FD_SOCK2 notices a
  * killed process at once, FD_ALL3 a hung or unreachable one within 6 s), reliable FIFO multicast (NAKACK2),
  * membership (GMS), flow control (MFC/UFC) and fragmentation. JGroups' diagnostics listener stays off.
  */
 final class JGroupsLan implements Receiver, AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(JGroupsLan.class);
     private static final String KEY_NAME = "gcs.name";
     private static final String KEY_INCARNATION = "gcs.inc";
     private static final String KEY_ELIGIBLE = "gcs.eligible";
@@ -53,7 +57,11 @@ final class JGroupsLan implements Receiver, AutoCloseable {
     interface Listener {
         void onView(LanView view);
 
-        void onMessage(byte[] bytes, int offset, int length);
+        /**
+         * @return an empty batch that takes the messages of one JGroups delivery (a batch or a single message), in
+         *         order, and is then posted
+         */
+        LanInbox.Batch openBatch();
     }
 
     private final JChannel channel;
@@ -155,8 +163,32 @@ final class JGroupsLan implements Receiver, AutoCloseable {
 
     @Override
     public void receive(Message message) {
+        LanInbox.Batch batch = listener.openBatch();
+        add(batch, message);
+        batch.post();
+    }
+
+    /** Passes the whole batch on at once, so its messages reach the owner's event loop as one task. */
+    @Override
+    public void receive(MessageBatch messages) {
+        LanInbox.Batch batch = listener.openBatch();
+        try {
+            for (Message message : messages) {
+                try {
+                    add(batch, message);
+                } catch (RuntimeException e) {
+                    // as JGroups' default receive(MessageBatch): one failing message does not stop the others
+                    LOG.warn("LAN message dropped: {}", e.toString());
+                }
+            }
+        } finally {
+            batch.post();
+        }
+    }
+
+    private static void add(LanInbox.Batch batch, Message message) {
         if (message instanceof BytesMessage bytes && bytes.getArray() != null) {
-            listener.onMessage(bytes.getArray(), bytes.getOffset(), bytes.getLength());
+            batch.add(bytes.getArray(), bytes.getOffset(), bytes.getLength());
         }
     }
 

@@ -68,8 +68,6 @@ import org.gcs.internal.engine.SendRequest;
 import org.gcs.internal.flow.FlowSettings;
 import org.gcs.internal.wire.LanCodec;
 import org.gcs.internal.wire.LanMessage;
-import org.gcs.internal.wire.LanMessage.LocalData;
-import org.gcs.internal.wire.LanMessage.RemoteData;
 import org.gcs.internal.wire.LanMessage.Stable;
 import org.gcs.internal.wire.MalformedDatagramException;
 import org.gcs.internal.wire.WanCodec;
@@ -81,8 +79,10 @@ import org.slf4j.LoggerFactory;
 /**
  * The production driver of a {@link NodeEngine}: one Netty event loop owns the engine, the WAN UDP channel
  * and the protocol timer, so protocol state needs no locks. JGroups threads and application threads hand
- * their work to that loop. Two more threads: the delivery thread calls listeners (one message at a time, in
- * order), and the LAN-out thread performs JGroups sends, which may block on JGroups flow control.
+ * their work to that loop (a JGroups message batch as one task, {@link LanInbox}). Two more threads: the delivery
+ * thread calls listeners (one message at a time, in order), and the LAN-out thread performs JGroups sends, which
+ * may block on JGroups flow control. The loop hands work to both in batches ({@link HandOffBatcher}): what the
+ * loop tasks queued at one moment produce travels as one task.
  *
  * <p>Memory is bounded on every path: sends wait for room ({@link PendingSends}, then the send window);
  * received messages wait for listener capacity ({@code deliveryBacklogBytes}, which blocks the JGroups receive
@@ -108,6 +108,7 @@ public final class NettyJGroupsNode implements GcsNode {
     private final ExecutorService lanOutExecutor;
     private final PendingSends pendingSends;
     private final DeliveryPermits deliveryPermits;
+    private final LanInbox lanInbox;
     private final AtomicLong lanOutBytes = new AtomicLong();
     private final Set<String> groups = ConcurrentHashMap.newKeySet();
     private final Map<String, GroupView> views = new ConcurrentHashMap<>();
@@ -122,6 +123,8 @@ public final class NettyJGroupsNode implements GcsNode {
     private final WanCodec codec;
     private final Map<DelegateAddress, InetSocketAddress> resolved = new HashMap<>();
     private final Map<InetSocketAddress, String> siteByAddress = new HashMap<>();
+    private final HandOffBatcher<Handed> toDelivery;
+    private final HandOffBatcher<byte[]> toLanOut;
     private long currentPermitBytes;
     private boolean lanPaused;
     private long lastStatusNs;
@@ -159,6 +162,11 @@ public final class NettyJGroupsNode implements GcsNode {
         });
         this.pendingSends = new PendingSends(config.maxPendingSendBytes());
         this.deliveryPermits = new DeliveryPermits(config.deliveryBacklogBytes());
+        this.lanInbox = new LanInbox(deliveryPermits, loop, this::onLanMessage, metrics::lanDropped);
+        this.toDelivery = new HandOffBatcher<>(loop, deliveryExecutor, NettyJGroupsNode::runAll,
+                batch -> batch.forEach(Handed::refused));
+        this.toLanOut = new HandOffBatcher<>(loop, lanOutExecutor, this::sendToLan,
+                batch -> batch.forEach(bytes -> lanOutBytes.addAndGet(-bytes.length)));
         this.codec = new WanCodec(config.clusterKey());
         long incarnation = ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE;
         this.engine = new NodeEngine(engineSettings(config, incarnation), new Io(), metrics);
@@ -424,6 +432,10 @@ public final class NettyJGroupsNode implements GcsNode {
         PendingSend pending = submit(group, payload);
         CompletableFuture<Void> external = new CompletableFuture<>();
         pending.future.whenComplete((ok, error) -> {
+            if (loop.inEventLoop()) {
+                toDelivery.add(new Completion(external, error)); // in order with the deliveries
+                return;
+            }
             try {
                 deliveryExecutor.execute(() -> complete(external, error));
             } catch (RejectedExecutionException closedMeanwhile) {
@@ -588,6 +600,8 @@ public final class NettyJGroupsNode implements GcsNode {
                 for (SendRequest waiting : engine.close()) {
                     ((PendingSend) waiting.completion()).future.completeExceptionally(closedError);
                 }
+                toDelivery.flush();
+                toLanOut.flush();
             }).await(5, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -616,11 +630,24 @@ public final class NettyJGroupsNode implements GcsNode {
      */
     private void drainLanOut() {
         CountDownLatch drained = new CountDownLatch(1);
+        Runnable marker = () -> {
+            try {
+                lanOutExecutor.execute(drained::countDown);
+            } catch (RejectedExecutionException e) {
+                drained.countDown(); // never started
+            }
+        };
         try {
-            lanOutExecutor.execute(drained::countDown);
-            drained.await(2, TimeUnit.SECONDS);
+            // on the loop, so the marker queues behind the messages the loop has not handed over yet
+            loop.execute(() -> {
+                toLanOut.flush();
+                marker.run();
+            });
         } catch (RejectedExecutionException e) {
-            // never started
+            marker.run();
+        }
+        try {
+            drained.await(2, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
@@ -658,45 +685,110 @@ public final class NettyJGroupsNode implements GcsNode {
         }
 
         @Override
-        public void onMessage(byte[] bytes, int offset, int length) {
-            LanMessage message;
-            try {
-                message = LanCodec.decode(bytes, offset, length);
-            } catch (MalformedDatagramException e) {
-                metrics.lanDropped();
-                return;
+        public LanInbox.Batch openBatch() {
+            return lanInbox.open();
+        }
+    }
+
+    /**
+     * A LAN message on the loop: the engine gets it together with its delivery room ({@code currentPermitBytes},
+     * which {@link Io#deliver} passes on to the delivery); room it did not pass on is given back here.
+     */
+    private void onLanMessage(LanMessage message, long permitBytes) {
+        currentPermitBytes = permitBytes;
+        try {
+            engine.onLanMessage(message, nowNs());
+        } finally {
+            deliveryPermits.release(currentPermitBytes);
+            currentPermitBytes = 0;
+        }
+        if (message instanceof Stable) {
+            synchronized (stableSignal) {
+                stableSignal.notifyAll();
             }
-            long permit = deliveryBytes(message);
-            if (!deliveryPermits.acquire(permit)) {
-                return; // closing
-            }
+        }
+    }
+
+    /** Work for the delivery thread, handed over in batches ({@link #toDelivery}). */
+    private interface Handed extends Runnable {
+        /** Runs instead of {@link #run} when the delivery thread is gone (the node closed). */
+        default void refused() {
+        }
+    }
+
+    /** Runs a batch on the delivery thread, in order; one failing item does not stop the others. */
+    private static void runAll(List<Handed> batch) {
+        for (Handed item : batch) {
             try {
-                runOnLoop(() -> {
-                    currentPermitBytes = permit;
+                item.run();
+            } catch (RuntimeException e) {
+                LOG.error("delivery task failed; continuing", e);
+            }
+        }
+    }
+
+    /** A message for the listeners, holding its delivery room until they return. */
+    private final class MessageDelivery implements Handed {
+        private final GroupMessage message;
+        private final long sentEpochMicros;
+        private final long permitBytes;
+
+        MessageDelivery(GroupMessage message, long sentEpochMicros, long permitBytes) {
+            this.message = message;
+            this.sentEpochMicros = sentEpochMicros;
+            this.permitBytes = permitBytes;
+        }
+
+        @Override
+        public void run() {
+            try {
+                for (MessageListener listener : messageListeners) {
                     try {
-                        engine.onLanMessage(message, nowNs());
-                    } finally {
-                        deliveryPermits.release(currentPermitBytes);
-                        currentPermitBytes = 0;
+                        listener.onMessage(message);
+                    } catch (RuntimeException e) {
+                        LOG.warn("message listener threw; the message counts as delivered", e);
                     }
-                    if (message instanceof Stable) {
-                        synchronized (stableSignal) {
-                            stableSignal.notifyAll();
-                        }
-                    }
-                });
-            } catch (GcsClosedException e) {
-                deliveryPermits.release(permit);
+                }
+                metrics.messageDelivered(message.payload().length, nowEpochMicros() - sentEpochMicros);
+            } finally {
+                deliveryPermits.release(permitBytes);
             }
         }
 
-        private long deliveryBytes(LanMessage message) {
-            if (message instanceof LocalData data) {
-                return Math.max(1, data.payload().length);
-            } else if (message instanceof RemoteData data) {
-                return Math.max(1, data.payload().length);
+        @Override
+        public void refused() {
+            deliveryPermits.release(permitBytes);
+        }
+    }
+
+    /** Completes a {@code sendAsync} stage on the delivery thread (or at once if that thread is gone). */
+    private record Completion(CompletableFuture<Void> future, Throwable error) implements Handed {
+        @Override
+        public void run() {
+            complete(future, error);
+        }
+
+        @Override
+        public void refused() {
+            complete(future, error);
+        }
+    }
+
+    /** Sends a batch of encoded messages to the LAN, in order, on the LAN-out thread. */
+    private void sendToLan(List<byte[]> batch) {
+        for (byte[] bytes : batch) {
+            try {
+                lan.send(bytes);
+            } catch (Exception e) {
+                if (!closed) {
+                    LOG.warn("LAN send failed: {}", e.toString());
+                }
+            } finally {
+                long left = lanOutBytes.addAndGet(-bytes.length);
+                if (lanPaused && left <= LAN_OUT_LOW_WATERMARK_BYTES && !closed) {
+                    runOnLoopQuietly(NettyJGroupsNode.this::checkLanPressure);
+                }
             }
-            return 0;
         }
     }
 
@@ -734,25 +826,7 @@ public final class NettyJGroupsNode implements GcsNode {
         public void lanSend(LanMessage message) {
             byte[] bytes = LanCodec.encode(message);
             lanOutBytes.addAndGet(bytes.length);
-            try {
-                lanOutExecutor.execute(() -> {
-                    try {
-                        lan.send(bytes);
-                    } catch (Exception e) {
-                        if (!closed) {
-                            LOG.warn("LAN send failed: {}", e.toString());
-                        }
-                    } finally {
-                        long left = lanOutBytes.addAndGet(-bytes.length);
-                        if (lanPaused && left <= LAN_OUT_LOW_WATERMARK_BYTES && !closed) {
-                            runOnLoopQuietly(NettyJGroupsNode.this::checkLanPressure);
-                        }
-                    }
-                });
-            } catch (RejectedExecutionException e) {
-                lanOutBytes.addAndGet(-bytes.length);
-                return;
-            }
+            toLanOut.add(bytes);
             if (!lanPaused && lanOutBytes.get() > LAN_OUT_HIGH_WATERMARK_BYTES) {
                 checkLanPressure();
             }
@@ -777,24 +851,7 @@ public final class NettyJGroupsNode implements GcsNode {
         public void deliver(GroupMessage message, long sentEpochMicros) {
             long permit = currentPermitBytes;
             currentPermitBytes = 0;
-            try {
-                deliveryExecutor.execute(() -> {
-                    try {
-                        for (MessageListener listener : messageListeners) {
-                            try {
-                                listener.onMessage(message);
-                            } catch (RuntimeException e) {
-                                LOG.warn("message listener threw; the message counts as delivered", e);
-                            }
-                        }
-                        metrics.messageDelivered(message.payload().length, nowEpochMicros() - sentEpochMicros);
-                    } finally {
-                        deliveryPermits.release(permit);
-                    }
-                });
-            } catch (RejectedExecutionException e) {
-                deliveryPermits.release(permit);
-            }
+            toDelivery.add(new MessageDelivery(message, sentEpochMicros, permit));
         }
 
         @Override
@@ -803,19 +860,15 @@ public final class NettyJGroupsNode implements GcsNode {
                 return;
             }
             views.put(view.group(), view);
-            try {
-                deliveryExecutor.execute(() -> {
-                    for (ViewListener listener : viewListeners) {
-                        try {
-                            listener.onView(view);
-                        } catch (RuntimeException e) {
-                            LOG.warn("view listener threw", e);
-                        }
+            toDelivery.add(() -> {
+                for (ViewListener listener : viewListeners) {
+                    try {
+                        listener.onView(view);
+                    } catch (RuntimeException e) {
+                        LOG.warn("view listener threw", e);
                     }
-                });
-            } catch (RejectedExecutionException ignored) {
-                // closing
-            }
+                }
+            });
         }
 
         @Override
@@ -825,19 +878,15 @@ public final class NettyJGroupsNode implements GcsNode {
             }
             trees.put(tree.group(), tree);
             metrics.treeChanged(tree);
-            try {
-                deliveryExecutor.execute(() -> {
-                    for (TreeListener listener : treeListeners) {
-                        try {
-                            listener.onTree(tree);
-                        } catch (RuntimeException e) {
-                            LOG.warn("tree listener threw", e);
-                        }
+            toDelivery.add(() -> {
+                for (TreeListener listener : treeListeners) {
+                    try {
+                        listener.onTree(tree);
+                    } catch (RuntimeException e) {
+                        LOG.warn("tree listener threw", e);
                     }
-                });
-            } catch (RejectedExecutionException ignored) {
-                // closing
-            }
+                }
+            });
         }
 
         @Override

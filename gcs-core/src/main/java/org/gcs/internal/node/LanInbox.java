@@ -1,0 +1,134 @@
+package org.gcs.internal.node;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import org.gcs.internal.wire.LanCodec;
+import org.gcs.internal.wire.LanMessage;
+import org.gcs.internal.wire.LanMessage.LocalData;
+import org.gcs.internal.wire.LanMessage.RemoteData;
+import org.gcs.internal.wire.MalformedDatagramException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Moves LAN messages from a JGroups receive thread to the event loop, one loop task per JGroups batch instead of
+ * one per message. On the receive thread each message is decoded (malformed ones are counted and dropped) and
+ * takes its delivery room from {@link DeliveryPermits}; on the loop the {@link Handler} gets the messages one by
+ * one, in the order they were added, each with the room it holds.
+ *
+ * <p>A receive thread never waits for room while it holds room for messages it has not posted: when room runs
+ * out in the middle of a batch, the messages collected so far go to the loop first (their delivery frees room),
+ * then the thread waits.
+ */
+final class LanInbox {
+    private static final Logger LOG = LoggerFactory.getLogger(LanInbox.class);
+
+    /** Takes the decoded messages, on the loop. */
+    interface Handler {
+        /**
+         * @param message the message
+         * @param permitBytes the delivery room the message holds; the handler gives back what it does not pass on
+         */
+        void handle(LanMessage message, long permitBytes);
+    }
+
+    private final DeliveryPermits permits;
+    private final Executor loop;
+    private final Handler handler;
+    private final Runnable malformed;
+
+    /**
+     * @param permits the delivery room
+     * @param loop the event loop that runs the handler
+     * @param handler takes each message on the loop
+     * @param malformed counts a message that does not decode
+     */
+    LanInbox(DeliveryPermits permits, Executor loop, Handler handler, Runnable malformed) {
+        this.permits = permits;
+        this.loop = loop;
+        this.handler = handler;
+        this.malformed = malformed;
+    }
+
+    /** @return an empty batch for the messages of one JGroups delivery; confined to the calling thread */
+    Batch open() {
+        return new Batch();
+    }
+
+    /** @return the delivery room a message takes: its payload, at least 1 byte, for data; none for control */
+    static long deliveryBytes(LanMessage message) {
+        if (message instanceof LocalData data) {
+            return Math.max(1, data.payload().length);
+        } else if (message instanceof RemoteData data) {
+            return Math.max(1, data.payload().length);
+        }
+        return 0;
+    }
+
+    private record Entry(LanMessage message, long permitBytes) {
+    }
+
+    /** The messages of one JGroups delivery: {@link #add} each in order, then {@link #post}. */
+    final class Batch {
+        private List<Entry> entries = new ArrayList<>();
+        private boolean closing;
+
+        private Batch() {
+        }
+
+        /**
+         * Decodes a message and takes its delivery room, waiting for room (after posting the messages added so
+         * far) if there is none. Does nothing once the node is closing.
+         */
+        void add(byte[] bytes, int offset, int length) {
+            if (closing) {
+                return;
+            }
+            LanMessage message;
+            try {
+                message = LanCodec.decode(bytes, offset, length);
+            } catch (MalformedDatagramException e) {
+                malformed.run();
+                return;
+            }
+            long permit = deliveryBytes(message);
+            if (!permits.tryAcquire(permit)) {
+                post();
+                if (!permits.acquire(permit)) {
+                    closing = true;
+                    return;
+                }
+            }
+            entries.add(new Entry(message, permit));
+        }
+
+        /** Hands the messages added since the last post to the loop as one task. */
+        void post() {
+            if (entries.isEmpty()) {
+                return;
+            }
+            List<Entry> batch = entries;
+            entries = new ArrayList<>();
+            try {
+                loop.execute(() -> handleAll(batch));
+            } catch (RejectedExecutionException e) {
+                for (Entry entry : batch) {
+                    permits.release(entry.permitBytes());
+                }
+                closing = true;
+            }
+        }
+    }
+
+    private void handleAll(List<Entry> batch) {
+        for (Entry entry : batch) {
+            try {
+                handler.handle(entry.message(), entry.permitBytes());
+            } catch (RuntimeException e) {
+                LOG.error("protocol task failed; continuing", e);
+            }
+        }
+    }
+}

@@ -118,6 +118,12 @@ public final class BenchCommand implements Callable<Integer> {
                     + " tcp-low-latency.xml); by default the bridge is JGroups' tcp.xml, which keeps it on.")
     boolean relayTcpNoDelay;
 
+    @Option(names = "--gcs-sends-in-flight", paramLabel = "N", defaultValue = "" + GcsEndpoint.DEFAULT_SENDS_IN_FLIGHT,
+            description = "GCS's sender keeps at most N sendAsync calls not yet admitted, as a throughput-minded"
+                    + " application would (default: ${DEFAULT-VALUE}); 0 uses the blocking send(), which waits for"
+                    + " each message's admission.")
+    int gcsSendsInFlight;
+
     @Option(names = "--stall-timeout", paramLabel = "TIME", defaultValue = "30s", converter = DurationConverter.class,
             description = "Fail a run when its traffic makes no progress for this long (default: ${DEFAULT-VALUE}).")
     Duration stallTimeout;
@@ -186,6 +192,9 @@ public final class BenchCommand implements Callable<Integer> {
             }
             only.add(system);
         }
+        if (gcsSendsInFlight < 0) {
+            throw usage("--gcs-sends-in-flight must be 0 (blocking send) or more, got " + gcsSendsInFlight);
+        }
         for (String setting : gcsSettings) {
             checkGcsSetting(setting);
         }
@@ -198,7 +207,8 @@ public final class BenchCommand implements Callable<Integer> {
         }
         return new BenchSettings(distinct, runs, warmup == null ? -1 : warmup,
                 unpacedWarmup == null ? -1 : unpacedWarmup, messages == null ? -1 : messages, size,
-                rate, json, out, inProcess, jvmOptions, stallTimeout, only, gcsSettings, relayTcpNoDelay);
+                rate, json, out, inProcess, jvmOptions, stallTimeout, only, gcsSettings, relayTcpNoDelay,
+                gcsSendsInFlight);
     }
 
     private void checkGcsSetting(String setting) {

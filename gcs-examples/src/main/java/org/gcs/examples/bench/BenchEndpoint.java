@@ -51,6 +51,15 @@ interface BenchEndpoint extends AutoCloseable {
      */
     void send(byte[] payload) throws Exception;
 
+    /**
+     * Returns once every payload given to {@link #send} was taken by the system (for a system that takes sends
+     * asynchronously); nothing to do for the others.
+     *
+     * @throws Exception if a send failed meanwhile
+     */
+    default void flush() throws Exception {
+    }
+
     /** Leaves the cluster and releases sockets and threads. */
     @Override
     void close();

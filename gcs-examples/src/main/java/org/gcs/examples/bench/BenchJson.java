@@ -34,6 +34,7 @@ final class BenchJson {
         json.put("wallSeconds", round(wallSeconds, 1));
         json.put("gcsSettings", settings.gcsSettings());
         json.put("relayTcpNoDelay", settings.relayTcpNoDelay());
+        json.put("gcsSendsInFlight", settings.gcsSendsInFlight());
         json.put("machine", machine.toJson());
         Map<String, Object> scenarios = new LinkedHashMap<>();
         for (ScenarioSummary summary : summaries) {

@@ -89,6 +89,10 @@ public final class BenchNodeCommand implements Callable<Integer> {
     @Option(names = "--relay-tcp-nodelay", description = "RELAY2: TCP_NODELAY on the bridge.")
     boolean relayTcpNoDelay;
 
+    @Option(names = "--gcs-sends-in-flight", defaultValue = "0",
+            description = "GCS: sendAsync calls not yet admitted, at most; 0 for the blocking send.")
+    int gcsSendsInFlight;
+
     @Option(names = "--exit-after-sec", defaultValue = "0",
             description = "Halt after this many seconds whatever happens (0: never).")
     long exitAfterSec;
@@ -144,7 +148,8 @@ public final class BenchNodeCommand implements Callable<Integer> {
         return new NodeSpec(bench, runId, sites, site, member, membersPerSite, sender, recordLatency, mcastAddress,
                 mcastPort, wanPort, seedPorts, bridgePorts, udpPort, clusterKeyHex, size, warmup,
                 Math.min(unpacedWarmup, warmup), messages, rate,
-                bench == BenchSystem.GCS ? gcsSettings : List.of(), bench == BenchSystem.RELAY2 && relayTcpNoDelay);
+                bench == BenchSystem.GCS ? gcsSettings : List.of(), bench == BenchSystem.RELAY2 && relayTcpNoDelay,
+                bench == BenchSystem.GCS ? gcsSendsInFlight : 0);
     }
 
     private static BenchEndpoint endpoint(NodeSpec node) {

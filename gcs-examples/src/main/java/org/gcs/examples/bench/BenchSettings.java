@@ -24,12 +24,15 @@ import java.util.List;
  * @param systems the systems to run (empty: every system of each scenario)
  * @param gcsSettings {@code key=value} overrides of GCS settings (empty: the bench's defaults)
  * @param relayTcpNoDelay whether RELAY2's bridge turns Nagle's algorithm off (default: on, as in tcp.xml)
+ * @param gcsSendsInFlight GCS sender: at most this many {@code sendAsync} calls not yet admitted; 0 for the
+ *        blocking {@code send}
  */
 public record BenchSettings(List<Scenario> scenarios, int runs, long warmupMessages, long unpacedWarmupMessages,
                             long measuredMessages,
                             int messageBytes, double latencyRatePerSec, boolean json, Path outDir, boolean inProcess,
                             List<String> jvmOptions, Duration stallTimeout, List<BenchSystem> systems,
-                            List<String> gcsSettings, boolean relayTcpNoDelay) {
+                            List<String> gcsSettings, boolean relayTcpNoDelay,
+                            int gcsSendsInFlight) {
     /** Copies the lists. */
     public BenchSettings {
         scenarios = List.copyOf(scenarios);

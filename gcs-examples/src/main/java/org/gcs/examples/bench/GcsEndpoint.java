@@ -3,6 +3,8 @@ package org.gcs.examples.bench;
 import java.util.Locale;
 import java.util.Properties;
 import java.util.Set;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
 import org.gcs.FlowStatus;
 import org.gcs.GcsConfig;
@@ -33,12 +35,31 @@ final class GcsEndpoint implements BenchEndpoint {
     private static final String HEARTBEAT = "500ms";
     private static final String SITE_TIMEOUT = "5s";
 
+    /**
+     * Sends the sender keeps in flight by default: enough for the node's event loop to find many at each wake-up,
+     * few enough to stay far below {@code maxPendingSendBytes} (4 MiB) with 1000-byte messages.
+     */
+    static final int DEFAULT_SENDS_IN_FLIGHT = 256;
+    /** Payload bytes in flight at most, whatever the count: half the default {@code maxPendingSendBytes}. */
+    private static final long MAX_BYTES_IN_FLIGHT = 2L << 20;
+
     private final NodeSpec spec;
+    private final int sendsInFlight;
+    private final Semaphore inFlight;
+    private final AtomicReference<Throwable> asyncFailure = new AtomicReference<>();
     private GcsNode node;
 
     /** @param spec the node's part in the run */
     GcsEndpoint(NodeSpec spec) {
         this.spec = spec;
+        this.sendsInFlight = spec.gcsSendsInFlight() <= 0 ? 0
+                : (int) Math.max(1, Math.min(spec.gcsSendsInFlight(), MAX_BYTES_IN_FLIGHT / spec.messageBytes()));
+        this.inFlight = new Semaphore(sendsInFlight);
+    }
+
+    /** @return how many sends the sender keeps in flight (0: the blocking send) */
+    int sendsInFlight() {
+        return sendsInFlight;
     }
 
     /** @return the node's settings in the keys of a properties file, overrides applied */
@@ -124,9 +145,49 @@ final class GcsEndpoint implements BenchEndpoint {
                 : String.format(Locale.ROOT, "%.2f MB/s", bytesPerSec / 1e6);
     }
 
+    /**
+     * With {@code sendsInFlight} 0 the blocking {@link GcsNode#send}: it returns once the message is admitted, one
+     * round trip to the node's event loop per message. Otherwise {@link GcsNode#sendAsync} with at most that many
+     * not yet admitted, so that the loop takes several sends per wake-up, as JGroups' {@code JChannel.send} hands
+     * its messages to a bundler queue.
+     */
     @Override
-    public void send(byte[] payload) throws InterruptedException {
-        node.send(GROUP, payload);
+    public void send(byte[] payload) throws Exception {
+        if (sendsInFlight == 0) {
+            node.send(GROUP, payload);
+            return;
+        }
+        throwIfFailed();
+        inFlight.acquire();
+        try {
+            node.sendAsync(GROUP, payload).whenComplete((ok, error) -> {
+                if (error != null) {
+                    asyncFailure.compareAndSet(null, error);
+                }
+                inFlight.release();
+            });
+        } catch (RuntimeException e) {
+            inFlight.release();
+            throw e;
+        }
+    }
+
+    @Override
+    public void flush() throws Exception {
+        if (sendsInFlight > 0) {
+            inFlight.acquire(sendsInFlight);
+            inFlight.release(sendsInFlight);
+            throwIfFailed();
+        }
+    }
+
+    private void throwIfFailed() throws Exception {
+        Throwable failure = asyncFailure.get();
+        if (failure instanceof Exception e) {
+            throw e;
+        } else if (failure != null) {
+            throw new IllegalStateException("sendAsync failed: " + failure, failure);
+        }
     }
 
     @Override

@@ -80,6 +80,15 @@ final class LoadGenerator implements Runnable {
             report.accept(NodeLine.withText(NodeLine.ERROR, "send failed after " + sent.get() + " messages: " + e));
             return;
         }
+        try {
+            endpoint.flush();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+        } catch (Exception e) {
+            report.accept(NodeLine.withText(NodeLine.ERROR, "send failed after " + sent.get() + " messages: " + e));
+            return;
+        }
         if (stopped) {
             return;
         }

@@ -32,13 +32,16 @@ import java.util.stream.Collectors;
  * @param ratePerSec messages per second the sender offers, 0 for as fast as the system takes them
  * @param gcsSettings GCS: {@code key=value} settings overriding the bench's defaults (properties-file keys)
  * @param relayTcpNoDelay RELAY2: turn Nagle's algorithm off on the bridge (JGroups' tcp.xml keeps it on)
+ * @param gcsSendsInFlight GCS sender: at most this many {@code sendAsync} calls not yet admitted; 0 for the
+ *        blocking {@code send}
  */
 public record NodeSpec(BenchSystem system, String runId, List<String> sites, String site, String member,
                        int membersPerSite, boolean sender, boolean recordLatency, String mcastAddress, int mcastPort,
                        int wanPort, List<Integer> seedPorts, List<Integer> bridgePorts, int udpPort,
                        String clusterKeyHex, int messageBytes, long warmupMessages, long unpacedWarmupMessages,
                        long measuredMessages,
-                       double ratePerSec, List<String> gcsSettings, boolean relayTcpNoDelay) {
+                       double ratePerSec, List<String> gcsSettings, boolean relayTcpNoDelay,
+                       int gcsSendsInFlight) {
 
     /** Copies the lists. */
     public NodeSpec {
@@ -102,6 +105,10 @@ public record NodeSpec(BenchSystem system, String runId, List<String> sites, Str
         }
         if (relayTcpNoDelay) {
             args.add("--relay-tcp-nodelay");
+        }
+        if (system == BenchSystem.GCS) {
+            args.add("--gcs-sends-in-flight");
+            args.add(Integer.toString(gcsSendsInFlight));
         }
         if (recordLatency) {
             args.add("--record-latency");

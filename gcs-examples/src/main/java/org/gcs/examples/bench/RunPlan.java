@@ -64,7 +64,8 @@ record RunPlan(Scenario scenario, BenchSystem system, List<NodeSpec> nodes) {
                         settings.unpacedWarmupFor(scenario) + settings.warmupFor(scenario),
                         settings.unpacedWarmupFor(scenario), settings.measuredFor(scenario),
                         settings.rateFor(scenario), system == BenchSystem.GCS ? settings.gcsSettings() : List.of(),
-                        system == BenchSystem.RELAY2 && settings.relayTcpNoDelay()));
+                        system == BenchSystem.RELAY2 && settings.relayTcpNoDelay(),
+                        system == BenchSystem.GCS ? settings.gcsSendsInFlight() : 0));
             }
         }
         return new RunPlan(scenario, system, nodes);

@@ -36,6 +36,7 @@ class BenchCommandOptionsTest {
         assertThat(s.stallTimeout()).isEqualTo(Duration.ofSeconds(30));
         assertThat(s.relayTcpNoDelay()).isFalse();
         assertThat(s.gcsSettings()).isEmpty();
+        assertThat(s.gcsSendsInFlight()).isEqualTo(256);
         assertThat(s.systemsFor(Scenario.CROSS_SITE_THROUGHPUT)).containsExactly(BenchSystem.GCS, BenchSystem.RELAY2);
         assertThat(s.systemsFor(Scenario.LAN_THROUGHPUT)).containsExactly(BenchSystem.GCS, BenchSystem.JGROUPS);
     }
@@ -47,7 +48,7 @@ class BenchCommandOptionsTest {
                 "--warmup", "0", "--unpaced-warmup", "300", "--size", "200", "--rate", "500", "--json",
                 "--out", out.toString(), "--jvm-option=-XX:+UseSerialGC", "--jvm-option=-Dx={node}",
                 "--stall-timeout", "1m", "--system", "gcs", "--gcs-set", "send.window.bytes=4MB",
-                "--gcs-set", "congestion.control=none", "--relay-tcp-nodelay");
+                "--gcs-set", "congestion.control=none", "--relay-tcp-nodelay", "--gcs-sends-in-flight", "0");
 
         assertThat(s.scenarios()).containsExactly(Scenario.CROSS_SITE_LATENCY, Scenario.LAN_THROUGHPUT);
         assertThat(s.runs()).isEqualTo(5);
@@ -63,6 +64,7 @@ class BenchCommandOptionsTest {
         assertThat(s.systemsFor(Scenario.LAN_THROUGHPUT)).containsExactly(BenchSystem.GCS);
         assertThat(s.gcsSettings()).containsExactly("send.window.bytes=4MB", "congestion.control=none");
         assertThat(s.relayTcpNoDelay()).isTrue();
+        assertThat(s.gcsSendsInFlight()).isZero();
     }
 
     @Test
@@ -94,6 +96,8 @@ class BenchCommandOptionsTest {
                 "--gcs-set", "window=1");
         assertUsageError("--gcs-set seeds: the bench sets this one itself", "all", "--gcs-set", "seeds=x:1");
         assertUsageError("send.window.bytes", "all", "--gcs-set", "send.window.bytes=tiny");
+        assertUsageError("--gcs-sends-in-flight must be 0 (blocking send) or more, got -1", "all",
+                "--gcs-sends-in-flight", "-1");
     }
 
     @Test

@@ -14,7 +14,7 @@ class GcsEndpointTest {
     void shouldConfigureANodeLikeTheDemoOnLoopbackWithOverridesApplied() {
         BenchSettings settings = new BenchSettings(List.of(Scenario.CROSS_SITE_THROUGHPUT), 1, -1, -1, -1, 1000, 2000,
                 false, null, false, List.of(), Duration.ofSeconds(30), List.of(),
-                List.of("send.window.bytes=4MB", "congestion.control=none"), false);
+                List.of("send.window.bytes=4MB", "congestion.control=none"), false, 0);
         NodeSpec b2 = RunPlan.create(Scenario.CROSS_SITE_THROUGHPUT, BenchSystem.GCS, settings).nodes().get(3);
 
         GcsConfig config = new GcsEndpoint(b2).config();
@@ -37,7 +37,7 @@ class GcsEndpointTest {
     @Test
     void shouldKeepEveryDefaultWithoutOverrides() {
         BenchSettings settings = new BenchSettings(List.of(Scenario.LAN_THROUGHPUT), 1, -1, -1, -1, 1000, 2000,
-                false, null, false, List.of(), Duration.ofSeconds(30), List.of(), List.of(), false);
+                false, null, false, List.of(), Duration.ofSeconds(30), List.of(), List.of(), false, 256);
         NodeSpec a1 = RunPlan.create(Scenario.LAN_THROUGHPUT, BenchSystem.GCS, settings).nodes().get(0);
 
         GcsConfig config = new GcsEndpoint(a1).config();
@@ -47,5 +47,17 @@ class GcsEndpointTest {
         assertThat(config.sendWindowBytes()).isEqualTo(defaults.sendWindowBytes());
         assertThat(config.maxDatagramBytes()).isEqualTo(defaults.maxDatagramBytes());
         assertThat(config.seeds()).isEmpty();
+    }
+
+    @Test
+    void shouldKeepSendsInFlightWithinTwoMegabytesOfPayload() {
+        assertThat(new GcsEndpoint(sender(1000, 256)).sendsInFlight()).isEqualTo(256);
+        assertThat(new GcsEndpoint(sender(60_000, 256)).sendsInFlight()).isEqualTo((2 << 20) / 60_000);
+        assertThat(new GcsEndpoint(sender(1000, 0)).sendsInFlight()).isZero();
+    }
+
+    private static NodeSpec sender(int messageBytes, int sendsInFlight) {
+        return new NodeSpec(BenchSystem.GCS, "r", List.of("site-a"), "site-a", "a2", 2, true, false, "239.7.9.9",
+                40_000, 0, List.of(), List.of(), 0, "00", messageBytes, 0, 0, 1, 0, List.of(), false, sendsInFlight);
     }
 }

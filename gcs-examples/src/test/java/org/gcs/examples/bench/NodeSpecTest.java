@@ -70,6 +70,6 @@ class NodeSpecTest {
 
     private static BenchSettings settings() {
         return new BenchSettings(List.of(Scenario.values()), 1, -1, -1, -1, 1000, 2000, false, null, false, List.of(),
-                java.time.Duration.ofSeconds(30), List.of(), List.of("send.window.bytes=2MB"), true);
+                java.time.Duration.ofSeconds(30), List.of(), List.of("send.window.bytes=2MB"), true, 64);
     }
 }

@@ -89,7 +89,7 @@ class RunDriverTest {
 
     private static RunPlan plan(BenchSystem system) {
         BenchSettings settings = new BenchSettings(List.of(Scenario.CROSS_SITE_THROUGHPUT), 1, W, -1, N, 1000, 2000,
-                false, null, false, List.of(), Duration.ofSeconds(1), List.of(), List.of(), false);
+                false, null, false, List.of(), Duration.ofSeconds(1), List.of(), List.of(), false, 0);
         return RunPlan.create(Scenario.CROSS_SITE_THROUGHPUT, system, settings);
     }
 

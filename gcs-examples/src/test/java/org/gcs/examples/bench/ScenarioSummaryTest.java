@@ -57,7 +57,7 @@ class ScenarioSummaryTest {
     @Test
     void shouldWriteOneJsonObjectWithEverySystemAndTheRatios() {
         BenchSettings settings = new BenchSettings(List.of(Scenario.CROSS_SITE_LATENCY), 1, -1, -1, -1, 1000, 2000,
-                true, null, false, List.of(), Duration.ofSeconds(30), List.of(), List.of(), false);
+                true, null, false, List.of(), Duration.ofSeconds(30), List.of(), List.of(), false, 0);
         ScenarioSummary summary = new ScenarioSummary(Scenario.CROSS_SITE_LATENCY, List.of(
                 SystemFigures.of(BenchSystem.GCS, List.of(latency(BenchSystem.GCS, 1, 2_000))),
                 SystemFigures.of(BenchSystem.RELAY2, List.of(latency(BenchSystem.RELAY2, 1, 3_000)))), 42.04);

@@ -73,15 +73,9 @@ final class LoadGenerator implements Runnable {
                         measured ? BenchPayload.MEASURED : BenchPayload.WARMUP, seq, stampMicros));
                 sent.incrementAndGet();
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return;
-        } catch (Exception e) {
-            report.accept(NodeLine.withText(NodeLine.ERROR, "send failed after " + sent.get() + " messages: " + e));
-            return;
-        }
-        try {
-            endpoint.flush();
+            if (!stopped) {
+                endpoint.flush(); // every send taken before the figures are reported
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return;

@@ -1,0 +1,60 @@
+package org.gcs.cc.api;
+
+/**
+ * A congestion-control scheme: the factory of its three parts and the codec of its wire blocks. One instance per
+ * node, built once from the node's {@link CcSettings}; it must be stateless apart from those settings (every flow
+ * gets parts of its own) and safe to use from the node's protocol thread.
+ *
+ * <p>The parts, and where they run:
+ * <ul>
+ *   <li>{@link SourceController} — at the <b>sending delegate</b>, one per meta-flow (this site, one group, one
+ *       epoch): it learns the receiving sites, first transmissions, RTT samples and the receivers' feedback, and
+ *       yields the aggregate rate the site's senders share ({@link #newSource});</li>
+ *   <li>{@link ReceiverMonitor} — at each <b>receiving delegate</b>, one per incoming meta-flow: it sees the
+ *       flow's first transmissions and the sender's header fields, and yields feedback, either on the next
+ *       acknowledgement or at a deadline of its own ({@link #newMonitor});</li>
+ *   <li>{@link SenderAdmission} — at every <b>member</b>, one per group it sends to: it admits the member's
+ *       messages at the share the sending delegate granted and reports the member's demand
+ *       ({@link #newAdmission}).</li>
+ * </ul>
+ *
+ * <p>What a controller puts on the wire (header fields on data packets, feedback on acknowledgements or in
+ * feedback packets of its own) travels as a block tagged with {@link #wireTag()}; the controller's
+ * {@link ControlBlockCodec} turns its header and feedback objects into block bodies and back. A node that receives
+ * a block with another tag (the sites run different controllers) or a body its codec rejects drops the block,
+ * counts it, and carries on: the reliability of the flow never depends on a block.
+ *
+ * <p>To select a controller of your own by class name, give it a public constructor taking {@link CcSettings}
+ * (or a public no-argument constructor); see {@code docs/congestion-control.md} for an example.
+ */
+public interface CongestionControl {
+    /** @return the scheme's short name, e.g. {@code tfrc}; appears in snapshots, meters ({@code controller} tag) and logs */
+    String name();
+
+    /**
+     * @return the tag of this scheme's blocks on the wire, 1..255 (built-in schemes use 1..127; use 128..255 for your
+     *     own); 0 if the scheme never puts a block on the wire
+     */
+    int wireTag();
+
+    /**
+     * @param context the flow
+     * @return the sending delegate's controller of a new meta-flow
+     */
+    SourceController newSource(SourceContext context);
+
+    /**
+     * @param context the incoming flow
+     * @return the receiving delegate's monitor of a new incoming meta-flow
+     */
+    ReceiverMonitor newMonitor(MonitorContext context);
+
+    /**
+     * @param context the member and group
+     * @return the member-side admission of a member's messages to one group
+     */
+    SenderAdmission newAdmission(AdmissionContext context);
+
+    /** @return the codec of this scheme's blocks; {@link ControlBlockCodec#NONE} if it puts none on the wire */
+    ControlBlockCodec blockCodec();
+}

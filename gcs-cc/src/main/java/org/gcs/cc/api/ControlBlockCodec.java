@@ -1,0 +1,66 @@
+package org.gcs.cc.api;
+
+/**
+ * Turns a scheme's {@link ControlHeader}s and {@link Feedback}s into the bodies of its wire blocks and back. A body
+ * holds at most {@value #MAX_BODY_BYTES} bytes; the engine frames it with the scheme's
+ * {@link CongestionControl#wireTag() tag} and its length, and authenticates it with the rest of the datagram.
+ *
+ * <p>Decoding must accept exactly what encoding produces and reject anything else with an
+ * {@link IllegalArgumentException} (the engine counts the block as malformed and drops it): datagrams are
+ * authenticated, but a peer may run another version or a buggy controller.
+ */
+public interface ControlBlockCodec {
+    /** The largest block body: the length travels in one byte. */
+    int MAX_BODY_BYTES = 255;
+
+    /** The codec of a scheme that puts nothing on the wire: it encodes nothing and rejects every body. */
+    ControlBlockCodec NONE = new ControlBlockCodec() {
+        @Override
+        public byte[] encodeHeader(ControlHeader header) {
+            throw new IllegalArgumentException("this controller has no header");
+        }
+
+        @Override
+        public ControlHeader decodeHeader(byte[] body) {
+            throw new IllegalArgumentException("this controller has no header");
+        }
+
+        @Override
+        public byte[] encodeFeedback(Feedback feedback) {
+            throw new IllegalArgumentException("this controller has no feedback");
+        }
+
+        @Override
+        public Feedback decodeFeedback(byte[] body) {
+            throw new IllegalArgumentException("this controller has no feedback");
+        }
+    };
+
+    /**
+     * @param header a header of this scheme
+     * @return its body, at most {@value #MAX_BODY_BYTES} bytes
+     * @throws IllegalArgumentException if the header is not of this scheme
+     */
+    byte[] encodeHeader(ControlHeader header);
+
+    /**
+     * @param body a block body
+     * @return the header it holds
+     * @throws IllegalArgumentException if the body is not a valid header of this scheme
+     */
+    ControlHeader decodeHeader(byte[] body);
+
+    /**
+     * @param feedback feedback of this scheme
+     * @return its body, at most {@value #MAX_BODY_BYTES} bytes
+     * @throws IllegalArgumentException if the feedback is not of this scheme
+     */
+    byte[] encodeFeedback(Feedback feedback);
+
+    /**
+     * @param body a block body
+     * @return the feedback it holds
+     * @throws IllegalArgumentException if the body is not valid feedback of this scheme
+     */
+    Feedback decodeFeedback(byte[] body);
+}

@@ -1,0 +1,50 @@
+package org.gcs.cc.api;
+
+/**
+ * A member's side of a scheme for one group it sends to: it admits the member's messages (TFRC and ORMCC: a token
+ * bucket at the share the sending delegate granted, seed 004 §4.2) and tells the sending delegate what the member
+ * needs. Sizes are bytes on the wire, the units of every rate. Calls come in time order.
+ */
+public interface SenderAdmission {
+    /**
+     * A message of {@code wireBytes} joined the group's queue (demand estimation).
+     *
+     * @param wireBytes its size on the wire
+     * @param nowNs the current time
+     */
+    void onQueued(long wireBytes, long nowNs);
+
+    /**
+     * Admits the message at the head of the group's queue if it may go now, and takes what it costs.
+     *
+     * @param wireBytes its size on the wire
+     * @param nowNs the current time
+     * @return true if it may go (its cost is taken), false if it must wait
+     */
+    boolean tryAdmit(long wireBytes, long nowNs);
+
+    /**
+     * @param wireBytes the size of the message at the head of the queue
+     * @param nowNs the current time
+     * @return how long until it may go: 0 now, {@link Long#MAX_VALUE} not before the next grant
+     */
+    long nanosUntilAdmissible(long wireBytes, long nowNs);
+
+    /**
+     * The sending delegate granted this member its part of the group's aggregate.
+     *
+     * @param grant the member's grant
+     * @param nowNs the current time
+     */
+    void onGrant(SenderGrant grant, long nowNs);
+
+    /**
+     * Called every protocol tick: the report the sending delegate should get now, if one is due.
+     *
+     * @param nowNs the current time
+     * @param messagesWaiting whether messages of the group wait for admission
+     * @param messagesUnstable whether messages of the group are sent and not yet stable
+     * @return the report, or null if none is due (or the scheme sends none)
+     */
+    DemandReport dueReport(long nowNs, boolean messagesWaiting, boolean messagesUnstable);
+}

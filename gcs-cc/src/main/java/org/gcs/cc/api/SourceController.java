@@ -1,0 +1,79 @@
+package org.gcs.cc.api;
+
+/**
+ * The sending delegate's side of a scheme for one meta-flow: all of one site's traffic to one group in one epoch
+ * (seed 004 §2: "all flows from one sending LAN to one group are aggregated into one meta-flow"). It yields the
+ * aggregate rate the site's local senders share ({@link #grant()}), which the engine splits max-min fairly among
+ * them.
+ *
+ * <p>Calls come from the node's protocol thread, in time order ({@code nowNs} never decreases). A call that names
+ * a site that is not (or no longer) a receiver must be harmless: feedback can still be in flight when a site leaves.
+ * Implementations must be deterministic: the same calls give the same results.
+ */
+public interface SourceController {
+    /**
+     * A receiving site joined the flow: its delegate has members of the group.
+     *
+     * @param site the receiving site
+     * @param nowNs the current time
+     */
+    void onReceiverAdded(String site, long nowNs);
+
+    /**
+     * A receiving site left the flow (its members left the group, or it went silent).
+     *
+     * @param site the receiving site
+     * @param nowNs the current time
+     */
+    void onReceiverRemoved(String site, long nowNs);
+
+    /**
+     * The flow sent a packet for the first time (repairs are not counted).
+     *
+     * @param seq the packet's flow sequence number
+     * @param wireBytes its size on the wire, in the units of the rates
+     * @param nowNs the current time
+     */
+    void onFirstTransmission(long seq, int wireBytes, long nowNs);
+
+    /**
+     * @param nowNs the current time
+     * @return the fields for the next first transmission's header, or null for none
+     */
+    ControlHeader header(long nowNs);
+
+    /**
+     * A receiving site acknowledged the flow; the engine measured the RTT from the acknowledgement's echo
+     * (seed 004, Fig. 3: {@code t4 − t1 − (t3 − t2)}).
+     *
+     * @param site the receiving site
+     * @param sampleNs the RTT sample, or a value {@code <= 0} if the acknowledgement gave none
+     * @param smoothedRttNs the engine's smoothed RTT to that site after the sample, {@code <= 0} if the site is
+     *     not a receiver of the flow
+     * @param nowNs the current time
+     */
+    void onAckRtt(String site, long sampleNs, long smoothedRttNs, long nowNs);
+
+    /**
+     * Feedback from a receiving site's {@link ReceiverMonitor}, as its delegate sent it (on an acknowledgement or in
+     * a feedback packet of its own).
+     *
+     * @param site the receiving site
+     * @param feedback the decoded feedback of this scheme
+     * @param nowNs the current time
+     */
+    void onFeedback(String site, Feedback feedback, long nowNs);
+
+    /**
+     * Lets time pass; the engine calls it every protocol tick (5 ms by default).
+     *
+     * @param nowNs the current time
+     */
+    void onTick(long nowNs);
+
+    /** @return what the site's senders are allowed now */
+    Grant grant();
+
+    /** @return an immutable view of the controller's state, for status, meters and the lab */
+    CcSnapshot snapshot();
+}

@@ -43,7 +43,10 @@ import org.gcs.emulator.Topology;
  * <tr><td>probeInterval</td><td>500 ms</td><td>how often a delegate probes its links (RTT, loss)</td></tr>
  * <tr><td>treeRefreshInterval</td><td>30 s</td><td>how often the tree is reconsidered for better link costs</td></tr>
  * <tr><td>congestionControl</td><td>tfrc</td><td>{@code tfrc}: TCP-friendly many-to-many rates (seed 004);
- * {@code none}: the send window only</td></tr>
+ * {@code ormcc}: the congestion representative's AIMD rate (seed 002); {@code none}: the send window only; or the
+ * class name of an {@code org.gcs.cc.api.CongestionControl}</td></tr>
+ * <tr><td>congestion parameters</td><td>none</td><td>{@code cc.<scheme>.<parameter>}, e.g. {@code cc.ormcc.beta};
+ * each scheme documents its own and their defaults (TfrcSettings, OrmccSettings)</td></tr>
  * <tr><td>initialSendRate</td><td>128 KiB/s</td><td>a sender's rate before its first grant; the start of slow start</td></tr>
  * <tr><td>minSendRate</td><td>2 KiB/s</td><td>the lowest aggregate rate of a site for a group</td></tr>
  * </table>
@@ -80,6 +83,7 @@ public final class GcsConfig {
     private final Duration probeInterval;
     private final Duration treeRefreshInterval;
     private final String congestionControl;
+    private final java.util.Map<String, String> congestionParameters;
     private final long initialSendRateBytesPerSec;
     private final long minSendRateBytesPerSec;
 
@@ -110,6 +114,7 @@ public final class GcsConfig {
         this.probeInterval = b.probeInterval;
         this.treeRefreshInterval = b.treeRefreshInterval;
         this.congestionControl = b.congestionControl;
+        this.congestionParameters = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(b.congestionParameters));
         this.initialSendRateBytesPerSec = b.initialSendRateBytesPerSec;
         this.minSendRateBytesPerSec = b.minSendRateBytesPerSec;
     }
@@ -148,6 +153,7 @@ public final class GcsConfig {
         b.probeInterval = probeInterval;
         b.treeRefreshInterval = treeRefreshInterval;
         b.congestionControl = congestionControl;
+        b.congestionParameters.putAll(congestionParameters);
         b.initialSendRateBytesPerSec = initialSendRateBytesPerSec;
         b.minSendRateBytesPerSec = minSendRateBytesPerSec;
         return b;
@@ -292,9 +298,27 @@ public final class GcsConfig {
         return treeRefreshInterval;
     }
 
-    /** @return {@code tfrc} (seed 004's TCP-friendly many-to-many rates) or {@code none} (send window only) */
+    /**
+     * @return the congestion-control scheme: {@code tfrc} (seed 004's TCP-friendly many-to-many rates), {@code ormcc}
+     *     (seed 002), {@code none} (send window only), or a class name
+     */
     public String congestionControl() {
         return congestionControl;
+    }
+
+    /** @return the schemes' parameters by full key ({@code cc.<scheme>.<parameter>}), sorted */
+    public java.util.Map<String, String> congestionParameters() {
+        return congestionParameters;
+    }
+
+    /**
+     * @param initialRttNs the RTT the node assumes before measuring one
+     * @param burstBytes the depth of the senders' token buckets
+     * @return the settings the congestion-control scheme is built from
+     */
+    public org.gcs.cc.api.CcSettings ccSettings(long initialRttNs, long burstBytes) {
+        return new org.gcs.cc.api.CcSettings(initialSendRateBytesPerSec, minSendRateBytesPerSec, burstBytes, initialRttNs,
+                congestionParameters);
     }
 
     /** @return a sender's rate for a group before its first grant, and where slow start begins */
@@ -342,6 +366,7 @@ public final class GcsConfig {
         private Duration probeInterval = Duration.ofMillis(500);
         private Duration treeRefreshInterval = Duration.ofSeconds(30);
         private String congestionControl = "tfrc";
+        private final java.util.Map<String, String> congestionParameters = new java.util.TreeMap<>();
         private long initialSendRateBytesPerSec = 128 * 1024;
         private long minSendRateBytesPerSec = 2 * 1024;
 
@@ -566,12 +591,56 @@ public final class GcsConfig {
             return this;
         }
 
-        /** @param controller {@code tfrc} (default: seed 004's TCP-friendly rates) or {@code none} (window only) */
+        /**
+         * @param controller the congestion-control scheme: {@code tfrc} (default: seed 004's TCP-friendly many-to-many
+         *     rates), {@code ormcc} (seed 002's congestion representative), {@code none} (the send window only), or
+         *     the fully-qualified name of an {@code org.gcs.cc.api.CongestionControl} with a public constructor
+         *     taking {@code CcSettings} (checked with the parameters when the configuration is built)
+         */
         public Builder congestionControl(String controller) {
-            if (!"tfrc".equals(controller) && !"none".equals(controller)) {
-                throw new GcsConfigException("congestionControl must be tfrc or none, got '" + controller + "'");
+            if (controller == null || controller.isBlank()) {
+                throw new GcsConfigException("congestionControl must not be blank: use one of "
+                        + org.gcs.cc.CongestionControls.builtInNames() + " or a class name");
             }
-            this.congestionControl = controller;
+            String name = controller.strip();
+            if (!org.gcs.cc.CongestionControls.builtInNames().contains(name)) {
+                try {
+                    org.gcs.cc.CongestionControls.create(name, org.gcs.cc.api.CcSettings.DEFAULTS);
+                } catch (IllegalArgumentException e) {
+                    throw new GcsConfigException("congestionControl: " + e.getMessage());
+                }
+            }
+            this.congestionControl = name;
+            return this;
+        }
+
+        /**
+         * Sets one parameter of a congestion-control scheme; checked with the scheme when the configuration is built.
+         *
+         * @param key {@code cc.<scheme>.<parameter>}, e.g. {@code cc.ormcc.beta}
+         * @param value its value, e.g. {@code 0.75}, {@code 1s}
+         */
+        public Builder congestionParameter(String key, String value) {
+            if (key == null || !key.matches("cc\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9._-]+")) {
+                throw new GcsConfigException("a congestion-control parameter is written cc.<scheme>.<parameter>, e.g."
+                        + " cc.ormcc.beta; got '" + key + "'");
+            }
+            if (value == null || value.isBlank()) {
+                throw new GcsConfigException(key + " must not be blank");
+            }
+            congestionParameters.put(key, value.strip());
+            return this;
+        }
+
+        /**
+         * Sets a scheme's parameters from its settings record, e.g. {@code OrmccSettings.DEFAULTS.withBeta(0.75)}.
+         *
+         * @param settings the scheme's settings
+         */
+        public Builder congestionSettings(org.gcs.cc.api.SchemeSettings settings) {
+            java.util.Objects.requireNonNull(settings, "settings");
+            settings.toParameters().forEach((key, value) -> congestionParameter("cc." + settings.scheme() + "." + key,
+                    value));
             return this;
         }
 
@@ -617,6 +686,13 @@ public final class GcsConfig {
             if (minSendRateBytesPerSec > initialSendRateBytesPerSec) {
                 throw new GcsConfigException("minSendRate (" + minSendRateBytesPerSec + ") must not exceed initialSendRate ("
                         + initialSendRateBytesPerSec + ")");
+            }
+            try {
+                org.gcs.cc.CongestionControls.create(congestionControl, new org.gcs.cc.api.CcSettings(
+                        initialSendRateBytesPerSec, minSendRateBytesPerSec, 64 * 1024, 300_000_000L,
+                        congestionParameters));
+            } catch (IllegalArgumentException e) {
+                throw new GcsConfigException("congestion control '" + congestionControl + "': " + e.getMessage());
             }
             if (linkEmulation != null && !linkEmulation.sites().contains(site)) {
                 throw new GcsConfigException("site '" + site + "' is not in the emulated topology '" + linkEmulation.name()

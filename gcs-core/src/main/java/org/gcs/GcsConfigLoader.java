@@ -30,6 +30,8 @@ import org.gcs.internal.config.Quantities;
  * lan.transport = udp             # or tcp, with lan.tcp.port and lan.tcp.initial.hosts
  * lan.bind.address = 10.1.0.5
  * emulation.topology = ron3       # optional: emulate a WAN (tests and demos)
+ * congestion.control = ormcc      # tfrc (default), ormcc, none, or a class name
+ * cc.ormcc.beta = 0.65            # a scheme's parameter: cc.&lt;scheme&gt;.&lt;parameter&gt;
  * </pre>
  */
 public final class GcsConfigLoader {
@@ -42,6 +44,9 @@ public final class GcsConfigLoader {
             "send.window.bytes", "max.pending.send.bytes", "delivery.backlog.bytes", "emulation.topology",
             "emulation.seed", "groups", "tree.strategy", "tree.max.fanout", "probe.interval", "tree.refresh.interval",
             "congestion.control", "initial.send.rate", "min.send.rate");
+
+    /** Keys with this prefix are congestion-control scheme parameters ({@code cc.<scheme>.<parameter>}). */
+    public static final String CONGESTION_PREFIX = "cc.";
 
     private GcsConfigLoader() {
     }
@@ -70,6 +75,7 @@ public final class GcsConfigLoader {
     public static GcsConfig.Builder fromProperties(Properties properties, String source) {
         Set<String> unknown = new TreeSet<>(properties.stringPropertyNames());
         unknown.removeAll(KEYS);
+        unknown.removeIf(key -> key.startsWith(CONGESTION_PREFIX));
         if (!unknown.isEmpty()) {
             throw new GcsConfigException(source + ": unknown setting(s) " + unknown + "; valid keys are " + new TreeSet<>(KEYS));
         }
@@ -122,6 +128,11 @@ public final class GcsConfigLoader {
         ifSet(p, "max.pending.send.bytes", v -> b.maxPendingSendBytes(Quantities.byteSize("max.pending.send.bytes", v)));
         ifSet(p, "delivery.backlog.bytes", v -> b.deliveryBacklogBytes(Quantities.byteSize("delivery.backlog.bytes", v)));
         ifSet(p, "congestion.control", b::congestionControl);
+        for (String key : new TreeSet<>(p.stringPropertyNames())) {
+            if (key.startsWith(CONGESTION_PREFIX)) {
+                b.congestionParameter(key, p.getProperty(key).trim());
+            }
+        }
         ifSet(p, "initial.send.rate", v -> b.initialSendRate(Quantities.byteSize("initial.send.rate", v)));
         ifSet(p, "min.send.rate", v -> b.minSendRate(Quantities.byteSize("min.send.rate", v)));
         ifSet(p, "tree.strategy", b::treeStrategy);

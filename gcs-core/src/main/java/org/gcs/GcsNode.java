@@ -135,6 +135,14 @@ public interface GcsNode extends AutoCloseable {
     java.util.List<FlowStatus> flows();
 
     /**
+     * What this site's delegate's congestion controller measures of the other sites' traffic into this site: one
+     * entry per incoming flow (sending site, group). Refreshed every 100 ms; empty unless this node is the delegate.
+     *
+     * @return the incoming flows, by sending site then group
+     */
+    java.util.List<ReceivingFlowStatus> receivingFlows();
+
+    /**
      * @return payload bytes this node sent that are not yet stable (not yet acknowledged by every receiving site);
      *         it keeps them for re-sending to a new delegate. At most {@link GcsConfig#sendWindowBytes()} (one
      *         larger message may be alone in the window). Refreshed every 100 ms.

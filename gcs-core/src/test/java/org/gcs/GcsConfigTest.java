@@ -36,7 +36,8 @@ class GcsConfigTest {
         GcsConfig defaults = GcsConfig.builder().site("a").clusterKey(KEY).build();
         assertThat(defaults.congestionControl()).isEqualTo("tfrc");
         assertThat(defaults.initialSendRateBytesPerSec()).isEqualTo(128 * 1024);
-        assertThatThrownBy(() -> GcsConfig.builder().congestionControl("bbr")).hasMessageContaining("tfrc or none");
+        assertThatThrownBy(() -> GcsConfig.builder().congestionControl("bbr")).hasMessageContaining("unknown congestion"
+                + " control 'bbr'").hasMessageContaining("[none, tfrc");
         assertThatThrownBy(() -> GcsConfig.builder().site("a").clusterKey(KEY).initialSendRate(4096).minSendRate(8192)
                 .build()).hasMessageContaining("must not exceed initialSendRate");
         Properties p = new Properties();
@@ -47,6 +48,44 @@ class GcsConfigTest {
         GcsConfig loaded = GcsConfigLoader.fromProperties(p, "t").build();
         assertThat(loaded.congestionControl()).isEqualTo("none");
         assertThat(loaded.initialSendRateBytesPerSec()).isEqualTo(256 * 1024);
+    }
+
+    @Test
+    void shouldTakeCongestionParametersFromTheBuilderAndProperties() {
+        GcsConfig built = GcsConfig.builder().site("a").clusterKey(KEY)
+                .congestionSettings(org.gcs.cc.tfrc.TfrcSettings.DEFAULTS.withReportTimeoutNs(3_000_000_000L)).build();
+        assertThat(built.congestionParameters()).containsEntry("cc.tfrc.report.timeout", "3000000000ns");
+
+        Properties p = new Properties();
+        p.setProperty("site", "a");
+        p.setProperty("cluster.key", KEY);
+        p.setProperty("cc.tfrc.oscillation.damping", "false");
+        assertThat(GcsConfigLoader.fromProperties(p, "t").build().congestionParameters())
+                .containsEntry("cc.tfrc.oscillation.damping", "false");
+
+        p.setProperty("cc.tfrc.report.timout", "2s");
+        assertThatThrownBy(() -> GcsConfigLoader.fromProperties(p, "t").build())
+                .isInstanceOf(GcsConfigException.class).hasMessageContaining("cc.tfrc.report.timout")
+                .hasMessageContaining("cc.tfrc.report.timeout");
+        p.remove("cc.tfrc.report.timout");
+        p.setProperty("cc.tfrc.report.timeout", "fast");
+        assertThatThrownBy(() -> GcsConfigLoader.fromProperties(p, "t").build())
+                .hasMessageContaining("cc.tfrc.report.timeout must be a duration");
+        p.remove("cc.tfrc.report.timeout");
+        p.setProperty("cc.bbr.gain", "2");
+        assertThatThrownBy(() -> GcsConfigLoader.fromProperties(p, "t").build()).hasMessageContaining("cc.bbr.gain")
+                .hasMessageContaining("names no built-in congestion control");
+        assertThatThrownBy(() -> GcsConfig.builder().congestionParameter("ormcc.beta", "0.7"))
+                .hasMessageContaining("cc.<scheme>.<parameter>");
+    }
+
+    @Test
+    void shouldSelectACongestionControlByClassName() {
+        GcsConfig config = GcsConfig.builder().site("a").clusterKey(KEY)
+                .congestionControl(org.gcs.cc.none.NoCongestionControl.class.getName()).build();
+        assertThat(config.congestionControl()).isEqualTo("org.gcs.cc.none.NoCongestionControl");
+        assertThatThrownBy(() -> GcsConfig.builder().congestionControl("java.lang.String"))
+                .hasMessageContaining("does not implement org.gcs.cc.api.CongestionControl");
     }
 
     @Test

@@ -49,19 +49,38 @@ public enum GcsMeters {
     TREE_SITES("gcs.tree.sites", "sites", "Sites in the group's multicast tree"),
     /** Children of this node's site in a group's multicast tree (tag {@code group}). */
     TREE_CHILDREN("gcs.tree.children", "sites", "Children of this site in the group's multicast tree"),
-    /** The aggregate rate this site may send to a group (tag {@code group}); unlimited reads as Double.MAX_VALUE. */
+    /**
+     * The aggregate rate this site may send to a group (tags {@code group}, {@code controller}); unlimited reads as
+     * Double.MAX_VALUE.
+     */
     CC_RATE_ALLOWED("gcs.cc.rate.allowed", "bytes", "Aggregate rate this site may send to the group, bytes per second"),
-    /** A receiving site's acceptable rate for this site's traffic to a group (tags {@code group}, {@code peer}). */
-    CC_RATE_ACCEPTABLE("gcs.cc.rate.acceptable", "bytes", "Receiving site's acceptable rate (Eq. 1), bytes per second"),
-    /** The sending delegate's smoothed RTT to a receiving site (tags {@code group}, {@code peer}). */
-    CC_RTT("gcs.cc.rtt", "seconds", "Smoothed RTT from the sending delegate to the receiving site"),
-    /** A receiving site's loss event rate for this site's traffic (tags {@code group}, {@code peer}). */
-    CC_LOSS_EVENT_RATE("gcs.cc.loss.event.rate", "", "Loss event rate reported by the receiving site"),
-    /** 1 for the receiving site that limits the group's rate, else 0 (tags {@code group}, {@code peer}). */
+    /** The RTT the flow's controller uses for a receiving site (tags {@code group}, {@code peer}, {@code controller}). */
+    CC_RTT("gcs.cc.rtt", "seconds", "RTT from the sending delegate to the receiving site, as the controller uses it"),
+    /**
+     * The controller's congestion measure of a receiving site (tags {@code group}, {@code peer}, {@code controller},
+     * {@code measure}: {@code lossEventRate} for TFRC, {@code tracBytesPerSec} for ORMCC).
+     */
+    CC_CONGESTION("gcs.cc.congestion", "", "The controller's congestion measure of the receiving site"),
+    /**
+     * A field of a receiving site's latest feedback (tags {@code group}, {@code peer}, {@code controller},
+     * {@code field}, e.g. {@code acceptableRateBytesPerSec}).
+     */
+    CC_FEEDBACK("gcs.cc.feedback", "", "A field of the receiving site's latest congestion feedback"),
+    /** 1 for the receiving site that limits the group's rate, else 0 (tags {@code group}, {@code peer}, {@code controller}). */
     CC_LIMITING("gcs.cc.limiting", "", "1 if this receiving site limits the group's rate"),
-    /** A local sender's demand (tags {@code group}, {@code sender}). */
+    /** A number of the flow's controller's own (tags {@code group}, {@code controller}, {@code name}). */
+    CC_STATE("gcs.cc.state", "", "A number of the sending delegate's congestion controller"),
+    /**
+     * A number of a receiving delegate's monitor of an incoming flow (tags {@code group}, {@code peer}: the sending
+     * site, {@code controller}, {@code name}).
+     */
+    CC_MONITOR("gcs.cc.monitor", "", "A number of the receiving delegate's congestion monitor"),
+    /** Congestion-control blocks dropped on arrival, tagged with {@code reason} (unknown-controller, malformed). */
+    CC_BLOCKS_DROPPED("gcs.cc.blocks.dropped", "blocks",
+            "Congestion-control blocks dropped on arrival (another controller's, or unreadable)"),
+    /** A local sender's demand (tags {@code group}, {@code sender}, {@code controller}). */
     CC_SENDER_DEMAND("gcs.cc.sender.demand", "bytes", "Local sender's rate request, bytes per second"),
-    /** A local sender's grant (tags {@code group}, {@code sender}). */
+    /** A local sender's grant (tags {@code group}, {@code sender}, {@code controller}). */
     CC_SENDER_GRANT("gcs.cc.sender.grant", "bytes", "Local sender's granted rate, bytes per second"),
     /** 1 while this node is its site's delegate, else 0. */
     DELEGATE("gcs.delegate", "", "1 while this node is its site's delegate");

@@ -27,6 +27,8 @@ public final class NodeMetrics implements ProtocolMetrics, AutoCloseable {
     private final Tags tags;
     private final List<Meter> meters = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final Map<DropReason, Counter> drops = new EnumMap<>(DropReason.class);
+    private final Map<org.gcs.internal.flow.BlockDropReason, Counter> blockDrops =
+            new EnumMap<>(org.gcs.internal.flow.BlockDropReason.class);
     private final AtomicInteger delegate = new AtomicInteger();
     private final java.util.concurrent.atomic.AtomicLong treeVersion = new java.util.concurrent.atomic.AtomicLong();
     private final Map<String, org.gcs.GroupTree> trees = new java.util.concurrent.ConcurrentHashMap<>();
@@ -78,6 +80,14 @@ public final class NodeMetrics implements ProtocolMetrics, AutoCloseable {
                     .baseUnit(GcsMeters.WAN_DATAGRAMS_DROPPED.baseUnit())
                     .tags(tags).tag("reason", reason.tag()).register(registry);
             drops.put(reason, c);
+            meters.add(c);
+        }
+        for (org.gcs.internal.flow.BlockDropReason reason : org.gcs.internal.flow.BlockDropReason.values()) {
+            Counter c = Counter.builder(GcsMeters.CC_BLOCKS_DROPPED.meterName())
+                    .description(GcsMeters.CC_BLOCKS_DROPPED.description())
+                    .baseUnit(GcsMeters.CC_BLOCKS_DROPPED.baseUnit())
+                    .tags(tags).tag("reason", reason.tag()).register(registry);
+            blockDrops.put(reason, c);
             meters.add(c);
         }
         deliveryLatency = Timer.builder(GcsMeters.DELIVERY_LATENCY.meterName())
@@ -154,25 +164,41 @@ public final class NodeMetrics implements ProtocolMetrics, AutoCloseable {
     }
 
     /**
-     * The delegate's flow snapshot changed: gauges per (group, peer) and (group, sender) are registered the first
-     * time they appear and read the latest snapshot. Unlimited rates read as {@code Double.MAX_VALUE}.
+     * The delegate's congestion snapshots changed: gauges are registered the first time a (group, peer, ...) appears
+     * and read the latest snapshot (NaN once it is gone). Every gauge carries the flow's {@code controller} tag.
+     * Unlimited rates read as {@code Double.MAX_VALUE}.
+     *
+     * @param flows this site's flows (sending side)
+     * @param receiving the incoming flows' monitors (receiving side)
      */
-    public void flowsChanged(List<org.gcs.FlowStatus> flows) {
+    public void flowsChanged(List<org.gcs.FlowStatus> flows, List<org.gcs.ReceivingFlowStatus> receiving) {
         Map<String, Double> values = new java.util.HashMap<>();
         for (org.gcs.FlowStatus flow : flows) {
-            String g = flow.group();
-            gauge(values, GcsMeters.CC_RATE_ALLOWED, g, null, null, finite(flow.allowedRateBytesPerSec()));
+            Tags flowTags = Tags.of("group", flow.group(), "controller", flow.controller());
+            gauge(values, GcsMeters.CC_RATE_ALLOWED, flowTags, finite(flow.allowedRateBytesPerSec()));
             for (org.gcs.FlowStatus.Receiver r : flow.receivers()) {
-                gauge(values, GcsMeters.CC_RATE_ACCEPTABLE, g, r.site(), null, finite(r.acceptableRateBytesPerSec()));
-                gauge(values, GcsMeters.CC_RTT, g, r.site(), null, r.rttMs() / 1000.0);
-                gauge(values, GcsMeters.CC_LOSS_EVENT_RATE, g, r.site(), null, r.lossEventRate());
-                gauge(values, GcsMeters.CC_LIMITING, g, r.site(), null,
+                Tags peer = flowTags.and("peer", r.site());
+                gauge(values, GcsMeters.CC_RTT, peer, r.rttMs() / 1000.0);
+                gauge(values, GcsMeters.CC_LIMITING, peer,
                         flow.limitingSite().map(r.site()::equals).orElse(false) ? 1 : 0);
+                if (!flow.congestionMeasure().isEmpty()) {
+                    gauge(values, GcsMeters.CC_CONGESTION, peer.and("measure", flow.congestionMeasure()), r.congestion());
+                }
+                r.lastFeedback().forEach((field, value) ->
+                        gauge(values, GcsMeters.CC_FEEDBACK, peer.and("field", field), finite(value)));
             }
+            flow.extras().forEach((name, value) ->
+                    gauge(values, GcsMeters.CC_STATE, flowTags.and("name", name), finite(value)));
             for (org.gcs.FlowStatus.Sender sender : flow.senders()) {
-                gauge(values, GcsMeters.CC_SENDER_DEMAND, g, null, sender.member(), finite(sender.demandBytesPerSec()));
-                gauge(values, GcsMeters.CC_SENDER_GRANT, g, null, sender.member(), finite(sender.grantBytesPerSec()));
+                Tags senderTags = flowTags.and("sender", sender.member());
+                gauge(values, GcsMeters.CC_SENDER_DEMAND, senderTags, finite(sender.demandBytesPerSec()));
+                gauge(values, GcsMeters.CC_SENDER_GRANT, senderTags, finite(sender.grantBytesPerSec()));
             }
+        }
+        for (org.gcs.ReceivingFlowStatus flow : receiving) {
+            Tags monitorTags = Tags.of("group", flow.group(), "peer", flow.sourceSite(), "controller", flow.controller());
+            flow.values().forEach((name, value) ->
+                    gauge(values, GcsMeters.CC_MONITOR, monitorTags.and("name", name), finite(value)));
         }
         ccValues = values;
     }
@@ -180,21 +206,15 @@ public final class NodeMetrics implements ProtocolMetrics, AutoCloseable {
     private volatile Map<String, Double> ccValues = Map.of();
     private final java.util.Set<String> ccRegistered = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
-    private void gauge(Map<String, Double> values, GcsMeters meter, String group, String peer, String sender, double value) {
-        String key = meter.meterName() + "|" + group + "|" + peer + "|" + sender;
+    private void gauge(Map<String, Double> values, GcsMeters meter, Tags extra, double value) {
+        String key = meter.meterName() + "|" + extra;
         values.put(key, value);
         if (ccRegistered.add(key)) {
             Gauge.Builder<NodeMetrics> builder = Gauge.builder(meter.meterName(), this,
                             m -> m.ccValues.getOrDefault(key, Double.NaN))
-                    .description(meter.description()).tags(tags).tag("group", group);
+                    .description(meter.description()).tags(tags).tags(extra);
             if (!meter.baseUnit().isEmpty()) {
                 builder.baseUnit(meter.baseUnit());
-            }
-            if (peer != null) {
-                builder.tag("peer", peer);
-            }
-            if (sender != null) {
-                builder.tag("sender", sender);
             }
             meters.add(builder.register(registry));
         }
@@ -228,6 +248,16 @@ public final class NodeMetrics implements ProtocolMetrics, AutoCloseable {
     @Override
     public void wanDropped(DropReason reason) {
         drops.get(reason).increment();
+    }
+
+    @Override
+    public void controlBlockDropped(org.gcs.internal.flow.BlockDropReason reason) {
+        blockDrops.get(reason).increment();
+    }
+
+    /** @return congestion-control blocks dropped for a reason so far */
+    public long blocksDropped(org.gcs.internal.flow.BlockDropReason reason) {
+        return (long) blockDrops.get(reason).count();
     }
 
     @Override

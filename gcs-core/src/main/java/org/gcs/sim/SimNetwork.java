@@ -36,6 +36,7 @@ public final class SimNetwork {
     private final Map<DelegateAddress, SimNode> byAddress = new HashMap<>();
     private final List<SimNode> nodes = new ArrayList<>();
     private final Map<String, org.gcs.emulator.LinkProfile> linkOverrides = new HashMap<>();
+    private final org.gcs.cc.api.CongestionControl congestionControl;
     private long incarnations;
 
     /**
@@ -45,6 +46,12 @@ public final class SimNetwork {
     public SimNetwork(Topology topology, SimOptions options) {
         this.topology = topology;
         this.options = options;
+        this.congestionControl = options.buildCongestionControl();
+    }
+
+    /** @return the congestion-control scheme every node runs (built once from the options) */
+    org.gcs.cc.api.CongestionControl congestionControl() {
+        return congestionControl;
     }
 
     /** @return the virtual clock */

@@ -62,8 +62,7 @@ public final class SimNode {
         EngineSettings settings = new EngineSettings(site, name, incarnation, delegateEligible, options.heartbeatNs(),
                 options.siteTimeoutNs(), options.maxDatagramBytes(), options.sendWindowBytes(), options.flowSettings(),
                 seeds, address, options.treeStrategy(), options.maxFanOut(), options.probeIntervalNs(),
-                options.treeRefreshNs(), options.congestionControl(), options.initialRateBytesPerSec(),
-                options.initialRateBytesPerSec() / 64, 64 * 1024);
+                options.treeRefreshNs(), network.congestionControl(), options.seed() * 1_000_003L + incarnation);
         this.engine = new NodeEngine(settings, new Io(), ProtocolMetrics.NONE);
     }
 
@@ -180,6 +179,11 @@ public final class SimNode {
     /** @return the congestion state of this site's flows while this node is the delegate */
     public List<org.gcs.FlowStatus> flows() {
         return alive ? engine.flows() : List.of();
+    }
+
+    /** @return what the congestion monitors of the incoming flows measure while this node is the delegate */
+    public List<org.gcs.ReceivingFlowStatus> receivingFlows() {
+        return alive ? engine.receivingFlows() : List.of();
     }
 
     /** @return the rate the delegate granted this node for a group (+∞ before the first grant or if unlimited) */

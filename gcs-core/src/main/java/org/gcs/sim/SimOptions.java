@@ -17,13 +17,19 @@ import org.gcs.internal.flow.FlowSettings;
  * @param maxFanOut the most children of a site in the tree
  * @param probeIntervalNs how often delegates probe their links
  * @param treeRefreshNs how often the tree is reconsidered for better costs
- * @param congestionControl {@code tfrc} or {@code none}
+ * @param congestionControl the congestion-control scheme: {@code tfrc}, {@code ormcc}, {@code none} or a class name
  * @param initialRateBytesPerSec a sender's rate before its first grant
+ * @param congestionParameters the schemes' parameters by full key ({@code cc.<scheme>.<parameter>})
  */
 public record SimOptions(long seed, long lanDelayNs, long failureDetectionNs, long tickNs, long heartbeatNs,
                          long siteTimeoutNs, int maxDatagramBytes, long sendWindowBytes, String treeStrategy,
                          int maxFanOut, long probeIntervalNs, long treeRefreshNs, String congestionControl,
-                         double initialRateBytesPerSec) {
+                         double initialRateBytesPerSec, java.util.Map<String, String> congestionParameters) {
+
+    /** Makes the parameters immutable. */
+    public SimOptions {
+        congestionParameters = java.util.Map.copyOf(congestionParameters);
+    }
 
     /**
      * @return defaults: 0.2 ms LAN, 200 ms failure detection, 5 ms ticks, 1 s heartbeats, 5 s site timeout,
@@ -31,42 +37,52 @@ public record SimOptions(long seed, long lanDelayNs, long failureDetectionNs, lo
      */
     public static SimOptions defaults() {
         return new SimOptions(1, 200_000L, 200_000_000L, 5_000_000L, 1_000_000_000L, 5_000_000_000L, 1400, 1 << 20,
-                "spt", 4, 500_000_000L, 30_000_000_000L, "tfrc", 128 * 1024);
+                "spt", 4, 500_000_000L, 30_000_000_000L, "tfrc", 128 * 1024, java.util.Map.of());
     }
 
     /** @return a copy with another seed */
     public SimOptions withSeed(long newSeed) {
         return new SimOptions(newSeed, lanDelayNs, failureDetectionNs, tickNs, heartbeatNs, siteTimeoutNs,
                 maxDatagramBytes, sendWindowBytes, treeStrategy, maxFanOut, probeIntervalNs, treeRefreshNs, congestionControl,
-                initialRateBytesPerSec);
+                initialRateBytesPerSec, congestionParameters);
     }
 
     /** @return a copy with another send window */
     public SimOptions withSendWindowBytes(long bytes) {
         return new SimOptions(seed, lanDelayNs, failureDetectionNs, tickNs, heartbeatNs, siteTimeoutNs,
                 maxDatagramBytes, bytes, treeStrategy, maxFanOut, probeIntervalNs, treeRefreshNs, congestionControl,
-                initialRateBytesPerSec);
+                initialRateBytesPerSec, congestionParameters);
     }
 
     /** @return a copy with another tree strategy and fan-out */
     public SimOptions withTree(String strategy, int fanOut) {
         return new SimOptions(seed, lanDelayNs, failureDetectionNs, tickNs, heartbeatNs, siteTimeoutNs,
                 maxDatagramBytes, sendWindowBytes, strategy, fanOut, probeIntervalNs, treeRefreshNs, congestionControl,
-                initialRateBytesPerSec);
+                initialRateBytesPerSec, congestionParameters);
     }
 
     /** @return a copy with other heartbeat and site-timeout intervals */
     public SimOptions withTimeouts(long newHeartbeatNs, long newSiteTimeoutNs) {
         return new SimOptions(seed, lanDelayNs, failureDetectionNs, tickNs, newHeartbeatNs, newSiteTimeoutNs,
                 maxDatagramBytes, sendWindowBytes, treeStrategy, maxFanOut, probeIntervalNs, treeRefreshNs, congestionControl,
-                initialRateBytesPerSec);
+                initialRateBytesPerSec, congestionParameters);
     }
 
-    /** @return a copy with another congestion controller ({@code tfrc} or {@code none}) */
+    /**
+     * @param parameters the schemes' parameters by full key ({@code cc.<scheme>.<parameter>})
+     * @return a copy with these congestion-control parameters
+     */
+    public SimOptions withCongestionParameters(java.util.Map<String, String> parameters) {
+        return new SimOptions(seed, lanDelayNs, failureDetectionNs, tickNs, heartbeatNs, siteTimeoutNs,
+                maxDatagramBytes, sendWindowBytes, treeStrategy, maxFanOut, probeIntervalNs, treeRefreshNs, congestionControl,
+                initialRateBytesPerSec, parameters);
+    }
+
+    /** @return a copy with another congestion controller ({@code tfrc}, {@code ormcc}, {@code none} or a class name) */
     public SimOptions withCongestionControl(String controller) {
         return new SimOptions(seed, lanDelayNs, failureDetectionNs, tickNs, heartbeatNs, siteTimeoutNs,
                 maxDatagramBytes, sendWindowBytes, treeStrategy, maxFanOut, probeIntervalNs, treeRefreshNs, controller,
-                initialRateBytesPerSec);
+                initialRateBytesPerSec, congestionParameters);
     }
 
     /** @return a copy with another one-way LAN delay (a slow or loaded LAN: a long queue before JGroups) */
@@ -76,11 +92,22 @@ public record SimOptions(long seed, long lanDelayNs, long failureDetectionNs, lo
         }
         return new SimOptions(seed, newLanDelayNs, failureDetectionNs, tickNs, heartbeatNs, siteTimeoutNs,
                 maxDatagramBytes, sendWindowBytes, treeStrategy, maxFanOut, probeIntervalNs, treeRefreshNs, congestionControl,
-                initialRateBytesPerSec);
+                initialRateBytesPerSec, congestionParameters);
     }
 
     /** @return the flow settings of the nodes */
     FlowSettings flowSettings() {
         return FlowSettings.defaults(tickNs);
+    }
+
+    /**
+     * @return the nodes' congestion-control scheme, built from these options: the floor is 1/64 of the initial rate,
+     *     the buckets 64 KiB deep
+     * @throws IllegalArgumentException if the scheme or a parameter is unknown or invalid
+     */
+    public org.gcs.cc.api.CongestionControl buildCongestionControl() {
+        return org.gcs.cc.CongestionControls.create(congestionControl, new org.gcs.cc.api.CcSettings(
+                initialRateBytesPerSec, initialRateBytesPerSec / 64, 64 * 1024, flowSettings().initialRttNs(),
+                congestionParameters));
     }
 }

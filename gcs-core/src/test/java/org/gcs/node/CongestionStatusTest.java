@@ -39,11 +39,17 @@ class CongestionStatusTest {
             assertThat(flow.allowedRateBytesPerSec()).isFinite().isPositive();
             FlowStatus.Receiver receiver = flow.limitingReceiver().orElseThrow();
             assertThat(receiver.rttMs()).isGreaterThan(15);
-            assertThat(receiver.lossEventRate()).isPositive();
+            assertThat(flow.controller()).isEqualTo("tfrc");
+            assertThat(flow.congestionMeasure()).isEqualTo("lossEventRate");
+            assertThat(receiver.congestion()).isPositive();
+            assertThat(receiver.feedback("acceptableRateBytesPerSec")).isPositive();
             assertThat(flow.senders()).extracting(FlowStatus.Sender::member).containsExactly("a1");
             assertThat(b.flows()).allSatisfy(f -> assertThat(f.site()).isEqualTo("b"));
             await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> {
-                assertThat(registry.find("gcs.cc.rate.allowed").tag("group", "g").gauge()).isNotNull();
+                assertThat(registry.find("gcs.cc.rate.allowed").tag("group", "g").tag("controller", "tfrc").gauge())
+                        .isNotNull();
+                assertThat(registry.find("gcs.cc.congestion").tag("peer", "b").tag("measure", "lossEventRate")
+                        .tag("controller", "tfrc").gauge().value()).isPositive();
                 assertThat(registry.find("gcs.cc.rtt").tag("group", "g").tag("peer", "b").gauge().value())
                         .isGreaterThan(0.015);
                 assertThat(registry.find("gcs.cc.limiting").tag("peer", "b").gauge().value()).isEqualTo(1.0);

@@ -107,8 +107,8 @@ class SimCongestionTest {
         int n = 0;
         for (FlowStatus f : samples) {
             FlowStatus.Receiver r = f.receivers().stream().filter(x -> x.site().equals(limiting)).findFirst().orElseThrow();
-            if (r.lossEventRate() > 0 && Double.isFinite(r.acceptableRateBytesPerSec())) {
-                equation += r.acceptableRateBytesPerSec();
+            if (r.congestion() > 0 && Double.isFinite(r.feedback("acceptableRateBytesPerSec"))) {
+                equation += r.feedback("acceptableRateBytesPerSec");
                 n++;
             }
         }
@@ -136,7 +136,7 @@ class SimCongestionTest {
         assertThat(goodputBitsPerSec).as("payload goodput over 100 s").isGreaterThanOrEqualTo(0.7 * 2_000_000);
         // the loss event rate settles: the last 30 s stay within a factor of 3
         List<Double> p = samples.subList(samples.size() - 300, samples.size()).stream()
-                .map(f -> f.receivers().get(0).lossEventRate()).toList();
+                .map(f -> f.receivers().get(0).congestion()).toList();
         double min = p.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
         double max = p.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
         assertThat(min).isPositive();

@@ -39,7 +39,7 @@ class SimLossEstimateTest {
             if (net.nowNs() > start + 20 * S && (net.nowNs() / (10 * MS)) % 10 == 0) {
                 FlowStatus flow = net.delegateOf(sender.site()).orElseThrow().flows().get(0);
                 sum += flow.receivers().stream().filter(r -> r.site().equals(receiverSite)).findFirst().orElseThrow()
-                        .lossEventRate();
+                        .congestion();
                 n++;
             }
         }

@@ -6,6 +6,10 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.gcs.internal.flow.FlowSettings;
+import org.gcs.cc.api.CcSettings;
+import org.gcs.cc.api.MonitorContext;
+import org.gcs.cc.tfrc.TfrcControl;
+import org.gcs.internal.flow.ControlBlocks;
 import org.gcs.internal.flow.MetaFlowReceiver;
 import org.gcs.internal.wire.MalformedDatagramException;
 import org.gcs.internal.wire.WanCodec;
@@ -69,6 +73,10 @@ public class ReceivePathBenchmark {
     private long nowNs;
     private long nextTickNs;
     private MetaFlowReceiver receiver;
+    /** The engine's default congestion controller, whose monitor the receive path feeds. */
+    private static final TfrcControl TFRC = new TfrcControl(CcSettings.DEFAULTS);
+    private static final ControlBlocks BLOCKS = new ControlBlocks(TFRC, reason -> {
+    });
 
     /** Builds and signs the datagrams of one cycle and starts the first receiver. */
     @Setup
@@ -115,7 +123,8 @@ public class ReceivePathBenchmark {
     private void startCycle() {
         next = 0;
         receiver = new MetaFlowReceiver(Traffic.SOURCE_SITE, Traffic.GROUP, Traffic.TERM, Traffic.RECEIVER_SITE,
-                settings);
+                settings, TFRC.newMonitor(new MonitorContext(Traffic.RECEIVER_SITE, Traffic.SOURCE_SITE, Traffic.GROUP,
+                        Traffic.TERM, 1)), BLOCKS);
         receiver.onSync(new Sync(Traffic.SOURCE_SITE, Traffic.GROUP, Traffic.TERM, 1, 0), nowNs, sink);
     }
 
@@ -167,6 +176,11 @@ public class ReceivePathBenchmark {
         @Override
         public void ack(Ack ack) {
             blackhole.consume(ack);
+        }
+
+        @Override
+        public void feedback(org.gcs.internal.wire.WanPacket.CcFeedback feedback) {
+            blackhole.consume(feedback);
         }
 
         @Override

@@ -4,6 +4,11 @@ import java.util.concurrent.TimeUnit;
 import javax.crypto.Mac;
 import javax.crypto.ShortBufferException;
 import javax.crypto.spec.SecretKeySpec;
+import org.gcs.cc.api.CcSettings;
+import org.gcs.cc.tfrc.TfrcControl;
+import org.gcs.cc.tfrc.TfrcReport;
+import org.gcs.internal.flow.ControlBlocks;
+import org.gcs.internal.wire.ControlBlock;
 import org.gcs.internal.wire.LanCodec;
 import org.gcs.internal.wire.LanMessage;
 import org.gcs.internal.wire.LanMessage.RemoteData;
@@ -58,8 +63,10 @@ public class WireCodecBenchmark {
         byte[] payload = Traffic.payload(payloadBytes, 7);
         dataEnvelope = new WanEnvelope(Traffic.SOURCE_SITE, Traffic.TERM,
                 Traffic.data(123_457, 8_812_345_678_901L, payload));
+        byte[] report = new ControlBlocks(new TfrcControl(CcSettings.DEFAULTS), reason -> {
+        }).encodeFeedback(new TfrcReport(1_875_000, 1_190_000, 0.0084, 1120)).body();
         ackEnvelope = new WanEnvelope(Traffic.RECEIVER_SITE, 5, new Ack(Traffic.SOURCE_SITE, Traffic.GROUP,
-                Traffic.TERM, 123_400, 8_812_301_000_000L, 1_250_000, 1_875_000, 1_190_000, 8_400));
+                Traffic.TERM, 123_400, 8_812_301_000_000L, 1_250_000, new ControlBlock(TfrcControl.WIRE_TAG, report)));
         dataDatagram = codec.encode(dataEnvelope);
         ackDatagram = codec.encode(ackEnvelope);
         remoteData = new RemoteData(Traffic.SOURCE_SITE, "boston-1", 1_700_000_000_001L, Traffic.GROUP, 30_865,

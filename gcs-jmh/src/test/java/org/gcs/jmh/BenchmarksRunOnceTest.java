@@ -89,7 +89,7 @@ class BenchmarksRunOnceTest {
             long repairedInTime = (ReceivePathBenchmark.DATAGRAMS_PER_CYCLE - repairDelayPackets) / 100;
             assertThat(bench.receiver().naksSent()).isPositive();
             assertThat(bench.nakedSequenceNumbers()).isGreaterThanOrEqualTo(repairedInTime);
-            assertThat(bench.receiver().lossEventRate()).isPositive();
+            assertThat(bench.receiver().monitor().snapshot().value("lossEventRate")).isPositive();
         }
 
         bench.receiveDatagram(BLACKHOLE); // the next cycle starts over on a new receiver

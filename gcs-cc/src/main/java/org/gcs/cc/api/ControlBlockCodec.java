@@ -37,8 +37,16 @@ public interface ControlBlockCodec {
     };
 
     /**
+     * @return the most bytes {@link #encodeHeader} ever produces, 0 if the scheme has no header: the engine makes
+     *     every data packet's payload that much shorter, so that a header never pushes a datagram over its limit
+     */
+    default int maxHeaderBytes() {
+        return 0;
+    }
+
+    /**
      * @param header a header of this scheme
-     * @return its body, at most {@value #MAX_BODY_BYTES} bytes
+     * @return its body, at most {@link #maxHeaderBytes()} bytes
      * @throws IllegalArgumentException if the header is not of this scheme
      */
     byte[] encodeHeader(ControlHeader header);

@@ -1,7 +1,10 @@
 package org.gcs.cc.tfrc;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.gcs.cc.api.CcSettings;
 import org.gcs.cc.api.SchemeParameters;
+import org.gcs.cc.api.SchemeSettings;
 
 /**
  * TFRC's own settings ({@code cc.tfrc.*}); the rate limits shared by every scheme are in {@link CcSettings}.
@@ -12,7 +15,7 @@ import org.gcs.cc.api.SchemeParameters;
  * @param oscillationDamping {@code cc.tfrc.oscillation.damping}, default true: scale the rate by the limiting site's
  *     {@code R_sqmean / sqrt(R_sample)} (RFC 5348 §4.5, {@link OscillationDamper}; seed 004 is silent)
  */
-public record TfrcSettings(long reportTimeoutNs, boolean oscillationDamping) {
+public record TfrcSettings(long reportTimeoutNs, boolean oscillationDamping) implements SchemeSettings {
     /** The defaults: 2 s report timeout, oscillation damping on. */
     public static final TfrcSettings DEFAULTS = new TfrcSettings(2_000_000_000L, true);
 
@@ -21,6 +24,29 @@ public record TfrcSettings(long reportTimeoutNs, boolean oscillationDamping) {
         if (reportTimeoutNs <= 0) {
             throw new IllegalArgumentException("reportTimeoutNs must be positive, got " + reportTimeoutNs);
         }
+    }
+
+    @Override
+    public String scheme() {
+        return TfrcControl.NAME;
+    }
+
+    @Override
+    public Map<String, String> toParameters() {
+        Map<String, String> parameters = new LinkedHashMap<>();
+        parameters.put("report.timeout", reportTimeoutNs + "ns");
+        parameters.put("oscillation.damping", Boolean.toString(oscillationDamping));
+        return parameters;
+    }
+
+    /** @return a copy with another report timeout */
+    public TfrcSettings withReportTimeoutNs(long newReportTimeoutNs) {
+        return new TfrcSettings(newReportTimeoutNs, oscillationDamping);
+    }
+
+    /** @return a copy with oscillation damping on or off */
+    public TfrcSettings withOscillationDamping(boolean damping) {
+        return new TfrcSettings(reportTimeoutNs, damping);
     }
 
     /**

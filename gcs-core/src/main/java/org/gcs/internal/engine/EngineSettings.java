@@ -2,6 +2,7 @@ package org.gcs.internal.engine;
 
 import java.util.List;
 import org.gcs.alm.overlay.DelegateAddress;
+import org.gcs.cc.api.CongestionControl;
 import org.gcs.internal.flow.FlowSettings;
 
 /**
@@ -22,22 +23,16 @@ import org.gcs.internal.flow.FlowSettings;
  * @param maxFanOut the most children of a site in the overlay tree
  * @param probeIntervalNs how often a delegate probes its links
  * @param treeRefreshNs how often the coordinator reconsiders the tree for better link costs
- * @param congestionControl {@code tfrc} (seed 004) or {@code none} (the send window only)
- * @param initialRateBytesPerSec a sender's rate for a group before its first grant, and the start of slow start
- * @param minRateBytesPerSec the lowest aggregate rate of a site for a group
- * @param burstBytes depth of the senders' token buckets
+ * @param congestionControl the congestion-control scheme (built from the node's configuration)
+ * @param randomSeed the seed of the controllers' random choices (each flow derives its own from it and its
+ *                   identity, {@link FlowSeeds}): random per process in production, fixed per run in the simulator
  */
 public record EngineSettings(String site, String memberName, long incarnation, boolean delegateEligible,
                              long heartbeatNs, long siteTimeoutNs, int maxDatagramBytes, long sendWindowBytes,
                              FlowSettings flow, List<DelegateAddress> seeds, DelegateAddress selfWanAddress,
                              String treeStrategy, int maxFanOut, long probeIntervalNs, long treeRefreshNs,
-                             String congestionControl, double initialRateBytesPerSec, double minRateBytesPerSec,
-                             long burstBytes) {
+                             CongestionControl congestionControl, long randomSeed) {
 
-    /** @return true if senders are rate controlled (TFRC many-to-many) */
-    public boolean rateControlled() {
-        return !"none".equals(congestionControl);
-    }
     /** Makes the seed list immutable. */
     public EngineSettings {
         seeds = List.copyOf(seeds);

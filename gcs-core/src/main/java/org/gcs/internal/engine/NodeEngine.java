@@ -73,7 +73,7 @@ public final class NodeEngine {
         this.trees = new TreeTracker(settings.site());
         this.heldReport = new HeldReport(settings.memberName(), settings.incarnation());
         this.sendWindow = new SendWindow(settings.memberName(), settings.incarnation(), settings.sendWindowBytes(),
-                settings.initialRateBytesPerSec(), settings.burstBytes(), settings.rateControlled());
+                settings.congestionControl());
     }
 
     // ---------------------------------------------------------------- application inputs
@@ -342,6 +342,11 @@ public final class NodeEngine {
     /** @return the congestion state of this site's flows, if this node is the delegate */
     public List<org.gcs.FlowStatus> flows() {
         return role == null ? List.of() : role.flowStatuses();
+    }
+
+    /** @return what the congestion monitors of the incoming flows measure, if this node is the delegate */
+    public List<org.gcs.ReceivingFlowStatus> receivingFlows() {
+        return role == null ? List.of() : role.receivingFlowStatuses();
     }
 
     /** @return the latest grant the delegate published for a group (aggregate rate, limiting site, shares) */

@@ -1,94 +1,98 @@
 package org.gcs.internal.engine;
 
-import java.util.HashMap;
-import java.util.Map;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import org.gcs.cc.tfrc.OscillationDamper;
-import org.gcs.cc.tfrc.SenderRateController;
+import org.gcs.FlowStatus;
+import org.gcs.cc.api.CcSnapshot;
+import org.gcs.cc.api.Feedback;
+import org.gcs.cc.api.RateGrant;
+import org.gcs.cc.api.SourceContext;
+import org.gcs.cc.api.SourceController;
+import org.gcs.internal.flow.ControlBlocks;
 import org.gcs.internal.flow.MetaFlowSender;
 import org.gcs.internal.wire.LanMessage.Demand;
 import org.gcs.internal.wire.LanMessage.Grant;
 import org.gcs.internal.wire.WanPacket.Ack;
+import org.gcs.internal.wire.WanPacket.CcFeedback;
 import org.gcs.internal.wire.WanPacket.Nak;
 
 /**
  * Everything a sending delegate keeps for one group: the reliable meta-flow ({@link MetaFlowSender}), the
- * aggregate rate from the receiving delegates' reports ({@link SenderRateController}, seed 004 §2 steps 3–4), and
- * its split among the local senders ({@link LocalAllocation}, step 5). The meta-flow and the rate controller
- * always know the same receiving sites.
+ * congestion controller of the flow ({@link SourceController}: the aggregate rate from the receiving sites'
+ * feedback, seed 004 §2 steps 3–4), and the split of a rate grant among the local senders ({@link LocalAllocation},
+ * step 5). The meta-flow and the controller always know the same receiving sites.
  */
 final class OutgoingGroup {
-    /** Reports older than this age out at the sending delegate. */
-    static final long REPORT_TIMEOUT_NS = 2_000_000_000L;
-
     final MetaFlowSender flow;
-    final SenderRateController rate;
+    final SourceController controller;
     final LocalAllocation allocation;
-    private final Map<String, OscillationDamper> dampers = new HashMap<>();
-    private final double minRateBytesPerSec;
-
-    OutgoingGroup(EngineSettings settings, String group, long term) {
-        this.flow = new MetaFlowSender(settings.site(), group, term, settings.flow());
-        this.rate = new SenderRateController(settings.initialRateBytesPerSec(), settings.minRateBytesPerSec(),
-                REPORT_TIMEOUT_NS);
-        this.allocation = new LocalAllocation(group);
-        this.minRateBytesPerSec = settings.minRateBytesPerSec();
-    }
-
-    void addReceiver(String site, long nowNs, MetaFlowSender.Output out) {
-        if (!flow.receiverSites().contains(site)) {
-            flow.addReceiver(site, nowNs, out);
-            rate.addReceiver(site, nowNs);
-        }
-    }
-
-    void removeReceiver(String site, MetaFlowSender.Output out) {
-        flow.removeReceiver(site, out);
-        rate.removeReceiver(site);
-        dampers.remove(site);
-    }
+    private final ControlBlocks blocks;
+    private final String site;
 
     /**
-     * The rate the local senders share: the controller's aggregate scaled by the limiting site's oscillation damper
-     * (RFC 5348 §4.5; {@link OscillationDamper}). In slow start, or with no limiting site, the aggregate as is.
-     *
-     * @return bytes per second, +∞ if unlimited
+     * @param settings the node's settings (its controller included)
+     * @param group the group
+     * @param term the delegate's term: the flow's epoch
+     * @param blocks the controller's wire blocks
      */
-    double allowedRateBytesPerSec() {
-        double allowed = rate.allowedRateBytesPerSec();
-        if (rate.inSlowStart()) {
-            return allowed;
+    OutgoingGroup(EngineSettings settings, String group, long term, ControlBlocks blocks) {
+        this.site = settings.site();
+        this.controller = settings.congestionControl().newSource(new SourceContext(settings.site(), group, term,
+                FlowSeeds.of(settings.randomSeed(), term, settings.site(), group)));
+        this.flow = new MetaFlowSender(settings.site(), group, term, settings.flow(), controller::onFirstTransmission);
+        this.allocation = new LocalAllocation(group);
+        this.blocks = blocks;
+    }
+
+    void addReceiver(String receiverSite, long nowNs, MetaFlowSender.Output out) {
+        if (!flow.receiverSites().contains(receiverSite)) {
+            flow.addReceiver(receiverSite, nowNs, out);
+            controller.onReceiverAdded(receiverSite, nowNs);
         }
-        OscillationDamper damper = rate.limitingSite().map(dampers::get).orElse(null);
-        return damper == null ? allowed : Math.max(minRateBytesPerSec, damper.instantaneousRate(allowed));
+    }
+
+    void removeReceiver(String receiverSite, long nowNs, MetaFlowSender.Output out) {
+        flow.removeReceiver(receiverSite, out);
+        controller.onReceiverRemoved(receiverSite, nowNs);
     }
 
     Set<String> receiverSites() {
         return flow.receiverSites();
     }
 
+    /** Appends a local member's message with the controller's current header. */
+    void append(String member, long incarnation, long memberSeq, long sentEpochMicros, byte[] payload,
+                int maxFragmentBytes, long nowNs, MetaFlowSender.Output out) {
+        flow.append(member, incarnation, memberSeq, sentEpochMicros, payload, maxFragmentBytes,
+                blocks.encodeHeader(controller.header(nowNs)), nowNs, out);
+    }
+
     /**
-     * An acknowledgement with the receiving delegate's rate report. An ack from a site that is not a receiver of
-     * this flow (it timed out, or is not added yet) still passes to the meta-flow, which ignores what it cannot
-     * use; its rate report is dropped.
+     * An acknowledgement, with the receiving delegate's feedback if it carries any. An ack from a site that is not a
+     * receiver of this flow (it timed out, or is not added yet) still passes to the meta-flow, which ignores what it
+     * cannot use; the controller hears of it with no RTT and ignores its feedback.
      */
-    void onAck(String site, Ack ack, long nowNs, MetaFlowSender.Output out) {
-        long rttSampleNs = flow.onAck(site, ack, nowNs, out);
-        if (rttSampleNs > 0) {
-            dampers.computeIfAbsent(site, s -> new OscillationDamper())
-                    .onRttSample(rttSampleNs, flow.smoothedRttNs(site), nowNs);
-        }
-        double acceptable = ack.acceptableRateBytesPerSec() == Ack.UNLIMITED ? Double.POSITIVE_INFINITY
-                : ack.acceptableRateBytesPerSec();
-        long rttNs = flow.smoothedRttNs(site);
-        if (rttNs > 0) { // no RTT: the site is not (or no longer) a receiver of this flow; its report is stale
-            rate.onReport(site, acceptable, ack.receiveRateBytesPerSec(), rttNs, nowNs);
+    void onAck(String receiverSite, Ack ack, long nowNs, MetaFlowSender.Output out) {
+        long rttSampleNs = flow.onAck(receiverSite, ack, nowNs, out);
+        controller.onAckRtt(receiverSite, rttSampleNs, flow.smoothedRttNs(receiverSite), nowNs);
+        Feedback feedback = blocks.decodeFeedback(ack.feedback());
+        if (feedback != null) {
+            controller.onFeedback(receiverSite, feedback, nowNs);
         }
     }
 
-    void onNak(String site, Nak nak, long nowNs, MetaFlowSender.Output out) {
-        flow.onNak(site, nak, nowNs, out);
+    /** Feedback the receiving delegate sent on its own (ORMCC's congestion indication). */
+    void onFeedback(String receiverSite, CcFeedback packet, long nowNs) {
+        Feedback feedback = blocks.decodeFeedback(packet.feedback());
+        if (feedback != null && flow.receiverSites().contains(receiverSite)) {
+            controller.onFeedback(receiverSite, feedback, nowNs);
+        }
+    }
+
+    void onNak(String receiverSite, Nak nak, long nowNs, MetaFlowSender.Output out) {
+        flow.onNak(receiverSite, nak, nowNs, out);
     }
 
     void onDemand(Demand demand, long nowNs) {
@@ -98,7 +102,24 @@ final class OutgoingGroup {
     /** @return a grant for the local senders, if one is due */
     Optional<Grant> onTick(long term, long nowNs, MetaFlowSender.Output out) {
         flow.onTick(nowNs, out);
-        rate.onTick(nowNs);
-        return allocation.grantDue(allowedRateBytesPerSec(), rate.limitingSite().orElse(null), term, nowNs);
+        controller.onTick(nowNs);
+        RateGrant grant = (RateGrant) controller.grant();
+        return allocation.grantDue(grant.aggregateBytesPerSec(), grant.limitingSite(), term, nowNs);
+    }
+
+    /** @return the flow's congestion state as the public API shows it */
+    FlowStatus status() {
+        CcSnapshot snapshot = controller.snapshot();
+        List<FlowStatus.Receiver> receivers = new ArrayList<>();
+        for (CcSnapshot.ReceiverState r : snapshot.receivers()) {
+            receivers.add(new FlowStatus.Receiver(r.site(), r.rttNs() / 1e6, r.congestion(), r.lastFeedback()));
+        }
+        List<FlowStatus.Sender> senders = new ArrayList<>();
+        for (LocalAllocation.SenderStatus sender : allocation.senders()) {
+            senders.add(new FlowStatus.Sender(sender.member(), sender.demandBytesPerSec(), sender.grantBytesPerSec()));
+        }
+        return new FlowStatus(site, flow.group(), snapshot.controller(), snapshot.allowedRateBytesPerSec(),
+                Optional.ofNullable(snapshot.limitingSite()), snapshot.slowStart(), snapshot.congestionMeasure(),
+                receivers, senders, snapshot.extras());
     }
 }

@@ -1,5 +1,6 @@
 package org.gcs.internal.engine;
 
+import org.gcs.internal.flow.BlockDropReason;
 import org.gcs.internal.wire.DropReason;
 
 /**
@@ -37,5 +38,9 @@ public interface ProtocolMetrics {
 
     /** Messages of a sender were skipped: its sequence numbers jumped by {@code missing}. */
     default void senderGap(long missing) {
+    }
+
+    /** A congestion controller's block arrived that this node could not use (the datagram itself was used). */
+    default void controlBlockDropped(BlockDropReason reason) {
     }
 }

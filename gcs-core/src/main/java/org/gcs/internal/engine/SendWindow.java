@@ -5,36 +5,34 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.gcs.cc.alloc.DemandEstimator;
-import org.gcs.cc.shaping.TokenBucket;
+import org.gcs.cc.api.AdmissionContext;
+import org.gcs.cc.api.CongestionControl;
+import org.gcs.cc.api.DemandReport;
+import org.gcs.cc.api.RateShare;
+import org.gcs.cc.api.SenderAdmission;
 import org.gcs.cc.window.AimdWindow;
 import org.gcs.internal.flow.WireCost;
 import org.gcs.internal.wire.LanMessage.Demand;
 import org.gcs.internal.wire.LanMessage.LocalData;
 
 /**
- * A member's sending side: per group, the FIFO of send requests waiting for admission, a token bucket at the
- * rate the delegate granted (seed 004 §2 step 5), a demand estimator, the group's sequence numbers and its
- * unstable messages (sent but not yet acknowledged by every receiving site), which the member keeps to re-send
- * them to a new delegate.
+ * A member's sending side: per group, the FIFO of send requests waiting for admission, the congestion controller's
+ * {@link SenderAdmission} (TFRC and ORMCC: a token bucket at the share the delegate granted and a demand estimate,
+ * seed 004 §2 step 5), the group's sequence numbers and its unstable messages (sent but not yet acknowledged by
+ * every receiving site), which the member keeps to re-send them to a new delegate.
  *
  * <p>A request is admitted when (1) the member's unstable bytes plus its size fit the window — a TCP-like
  * window ({@link AimdWindow}) that grows as messages become stable and halves on LAN congestion, bounded by
- * {@code sendWindowBytes} (nothing unstable: any size goes) — and (2) its group's token bucket has the tokens.
- * Each group keeps its own order; groups are served in turn, so a group held back by its rate does not hold
- * back the others.
+ * {@code sendWindowBytes} (nothing unstable: any size goes) — and (2) its group's admission lets it go. Sizes given
+ * to the admission are bytes on the wire ({@link WireCost}). Each group keeps its own order; groups are served in
+ * turn, so a group held back by its rate does not hold back the others.
  */
 final class SendWindow {
-    private static final long DEMAND_INTERVAL_NS = 100_000_000L;
-    private static final long DEMAND_REFRESH_NS = 1_000_000_000L;
-    private static final double DEMAND_HISTORY_WEIGHT = 0.25;
     private static final long SEGMENT_BYTES = 1400;
 
     private final String member;
     private final long incarnation;
-    private final double initialRateBytesPerSec;
-    private final long burstBytes;
-    private final boolean rateControlled;
+    private final CongestionControl control;
     private final AimdWindow window;
     private final Map<String, GroupQueue> groups = new LinkedHashMap<>();
     private long unstableBytes;
@@ -42,31 +40,26 @@ final class SendWindow {
 
     /**
      * @param windowBytes the largest send window
-     * @param initialRateBytesPerSec the rate of a group before its first grant
-     * @param burstBytes the token buckets' depth
-     * @param rateControlled false to send at the window's pace only (no congestion control)
+     * @param control the congestion controller whose admission each group uses
      */
-    SendWindow(String member, long incarnation, long windowBytes, double initialRateBytesPerSec, long burstBytes,
-               boolean rateControlled) {
+    SendWindow(String member, long incarnation, long windowBytes, CongestionControl control) {
         this.member = member;
         this.incarnation = incarnation;
-        this.initialRateBytesPerSec = initialRateBytesPerSec;
-        this.burstBytes = burstBytes;
-        this.rateControlled = rateControlled;
+        this.control = control;
         long initialWindow = Math.min(windowBytes, Math.max(4 * SEGMENT_BYTES, windowBytes / 4));
         this.window = new AimdWindow(initialWindow, Math.min(windowBytes, 2 * SEGMENT_BYTES), windowBytes,
                 SEGMENT_BYTES);
     }
 
     private GroupQueue group(String name, long nowNs) {
-        return groups.computeIfAbsent(name, g -> new GroupQueue(nowNs));
+        return groups.computeIfAbsent(name, g -> new GroupQueue(g, nowNs));
     }
 
     /** Queues a request; call {@link #admit} afterwards. */
     void submit(SendRequest request, long nowNs) {
         GroupQueue queue = group(request.group(), nowNs);
         queue.waiting.add(request);
-        queue.demand.onEnqueued((int) WireCost.messageBytes(request.payload().length), nowNs);
+        queue.admission.onQueued(WireCost.messageBytes(request.payload().length), nowNs);
         waitingBytes += request.payload().length;
     }
 
@@ -85,13 +78,11 @@ final class SendWindow {
                 if (unstableBytes > 0 && unstableBytes + size > window.windowBytes()) {
                     return; // the window is shared: nothing more until something becomes stable
                 }
-                if (rateControlled && !queue.bucket.tryConsume(WireCost.messageBytes(size), nowNs)) {
-                    queue.heldBackByRate = true;
+                if (!queue.admission.tryAdmit(WireCost.messageBytes(size), nowNs)) {
                     continue; // rates are in bytes on the wire: payload plus datagram overhead
                 }
                 queue.waiting.poll();
                 waitingBytes -= size;
-                queue.demand.onDequeued((int) WireCost.messageBytes(size), nowNs);
                 long seq = ++queue.lastSeq;
                 LocalData data = new LocalData(member, incarnation, e.getKey(), seq, next.sentEpochMicros(), false,
                         next.payload());
@@ -124,9 +115,7 @@ final class SendWindow {
 
     /** The delegate granted this member a rate for a group. */
     void grant(String group, double rateBytesPerSec, long nowNs) {
-        GroupQueue queue = group(group, nowNs);
-        queue.bucket.setRate(rateBytesPerSec, nowNs);
-        queue.demand.onGrant(rateBytesPerSec);
+        group(group, nowNs).admission.onGrant(new RateShare(rateBytesPerSec), nowNs);
     }
 
     /** The LAN showed congestion (retransmissions): the window halves (at most once per RTT). */
@@ -134,48 +123,17 @@ final class SendWindow {
         window.onCongestion(nowNs, rttNs);
     }
 
-    /** @return the rate requests due to the delegate: every 100 ms when changed, at least every second while active */
+    /** @return the rate requests due to the delegate (rate-based controllers: every 100 ms when changed) */
     List<Demand> dueDemands(long nowNs) {
         List<Demand> due = new ArrayList<>();
-        if (!rateControlled) {
-            return due;
-        }
         for (Map.Entry<String, GroupQueue> e : groups.entrySet()) {
             GroupQueue queue = e.getValue();
-            if (nowNs - queue.lastDemandCheckNs < DEMAND_INTERVAL_NS) {
-                continue;
-            }
-            queue.lastDemandCheckNs = nowNs;
-            // blocked by the rate now, or at some point since the last check: a blocking sender has one message
-            // waiting at most, and a tick may just have admitted it, so the queue alone can look empty
-            boolean full = !queue.waiting.isEmpty() || queue.heldBackByRate;
-            queue.heldBackByRate = false;
-            double request = queue.demand.requestBytesPerSec(nowNs, full);
-            long requestBytesPerSec = Double.isInfinite(request) ? Long.MAX_VALUE : Math.round(request);
-            boolean active = full || !queue.unstable.isEmpty() || queue.lastDemandSentNs == Long.MIN_VALUE / 2;
-            boolean changed = full != queue.lastReportedFull
-                    || Math.abs(requestBytesPerSec - queue.lastReportedRequest) > 0.1 * queue.lastReportedRequest;
-            if (changed || (active && nowNs - queue.lastDemandSentNs >= DEMAND_REFRESH_NS)) {
-                queue.lastDemandSentNs = nowNs;
-                queue.lastReportedRequest = requestBytesPerSec;
-                queue.lastReportedFull = full;
-                due.add(new Demand(member, incarnation, e.getKey(), requestBytesPerSec, full));
+            DemandReport report = queue.admission.dueReport(nowNs, !queue.waiting.isEmpty(), !queue.unstable.isEmpty());
+            if (report != null) {
+                due.add(new Demand(member, incarnation, e.getKey(), report.requestBytesPerSec(), report.windowFull()));
             }
         }
         return due;
-    }
-
-    /** @return how long until a group held back by its rate has the tokens for its next message, or -1 */
-    long nanosUntilNextAdmission(long nowNs) {
-        long soonest = -1;
-        for (GroupQueue queue : groups.values()) {
-            SendRequest next = queue.waiting.peek();
-            if (next != null && rateControlled) {
-                long wait = queue.bucket.nanosUntil(WireCost.messageBytes(next.payload().length), nowNs);
-                soonest = soonest < 0 ? wait : Math.min(soonest, wait);
-            }
-        }
-        return soonest;
     }
 
     /**
@@ -244,21 +202,11 @@ final class SendWindow {
     private final class GroupQueue {
         final ArrayDeque<SendRequest> waiting = new ArrayDeque<>();
         final ArrayDeque<LocalData> unstable = new ArrayDeque<>();
-        final TokenBucket bucket;
-        final DemandEstimator demand;
+        final SenderAdmission admission;
         long lastSeq;
-        long lastDemandCheckNs = Long.MIN_VALUE / 2;
-        long lastDemandSentNs = Long.MIN_VALUE / 2;
-        long lastReportedRequest;
-        boolean lastReportedFull;
-        /** A request of this group waited for tokens since the last demand check. */
-        boolean heldBackByRate;
 
-        GroupQueue(long nowNs) {
-            // one datagram's worth of tokens: the first message goes at once, but a new sender does not burst the
-            // whole bucket at the initial rate before the delegate has granted it its share
-            bucket = new TokenBucket(initialRateBytesPerSec, burstBytes, Math.min(burstBytes, SEGMENT_BYTES), nowNs);
-            demand = new DemandEstimator(initialRateBytesPerSec, DEMAND_INTERVAL_NS, DEMAND_HISTORY_WEIGHT);
+        GroupQueue(String group, long nowNs) {
+            admission = control.newAdmission(new AdmissionContext(member, group, nowNs));
         }
     }
 }

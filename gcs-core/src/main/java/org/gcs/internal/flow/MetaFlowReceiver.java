@@ -2,9 +2,11 @@ package org.gcs.internal.flow;
 
 import java.util.Map;
 import java.util.TreeMap;
-import org.gcs.cc.tfrc.LossEventEstimator;
-import org.gcs.cc.tfrc.TfrcEquation;
+import org.gcs.cc.api.ControlHeader;
+import org.gcs.cc.api.Feedback;
+import org.gcs.cc.api.ReceiverMonitor;
 import org.gcs.internal.wire.WanPacket.Ack;
+import org.gcs.internal.wire.WanPacket.CcFeedback;
 import org.gcs.internal.wire.WanPacket.Data;
 import org.gcs.internal.wire.WanPacket.Nak;
 import org.gcs.internal.wire.WanPacket.Sync;
@@ -22,11 +24,11 @@ import org.gcs.internal.wire.WanPacket.Sync;
  * <p>While {@link #setPaused paused} (the site cannot take more) it keeps buffering but releases and
  * acknowledges nothing, so the sender's window fills and its members block: back-pressure across the WAN.
  *
- * <p>Congestion control (seed 004 §2 steps 2–3): every first transmission goes through a
- * {@link LossEventEstimator} (sequence gaps, loss events of one RTT, Eq. 2), whose loss event rate p and the
- * sending delegate's RTT give the acceptable rate of Eq. 1 ({@link TfrcEquation}). Each acknowledgement reports it
- * (unlimited while no loss event was seen), with the rate at which the flow arrived lately; a new loss event sends
- * a report on the next tick, without waiting for the acknowledgement interval.
+ * <p>Congestion control is its {@link ReceiverMonitor}'s business: the monitor sees every new first transmission,
+ * the sender's header fields ({@link ControlBlocks}) and RTT, and its feedback goes out on the acknowledgements
+ * (TFRC's report; an urgent one, such as a new loss event, makes the next tick send an acknowledgement at once) or
+ * in feedback packets of its own when its deadline comes (ORMCC's congestion indications), checked after every
+ * arrival and on every tick.
  */
 public final class MetaFlowReceiver {
 
@@ -40,6 +42,9 @@ public final class MetaFlowReceiver {
 
         /** Send a NAK to the sending delegate. */
         void nak(Nak nak);
+
+        /** Send congestion feedback to the sending delegate, apart from an acknowledgement. */
+        void feedback(CcFeedback feedback);
     }
 
     private final String srcSite;
@@ -68,12 +73,8 @@ public final class MetaFlowReceiver {
     private long duplicates;
     private long naksSent;
     private long overflowDrops;
-    private final LossEventEstimator losses;
-    /** Mean datagram size in bytes (EWMA 1/16): the s of Eq. 1. */
-    private double meanSegmentBytes;
-    private long bytesSinceAck;
-    private double receiveRateBytesPerSec;
-    private boolean reportNow;
+    private final ReceiverMonitor monitor;
+    private final ControlBlocks blocks;
 
     /**
      * @param srcSite the sending site
@@ -81,18 +82,20 @@ public final class MetaFlowReceiver {
      * @param epoch the flow's epoch (sending delegate's term)
      * @param receiverSite this receiving site (it takes the sender's RTT from packets that name it)
      * @param settings timers and limits
+     * @param monitor the congestion controller's monitor of this flow
+     * @param blocks the controller's wire blocks
      */
-    public MetaFlowReceiver(String srcSite, String group, long epoch, String receiverSite, FlowSettings settings) {
+    public MetaFlowReceiver(String srcSite, String group, long epoch, String receiverSite, FlowSettings settings,
+                            ReceiverMonitor monitor, ControlBlocks blocks) {
         this.srcSite = srcSite;
         this.group = group;
         this.epoch = epoch;
         this.receiverSite = receiverSite;
         this.settings = settings;
         this.srttNs = settings.initialRttNs();
-        this.losses = new LossEventEstimator(settings.initialRttNs());
+        this.monitor = monitor;
+        this.blocks = blocks;
     }
-
-
 
     /** Handles a data packet of this flow's epoch. */
     public void onData(Data packet, long nowNs, Output out) {
@@ -100,11 +103,15 @@ public final class MetaFlowReceiver {
         if (senderSrttNs > 0) {
             srttNs = senderSrttNs;
             srttFromSender = true;
-            losses.setRttNs(srttNs);
+            monitor.onSenderRtt(srttNs, nowNs);
         }
         if (!packet.retransmit()) {
             echoSendTimeNs = packet.sendTimeNs();
             echoArrivalNs = nowNs;
+            ControlHeader header = blocks.decodeHeader(packet.control());
+            if (header != null) {
+                monitor.onHeader(header, nowNs); // repairs carry the header of their first transmission: stale
+            }
         }
         long seq = packet.seq();
         if (!synced) {
@@ -125,23 +132,27 @@ public final class MetaFlowReceiver {
             return;
         }
         if (!packet.retransmit()) {
-            countArrival(packet, nowNs); // the estimator keeps its own order: it ignores late packets itself
+            // the monitor keeps its own order: it ignores late packets itself
+            monitor.onFirstTransmission(seq, packet.sendTimeNs(), WireCost.datagramBytes(packet.payload().length),
+                    nowNs);
         }
         buffer.put(seq, packet);
         missing.remove(seq);
         markMissingUpTo(seq - 1, nowNs);
         highestSeen = Math.max(highestSeen, seq);
         drain(out);
+        sendDueFeedback(nowNs, out);
     }
 
-    /** A first transmission beyond everything seen: it feeds the loss and rate estimates. */
-    private void countArrival(Data packet, long nowNs) {
-        if (losses.onPacket(packet.seq(), nowNs)) {
-            reportNow = true; // a new loss event: the sender must hear at once
+    /** Sends the monitor's feedback packet if its deadline has come. */
+    private void sendDueFeedback(long nowNs, Output out) {
+        if (monitor.nextFeedbackDueNs() > nowNs) {
+            return;
         }
-        int size = WireCost.datagramBytes(packet.payload().length);
-        meanSegmentBytes = meanSegmentBytes == 0 ? size : meanSegmentBytes + (size - meanSegmentBytes) / 16;
-        bytesSinceAck += size;
+        Feedback feedback = monitor.pollFeedback(nowNs);
+        if (feedback != null) {
+            out.feedback(new CcFeedback(srcSite, group, epoch, blocks.encodeFeedback(feedback)));
+        }
     }
 
     /** Handles the sender's sync: the start of this receiver's part, and the highest number sent. */
@@ -192,10 +203,10 @@ public final class MetaFlowReceiver {
      * An RTT estimate to the sending delegate from elsewhere (the overlay's probes), used for repair timers
      * until the sender's own estimate arrives on a packet (packets forwarded along a tree carry none).
      */
-    public void onRttHint(long rttNs) {
+    public void onRttHint(long rttNs, long nowNs) {
         if (!srttFromSender && rttNs > 0) {
             srttNs = rttNs;
-            losses.setRttNs(rttNs);
+            monitor.onSenderRtt(rttNs, nowNs);
         }
     }
 
@@ -213,55 +224,26 @@ public final class MetaFlowReceiver {
         }
     }
 
-    /** Sends due NAKs and acknowledgements. */
+    /** Sends due NAKs, acknowledgements (with the monitor's feedback) and the monitor's own feedback. */
     public void onTick(long nowNs, Output out) {
+        sendDueFeedback(nowNs, out);
         if (!synced) {
             return;
         }
         sendDueNaks(nowNs, out);
-        if ((ackDue && nowNs - lastAckNs >= settings.ackIntervalNs()) || reportNow) {
-            long sinceNs = nowNs - lastAckNs;
-            if (sinceNs > 0 && sinceNs < 10_000_000_000L) {
-                double sample = bytesSinceAck * 1e9 / sinceNs;
-                receiveRateBytesPerSec = receiveRateBytesPerSec == 0 ? sample
-                        : receiveRateBytesPerSec + (sample - receiveRateBytesPerSec) / 4;
-            }
-            bytesSinceAck = 0;
+        if ((ackDue && nowNs - lastAckNs >= settings.ackIntervalNs()) || monitor.ackUrgent()) {
             ackDue = false;
-            reportNow = false;
             lastAckNs = nowNs;
             long hold = echoSendTimeNs == 0 ? 0 : nowNs - echoArrivalNs;
-            double acceptable = acceptableRateBytesPerSec();
+            Feedback feedback = monitor.onAck(nowNs);
             lastAckedSeq = Math.min(nextSeq - 1, ackLimitSeq);
-            out.ack(new Ack(srcSite, group, epoch, lastAckedSeq, echoSendTimeNs, hold,
-                    Double.isInfinite(acceptable) ? Ack.UNLIMITED : Math.round(acceptable),
-                    Math.round(receiveRateBytesPerSec), Math.round(losses.lossEventRate() * 1e6)));
+            out.ack(new Ack(srcSite, group, epoch, lastAckedSeq, echoSendTimeNs, hold, blocks.encodeFeedback(feedback)));
         }
     }
 
-    /**
-     * The acceptable receiving rate of seed 004, Eq. 1: {@code TfrcEquation(s, R, p)} with s the mean datagram
-     * size, R the sending delegate's smoothed RTT and p the loss event rate; unlimited while no loss event.
-     *
-     * @return bytes per second, or +∞
-     */
-    public double acceptableRateBytesPerSec() {
-        double p = losses.lossEventRate();
-        if (p <= 0) {
-            return Double.POSITIVE_INFINITY;
-        }
-        double segment = meanSegmentBytes > 0 ? meanSegmentBytes : 1000;
-        return TfrcEquation.rateBytesPerSec(segment, srttNs / 1e9, Math.min(1.0, p));
-    }
-
-    /** @return the loss event rate p (0 before the first loss event) */
-    public double lossEventRate() {
-        return losses.lossEventRate();
-    }
-
-    /** @return the rate at which the flow arrived lately, bytes per second */
-    public double receiveRateBytesPerSec() {
-        return receiveRateBytesPerSec;
+    /** @return the congestion controller's monitor of this flow */
+    public ReceiverMonitor monitor() {
+        return monitor;
     }
 
     private void sendDueNaks(long nowNs, Output out) {

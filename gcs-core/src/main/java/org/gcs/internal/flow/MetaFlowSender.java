@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import org.gcs.cc.rtt.RttEstimator;
+import org.gcs.internal.wire.ControlBlock;
 import org.gcs.internal.wire.WanPacket.Ack;
 import org.gcs.internal.wire.WanPacket.Data;
 import org.gcs.internal.wire.WanPacket.Nak;
@@ -55,10 +56,26 @@ public final class MetaFlowSender {
     private final FlowSettings settings;
     private final SequenceRing<Data> buffer;
     private final Map<String, Receiver> receivers = new LinkedHashMap<>();
+    private final FirstTransmissions firstTransmissions;
     private long nextSeq = 1;
     private java.util.Iterator<Receiver> rttRotation;
     private long packetsSent;
     private long retransmits;
+
+    /** Told about every packet the flow numbers (its first transmission), e.g. a congestion controller. */
+    @FunctionalInterface
+    public interface FirstTransmissions {
+        /** Ignores every packet. */
+        FirstTransmissions NONE = (seq, wireBytes, nowNs) -> {
+        };
+
+        /**
+         * @param seq the packet's flow sequence number
+         * @param wireBytes its size on the wire ({@link WireCost})
+         * @param nowNs the current time
+         */
+        void onFirstTransmission(long seq, int wireBytes, long nowNs);
+    }
 
     /**
      * @param srcSite this site
@@ -67,11 +84,24 @@ public final class MetaFlowSender {
      * @param settings timers and limits
      */
     public MetaFlowSender(String srcSite, String group, long epoch, FlowSettings settings) {
+        this(srcSite, group, epoch, settings, FirstTransmissions.NONE);
+    }
+
+    /**
+     * @param srcSite this site
+     * @param group the group
+     * @param epoch the term of this delegate
+     * @param settings timers and limits
+     * @param firstTransmissions told about every packet the flow numbers
+     */
+    public MetaFlowSender(String srcSite, String group, long epoch, FlowSettings settings,
+                          FirstTransmissions firstTransmissions) {
         this.srcSite = srcSite;
         this.group = group;
         this.epoch = epoch;
         this.settings = settings;
         this.buffer = new SequenceRing<>(1, 256);
+        this.firstTransmissions = firstTransmissions;
     }
 
     /**
@@ -82,6 +112,19 @@ public final class MetaFlowSender {
      */
     public long append(String originMember, long originIncarnation, long memberSeq, long sentEpochMicros,
                        byte[] payload, int maxFragmentBytes, long nowNs, Output out) {
+        return append(originMember, originIncarnation, memberSeq, sentEpochMicros, payload, maxFragmentBytes, null,
+                nowNs, out);
+    }
+
+    /**
+     * Appends a message to the flow, fragmenting it, and transmits it to every receiver.
+     *
+     * @param maxFragmentBytes payload bytes per fragment
+     * @param header the congestion controller's header block for these packets, or null
+     * @return the flow sequence number of the message's last fragment
+     */
+    public long append(String originMember, long originIncarnation, long memberSeq, long sentEpochMicros,
+                       byte[] payload, int maxFragmentBytes, ControlBlock header, long nowNs, Output out) {
         int fragCount = Math.max(1, (payload.length + maxFragmentBytes - 1) / maxFragmentBytes);
         if (fragCount > 0xffff) {
             throw new IllegalArgumentException("message of " + payload.length + " bytes needs " + fragCount
@@ -94,8 +137,9 @@ public final class MetaFlowSender {
             Receiver rttReceiver = nextRttReceiver();
             Data packet = new Data(srcSite, group, epoch, nextSeq, originMember, originIncarnation, memberSeq, i,
                     fragCount, nowNs, rttReceiver == null ? 0 : rttReceiver.rtt.smoothedNs(), sentEpochMicros, false,
-                    part, 0, rttReceiver == null ? "" : rttReceiver.site);
+                    part, 0, rttReceiver == null ? "" : rttReceiver.site, header);
             buffer.put(nextSeq, packet);
+            firstTransmissions.onFirstTransmission(nextSeq, WireCost.datagramBytes(part.length), nowNs);
             nextSeq++;
             if (!receivers.isEmpty()) {
                 Map<String, Long> srtts = new LinkedHashMap<>();

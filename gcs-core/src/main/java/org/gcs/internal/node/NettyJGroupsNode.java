@@ -130,6 +130,7 @@ public final class NettyJGroupsNode implements GcsNode {
     private long lastStatusNs;
     private long lastRetransmissionRequests;
     private volatile List<org.gcs.FlowStatus> flows = List.of();
+    private volatile List<org.gcs.ReceivingFlowStatus> receivingFlows = List.of();
     private volatile long unstableBytes;
     private volatile long sendWindowBytes;
     private volatile int retransmitBufferPackets;
@@ -208,8 +209,9 @@ public final class NettyJGroupsNode implements GcsNode {
                 config.heartbeatInterval().toNanos(), config.siteTimeout().toNanos(), config.maxDatagramBytes(),
                 config.sendWindowBytes(), FlowSettings.defaults(tickNs), seeds, selfAddress, config.treeStrategy(),
                 config.maxFanOut(), config.probeInterval().toNanos(), config.treeRefreshInterval().toNanos(),
-                config.congestionControl(), config.initialSendRateBytesPerSec(), config.minSendRateBytesPerSec(),
-                BURST_BYTES);
+                org.gcs.cc.CongestionControls.create(config.congestionControl(),
+                        config.ccSettings(FlowSettings.defaults(tickNs).initialRttNs(), BURST_BYTES)),
+                incarnation);
     }
 
     private static boolean isWildcard(String host) {
@@ -301,10 +303,11 @@ public final class NettyJGroupsNode implements GcsNode {
     /** Publishes the flow and buffer snapshots and passes LAN retransmissions on as a congestion signal. */
     private void refreshStatus(long now) {
         flows = engine.flows();
+        receivingFlows = engine.receivingFlows();
         unstableBytes = engine.unstableBytes();
         sendWindowBytes = engine.sendWindowBytes();
         retransmitBufferPackets = engine.retransmitBufferPackets();
-        metrics.flowsChanged(flows);
+        metrics.flowsChanged(flows, receivingFlows);
         long requests = lan == null ? 0 : lan.retransmissionRequestsReceived();
         if (requests > lastRetransmissionRequests) {
             engine.onLanCongestion(now);
@@ -519,6 +522,11 @@ public final class NettyJGroupsNode implements GcsNode {
     @Override
     public List<org.gcs.FlowStatus> flows() {
         return delegateSelf ? flows : List.of();
+    }
+
+    @Override
+    public List<org.gcs.ReceivingFlowStatus> receivingFlows() {
+        return delegateSelf ? receivingFlows : List.of();
     }
 
     @Override

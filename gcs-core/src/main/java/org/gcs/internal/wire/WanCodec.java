@@ -8,6 +8,7 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 import org.gcs.Names;
 import org.gcs.internal.wire.WanPacket.Ack;
+import org.gcs.internal.wire.WanPacket.CcFeedback;
 import org.gcs.internal.wire.WanPacket.Data;
 import org.gcs.internal.wire.WanPacket.LinkReport;
 import org.gcs.internal.wire.WanPacket.MemberGroups;
@@ -26,7 +27,7 @@ import org.gcs.internal.wire.WanPacket.TreeAnnounce;
  * <pre>
  * offset  size  field
  * 0       2     magic 0x4743 ("GC")
- * 2       1     version (1)
+ * 2       1     version (2: controller-tagged blocks)
  * 3       1     type (WanPacket.TYPE_*)
  * 4       2     total length of the datagram in bytes, MAC included
  * 6       1+n   fromSite (u8 length, ASCII)
@@ -34,6 +35,11 @@ import org.gcs.internal.wire.WanPacket.TreeAnnounce;
  * ..      ...   body (see the packet types)
  * len-16  16    HMAC-SHA256 over bytes [0, len-16), truncated to 128 bits (RFC 2104 §5)
  * </pre>
+ *
+ * <p>Congestion-control data travels in controller-tagged blocks ({@link ControlBlock}: tag u8, length u8, body):
+ * on a data packet after its flags bit 1 says so, at the end of an acknowledgement when present, and as the body of
+ * a {@link CcFeedback}. The codec never reads a block's body; the engine hands it to the controller whose tag it
+ * carries and counts the blocks it cannot use.
  *
  * <p>Decoding checks, in order: minimum size and declared length ({@code truncated}), magic, version, MAC
  * ({@code bad-hmac}), then type and fields ({@code unknown-type}, {@code malformed}). Nothing is parsed before
@@ -43,7 +49,7 @@ public final class WanCodec {
     /** The magic number that starts every GCS datagram. */
     public static final int MAGIC = 0x4743;
     /** The wire-format version this codec speaks. */
-    public static final int VERSION = 1;
+    public static final int VERSION = 2;
     /** Bytes of the truncated MAC. */
     public static final int MAC_BYTES = 16;
     /** Largest datagram this codec produces or accepts. */
@@ -51,6 +57,7 @@ public final class WanCodec {
     private static final int FIXED_HEADER_BYTES = 6;
     private static final int MIN_DATAGRAM_BYTES = FIXED_HEADER_BYTES + 2 + 8 + MAC_BYTES;
     private static final int FLAG_RETRANSMIT = 1;
+    private static final int FLAG_CONTROL = 2;
 
     private final Mac mac;
     private final byte[] macOut = new byte[32];
@@ -113,9 +120,11 @@ public final class WanCodec {
         if (packet instanceof Data d) {
             return WireWriter.textSize(d.srcSite()) + WireWriter.textSize(d.group()) + 8 + 8
                     + WireWriter.textSize(d.originMember()) + 8 + 8 + 2 + 2 + 8 + 8 + 8 + 1 + 1 + 2 + d.payload().length
-                    + WireWriter.optionalTextSize(d.rttFor());
+                    + WireWriter.optionalTextSize(d.rttFor()) + blockSize(d.control());
         } else if (packet instanceof Ack a) {
-            return flowIdSize(a.srcSite(), a.group()) + 8 + 8 + 8 + 8 + 8 + 8;
+            return flowIdSize(a.srcSite(), a.group()) + 8 + 8 + 8 + blockSize(a.feedback());
+        } else if (packet instanceof CcFeedback f) {
+            return flowIdSize(f.srcSite(), f.group()) + blockSize(f.feedback());
         } else if (packet instanceof Nak n) {
             return flowIdSize(n.srcSite(), n.group()) + 2 + 8 * n.ranges().length;
         } else if (packet instanceof Sync s) {
@@ -127,6 +136,25 @@ public final class WanCodec {
         } else {
             return siteStateSize((SiteState) packet);
         }
+    }
+
+    private static int blockSize(ControlBlock block) {
+        return block == null ? 0 : block.wireBytes();
+    }
+
+    private static void writeBlock(WireWriter w, ControlBlock block) {
+        if (block != null) {
+            w.u8(block.tag()).u8(block.body().length).bytes(block.body());
+        }
+    }
+
+    private static ControlBlock readBlock(WireReader r) throws MalformedDatagramException {
+        int tag = r.u8();
+        int length = r.u8();
+        if (tag == 0) {
+            throw new MalformedDatagramException(DropReason.MALFORMED, "control block with tag 0");
+        }
+        return new ControlBlock(tag, r.bytes(length));
     }
 
     private static int flowIdSize(String srcSite, String group) {
@@ -157,12 +185,17 @@ public final class WanCodec {
             w.text(d.srcSite()).text(d.group()).i64(d.epoch()).i64(d.seq()).text(d.originMember())
                     .i64(d.originIncarnation()).i64(d.memberSeq()).u16(d.fragIndex()).u16(d.fragCount())
                     .i64(d.sendTimeNs()).i64(d.srttNs()).i64(d.sentEpochMicros())
-                    .u8(d.retransmit() ? FLAG_RETRANSMIT : 0).u8(d.hops()).optionalText(d.rttFor())
-                    .u16(d.payload().length).bytes(d.payload());
+                    .u8((d.retransmit() ? FLAG_RETRANSMIT : 0) | (d.control() != null ? FLAG_CONTROL : 0)).u8(d.hops())
+                    .optionalText(d.rttFor());
+            writeBlock(w, d.control());
+            w.u16(d.payload().length).bytes(d.payload());
         } else if (packet instanceof Ack a) {
             w.text(a.srcSite()).text(a.group()).i64(a.epoch()).i64(a.cumulativeSeq()).i64(a.echoSendTimeNs())
-                    .i64(a.holdNs()).i64(a.acceptableRateBytesPerSec()).i64(a.receiveRateBytesPerSec())
-                    .i64(a.lossEventRatePpm());
+                    .i64(a.holdNs());
+            writeBlock(w, a.feedback());
+        } else if (packet instanceof CcFeedback f) {
+            w.text(f.srcSite()).text(f.group()).i64(f.epoch());
+            writeBlock(w, f.feedback());
         } else if (packet instanceof Nak n) {
             w.text(n.srcSite()).text(n.group()).i64(n.epoch()).u16(n.ranges().length / 2);
             for (long v : n.ranges()) {
@@ -233,7 +266,9 @@ public final class WanCodec {
         WanPacket packet = switch (type) {
             case WanPacket.TYPE_DATA -> readData(r);
             case WanPacket.TYPE_ACK -> new Ack(r.name("srcSite"), r.name("group"), r.u63("epoch"), r.u63("cumulativeSeq"),
-                    r.i64(), r.u63("holdNs"), r.u63("acceptableRate"), r.u63("receiveRate"), r.u63("lossEventRatePpm"));
+                    r.i64(), r.u63("holdNs"), r.remaining() > 0 ? readBlock(r) : null);
+            case WanPacket.TYPE_CC_FEEDBACK -> new CcFeedback(r.name("srcSite"), r.name("group"), r.u63("epoch"),
+                    readBlock(r));
             case WanPacket.TYPE_NAK -> readNak(r);
             case WanPacket.TYPE_SYNC -> readSync(r);
             case WanPacket.TYPE_SITE_STATE -> readSiteState(r);
@@ -281,14 +316,16 @@ public final class WanCodec {
         int flags = r.u8();
         int hops = r.u8();
         String rttFor = r.optionalName("rttFor");
+        ControlBlock control = (flags & FLAG_CONTROL) != 0 ? readBlock(r) : null;
         int payloadLength = r.u16();
         byte[] payload = r.bytes(payloadLength);
-        if (seq == 0 || memberSeq == 0 || fragCount == 0 || fragIndex >= fragCount || (flags & ~FLAG_RETRANSMIT) != 0
+        if (seq == 0 || memberSeq == 0 || fragCount == 0 || fragIndex >= fragCount
+                || (flags & ~(FLAG_RETRANSMIT | FLAG_CONTROL)) != 0
                 || hops > Data.MAX_HOPS) {
             throw new MalformedDatagramException(DropReason.MALFORMED, "inconsistent data header");
         }
         return new Data(srcSite, group, epoch, seq, origin, incarnation, memberSeq, fragIndex, fragCount, sendTimeNs,
-                srttNs, sentEpochMicros, (flags & FLAG_RETRANSMIT) != 0, payload, hops, rttFor);
+                srttNs, sentEpochMicros, (flags & FLAG_RETRANSMIT) != 0, payload, hops, rttFor, control);
     }
 
     private static Nak readNak(WireReader r) throws MalformedDatagramException {

@@ -28,6 +28,8 @@ public sealed interface WanPacket {
     byte TYPE_PROBE_REPLY = 7;
     /** Wire type code of {@link TreeAnnounce}. */
     byte TYPE_TREE = 8;
+    /** Wire type code of {@link CcFeedback}. */
+    byte TYPE_CC_FEEDBACK = 9;
 
     /** @return the wire type code */
     byte type();
@@ -53,10 +55,11 @@ public sealed interface WanPacket {
      * @param rttFor the receiving site {@code srttNs} is meant for ("" when none): a packet that travels a shared
      *               tree carries one receiver's RTT, taking the receivers in turn (seed 004: the RTT travels to the
      *               receiving delegate piggy-backed on data)
+     * @param control the sending delegate's congestion controller's header fields, or null for none
      */
     record Data(String srcSite, String group, long epoch, long seq, String originMember, long originIncarnation,
                 long memberSeq, int fragIndex, int fragCount, long sendTimeNs, long srttNs, long sentEpochMicros,
-                boolean retransmit, byte[] payload, int hops, String rttFor) implements WanPacket {
+                boolean retransmit, byte[] payload, int hops, String rttFor, ControlBlock control) implements WanPacket {
         /** The most overlay hops a packet may travel: guards against loops while trees change. */
         public static final int MAX_HOPS = 32;
 
@@ -65,7 +68,7 @@ public sealed interface WanPacket {
                     long memberSeq, int fragIndex, int fragCount, long sendTimeNs, long srttNs, long sentEpochMicros,
                     boolean retransmit, byte[] payload) {
             this(srcSite, group, epoch, seq, originMember, originIncarnation, memberSeq, fragIndex, fragCount,
-                    sendTimeNs, srttNs, sentEpochMicros, retransmit, payload, 0, "");
+                    sendTimeNs, srttNs, sentEpochMicros, retransmit, payload, 0, "", null);
         }
 
         /** A packet with a hop count and no RTT for anyone. */
@@ -73,7 +76,15 @@ public sealed interface WanPacket {
                     long memberSeq, int fragIndex, int fragCount, long sendTimeNs, long srttNs, long sentEpochMicros,
                     boolean retransmit, byte[] payload, int hops) {
             this(srcSite, group, epoch, seq, originMember, originIncarnation, memberSeq, fragIndex, fragCount,
-                    sendTimeNs, srttNs, sentEpochMicros, retransmit, payload, hops, "");
+                    sendTimeNs, srttNs, sentEpochMicros, retransmit, payload, hops, "", null);
+        }
+
+        /** A packet with a hop count, an RTT for one receiver and no controller header. */
+        public Data(String srcSite, String group, long epoch, long seq, String originMember, long originIncarnation,
+                    long memberSeq, int fragIndex, int fragCount, long sendTimeNs, long srttNs, long sentEpochMicros,
+                    boolean retransmit, byte[] payload, int hops, String rttFor) {
+            this(srcSite, group, epoch, seq, originMember, originIncarnation, memberSeq, fragIndex, fragCount,
+                    sendTimeNs, srttNs, sentEpochMicros, retransmit, payload, hops, rttFor, null);
         }
 
         @Override
@@ -84,13 +95,13 @@ public sealed interface WanPacket {
         /** @return this fragment as sent to one receiving site, carrying that site's smoothed RTT */
         public Data forReceiver(String receiverSite, long receiverSrttNs, boolean asRetransmit) {
             return new Data(srcSite, group, epoch, seq, originMember, originIncarnation, memberSeq, fragIndex, fragCount,
-                    sendTimeNs, receiverSrttNs, sentEpochMicros, asRetransmit, payload, hops, receiverSite);
+                    sendTimeNs, receiverSrttNs, sentEpochMicros, asRetransmit, payload, hops, receiverSite, control);
         }
 
         /** @return this fragment as a forwarder passes it on: one more hop, the RTT left as the source set it */
         public Data forwarded() {
             return new Data(srcSite, group, epoch, seq, originMember, originIncarnation, memberSeq, fragIndex, fragCount,
-                    sendTimeNs, srttNs, sentEpochMicros, retransmit, payload, hops + 1, rttFor);
+                    sendTimeNs, srttNs, sentEpochMicros, retransmit, payload, hops + 1, rttFor, control);
         }
 
         /** @return the RTT this packet carries for {@code site}, or 0 if it carries none for it */
@@ -108,7 +119,7 @@ public sealed interface WanPacket {
             return o instanceof Data d && d.seq == seq && d.epoch == epoch && d.memberSeq == memberSeq
                     && d.fragIndex == fragIndex && d.fragCount == fragCount && d.sendTimeNs == sendTimeNs
                     && d.srttNs == srttNs && d.sentEpochMicros == sentEpochMicros && d.retransmit == retransmit
-                    && d.hops == hops && d.rttFor.equals(rttFor)
+                    && d.hops == hops && d.rttFor.equals(rttFor) && java.util.Objects.equals(d.control, control)
                     && d.originIncarnation == originIncarnation && d.srcSite.equals(srcSite) && d.group.equals(group)
                     && d.originMember.equals(originMember) && Arrays.equals(d.payload, payload);
         }
@@ -127,7 +138,9 @@ public sealed interface WanPacket {
     }
 
     /**
-     * A receiving delegate's cumulative acknowledgement of a meta-flow, with an echo for the RTT sample.
+     * A receiving delegate's cumulative acknowledgement of a meta-flow, with an echo for the RTT sample and, if its
+     * congestion controller has any, feedback for the sending delegate's controller (TFRC: the acceptable rate of
+     * Eq. 1, the receive rate and the loss event rate).
      *
      * @param srcSite the flow's sending site
      * @param group the group
@@ -135,25 +148,39 @@ public sealed interface WanPacket {
      * @param cumulativeSeq every sequence number up to this one was received and handed to the site (0: none)
      * @param echoSendTimeNs {@code sendTimeNs} of the latest first-transmission packet received (0: none)
      * @param holdNs how long the receiver held that echo before sending this ack (t3 − t2 of seed 004, Fig. 3)
-     * @param acceptableRateBytesPerSec the receiving delegate's acceptable rate by Eq. 1, {@link #UNLIMITED} while
-     *                                  it has seen no loss event
-     * @param receiveRateBytesPerSec the rate at which the receiving delegate received the flow lately
-     * @param lossEventRatePpm the receiving delegate's loss event rate, parts per million
+     * @param feedback the receiving delegate's controller's feedback, or null for none
      */
     record Ack(String srcSite, String group, long epoch, long cumulativeSeq, long echoSendTimeNs, long holdNs,
-               long acceptableRateBytesPerSec, long receiveRateBytesPerSec, long lossEventRatePpm)
-            implements WanPacket {
-        /** The acceptable rate of a receiver that has seen no loss event. */
-        public static final long UNLIMITED = Long.MAX_VALUE;
-
-        /** An acknowledgement without a rate report (no loss seen, nothing measured). */
+               ControlBlock feedback) implements WanPacket {
+        /** An acknowledgement without feedback. */
         public Ack(String srcSite, String group, long epoch, long cumulativeSeq, long echoSendTimeNs, long holdNs) {
-            this(srcSite, group, epoch, cumulativeSeq, echoSendTimeNs, holdNs, UNLIMITED, 0, 0);
+            this(srcSite, group, epoch, cumulativeSeq, echoSendTimeNs, holdNs, null);
         }
 
         @Override
         public byte type() {
             return TYPE_ACK;
+        }
+    }
+
+    /**
+     * A receiving delegate's congestion feedback that does not wait for an acknowledgement (ORMCC's congestion
+     * indication, sent when a loss is detected, after its random delay).
+     *
+     * @param srcSite the flow's sending site
+     * @param group the group
+     * @param epoch the flow's epoch
+     * @param feedback the controller's block; never null
+     */
+    record CcFeedback(String srcSite, String group, long epoch, ControlBlock feedback) implements WanPacket {
+        /** Rejects a missing block. */
+        public CcFeedback {
+            java.util.Objects.requireNonNull(feedback, "feedback");
+        }
+
+        @Override
+        public byte type() {
+            return TYPE_CC_FEEDBACK;
         }
     }
 

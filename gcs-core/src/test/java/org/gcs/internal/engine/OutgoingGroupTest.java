@@ -5,6 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.gcs.cc.api.CcSettings;
+import org.gcs.cc.api.RateGrant;
+import org.gcs.cc.tfrc.TfrcControl;
+import org.gcs.cc.tfrc.TfrcReport;
+import org.gcs.internal.flow.ControlBlocks;
 import org.gcs.internal.flow.FlowSettings;
 import org.gcs.internal.flow.MetaFlowSender;
 import org.gcs.internal.wire.WanPacket.Ack;
@@ -31,33 +36,48 @@ class OutgoingGroupTest {
         }
     };
 
+    private static final TfrcControl TFRC = new TfrcControl(new CcSettings(100_000, 2_000, 64 * 1024, 300 * MS,
+            java.util.Map.of()));
+    private final ControlBlocks blocks = new ControlBlocks(TFRC, reason -> {
+        throw new AssertionError("block dropped: " + reason);
+    });
+
     private static EngineSettings settings() {
         return new EngineSettings("a", "a1", 1, true, 200 * MS, 5_000 * MS, 1400, 1 << 20,
-                FlowSettings.defaults(5 * MS), List.of(), null, "spt", 4, 500 * MS, 10_000 * MS, "tfrc",
-                100_000, 2_000, 64 * 1024);
+                FlowSettings.defaults(5 * MS), List.of(), null, "spt", 4, 500 * MS, 10_000 * MS, TFRC, 1);
+    }
+
+    private Ack ackWithReport() {
+        return new Ack("a", "g", 1, 0, 0, 0, blocks.encodeFeedback(new TfrcReport(50_000, 40_000, 0.02, 1120)));
+    }
+
+    private static String limiting(OutgoingGroup group) {
+        return ((RateGrant) group.controller.grant()).limitingSite();
     }
 
     @Test
     void shouldIgnoreTheRateReportOfASiteThatIsNoLongerAReceiver() {
-        OutgoingGroup group = new OutgoingGroup(settings(), "g", 1);
+        OutgoingGroup group = new OutgoingGroup(settings(), "g", 1, blocks);
         group.addReceiver("b", 0, out);
         group.addReceiver("c", 0, out);
-        group.removeReceiver("c", out); // c timed out; its acks still arrive for a while
+        group.removeReceiver("c", 0, out); // c timed out; its acks still arrive for a while
 
-        Ack late = new Ack("a", "g", 1, 0, 0, 0, 50_000, 40_000, 20_000);
+        Ack late = ackWithReport();
 
         assertThatCode(() -> group.onAck("c", late, 10 * MS, out)).doesNotThrowAnyException();
         assertThat(group.receiverSites()).containsExactly("b");
-        assertThat(group.rate.limitingSite()).isEmpty();
+        assertThat(limiting(group)).isNull();
     }
 
     @Test
     void shouldTakeTheRateReportOfAReceiver() {
-        OutgoingGroup group = new OutgoingGroup(settings(), "g", 1);
+        OutgoingGroup group = new OutgoingGroup(settings(), "g", 1, blocks);
         group.addReceiver("b", 0, out);
 
-        group.onAck("b", new Ack("a", "g", 1, 0, 0, 0, 50_000, 40_000, 20_000), 10 * MS, out);
+        group.onAck("b", ackWithReport(), 10 * MS, out);
 
-        assertThat(group.rate.limitingSite()).contains("b");
+        assertThat(limiting(group)).isEqualTo("b");
+        assertThat(group.status().controller()).isEqualTo("tfrc");
+        assertThat(group.status().receivers().get(0).feedback(TfrcReport.ACCEPTABLE_RATE)).isEqualTo(50_000);
     }
 }

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 class MetaFlowReceiverAckLimitTest {
     private static final long MS = 1_000_000L;
     private final FlowSettings settings = FlowSettings.defaults(5 * MS);
-    private final MetaFlowReceiver receiver = new MetaFlowReceiver("a", "g", 1, "b", settings);
+    private final MetaFlowReceiver receiver = new MetaFlowReceiver("a", "g", 1, "b", settings, TestMonitors.tfrc(), TestMonitors.BLOCKS);
     private final List<Ack> acks = new ArrayList<>();
     private final List<Long> delivered = new ArrayList<>();
     private final MetaFlowReceiver.Output out = new MetaFlowReceiver.Output() {
@@ -26,6 +26,10 @@ class MetaFlowReceiverAckLimitTest {
         @Override
         public void ack(Ack ack) {
             acks.add(ack);
+        }
+
+        @Override
+        public void feedback(org.gcs.internal.wire.WanPacket.CcFeedback feedback) {
         }
 
         @Override

@@ -96,7 +96,7 @@ final class VirtualFlowNet {
             this.name = name;
             this.dataLink = new EmulatedLink(data, EmulatedLink.deriveSeed(seed, SRC, name));
             this.feedbackLink = new EmulatedLink(feedback, EmulatedLink.deriveSeed(seed, name, SRC));
-            this.receiver = new MetaFlowReceiver(SRC, GROUP, EPOCH, name, settings);
+            this.receiver = new MetaFlowReceiver(SRC, GROUP, EPOCH, name, settings, TestMonitors.tfrc(), TestMonitors.BLOCKS);
         }
 
         /** @return what the current receiver delivered */
@@ -176,7 +176,7 @@ final class VirtualFlowNet {
     void replaceReceiver(String name) {
         Site s = sites.get(name);
         s.generation++;
-        s.receiver = new MetaFlowReceiver(SRC, GROUP, EPOCH, name, settings);
+        s.receiver = new MetaFlowReceiver(SRC, GROUP, EPOCH, name, settings, TestMonitors.tfrc(), TestMonitors.BLOCKS);
         trace.add(now + " replace " + name);
     }
 
@@ -438,6 +438,10 @@ final class VirtualFlowNet {
         ReceiverOut(Site site, int generation) {
             this.site = site;
             this.generation = generation;
+        }
+
+        @Override
+        public void feedback(org.gcs.internal.wire.WanPacket.CcFeedback feedback) {
         }
 
         @Override

@@ -138,7 +138,8 @@ class WanCodecFuzzTest {
         // the overhead is sized for the longest receiver name in the RTT field; this packet's is shorter or empty
         int rttForShortfall = 64 - data.rttFor().length();
         assertThat(bytes.length).isEqualTo(WanCodec.dataOverheadBytes(fromSite, data.srcSite(), data.group(),
-                data.originMember()) + data.payload().length - rttForShortfall);
+                data.originMember()) + data.payload().length - rttForShortfall
+                + (data.control() == null ? 0 : data.control().wireBytes()));
     }
 
     // ------------------------------------------------------------------ generators
@@ -160,7 +161,7 @@ class WanCodecFuzzTest {
     @Provide
     Arbitrary<WanEnvelope> envelopes() {
         Arbitrary<WanPacket> packets = Arbitraries.oneOf(data(), acks(), naks(), syncs(), siteStates(), probes(),
-                trees());
+                trees(), feedback());
         return Combinators.combine(names(), u63(), packets).as(WanEnvelope::new);
     }
 
@@ -175,10 +176,11 @@ class WanCodecFuzzTest {
         Arbitrary<byte[]> payloads = Arbitraries.frequencyOf(
                 Tuple.of(19, Arbitraries.bytes().array(byte[].class).ofMaxSize(1500)),
                 Tuple.of(1, Arbitraries.bytes().array(byte[].class).ofMinSize(50_000).ofMaxSize(60_000)));
-        return Combinators.combine(ids, nonNegative, positives, anyLongs, frags, Arbitraries.of(true, false), payloads)
-                .as((id, nn, pos, any, frag, rtx, payload) -> new Data(id[0], id[1], nn[0], pos[0], id[2], any[0],
+        return Combinators.combine(ids, nonNegative, positives, anyLongs, frags, Arbitraries.of(true, false), payloads,
+                        blocks().injectNull(0.7))
+                .as((id, nn, pos, any, frag, rtx, payload, block) -> new Data(id[0], id[1], nn[0], pos[0], id[2], any[0],
                         pos[1], frag[0], frag[1], any[1], nn[1], any[2], rtx, payload, (int) (nn[0] % 33),
-                        nn[1] % 3 == 0 ? "" : id[1]));
+                        nn[1] % 3 == 0 ? "" : id[1], block));
     }
 
     private Arbitrary<WanPacket> probes() {
@@ -204,7 +206,17 @@ class WanCodecFuzzTest {
     }
 
     private Arbitrary<WanPacket> acks() {
-        return Combinators.combine(names(), names(), u63(), u63(), Arbitraries.longs(), u63()).as(Ack::new);
+        return Combinators.combine(names(), names(), u63(), u63(), Arbitraries.longs(), u63(), blocks().injectNull(0.5))
+                .as(Ack::new);
+    }
+
+    private Arbitrary<ControlBlock> blocks() {
+        return Combinators.combine(Arbitraries.integers().between(1, 255),
+                Arbitraries.bytes().array(byte[].class).ofMaxSize(ControlBlock.MAX_BODY_BYTES)).as(ControlBlock::new);
+    }
+
+    private Arbitrary<WanPacket> feedback() {
+        return Combinators.combine(names(), names(), u63(), blocks()).as(WanPacket.CcFeedback::new);
     }
 
     private Arbitrary<WanPacket> naks() {

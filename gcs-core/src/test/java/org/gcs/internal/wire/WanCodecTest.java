@@ -221,7 +221,7 @@ class WanCodecTest {
         byte[] bytes = codec.encode(envelope);
 
         assertThat(((bytes[0] & 0xff) << 8) | (bytes[1] & 0xff)).isEqualTo(0x4743);
-        assertThat(bytes[2]).isEqualTo((byte) 1);
+        assertThat(bytes[2]).isEqualTo((byte) WanCodec.VERSION);
         assertThat(bytes[3]).isEqualTo(envelope.packet().type());
         assertThat(((bytes[4] & 0xff) << 8) | (bytes[5] & 0xff)).isEqualTo(bytes.length);
         assertThat(bytes[6]).isEqualTo((byte) envelope.fromSite().length());
@@ -232,7 +232,8 @@ class WanCodecTest {
     @Test
     void shouldUseDistinctTypeCodes() {
         assertThat(oneOfEachType()).extracting(e -> e.packet().type()).containsExactly(
-                (byte) 1, (byte) 2, (byte) 3, (byte) 4, (byte) 5, (byte) 5, (byte) 6, (byte) 7, (byte) 8, (byte) 8);
+                (byte) 1, (byte) 1, (byte) 2, (byte) 2, (byte) 3, (byte) 4, (byte) 5, (byte) 5, (byte) 6, (byte) 7,
+                (byte) 8, (byte) 8, (byte) 9);
     }
 
     @ParameterizedTest
@@ -343,7 +344,7 @@ class WanCodecTest {
     }
 
     @ParameterizedTest
-    @ValueSource(ints = {0, 2, 255})
+    @ValueSource(ints = {0, 1, 3, 255})
     void shouldDropOtherVersionsAsUnsupported(int version) {
         byte[] bytes = codec.encode(envelope(WanDatagrams.ack()));
         bytes[2] = (byte) version;
@@ -396,7 +397,7 @@ class WanCodecTest {
     }
 
     @ParameterizedTest
-    @ValueSource(ints = {0, 9, 127, 255})
+    @ValueSource(ints = {0, 10, 127, 255})
     void shouldDropOtherUnassignedTypesAsUnknownType(int type) {
         byte[] bytes = codec.encode(envelope(WanDatagrams.ack()));
         bytes[3] = (byte) type;
@@ -432,9 +433,72 @@ class WanCodecTest {
         byte[] bytes = codec.encode(envelope(data(0, 1, false, new byte[0])));
         int flagsAt = WanDatagrams.fragIndexOffset(bytes) + 2 + 2 + 8 + 8 + 8;
         assertThat(bytes[flagsAt]).isZero();
-        bytes[flagsAt] = 2;
+        bytes[flagsAt] = 4;
 
         assertThat(dropReason(reMac(bytes))).isEqualTo(DropReason.MALFORMED);
+    }
+
+    // ------------------------------------------------------------------ controller blocks (wire version 2)
+
+    @Test
+    void shouldRoundTripControllerBlocksOnDataAcksAndFeedback() throws Exception {
+        for (WanPacket packet : List.of(WanDatagrams.dataWithHeader(), WanDatagrams.ackWithFeedback(),
+                WanDatagrams.ccFeedback())) {
+            WanEnvelope original = envelope(packet);
+
+            assertThat(roundTrip(original)).isEqualTo(original);
+        }
+    }
+
+    @Test
+    void shouldKeepTheSizeOfDataWithoutABlockAndAddTheFramedBlockOtherwise() {
+        Data plain = data(0, 1, false, new byte[] {4, 5, 6});
+        Data withHeader = WanDatagrams.dataWithHeader();
+        Data sameWithoutHeader = new Data(plain.srcSite(), plain.group(), plain.epoch(), plain.seq(),
+                plain.originMember(), plain.originIncarnation(), plain.memberSeq(), 0, 1, plain.sendTimeNs(),
+                plain.srttNs(), plain.sentEpochMicros(), false, plain.payload(), 3, "chicago", null);
+
+        assertThat(codec.encode(envelope(withHeader)).length - codec.encode(envelope(sameWithoutHeader)).length)
+                .isEqualTo(2 + 40);
+    }
+
+    @Test
+    void shouldCarryTfrcFeedbackOnAnAckInTheTwentyFourBytesOfTheOldRateFields() {
+        // wire version 1 ended an ack with acceptable rate, receive rate and loss event rate (3 x u64): TFRC's
+        // block (tag, length and a 22-byte report) keeps TFRC's acks the same size on the wire
+        int withoutFeedback = codec.encode(envelope(WanDatagrams.ack())).length;
+        int withTfrcReport = codec.encode(envelope(WanDatagrams.ackWithFeedback())).length;
+
+        assertThat(withTfrcReport - withoutFeedback).isEqualTo(24);
+    }
+
+    @Test
+    void shouldDropABlockWithTagZeroAsMalformed() {
+        byte[] bytes = codec.encode(envelope(WanDatagrams.ccFeedback()));
+        int tagAt = bytes.length - WanCodec.MAC_BYTES - 2 - 40;
+        assertThat(bytes[tagAt]).isEqualTo((byte) 2);
+        bytes[tagAt] = 0;
+
+        assertThat(dropReason(reMac(bytes))).isEqualTo(DropReason.MALFORMED);
+    }
+
+    @Test
+    void shouldDropABlockLongerThanItsDatagramAsTruncated() {
+        // like every length field that points past the end, as the other inner fields do
+        byte[] bytes = codec.encode(envelope(WanDatagrams.ccFeedback()));
+        int lengthAt = bytes.length - WanCodec.MAC_BYTES - 40 - 1;
+        bytes[lengthAt] = (byte) 200;
+
+        assertThat(dropReason(reMac(bytes))).isEqualTo(DropReason.TRUNCATED);
+    }
+
+    @Test
+    void shouldDropFeedbackPacketsWithoutABlock() {
+        byte[] full = codec.encode(envelope(WanDatagrams.ccFeedback()));
+        byte[] cut = WanDatagrams.withDeclaredLength(WanDatagrams.concat(
+                Arrays.copyOf(full, full.length - WanCodec.MAC_BYTES - 42), new byte[WanCodec.MAC_BYTES]));
+
+        assertThat(dropReason(reMac(cut))).isEqualTo(DropReason.TRUNCATED);
     }
 
     @ParameterizedTest

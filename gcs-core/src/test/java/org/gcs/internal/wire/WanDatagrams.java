@@ -74,10 +74,37 @@ final class WanDatagrams {
 
     /** One valid envelope of every packet type. */
     static List<WanEnvelope> oneOfEachType() {
-        return List.of(envelope(data(0, 1, false, new byte[] {1, 2, 3})), envelope(ack()), envelope(nak(3)),
+        return List.of(envelope(data(0, 1, false, new byte[] {1, 2, 3})), envelope(dataWithHeader()), envelope(ack()),
+                envelope(ackWithFeedback()), envelope(nak(3)),
                 envelope(sync()), envelope(siteState()), envelope(siteStateWithLinks()),
                 envelope(new WanPacket.Probe(77)), envelope(new WanPacket.ProbeReply(77)), envelope(sharedTree()),
-                envelope(starPlan()));
+                envelope(starPlan()), envelope(ccFeedback()));
+    }
+
+    /** A controller's block with a recognisable body. */
+    static ControlBlock block(int tag, int bodyBytes) {
+        byte[] body = new byte[bodyBytes];
+        for (int i = 0; i < body.length; i++) {
+            body[i] = (byte) (i * 7 + tag);
+        }
+        return new ControlBlock(tag, body);
+    }
+
+    static Data dataWithHeader() {
+        Data plain = data(0, 1, false, new byte[] {4, 5, 6});
+        return new Data(plain.srcSite(), plain.group(), plain.epoch(), plain.seq(), plain.originMember(),
+                plain.originIncarnation(), plain.memberSeq(), plain.fragIndex(), plain.fragCount(), plain.sendTimeNs(),
+                plain.srttNs(), plain.sentEpochMicros(), false, plain.payload(), 3, "chicago", block(2, 40));
+    }
+
+    static Ack ackWithFeedback() {
+        Ack plain = ack();
+        return new Ack(plain.srcSite(), plain.group(), plain.epoch(), plain.cumulativeSeq(), plain.echoSendTimeNs(),
+                plain.holdNs(), block(1, 22));
+    }
+
+    static WanPacket.CcFeedback ccFeedback() {
+        return new WanPacket.CcFeedback("boston", "chat", 3, block(2, 40));
     }
 
     /** Recomputes the truncated HMAC-SHA256 at the end of the datagram, as a holder of {@code key} could. */

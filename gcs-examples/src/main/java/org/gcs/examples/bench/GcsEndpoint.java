@@ -122,12 +122,13 @@ final class GcsEndpoint implements BenchEndpoint {
     public String status() {
         StringBuilder text = new StringBuilder();
         for (FlowStatus flow : node.flows()) {
-            text.append(String.format(Locale.ROOT, "allowed %s%s", rate(flow.allowedRateBytesPerSec()),
-                    flow.slowStart() ? " (slow start)" : ""));
+            text.append(String.format(Locale.ROOT, "%s allowed %s%s", flow.controller(),
+                    rate(flow.allowedRateBytesPerSec()), flow.slowStart() ? " (slow start)" : ""));
             for (FlowStatus.Receiver r : flow.receivers()) {
-                text.append(String.format(Locale.ROOT, "; %s: acceptable %s, receives %s, rtt %.1f ms, p %.4f",
-                        r.site(), rate(r.acceptableRateBytesPerSec()), rate(r.receiveRateBytesPerSec()), r.rttMs(),
-                        r.lossEventRate()));
+                text.append(String.format(Locale.ROOT, "; %s: rtt %.1f ms, %s %.4g", r.site(), r.rttMs(),
+                        flow.congestionMeasure(), r.congestion()));
+                r.lastFeedback().forEach((field, value) -> text.append(String.format(Locale.ROOT, ", %s %.4g", field,
+                        value)));
             }
             for (FlowStatus.Sender s : flow.senders()) {
                 text.append(String.format(Locale.ROOT, "; sender %s demands %s, granted %s", s.member(),

@@ -60,9 +60,11 @@ final class DemoReport {
             String rate = Double.isFinite(flow.allowedRateBytesPerSec())
                     ? fixed(flow.allowedRateBytesPerSec() / 1000) + " kB/s" : "unlimited";
             String limit = flow.limitingReceiver().map(r -> String.format(Locale.ROOT,
-                    "limited by %s (rtt %.0f ms, loss event rate %.4f)", r.site(), r.rttMs(), r.lossEventRate()))
-                    .orElse(flow.slowStart() ? "slow start (no loss event reported)" : "no limiting site");
-            printf("  %-12s -> %-10s allowed %12s, %s%n", flow.site(), flow.group(), rate, limit);
+                    "limited by %s (rtt %.0f ms, %s %.4g)", r.site(), r.rttMs(), flow.congestionMeasure(),
+                    r.congestion()))
+                    .orElse(flow.slowStart() ? "slow start (no congestion reported)" : "no limiting site");
+            printf("  %-12s -> %-10s %-5s allowed %12s, %s%n", flow.site(), flow.group(), flow.controller(), rate,
+                    limit);
         }
         out.flush();
     }

@@ -139,8 +139,8 @@ record DemoResult(DemoSettings settings, List<SenderResult> senders, int members
     }
 
     /**
-     * @return per sending site: the allowed aggregate rate (null while unlimited), the limiting receiving site
-     *         (null if none), and the sending delegate's RTT to it and its loss event rate
+     * @return per sending site: the congestion controller, the allowed aggregate rate (null while unlimited), the
+     *         limiting receiving site (null if none), the RTT to it and the controller's congestion measure of it
      */
     private List<Map<String, Object>> flowsJson() {
         List<Map<String, Object>> list = new java.util.ArrayList<>();
@@ -148,12 +148,15 @@ record DemoResult(DemoSettings settings, List<SenderResult> senders, int members
             Map<String, Object> json = new LinkedHashMap<>();
             json.put("site", flow.site());
             json.put("group", flow.group());
+            json.put("controller", flow.controller());
             json.put("allowedRateBytesPerSec", Double.isFinite(flow.allowedRateBytesPerSec())
                     ? round(flow.allowedRateBytesPerSec(), 0) : null);
             json.put("limitingSite", flow.limitingSite().orElse(null));
             FlowStatus.Receiver limiting = flow.limitingReceiver().orElse(null);
             json.put("rttMs", limiting == null ? null : round(limiting.rttMs(), 2));
-            json.put("lossEventRate", limiting == null ? null : round(limiting.lossEventRate(), 5));
+            json.put("congestionMeasure", flow.congestionMeasure());
+            json.put("congestion", limiting == null || !Double.isFinite(limiting.congestion()) ? null
+                    : round(limiting.congestion(), 5));
             json.put("slowStart", flow.slowStart());
             list.add(json);
         }

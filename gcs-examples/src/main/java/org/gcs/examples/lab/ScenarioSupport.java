@@ -45,12 +45,15 @@ final class ScenarioSupport {
         driver.advance(WARM_UP_NS);
     }
 
+    /** TFRC's feedback field read by the scenarios: a receiving site's acceptable rate (seed 004, Eq. 1). */
+    static final String ACCEPTABLE_RATE = "acceptableRateBytesPerSec";
+
     /** @return the smallest finite acceptable rate any receiving site reports, NaN if none */
     static double minFiniteReported(Optional<FlowStatus> flow) {
         double min = Double.NaN;
         if (flow.isPresent()) {
             for (FlowStatus.Receiver r : flow.get().receivers()) {
-                double x = r.acceptableRateBytesPerSec();
+                double x = r.feedback(ACCEPTABLE_RATE);
                 if (Double.isFinite(x) && !(x >= min)) {
                     min = x;
                 }
@@ -59,10 +62,14 @@ final class ScenarioSupport {
         return min;
     }
 
-    /** @return each receiving site's reported acceptable rate */
+    /**
+     * @return each receiving site's reported acceptable rate; a site that has not reported counts as unlimited, as
+     *     the sending delegate treats it
+     */
     static Map<String, Double> reported(Optional<FlowStatus> flow) {
         return flow.map(f -> f.receivers().stream().collect(Collectors.toMap(FlowStatus.Receiver::site,
-                FlowStatus.Receiver::acceptableRateBytesPerSec, (a, b) -> a, TreeMap::new))).orElse(new TreeMap<>());
+                r -> r.lastFeedback().isEmpty() ? Double.POSITIVE_INFINITY : r.feedback(ACCEPTABLE_RATE),
+                (a, b) -> a, TreeMap::new))).orElse(new TreeMap<>());
     }
 
     /** @return the allowed aggregate rate, NaN without a flow */

@@ -28,10 +28,10 @@ class NodeStatusTest {
 
     @Test
     void shouldShowEachFlowsAllowedRateAndLimitingSiteOrNone() {
-        FlowStatus limited = new FlowStatus("boston", "chat", 97_499.6, Optional.of("ottawa"), false, List.of(),
-                List.of());
-        FlowStatus unlimited = new FlowStatus("boston", "board", Double.POSITIVE_INFINITY, Optional.empty(), true,
-                List.of(), List.of());
+        FlowStatus limited = new FlowStatus("boston", "chat", "tfrc", 97_499.6, Optional.of("ottawa"), false,
+                "lossEventRate", List.of(), List.of(), java.util.Map.of());
+        FlowStatus unlimited = new FlowStatus("boston", "board", "tfrc", Double.POSITIVE_INFINITY, Optional.empty(), true,
+                "lossEventRate", List.of(), List.of(), java.util.Map.of());
         StringBuilder none = new StringBuilder();
         StringBuilder two = new StringBuilder();
 

@@ -144,7 +144,7 @@ public final class LabAgentCommand implements Callable<Integer> {
                     tcpSentBytes.get(), sink == null ? 0 : sink.receivedBytes(),
                     flow == null ? Double.NaN : flow.allowedRateBytesPerSec(),
                     limiting(flow).map(FlowStatus.Receiver::rttMs).orElse(Double.NaN),
-                    limiting(flow).map(FlowStatus.Receiver::lossEventRate).orElse(Double.NaN),
+                    limiting(flow).map(FlowStatus.Receiver::congestion).orElse(Double.NaN),
                     node.view(group).map(v -> v.sites().size()).orElse(0));
             print(out, report.format());
         }, reportEveryMs, reportEveryMs, TimeUnit.MILLISECONDS);
@@ -224,7 +224,7 @@ public final class LabAgentCommand implements Callable<Integer> {
             return Optional.empty();
         }
         return flow.limitingReceiver().or(() -> flow.receivers().stream()
-                .min(Comparator.comparingDouble(FlowStatus.Receiver::acceptableRateBytesPerSec)));
+                .min(Comparator.comparingDouble(r -> r.feedback("acceptableRateBytesPerSec"))));
     }
 
     private static void print(PrintWriter out, String line) {

@@ -10,16 +10,18 @@ import java.util.function.Function;
 import org.gcs.cc.api.CcSettings;
 import org.gcs.cc.api.CongestionControl;
 import org.gcs.cc.none.NoCongestionControl;
+import org.gcs.cc.ormcc.OrmccControl;
 import org.gcs.cc.tfrc.TfrcControl;
 
 /**
- * Selects a {@link CongestionControl} by short name ({@code tfrc}, {@code none}) or, as the escape hatch, by the
- * fully-qualified name of a class that implements {@link CongestionControl} and has a public constructor taking
- * {@link CcSettings} (or a public no-argument constructor). Built like {@code TreeStrategies}.
+ * Selects a {@link CongestionControl} by short name ({@code tfrc}, {@code ormcc}, {@code none}) or, as the escape
+ * hatch, by the fully-qualified name of a class that implements {@link CongestionControl} and has a public
+ * constructor taking {@link CcSettings} (or a public no-argument constructor). Built like {@code TreeStrategies}.
  */
 public final class CongestionControls {
     private static final Map<String, Function<CcSettings, CongestionControl>> BUILT_IN = Map.of(
             TfrcControl.NAME, TfrcControl::new,
+            OrmccControl.NAME, OrmccControl::new,
             NoCongestionControl.NAME, NoCongestionControl::new);
 
     private CongestionControls() {

@@ -1,0 +1,104 @@
+package org.gcs.cc.ormcc;
+
+import org.gcs.cc.api.CcSettings;
+import org.gcs.cc.api.SchemeParameters;
+
+/**
+ * ORMCC's own settings ({@code cc.ormcc.*}); the rate limits shared by every scheme (initial rate, floor, burst,
+ * initial RTT) are in {@link CcSettings}. "Thesis" is Jiang Li's PhD thesis (RPI 2003), "O1".."O17" are the
+ * resolutions of the implementation specification (seeds 000–003 on GCS, §3.2).
+ *
+ * @param beta {@code cc.ormcc.beta}, default 0.65, in [0.5, 1): the rate cut factor of {@code CutRate()},
+ *     λ ← min(λ, β·μ) (thesis §3.1.5, App. B.1). The thesis recommends 0.65 for user-level implementations (coarse
+ *     timers make the traffic burstier) and 0.75 for kernels; its ns-2 runs used 0.75 (§3.1.5, §3.3.7, O14).
+ *     App. C.2 needs β &gt; 0.5 for TCP-friendliness; 0.5 is accepted so the lab can show what happens there
+ * @param tracWindowNs {@code cc.ormcc.trac.window}, default 1 s, in [100 ms, 60 s]: the output rate that gives a
+ *     TRAC sample μ is averaged over this sliding window (thesis §3.1.1, footnote 9: "we use one second"; O2)
+ * @param tracGain {@code cc.ormcc.trac.gain}, default 0.125, in [0.001, 1]: the EWMA gain α of the receivers'
+ *     average TRAC E(μ) and of the source's CR statistics E(μ^cr), μσ^cr (thesis §3.1.2; α unspecified there, O1
+ *     takes the 1/8 of the sister schemes GMCC and MCA+)
+ * @param rttGain {@code cc.ormcc.rtt.gain}, default 0.125, in [0.001, 1]: the EWMA gain of RTT_cr over the CR's
+ *     CI samples (thesis §3.1.6 gives no formula; O7 takes 1/8, as GMCC's ε and MCA+'s SRTT)
+ * @param responseGain {@code cc.ormcc.response.gain}, default 0.125, in [0.001, 1]: the EWMA gain of the CR
+ *     response time statistics E(T^cr), T_σ^cr (thesis §3.1.3 gives no weights; O9)
+ * @param delayShape {@code cc.ormcc.delay.shape}, default 5, in [0.1, 50]: the shape λ of the truncated
+ *     exponential delay of non-CR CIs (thesis §3.1.4, unspecified there; O5 takes Nonnenmacher–Biersack's
+ *     ln N + 1 for N ≈ 64)
+ * @param fullLoadDeviations {@code cc.ormcc.full.load.deviations}, default 4, in [0, 100]: the bottleneck counts as
+ *     fully loaded when λ ≥ E(μ^cr) + this · μσ^cr (thesis §3.1.3, footnote 10, App. B.1)
+ * @param timeoutDeviations {@code cc.ormcc.timeout.deviations}, default 8, in [0, 100]: the CR checking timer runs
+ *     E(T^cr) + this · T_σ^cr (thesis §3.1.3, footnote 11: "8 … to be conservative")
+ * @param graceRtts {@code cc.ormcc.grace.rtts}, default 2, in [0, 100]: the CR grace period after a CR is chosen
+ *     from the invalid state lasts this · RTT_max (thesis App. B.1; O13)
+ * @param feedbackWindowRtts {@code cc.ormcc.feedback.window.rtts}, default 2, in [0.1, 100]: the window T of the
+ *     receivers' random CI delay is this · RTT_max (thesis §3.1.4: T = 2·RTT_max; O5)
+ */
+public record OrmccSettings(double beta, long tracWindowNs, double tracGain, double rttGain, double responseGain,
+                            double delayShape, double fullLoadDeviations, double timeoutDeviations, double graceRtts,
+                            double feedbackWindowRtts) {
+    /** The defaults: β 0.65, 1 s TRAC window, gains 1/8, shape 5, 4 and 8 deviations, 2 RTT_max grace and window. */
+    public static final OrmccSettings DEFAULTS = new OrmccSettings(0.65, 1_000_000_000L, 0.125, 0.125, 0.125, 5.0,
+            4.0, 8.0, 2.0, 2.0);
+
+    /** Rejects values no formula can use (the parser's ranges are narrower and give clearer messages). */
+    public OrmccSettings {
+        if (!(beta > 0 && beta < 1)) {
+            throw new IllegalArgumentException("beta must be in (0, 1), got " + beta);
+        }
+        if (tracWindowNs <= 0) {
+            throw new IllegalArgumentException("tracWindowNs must be positive, got " + tracWindowNs);
+        }
+        checkGain("tracGain", tracGain);
+        checkGain("rttGain", rttGain);
+        checkGain("responseGain", responseGain);
+        if (!(delayShape > 0) || Double.isInfinite(delayShape)) {
+            throw new IllegalArgumentException("delayShape must be positive and finite, got " + delayShape);
+        }
+        checkNotNegative("fullLoadDeviations", fullLoadDeviations);
+        checkNotNegative("timeoutDeviations", timeoutDeviations);
+        checkNotNegative("graceRtts", graceRtts);
+        if (!(feedbackWindowRtts > 0) || Double.isInfinite(feedbackWindowRtts)) {
+            throw new IllegalArgumentException("feedbackWindowRtts must be positive and finite, got "
+                    + feedbackWindowRtts);
+        }
+    }
+
+    /**
+     * @param settings the node's settings
+     * @return ORMCC's settings from the {@code cc.ormcc.*} parameters, defaults for those not given
+     * @throws IllegalArgumentException if a parameter is unknown or invalid (the message names it)
+     */
+    public static OrmccSettings from(CcSettings settings) {
+        SchemeParameters p = SchemeParameters.of(settings, OrmccControl.NAME);
+        double beta = p.number("beta", DEFAULTS.beta, 0.5, 1.0);
+        if (beta >= 1.0) {
+            throw new IllegalArgumentException("cc." + OrmccControl.NAME + ".beta must be in [0.5, 1) (a cut factor"
+                    + " of 1 never cuts), got " + settings.parametersOf(OrmccControl.NAME).get("beta").trim());
+        }
+        OrmccSettings parsed = new OrmccSettings(
+                beta,
+                p.durationNs("trac.window", DEFAULTS.tracWindowNs, 100_000_000L, 60_000_000_000L),
+                p.number("trac.gain", DEFAULTS.tracGain, 0.001, 1),
+                p.number("rtt.gain", DEFAULTS.rttGain, 0.001, 1),
+                p.number("response.gain", DEFAULTS.responseGain, 0.001, 1),
+                p.number("delay.shape", DEFAULTS.delayShape, 0.1, 50),
+                p.number("full.load.deviations", DEFAULTS.fullLoadDeviations, 0, 100),
+                p.number("timeout.deviations", DEFAULTS.timeoutDeviations, 0, 100),
+                p.number("grace.rtts", DEFAULTS.graceRtts, 0, 100),
+                p.number("feedback.window.rtts", DEFAULTS.feedbackWindowRtts, 0.1, 100));
+        p.rejectUnknown();
+        return parsed;
+    }
+
+    private static void checkGain(String name, double gain) {
+        if (!(gain > 0 && gain <= 1)) {
+            throw new IllegalArgumentException(name + " must be in (0, 1], got " + gain);
+        }
+    }
+
+    private static void checkNotNegative(String name, double value) {
+        if (!(value >= 0) || Double.isInfinite(value)) {
+            throw new IllegalArgumentException(name + " must be finite and not negative, got " + value);
+        }
+    }
+}

@@ -1,0 +1,322 @@
+package org.gcs.cc.ormcc;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.gcs.cc.api.CcSettings;
+import org.gcs.cc.api.CcSnapshot;
+import org.gcs.cc.api.ControlHeader;
+import org.gcs.cc.api.Feedback;
+import org.gcs.cc.api.Grant;
+import org.gcs.cc.api.RateGrant;
+import org.gcs.cc.api.SourceController;
+
+/**
+ * ORMCC at the sending delegate, for one meta-flow (thesis App. B.1, §3.1.2–3.1.6); the receivers are receiving
+ * sites. It keeps at most one congestion representative (CR) and adapts the rate ({@link OrmccRate}) to the CR's
+ * congestion indications only.
+ *
+ * <p><b>A CI from the CR</b> (whether or not the CR is valid): cr_valid ← true; if the CR checking timer runs, its
+ * age is a sample of T^cr ({@link RepresentativeTimer}); E(μ^cr), μσ^cr are updated with μ ({@link MeanDeviation},
+ * O1: the first sample ever gives E = μ, σ = μ/4); RTT_cr ← EWMA with the CI's RTT sample (O7); the timer stops;
+ * {@code CutRate(μ)}.
+ *
+ * <p><b>A CI from another site</b>: if the CR is not valid, its sender becomes the CR and a grace period of
+ * {@code graceRtts}·RTT_max starts (App. B.1, O13); in the grace period, its sender becomes the CR if its RTT sample
+ * is larger than RTT_cr; otherwise if μ &lt; E(μ^cr) − μσ^cr. A new CR: cr_valid ← true, the CR statistics continue
+ * their EWMA with μ (O8), RTT_cr ← the CI's sample (O7: a new path), {@code CutRate(μ)}. Any other CI is ignored.
+ *
+ * <p><b>RTT</b> (§3.1.6; O6): a CI's sample is {@code now − echoSendTime − hold}, the time A and the CI spent in
+ * the network; samples ≤ 0 are ignored. RTT_max is the largest sample ever and at least the initial RTT; it never
+ * decreases (O7). RTT_cr is the initial RTT until the first CR with a valid sample. Our choice: RTT_max is updated
+ * after the CI's other rules (App. B.1's order: the grace period started by a CI uses RTT_max before its sample).
+ *
+ * <p><b>Ticks</b>: slow start doubles per RTT (the largest smoothed RTT the engine measured from acknowledgements
+ * over the current receivers, the initial RTT before any; O10); afterwards the additive increase (O11), and after an
+ * increase, if the CR is valid, λ ≥ E(μ^cr) + 4·μσ^cr and the timer is idle, the timer starts (§3.1.3, footnote 10).
+ * The timer's expiry is checked at every call that brings the time: cr_valid ← false, so the headers carry invalid
+ * statistics and every receiver may send CIs (§3.1.3–3.1.4); the CR stays remembered, and its next CI makes it valid
+ * again.
+ *
+ * <p><b>Membership</b>: no receivers means an unlimited grant. The first receiver starts slow start. Our choice:
+ * when the last receiver leaves, the flow starts over (CR, CR statistics and RTT_cr forgotten; RTT_max and the T^cr
+ * statistics kept). A CR that leaves leaves no CR and cr_valid false (the next CI from anyone starts a grace
+ * period). Calls about unknown sites and feedback of other types are ignored. The per-site map serves the snapshot
+ * and the slow-start RTT; the rules above use O(1) state.
+ */
+final class OrmccSource implements SourceController {
+    private final OrmccSettings ormcc;
+    private final long initialRttNs;
+    private final OrmccRate rate;
+    private final MeanDeviation crTrac;
+    private final RepresentativeTimer timer;
+    private final Map<String, Site> receivers = new TreeMap<>();
+
+    private String crSite;
+    private boolean crValid;
+    private double rttCrNs;
+    private double rttMaxNs;
+    private boolean graceRunning;
+    private long graceEndNs;
+    private long latestNs = Long.MIN_VALUE;
+
+    private long indicationsReceived;
+    private long indicationsFromRepresentative;
+    private long indicationsSwitching;
+    private long indicationsIgnored;
+    private long representativeSwitches;
+    private long rateCuts;
+    private long representativeTimeouts;
+
+    /** What the snapshot shows of a receiving site. */
+    private static final class Site {
+        long smoothedRttNs;
+        CongestionIndication lastIndication;
+        long lastIndicationNs;
+    }
+
+    /**
+     * @param settings the node's settings (initial rate, floor, initial RTT)
+     * @param ormcc ORMCC's settings
+     */
+    OrmccSource(CcSettings settings, OrmccSettings ormcc) {
+        this.ormcc = ormcc;
+        this.initialRttNs = settings.initialRttNs();
+        this.rate = new OrmccRate(settings.initialRateBytesPerSec(), settings.minRateBytesPerSec(), ormcc.beta(),
+                ormcc.tracWindowNs());
+        this.crTrac = new MeanDeviation(ormcc.tracGain());
+        this.timer = new RepresentativeTimer(ormcc.responseGain(), ormcc.timeoutDeviations());
+        this.rttCrNs = initialRttNs;
+        this.rttMaxNs = initialRttNs;
+    }
+
+    @Override
+    public void onReceiverAdded(String site, long nowNs) {
+        advance(nowNs);
+        if (receivers.containsKey(site)) {
+            return;
+        }
+        if (receivers.isEmpty()) {
+            rate.startSlowStart(nowNs);
+        }
+        receivers.put(site, new Site());
+    }
+
+    @Override
+    public void onReceiverRemoved(String site, long nowNs) {
+        advance(nowNs);
+        if (receivers.remove(site) == null) {
+            return;
+        }
+        if (site.equals(crSite)) {
+            crSite = null;
+            crValid = false;
+            graceRunning = false;
+            timer.stop();
+        }
+        if (receivers.isEmpty()) {
+            rate.becomeUnlimited();
+            crTrac.reset();
+            rttCrNs = initialRttNs;
+        }
+    }
+
+    @Override
+    public void onFirstTransmission(long seq, int wireBytes, long nowNs) {
+        advance(nowNs);
+        rate.onFirstTransmission(wireBytes, nowNs);
+    }
+
+    /**
+     * App. B.1 "Send packet": the real CR statistics while the CR is valid, invalid ones otherwise; with the CR's
+     * name (O4) and T = {@code feedbackWindowRtts}·RTT_max (O5), rounded to whole microseconds as on the wire.
+     */
+    @Override
+    public ControlHeader header(long nowNs) {
+        advance(nowNs);
+        long windowNs = Math.round(ormcc.feedbackWindowRtts() * rttMaxNs / 1000) * 1000;
+        if (!crValid) {
+            return new OrmccHeader("", false, 0, 0, windowNs);
+        }
+        return new OrmccHeader(crSite, true, crTrac.mean(), crTrac.deviation(), windowNs);
+    }
+
+    @Override
+    public void onAckRtt(String site, long sampleNs, long smoothedRttNs, long nowNs) {
+        advance(nowNs);
+        Site s = receivers.get(site);
+        if (s != null) {
+            s.smoothedRttNs = Math.max(0, smoothedRttNs);
+        }
+    }
+
+    @Override
+    public void onFeedback(String site, Feedback feedback, long nowNs) {
+        advance(nowNs);
+        Site s = receivers.get(site);
+        if (!(feedback instanceof CongestionIndication ci) || s == null) {
+            return;
+        }
+        indicationsReceived++;
+        s.lastIndication = ci;
+        s.lastIndicationNs = nowNs;
+        long sampleNs = nowNs - ci.echoSendTimeNs() - ci.holdNs(); // O6
+        boolean validSample = sampleNs > 0;
+        if (site.equals(crSite)) {
+            onRepresentativeIndication(ci, sampleNs, validSample, nowNs);
+        } else {
+            onOtherIndication(site, ci, sampleNs, validSample, nowNs);
+        }
+        if (validSample) {
+            rttMaxNs = Math.max(rttMaxNs, sampleNs); // O7
+        }
+    }
+
+    /** App. B.1 "if R is CR". */
+    private void onRepresentativeIndication(CongestionIndication ci, long sampleNs, boolean validSample, long nowNs) {
+        indicationsFromRepresentative++;
+        crValid = true;
+        timer.onRepresentativeIndication(nowNs, rttMaxNs);
+        updateCrTrac(ci.tracBytesPerSec());
+        if (validSample) {
+            rttCrNs = (1 - ormcc.rttGain()) * rttCrNs + ormcc.rttGain() * sampleNs; // O7
+        }
+        timer.stop();
+        accept(ci.tracBytesPerSec(), nowNs);
+    }
+
+    /** App. B.1 "The CI(μ) is NOT from CR if reach here". */
+    private void onOtherIndication(String site, CongestionIndication ci, long sampleNs, boolean validSample,
+                                   long nowNs) {
+        double trac = ci.tracBytesPerSec();
+        boolean fromInvalid = !crValid;
+        boolean choose;
+        if (fromInvalid) {
+            choose = true;
+        } else if (graceRunning && nowNs < graceEndNs) {
+            choose = validSample && sampleNs > rttCrNs;
+        } else {
+            choose = trac < crTrac.mean() - crTrac.deviation();
+        }
+        if (!choose) {
+            indicationsIgnored++;
+            return;
+        }
+        indicationsSwitching++;
+        if (crSite != null) {
+            representativeSwitches++;
+        }
+        crSite = site;
+        crValid = true;
+        if (fromInvalid) {
+            graceRunning = true;
+            graceEndNs = nowNs + Math.round(ormcc.graceRtts() * rttMaxNs);
+        }
+        updateCrTrac(trac);
+        if (validSample) {
+            rttCrNs = sampleNs; // O7: a new path
+        }
+        accept(trac, nowNs);
+    }
+
+    /** E(μ^cr), μσ^cr with μ (thesis §3.1.2; O1: the first sample ever gives E = μ, σ = μ/4; O8: continued). */
+    private void updateCrTrac(double trac) {
+        if (crTrac.isEmpty()) {
+            crTrac.seed(trac, trac / 4);
+        } else {
+            crTrac.update(trac);
+        }
+    }
+
+    /** An accepted CI: it ends slow start (O10), then {@code CutRate(μ)}, which stops the timer unless skipped. */
+    private void accept(double trac, long nowNs) {
+        rate.endSlowStart(nowNs);
+        OrmccRate.Cut cut = rate.cut(trac, rttCrNs, nowNs);
+        if (cut != OrmccRate.Cut.SKIPPED) {
+            timer.stop();
+        }
+        if (cut == OrmccRate.Cut.CUT) {
+            rateCuts++;
+        }
+    }
+
+    @Override
+    public void onTick(long nowNs) {
+        advance(nowNs);
+        if (rate.unlimited()) {
+            return;
+        }
+        rate.onTickSlowStart(nowNs, slowStartRttNs());
+        if (rate.increase(nowNs, rttCrNs) && crValid && !timer.running()
+                && rate.rateBytesPerSec() >= crTrac.mean() + ormcc.fullLoadDeviations() * crTrac.deviation()) {
+            timer.start(nowNs, rttMaxNs); // §3.1.3: the bottleneck is fully loaded
+        }
+    }
+
+    /** The largest smoothed RTT the engine measured to a current receiver; the initial RTT before any (O10). */
+    private long slowStartRttNs() {
+        long max = 0;
+        for (Site s : receivers.values()) {
+            max = Math.max(max, s.smoothedRttNs);
+        }
+        return max > 0 ? max : initialRttNs;
+    }
+
+    /** Time passes: the CR checking timer may expire (App. B.1: cr_valid ← false). */
+    private void advance(long nowNs) {
+        latestNs = Math.max(latestNs, nowNs);
+        if (timer.expire(nowNs)) {
+            crValid = false;
+            representativeTimeouts++;
+        }
+    }
+
+    /**
+     * λ with the CR as the limiting site, even while the CR is invalid (it set the rate, and stays remembered until
+     * another site replaces it); unlimited without receivers.
+     */
+    @Override
+    public Grant grant() {
+        if (rate.unlimited()) {
+            return RateGrant.UNLIMITED;
+        }
+        return new RateGrant(rate.rateBytesPerSec(), crSite, rate.slowStart());
+    }
+
+    @Override
+    public CcSnapshot snapshot() {
+        RateGrant grant = (RateGrant) grant();
+        List<CcSnapshot.ReceiverState> states = new ArrayList<>();
+        receivers.forEach((site, s) -> {
+            Map<String, Double> fields = new LinkedHashMap<>();
+            double trac = Double.NaN;
+            if (s.lastIndication != null) {
+                fields.putAll(s.lastIndication.fields());
+                fields.put("ageSec", (latestNs - s.lastIndicationNs) / 1e9);
+                trac = s.lastIndication.tracBytesPerSec();
+            }
+            long rttNs = site.equals(crSite) ? Math.round(rttCrNs)
+                    : s.smoothedRttNs > 0 ? s.smoothedRttNs : initialRttNs;
+            states.add(new CcSnapshot.ReceiverState(site, rttNs, trac, fields));
+        });
+        Map<String, Double> extras = new LinkedHashMap<>();
+        extras.put("representativeValid", crValid ? 1.0 : 0.0);
+        extras.put("avgTracCrBytesPerSec", crTrac.mean());
+        extras.put("devTracCrBytesPerSec", crTrac.deviation());
+        extras.put("rttCrSec", rttCrNs / 1e9);
+        extras.put("rttMaxSec", rttMaxNs / 1e9);
+        extras.put("crTimerRunning", timer.running() ? 1.0 : 0.0);
+        extras.put("meanResponseSec", timer.meanResponseNs(rttMaxNs) / 1e9);
+        extras.put("indicationsReceived", (double) indicationsReceived);
+        extras.put("indicationsFromRepresentative", (double) indicationsFromRepresentative);
+        extras.put("indicationsSwitching", (double) indicationsSwitching);
+        extras.put("indicationsIgnored", (double) indicationsIgnored);
+        extras.put("representativeSwitches", (double) representativeSwitches);
+        extras.put("rateCuts", (double) rateCuts);
+        extras.put("representativeTimeouts", (double) representativeTimeouts);
+        return new CcSnapshot(OrmccControl.NAME, grant.aggregateBytesPerSec(), grant.limitingSite(),
+                grant.slowStart(), CongestionIndication.TRAC, states, extras);
+    }
+}

@@ -12,7 +12,7 @@ import org.gcs.cc.api.Feedback;
  *
  * <pre>
  *   header (14 + n bytes):  crSiteLength u8 (0 = none, at most 64)  crSite n × ASCII [A-Za-z0-9._-]
- *                           flags u8 (bit 0 = statistics valid; the other bits must be 0)
+ *                           flags u8 (bit 0 = statistics valid, bit 1 = slow start; the other bits must be 0)
  *                           avgTracCr u32 (bytes/s)  devTracCr u32 (bytes/s)  feedbackWindow u32 (µs)
  *   CI (40 bytes):          triggerSeq u64  echoSendTimeNs i64  holdNs u64  trac u64 (bytes/s)  avgTrac u64 (bytes/s)
  * </pre>
@@ -30,7 +30,14 @@ final class OrmccBlockCodec implements ControlBlockCodec {
     /** Bytes of a CI body. */
     static final int INDICATION_BYTES = 5 * 8;
     private static final int FLAG_STATS_VALID = 1;
+    private static final int FLAG_SLOW_START = 2;
     private static final long U32_MAX = 0xffff_ffffL;
+
+    /** @return the largest header: a 64-character CR name */
+    @Override
+    public int maxHeaderBytes() {
+        return HEADER_FIXED_BYTES + MAX_SITE_LENGTH;
+    }
 
     @Override
     public byte[] encodeHeader(ControlHeader header) {
@@ -42,7 +49,7 @@ final class OrmccBlockCodec implements ControlBlockCodec {
         ByteBuffer body = ByteBuffer.allocate(HEADER_FIXED_BYTES + name.length);
         body.put((byte) name.length);
         body.put(name);
-        body.put((byte) (h.statsValid() ? FLAG_STATS_VALID : 0));
+        body.put((byte) ((h.statsValid() ? FLAG_STATS_VALID : 0) | (h.slowStart() ? FLAG_SLOW_START : 0)));
         body.putInt((int) u32(Math.round(h.avgTracCrBytesPerSec())));
         body.putInt((int) u32(Math.round(h.devTracCrBytesPerSec())));
         body.putInt((int) u32(Math.round(h.feedbackWindowNs() / 1000.0)));
@@ -67,13 +74,14 @@ final class OrmccBlockCodec implements ControlBlockCodec {
         String crSite = new String(name, StandardCharsets.US_ASCII);
         checkSite(crSite);
         int flags = in.get() & 0xff;
-        if ((flags & ~FLAG_STATS_VALID) != 0) {
+        if ((flags & ~(FLAG_STATS_VALID | FLAG_SLOW_START)) != 0) {
             throw new IllegalArgumentException("reserved ORMCC header flags set: 0x" + Integer.toHexString(flags));
         }
         long avg = in.getInt() & U32_MAX;
         long dev = in.getInt() & U32_MAX;
         long windowUs = in.getInt() & U32_MAX;
-        return new OrmccHeader(crSite, (flags & FLAG_STATS_VALID) != 0, avg, dev, windowUs * 1000);
+        return new OrmccHeader(crSite, (flags & FLAG_STATS_VALID) != 0, avg, dev, windowUs * 1000,
+                (flags & FLAG_SLOW_START) != 0);
     }
 
     @Override

@@ -18,9 +18,12 @@ import org.gcs.cc.api.ControlHeader;
  * @param avgTracCrBytesPerSec E(μ^cr), the CR's average TRAC; meaningless when invalid (the source sends 0)
  * @param devTracCrBytesPerSec μσ^cr, the deviation of the CR's TRAC; meaningless when invalid (the source sends 0)
  * @param feedbackWindowNs T, the window of the non-CR receivers' random CI delay (T = 2·RTT_max by default)
+ * @param slowStart whether the source is in slow start (our addition, O10): the receivers then report a loss at
+ *     once, without the random delay, so that slow start ends one RTT after the first loss instead of up to
+ *     2·RTT_max later, by which time the doubling rate would have overshot many times over
  */
 public record OrmccHeader(String crSite, boolean statsValid, double avgTracCrBytesPerSec, double devTracCrBytesPerSec,
-                          long feedbackWindowNs) implements ControlHeader {
+                          long feedbackWindowNs, boolean slowStart) implements ControlHeader {
     /** Rejects a missing name, negative or NaN statistics and a negative window. */
     public OrmccHeader {
         if (crSite == null) {
@@ -33,6 +36,20 @@ public record OrmccHeader(String crSite, boolean statsValid, double avgTracCrByt
         if (feedbackWindowNs < 0) {
             throw new IllegalArgumentException("feedbackWindowNs must not be negative, got " + feedbackWindowNs);
         }
+    }
+
+    /**
+     * A header outside slow start.
+     *
+     * @param crSite the CR, or {@code ""}
+     * @param statsValid whether the statistics are real
+     * @param avgTracCrBytesPerSec E(μ^cr)
+     * @param devTracCrBytesPerSec μσ^cr
+     * @param feedbackWindowNs T
+     */
+    public OrmccHeader(String crSite, boolean statsValid, double avgTracCrBytesPerSec, double devTracCrBytesPerSec,
+                       long feedbackWindowNs) {
+        this(crSite, statsValid, avgTracCrBytesPerSec, devTracCrBytesPerSec, feedbackWindowNs, false);
     }
 
     /**

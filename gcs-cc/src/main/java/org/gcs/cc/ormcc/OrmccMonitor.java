@@ -22,7 +22,9 @@ import org.gcs.cc.api.ReceiverMonitor;
  *   <li><b>TRAC</b> (§3.1.1–3.1.2; O1, O2): at a candidate, μ is the meter's rate with the revealing packet counted,
  *       and the receiver's average E(μ) ← (1 − α)·E(μ) + α·μ (the first sample gives E(μ) = μ).</li>
  *   <li><b>Decision</b>: if the latest header names this site as the CR, the CI is due at once, without delay or
- *       suppression test (O4; §3 intro: the CR always sends). Otherwise, if no header came yet, or its statistics
+ *       suppression test (O4; §3 intro: the CR always sends); so is the first loss this receiver sees while the
+ *       header says the source is in slow start (our choice, see {@link OrmccHeader#slowStart()}; later losses of
+ *       slow start go through the delay and merging below, so one overflow does not become a burst of CIs). Otherwise, if no header came yet, or its statistics
  *       are invalid, or E(μ) &lt; E(μ^cr) − μσ^cr (§3.1.4, App. B.2, footnote 12), the CI is scheduled after a
  *       random delay drawn from a {@link TruncatedExponential} on [0, T], T from the header (our choice before
  *       any header: {@code feedbackWindowRtts × initialRtt}, what the source's first header carries). Otherwise
@@ -52,6 +54,7 @@ final class OrmccMonitor implements ReceiverMonitor {
     private double avgTracBytesPerSec = Double.NaN;
     private double lastTracBytesPerSec = Double.NaN;
 
+    private boolean reportedInSlowStart;
     private boolean pending;
     private long pendingDueNs;
     private long pendingSeq;
@@ -126,7 +129,11 @@ final class OrmccMonitor implements ReceiverMonitor {
         // thesis §3.1.2: E(U) ← (1 − α)E(U) + αU; the first sample starts the average (O1)
         avgTracBytesPerSec = haveAverage ? (1 - tracGain) * avgTracBytesPerSec + tracGain * trac : trac;
         haveAverage = true;
-        boolean representative = header != null && header.namesRepresentative(site);
+        // the CR reports at once (O4); so does everyone its first loss while the source is in slow start (O10, our
+        // choice: one immediate report per receiver ends slow start one RTT after the first loss)
+        boolean slowStartReport = header != null && header.slowStart() && !reportedInSlowStart;
+        reportedInSlowStart |= slowStartReport;
+        boolean representative = header != null && header.namesRepresentative(site) || slowStartReport;
         if (!representative && header != null && header.suppresses(avgTracBytesPerSec)) {
             suppressed++;
             return;

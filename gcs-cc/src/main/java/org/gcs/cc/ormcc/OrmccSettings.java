@@ -1,7 +1,10 @@
 package org.gcs.cc.ormcc;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.gcs.cc.api.CcSettings;
 import org.gcs.cc.api.SchemeParameters;
+import org.gcs.cc.api.SchemeSettings;
 
 /**
  * ORMCC's own settings ({@code cc.ormcc.*}); the rate limits shared by every scheme (initial rate, floor, burst,
@@ -35,7 +38,7 @@ import org.gcs.cc.api.SchemeParameters;
  */
 public record OrmccSettings(double beta, long tracWindowNs, double tracGain, double rttGain, double responseGain,
                             double delayShape, double fullLoadDeviations, double timeoutDeviations, double graceRtts,
-                            double feedbackWindowRtts) {
+                            double feedbackWindowRtts) implements SchemeSettings {
     /** The defaults: β 0.65, 1 s TRAC window, gains 1/8, shape 5, 4 and 8 deviations, 2 RTT_max grace and window. */
     public static final OrmccSettings DEFAULTS = new OrmccSettings(0.65, 1_000_000_000L, 0.125, 0.125, 0.125, 5.0,
             4.0, 8.0, 2.0, 2.0);
@@ -61,6 +64,36 @@ public record OrmccSettings(double beta, long tracWindowNs, double tracGain, dou
             throw new IllegalArgumentException("feedbackWindowRtts must be positive and finite, got "
                     + feedbackWindowRtts);
         }
+    }
+
+    @Override
+    public String scheme() {
+        return OrmccControl.NAME;
+    }
+
+    @Override
+    public Map<String, String> toParameters() {
+        Map<String, String> p = new LinkedHashMap<>();
+        p.put("beta", Double.toString(beta));
+        p.put("trac.window", tracWindowNs + "ns");
+        p.put("trac.gain", Double.toString(tracGain));
+        p.put("rtt.gain", Double.toString(rttGain));
+        p.put("response.gain", Double.toString(responseGain));
+        p.put("delay.shape", Double.toString(delayShape));
+        p.put("full.load.deviations", Double.toString(fullLoadDeviations));
+        p.put("timeout.deviations", Double.toString(timeoutDeviations));
+        p.put("grace.rtts", Double.toString(graceRtts));
+        p.put("feedback.window.rtts", Double.toString(feedbackWindowRtts));
+        return p;
+    }
+
+    /**
+     * @param newBeta the cut factor β, in [0.5, 1)
+     * @return a copy with another β
+     */
+    public OrmccSettings withBeta(double newBeta) {
+        return new OrmccSettings(newBeta, tracWindowNs, tracGain, rttGain, responseGain, delayShape, fullLoadDeviations,
+                timeoutDeviations, graceRtts, feedbackWindowRtts);
     }
 
     /**

@@ -131,14 +131,15 @@ final class OrmccSource implements SourceController {
 
     /**
      * App. B.1 "Send packet": the real CR statistics while the CR is valid, invalid ones otherwise; with the CR's
-     * name (O4) and T = {@code feedbackWindowRtts}·RTT_max (O5), rounded to whole microseconds as on the wire.
+     * name (O4), T = {@code feedbackWindowRtts}·RTT_max (O5), rounded to whole microseconds as on the wire, and
+     * whether slow start runs (our addition: receivers then report a loss at once, see {@link OrmccHeader}).
      */
     @Override
     public ControlHeader header(long nowNs) {
         advance(nowNs);
         long windowNs = Math.round(ormcc.feedbackWindowRtts() * rttMaxNs / 1000) * 1000;
         if (!crValid) {
-            return new OrmccHeader("", false, 0, 0, windowNs);
+            return new OrmccHeader("", false, 0, 0, windowNs, rate.slowStart());
         }
         return new OrmccHeader(crSite, true, crTrac.mean(), crTrac.deviation(), windowNs);
     }

@@ -34,7 +34,12 @@ class OrmccBlockCodecTest {
         String longest = "a".repeat(64);
         OrmccHeader longName = new OrmccHeader(longest, true, 1, 2, 3_000);
         assertThat(codec.decodeHeader(codec.encodeHeader(longName))).isEqualTo(longName);
-        assertThat(codec.encodeHeader(longName).length).isLessThanOrEqualTo(ControlBlockCodec.MAX_BODY_BYTES);
+        assertThat(codec.encodeHeader(longName).length).isLessThanOrEqualTo(ControlBlockCodec.MAX_BODY_BYTES)
+                .isEqualTo(codec.maxHeaderBytes());
+
+        OrmccHeader slowStart = new OrmccHeader("", false, 0, 0, 600_000_000L, true);
+        assertThat(codec.encodeHeader(slowStart)).isEqualTo(header("", 2, 0, 0, 600_000));
+        assertThat(codec.decodeHeader(codec.encodeHeader(slowStart))).isEqualTo(slowStart);
     }
 
     @Test
@@ -60,7 +65,7 @@ class OrmccBlockCodecTest {
         System.arraycopy(good, 0, longBody, 0, good.length);
         assertThatThrownBy(() -> codec.decodeHeader(longBody)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> codec.decodeHeader(new byte[3])).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> codec.decodeHeader(header("A", 2, 1, 1, 1)))
+        assertThatThrownBy(() -> codec.decodeHeader(header("A", 4, 1, 1, 1)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("reserved");
         assertThatThrownBy(() -> codec.decodeHeader(header("A", 0x81, 1, 1, 1)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("reserved");

@@ -62,6 +62,21 @@ class OrmccMonitorTest {
     }
 
     @Test
+    void shouldReportItsFirstLossAtOnceWhileTheSourceIsInSlowStartAndLaterOnesAfterTheDelay() {
+        OrmccHeader slowStart = new OrmccHeader("", false, 0, 0, T, true);
+        OrmccMonitor m = monitor();
+        arrive(m, slowStart, 1, 10 * MS);
+        arrive(m, slowStart, 3, 20 * MS); // the first loss: at once, no random delay
+
+        assertThat(m.nextFeedbackDueNs()).isEqualTo(20 * MS);
+        assertThat(poll(m, 20 * MS).triggerSeq()).isEqualTo(3);
+
+        arrive(m, slowStart, 5, 30 * MS); // a later loss of slow start: the normal delay, like any non-CR
+        assertThat(m.nextFeedbackDueNs()).isEqualTo(30 * MS + firstDrawNs(T));
+        assertThat(m.snapshot().value("indicationsSent")).isEqualTo(1);
+    }
+
+    @Test
     void shouldNeverTriggerOnLateOrDuplicatePackets() {
         OrmccMonitor m = monitor();
         arrive(m, B_IS_CR, 10, 10 * MS); // the first arrival sets the highest seq: no loss before it

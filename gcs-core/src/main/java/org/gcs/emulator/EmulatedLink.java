@@ -40,8 +40,7 @@ import java.util.SplittableRandom;
  * order of the streams), at its own time. This is lazy, so no timers are needed, and a cross packet due at the
  * same nanosecond as one of ours goes first. Cross packets are counted ({@link #crossPacketsAdmitted()},
  * {@link #crossPacketsDropped()}) but have no arrival time and are <em>not</em> subject to the random loss
- * model (that loss stands for what happens elsewhere on the path, which the cross traffic does not cross
- * here). While the link has no bandwidth limit, cross packets pass without effect and count as admitted. The
+ * model (that loss stands for other parts of the path, which the cross traffic does not share). While the link has no bandwidth limit, cross packets pass without effect and count as admitted. The
  * streams start at time 0 of the link's clock.
  *
  * <p><b>Changes.</b> {@link #reconfigure(LinkProfile, long)} gives the link a new profile without losing its

@@ -1,5 +1,6 @@
 package org.gcs.emulator;
 
+import java.util.List;
 import java.util.Objects;
 import java.util.SplittableRandom;
 
@@ -32,9 +33,24 @@ import java.util.SplittableRandom;
  * The result of {@link #admit(int, long)} is therefore either an arrival time {@code >= nowNs} or a negative
  * drop code; {@link #isDropped(long)} tells them apart.
  *
+ * <p><b>Cross traffic.</b> A link may carry {@link CrossTraffic} streams (on/off constant-rate packets of
+ * other users). Their packets occupy the bottleneck exactly like ours: before {@link #admit(int, long)},
+ * {@link #backlogBytes(long)} or {@link #reconfigure(LinkProfile, long)} handles time {@code nowNs}, every
+ * cross packet due at or before {@code nowNs} is offered to the drop-tail queue, in time order (ties: the
+ * order of the streams), at its own time. This is lazy, so no timers are needed, and a cross packet due at the
+ * same nanosecond as one of ours goes first. Cross packets are counted ({@link #crossPacketsAdmitted()},
+ * {@link #crossPacketsDropped()}) but have no arrival time and are <em>not</em> subject to the random loss
+ * model (that loss stands for other parts of the path, which the cross traffic does not share). While the link has no bandwidth limit, cross packets pass without effect and count as admitted. The
+ * streams start at time 0 of the link's clock.
+ *
+ * <p><b>Changes.</b> {@link #reconfigure(LinkProfile, long)} gives the link a new profile without losing its
+ * queue: the bytes in the bottleneck stay and drain at the new rate.
+ *
  * <p>Randomness (loss and jitter) comes from one {@link SplittableRandom} seeded by the constructor, so the
- * same profile, seed and sequence of calls give the same results. Instances are not thread-safe: one link
- * belongs to one event loop or one simulator.
+ * same profile, seed and sequence of calls give the same results. Each cross-traffic stream has its own
+ * generator, seeded from the link's seed and the stream's position, so adding cross traffic to a link changes
+ * neither the loss and jitter draws of that link nor anything on another link. Instances are not thread-safe:
+ * one link belongs to one event loop or one simulator.
  */
 public final class EmulatedLink {
 
@@ -46,9 +62,14 @@ public final class EmulatedLink {
 
     private static final long BITS_PER_BYTE = 8L;
 
-    private final LinkProfile profile;
+    /** Salt of the cross-traffic streams' seeds, so that they differ from the link's own stream. */
+    private static final long CROSS_SEED_SALT = 0x43524f5353L; // "CROSS"
+
     private final SplittableRandom random;
-    private final LossModel lossModel;
+    private final List<CrossTraffic> crossTraffic;
+    private final CrossTrafficSource[] crossSources;
+    private LinkProfile profile;
+    private LossModel lossModel;
 
     private long busyUntilNs;
     private long lastArrivalNs;
@@ -56,17 +77,40 @@ public final class EmulatedLink {
     private long packetsDroppedByLoss;
     private long packetsDroppedByQueue;
     private long bytesAdmitted;
+    private long crossPacketsAdmitted;
+    private long crossPacketsDropped;
+    private long crossBytesAdmitted;
 
     /**
-     * Creates an idle link.
+     * Creates an idle link without cross traffic.
      *
      * @param profile the link's properties
      * @param seed the seed of the link's random generator; equal seeds give equal runs
      */
     public EmulatedLink(LinkProfile profile, long seed) {
+        this(profile, seed, List.of());
+    }
+
+    /**
+     * Creates an idle link that carries cross traffic. With an empty list it behaves exactly like
+     * {@link #EmulatedLink(LinkProfile, long)} with the same seed.
+     *
+     * @param profile the link's properties
+     * @param seed the seed of the link's random generator; equal seeds give equal runs. The cross-traffic
+     *     streams' generators are derived from it (one per stream, by position in the list)
+     * @param crossTraffic the on/off streams sharing the bottleneck, in a fixed order (their sites are not
+     *     checked)
+     */
+    public EmulatedLink(LinkProfile profile, long seed, List<CrossTraffic> crossTraffic) {
         this.profile = Objects.requireNonNull(profile, "profile");
         this.random = new SplittableRandom(seed);
         this.lossModel = profile.loss().newModel();
+        this.crossTraffic = List.copyOf(Objects.requireNonNull(crossTraffic, "crossTraffic"));
+        this.crossSources = new CrossTrafficSource[this.crossTraffic.size()];
+        for (int i = 0; i < crossSources.length; i++) {
+            crossSources[i] = new CrossTrafficSource(this.crossTraffic.get(i),
+                    new SplittableRandom(mix64(mix64(seed ^ CROSS_SEED_SALT) + i)));
+        }
     }
 
     /**
@@ -87,13 +131,14 @@ public final class EmulatedLink {
             throw new IllegalArgumentException("nowNs must be >= 0 (time since an origin of your choice), got "
                     + nowNs);
         }
+        offerCrossTraffic(nowNs);
         if (lossModel.shouldDrop(random)) {
             packetsDroppedByLoss++;
             return DROPPED_LOSS;
         }
         long departureNs = nowNs;
         if (profile.isBandwidthLimited()) {
-            long backlog = backlogBytes(nowNs);
+            long backlog = queuedBytes(nowNs);
             if (LinkMath.saturatedAdd(backlog, sizeBytes) > profile.queueBytes()) {
                 packetsDroppedByQueue++;
                 return DROPPED_QUEUE;
@@ -109,6 +154,40 @@ public final class EmulatedLink {
         packetsAdmitted++;
         bytesAdmitted += sizeBytes;
         return arrivalNs;
+    }
+
+    /**
+     * Gives the link a new profile from {@code nowNs} on, keeping its queue. Cross traffic due up to
+     * {@code nowNs} is offered first (at the old profile); then the bytes in the bottleneck at {@code nowNs}
+     * stay queued and drain at the new rate ({@code busyUntilNs} becomes {@code nowNs} plus their transmission
+     * time at the new bandwidth). If the new queue limit is below that backlog, nothing is thrown away, but
+     * packets are dropped until the backlog falls below the limit; with unlimited bandwidth the backlog no longer
+     * delays anything. Packets admitted earlier keep the arrival times they were given. The loss model is
+     * replaced by a new one (in its initial state) only if the loss profile changed. Cross traffic, the random
+     * generators, the no-reordering guarantee and the counters carry on.
+     *
+     * @param newProfile the link's properties from now on
+     * @param nowNs the time of the change, in nanoseconds, {@code >= 0}; should not precede earlier calls
+     * @throws IllegalArgumentException if {@code nowNs} is negative
+     */
+    public void reconfigure(LinkProfile newProfile, long nowNs) {
+        Objects.requireNonNull(newProfile, "newProfile");
+        if (nowNs < 0) {
+            throw new IllegalArgumentException("nowNs must be >= 0 (time since an origin of your choice), got "
+                    + nowNs);
+        }
+        offerCrossTraffic(nowNs);
+        long backlog = queuedBytes(nowNs);
+        boolean lossChanged = !newProfile.loss().equals(profile.loss());
+        profile = newProfile;
+        if (lossChanged) {
+            lossModel = newProfile.loss().newModel();
+        }
+        if (!newProfile.isBandwidthLimited()) {
+            busyUntilNs = 0;
+        } else if (backlog > 0) {
+            busyUntilNs = LinkMath.saturatedAdd(nowNs, backlogTransmissionNs(backlog));
+        }
     }
 
     /**
@@ -141,13 +220,19 @@ public final class EmulatedLink {
     }
 
     /**
-     * The bytes waiting in (or being sent from) the bottleneck at a given time; always 0 when the bandwidth
-     * is unlimited.
+     * The bytes waiting in (or being sent from) the bottleneck at a given time, ours and cross traffic's
+     * (offered first, up to {@code nowNs}); always 0 when the bandwidth is unlimited.
      *
-     * @param nowNs the time, in nanoseconds
+     * @param nowNs the time, in nanoseconds; should not precede earlier calls when the link has cross traffic
      * @return {@code (busyUntilNs - nowNs) * bandwidth / 8}, rounded down, or 0 if the link is idle
      */
     public long backlogBytes(long nowNs) {
+        offerCrossTraffic(nowNs);
+        return queuedBytes(nowNs);
+    }
+
+    /** The backlog at {@code nowNs} without offering cross traffic first. */
+    private long queuedBytes(long nowNs) {
         if (!profile.isBandwidthLimited() || busyUntilNs <= nowNs) {
             return 0;
         }
@@ -179,8 +264,13 @@ public final class EmulatedLink {
         return LinkMath.mulDivCeil(sizeBytes * BITS_PER_BYTE, LinkMath.NS_PER_SEC, profile.bandwidthBitsPerSec());
     }
 
+    /** {@link #transmissionNs(int)} for a backlog, which may exceed an int. */
+    private long backlogTransmissionNs(long backlogBytes) {
+        return LinkMath.mulDivCeil(backlogBytes, BITS_PER_BYTE * LinkMath.NS_PER_SEC, profile.bandwidthBitsPerSec());
+    }
+
     /**
-     * The properties this link was built with.
+     * The properties this link has now: the constructor's, or the latest {@link #reconfigure}'s.
      *
      * @return the profile
      */
@@ -222,6 +312,80 @@ public final class EmulatedLink {
      */
     public long bytesAdmitted() {
         return bytesAdmitted;
+    }
+
+    /**
+     * The cross-traffic streams this link carries.
+     *
+     * @return an unmodifiable list, empty if none
+     */
+    public List<CrossTraffic> crossTraffic() {
+        return crossTraffic;
+    }
+
+    /**
+     * How many cross-traffic packets entered the bottleneck (offered so far, i.e. up to the latest time
+     * passed to this link).
+     *
+     * @return the count since creation
+     */
+    public long crossPacketsAdmitted() {
+        return crossPacketsAdmitted;
+    }
+
+    /**
+     * How many cross-traffic packets found the bottleneck queue full.
+     *
+     * @return the count since creation
+     */
+    public long crossPacketsDropped() {
+        return crossPacketsDropped;
+    }
+
+    /**
+     * The total size of the cross-traffic packets that entered the bottleneck.
+     *
+     * @return bytes since creation
+     */
+    public long crossBytesAdmitted() {
+        return crossBytesAdmitted;
+    }
+
+    /**
+     * All packet counters at once.
+     *
+     * @return the counters since creation
+     */
+    public LinkCounters counters() {
+        return new LinkCounters(packetsAdmitted, packetsDroppedByLoss, packetsDroppedByQueue, crossPacketsAdmitted,
+                crossPacketsDropped);
+    }
+
+    /** Offers every cross packet due at or before {@code nowNs} to the bottleneck, in time order. */
+    private void offerCrossTraffic(long nowNs) {
+        while (crossSources.length > 0) {
+            CrossTrafficSource next = null;
+            for (CrossTrafficSource source : crossSources) {
+                if (source.nextPacketNs() <= nowNs && (next == null || source.nextPacketNs() < next.nextPacketNs())) {
+                    next = source;
+                }
+            }
+            if (next == null) {
+                return;
+            }
+            long atNs = next.nextPacketNs();
+            int sizeBytes = next.packetBytes();
+            next.advance();
+            if (profile.isBandwidthLimited()) {
+                if (LinkMath.saturatedAdd(queuedBytes(atNs), sizeBytes) > profile.queueBytes()) {
+                    crossPacketsDropped++;
+                    continue;
+                }
+                busyUntilNs = LinkMath.saturatedAdd(Math.max(atNs, busyUntilNs), transmissionNs(sizeBytes));
+            }
+            crossPacketsAdmitted++;
+            crossBytesAdmitted += sizeBytes;
+        }
     }
 
     /** Stafford's variant 13 of the MurmurHash3 finalizer: a bijective, well-spread 64-bit mix. */

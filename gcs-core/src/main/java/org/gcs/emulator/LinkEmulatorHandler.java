@@ -24,7 +24,8 @@ import java.util.concurrent.TimeUnit;
  * <p>Per packet: the recipient's site comes from the {@link PeerSiteResolver}; if it is unknown or the
  * {@link Topology} has no link from the local site to it, the packet passes unchanged. Otherwise the link
  * towards that site (one per destination site, created on first use, seeded with
- * {@link EmulatedLink#deriveSeed(long, String, String)}) admits it at the event loop's
+ * {@link EmulatedLink#deriveSeed(long, String, String)}, carrying the topology's
+ * {@linkplain Topology#crossTraffic(String, String) cross traffic} of that direction) admits it at the event loop's
  * {@linkplain io.netty.util.concurrent.EventExecutor#ticker() ticker} time:
  * <ul>
  *   <li>dropped (loss or full queue): the packet is released and the write promise <em>succeeds</em>, since
@@ -55,6 +56,10 @@ import java.util.concurrent.TimeUnit;
  *         }
  *     });
  * </pre>
+ *
+ * <p>The links' clock starts at this handler's first emulated packet, and so do the cross-traffic streams.
+ * The topology's {@linkplain Topology#schedule() scheduled link changes} are <em>not</em> applied here: the links
+ * keep their profiles (only the virtual-time simulator applies schedules for now).
  *
  * <p>One instance per channel (not sharable); its state is touched only on the channel's event loop. The
  * counters may be read from any thread.
@@ -222,7 +227,8 @@ public final class LinkEmulatorHandler extends ChannelOutboundHandlerAdapter {
             if (profile.isEmpty()) {
                 return null;
             }
-            peer = new PeerLink(new EmulatedLink(profile.get(), EmulatedLink.deriveSeed(seed, localSite, site)));
+            peer = new PeerLink(new EmulatedLink(profile.get(), EmulatedLink.deriveSeed(seed, localSite, site),
+                    topology.crossTraffic(localSite, site)));
             peerLinks.put(site, peer);
         }
         return peer;

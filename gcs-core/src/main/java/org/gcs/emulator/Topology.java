@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -18,11 +19,14 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
+import org.gcs.alm.tree.FixedTreeStrategy;
+import org.gcs.alm.tree.SpanningTree;
 
 /**
  * An immutable emulated WAN: an ordered list of sites and a {@link LinkProfile} for each directed pair of
  * sites that has a link. A pair without an entry has no emulated link: traffic between those sites passes
- * unchanged.
+ * unchanged. Optionally also: a fixed multicast tree ({@link #tree()}), scheduled link changes
+ * ({@link #schedule()}) and on/off cross traffic on links ({@link #crossTraffic()}).
  *
  * <p>Topologies are usually written as text (see {@link #parse(String, String)} for the format) and loaded
  * by name or path with {@link #load(String)}; {@link #builtInNames()} lists the ones shipped in this jar.
@@ -44,11 +48,20 @@ public final class Topology {
     private final String name;
     private final List<String> sites;
     private final Map<Pair, LinkProfile> links;
+    private final List<TreeEdge> tree;
+    private final List<LinkChange> schedule;
+    private final List<CrossTraffic> crossTraffic;
 
-    private Topology(String name, List<String> sites, Map<Pair, LinkProfile> links) {
+    private Topology(String name, List<String> sites, Map<Pair, LinkProfile> links, List<TreeEdge> tree,
+                     List<LinkChange> schedule, List<CrossTraffic> crossTraffic) {
         this.name = name;
         this.sites = List.copyOf(sites);
         this.links = Collections.unmodifiableMap(new LinkedHashMap<>(links));
+        this.tree = tree == null ? null : List.copyOf(tree);
+        List<LinkChange> sorted = new ArrayList<>(schedule);
+        sorted.sort(Comparator.comparingLong(LinkChange::atNs)); // stable: declaration order within a time
+        this.schedule = List.copyOf(sorted);
+        this.crossTraffic = List.copyOf(crossTraffic);
     }
 
     /**
@@ -94,6 +107,28 @@ public final class Topology {
      * {@code a/b}: {@code a} for the first-to-second direction, {@code b} for the other. Keys not given come
      * from the latest {@code defaults} line, else: no delay, no jitter, no loss, unlimited bandwidth, a
      * 128 KiB queue, no reordering.
+     *
+     * <p>Three more directives, each using only declared sites and (for {@code at} and {@code cross}) links
+     * defined on earlier lines:
+     * <pre>
+     * tree ottawa-boston boston-jerusalem ottawa-chicago   # at most once; parent-child, the first parent is the root
+     * at 200s link boston -&gt; ottawa bandwidth=0.5Mbps     # a scheduled change of one link
+     * at 400s link boston &lt;-&gt; chicago bandwidth=1Mbps/2Mbps loss=1%
+     * cross boston -&gt; ottawa rate=200kbps on=1s off=1s packet=1000B start=on
+     * </pre>
+     * <ul>
+     *   <li>{@code tree}: the edges of a fixed multicast tree ({@link #tree()}, {@link #treeStrategy()}); they
+     *       must form one tree pointing away from the root and include every declared site. Site names in it
+     *       cannot contain {@code -}; commas may separate edges.</li>
+     *   <li>{@code at TIME link ...}: from {@code TIME} (after the run's origin) on, the link gets the given
+     *       keys, with the {@code link} line's keys and {@code a/b} syntax (no {@code defaults}); keys not given
+     *       keep the link's values at that moment, earlier changes included ({@link #schedule()}).</li>
+     *   <li>{@code cross}: an on/off stream of cross traffic on a bandwidth-limited link ({@link CrossTraffic},
+     *       {@link #crossTraffic()}): packets of {@code packet} bytes (default 1000B) at {@code rate} during ON
+     *       periods, nothing during OFF periods; ON and OFF durations are exponential with means {@code on} and
+     *       {@code off} ({@code off=0s}: always on); the first period is ON unless {@code start=off}. {@code <->}
+     *       adds the same stream in both directions; several lines on one link add up.</li>
+     * </ul>
      *
      * @param text the topology text
      * @param sourceName where the text came from (a file name); used in error messages and as the default name
@@ -199,8 +234,67 @@ public final class Topology {
     }
 
     /**
-     * The part of this topology among some of its sites: those sites (in this topology's order) and the links
-     * between them. Its name is this name followed by the chosen sites, e.g. {@code ron6[boston,ottawa]}.
+     * The fixed multicast tree of the {@code tree} line.
+     *
+     * @return its edges in the order written (each parent to child; the first edge's parent is the root), or
+     *     empty if the topology has no tree
+     */
+    public Optional<List<TreeEdge>> tree() {
+        return Optional.ofNullable(tree);
+    }
+
+    /**
+     * The tree strategy that builds the {@link #tree()}, for {@code org.gcs.alm.tree.TreeStrategies#byName}.
+     *
+     * @return {@code fixed:} followed by the edges, such as {@code fixed:a-b,b-c}, or empty without a tree
+     */
+    public Optional<String> treeStrategy() {
+        if (tree == null) {
+            return Optional.empty();
+        }
+        List<String> edges = new ArrayList<>(tree.size());
+        tree.forEach(edge -> edges.add(edge.toString()));
+        return Optional.of(FixedTreeStrategy.PREFIX + String.join(",", edges));
+    }
+
+    /**
+     * The scheduled link changes ({@code at} lines).
+     *
+     * @return an unmodifiable list sorted by time, then declaration order ({@code <->} gives the first-to-second
+     *     direction first); empty if none
+     */
+    public List<LinkChange> schedule() {
+        return schedule;
+    }
+
+    /**
+     * All cross-traffic streams ({@code cross} lines).
+     *
+     * @return an unmodifiable list in declaration order ({@code <->} gives the first-to-second direction first)
+     */
+    public List<CrossTraffic> crossTraffic() {
+        return crossTraffic;
+    }
+
+    /**
+     * The cross-traffic streams of one direction.
+     *
+     * @param fromSite the sending site
+     * @param toSite the receiving site
+     * @return the streams on the link from {@code fromSite} to {@code toSite}, in declaration order; empty if none
+     */
+    public List<CrossTraffic> crossTraffic(String fromSite, String toSite) {
+        return crossTraffic.stream().filter(c -> c.fromSite().equals(fromSite) && c.toSite().equals(toSite))
+                .toList();
+    }
+
+    /**
+     * The part of this topology among some of its sites: those sites (in this topology's order), the links
+     * between them, and the scheduled changes and cross traffic of those links. The tree is kept only if its
+     * edges between kept sites still form one tree over all the kept sites (then the edge from the new root
+     * comes first); otherwise, for instance when a removed site was an inner site of the tree or only one site
+     * is kept, the subset has no tree. Its name is this name followed by the chosen sites, e.g.
+     * {@code ron6[boston,ottawa]}.
      *
      * @param keptSites the sites to keep; duplicates are ignored
      * @return the sub-topology
@@ -225,12 +319,40 @@ public final class Topology {
                 keptLinks.put(pair, profile);
             }
         });
-        return new Topology(name + "[" + String.join(",", kept) + "]", kept, keptLinks);
+        List<LinkChange> keptSchedule = schedule.stream()
+                .filter(c -> wanted.contains(c.fromSite()) && wanted.contains(c.toSite())).toList();
+        List<CrossTraffic> keptCross = crossTraffic.stream()
+                .filter(c -> wanted.contains(c.fromSite()) && wanted.contains(c.toSite())).toList();
+        return new Topology(name + "[" + String.join(",", kept) + "]", kept, keptLinks, subtree(wanted),
+                keptSchedule, keptCross);
+    }
+
+    /** @return the tree's edges among the kept sites if they span them all, root edge first; else null */
+    private List<TreeEdge> subtree(Set<String> kept) {
+        if (tree == null) {
+            return null;
+        }
+        List<TreeEdge> edges = new ArrayList<>();
+        Set<String> children = new LinkedHashSet<>();
+        for (TreeEdge edge : tree) {
+            if (kept.contains(edge.parent()) && kept.contains(edge.child())) {
+                edges.add(edge);
+                children.add(edge.child());
+            }
+        }
+        // a forest of the tree's edges with one edge fewer than sites is a tree over all of them
+        if (edges.isEmpty() || edges.size() != kept.size() - 1) {
+            return null;
+        }
+        TreeEdge fromRoot = edges.stream().filter(e -> !children.contains(e.parent())).findFirst().orElseThrow();
+        edges.remove(fromRoot);
+        edges.add(0, fromRoot);
+        return edges;
     }
 
     /**
-     * Two topologies are equal when they have the same name, the same sites in the same order and the same
-     * links.
+     * Two topologies are equal when they have the same name, the same sites in the same order, the same links,
+     * the same tree (edges in the same order), the same schedule and the same cross traffic.
      *
      * @param other the object to compare with
      * @return whether they are equal
@@ -238,7 +360,9 @@ public final class Topology {
     @Override
     public boolean equals(Object other) {
         return other instanceof Topology that
-                && name.equals(that.name) && sites.equals(that.sites) && links.equals(that.links);
+                && name.equals(that.name) && sites.equals(that.sites) && links.equals(that.links)
+                && Objects.equals(tree, that.tree) && schedule.equals(that.schedule)
+                && crossTraffic.equals(that.crossTraffic);
     }
 
     /**
@@ -248,17 +372,21 @@ public final class Topology {
      */
     @Override
     public int hashCode() {
-        return Objects.hash(name, sites, links);
+        return Objects.hash(name, sites, links, tree, schedule, crossTraffic);
     }
 
     /**
-     * A short description: name, sites and the number of directed links.
+     * A short description: name, sites, the number of directed links and, when there are any, the tree, the
+     * number of scheduled changes and of cross-traffic streams.
      *
      * @return the description
      */
     @Override
     public String toString() {
-        return "Topology[" + name + ", sites=" + sites + ", " + links.size() + " directed links]";
+        return "Topology[" + name + ", sites=" + sites + ", " + links.size() + " directed links"
+                + (tree == null ? "" : ", tree " + treeStrategy().orElseThrow())
+                + (schedule.isEmpty() ? "" : ", " + schedule.size() + " scheduled changes")
+                + (crossTraffic.isEmpty() ? "" : ", " + crossTraffic.size() + " cross-traffic streams") + "]";
     }
 
     private static Path pathOrNull(String text) {
@@ -279,6 +407,9 @@ public final class Topology {
         private final String name;
         private final List<String> sites = new ArrayList<>();
         private final Map<Pair, LinkProfile> links = new LinkedHashMap<>();
+        private final List<LinkChange> schedule = new ArrayList<>();
+        private final List<CrossTraffic> crossTraffic = new ArrayList<>();
+        private List<TreeEdge> tree;
 
         private Builder(String name) {
             Objects.requireNonNull(name, "name");
@@ -345,16 +476,84 @@ public final class Topology {
         }
 
         /**
+         * Sets the fixed multicast tree. It must include every site of the finished topology (checked by
+         * {@link #build()}).
+         *
+         * @param edges the edges, each parent to child, the first one's parent being the root
+         * @return this builder
+         * @throws IllegalArgumentException if a tree was already set, a site is not declared, or the edges do not
+         *     form one tree pointing away from the root (see {@code org.gcs.alm.tree.FixedTreeStrategy#of})
+         */
+        public Builder tree(List<TreeEdge> edges) {
+            Objects.requireNonNull(edges, "edges");
+            if (tree != null) {
+                throw new IllegalArgumentException("the tree is already set to " + tree + "; set it once");
+            }
+            List<SpanningTree.Edge> checked = new ArrayList<>(edges.size());
+            for (TreeEdge edge : edges) {
+                requireSite(edge.parent());
+                requireSite(edge.child());
+                checked.add(new SpanningTree.Edge(edge.parent(), edge.child()));
+            }
+            FixedTreeStrategy.of(checked);
+            tree = List.copyOf(edges);
+            return this;
+        }
+
+        /**
+         * Adds a scheduled change of an existing link.
+         *
+         * @param change the change; its profile is the link's whole new profile
+         * @return this builder
+         * @throws IllegalArgumentException if the link has not been added
+         */
+        public Builder change(LinkChange change) {
+            Objects.requireNonNull(change, "change");
+            requireLink(change.fromSite(), change.toSite(), "change");
+            schedule.add(change);
+            return this;
+        }
+
+        /**
+         * Adds a cross-traffic stream on an existing, bandwidth-limited link.
+         *
+         * @param stream the stream
+         * @return this builder
+         * @throws IllegalArgumentException if the link has not been added or has unlimited bandwidth
+         */
+        public Builder crossTraffic(CrossTraffic stream) {
+            Objects.requireNonNull(stream, "stream");
+            LinkProfile profile = requireLink(stream.fromSite(), stream.toSite(), "carry cross traffic");
+            if (!profile.isBandwidthLimited()) {
+                throw new IllegalArgumentException("cross traffic needs a bandwidth limit on the link "
+                        + stream.fromSite() + " -> " + stream.toSite() + ", which has none");
+            }
+            crossTraffic.add(stream);
+            return this;
+        }
+
+        /**
          * Builds the immutable topology.
          *
          * @return the topology
-         * @throws IllegalArgumentException if no site was added
+         * @throws IllegalArgumentException if no site was added, or the tree leaves out a site
          */
         public Topology build() {
             if (sites.isEmpty()) {
                 throw new IllegalArgumentException("topology '" + name + "' has no sites; add at least one");
             }
-            return new Topology(name, sites, links);
+            if (tree != null) {
+                Set<String> missing = new LinkedHashSet<>(sites);
+                tree.forEach(edge -> {
+                    missing.remove(edge.parent());
+                    missing.remove(edge.child());
+                });
+                if (!missing.isEmpty()) {
+                    throw new IllegalArgumentException("the tree " + tree + " leaves out " + missing
+                            + "; every site must be in the tree");
+                }
+            }
+            return new Topology(name, sites, links, tree, schedule, crossTraffic);
         }
 
         /**
@@ -376,6 +575,15 @@ public final class Topology {
          */
         boolean hasLink(String fromSite, String toSite) {
             return links.containsKey(new Pair(fromSite, toSite));
+        }
+
+        private LinkProfile requireLink(String fromSite, String toSite, String purpose) {
+            LinkProfile profile = links.get(new Pair(fromSite, toSite));
+            if (profile == null) {
+                throw new IllegalArgumentException("there is no link " + fromSite + " -> " + toSite + " to " + purpose
+                        + "; add the link first");
+            }
+            return profile;
         }
 
         private void requireSite(String site) {

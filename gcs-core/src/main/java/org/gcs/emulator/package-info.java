@@ -8,7 +8,10 @@
  *       simulator share it.</li>
  *   <li>{@link org.gcs.emulator.LinkProfile} holds a link's numbers; {@link org.gcs.emulator.Topology}
  *       holds the sites and the directed links between them, parsed from a small text format or loaded by
- *       name ({@code ron6}, {@code ron3}: the RON testbed of the Xpand experiments).</li>
+ *       name ({@code ron6}, {@code ron3}: the RON testbed of the Xpand experiments). For experiments a
+ *       topology may also give a fixed multicast tree ({@link org.gcs.emulator.TreeEdge}), scheduled link
+ *       changes ({@link org.gcs.emulator.LinkChange}) and on/off cross traffic
+ *       ({@link org.gcs.emulator.CrossTraffic}), which shares a link's bottleneck with GCS's packets.</li>
  *   <li>{@link org.gcs.emulator.LinkEmulatorHandler} applies the links to the outbound datagrams of a
  *       delegate's WAN channel, per destination site, resolved by a
  *       {@link org.gcs.emulator.PeerSiteResolver}.</li>

@@ -7,8 +7,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.gcs.alm.overlay.DelegateAddress;
+import org.gcs.emulator.CrossTraffic;
+import org.gcs.emulator.LinkChange;
+import org.gcs.emulator.LinkCounters;
 import org.gcs.emulator.Topology;
 import org.gcs.internal.engine.LanView;
+import org.gcs.internal.wire.WanEnvelope;
 
 /**
  * The virtual-time driver: sites of {@link SimNode}s, each site a simulated LAN (reliable FIFO multicast with
@@ -38,6 +42,8 @@ public final class SimNetwork {
     private final Map<String, org.gcs.emulator.LinkProfile> linkOverrides = new HashMap<>();
     private final org.gcs.cc.api.CongestionControl congestionControl;
     private long incarnations;
+    private WanFilter wanFilter;
+    private long filteredDatagrams;
 
     /**
      * @param topology the emulated WAN (null: ideal links without delay or loss)
@@ -152,7 +158,10 @@ public final class SimNetwork {
     }
 
     /**
-     * Changes a directed WAN link from now on (its queue starts empty), e.g. to move a bottleneck.
+     * Changes a directed WAN link from now on, e.g. to move a bottleneck. Each node of {@code fromSite} that
+     * already has a link towards {@code toSite} {@linkplain org.gcs.emulator.EmulatedLink#reconfigure
+     * reconfigures} it at once: the bytes in its queue stay and drain at the new rate, its cross traffic goes on.
+     * Links created later start with the new profile.
      *
      * @param fromSite the sending site
      * @param toSite the receiving site
@@ -160,6 +169,80 @@ public final class SimNetwork {
      */
     public void setLink(String fromSite, String toSite, org.gcs.emulator.LinkProfile profile) {
         linkOverrides.put(fromSite + "->" + toSite, profile);
+        for (SimNode node : nodes) {
+            if (node.site().equals(fromSite)) {
+                node.changeLink(toSite, profile);
+            }
+        }
+    }
+
+    /**
+     * Puts scheduled link changes (such as {@link Topology#schedule()}) on the virtual clock: each one calls
+     * {@link #setLink} at {@code originNs + atNs} (at once if that time has passed). Changes due at the same time
+     * apply in the list's order.
+     *
+     * @param changes the changes
+     * @param originNs the virtual time their {@code atNs} count from
+     */
+    public void scheduleLinkChanges(List<LinkChange> changes, long originNs) {
+        for (LinkChange change : List.copyOf(changes)) {
+            clock.at(originNs + change.atNs(), () -> setLink(change.fromSite(), change.toSite(), change.profile()));
+        }
+    }
+
+    /**
+     * Sets the filter that decides which WAN datagrams reach their emulated links (none by default: all do).
+     *
+     * @param filter the filter, or null for none
+     */
+    public void setWanFilter(WanFilter filter) {
+        this.wanFilter = filter;
+    }
+
+    /** @return WAN datagrams the {@link WanFilter} refused so far */
+    public long filteredDatagrams() {
+        return filteredDatagrams;
+    }
+
+    /**
+     * The bytes queued now in the emulated link from the current live delegate of {@code fromSite} to
+     * {@code toSite}, cross traffic included.
+     *
+     * @return the backlog, or 0 if the site has no live delegate or the delegate has not sent there yet
+     */
+    public long linkBacklogBytes(String fromSite, String toSite) {
+        return delegateOf(fromSite).map(node -> node.linkBacklogBytes(toSite)).orElse(0L);
+    }
+
+    /**
+     * The counters of the emulated links from {@code fromSite} to {@code toSite}, summed over every node of
+     * {@code fromSite} started so far (each node that was delegate has its own link, with its own cross-traffic
+     * streams). Cross-traffic counts cover the time up to now.
+     *
+     * @return the sums; zero if no node of the site has sent there
+     */
+    public LinkCounters linkCounters(String fromSite, String toSite) {
+        LinkCounters sum = LinkCounters.ZERO;
+        for (SimNode node : nodes) {
+            if (node.site().equals(fromSite)) {
+                sum = sum.plus(node.linkCounters(toSite));
+            }
+        }
+        return sum;
+    }
+
+    /** @return whether a datagram may go on its link; counts it if not */
+    boolean passesWanFilter(String fromSite, String toSite, WanEnvelope envelope) {
+        if (wanFilter == null || wanFilter.pass(fromSite, toSite, envelope)) {
+            return true;
+        }
+        filteredDatagrams++;
+        return false;
+    }
+
+    /** @return the topology's cross traffic from one site to another (none without a topology) */
+    List<CrossTraffic> crossTraffic(String fromSite, String toSite) {
+        return topology == null ? List.of() : topology.crossTraffic(fromSite, toSite);
     }
 
     /** @return the link profile from one site to another now */

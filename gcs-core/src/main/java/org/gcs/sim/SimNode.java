@@ -13,6 +13,7 @@ import org.gcs.MemberId;
 import org.gcs.Names;
 import org.gcs.alm.overlay.DelegateAddress;
 import org.gcs.emulator.EmulatedLink;
+import org.gcs.emulator.LinkCounters;
 import org.gcs.emulator.LinkProfile;
 import org.gcs.internal.engine.EngineIo;
 import org.gcs.internal.engine.EngineSettings;
@@ -219,7 +220,7 @@ public final class SimNode {
         return engine.smoothedRttNs(group, toSite);
     }
 
-    /** @return WAN datagrams this node sent (emulated losses included) */
+    /** @return WAN datagrams this node sent (emulated losses included, those refused by the WAN filter not) */
     public long wanDatagramsSent() {
         return wanDatagramsSent;
     }
@@ -269,15 +270,51 @@ public final class SimNode {
         }
     }
 
+    /**
+     * This node's link towards a site, created on first use with the current profile and the topology's cross
+     * traffic of that direction; an existing link whose profile has changed since is reconfigured (it keeps its
+     * queue).
+     */
     private EmulatedLink linkTo(String toSite) {
         LinkProfile profile = network.linkProfile(site, toSite);
         EmulatedLink link = links.get(toSite);
-        if (link == null || !link.profile().equals(profile)) {
+        if (link == null) {
             long seed = network.options().seed() * 1_000_003L + (site + "->" + toSite + "@" + name).hashCode();
-            link = new EmulatedLink(profile, seed);
+            link = new EmulatedLink(profile, seed, network.crossTraffic(site, toSite));
             links.put(toSite, link);
+        } else if (!link.profile().equals(profile)) {
+            link.reconfigure(profile, network.nowNs());
         }
         return link;
+    }
+
+    /** Gives this node's existing link towards a site a new profile now; a link not yet created is left alone. */
+    void changeLink(String toSite, LinkProfile profile) {
+        EmulatedLink link = links.get(toSite);
+        if (link != null && !link.profile().equals(profile)) {
+            link.reconfigure(profile, network.nowNs());
+        }
+    }
+
+    /** @return this node's link towards a site, if it has sent there */
+    Optional<EmulatedLink> existingLink(String toSite) {
+        return Optional.ofNullable(links.get(toSite));
+    }
+
+    /** @return the bytes in this node's link towards a site now (0 if it has none) */
+    long linkBacklogBytes(String toSite) {
+        EmulatedLink link = links.get(toSite);
+        return link == null ? 0 : link.backlogBytes(network.nowNs());
+    }
+
+    /** @return the counters of this node's link towards a site, cross traffic offered up to now (zero if none) */
+    LinkCounters linkCounters(String toSite) {
+        EmulatedLink link = links.get(toSite);
+        if (link == null) {
+            return LinkCounters.ZERO;
+        }
+        link.backlogBytes(network.nowNs()); // offers the cross traffic due by now
+        return link.counters();
     }
 
     /** A send's admission, as observed by the caller. */
@@ -306,6 +343,9 @@ public final class SimNode {
         public void wanSend(String toSite, DelegateAddress to, WanEnvelope envelope) {
             SimNode target = network.nodeAt(to);
             if (target == null) {
+                return;
+            }
+            if (!network.passesWanFilter(site, target.site(), envelope)) {
                 return;
             }
             byte[] datagram = codec.encode(envelope);

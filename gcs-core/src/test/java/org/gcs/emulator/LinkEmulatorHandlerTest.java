@@ -229,6 +229,34 @@ class LinkEmulatorHandlerTest {
     }
 
     @Test
+    void shouldGiveTheLinksTheTopologysCrossTraffic() {
+        // 8 Mb/s: 1000 bytes take 1 ms; the cross stream sends 1000 bytes every 2 ms from the first packet on
+        LinkProfile narrow = LinkProfile.IDEAL.withBandwidthBitsPerSec(8_000_000).withQueueBytes(100_000);
+        Topology crossed = Topology.builder("crossed").site("here").site("near")
+                .link("here", "near", narrow)
+                .crossTraffic(new CrossTraffic("here", "near", 4_000_000, 1_000 * MS, 0, 1000, true))
+                .build();
+        LinkEmulatorHandler emulator = new LinkEmulatorHandler("here", crossed, SITES, 42L);
+        EmbeddedChannel crossedChannel = EmbeddedChannel.builder().ticker(ticker).handlers(emulator).build();
+        try {
+            DatagramPacket packet = packet(NEAR, 1000);
+            crossedChannel.writeAndFlush(packet);
+            ticker.advance(2 * MS - 1, TimeUnit.NANOSECONDS);
+            crossedChannel.runPendingTasks();
+            assertThat((Object) crossedChannel.readOutbound()).as("behind the cross packet sent at 0").isNull();
+
+            ticker.advance(1, TimeUnit.NANOSECONDS);
+            crossedChannel.runPendingTasks();
+
+            assertThat((Object) crossedChannel.readOutbound()).isSameAs(packet);
+            assertThat(emulator.linkTo("near").orElseThrow().crossPacketsAdmitted()).isEqualTo(1);
+            assertThat(packet.release()).isTrue();
+        } finally {
+            crossedChannel.finishAndReleaseAll();
+        }
+    }
+
+    @Test
     void shouldRejectALocalSiteOutsideTheTopology() {
         assertThatThrownBy(() -> new LinkEmulatorHandler("mars", TOPOLOGY, SITES, 1))
                 .isInstanceOf(IllegalArgumentException.class)

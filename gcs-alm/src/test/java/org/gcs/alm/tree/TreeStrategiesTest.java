@@ -21,6 +21,17 @@ class TreeStrategiesTest {
     }
 
     @Test
+    void shouldSelectAFixedTreeByItsEdges() {
+        TreeStrategy fixed = TreeStrategies.byName("fixed:A-B, B-C ,B-D");
+
+        assertThat(fixed).isInstanceOf(FixedTreeStrategy.class).extracting(TreeStrategy::name).isEqualTo("fixed");
+        assertThat(((FixedTreeStrategy) fixed).spec()).isEqualTo("fixed:A-B,B-C,B-D");
+        assertThat(TreeStrategies.builtInNames()).doesNotContain("fixed");
+        assertThatThrownBy(() -> TreeStrategies.byName("mst")).hasMessageContaining("fixed:EDGES (e.g. fixed:A-B");
+        assertThatThrownBy(() -> TreeStrategies.byName(" ")).hasMessageContaining("fixed:EDGES");
+    }
+
+    @Test
     void shouldLoadAStrategyByFullyQualifiedClassName() {
         TreeStrategy strategy = TreeStrategies.byName(NameChainTestStrategy.class.getName());
         assertThat(strategy).isInstanceOf(NameChainTestStrategy.class);

@@ -112,6 +112,77 @@ class TreeStrategyPropertiesTest {
         }
     }
 
+    @Property(tries = TRIES)
+    void shouldKeepAFixedTreeAmongTheLiveSitesAndDeliverEveryPacketOnce(@ForAll("scenarios") TreeScenario scenario) {
+        FixedTreeStrategy fixed = randomFixedTree(scenario);
+        TreePlan plan = fixed.plan(scenario.sites(), scenario.costs(), scenario.maxFanOut());
+
+        assertThat(plan.strategy()).isEqualTo("fixed");
+        assertThat(plan.sites()).containsExactlyElementsOf(scenario.sites());
+        SpanningTree tree = plan.sharedTree().orElseThrow();
+        assertThat(rebuilt(tree)).isEqualTo(tree);
+        assertThat(fixed.plan(scenario.sitesReversed(), scenario.costsShuffled(), 1)).isEqualTo(plan);
+        assertThat(TreeStrategies.byName(fixed.spec()).plan(scenario.sites(), null, 1)).isEqualTo(plan);
+
+        Map<String, String> listedParent = new TreeMap<>();
+        List<String> edgeOrder = new java.util.ArrayList<>();
+        for (SpanningTree.Edge edge : fixed.edges()) {
+            listedParent.put(edge.child(), edge.parent());
+            for (String site : List.of(edge.parent(), edge.child())) {
+                if (!edgeOrder.contains(site)) {
+                    edgeOrder.add(site);
+                }
+            }
+        }
+        String root = edgeOrder.stream().filter(scenario.sites()::contains).findFirst()
+                .orElse(scenario.sites().first());
+        assertThat(tree.root()).isEqualTo(root);
+        for (String site : scenario.sites()) {
+            if (site.equals(root)) {
+                continue;
+            }
+            List<String> ancestors = new java.util.ArrayList<>();
+            for (String at = listedParent.get(site); at != null && !ancestors.contains(root); at = listedParent.get(at)) {
+                ancestors.add(at);
+            }
+            boolean pathLive = ancestors.contains(root) && scenario.sites().containsAll(ancestors);
+            assertThat(tree.parentOf(site)).as("parent of %s in %s from %s", site, tree, fixed)
+                    .hasValue(pathLive ? listedParent.get(site) : root);
+        }
+        for (String source : scenario.sites()) {
+            checkFlood(plan, source, scenario.members());
+        }
+    }
+
+    /**
+     * A random listed tree over most of the scenario's sites (some live sites unlisted) and a few sites that are
+     * not live; the first edge leaves the root, the others come in random order.
+     */
+    private static FixedTreeStrategy randomFixedTree(TreeScenario scenario) {
+        Random random = new Random(scenario.shuffleSeed());
+        List<String> listed = new java.util.ArrayList<>();
+        for (String site : scenario.sites()) {
+            if (random.nextInt(5) > 0) {
+                listed.add(site);
+            }
+        }
+        int dead = random.nextInt(6);
+        for (int i = 0; i < dead || listed.size() < 2; i++) {
+            listed.add("dead" + i);
+        }
+        java.util.Collections.shuffle(listed, random);
+        List<SpanningTree.Edge> edges = new java.util.ArrayList<>();
+        for (int i = 1; i < listed.size(); i++) {
+            edges.add(new SpanningTree.Edge(listed.get(random.nextInt(i)), listed.get(i)));
+        }
+        SpanningTree.Edge first = edges.stream().filter(e -> e.parent().equals(listed.get(0))).findFirst()
+                .orElseThrow();
+        edges.remove(first);
+        java.util.Collections.shuffle(edges, random);
+        edges.add(0, first);
+        return FixedTreeStrategy.of(edges);
+    }
+
     private static void checkPrune(SpanningTree tree, Set<String> keep) {
         Set<String> keptInTree = new TreeSet<>(keep);
         keptInTree.retainAll(tree.sites());

@@ -73,14 +73,29 @@ public final class GcsConfigLoader {
      * @throws GcsConfigException if a setting is unknown or invalid
      */
     public static GcsConfig.Builder fromProperties(Properties properties, String source) {
+        return applyTo(properties, GcsConfig.builder(), source);
+    }
+
+    /**
+     * Applies the settings that are given to a builder, leaving the others as they are (e.g. a tool's own
+     * settings overridden from its command line).
+     *
+     * @param properties the settings to apply
+     * @param builder the builder to change
+     * @param source where the settings came from, for error messages
+     * @return the builder
+     * @throws GcsConfigException if a setting is unknown or invalid
+     */
+    public static GcsConfig.Builder applyTo(Properties properties, GcsConfig.Builder builder, String source) {
         Set<String> unknown = new TreeSet<>(properties.stringPropertyNames());
         unknown.removeAll(KEYS);
         unknown.removeIf(key -> key.startsWith(CONGESTION_PREFIX));
         if (!unknown.isEmpty()) {
-            throw new GcsConfigException(source + ": unknown setting(s) " + unknown + "; valid keys are " + new TreeSet<>(KEYS));
+            throw new GcsConfigException(source + ": unknown setting(s) " + unknown + "; valid keys are "
+                    + new TreeSet<>(KEYS) + " and cc.<scheme>.<parameter> for a congestion control's parameters");
         }
         try {
-            return apply(properties);
+            return apply(properties, builder);
         } catch (GcsConfigException e) {
             throw new GcsConfigException(source + ": " + e.getMessage());
         } catch (IllegalArgumentException e) {
@@ -93,8 +108,7 @@ public final class GcsConfigLoader {
         return list(properties.getProperty("groups"));
     }
 
-    private static GcsConfig.Builder apply(Properties p) {
-        GcsConfig.Builder b = GcsConfig.builder();
+    private static GcsConfig.Builder apply(Properties p, GcsConfig.Builder b) {
         String site = p.getProperty("site");
         if (site != null) {
             b.site(site.trim());
@@ -118,7 +132,9 @@ public final class GcsConfigLoader {
                 throw new GcsConfigException("cluster.key.hex must be hexadecimal digits, e.g. from `openssl rand -hex 32`");
             }
         });
-        b.lan(lan(p));
+        if (p.stringPropertyNames().stream().anyMatch(key -> key.startsWith("lan."))) {
+            b.lan(lan(p));
+        }
         ifSet(p, "heartbeat.interval", v -> b.heartbeatInterval(Quantities.duration("heartbeat.interval", v)));
         ifSet(p, "site.timeout", v -> b.siteTimeout(Quantities.duration("site.timeout", v)));
         ifSet(p, "tick.interval", v -> b.tickInterval(Quantities.duration("tick.interval", v)));

@@ -43,6 +43,10 @@ import java.util.SplittableRandom;
  * model (that loss stands for other parts of the path, which the cross traffic does not share). While the link has no bandwidth limit, cross packets pass without effect and count as admitted. The
  * streams start at time 0 of the link's clock.
  *
+ * <p><b>RED.</b> A profile with {@link LinkProfile#red()} puts a {@link RedGate} in front of the drop-tail limit: at
+ * every arrival (ours and cross traffic's) it updates its average queue and may drop the packet early (counted as a
+ * queue drop). Its random draws come from a generator of its own, seeded from the link's seed.
+ *
  * <p><b>Changes.</b> {@link #reconfigure(LinkProfile, long)} gives the link a new profile without losing its
  * queue: the bytes in the bottleneck stay and drain at the new rate.
  *
@@ -64,12 +68,16 @@ public final class EmulatedLink {
 
     /** Salt of the cross-traffic streams' seeds, so that they differ from the link's own stream. */
     private static final long CROSS_SEED_SALT = 0x43524f5353L; // "CROSS"
+    /** Salt of the RED gate's seed. */
+    private static final long RED_SEED_SALT = 0x524544L; // "RED"
 
     private final SplittableRandom random;
     private final List<CrossTraffic> crossTraffic;
     private final CrossTrafficSource[] crossSources;
+    private final long seed;
     private LinkProfile profile;
     private LossModel lossModel;
+    private RedGate redGate;
 
     private long busyUntilNs;
     private long lastArrivalNs;
@@ -103,8 +111,10 @@ public final class EmulatedLink {
      */
     public EmulatedLink(LinkProfile profile, long seed, List<CrossTraffic> crossTraffic) {
         this.profile = Objects.requireNonNull(profile, "profile");
+        this.seed = seed;
         this.random = new SplittableRandom(seed);
         this.lossModel = profile.loss().newModel();
+        this.redGate = profile.red() == null ? null : new RedGate(profile.red(), mix64(seed ^ RED_SEED_SALT));
         this.crossTraffic = List.copyOf(Objects.requireNonNull(crossTraffic, "crossTraffic"));
         this.crossSources = new CrossTrafficSource[this.crossTraffic.size()];
         for (int i = 0; i < crossSources.length; i++) {
@@ -139,7 +149,7 @@ public final class EmulatedLink {
         long departureNs = nowNs;
         if (profile.isBandwidthLimited()) {
             long backlog = queuedBytes(nowNs);
-            if (LinkMath.saturatedAdd(backlog, sizeBytes) > profile.queueBytes()) {
+            if (redDrops(backlog, nowNs) || LinkMath.saturatedAdd(backlog, sizeBytes) > profile.queueBytes()) {
                 packetsDroppedByQueue++;
                 return DROPPED_QUEUE;
             }
@@ -179,9 +189,13 @@ public final class EmulatedLink {
         offerCrossTraffic(nowNs);
         long backlog = queuedBytes(nowNs);
         boolean lossChanged = !newProfile.loss().equals(profile.loss());
+        boolean redChanged = !java.util.Objects.equals(newProfile.red(), profile.red());
         profile = newProfile;
         if (lossChanged) {
             lossModel = newProfile.loss().newModel();
+        }
+        if (redChanged) {
+            redGate = newProfile.red() == null ? null : new RedGate(newProfile.red(), mix64(seed ^ RED_SEED_SALT));
         }
         if (!newProfile.isBandwidthLimited()) {
             busyUntilNs = 0;
@@ -377,7 +391,8 @@ public final class EmulatedLink {
             int sizeBytes = next.packetBytes();
             next.advance();
             if (profile.isBandwidthLimited()) {
-                if (LinkMath.saturatedAdd(queuedBytes(atNs), sizeBytes) > profile.queueBytes()) {
+                long backlog = queuedBytes(atNs);
+                if (redDrops(backlog, atNs) || LinkMath.saturatedAdd(backlog, sizeBytes) > profile.queueBytes()) {
                     crossPacketsDropped++;
                     continue;
                 }
@@ -386,6 +401,15 @@ public final class EmulatedLink {
             crossPacketsAdmitted++;
             crossBytesAdmitted += sizeBytes;
         }
+    }
+
+    /** RED's decision for a packet arriving at {@code atNs} to a queue of {@code backlog} bytes; false without RED. */
+    private boolean redDrops(long backlog, long atNs) {
+        if (redGate == null) {
+            return false;
+        }
+        long idleNs = backlog == 0 ? Math.max(0, atNs - busyUntilNs) : 0;
+        return redGate.drop(backlog, idleNs, transmissionNs(profile.red().meanPacketBytes()));
     }
 
     /** Stafford's variant 13 of the MurmurHash3 finalizer: a bijective, well-spread 64-bit mix. */

@@ -17,6 +17,8 @@ import java.util.Objects;
  *     bandwidth is unlimited
  * @param allowReorder whether jitter may deliver a packet before one sent earlier on the same link; when
  *     {@code false} arrival times are made non-decreasing
+ * @param red RED in front of the drop-tail limit ({@link RedQueue}), or null for a plain drop-tail queue; only with
+ *     a bandwidth limit
  */
 public record LinkProfile(
         long oneWayDelayNs,
@@ -24,7 +26,8 @@ public record LinkProfile(
         LossProfile loss,
         long bandwidthBitsPerSec,
         long queueBytes,
-        boolean allowReorder) {
+        boolean allowReorder,
+        RedQueue red) {
 
     /** The bottleneck queue used when none is given: 128 KiB. */
     public static final long DEFAULT_QUEUE_BYTES = 128L * 1024;
@@ -35,6 +38,21 @@ public record LinkProfile(
      */
     public static final LinkProfile IDEAL =
             new LinkProfile(0, 0, LossProfile.none(), 0, DEFAULT_QUEUE_BYTES, false);
+
+    /**
+     * A link with a plain drop-tail queue.
+     *
+     * @param oneWayDelayNs the propagation delay in nanoseconds, {@code >= 0}
+     * @param jitterNs the jitter half-width in nanoseconds, {@code >= 0}
+     * @param loss the random loss
+     * @param bandwidthBitsPerSec bits per second, {@code >= 0}; {@code 0} means unlimited
+     * @param queueBytes the drop-tail backlog limit in bytes, {@code >= 0}
+     * @param allowReorder whether jitter may reorder packets
+     */
+    public LinkProfile(long oneWayDelayNs, long jitterNs, LossProfile loss, long bandwidthBitsPerSec, long queueBytes,
+                       boolean allowReorder) {
+        this(oneWayDelayNs, jitterNs, loss, bandwidthBitsPerSec, queueBytes, allowReorder, null);
+    }
 
     /**
      * Validates the components.
@@ -72,7 +90,7 @@ public record LinkProfile(
      * @return the copy
      */
     public LinkProfile withOneWayDelayNs(long newOneWayDelayNs) {
-        return new LinkProfile(newOneWayDelayNs, jitterNs, loss, bandwidthBitsPerSec, queueBytes, allowReorder);
+        return new LinkProfile(newOneWayDelayNs, jitterNs, loss, bandwidthBitsPerSec, queueBytes, allowReorder, red);
     }
 
     /**
@@ -82,7 +100,7 @@ public record LinkProfile(
      * @return the copy
      */
     public LinkProfile withJitterNs(long newJitterNs) {
-        return new LinkProfile(oneWayDelayNs, newJitterNs, loss, bandwidthBitsPerSec, queueBytes, allowReorder);
+        return new LinkProfile(oneWayDelayNs, newJitterNs, loss, bandwidthBitsPerSec, queueBytes, allowReorder, red);
     }
 
     /**
@@ -92,7 +110,7 @@ public record LinkProfile(
      * @return the copy
      */
     public LinkProfile withLoss(LossProfile newLoss) {
-        return new LinkProfile(oneWayDelayNs, jitterNs, newLoss, bandwidthBitsPerSec, queueBytes, allowReorder);
+        return new LinkProfile(oneWayDelayNs, jitterNs, newLoss, bandwidthBitsPerSec, queueBytes, allowReorder, red);
     }
 
     /**
@@ -102,7 +120,7 @@ public record LinkProfile(
      * @return the copy
      */
     public LinkProfile withBandwidthBitsPerSec(long newBandwidthBitsPerSec) {
-        return new LinkProfile(oneWayDelayNs, jitterNs, loss, newBandwidthBitsPerSec, queueBytes, allowReorder);
+        return new LinkProfile(oneWayDelayNs, jitterNs, loss, newBandwidthBitsPerSec, queueBytes, allowReorder, red);
     }
 
     /**
@@ -112,7 +130,7 @@ public record LinkProfile(
      * @return the copy
      */
     public LinkProfile withQueueBytes(long newQueueBytes) {
-        return new LinkProfile(oneWayDelayNs, jitterNs, loss, bandwidthBitsPerSec, newQueueBytes, allowReorder);
+        return new LinkProfile(oneWayDelayNs, jitterNs, loss, bandwidthBitsPerSec, newQueueBytes, allowReorder, red);
     }
 
     /**
@@ -122,7 +140,17 @@ public record LinkProfile(
      * @return the copy
      */
     public LinkProfile withAllowReorder(boolean newAllowReorder) {
-        return new LinkProfile(oneWayDelayNs, jitterNs, loss, bandwidthBitsPerSec, queueBytes, newAllowReorder);
+        return new LinkProfile(oneWayDelayNs, jitterNs, loss, bandwidthBitsPerSec, queueBytes, newAllowReorder, red);
+    }
+
+    /**
+     * A copy with RED in front of the drop-tail limit, or without.
+     *
+     * @param newRed the RED parameters, or null for a plain drop-tail queue
+     * @return the copy
+     */
+    public LinkProfile withRed(RedQueue newRed) {
+        return new LinkProfile(oneWayDelayNs, jitterNs, loss, bandwidthBitsPerSec, queueBytes, allowReorder, newRed);
     }
 
     private static void requireNonNegative(long value, String name) {

@@ -18,10 +18,11 @@ import java.util.Locale;
  * @param allowReorder whether jitter may reorder
  */
 record LinkSpec(long delayNs, long jitterNs, double lossRate, Double burstLength, long bandwidthBitsPerSec,
-        long queueBytes, boolean allowReorder) {
+        long queueBytes, boolean allowReorder, RedQueue red) {
 
     /** What a link gets for the keys that neither its line nor a {@code defaults} line gives. */
-    static final LinkSpec BUILT_IN_DEFAULTS = new LinkSpec(0, 0, 0.0, null, 0, LinkProfile.DEFAULT_QUEUE_BYTES, false);
+    static final LinkSpec BUILT_IN_DEFAULTS = new LinkSpec(0, 0, 0.0, null, 0, LinkProfile.DEFAULT_QUEUE_BYTES, false,
+            null);
 
     /**
      * The profile these settings describe: no loss when the rate is 0, Gilbert-Elliott loss when a burst
@@ -38,7 +39,8 @@ record LinkSpec(long delayNs, long jitterNs, double lossRate, Double burstLength
         } else {
             loss = LossProfile.bernoulli(lossRate);
         }
-        return new LinkProfile(delayNs, jitterNs, loss, bandwidthBitsPerSec, queueBytes, allowReorder);
+        return new LinkProfile(delayNs, jitterNs, loss, bandwidthBitsPerSec, queueBytes, allowReorder,
+                bandwidthBitsPerSec > 0 ? red : null);
     }
 
     /** A mutable copy, for applying one line's settings. */
@@ -51,6 +53,7 @@ record LinkSpec(long delayNs, long jitterNs, double lossRate, Double burstLength
         b.bandwidthBitsPerSec = bandwidthBitsPerSec;
         b.queueBytes = queueBytes;
         b.allowReorder = allowReorder;
+        b.red = red;
         return b;
     }
 
@@ -63,6 +66,7 @@ record LinkSpec(long delayNs, long jitterNs, double lossRate, Double burstLength
         long bandwidthBitsPerSec;
         long queueBytes;
         boolean allowReorder;
+        RedQueue red;
 
         /**
          * The immutable settings.
@@ -77,7 +81,7 @@ record LinkSpec(long delayNs, long jitterNs, double lossRate, Double burstLength
                         + " packets; raise burst= or lower loss=");
             }
             LinkSpec spec = new LinkSpec(delayNs, jitterNs, lossRate, burstLength, bandwidthBitsPerSec, queueBytes,
-                    allowReorder);
+                    allowReorder, red);
             spec.toProfile();
             return spec;
         }

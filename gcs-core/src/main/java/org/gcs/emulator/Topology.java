@@ -102,7 +102,9 @@ public final class Topology {
      * direction gets {@code rtt/2}), {@code delay} (one-way), {@code jitter}, {@code loss} ({@code 1.5%} or
      * {@code 0.015}), {@code burst} (mean loss-burst length in packets: turns the loss into Gilbert-Elliott),
      * {@code bandwidth} ({@code bps, kbps, Mbps, Gbps}, powers of 1000, or {@code unlimited}), {@code queue}
-     * ({@code B, KB, KiB, MB, MiB}, powers of 1024) and {@code reorder} ({@code true}/{@code false}). Times
+     * ({@code B, KB, KiB, MB, MiB}, powers of 1024), {@code reorder} ({@code true}/{@code false}) and {@code aqm}
+     * ({@code droptail}, the default, or {@code red} for RED in front of the queue limit with ns-2's parameters, or
+     * {@code red:MIN:MAX:MAXP:WEIGHT}, see {@link RedQueue}). Times
      * take {@code ns, us, ms, s}. On a {@code <->} line every value except {@code rtt} may be written
      * {@code a/b}: {@code a} for the first-to-second direction, {@code b} for the other. Keys not given come
      * from the latest {@code defaults} line, else: no delay, no jitter, no loss, unlimited bandwidth, a

@@ -26,7 +26,7 @@ final class TopologyParser {
     private static final String DIRECTED = "->";
     private static final List<String> DIRECTIVES = List.of("name", "site", "defaults", "link", "tree", "at", "cross");
     private static final List<String> KEYS =
-            List.of("rtt", "delay", "jitter", "loss", "burst", "bandwidth", "queue", "reorder");
+            List.of("rtt", "delay", "jitter", "loss", "burst", "bandwidth", "queue", "reorder", "aqm");
     private static final List<String> CROSS_KEYS = List.of("rate", "on", "off", "packet", "start");
     private static final String CROSS_EXAMPLE = "e.g. 'cross a -> b rate=200kbps on=1s off=1s'";
 
@@ -411,6 +411,7 @@ final class TopologyParser {
             case "bandwidth" -> spec.bandwidthBitsPerSec = convert(key, value, Quantities::bitsPerSec);
             case "queue" -> spec.queueBytes = convert(key, value, Quantities::bytes);
             case "reorder" -> spec.allowReorder = convert(key, value, Quantities::bool);
+            case "aqm" -> spec.red = value.equalsIgnoreCase("droptail") ? null : convert(key, value, RedQueue::parse);
             default -> throw new IllegalStateException("unhandled key " + key);
         }
     }

@@ -110,4 +110,66 @@ public record SimOptions(long seed, long lanDelayNs, long failureDetectionNs, lo
                 initialRateBytesPerSec, initialRateBytesPerSec / 64, 64 * 1024, flowSettings().initialRttNs(),
                 congestionParameters));
     }
+
+    /** The node settings (properties keys of {@code GcsConfigLoader}) that {@link #withSetting} accepts. */
+    public static final java.util.SortedSet<String> SETTINGS = java.util.Collections.unmodifiableSortedSet(
+            new java.util.TreeSet<>(java.util.List.of("congestion.control", "initial.send.rate", "tick.interval",
+                    "heartbeat.interval", "site.timeout", "max.datagram.bytes", "send.window.bytes", "tree.strategy",
+                    "tree.max.fanout", "probe.interval", "tree.refresh.interval", "cc.<scheme>.<parameter>")));
+
+    /**
+     * A copy with one node setting changed, given as in a node's properties file (e.g. {@code congestion.control =
+     * ormcc}, {@code cc.ormcc.beta = 0.75}, {@code tick.interval = 10ms}), so that tools can apply the same
+     * {@code --set KEY=VALUE} to simulated and real nodes.
+     *
+     * @param key a key of {@link #SETTINGS}
+     * @param value its value
+     * @return the copy
+     * @throws IllegalArgumentException if the key does not apply to simulated nodes or the value is invalid; the
+     *     message lists the keys that apply
+     */
+    public SimOptions withSetting(String key, String value) {
+        String v = value.strip();
+        long tick = tickNs;
+        long heartbeat = heartbeatNs;
+        long timeout = siteTimeoutNs;
+        int datagram = maxDatagramBytes;
+        long window = sendWindowBytes;
+        String strategy = treeStrategy;
+        int fanOut = maxFanOut;
+        long probe = probeIntervalNs;
+        long refresh = treeRefreshNs;
+        String controller = congestionControl;
+        double initialRate = initialRateBytesPerSec;
+        java.util.Map<String, String> parameters = new java.util.TreeMap<>(congestionParameters);
+        if (key.startsWith("cc.")) {
+            parameters.put(key, v);
+        } else {
+            switch (key) {
+                case "congestion.control" -> controller = v;
+                case "initial.send.rate" -> initialRate = org.gcs.internal.config.Quantities.byteSize(key, v);
+                case "tick.interval" -> tick = durationNs(key, v);
+                case "heartbeat.interval" -> heartbeat = durationNs(key, v);
+                case "site.timeout" -> timeout = durationNs(key, v);
+                case "max.datagram.bytes" -> datagram = Math.toIntExact(
+                        org.gcs.internal.config.Quantities.byteSize(key, v));
+                case "send.window.bytes" -> window = org.gcs.internal.config.Quantities.byteSize(key, v);
+                case "tree.strategy" -> strategy = v;
+                case "tree.max.fanout" -> fanOut = Integer.parseInt(v);
+                case "probe.interval" -> probe = durationNs(key, v);
+                case "tree.refresh.interval" -> refresh = durationNs(key, v);
+                default -> throw new IllegalArgumentException("setting '" + key + "' does not apply to simulated nodes"
+                        + " (they have no sockets, LAN stack or keys); they take " + SETTINGS);
+            }
+        }
+        SimOptions changed = new SimOptions(seed, lanDelayNs, failureDetectionNs, tick, heartbeat, timeout, datagram,
+                window, strategy, fanOut, probe, refresh, controller, initialRate, parameters);
+        changed.buildCongestionControl(); // fail fast on an unknown controller or a bad parameter
+        org.gcs.alm.tree.TreeStrategies.byName(strategy);
+        return changed;
+    }
+
+    private static long durationNs(String key, String value) {
+        return org.gcs.internal.config.Quantities.duration(key, value).toNanos();
+    }
 }

@@ -108,6 +108,11 @@ public final class BenchCommand implements Callable<Integer> {
                     + " side, without a ratio (default: every system of each scenario).")
     List<String> systems = new ArrayList<>();
 
+    @Option(names = "--controller", paramLabel = "NAME",
+            description = "GCS: congestion control of every node: tfrc (the default), ormcc, none, or a class name"
+                    + " (the same as --gcs-set congestion.control=NAME).")
+    String controller;
+
     @Option(names = "--gcs-set", paramLabel = "KEY=VALUE",
             description = "Override a GCS setting (a key of a node's properties file, e.g. send.window.bytes=4MB or"
                     + " congestion.control=none), repeatable; for experiments: the defaults are what GCS ships.")
@@ -195,6 +200,9 @@ public final class BenchCommand implements Callable<Integer> {
         if (gcsSendsInFlight < 0) {
             throw usage("--gcs-sends-in-flight must be 0 (blocking send) or more, got " + gcsSendsInFlight);
         }
+        if (controller != null) {
+            gcsSettings.add("congestion.control=" + controller.strip());
+        }
         for (String setting : gcsSettings) {
             checkGcsSetting(setting);
         }
@@ -214,8 +222,9 @@ public final class BenchCommand implements Callable<Integer> {
     private void checkGcsSetting(String setting) {
         int eq = setting.indexOf('=');
         String key = eq < 0 ? setting.trim() : setting.substring(0, eq).trim();
-        if (eq < 0 || !GcsConfigLoader.KEYS.contains(key)) {
-            throw usage("--gcs-set needs KEY=VALUE with a key of a node's properties file, got '" + setting + "'");
+        if (eq < 0 || !(GcsConfigLoader.KEYS.contains(key) || key.startsWith(GcsConfigLoader.CONGESTION_PREFIX))) {
+            throw usage("--gcs-set needs KEY=VALUE with a key of a node's properties file (or cc.<scheme>.<parameter>),"
+                    + " got '" + setting + "'");
         }
         if (GcsEndpoint.OWN_KEYS.contains(key)) {
             throw usage("--gcs-set " + key + ": the bench sets this one itself (topology, addresses, key)");

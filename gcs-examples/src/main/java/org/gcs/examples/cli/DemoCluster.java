@@ -47,11 +47,12 @@ final class DemoCluster implements AutoCloseable {
      * @param membersPerSite members per site
      * @param seed the emulator's seed
      * @param registry where every node registers its meters
+     * @param nodeSettings settings applied to every node (--controller, --set)
      * @return the running cluster
      * @throws org.gcs.GcsException if a node cannot start (the nodes started so far are closed)
      */
     static DemoCluster start(Topology topology, int membersPerSite, String treeStrategy, long seed,
-                             MeterRegistry registry) {
+                             MeterRegistry registry, NodeSettings nodeSettings) {
         SecureRandom random = new SecureRandom();
         byte[] clusterKey = new byte[32];
         random.nextBytes(clusterKey);
@@ -65,7 +66,7 @@ final class DemoCluster implements AutoCloseable {
                 LanConfig lan = LanConfig.builder().bindAddress("127.0.0.1").mcastPort(portBase + s)
                         .clusterName("gcs-demo-" + runId + "-" + site).joinTimeout(LAN_JOIN_TIMEOUT).build();
                 for (int m = 1; m <= membersPerSite; m++) {
-                    GcsConfig config = GcsConfig.builder()
+                    GcsConfig.Builder builder = GcsConfig.builder()
                             .site(site)
                             .memberName(site + "-" + m)
                             .clusterKey(clusterKey)
@@ -76,8 +77,8 @@ final class DemoCluster implements AutoCloseable {
                             .lan(lan)
                             .linkEmulation(topology, seed)
                             .treeStrategy(treeStrategy)
-                            .meterRegistry(registry)
-                            .build();
+                            .meterRegistry(registry);
+                    GcsConfig config = nodeSettings.applyTo(builder).build(); // --set wins over the demo's defaults
                     cluster.nodes.add(GcsNode.start(config));
                 }
             }

@@ -25,7 +25,8 @@ import picocli.CommandLine.Spec;
             "Exit code 0 when every message reached every member with no duplicate, gap or loss; 1 otherwise."},
         footer = {"", "Examples:", "  gcs demo --duration 30s",
             "  gcs demo --topology ron6 --members-per-site 1 --json",
-            "  gcs demo --sites boston,chicago --rate 200 --size 200"})
+            "  gcs demo --sites boston,chicago --rate 200 --size 200",
+            "  gcs demo --controller ormcc --set cc.ormcc.beta=0.75"})
 public final class DemoCommand implements Callable<Integer> {
     /** The largest payload the demo sends (the default maximum message size of a node). */
     static final int MAX_MESSAGE_BYTES = 1 << 20;
@@ -66,6 +67,16 @@ public final class DemoCommand implements Callable<Integer> {
             description = "How delegates build the multicast tree: spt (shortest-path tree, fan-out bounded) or star"
                     + " (every source sends to every site) (default: ${DEFAULT-VALUE}).")
     String treeStrategy;
+
+    @Option(names = "--controller", paramLabel = "NAME",
+            description = "Congestion control of every node: tfrc (the default), ormcc, none, or a class name"
+                    + " (the same as --set congestion.control=NAME).")
+    String controller;
+
+    @Option(names = "--set", paramLabel = "KEY=VALUE",
+            description = "A node setting by its properties key, applied to every node, repeatable, e.g."
+                    + " --set cc.ormcc.beta=0.75 or --set tick.interval=10ms (keys: gcs node --help).")
+    List<String> set;
 
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1",
             description = "Seed of the emulator's random loss and jitter (default: ${DEFAULT-VALUE}).")
@@ -136,7 +147,14 @@ public final class DemoCommand implements Callable<Integer> {
                 throw usage("site '" + site + "' of topology " + wan.name() + " is not a valid site name");
             }
         }
-        return new DemoSettings(wan, membersPerSite, duration, rate, size, group, treeStrategy, seed, reportEvery, json);
+        NodeSettings nodeSettings;
+        try {
+            nodeSettings = NodeSettings.parse(controller, set);
+        } catch (IllegalArgumentException e) {
+            throw usage(e.getMessage());
+        }
+        return new DemoSettings(wan, membersPerSite, duration, rate, size, group, treeStrategy, seed, reportEvery, json,
+                nodeSettings);
     }
 
     private ParameterException usage(String message) {

@@ -58,7 +58,7 @@ final class DemoRun {
         DemoCluster cluster;
         try {
             cluster = DemoCluster.start(settings.topology(), settings.membersPerSite(), settings.treeStrategy(),
-                    settings.seed(), registry);
+                    settings.seed(), registry, settings.nodeSettings());
         } catch (GcsException e) {
             return finish(DemoResult.failedEarly(settings, "cannot start the nodes: " + e.getMessage()), false);
         }

@@ -17,9 +17,10 @@ import org.gcs.emulator.Topology;
  * @param seed seed of the link emulator's random loss and jitter
  * @param reportEvery interval of the live rate table
  * @param json whether to end with one JSON line
+ * @param nodeSettings the node settings given with --controller and --set, applied to every node
  */
 record DemoSettings(Topology topology, int membersPerSite, Duration duration, double ratePerMember, int messageBytes,
-        String group, String treeStrategy, long seed, Duration reportEvery, boolean json) {
+        String group, String treeStrategy, long seed, Duration reportEvery, boolean json, NodeSettings nodeSettings) {
 
     /** @return the site names in topology order */
     List<String> sites() {

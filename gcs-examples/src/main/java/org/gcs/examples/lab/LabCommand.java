@@ -83,10 +83,28 @@ public final class LabCommand implements Callable<Integer> {
             description = "virtual: simulator, virtual time (default); real: real nodes on loopback, real time.")
     String driver;
 
-    @Option(names = "--tree-strategy", paramLabel = "NAME", defaultValue = "spt",
-            description = "How delegates build the multicast tree: spt (shortest-path tree, the default) or star"
-                    + " (every source sends straight to every site) (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--tree-strategy", paramLabel = "NAME",
+            description = "How delegates build the multicast tree: spt (shortest-path tree), star (every source sends"
+                    + " straight to every site) or fixed:A-B,B-C (these edges); default: the topology's own tree if it"
+                    + " has one, else spt.")
     String treeStrategy;
+
+    @Option(names = "--controller", paramLabel = "NAME",
+            description = "Congestion control of every node: tfrc (the default), ormcc, none, or a class name (the"
+                    + " same as --set congestion.control=NAME).")
+    String controller;
+
+    @Option(names = "--set", paramLabel = "KEY=VALUE",
+            description = "A node setting by its properties key, applied to every node, repeatable, e.g."
+                    + " --set cc.ormcc.beta=0.75 (keys: gcs node --help; the virtual driver takes "
+                    + "congestion, timer, size and tree settings).")
+    List<String> set;
+
+    @Option(names = "--topology", paramLabel = "NAME|FILE",
+            description = "The emulated WAN instead of the scenario's own: a built-in name or a .topo file (its sites,"
+                    + " links, tree, scheduled link changes and cross traffic; docs/link-emulator.md). The scenario"
+                    + " says which sites it needs.")
+    String topology;
 
     @Option(names = "--scale", paramLabel = "F", defaultValue = "1.0",
             description = "Multiplies every phase's duration, e.g. 0.25 for a quarter (default: ${DEFAULT-VALUE} ="
@@ -103,7 +121,8 @@ public final class LabCommand implements Callable<Integer> {
 
     /** The validated options of a run. */
     record Settings(LabScenario scenario, Path out, boolean json, long seed, LabContext.Driver driver, double scale,
-                    String treeStrategy) {
+                    String treeStrategy, org.gcs.examples.cli.NodeSettings nodeSettings,
+                    org.gcs.emulator.Topology topology) {
     }
 
     /**
@@ -126,12 +145,31 @@ public final class LabCommand implements Callable<Integer> {
         if (Files.exists(out) && !Files.isDirectory(out)) {
             throw usage("--out " + out + " exists and is not a directory");
         }
-        try {
-            org.gcs.alm.tree.TreeStrategies.byName(treeStrategy);
-        } catch (IllegalArgumentException e) {
-            throw usage("--tree-strategy: " + e.getMessage());
+        if (treeStrategy != null) {
+            try {
+                org.gcs.alm.tree.TreeStrategies.byName(treeStrategy);
+            } catch (IllegalArgumentException e) {
+                throw usage("--tree-strategy: " + e.getMessage());
+            }
         }
-        return new Settings(found, out, json, seed, kind, scale, treeStrategy);
+        org.gcs.examples.cli.NodeSettings nodeSettings;
+        try {
+            nodeSettings = org.gcs.examples.cli.NodeSettings.parse(controller, set);
+            if (kind == LabContext.Driver.VIRTUAL && found.fixedDriver().isEmpty()) {
+                nodeSettings.applyTo(org.gcs.sim.SimOptions.defaults());
+            }
+        } catch (IllegalArgumentException e) {
+            throw usage(e.getMessage());
+        }
+        org.gcs.emulator.Topology wan = null;
+        if (topology != null) {
+            try {
+                wan = LabTopologies.load(topology);
+            } catch (IllegalArgumentException e) {
+                throw usage("--topology: " + e.getMessage());
+            }
+        }
+        return new Settings(found, out, json, seed, kind, scale, treeStrategy, nodeSettings, wan);
     }
 
     private ParameterException usage(String message) {
@@ -170,10 +208,15 @@ public final class LabCommand implements Callable<Integer> {
         LabProgress progress = new LabProgress(stdout, scenario.name(),
                 settings.driver() == LabContext.Driver.VIRTUAL && scenario.fixedDriver().isEmpty() ? "sim" : "real");
         LabContext context = new LabContext(settings.out(), settings.seed(), settings.scale(), settings.driver(),
-                settings.treeStrategy(), progress);
-        progress.line(String.format(Locale.ROOT, "%s: %s; driver %s, seed %d, scale %s, tree %s, output %s",
-                scenario.name(), scenario.description(), scenario.fixedDriver().orElse(settings.driver().label()), settings.seed(), settings.scale(),
-                settings.treeStrategy(), settings.out()));
+                settings.treeStrategy(), settings.nodeSettings(), settings.topology(), progress);
+        progress.line(String.format(Locale.ROOT, "%s: %s; driver %s, seed %d, scale %s, tree %s, controller %s%s%s,"
+                        + " output %s", scenario.name(), scenario.description(),
+                scenario.fixedDriver().orElse(settings.driver().label()), settings.seed(), settings.scale(),
+                settings.treeStrategy() == null ? "the topology's" : settings.treeStrategy(),
+                settings.nodeSettings().asMap().containsKey("congestion.control")
+                        ? settings.nodeSettings().controller() : "the scenario's (tfrc unless it says)",
+                settings.nodeSettings().isEmpty() ? "" : " " + settings.nodeSettings(),
+                settings.topology() == null ? "" : ", topology " + settings.topology().name(), settings.out()));
         LabResult result;
         try {
             result = scenario.run(context);
@@ -193,7 +236,14 @@ public final class LabCommand implements Callable<Integer> {
         summary.put("driver", scenario.fixedDriver().orElse(settings.driver().label()));
         summary.put("seed", settings.seed());
         summary.put("scale", settings.scale());
-        summary.put("treeStrategy", settings.treeStrategy());
+        summary.put("treeStrategy", context.usedTreeStrategy() == null ? "spt" : context.usedTreeStrategy());
+        summary.put("controller", context.usedNodeSettings().controller());
+        if (!context.usedNodeSettings().isEmpty()) {
+            summary.put("settings", context.usedNodeSettings().asMap());
+        }
+        if (settings.topology() != null) {
+            summary.put("topology", settings.topology().name());
+        }
         summary.put("passed", result.passed());
         summary.put("failureReason", result.failureReason());
         summary.put("wallSeconds", ScenarioSupport.round(progress.wallSeconds(), 1));

@@ -3,7 +3,9 @@ package org.gcs.examples.lab;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.gcs.emulator.Topology;
+import org.gcs.examples.cli.NodeSettings;
 
 /**
  * What a scenario runs with: the output directory, the seed, the scale of its phases, the driver to run on and the
@@ -28,19 +30,26 @@ public final class LabContext {
     private final double scale;
     private final Driver driver;
     private final String treeStrategy;
+    private final NodeSettings nodeSettings;
+    private final Topology topologyOverride;
     private final LabProgress progress;
     private final List<Path> files = new ArrayList<>();
+    private String usedTreeStrategy;
+    private NodeSettings usedNodeSettings;
 
     /**
      * @param outDir an existing directory for the scenario's files
      * @param seed the seed of every random choice
      * @param scale the factor applied to every phase duration (1.0 = the paper's durations)
      * @param driver the driver {@link #openDriver} opens
-     * @param treeStrategy the multicast tree strategy of the nodes ({@code spt} or {@code star})
+     * @param treeStrategy the multicast tree strategy of the nodes ({@code spt}, {@code star}, {@code fixed:...}), or
+     *     null for the topology's own tree if it has one, else {@code spt}
+     * @param nodeSettings settings applied to every node (--controller, --set)
+     * @param topologyOverride the topology given with --topology, or null for each scenario's own
      * @param progress where progress lines go
      */
     public LabContext(Path outDir, long seed, double scale, Driver driver, String treeStrategy,
-                      LabProgress progress) {
+                      NodeSettings nodeSettings, Topology topologyOverride, LabProgress progress) {
         if (!(scale > 0) || Double.isInfinite(scale)) {
             throw new IllegalArgumentException("scale must be positive, got " + scale);
         }
@@ -49,7 +58,24 @@ public final class LabContext {
         this.scale = scale;
         this.driver = driver;
         this.treeStrategy = treeStrategy;
+        this.nodeSettings = nodeSettings;
+        this.topologyOverride = topologyOverride;
         this.progress = progress;
+    }
+
+    /**
+     * A context with the defaults: the scenario's own topology, no node settings.
+     *
+     * @param outDir an existing directory for the scenario's files
+     * @param seed the seed of every random choice
+     * @param scale the factor applied to every phase duration
+     * @param driver the driver
+     * @param treeStrategy the tree strategy, or null for the topology's own tree, else {@code spt}
+     * @param progress where progress lines go
+     */
+    public LabContext(Path outDir, long seed, double scale, Driver driver, String treeStrategy,
+                      LabProgress progress) {
+        this(outDir, seed, scale, driver, treeStrategy, NodeSettings.NONE, null, progress);
     }
 
     /** @return the output directory */
@@ -72,9 +98,40 @@ public final class LabContext {
         return driver;
     }
 
-    /** @return the multicast tree strategy of the nodes */
+    /** @return the multicast tree strategy given on the command line, or null for the topology's own */
     public String treeStrategy() {
         return treeStrategy;
+    }
+
+    /** @return the tree strategy the nodes use on a topology: the one given, else the topology's tree, else spt */
+    public String treeStrategyFor(Topology topology) {
+        if (treeStrategy != null) {
+            return treeStrategy;
+        }
+        return topology.treeStrategy().orElse("spt");
+    }
+
+    /** @return the tree strategy of the last driver opened, or the one given (null if neither) */
+    public String usedTreeStrategy() {
+        return usedTreeStrategy != null ? usedTreeStrategy : treeStrategy;
+    }
+
+    /** @return the settings applied to every node (--controller, --set) */
+    public NodeSettings nodeSettings() {
+        return nodeSettings;
+    }
+
+    /**
+     * @param builtIn the scenario's own topology (a built-in name or a file)
+     * @return the topology given with --topology, else the scenario's own
+     */
+    public Topology topology(String builtIn) {
+        return topologyOverride != null ? topologyOverride : LabTopologies.load(builtIn);
+    }
+
+    /** @return the topology given with --topology, if any */
+    public Optional<Topology> topologyOverride() {
+        return Optional.ofNullable(topologyOverride);
     }
 
     /** @return the progress output */
@@ -89,8 +146,29 @@ public final class LabContext {
 
     /** Opens the selected driver on a topology. */
     public LabDriver openDriver(Topology topology) {
-        return driver == Driver.VIRTUAL ? new VirtualDriver(topology, seed, treeStrategy)
-                : new RealDriver(topology, seed, treeStrategy);
+        return openDriver(topology, java.util.Map.of());
+    }
+
+    /**
+     * Opens the selected driver on a topology, with settings the scenario uses unless --controller or --set give
+     * the same key (e.g. {@code congestion.control=ormcc} for an ORMCC experiment).
+     *
+     * @param topology the emulated WAN
+     * @param scenarioDefaults node settings by properties key
+     * @return the driver
+     */
+    public LabDriver openDriver(Topology topology, java.util.Map<String, String> scenarioDefaults) {
+        String strategy = treeStrategyFor(topology);
+        NodeSettings settings = nodeSettings.withDefaults(scenarioDefaults);
+        usedTreeStrategy = strategy;
+        usedNodeSettings = settings;
+        return driver == Driver.VIRTUAL ? new VirtualDriver(topology, seed, strategy, settings)
+                : new RealDriver(topology, seed, strategy, settings);
+    }
+
+    /** @return the node settings of the last driver opened (scenario defaults included), or the command's */
+    public NodeSettings usedNodeSettings() {
+        return usedNodeSettings != null ? usedNodeSettings : nodeSettings;
     }
 
     /**

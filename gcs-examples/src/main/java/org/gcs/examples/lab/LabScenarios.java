@@ -16,6 +16,8 @@ public final class LabScenarios {
         add(MembershipScenario::new);
         add(LanFairnessScenario::new);
         add(TcpFriendlinessScenario::new);
+        add(org.gcs.examples.lab.ormcc.OrmccTrackingScenario::new);
+        add(org.gcs.examples.lab.ormcc.OrmccMultiBottleneckScenario::new);
     }
 
     private LabScenarios() {

@@ -68,7 +68,7 @@ public final class LanFairnessScenario implements LabScenario {
 
     @Override
     public LabResult run(LabContext ctx) throws Exception {
-        Topology wan = Topology.load(Ron6.TOPOLOGY);
+        Topology wan = ScenarioSupport.requireSites(ctx.topology(Ron6.TOPOLOGY), name(), Ron6.JERUSALEM);
         long phaseNs = ctx.scaledNs(PHASE_NS);
         LabProgress progress = ctx.progress();
         List<String> header = new ArrayList<>(List.of("time_s", "phase"));

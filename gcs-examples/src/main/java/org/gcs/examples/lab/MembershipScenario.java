@@ -43,7 +43,7 @@ public final class MembershipScenario implements LabScenario {
 
     @Override
     public LabResult run(LabContext ctx) throws Exception {
-        Topology wan = Topology.load(Ron6.TOPOLOGY);
+        Topology wan = ScenarioSupport.requireSites(ctx.topology(Ron6.TOPOLOGY), name(), Ron6.CHICAGO, Ron6.BERKELEY, Ron6.JERUSALEM);
         List<String> sites = wan.sites();
         long phaseNs = ctx.scaledNs(PHASE_NS);
         LabProgress progress = ctx.progress();

@@ -44,7 +44,7 @@ public final class RateRestrictionScenario implements LabScenario {
 
     @Override
     public LabResult run(LabContext ctx) throws Exception {
-        Topology wan = Topology.load(Ron6.TOPOLOGY);
+        Topology wan = ctx.topology(Ron6.TOPOLOGY);
         List<String> sites = wan.sites();
         long turnNs = ctx.scaledNs(TURN_NS);
         long skipNs = Math.round(turnNs * SKIP_FRACTION);

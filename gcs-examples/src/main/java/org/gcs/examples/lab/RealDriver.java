@@ -43,6 +43,7 @@ public final class RealDriver implements LabDriver {
     private final Topology topology;
     private final long seed;
     private final String treeStrategy;
+    private final org.gcs.examples.cli.NodeSettings nodeSettings;
     private final byte[] clusterKey = new byte[32];
     private final String runId;
     private final int portBase;
@@ -59,9 +60,21 @@ public final class RealDriver implements LabDriver {
      * @param treeStrategy the multicast tree strategy ({@code spt} or {@code star})
      */
     public RealDriver(Topology topology, long seed, String treeStrategy) {
+        this(topology, seed, treeStrategy, org.gcs.examples.cli.NodeSettings.NONE);
+    }
+
+    /**
+     * @param topology the emulated WAN
+     * @param seed the seed of the emulator's random loss and jitter
+     * @param treeStrategy the multicast tree strategy
+     * @param nodeSettings settings applied to every node (--controller, --set)
+     */
+    public RealDriver(Topology topology, long seed, String treeStrategy,
+                      org.gcs.examples.cli.NodeSettings nodeSettings) {
         this.topology = topology;
         this.seed = seed;
         this.treeStrategy = treeStrategy;
+        this.nodeSettings = nodeSettings;
         SecureRandom random = new SecureRandom();
         random.nextBytes(clusterKey);
         this.runId = HexFormat.of().formatHex(clusterKey, 0, 3);
@@ -87,7 +100,7 @@ public final class RealDriver implements LabDriver {
         LanConfig lan = lans.computeIfAbsent(site, s -> LanConfig.builder().bindAddress("127.0.0.1")
                 .mcastPort(portBase + index).clusterName("gcs-lab-" + runId + "-" + s).joinTimeout(LAN_JOIN_TIMEOUT)
                 .build());
-        GcsConfig config = GcsConfig.builder()
+        GcsConfig.Builder builder = GcsConfig.builder()
                 .site(site)
                 .memberName(member)
                 .clusterKey(clusterKey)
@@ -97,8 +110,8 @@ public final class RealDriver implements LabDriver {
                 .siteTimeout(SITE_TIMEOUT)
                 .lan(lan)
                 .linkEmulation(topology, seed)
-                .treeStrategy(treeStrategy)
-                .build();
+                .treeStrategy(treeStrategy);
+        GcsConfig config = nodeSettings.applyTo(builder).build(); // --set wins over the driver's defaults
         Node node = new Node(site, member, GcsNode.start(config));
         nodes.add(node);
         return node;

@@ -37,13 +37,18 @@ public final class Ron6 {
         return name;
     }
 
-    /** @return the member name used for a site's single member, e.g. {@code ron35} */
+    /**
+     * @return the member name used for a site's single member: the paper's host name for a ron6 site, e.g.
+     *     {@code ron35}, else the site's name with {@code -1} (a site of another topology given with --topology)
+     */
     public static String member(String site) {
-        return paperName(site).toLowerCase(java.util.Locale.ROOT);
+        String name = PAPER_NAMES.get(site);
+        return name == null ? site + "-1" : name.toLowerCase(java.util.Locale.ROOT);
     }
 
-    /** @return e.g. {@code berkeley (RON35)} */
+    /** @return e.g. {@code berkeley (RON35)}, or the site's name for a site that is not one of ron6's */
     public static String label(String site) {
-        return site + " (" + paperName(site) + ")";
+        String name = PAPER_NAMES.get(site);
+        return name == null ? site : site + " (" + name + ")";
     }
 }

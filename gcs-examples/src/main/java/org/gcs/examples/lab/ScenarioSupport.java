@@ -48,6 +48,20 @@ final class ScenarioSupport {
     /** TFRC's feedback field read by the scenarios: a receiving site's acceptable rate (seed 004, Eq. 1). */
     static final String ACCEPTABLE_RATE = "acceptableRateBytesPerSec";
 
+    /**
+     * @return the topology, if it has every site the scenario needs
+     * @throws IllegalArgumentException naming the missing sites (a --topology file without them)
+     */
+    static org.gcs.emulator.Topology requireSites(org.gcs.emulator.Topology topology, String scenario,
+                                                  String... sites) {
+        List<String> missing = java.util.Arrays.stream(sites).filter(s -> !topology.sites().contains(s)).toList();
+        if (!missing.isEmpty()) {
+            throw new IllegalArgumentException(scenario + " needs the sites " + List.of(sites) + " in its topology;"
+                    + " topology " + topology.name() + " lacks " + missing);
+        }
+        return topology;
+    }
+
     /** @return the smallest finite acceptable rate any receiving site reports, NaN if none */
     static double minFiniteReported(Optional<FlowStatus> flow) {
         double min = Double.NaN;

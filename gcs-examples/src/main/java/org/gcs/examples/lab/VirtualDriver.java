@@ -34,11 +34,24 @@ public final class VirtualDriver implements LabDriver {
     /**
      * @param topology the emulated WAN
      * @param seed the seed of every random choice
-     * @param treeStrategy the multicast tree strategy ({@code spt} or {@code star})
+     * @param treeStrategy the multicast tree strategy ({@code spt}, {@code star}, {@code fixed:...})
      */
     public VirtualDriver(Topology topology, long seed, String treeStrategy) {
+        this(topology, seed, treeStrategy, org.gcs.examples.cli.NodeSettings.NONE);
+    }
+
+    /**
+     * @param topology the emulated WAN
+     * @param seed the seed of every random choice
+     * @param treeStrategy the multicast tree strategy ({@code spt}, {@code star}, {@code fixed:...})
+     * @param nodeSettings settings applied to every node (--controller, --set)
+     * @throws IllegalArgumentException if a setting does not apply to simulated nodes
+     */
+    public VirtualDriver(Topology topology, long seed, String treeStrategy,
+                         org.gcs.examples.cli.NodeSettings nodeSettings) {
         SimOptions defaults = SimOptions.defaults();
-        this.net = new SimNetwork(topology, defaults.withSeed(seed).withTree(treeStrategy, defaults.maxFanOut()));
+        SimOptions options = nodeSettings.applyTo(defaults.withSeed(seed).withTree(treeStrategy, defaults.maxFanOut()));
+        this.net = new SimNetwork(topology, options);
         this.startNs = net.nowNs();
     }
 

@@ -143,7 +143,8 @@ class LabScenariosEndToEndTest {
         };
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        int code = LabCommand.run(new LabCommand.Settings(failing, dir, true, 1, LabContext.Driver.VIRTUAL, 1, "spt"),
+        int code = LabCommand.run(new LabCommand.Settings(failing, dir, true, 1, LabContext.Driver.VIRTUAL, 1, "spt",
+                org.gcs.examples.cli.NodeSettings.NONE, null),
                 new PrintWriter(out), new PrintWriter(err));
 
         assertThat(code).isEqualTo(1);

@@ -119,10 +119,10 @@ public final class TcpFriendlinessScenario implements LabScenario {
             String key = HexFormat.of().formatHex(randomKey());
             Path receiverConfig = writeConfig(agentDir.resolve("receiver.properties"), "rcv",
                     NamespaceBottleneck.RECEIVER_ADDRESS, WAN_PORT_RECEIVER, NamespaceBottleneck.SENDER_ADDRESS,
-                    WAN_PORT_SENDER, key);
+                    WAN_PORT_SENDER, key, ctx.nodeSettings().asMap());
             Path senderConfig = writeConfig(agentDir.resolve("sender.properties"), "snd",
                     NamespaceBottleneck.SENDER_ADDRESS, WAN_PORT_SENDER, NamespaceBottleneck.RECEIVER_ADDRESS,
-                    WAN_PORT_RECEIVER, key);
+                    WAN_PORT_RECEIVER, key, ctx.nodeSettings().asMap());
             List<String> receiverCommand = new ArrayList<>(AgentProcess.agentCommand());
             receiverCommand.addAll(List.of("--config", receiverConfig.toString(), "--group", GROUP, "--tcp-listen",
                     NamespaceBottleneck.RECEIVER_ADDRESS + ":" + TCP_SINK_PORT));
@@ -333,8 +333,8 @@ public final class TcpFriendlinessScenario implements LabScenario {
     }
 
     private static Path writeConfig(Path file, String site, String address, int port, String peerAddress,
-                                    int peerPort, String keyHex) throws IOException {
-        String text = String.join("\n",
+                                    int peerPort, String keyHex, Map<String, String> nodeSettings) throws IOException {
+        List<String> lines = new ArrayList<>(List.of(
                 "# written by gcs lab tcp-friendliness for its " + site + " agent",
                 "site = " + site,
                 "member.name = " + site + "-1",
@@ -344,9 +344,10 @@ public final class TcpFriendlinessScenario implements LabScenario {
                 "lan.transport = tcp",
                 "lan.bind.address = 127.0.0.1",
                 "lan.tcp.port = " + LAN_PORT,
-                "lan.tcp.initial.hosts = 127.0.0.1:" + LAN_PORT,
-                "");
-        Files.writeString(file, text, StandardCharsets.UTF_8);
+                "lan.tcp.initial.hosts = 127.0.0.1:" + LAN_PORT));
+        nodeSettings.forEach((key, value) -> lines.add(key + " = " + value)); // --controller, --set
+        lines.add("");
+        Files.writeString(file, String.join("\n", lines), StandardCharsets.UTF_8);
         return file;
     }
 

@@ -1,0 +1,144 @@
+package org.gcs.examples.cli;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import org.gcs.GcsConfig;
+import org.gcs.GcsConfigException;
+import org.gcs.GcsConfigLoader;
+import org.gcs.sim.SimOptions;
+
+/**
+ * Node settings given on a command line — {@code --controller NAME} and any number of {@code --set KEY=VALUE} with the
+ * keys of a node's properties file ({@code congestion.control}, {@code cc.ormcc.beta}, {@code tick.interval}, ...) —
+ * and applied to every node a command starts, real ({@link #applyTo(GcsConfig.Builder)}) or simulated
+ * ({@link #applyTo(SimOptions)}). The settings a command chooses itself (sites, names, addresses, keys, the LAN,
+ * the emulated WAN) cannot be overridden. Values are checked when parsed, so a typo fails before anything starts.
+ */
+public final class NodeSettings {
+    /** Keys the commands set themselves. */
+    static final Set<String> OWN_KEYS = Set.of("site", "member.name", "delegate.eligible", "wan.bind", "wan.advertise",
+            "seeds", "cluster.key", "cluster.key.hex", "emulation.topology", "emulation.seed", "groups");
+    /** No settings: every node keeps the command's defaults (TFRC congestion control). */
+    public static final NodeSettings NONE = new NodeSettings(Map.of());
+
+    private final Map<String, String> settings;
+
+    private NodeSettings(Map<String, String> settings) {
+        this.settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));
+    }
+
+    /**
+     * @param controller the {@code --controller} value, or null if not given
+     * @param assignments the {@code --set} values, {@code KEY=VALUE} each
+     * @return the settings
+     * @throws IllegalArgumentException with a message for the user if an assignment is malformed, names an unknown
+     *     key or one the command sets itself, has an invalid value, or contradicts {@code --controller}
+     */
+    public static NodeSettings parse(String controller, List<String> assignments) {
+        Map<String, String> settings = new LinkedHashMap<>();
+        for (String assignment : assignments == null ? List.<String>of() : assignments) {
+            int eq = assignment.indexOf('=');
+            String key = eq < 0 ? assignment.strip() : assignment.substring(0, eq).strip();
+            if (eq < 0 || key.isEmpty() || assignment.substring(eq + 1).isBlank()) {
+                throw new IllegalArgumentException("--set needs KEY=VALUE with a key of a node's properties file, e.g."
+                        + " --set cc.ormcc.beta=0.75; got '" + assignment + "'");
+            }
+            if (!GcsConfigLoader.KEYS.contains(key) && !key.startsWith(GcsConfigLoader.CONGESTION_PREFIX)) {
+                throw new IllegalArgumentException("--set " + key + ": not a node setting; keys are "
+                        + new java.util.TreeSet<>(GcsConfigLoader.KEYS) + " and cc.<scheme>.<parameter>");
+            }
+            if (OWN_KEYS.contains(key) || key.startsWith("lan.")) {
+                throw new IllegalArgumentException("--set " + key + ": the command sets this one itself (sites,"
+                        + " names, addresses, keys, LAN and emulated WAN)");
+            }
+            settings.put(key, assignment.substring(eq + 1).strip());
+        }
+        if (controller != null) {
+            String given = settings.get("congestion.control");
+            if (given != null && !given.equals(controller.strip())) {
+                throw new IllegalArgumentException("--controller " + controller + " contradicts --set congestion.control="
+                        + given + "; give one of them");
+            }
+            settings.put("congestion.control", controller.strip());
+        }
+        NodeSettings parsed = new NodeSettings(settings);
+        parsed.check();
+        return parsed;
+    }
+
+    /** Builds a throw-away configuration so that every value is checked now. */
+    private void check() {
+        try {
+            applyTo(GcsConfig.builder().site("check").clusterKey("0123456789abcdef0123")).build();
+        } catch (GcsConfigException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+    }
+
+    /**
+     * @param builder a node's configuration
+     * @return the builder, with these settings applied
+     * @throws GcsConfigException if a value is invalid
+     */
+    public GcsConfig.Builder applyTo(GcsConfig.Builder builder) {
+        if (settings.isEmpty()) {
+            return builder;
+        }
+        Properties properties = new Properties();
+        properties.putAll(settings);
+        return GcsConfigLoader.applyTo(properties, builder, "--set");
+    }
+
+    /**
+     * @param options a simulated network's options
+     * @return the options with these settings applied
+     * @throws IllegalArgumentException if a setting does not apply to simulated nodes (the message lists those that
+     *     do) or a value is invalid
+     */
+    public SimOptions applyTo(SimOptions options) {
+        SimOptions result = options;
+        for (Map.Entry<String, String> e : settings.entrySet()) {
+            result = result.withSetting(e.getKey(), e.getValue());
+        }
+        return result;
+    }
+
+    /**
+     * @param defaults settings a command uses unless these settings give the key (e.g. a scenario's controller)
+     * @return these settings with the defaults added for the keys they do not give; the defaults first
+     */
+    public NodeSettings withDefaults(Map<String, String> defaults) {
+        Map<String, String> merged = new LinkedHashMap<>(defaults);
+        merged.putAll(settings);
+        return new NodeSettings(merged);
+    }
+
+    /** @return the congestion control every node runs: the one given, else GCS's default {@code tfrc} */
+    public String controller() {
+        return settings.getOrDefault("congestion.control", "tfrc");
+    }
+
+    /** @return the settings in the order given, {@code congestion.control} included when {@code --controller} was */
+    public Map<String, String> asMap() {
+        return settings;
+    }
+
+    /** @return the settings as {@code KEY=VALUE} strings, in the order given */
+    public List<String> assignments() {
+        return settings.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList();
+    }
+
+    /** @return true if no setting was given */
+    public boolean isEmpty() {
+        return settings.isEmpty();
+    }
+
+    @Override
+    public String toString() {
+        return settings.toString();
+    }
+}

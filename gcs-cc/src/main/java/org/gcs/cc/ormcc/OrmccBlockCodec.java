@@ -11,9 +11,9 @@ import org.gcs.cc.api.Feedback;
  * packet Ci", with the CI's addressing left to the engine's framing):
  *
  * <pre>
- *   header (14 + n bytes):  crSiteLength u8 (0 = none, at most 64)  crSite n × ASCII [A-Za-z0-9._-]
+ *   header (18 + n bytes):  crSiteLength u8 (0 = none, at most 64)  crSite n × ASCII [A-Za-z0-9._-]
  *                           flags u8 (bit 0 = statistics valid, bit 1 = slow start; the other bits must be 0)
- *                           avgTracCr u32 (bytes/s)  devTracCr u32 (bytes/s)  feedbackWindow u32 (µs)
+ *                           avgTracCr u32 (bytes/s)  devTracCr u32 (bytes/s)  feedbackWindow u32 (µs)  rttCr u32 (µs)
  *   CI (40 bytes):          triggerSeq u64  echoSendTimeNs i64  holdNs u64  trac u64 (bytes/s)  avgTrac u64 (bytes/s)
  * </pre>
  *
@@ -26,7 +26,7 @@ final class OrmccBlockCodec implements ControlBlockCodec {
     /** The longest CR name: GCS's site names have 1 to 64 characters. */
     static final int MAX_SITE_LENGTH = 64;
     /** Bytes of a header body besides the name. */
-    static final int HEADER_FIXED_BYTES = 1 + 1 + 4 + 4 + 4;
+    static final int HEADER_FIXED_BYTES = 1 + 1 + 4 + 4 + 4 + 4;
     /** Bytes of a CI body. */
     static final int INDICATION_BYTES = 5 * 8;
     private static final int FLAG_STATS_VALID = 1;
@@ -53,6 +53,7 @@ final class OrmccBlockCodec implements ControlBlockCodec {
         body.putInt((int) u32(Math.round(h.avgTracCrBytesPerSec())));
         body.putInt((int) u32(Math.round(h.devTracCrBytesPerSec())));
         body.putInt((int) u32(Math.round(h.feedbackWindowNs() / 1000.0)));
+        body.putInt((int) u32(Math.round(h.rttCrNs() / 1000.0)));
         return body.array();
     }
 
@@ -80,7 +81,8 @@ final class OrmccBlockCodec implements ControlBlockCodec {
         long avg = in.getInt() & U32_MAX;
         long dev = in.getInt() & U32_MAX;
         long windowUs = in.getInt() & U32_MAX;
-        return new OrmccHeader(crSite, (flags & FLAG_STATS_VALID) != 0, avg, dev, windowUs * 1000,
+        long rttCrUs = in.getInt() & U32_MAX;
+        return new OrmccHeader(crSite, (flags & FLAG_STATS_VALID) != 0, avg, dev, windowUs * 1000, rttCrUs * 1000,
                 (flags & FLAG_SLOW_START) != 0);
     }
 

@@ -18,12 +18,14 @@ import org.gcs.cc.api.ControlHeader;
  * @param avgTracCrBytesPerSec E(μ^cr), the CR's average TRAC; meaningless when invalid (the source sends 0)
  * @param devTracCrBytesPerSec μσ^cr, the deviation of the CR's TRAC; meaningless when invalid (the source sends 0)
  * @param feedbackWindowNs T, the window of the non-CR receivers' random CI delay (T = 2·RTT_max by default)
+ * @param rttCrNs RTT_cr, the source's RTT to the CR (our addition): the CR groups its losses into loss events of this
+ *     length ({@link OrmccSettings#lossEvents()}); 0 when unknown
  * @param slowStart whether the source is in slow start (our addition, O10): the receivers then report a loss at
  *     once, without the random delay, so that slow start ends one RTT after the first loss instead of up to
  *     2·RTT_max later, by which time the doubling rate would have overshot many times over
  */
 public record OrmccHeader(String crSite, boolean statsValid, double avgTracCrBytesPerSec, double devTracCrBytesPerSec,
-                          long feedbackWindowNs, boolean slowStart) implements ControlHeader {
+                          long feedbackWindowNs, long rttCrNs, boolean slowStart) implements ControlHeader {
     /** Rejects a missing name, negative or NaN statistics and a negative window. */
     public OrmccHeader {
         if (crSite == null) {
@@ -33,8 +35,9 @@ public record OrmccHeader(String crSite, boolean statsValid, double avgTracCrByt
             throw new IllegalArgumentException("the CR statistics must not be negative or NaN, got "
                     + avgTracCrBytesPerSec + " and " + devTracCrBytesPerSec);
         }
-        if (feedbackWindowNs < 0) {
-            throw new IllegalArgumentException("feedbackWindowNs must not be negative, got " + feedbackWindowNs);
+        if (feedbackWindowNs < 0 || rttCrNs < 0) {
+            throw new IllegalArgumentException("feedbackWindowNs and rttCrNs must not be negative, got "
+                    + feedbackWindowNs + " and " + rttCrNs);
         }
     }
 
@@ -49,7 +52,7 @@ public record OrmccHeader(String crSite, boolean statsValid, double avgTracCrByt
      */
     public OrmccHeader(String crSite, boolean statsValid, double avgTracCrBytesPerSec, double devTracCrBytesPerSec,
                        long feedbackWindowNs) {
-        this(crSite, statsValid, avgTracCrBytesPerSec, devTracCrBytesPerSec, feedbackWindowNs, false);
+        this(crSite, statsValid, avgTracCrBytesPerSec, devTracCrBytesPerSec, feedbackWindowNs, 0, false);
     }
 
     /**

@@ -29,6 +29,13 @@ import org.gcs.cc.api.ReceiverMonitor;
  *       random delay drawn from a {@link TruncatedExponential} on [0, T], T from the header (our choice before
  *       any header: {@code feedbackWindowRtts × initialRtt}, what the source's first header carries). Otherwise
  *       it is suppressed (counted).</li>
+ *   <li><b>Loss events at the CR</b> (our choice, {@link OrmccSettings#lossEvents()}): a CR does not send another
+ *       CI for a loss it detects within RTT_cr (from the header) of the CI it sent last: such losses belong to the
+ *       same loss event (RFC 5348 §5.2), one overflow of the bottleneck queue that the source's next cut has not
+ *       yet had time to relieve, and the source cuts at most once per RTT_cr anyway (App. B.1). The thesis sends
+ *       one CI per loss-revealing arrival (§3.1.1), so a drop-tail overflow, which drops packets all through one
+ *       RTT, gives a burst of CR CIs of which the source uses one; grouping halves the CR's feedback in the lab's
+ *       star (docs/experiments.md). The losses still update E(μ); they are counted ({@code indicationsGrouped}).</li>
  *   <li><b>At most one pending CI</b> (O15): a candidate while one is pending replaces its trigger packet, echo,
  *       arrival time and samples (fresher) but keeps its due time ("merged").</li>
  *   <li><b>Cancellation</b> (§3.1.4): a header whose valid statistics suppress the pending CI of a non-CR
@@ -54,6 +61,9 @@ final class OrmccMonitor implements ReceiverMonitor {
     private double avgTracBytesPerSec = Double.NaN;
     private double lastTracBytesPerSec = Double.NaN;
 
+    private final boolean lossEvents;
+    private long lastRepresentativeIndicationNs = -1;
+    private long grouped;
     private boolean reportedInSlowStart;
     private boolean pending;
     private long pendingDueNs;
@@ -77,6 +87,7 @@ final class OrmccMonitor implements ReceiverMonitor {
     OrmccMonitor(CcSettings settings, OrmccSettings ormcc, MonitorContext context) {
         this.site = context.site();
         this.tracGain = ormcc.tracGain();
+        this.lossEvents = ormcc.lossEvents();
         this.defaultFeedbackWindowNs = Math.round(ormcc.feedbackWindowRtts() * settings.initialRttNs());
         this.meter = new TracMeter(ormcc.tracWindowNs());
         this.delays = new TruncatedExponential(ormcc.delayShape(), context.seed());
@@ -129,11 +140,20 @@ final class OrmccMonitor implements ReceiverMonitor {
         // thesis §3.1.2: E(U) ← (1 − α)E(U) + αU; the first sample starts the average (O1)
         avgTracBytesPerSec = haveAverage ? (1 - tracGain) * avgTracBytesPerSec + tracGain * trac : trac;
         haveAverage = true;
+        boolean namedRepresentative = header != null && header.namesRepresentative(site);
+        if (namedRepresentative && lossEvents && header.rttCrNs() > 0 && lastRepresentativeIndicationNs >= 0
+                && nowNs - lastRepresentativeIndicationNs < header.rttCrNs()) {
+            grouped++; // the same loss event as the indication this CR sent last (see the class comment)
+            return;
+        }
         // the CR reports at once (O4); so does everyone its first loss while the source is in slow start (O10, our
         // choice: one immediate report per receiver ends slow start one RTT after the first loss)
         boolean slowStartReport = header != null && header.slowStart() && !reportedInSlowStart;
         reportedInSlowStart |= slowStartReport;
-        boolean representative = header != null && header.namesRepresentative(site) || slowStartReport;
+        boolean representative = namedRepresentative || slowStartReport;
+        if (namedRepresentative) {
+            lastRepresentativeIndicationNs = nowNs;
+        }
         if (!representative && header != null && header.suppresses(avgTracBytesPerSec)) {
             suppressed++;
             return;
@@ -194,6 +214,7 @@ final class OrmccMonitor implements ReceiverMonitor {
         values.put("indicationsSuppressed", (double) suppressed);
         values.put("indicationsCancelled", (double) cancelled);
         values.put("indicationsMerged", (double) merged);
+        values.put("indicationsGrouped", (double) grouped);
         values.put("indicationPending", pending ? 1.0 : 0.0);
         return new MonitorSnapshot(OrmccControl.NAME, values);
     }

@@ -33,15 +33,18 @@ import org.gcs.cc.api.SchemeSettings;
  *     E(T^cr) + this · T_σ^cr (thesis §3.1.3, footnote 11: "8 … to be conservative")
  * @param graceRtts {@code cc.ormcc.grace.rtts}, default 2, in [0, 100]: the CR grace period after a CR is chosen
  *     from the invalid state lasts this · RTT_max (thesis App. B.1; O13)
+ * @param lossEvents {@code cc.ormcc.loss.events}, default true: the congestion representative groups the losses it
+ *     detects into loss events, one indication per RTT_cr (RFC 5348 §5.2's loss event; our choice, see
+ *     {@link OrmccMonitor}); false gives the thesis's literal rule, one indication per loss-revealing arrival (§3.1.1)
  * @param feedbackWindowRtts {@code cc.ormcc.feedback.window.rtts}, default 2, in [0.1, 100]: the window T of the
  *     receivers' random CI delay is this · RTT_max (thesis §3.1.4: T = 2·RTT_max; O5)
  */
 public record OrmccSettings(double beta, long tracWindowNs, double tracGain, double rttGain, double responseGain,
                             double delayShape, double fullLoadDeviations, double timeoutDeviations, double graceRtts,
-                            double feedbackWindowRtts) implements SchemeSettings {
+                            double feedbackWindowRtts, boolean lossEvents) implements SchemeSettings {
     /** The defaults: β 0.65, 1 s TRAC window, gains 1/8, shape 5, 4 and 8 deviations, 2 RTT_max grace and window. */
     public static final OrmccSettings DEFAULTS = new OrmccSettings(0.65, 1_000_000_000L, 0.125, 0.125, 0.125, 5.0,
-            4.0, 8.0, 2.0, 2.0);
+            4.0, 8.0, 2.0, 2.0, true);
 
     /** Rejects values no formula can use (the parser's ranges are narrower and give clearer messages). */
     public OrmccSettings {
@@ -84,6 +87,7 @@ public record OrmccSettings(double beta, long tracWindowNs, double tracGain, dou
         p.put("timeout.deviations", Double.toString(timeoutDeviations));
         p.put("grace.rtts", Double.toString(graceRtts));
         p.put("feedback.window.rtts", Double.toString(feedbackWindowRtts));
+        p.put("loss.events", Boolean.toString(lossEvents));
         return p;
     }
 
@@ -93,7 +97,7 @@ public record OrmccSettings(double beta, long tracWindowNs, double tracGain, dou
      */
     public OrmccSettings withBeta(double newBeta) {
         return new OrmccSettings(newBeta, tracWindowNs, tracGain, rttGain, responseGain, delayShape, fullLoadDeviations,
-                timeoutDeviations, graceRtts, feedbackWindowRtts);
+                timeoutDeviations, graceRtts, feedbackWindowRtts, lossEvents);
     }
 
     /**
@@ -118,7 +122,8 @@ public record OrmccSettings(double beta, long tracWindowNs, double tracGain, dou
                 p.number("full.load.deviations", DEFAULTS.fullLoadDeviations, 0, 100),
                 p.number("timeout.deviations", DEFAULTS.timeoutDeviations, 0, 100),
                 p.number("grace.rtts", DEFAULTS.graceRtts, 0, 100),
-                p.number("feedback.window.rtts", DEFAULTS.feedbackWindowRtts, 0.1, 100));
+                p.number("feedback.window.rtts", DEFAULTS.feedbackWindowRtts, 0.1, 100),
+                p.bool("loss.events", DEFAULTS.lossEvents));
         p.rejectUnknown();
         return parsed;
     }

@@ -25,8 +25,12 @@ import org.gcs.cc.api.SourceController;
  *
  * <p><b>A CI from another site</b>: if the CR is not valid, its sender becomes the CR and a grace period of
  * {@code graceRtts}·RTT_max starts (App. B.1, O13); in the grace period, its sender becomes the CR if its RTT sample
- * is larger than RTT_cr; otherwise if μ &lt; E(μ^cr) − μσ^cr. A new CR: cr_valid ← true, the CR statistics continue
- * their EWMA with μ (O8), RTT_cr ← the CI's sample (O7: a new path), {@code CutRate(μ)}. Any other CI is ignored.
+ * is larger than RTT_cr; otherwise if μ &lt; E(μ^cr) − μσ^cr. A new CR: cr_valid ← true, the CR statistics start
+ * afresh from μ (E = μ, σ = μ/4, as for the first CR; our choice over O8's "continue the EWMA": they are the
+ * statistics <i>of the CR's</i> TRAC, §3.1.2, and carried over from another receiver they take tens of seconds to
+ * forget it, during which E + 4σ is out of reach and the CR timer cannot start; σ = μ/4 rather than 0 keeps the
+ * next switch from being hair-trigger), RTT_cr ← the CI's sample (O7: a new path), {@code CutRate(μ)}. Any other
+ * CI is ignored.
  *
  * <p><b>RTT</b> (§3.1.6; O6): a CI's sample is {@code now − echoSendTime − hold}, the time A and the CI spent in
  * the network; samples ≤ 0 are ignored. RTT_max is the largest sample ever and at least the initial RTT; it never
@@ -138,10 +142,11 @@ final class OrmccSource implements SourceController {
     public ControlHeader header(long nowNs) {
         advance(nowNs);
         long windowNs = Math.round(ormcc.feedbackWindowRtts() * rttMaxNs / 1000) * 1000;
+        long rttCrUsNs = Math.round(rttCrNs / 1000) * 1000;
         if (!crValid) {
-            return new OrmccHeader("", false, 0, 0, windowNs, rate.slowStart());
+            return new OrmccHeader("", false, 0, 0, windowNs, rttCrUsNs, rate.slowStart());
         }
-        return new OrmccHeader(crSite, true, crTrac.mean(), crTrac.deviation(), windowNs);
+        return new OrmccHeader(crSite, true, crTrac.mean(), crTrac.deviation(), windowNs, rttCrUsNs, false);
     }
 
     @Override
@@ -215,7 +220,7 @@ final class OrmccSource implements SourceController {
             graceRunning = true;
             graceEndNs = nowNs + Math.round(ormcc.graceRtts() * rttMaxNs);
         }
-        updateCrTrac(trac);
+        crTrac.seed(trac, trac / 4); // the statistics of the new CR's TRAC start from its sample
         if (validSample) {
             rttCrNs = sampleNs; // O7: a new path
         }

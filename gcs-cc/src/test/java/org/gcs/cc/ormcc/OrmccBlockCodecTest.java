@@ -14,9 +14,13 @@ class OrmccBlockCodecTest {
     private final OrmccBlockCodec codec = new OrmccBlockCodec();
 
     private static byte[] header(String site, int flags, int avg, int dev, int windowUs) {
+        return header(site, flags, avg, dev, windowUs, 0);
+    }
+
+    private static byte[] header(String site, int flags, int avg, int dev, int windowUs, int rttCrUs) {
         byte[] name = site.getBytes(StandardCharsets.US_ASCII);
-        return ByteBuffer.allocate(14 + name.length).put((byte) name.length).put(name).put((byte) flags).putInt(avg)
-                .putInt(dev).putInt(windowUs).array();
+        return ByteBuffer.allocate(18 + name.length).put((byte) name.length).put(name).put((byte) flags).putInt(avg)
+                .putInt(dev).putInt(windowUs).putInt(rttCrUs).array();
     }
 
     @Test
@@ -37,8 +41,11 @@ class OrmccBlockCodecTest {
         assertThat(codec.encodeHeader(longName).length).isLessThanOrEqualTo(ControlBlockCodec.MAX_BODY_BYTES)
                 .isEqualTo(codec.maxHeaderBytes());
 
-        OrmccHeader slowStart = new OrmccHeader("", false, 0, 0, 600_000_000L, true);
+        OrmccHeader slowStart = new OrmccHeader("", false, 0, 0, 600_000_000L, 0, true);
         assertThat(codec.encodeHeader(slowStart)).isEqualTo(header("", 2, 0, 0, 600_000));
+        OrmccHeader withRtt = new OrmccHeader("B", true, 1, 2, 600_000_000L, 87_654_000L, false);
+        assertThat(codec.encodeHeader(withRtt)).isEqualTo(header("B", 1, 1, 2, 600_000, 87_654));
+        assertThat(codec.decodeHeader(codec.encodeHeader(withRtt))).isEqualTo(withRtt);
         assertThat(codec.decodeHeader(codec.encodeHeader(slowStart))).isEqualTo(slowStart);
     }
 

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 class OrmccMonitorTest {
     private static final long MS = 1_000_000L;
     private static final long SEED = 1234;
+    private static final long S_NS = 1_000_000_000L;
     private static final long T = 400 * MS;
     /** A header naming this receiver ("B") as the CR. */
     private static final OrmccHeader B_IS_CR = new OrmccHeader("B", true, 50_000, 5_000, T);
@@ -63,7 +64,7 @@ class OrmccMonitorTest {
 
     @Test
     void shouldReportItsFirstLossAtOnceWhileTheSourceIsInSlowStartAndLaterOnesAfterTheDelay() {
-        OrmccHeader slowStart = new OrmccHeader("", false, 0, 0, T, true);
+        OrmccHeader slowStart = new OrmccHeader("", false, 0, 0, T, 0, true);
         OrmccMonitor m = monitor();
         arrive(m, slowStart, 1, 10 * MS);
         arrive(m, slowStart, 3, 20 * MS); // the first loss: at once, no random delay
@@ -74,6 +75,35 @@ class OrmccMonitorTest {
         arrive(m, slowStart, 5, 30 * MS); // a later loss of slow start: the normal delay, like any non-CR
         assertThat(m.nextFeedbackDueNs()).isEqualTo(30 * MS + firstDrawNs(T));
         assertThat(m.snapshot().value("indicationsSent")).isEqualTo(1);
+    }
+
+    @Test
+    void shouldGroupTheRepresentativesLossesIntoLossEventsOfOneRttCr() {
+        OrmccHeader crWithRtt = new OrmccHeader("B", true, 50_000, 5_000, T, 100 * MS, false);
+        OrmccMonitor m = monitor();
+        List<Long> triggers = new ArrayList<>();
+        long[] seqs = {1, 3, 5, 7, 20, 22};
+        long[] times = {0, 10, 50, 99, 110, 150};
+        for (int i = 0; i < seqs.length; i++) {
+            arrive(m, crWithRtt, seqs[i], times[i] * MS);
+            CongestionIndication ci = poll(m, times[i] * MS);
+            if (ci != null) {
+                triggers.add(ci.triggerSeq());
+            }
+        }
+        // losses at 10 ms (sent), 50 and 99 ms (within 100 ms: the same event), 110 ms (a new event), 150 ms (same)
+        assertThat(triggers).containsExactly(3L, 20L);
+        assertThat(m.snapshot().value("indicationsGrouped")).isEqualTo(3);
+        assertThat(m.snapshot().value("lossDetections")).isEqualTo(5);
+
+        OrmccMonitor literal = new OrmccMonitor(CcSettings.DEFAULTS,
+                new OrmccSettings(0.65, S_NS, 0.125, 0.125, 0.125, 5, 4, 8, 2, 2, false),
+                new MonitorContext("B", "S", "g", 1, SEED));
+        for (int i = 0; i < seqs.length; i++) {
+            arrive(literal, crWithRtt, seqs[i], times[i] * MS);
+            poll(literal, times[i] * MS);
+        }
+        assertThat(literal.snapshot().value("indicationsSent")).as("one per loss-revealing arrival").isEqualTo(5);
     }
 
     @Test
@@ -251,7 +281,7 @@ class OrmccMonitorTest {
         assertThat(s.controller()).isEqualTo("ormcc");
         assertThat(s.values()).containsOnlyKeys("avgTracBytesPerSec", "lastTracBytesPerSec", "representative",
                 "representativeStatsValid", "lossDetections", "indicationsSent", "indicationsSuppressed",
-                "indicationsCancelled", "indicationsMerged", "indicationPending");
+                "indicationsCancelled", "indicationsMerged", "indicationsGrouped", "indicationPending");
         assertThat(s.value("avgTracBytesPerSec")).isNaN();
         assertThat(s.value("representativeStatsValid")).isZero();
     }

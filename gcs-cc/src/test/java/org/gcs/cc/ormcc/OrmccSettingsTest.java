@@ -41,7 +41,7 @@ class OrmccSettingsTest {
                 "cc.ormcc.timeout.deviations", "6",
                 "cc.ormcc.grace.rtts", "1.5",
                 "cc.ormcc.feedback.window.rtts", "3"));
-        assertThat(s).isEqualTo(new OrmccSettings(0.75, 500_000_000L, 0.25, 0.5, 0.0625, 10, 3, 6, 1.5, 3));
+        assertThat(s).isEqualTo(new OrmccSettings(0.75, 500_000_000L, 0.25, 0.5, 0.0625, 10, 3, 6, 1.5, 3, true));
     }
 
     @Test
@@ -90,11 +90,11 @@ class OrmccSettingsTest {
 
     @Test
     void shouldRejectUnusableValuesWhenBuiltDirectly() {
-        assertThatThrownBy(() -> new OrmccSettings(1.0, 1, 0.1, 0.1, 0.1, 5, 4, 8, 2, 2))
+        assertThatThrownBy(() -> new OrmccSettings(1.0, 1, 0.1, 0.1, 0.1, 5, 4, 8, 2, 2, true))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("beta");
-        assertThatThrownBy(() -> new OrmccSettings(0.65, 0, 0.1, 0.1, 0.1, 5, 4, 8, 2, 2))
+        assertThatThrownBy(() -> new OrmccSettings(0.65, 0, 0.1, 0.1, 0.1, 5, 4, 8, 2, 2, true))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("tracWindowNs");
-        assertThatThrownBy(() -> new OrmccSettings(0.65, 1, 0.1, 0.1, 0.1, 5, 4, 8, 2, 0))
+        assertThatThrownBy(() -> new OrmccSettings(0.65, 1, 0.1, 0.1, 0.1, 5, 4, 8, 2, 0, true))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("feedbackWindowRtts");
     }
 }

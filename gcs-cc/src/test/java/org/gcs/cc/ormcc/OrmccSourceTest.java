@@ -18,7 +18,7 @@ class OrmccSourceTest {
     private static final double FLOOR = 2_000;
     private static final long INITIAL_RTT = 100 * MS;
     /** β = 0.75 (the thesis's ns-2 value) for round numbers; everything else at the defaults. */
-    private static final OrmccSettings ORMCC = new OrmccSettings(0.75, S, 0.125, 0.125, 0.125, 5, 4, 8, 2, 2);
+    private static final OrmccSettings ORMCC = new OrmccSettings(0.75, S, 0.125, 0.125, 0.125, 5, 4, 8, 2, 2, true);
 
     private static OrmccSource source(double initialRate) {
         return new OrmccSource(new CcSettings(initialRate, FLOOR, 64 * 1024, INITIAL_RTT, Map.of()), ORMCC);
@@ -71,7 +71,7 @@ class OrmccSourceTest {
     void shouldBeUnlimitedWithoutReceivers() {
         OrmccSource src = source();
         assertThat(src.grant()).isEqualTo(RateGrant.UNLIMITED);
-        assertThat(src.header(0)).isEqualTo(new OrmccHeader("", false, 0, 0, 2 * INITIAL_RTT));
+        assertThat(src.header(0)).isEqualTo(new OrmccHeader("", false, 0, 0, 2 * INITIAL_RTT, INITIAL_RTT, false));
         src.onReceiverAdded("A", 0);
         assertThat(grant(src)).isEqualTo(new RateGrant(INITIAL, null, true));
         src.onReceiverRemoved("A", 10 * MS);
@@ -146,7 +146,7 @@ class OrmccSourceTest {
     @Test
     void shouldIgnoreAnotherSiteUnlessItsTracIsBelowTheRepresentativesAverageMinusDeviation() {
         OrmccSource src = withRepresentativeA(); // E(μ^cr) = 100 000, μσ^cr = 25 000 (O1: σ = μ/4)
-        assertThat(src.header(S)).isEqualTo(new OrmccHeader("A", true, 100_000, 25_000, 2 * INITIAL_RTT));
+        assertThat(src.header(S)).isEqualTo(new OrmccHeader("A", true, 100_000, 25_000, 2 * INITIAL_RTT, INITIAL_RTT, false));
         ci(src, "B", S + 500 * MS, 300 * MS, 75_000); // after the grace period; 75 000 is not below E − σ
         assertThat(grant(src)).isEqualTo(new RateGrant(75_000, "A", false));
         assertThat(extra(src, "indicationsIgnored")).isEqualTo(1);
@@ -156,9 +156,9 @@ class OrmccSourceTest {
         assertThat(extra(src, "representativeSwitches")).isEqualTo(1);
         assertThat(extra(src, "indicationsSwitching")).isEqualTo(2); // A from the invalid state, then B
         assertThat(extra(src, "rttCrSec")).isCloseTo(0.3, within(1e-12)); // O7: RTT_cr ← the switching sample
-        // O8: the statistics continue (σ with E before the update)
-        assertThat(extra(src, "devTracCrBytesPerSec")).isCloseTo(0.875 * 25_000 + 0.125 * 25_001, within(1e-9));
-        assertThat(extra(src, "avgTracCrBytesPerSec")).isCloseTo(0.875 * 100_000 + 0.125 * 74_999, within(1e-9));
+        // our choice over O8: the statistics of the new CR's TRAC start from its sample (E = μ, σ = μ/4)
+        assertThat(extra(src, "devTracCrBytesPerSec")).isCloseTo(74_999 / 4.0, within(1e-9));
+        assertThat(extra(src, "avgTracCrBytesPerSec")).isCloseTo(74_999, within(1e-9));
     }
 
     @Test
@@ -170,7 +170,8 @@ class OrmccSourceTest {
         assertThat(grant(src).limitingSite()).isEqualTo("C");
         assertThat(extra(src, "rttCrSec")).isCloseTo(0.25, within(1e-12));
         assertThat(rate(src)).isEqualTo(75_000); // 150 ms after the last cut < RTT_cr: no cut (O17)
-        ci(src, "B", S + 250 * MS, 400 * MS, 300_000); // the grace period is over: the TRAC test again
+        // the grace period is over: the TRAC test again, against C's statistics (E = 500 000, σ = 125 000)
+        ci(src, "B", S + 250 * MS, 400 * MS, 375_000);
         assertThat(grant(src).limitingSite()).isEqualTo("C");
         assertThat(extra(src, "indicationsIgnored")).isEqualTo(2);
     }
@@ -192,13 +193,13 @@ class OrmccSourceTest {
         assertThat(header(src, 6_495 * MS).statsValid()).isTrue();
         assertThat(rate(src)).isEqualTo(INITIAL); // held by the sent-rate cap (nothing sent)
         src.onTick(6_500 * MS);
-        assertThat(src.header(6_500 * MS)).isEqualTo(new OrmccHeader("", false, 0, 0, 2 * INITIAL_RTT));
+        assertThat(src.header(6_500 * MS)).isEqualTo(new OrmccHeader("", false, 0, 0, 2 * INITIAL_RTT, INITIAL_RTT, false));
         assertThat(extra(src, "representativeTimeouts")).isEqualTo(1);
         assertThat(extra(src, "representativeValid")).isZero();
         assertThat(grant(src).limitingSite()).isEqualTo("A"); // still the CR that set the rate
         // the CR's next CI makes it valid again, without a T^cr sample (the timer expired)
         ci(src, "A", 7 * S, 100 * MS, 40_000);
-        assertThat(src.header(7 * S)).isEqualTo(new OrmccHeader("A", true, 40_000, 0.875 * 10_000, 2 * INITIAL_RTT));
+        assertThat(src.header(7 * S)).isEqualTo(new OrmccHeader("A", true, 40_000, 0.875 * 10_000, 2 * INITIAL_RTT, INITIAL_RTT, false));
         assertThat(extra(src, "meanResponseSec")).isEqualTo(1.0);
     }
 

@@ -18,6 +18,9 @@ public final class LabScenarios {
         add(TcpFriendlinessScenario::new);
         add(org.gcs.examples.lab.ormcc.OrmccTrackingScenario::new);
         add(org.gcs.examples.lab.ormcc.OrmccMultiBottleneckScenario::new);
+        add(org.gcs.examples.lab.ormcc.OrmccDropToZeroScenario::new);
+        add(org.gcs.examples.lab.ormcc.OrmccFeedbackLossScenario::new);
+        add(org.gcs.examples.lab.ormcc.OrmccMutedRepresentativeScenario::new);
     }
 
     private LabScenarios() {

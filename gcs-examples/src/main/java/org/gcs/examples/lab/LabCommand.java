@@ -155,6 +155,10 @@ public final class LabCommand implements Callable<Integer> {
         org.gcs.examples.cli.NodeSettings nodeSettings;
         try {
             nodeSettings = org.gcs.examples.cli.NodeSettings.parse(controller, set);
+            if (found.comparesControllers() && nodeSettings.asMap().containsKey("congestion.control")) {
+                throw usage(found.name() + " compares congestion controls itself: leave out --controller (tune"
+                        + " them with --set cc.<scheme>.<key>=VALUE)");
+            }
             if (kind == LabContext.Driver.VIRTUAL && found.fixedDriver().isEmpty()) {
                 nodeSettings.applyTo(org.gcs.sim.SimOptions.defaults());
             }
@@ -214,7 +218,8 @@ public final class LabCommand implements Callable<Integer> {
                 scenario.fixedDriver().orElse(settings.driver().label()), settings.seed(), settings.scale(),
                 settings.treeStrategy() == null ? "the topology's" : settings.treeStrategy(),
                 settings.nodeSettings().asMap().containsKey("congestion.control")
-                        ? settings.nodeSettings().controller() : "the scenario's (tfrc unless it says)",
+                        ? settings.nodeSettings().controller() : scenario.comparesControllers()
+                        ? "each of those it compares" : "the scenario's (tfrc unless it says)",
                 settings.nodeSettings().isEmpty() ? "" : " " + settings.nodeSettings(),
                 settings.topology() == null ? "" : ", topology " + settings.topology().name(), settings.out()));
         LabResult result;

@@ -158,12 +158,25 @@ public final class LabContext {
      * @return the driver
      */
     public LabDriver openDriver(Topology topology, java.util.Map<String, String> scenarioDefaults) {
+        return openDriver(topology, scenarioDefaults, seed);
+    }
+
+    /**
+     * Opens the selected driver with another seed than the command's: for scenarios that repeat a run over several
+     * seeds ({@link #seed()}, {@code seed + 1}, ...).
+     *
+     * @param topology the emulated WAN
+     * @param scenarioDefaults node settings by properties key, unless --controller or --set give the key
+     * @param runSeed the seed of this run's random choices
+     * @return the driver
+     */
+    public LabDriver openDriver(Topology topology, java.util.Map<String, String> scenarioDefaults, long runSeed) {
         String strategy = treeStrategyFor(topology);
         NodeSettings settings = nodeSettings.withDefaults(scenarioDefaults);
         usedTreeStrategy = strategy;
         usedNodeSettings = settings;
-        return driver == Driver.VIRTUAL ? new VirtualDriver(topology, seed, strategy, settings)
-                : new RealDriver(topology, seed, strategy, settings);
+        return driver == Driver.VIRTUAL ? new VirtualDriver(topology, runSeed, strategy, settings)
+                : new RealDriver(topology, runSeed, strategy, settings);
     }
 
     /** @return the node settings of the last driver opened (scenario defaults included), or the command's */

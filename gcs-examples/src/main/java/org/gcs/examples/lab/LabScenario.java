@@ -24,6 +24,14 @@ public interface LabScenario {
     }
 
     /**
+     * @return true if the scenario picks the congestion control of each of its runs itself (a comparison), so that
+     *     {@code --controller} and {@code --set congestion.control=...} are refused
+     */
+    default boolean comparesControllers() {
+        return false;
+    }
+
+    /**
      * Runs the experiment.
      *
      * @param context where to write, how long, which driver

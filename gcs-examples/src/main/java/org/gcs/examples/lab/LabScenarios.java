@@ -21,6 +21,7 @@ public final class LabScenarios {
         add(org.gcs.examples.lab.ormcc.OrmccDropToZeroScenario::new);
         add(org.gcs.examples.lab.ormcc.OrmccFeedbackLossScenario::new);
         add(org.gcs.examples.lab.ormcc.OrmccMutedRepresentativeScenario::new);
+        add(org.gcs.examples.lab.ormcc.OrmccVsTfrcScenario::new);
     }
 
     private LabScenarios() {

@@ -92,7 +92,8 @@ class BenchCommandOptionsTest {
                 "--system", "udp");
         assertUsageError("cannot be used with --in-process", "all", "--in-process", "--jvm-option=-Xint");
         assertUsageError("Invalid value for option '--runs'", "all", "--runs", "many");
-        assertUsageError("--gcs-set needs KEY=VALUE with a key of a node's properties file, got 'window=1'", "all",
+        assertUsageError("--gcs-set needs KEY=VALUE with a key of a node's properties file (or"
+                + " cc.<scheme>.<parameter>), got 'window=1'", "all",
                 "--gcs-set", "window=1");
         assertUsageError("--gcs-set seeds: the bench sets this one itself", "all", "--gcs-set", "seeds=x:1");
         assertUsageError("send.window.bytes", "all", "--gcs-set", "send.window.bytes=tiny");

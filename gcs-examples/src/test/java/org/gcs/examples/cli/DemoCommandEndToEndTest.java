@@ -48,6 +48,33 @@ class DemoCommandEndToEndTest {
                 "\"passed\":true");
     }
 
+    @Test
+    @Timeout(150)
+    void shouldDeliverEveryMessageUnderOrmccAndNameItInEveryFlow() {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+
+        int code = new CommandLine(new GcsCommand()).setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
+                .execute("demo", "--duration", "3s", "--rate", "20", "--members-per-site", "1", "--json",
+                        "--report-every", "1s", "--controller", "ormcc", "--set", "cc.ormcc.beta=0.7");
+
+        assertThat(code).as("exit code; stderr: %s%nstdout: %s", err, out).isZero();
+        List<String> lines = out.toString().lines().toList();
+        String json = lines.get(lines.size() - 1);
+        assertThat(number(json, "missing")).isZero();
+        assertThat(number(json, "duplicates")).isZero();
+        assertThat(number(json, "outOfOrder")).isZero();
+        assertThat(json).contains("\"controller\":\"ormcc\"", "\"cc.ormcc.beta\":\"0.7\"");
+        Matcher flow = Pattern.compile("\\{\"site\":\"[a-z]+\",\"group\":\"demo\",\"controller\":\"([a-z]+)\"")
+                .matcher(json);
+        int flows = 0;
+        while (flow.find()) {
+            assertThat(flow.group(1)).isEqualTo("ormcc");
+            flows++;
+        }
+        assertThat(flows).as("flows in %s", json).isEqualTo(3);
+    }
+
     private static long number(String json, String field) {
         Matcher m = Pattern.compile("\"" + field + "\":(-?[0-9]+)[,}]").matcher(json);
         assertThat(m.find()).as("whole-number field %s in %s", field, json).isTrue();

@@ -31,6 +31,18 @@ class DemoCommandOptionsTest {
         assertThat(s.treeStrategy()).isEqualTo("spt");
         assertThat(s.reportEvery()).isEqualTo(Duration.ofSeconds(5));
         assertThat(s.json()).isFalse();
+        assertThat(s.nodeSettings().isEmpty()).isTrue();
+        assertThat(s.nodeSettings().controller()).isEqualTo("tfrc");
+    }
+
+    @Test
+    void shouldTakeTheControllerAndNodeSettings() {
+        DemoSettings s = parsing.parse("--controller", "ormcc", "--set", "cc.ormcc.beta=0.7", "--set",
+                "send.window.bytes=512KiB").settings();
+
+        assertThat(s.nodeSettings().controller()).isEqualTo("ormcc");
+        assertThat(s.nodeSettings().assignments()).containsExactly("cc.ormcc.beta=0.7", "send.window.bytes=512KiB",
+                "congestion.control=ormcc");
     }
 
     @Test
@@ -87,6 +99,10 @@ class DemoCommandOptionsTest {
         assertUsageError("--group 'a b' is not valid", "demo", "--group", "a b");
         assertUsageError("Invalid value for option '--duration'", "demo", "--duration", "soon");
         assertUsageError("Missing command", new String[0]);
+        assertUsageError("unknown congestion control 'fast'", "demo", "--controller", "fast");
+        assertUsageError("cc.ormcc.beta", "demo", "--controller", "ormcc", "--set", "cc.ormcc.beta=2");
+        assertUsageError("cc.tfrc.colour", "demo", "--set", "cc.tfrc.colour=red");
+        assertUsageError("the command sets this one itself", "demo", "--set", "wan.bind=0.0.0.0:1");
     }
 
     private static void assertUsageError(String message, String... args) {

@@ -29,7 +29,9 @@ class LabCommandOptionsTest {
         assertThat(s.seed()).isEqualTo(1);
         assertThat(s.driver()).isEqualTo(LabContext.Driver.VIRTUAL);
         assertThat(s.scale()).isEqualTo(1.0);
-        assertThat(s.treeStrategy()).isEqualTo("spt");
+        assertThat(s.treeStrategy()).as("the topology's tree if it has one, else spt").isNull();
+        assertThat(s.nodeSettings().isEmpty()).isTrue();
+        assertThat(s.topology()).isNull();
     }
 
     @Test
@@ -48,7 +50,9 @@ class LabCommandOptionsTest {
 
     @Test
     void shouldListTheScenariosInRegistrationOrder() {
-        assertThat(LabScenarios.names()).containsExactly("rate-restriction", "membership", "lan-fairness", "tcp-friendliness");
+        assertThat(LabScenarios.names()).containsExactly("rate-restriction", "membership", "lan-fairness",
+                "tcp-friendliness", "ormcc-tracking", "ormcc-multi-bottleneck", "ormcc-drop-to-zero",
+                "ormcc-feedback-loss", "ormcc-muted-representative", "ormcc-vs-tfrc");
         assertThat(LabScenarios.find("membership")).get().extracting(LabScenario::name).isEqualTo("membership");
         assertThat(LabScenarios.find("nope")).isEmpty();
     }
@@ -68,6 +72,40 @@ class LabCommandOptionsTest {
         assertUsageError("exists and is not a directory", "lab", "membership", "--out", file.toString());
         assertUsageError("--tree-strategy", "lab", "membership", "--out", dir.toString(), "--tree-strategy", "ring");
         assertUsageError("Unknown option", "lab", "membership", "--out", dir.toString(), "--bogus");
+    }
+
+    @Test
+    void shouldTakeTheControllerSettingsAndTopology() {
+        LabCommand.Settings s = parse("ormcc-tracking", "--out", "o", "--controller", "ormcc", "--set",
+                "cc.ormcc.beta=0.65", "--set", "send.window.bytes=2MiB", "--topology", "ormcc-star4");
+
+        assertThat(s.nodeSettings().controller()).isEqualTo("ormcc");
+        assertThat(s.nodeSettings().asMap()).containsEntry("cc.ormcc.beta", "0.65")
+                .containsEntry("send.window.bytes", "2MiB").containsEntry("congestion.control", "ormcc");
+        assertThat(s.topology().name()).isEqualTo("ormcc-star4");
+        assertThat(parse("membership", "--out", "o").nodeSettings().isEmpty()).isTrue();
+        assertThat(parse("membership", "--out", "o").topology()).isNull();
+    }
+
+    @Test
+    void shouldRefuseBadControllerSettingsAndTopologiesWithUsageErrors(@TempDir Path dir) throws Exception {
+        Path broken = Files.writeString(dir.resolve("broken.topo"), "name broken\nsite a b\nlink a <-> c\n");
+        assertUsageError("unknown congestion control", "lab", "membership", "--out", dir.toString(), "--controller",
+                "nope");
+        assertUsageError("--set needs KEY=VALUE", "lab", "membership", "--out", dir.toString(), "--set", "beta");
+        assertUsageError("not a node setting", "lab", "membership", "--out", dir.toString(), "--set", "colour=red");
+        assertUsageError("the command sets this one itself", "lab", "membership", "--out", dir.toString(), "--set",
+                "site=x");
+        assertUsageError("cc.ormcc.beta", "lab", "ormcc-tracking", "--out", dir.toString(), "--set",
+                "cc.ormcc.beta=1.5");
+        assertUsageError("contradicts --set congestion.control=tfrc", "lab", "membership", "--out", dir.toString(),
+                "--controller", "ormcc", "--set", "congestion.control=tfrc");
+        assertUsageError("ormcc-vs-tfrc compares congestion controls itself: leave out --controller", "lab",
+                "ormcc-vs-tfrc", "--out", dir.toString(), "--controller", "ormcc");
+        assertUsageError("--topology", "lab", "membership", "--out", dir.toString(), "--topology", "nowhere");
+        assertUsageError("the lab's own: ormcc-tracking", "lab", "membership", "--out", dir.toString(),
+                "--topology", "nowhere");
+        assertUsageError("--topology", "lab", "membership", "--out", dir.toString(), "--topology", broken.toString());
     }
 
     private static void assertUsageError(String message, String... args) {

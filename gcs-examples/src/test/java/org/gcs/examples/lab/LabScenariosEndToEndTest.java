@@ -7,13 +7,9 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import org.gcs.examples.cli.GcsCommand;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * Every virtual scenario end to end through {@code gcs lab} on the virtual driver, as the acceptance commands run
@@ -23,49 +19,10 @@ import picocli.CommandLine;
  * 2 KiB/s floor runs above its slowest report), so the tests use the paper's 60-s phases. Together about 8 s.
  */
 class LabScenariosEndToEndTest {
-    private static final String NUMBER = "(-?[0-9.Ee+-]+)";
-
-    private record Run(int code, String out, String err, String json) {
-    }
-
-    private static Run lab(Path dir, String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        String[] all = new String[args.length + 4];
-        all[0] = "lab";
-        System.arraycopy(args, 0, all, 1, args.length);
-        all[args.length + 1] = "--out";
-        all[args.length + 2] = dir.toString();
-        all[args.length + 3] = "--json";
-        int code = new CommandLine(new GcsCommand()).setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
-                .execute(all);
-        List<String> lines = out.toString().lines().toList();
-        return new Run(code, out.toString(), err.toString(), lines.get(lines.size() - 1));
-    }
-
-    private static List<Double> numbers(String json, String field) {
-        Matcher m = Pattern.compile("\"" + field + "\":" + NUMBER + "[,}]").matcher(json);
-        List<Double> values = new java.util.ArrayList<>();
-        while (m.find()) {
-            values.add(Double.parseDouble(m.group(1)));
-        }
-        return values;
-    }
-
-    private static void assertFiles(Path dir, String... names) throws Exception {
-        for (String name : names) {
-            Path file = dir.resolve(name);
-            assertThat(file).exists();
-            assertThat(Files.size(file)).as(name).isPositive();
-        }
-        String summary = Files.readString(dir.resolve("summary.json")).trim();
-        assertThat(summary).startsWith("{").endsWith("}");
-    }
-
     @Test
     @Timeout(120)
     void rateRestrictionFollowsTheSlowestReceiver(@TempDir Path dir) throws Exception {
-        Run run = lab(dir, "rate-restriction");
+        LabRun run = LabRun.lab(dir, "rate-restriction");
 
         assertThat(run.code()).as("stderr %s%nstdout %s", run.err(), run.out()).isZero();
         assertThat(run.out()).contains("turn 1/6", "turn 6/6", "PASSED");
@@ -74,12 +31,12 @@ class LabScenariosEndToEndTest {
         for (String site : List.of("jerusalem", "boston", "saltlake", "ottawa", "berkeley", "chicago")) {
             assertThat(run.json()).contains("{\"site\":\"" + site + "\",\"meanRateBytesPerSec\":");
         }
-        List<Double> ratios = numbers(run.json(), "ratio");
+        List<Double> ratios = run.numbers("ratio");
         assertThat(ratios).hasSize(6).allSatisfy(r -> assertThat(r).isBetween(0.75, 1.25));
-        assertThat(numbers(run.json(), "meanMinReportedBytesPerSec")).hasSize(6).allSatisfy(r -> assertThat(r)
+        assertThat(run.numbers("meanMinReportedBytesPerSec")).hasSize(6).allSatisfy(r -> assertThat(r)
                 .isPositive());
         assertThat(run.json()).containsPattern("\"limitingSite\":\"[a-z]+\"");
-        assertFiles(dir, "rate-restriction.csv", "rate-restriction-jerusalem.png", "rate-restriction-chicago.png",
+        LabRun.assertFiles(dir, "rate-restriction.csv", "rate-restriction-jerusalem.png", "rate-restriction-chicago.png",
                 "summary.json");
         assertThat(Files.readString(dir.resolve("summary.json")).trim()).isEqualTo(run.json());
     }
@@ -87,37 +44,37 @@ class LabScenariosEndToEndTest {
     @Test
     @Timeout(120)
     void membershipRateFallsOnJoinsAndRisesOnLeaves(@TempDir Path dir) throws Exception {
-        Run run = lab(dir, "membership");
+        LabRun run = LabRun.lab(dir, "membership");
 
         assertThat(run.code()).as("stderr %s%nstdout %s", run.err(), run.out()).isZero();
         assertThat(run.json()).contains("\"passed\":true", "\"sender\":\"chicago\"");
         assertThat(run.json()).containsSubsequence("\"name\":\"before\"", "\"name\":\"after-first-join\"",
                 "\"name\":\"after-second-join\"", "\"name\":\"after-first-leave\"", "\"name\":\"after-second-leave\"");
-        List<Double> means = numbers(run.json(), "meanRateBytesPerSec");
+        List<Double> means = run.numbers("meanRateBytesPerSec");
         assertThat(means).hasSize(5);
         assertThat(means.get(1)).isLessThan(means.get(0));
         assertThat(means.get(2)).isLessThan(means.get(1));
         assertThat(means.get(3)).isGreaterThan(means.get(2));
         assertThat(means.get(4)).isGreaterThan(means.get(3));
-        assertFiles(dir, "membership.csv", "membership.png", "summary.json");
+        LabRun.assertFiles(dir, "membership.csv", "membership.png", "summary.json");
     }
 
     @Test
     @Timeout(120)
     void lanSendersShareMaxMinFairly(@TempDir Path dir) throws Exception {
-        Run run = lab(dir, "lan-fairness");
+        LabRun run = LabRun.lab(dir, "lan-fairness");
 
         assertThat(run.code()).as("stderr %s%nstdout %s", run.err(), run.out()).isZero();
         assertThat(run.json()).contains("\"passed\":true");
-        List<Double> jains = numbers(run.json(), "jain");
-        List<Double> active = numbers(run.json(), "activeSenders");
+        List<Double> jains = run.numbers("jain");
+        List<Double> active = run.numbers("activeSenders");
         assertThat(active).containsExactly(1.0, 2.0, 3.0, 2.0, 1.0, 3.0);
         assertThat(jains.subList(0, 5)).allSatisfy(j -> assertThat(j).isGreaterThanOrEqualTo(0.95));
-        List<Double> deviation = numbers(run.json(), "maxMinDeviation");
+        List<Double> deviation = run.numbers("maxMinDeviation");
         assertThat(deviation).hasSize(1);
         assertThat(deviation.get(0)).isBetween(0.0, 0.10);
         assertThat(run.json()).contains("\"name\":\"unequal-demands\"", "\"maxMinShareBytesPerSec\":");
-        assertFiles(dir, "lan-fairness.csv", "lan-fairness.png", "summary.json");
+        LabRun.assertFiles(dir, "lan-fairness.csv", "lan-fairness.png", "summary.json");
         assertThat(Files.readAllLines(dir.resolve("lan-fairness.csv")).get(0))
                 .startsWith("time_s,phase,zikit1_rate_3s_Bps,zikit2_rate_3s_Bps,zikit3_rate_3s_Bps");
     }

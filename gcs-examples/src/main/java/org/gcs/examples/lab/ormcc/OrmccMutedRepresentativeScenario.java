@@ -19,7 +19,8 @@ import org.gcs.internal.wire.WanPacket;
  * {@code ormcc-muted-representative}: seed 002's quitting representative (thesis §3.3.4, Fig. 3.13: "throughput
  * pattern the same as without quitting"; spec O7). The star of 16 receivers, run twice: as it is, and with the first
  * congestion representative going silent 20 s after it was chosen (a filter in the simulated WAN drops every
- * congestion indication it sends from then on; its data still arrives). The source must notice the silence with its
+ * congestion indication it sends for the multicast group from then on; its data still arrives, and its own
+ * single-receiver flow keeps its feedback). The source must notice the silence with its
  * CR-checking timer and take another representative, and the muted receiver's bottleneck must not be overrun.
  *
  * <p>Summary: {@code ratioToNormal}, the multicast rate of the muted run over the normal one (pass within ±20 %), and
@@ -55,7 +56,9 @@ public final class OrmccMutedRepresentativeScenario implements LabScenario {
         String[] mutedSite = {null};
         StarRun.Result quiet = StarRun.run(ctx, star, name(), runNs, skipNs, state -> (fromSite, toSite, envelope) -> {
             boolean due = state.firstRepresentative != null && state.nowNs - state.firstRepresentativeNs >= MUTE_AFTER_NS;
-            if (due && fromSite.equals(state.firstRepresentative) && envelope.packet() instanceof WanPacket.CcFeedback) {
+            if (due && fromSite.equals(state.firstRepresentative)
+                    && envelope.packet() instanceof WanPacket.CcFeedback feedback
+                    && feedback.group().equals(StarRun.MULTICAST)) {
                 mutedSite[0] = fromSite;
                 muted[0]++;
                 return false;

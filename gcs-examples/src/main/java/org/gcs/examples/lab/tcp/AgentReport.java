@@ -16,11 +16,20 @@ import java.util.Optional;
  * @param tcpReceivedBytes bytes the agent's TCP sink has read
  * @param allowedBytesPerSec the aggregate rate the agent's site may send (NaN if it sends nothing; +∞ unlimited)
  * @param rttMs the smoothed RTT to the limiting receiving site (NaN if none)
- * @param lossEventRate the limiting receiving site's loss event rate p (NaN if none)
+ * @param congestionMeasure the name of the controller's congestion measure ({@code lossEventRate} for TFRC,
+ *     {@code tracBytesPerSec} for ORMCC; {@code -} if none), one word
+ * @param congestion the limiting receiving site's value of that measure (NaN if none)
  * @param groupSites the sites in the agent's view of the group
  */
 record AgentReport(long gcsSentBytes, long gcsDeliveredBytes, long tcpSentBytes, long tcpReceivedBytes,
-                   double allowedBytesPerSec, double rttMs, double lossEventRate, int groupSites) {
+                   double allowedBytesPerSec, double rttMs, String congestionMeasure, double congestion,
+                   int groupSites) {
+    /** Replaces a missing or blank measure name by {@code -} (the line is split at spaces). */
+    AgentReport {
+        congestionMeasure = congestionMeasure == null || congestionMeasure.isBlank() ? "-"
+                : congestionMeasure.strip().replace(' ', '_');
+    }
+
     /** The first word of every report line. */
     static final String PREFIX = "report";
 
@@ -28,9 +37,9 @@ record AgentReport(long gcsSentBytes, long gcsDeliveredBytes, long tcpSentBytes,
     String format() {
         return String.format(Locale.ROOT,
                 "%s gcsSentBytes=%d gcsDeliveredBytes=%d tcpSentBytes=%d tcpReceivedBytes=%d"
-                        + " allowedBytesPerSec=%.1f rttMs=%.3f lossEventRate=%.6f groupSites=%d",
+                        + " allowedBytesPerSec=%.1f rttMs=%.3f congestionMeasure=%s congestion=%.6f groupSites=%d",
                 PREFIX, gcsSentBytes, gcsDeliveredBytes, tcpSentBytes, tcpReceivedBytes, allowedBytesPerSec, rttMs,
-                lossEventRate, groupSites);
+                congestionMeasure, congestion, groupSites);
     }
 
     /**
@@ -56,7 +65,8 @@ record AgentReport(long gcsSentBytes, long gcsDeliveredBytes, long tcpSentBytes,
                     Long.parseLong(field(fields, "tcpReceivedBytes")),
                     Double.parseDouble(field(fields, "allowedBytesPerSec")),
                     Double.parseDouble(field(fields, "rttMs")),
-                    Double.parseDouble(field(fields, "lossEventRate")),
+                    field(fields, "congestionMeasure"),
+                    Double.parseDouble(field(fields, "congestion")),
                     Integer.parseInt(field(fields, "groupSites"))));
         } catch (NumberFormatException e) {
             return Optional.empty();

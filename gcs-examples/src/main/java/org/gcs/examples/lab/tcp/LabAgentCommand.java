@@ -144,6 +144,7 @@ public final class LabAgentCommand implements Callable<Integer> {
                     tcpSentBytes.get(), sink == null ? 0 : sink.receivedBytes(),
                     flow == null ? Double.NaN : flow.allowedRateBytesPerSec(),
                     limiting(flow).map(FlowStatus.Receiver::rttMs).orElse(Double.NaN),
+                    flow == null ? "-" : flow.congestionMeasure(),
                     limiting(flow).map(FlowStatus.Receiver::congestion).orElse(Double.NaN),
                     node.view(group).map(v -> v.sites().size()).orElse(0));
             print(out, report.format());

@@ -203,10 +203,11 @@ public final class TcpFriendlinessScenario implements LabScenario {
                 nextProgress += PROGRESS_EVERY_NS;
                 AgentReport last = last(senderReports);
                 progress.at((now - t0) / 1e9, String.format(Locale.ROOT, "GCS %s, TCP %s (3-s averages); GCS allowed"
-                        + " %s, RTT %.1f ms, p %.4f", LabProgress.kb(gcs.rateOver(3 * S)),
+                        + " %s, RTT %.1f ms, %s %.4g", LabProgress.kb(gcs.rateOver(3 * S)),
                         LabProgress.kb(tcp.rateOver(3 * S)), LabProgress.kb(last == null ? Double.NaN
                                 : last.allowedBytesPerSec()), last == null ? Double.NaN : last.rttMs(),
-                        last == null ? Double.NaN : last.lossEventRate()));
+                        last == null ? "congestion" : last.congestionMeasure(),
+                        last == null ? Double.NaN : last.congestion()));
             }
             LockSupport.parkNanos(Math.min(untilNs - now, nextProgress - now));
         }
@@ -276,7 +277,8 @@ public final class TcpFriendlinessScenario implements LabScenario {
             sent = List.copyOf(senderReports);
         }
         try (CsvWriter csv = new CsvWriter(ctx.file(name() + ".csv"), List.of("timeSec", "cycle", "phase",
-                "gcsBytesPerSec", "tcpBytesPerSec", "gcsAllowedBytesPerSec", "rttMs", "lossEventRate"))) {
+                "gcsBytesPerSec", "tcpBytesPerSec", "gcsAllowedBytesPerSec", "rttMs", "congestionMeasure",
+                "congestion"))) {
             int next = 0;
             for (long t = t0 + S; t <= end; t += S) {
                 double gcsRate = gcs.meanBetween(t - S, t);
@@ -291,7 +293,8 @@ public final class TcpFriendlinessScenario implements LabScenario {
                 double x = (t - t0) / 1e9;
                 csv.row(x, cycle, phase, round(gcsRate), round(tcpRate),
                         state == null ? Double.NaN : round(state.allowedBytesPerSec()),
-                        state == null ? Double.NaN : state.rttMs(), state == null ? Double.NaN : state.lossEventRate());
+                        state == null ? Double.NaN : state.rttMs(), state == null ? "-" : state.congestionMeasure(),
+                        state == null ? Double.NaN : state.congestion());
                 series.add(x);
                 series.put("GCS", gcsRate);
                 series.put("TCP", tcpRate);

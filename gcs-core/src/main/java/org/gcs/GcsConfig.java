@@ -38,7 +38,8 @@ import org.gcs.emulator.Topology;
  * <tr><td>maxPendingSendBytes</td><td>4 MiB</td><td>bytes of sends that may wait for the window</td></tr>
  * <tr><td>deliveryBacklogBytes</td><td>16 MiB</td><td>received bytes waiting for listeners before the LAN is paused</td></tr>
  * <tr><td>treeStrategy</td><td>spt</td><td>how the overlay multicast tree is built: {@code spt} (shortest-path tree
- * from the most central site, fan-out bounded), {@code star} (every source sends to every site), or a class name</td></tr>
+ * from the most central site, fan-out bounded), {@code star} (every source sends to every site), {@code fixed:A-B,B-C}
+ * (exactly these edges, for experiments), or a class name</td></tr>
  * <tr><td>maxFanOut</td><td>4</td><td>most children of a site in the tree</td></tr>
  * <tr><td>probeInterval</td><td>500 ms</td><td>how often a delegate probes its links (RTT, loss)</td></tr>
  * <tr><td>treeRefreshInterval</td><td>30 s</td><td>how often the tree is reconsidered for better link costs</td></tr>

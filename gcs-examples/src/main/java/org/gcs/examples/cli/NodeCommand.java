@@ -180,11 +180,12 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
             err.flush();
             return 1;
         }
-        run(node, groups, out, err);
+        run(node, gcsConfig.congestionControl(), groups, out, err);
         return 0;
     }
 
-    private void run(GcsNode node, List<String> groups, PrintWriter out, PrintWriter err) throws InterruptedException {
+    private void run(GcsNode node, String congestionControl, List<String> groups, PrintWriter out, PrintWriter err)
+            throws InterruptedException {
         AtomicLong chatSent = new AtomicLong();
         String self = node.self().toString();
         PacedSender generator = sendRate > 0 && !groups.isEmpty()
@@ -211,7 +212,7 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
                         print(out, message.group() + "> " + message.sender() + ": " + text));
             }
         });
-        print(out, "node " + node.self() + " started; groups " + groups
+        print(out, "node " + node.self() + " started; congestion control " + congestionControl + "; groups " + groups
                 + (groups.isEmpty() ? " (none: add groups=... to the file to chat)"
                         : "; lines typed here are sent to '" + groups.get(0) + "'"));
         groups.forEach(node::join);

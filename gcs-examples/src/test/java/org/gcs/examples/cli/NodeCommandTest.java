@@ -169,6 +169,47 @@ class NodeCommandTest {
         assertThat(err.toString()).isEmpty();
     }
 
+    @Test
+    @Timeout(120)
+    void shouldRunOrmccFromThePropertiesFile() throws Exception {
+        int alphaPort = freeUdpPort();
+        int betaPort = freeUdpPort();
+        Path alphaFile = siteConfig("alpha", alphaPort, betaPort, "congestion.control = ormcc", "cc.ormcc.beta = 0.7");
+        Path betaFile = siteConfig("beta", betaPort, alphaPort, "congestion.control = ormcc");
+        StringWriter alphaOut = new StringWriter();
+        StringWriter betaOut = new StringWriter();
+        NodeCommand alpha = new NodeCommand();
+        NodeCommand beta = new NodeCommand();
+        alpha.stdin = new ByteArrayInputStream(new byte[0]);
+        beta.stdin = new ByteArrayInputStream(new byte[0]);
+        ExecutorService nodes = Executors.newFixedThreadPool(2);
+        try {
+            Future<Integer> alphaCode = nodes.submit(() -> run(alpha, alphaOut, "--config", alphaFile.toString(),
+                    "--status-every", "100ms", "--send-rate", "200", "--send-count", "100", "--size", "64",
+                    "--send-when-sites", "2"));
+            Future<Integer> betaCode = nodes.submit(() -> run(beta, betaOut, "--config", betaFile.toString(),
+                    "--status-every", "100ms"));
+            String delivered = " dup=0 ooo=0 from=alpha/alpha-1:100/100 gaps=alpha/alpha-1:0/100";
+            await().atMost(Duration.ofSeconds(60)).until(() -> statusLines(betaOut).stream()
+                    .anyMatch(l -> l.endsWith(delivered)));
+            await().atMost(Duration.ofSeconds(30)).until(() -> statusLines(alphaOut).stream()
+                    .anyMatch(l -> l.contains(" flows=chat:")));
+            alpha.stop();
+            beta.stop();
+
+            assertThat(alphaCode.get(30, TimeUnit.SECONDS)).isZero();
+            assertThat(betaCode.get(30, TimeUnit.SECONDS)).isZero();
+            assertThat(alphaOut.toString()).contains("node alpha/alpha-1 started; congestion control ormcc; groups");
+            assertThat(betaOut.toString()).contains("node beta/beta-1 started; congestion control ormcc; groups");
+        } finally {
+            alpha.stop();
+            beta.stop();
+            nodes.shutdown();
+            assertThat(nodes.awaitTermination(30, TimeUnit.SECONDS)).isTrue();
+        }
+        assertThat(err.toString()).isEmpty();
+    }
+
     private int run(NodeCommand node, StringWriter output, String... args) {
         return new CommandLine(node).setOut(new PrintWriter(output)).setErr(new PrintWriter(err)).execute(args);
     }
@@ -275,7 +316,7 @@ class NodeCommandTest {
     }
 
     /** One node of its own site, {@code SITE/SITE-1}, in groups {@code chat, other}, seeding the other site. */
-    private Path siteConfig(String site, int wanPort, int seedPort) throws Exception {
+    private Path siteConfig(String site, int wanPort, int seedPort, String... extraLines) throws Exception {
         Path file = dir.resolve(site + ".properties");
         Files.writeString(file, String.join("\n",
                 "site = " + site,
@@ -287,6 +328,7 @@ class NodeCommandTest {
                 "lan.mcast.port = " + (50_000 + ThreadLocalRandom.current().nextInt(10_000)),
                 "lan.cluster.name = gcs-node-test-" + site + "-" + ProcessHandle.current().pid(),
                 "groups = chat, other",
+                String.join("\n", extraLines),
                 ""));
         return file;
     }

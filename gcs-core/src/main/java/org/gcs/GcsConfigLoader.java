@@ -31,7 +31,7 @@ import org.gcs.internal.config.Quantities;
  * lan.bind.address = 10.1.0.5
  * emulation.topology = ron3       # optional: emulate a WAN (tests and demos)
  * congestion.control = ormcc      # tfrc (default), ormcc, none, or a class name
- * cc.ormcc.beta = 0.65            # a scheme's parameter: cc.&lt;scheme&gt;.&lt;parameter&gt;
+ * cc.ormcc.beta = 0.7             # a scheme's parameter: cc.&lt;scheme&gt;.&lt;parameter&gt;
  * </pre>
  */
 public final class GcsConfigLoader {

@@ -16,7 +16,7 @@ class OrmccSettingsTest {
     void shouldUseTheDocumentedDefaults() {
         OrmccSettings s = parse(Map.of());
         assertThat(s).isEqualTo(OrmccSettings.DEFAULTS);
-        assertThat(s.beta()).isEqualTo(0.65);
+        assertThat(s.beta()).isEqualTo(0.75);
         assertThat(s.tracWindowNs()).isEqualTo(1_000_000_000L);
         assertThat(s.tracGain()).isEqualTo(0.125);
         assertThat(s.rttGain()).isEqualTo(0.125);
@@ -31,7 +31,7 @@ class OrmccSettingsTest {
     @Test
     void shouldParseEveryKey() {
         OrmccSettings s = parse(Map.of(
-                "cc.ormcc.beta", "0.75",
+                "cc.ormcc.beta", "0.65",
                 "cc.ormcc.trac.window", "500ms",
                 "cc.ormcc.trac.gain", "0.25",
                 "cc.ormcc.rtt.gain", "0.5",
@@ -41,7 +41,15 @@ class OrmccSettingsTest {
                 "cc.ormcc.timeout.deviations", "6",
                 "cc.ormcc.grace.rtts", "1.5",
                 "cc.ormcc.feedback.window.rtts", "3"));
-        assertThat(s).isEqualTo(new OrmccSettings(0.75, 500_000_000L, 0.25, 0.5, 0.0625, 10, 3, 6, 1.5, 3, true));
+        assertThat(s).isEqualTo(new OrmccSettings(0.65, 500_000_000L, 0.25, 0.5, 0.0625, 10, 3, 6, 1.5, 3, true));
+    }
+
+    @Test
+    void shouldParseTheLossEventSwitch() {
+        assertThat(parse(Map.of("cc.ormcc.loss.events", "false")).lossEvents()).isFalse();
+        assertThat(parse(Map.of("cc.ormcc.loss.events", "true")).lossEvents()).isTrue();
+        assertThatThrownBy(() -> parse(Map.of("cc.ormcc.loss.events", "sometimes")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("cc.ormcc.loss.events");
     }
 
     @Test

@@ -116,36 +116,30 @@ class NodeCommandTest {
         int betaPort = freeUdpPort();
         Path alphaFile = siteConfig("alpha", alphaPort, betaPort);
         Path betaFile = siteConfig("beta", betaPort, alphaPort);
-        StringWriter alphaOut = new StringWriter();
-        StringWriter betaOut = new StringWriter();
-        NodeCommand alpha = new NodeCommand();
-        NodeCommand beta = new NodeCommand();
-        alpha.stdin = new ByteArrayInputStream(new byte[0]);
-        beta.stdin = new ByteArrayInputStream(new byte[0]);
-        ExecutorService nodes = Executors.newFixedThreadPool(2);
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        RunningNode alpha = null;
+        RunningNode beta = null;
         try {
-            Future<Integer> alphaCode = nodes.submit(() -> run(alpha, alphaOut, "--config", alphaFile.toString(),
-                    "--status-every", "100ms", "--send-rate", "100", "--send-count", "20", "--size", "64",
-                    "--send-when-members", "2"));
+            alpha = start(pool, alphaFile, "--status-every", "100ms", "--send-rate", "100", "--send-count", "20",
+                    "--size", "64", "--send-when-members", "2");
+            StringWriter alphaOut = alpha.out();
             await().atMost(Duration.ofSeconds(30)).until(() -> statusLines(alphaOut).stream()
                     .filter(l -> l.contains(" views=chat:1 members/1 sites,")).count() >= 3);
             String alone = alphaOut.toString();
             assertThat(statusLines(alphaOut)).as("alone: nothing sent").allMatch(l -> l.contains(" sent=0 "));
             assertThat(alone).contains("node alpha/alpha-1 started").doesNotContain("send-start", "sent-done");
 
-            Future<Integer> betaCode = nodes.submit(() -> run(beta, betaOut, "--config", betaFile.toString(),
-                    "--status-every", "100ms", "--send-rate", "100", "--send-count", "20", "--size", "64",
-                    "--send-when-sites", "2"));
+            beta = start(pool, betaFile, "--status-every", "100ms", "--send-rate", "100", "--send-count", "20",
+                    "--size", "64", "--send-when-sites", "2");
+            StringWriter betaOut = beta.out();
             String bothDelivered = " dup=0 ooo=0 from=alpha/alpha-1:20/20,beta/beta-1:20/20"
                     + " gaps=alpha/alpha-1:0/20,beta/beta-1:0/20";
             await().atMost(Duration.ofSeconds(60)).until(() -> statusLines(alphaOut).stream()
                     .anyMatch(l -> l.endsWith(bothDelivered)) && statusLines(betaOut).stream()
                     .anyMatch(l -> l.endsWith(bothDelivered)));
-            alpha.stop();
-            beta.stop();
 
-            assertThat(alphaCode.get(30, TimeUnit.SECONDS)).isZero();
-            assertThat(betaCode.get(30, TimeUnit.SECONDS)).isZero();
+            assertThat(alpha.stopAndWait()).isZero();
+            assertThat(beta.stopAndWait()).isZero();
             assertThat(alphaOut.toString().lines().filter(l -> l.startsWith("send-start")))
                     .containsExactly("send-start members=2");
             assertThat(betaOut.toString().lines().filter(l -> l.startsWith("send-start")))
@@ -161,10 +155,7 @@ class NodeCommandTest {
                 assertThat(last).contains(" sent=20 delivered=40 ").endsWith(bothDelivered);
             }
         } finally {
-            alpha.stop();
-            beta.stop();
-            nodes.shutdown();
-            assertThat(nodes.awaitTermination(30, TimeUnit.SECONDS)).isTrue();
+            stopAll(pool, alpha, beta);
         }
         assertThat(err.toString()).isEmpty();
     }
@@ -176,38 +167,61 @@ class NodeCommandTest {
         int betaPort = freeUdpPort();
         Path alphaFile = siteConfig("alpha", alphaPort, betaPort, "congestion.control = ormcc", "cc.ormcc.beta = 0.7");
         Path betaFile = siteConfig("beta", betaPort, alphaPort, "congestion.control = ormcc");
-        StringWriter alphaOut = new StringWriter();
-        StringWriter betaOut = new StringWriter();
-        NodeCommand alpha = new NodeCommand();
-        NodeCommand beta = new NodeCommand();
-        alpha.stdin = new ByteArrayInputStream(new byte[0]);
-        beta.stdin = new ByteArrayInputStream(new byte[0]);
-        ExecutorService nodes = Executors.newFixedThreadPool(2);
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        RunningNode alpha = null;
+        RunningNode beta = null;
         try {
-            Future<Integer> alphaCode = nodes.submit(() -> run(alpha, alphaOut, "--config", alphaFile.toString(),
-                    "--status-every", "100ms", "--send-rate", "200", "--send-count", "100", "--size", "64",
-                    "--send-when-sites", "2"));
-            Future<Integer> betaCode = nodes.submit(() -> run(beta, betaOut, "--config", betaFile.toString(),
-                    "--status-every", "100ms"));
+            alpha = start(pool, alphaFile, "--status-every", "100ms", "--send-rate", "200", "--send-count", "100",
+                    "--size", "64", "--send-when-sites", "2");
+            beta = start(pool, betaFile, "--status-every", "100ms");
+            StringWriter alphaOut = alpha.out();
+            StringWriter betaOut = beta.out();
             String delivered = " dup=0 ooo=0 from=alpha/alpha-1:100/100 gaps=alpha/alpha-1:0/100";
             await().atMost(Duration.ofSeconds(60)).until(() -> statusLines(betaOut).stream()
                     .anyMatch(l -> l.endsWith(delivered)));
             await().atMost(Duration.ofSeconds(30)).until(() -> statusLines(alphaOut).stream()
                     .anyMatch(l -> l.contains(" flows=chat:")));
-            alpha.stop();
-            beta.stop();
 
-            assertThat(alphaCode.get(30, TimeUnit.SECONDS)).isZero();
-            assertThat(betaCode.get(30, TimeUnit.SECONDS)).isZero();
+            assertThat(alpha.stopAndWait()).isZero();
+            assertThat(beta.stopAndWait()).isZero();
             assertThat(alphaOut.toString()).contains("node alpha/alpha-1 started; congestion control ormcc; groups");
             assertThat(betaOut.toString()).contains("node beta/beta-1 started; congestion control ormcc; groups");
         } finally {
-            alpha.stop();
-            beta.stop();
-            nodes.shutdown();
-            assertThat(nodes.awaitTermination(30, TimeUnit.SECONDS)).isTrue();
+            stopAll(pool, alpha, beta);
         }
         assertThat(err.toString()).isEmpty();
+    }
+
+    /** A {@code gcs node} running on a pool thread: the command, its output and its exit code to come. */
+    private record RunningNode(NodeCommand command, StringWriter out, Future<Integer> code) {
+        /** Stops the node and returns its exit code. */
+        int stopAndWait() throws Exception {
+            command.stop();
+            return code.get(30, TimeUnit.SECONDS);
+        }
+    }
+
+    /** Starts {@code gcs node --config FILE ARGS...} with an empty stdin on a pool thread. */
+    private RunningNode start(ExecutorService pool, Path config, String... args) {
+        NodeCommand command = new NodeCommand();
+        command.stdin = new ByteArrayInputStream(new byte[0]);
+        StringWriter output = new StringWriter();
+        String[] all = new String[args.length + 2];
+        all[0] = "--config";
+        all[1] = config.toString();
+        System.arraycopy(args, 0, all, 2, args.length);
+        return new RunningNode(command, output, pool.submit(() -> run(command, output, all)));
+    }
+
+    /** Stops the nodes that were started and the pool. */
+    private static void stopAll(ExecutorService pool, RunningNode... nodes) throws InterruptedException {
+        for (RunningNode node : nodes) {
+            if (node != null) {
+                node.command().stop();
+            }
+        }
+        pool.shutdown();
+        assertThat(pool.awaitTermination(30, TimeUnit.SECONDS)).isTrue();
     }
 
     private int run(NodeCommand node, StringWriter output, String... args) {

@@ -33,7 +33,8 @@ final class OrmccLab {
     static final long SAMPLE_NS = 100_000_000L;
     /**
      * The node settings of the experiments unless --controller or --set say otherwise: ORMCC with β = 0.75, the value
-     * of the thesis's simulations (§3.1.5, App. B pseudo-code; O14); GCS's default for user-level code is 0.65.
+     * of the thesis's simulations (§3.1.5, App. B pseudo-code; O14), and GCS's default; written out so that the
+     * experiments keep the thesis's value whatever the default becomes.
      */
     static final Map<String, String> THESIS_SETTINGS = Map.of("congestion.control", "ormcc", "cc.ormcc.beta", "0.75");
 

@@ -180,11 +180,10 @@ class CongestedLinkIT {
     }
 
     /** Puts the tbf on site1's first member (its delegate: it starts alone) as soon as it is on the WAN. */
-    private void shapeSite1Delegate(GcsContainer node) {
+    private void shapeSite1Delegate(GcsContainer node, String wanAddress) {
         if (!node.memberName().equals("site1-1")) {
             return;
         }
-        String wanAddress = "10.80.0.11";
         try {
             ExecResult which = node.execInContainer("sh", "-c", "command -v tc");
             if (which.getExitCode() != 0) {

@@ -3,6 +3,7 @@ package org.gcs.testcontainers;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
+import com.github.dockerjava.api.exception.DockerException;
 import com.github.dockerjava.api.exception.NotFoundException;
 import com.github.dockerjava.api.model.ContainerNetwork;
 import java.util.ArrayList;
@@ -10,7 +11,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Consumer;
+import java.util.function.BiConsumer;
 import java.util.function.ToIntFunction;
 import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
@@ -22,8 +23,10 @@ import org.testcontainers.containers.Network;
  * The ITs' topology: {@code sites} sites of {@code membersPerSite} GCS containers, one Docker network per site
  * (10.N.(10+s).0/24, its LAN) and one WAN network (10.N.0.0/24) that every member joins after it started (any
  * member may become its site's delegate). Member m of site s is {@code site<s>-<m>} at 10.N.(10+s).(10+m) on
- * its LAN and 10.N.0.(10·s+m) on the WAN. Each IT class uses its own N, so that two of them can run at once on
- * one engine. Closing stops the containers and removes the networks.
+ * its LAN and 10.N.0.(10·s+m) on the WAN. Each IT class asks for its own N, so that two of them can run at once on
+ * one engine; when an N is taken on the engine (a network left over by a killed run, or another run on the same
+ * engine) the next free one is used, so the addresses come from {@link #wanAddress(int, int)}, never from
+ * literals. Closing stops the containers and removes the networks.
  */
 final class Sites implements AutoCloseable {
     static final String KEY = "gcs-it-cluster-key-0123456789";
@@ -37,35 +40,41 @@ final class Sites implements AutoCloseable {
     final List<GcsContainer> nodes = new ArrayList<>();
     private final Map<GcsContainer, String> wanAddresses = new HashMap<>();
 
-    private Sites(int net, Network wan) {
+    /** The second octets tried after the preferred one when it is taken on the engine. */
+    private static final int FIRST_SPARE_NET = 120;
+    private static final int LAST_SPARE_NET = 250;
+
+    private Sites(int net, Network wan, List<Network> lans) {
         this.net = net;
         this.wan = wan;
+        this.lans.addAll(lans);
     }
 
     /**
      * Starts every node, site by site, member by member (the first member of a site becomes its delegate).
      *
-     * @param net the second octet of every address (one per IT class, 77 to 99)
+     * @param net the preferred second octet of every address (one per IT class, 77 to 99; see the class comment)
      * @param customize applied to every node before it starts, e.g. to add check traffic
      */
     static Sites start(int net, int sites, int membersPerSite, UnaryOperator<GcsContainer> customize) {
-        return start(net, sites, membersPerSite, customize, node -> { });
+        return start(net, sites, membersPerSite, customize, (node, wanAddress) -> { });
     }
 
     /**
-     * Like {@link #start(int, int, int, UnaryOperator)}, and calls {@code onWan} with each node as soon as it is on
-     * the WAN network, before the next node starts (e.g. to shape a delegate's WAN link before any traffic).
+     * Like {@link #start(int, int, int, UnaryOperator)}, and calls {@code onWan} with each node and its WAN address
+     * as soon as it is on the WAN network, before the next node starts (e.g. to shape a delegate's WAN link before
+     * any traffic).
      */
     static Sites start(int net, int sites, int membersPerSite, UnaryOperator<GcsContainer> customize,
-                       Consumer<GcsContainer> onWan) {
+                       BiConsumer<GcsContainer, String> onWan) {
         requireImage(GcsContainer.defaultImage());
-        Sites topology = new Sites(net, network("10." + net + ".0.0/24"));
+        Sites topology = createNetworks(net, sites);
         try {
             for (int s = 1; s <= sites; s++) {
-                Network lan = network("10." + net + "." + (10 + s) + ".0/24");
-                topology.lans.add(lan);
+                Network lan = topology.lans.get(s - 1);
                 for (int m = 1; m <= membersPerSite; m++) {
-                    onWan.accept(topology.startNode(lan, sites, membersPerSite, s, m, customize));
+                    GcsContainer node = topology.startNode(lan, sites, membersPerSite, s, m, customize);
+                    onWan.accept(node, topology.wanAddress(s, m));
                 }
             }
             return topology;
@@ -266,6 +275,43 @@ final class Sites implements AutoCloseable {
                 .map(String::trim).toList();
     }
 
+    /**
+     * Creates the WAN network and one LAN network per site under the preferred second octet, or, when Docker answers
+     * that one of their subnets overlaps a network it already has, under the first free spare octet.
+     */
+    private static Sites createNetworks(int preferredNet, int sites) {
+        List<Integer> taken = new ArrayList<>();
+        for (int net : candidateNets(preferredNet)) {
+            List<Network> created = new ArrayList<>();
+            try {
+                created.add(network("10." + net + ".0.0/24"));
+                for (int s = 1; s <= sites; s++) {
+                    created.add(network("10." + net + "." + (10 + s) + ".0/24"));
+                }
+                return new Sites(net, created.get(0), created.subList(1, created.size()));
+            } catch (DockerException e) {
+                created.forEach(Network::close);
+                if (!String.valueOf(e.getMessage()).contains("overlaps")) {
+                    throw e;
+                }
+                taken.add(net);
+            }
+        }
+        return fail("every subnet 10.N.0.0/16 the ITs may use is taken on the Docker engine (N in " + taken
+                + "): remove left-over networks ('docker network ls', 'docker network prune')");
+    }
+
+    private static List<Integer> candidateNets(int preferredNet) {
+        List<Integer> nets = new ArrayList<>(List.of(preferredNet));
+        for (int net = FIRST_SPARE_NET; net <= LAST_SPARE_NET; net++) {
+            if (net != preferredNet) {
+                nets.add(net);
+            }
+        }
+        return nets;
+    }
+
+    /** Creates a network with the given subnet now (not lazily); Docker rejects a subnet that overlaps another. */
     private static Network network(String subnet) {
         Network network = Network.builder().createNetworkCmdModifier(cmd -> cmd.withIpam(
                 new com.github.dockerjava.api.model.Network.Ipam().withConfig(

@@ -19,6 +19,11 @@ import java.util.function.Consumer;
  * sending socket. The sender's interface also has {@code gso_max_segs 1}, so TCP hands the bottleneck packets of
  * one MSS, as a router sees them, not 64 KB segmentation-offload bursts that drop-tail would drop whole.
  *
+ * <p>TCP's segment size can be set ({@code advmss} on both ends' routes, so that each end announces it in its SYN):
+ * the TCP-friendliness definitions compare flows of one packet size (thesis App. C.2 "same RTT and packet size",
+ * RFC 5348 §1), and the kernel's default MSS (1448 payload bytes behind a 1500-byte MTU) is larger than a GCS
+ * message.
+ *
  * <p>The kernel here has no {@code netem}, so propagation delay comes from a {@link DelayLine} in the router
  * namespace: every packet, in either direction, waits a fixed one-way delay before it is forwarded.
  * Namespace names carry this process's id, so runs do not collide, and namespaces left behind by a run that was
@@ -31,6 +36,13 @@ final class NamespaceBottleneck implements AutoCloseable {
     static final String SENDER_ADDRESS = "10.213.1.1";
     /** Address of the receiver. */
     static final String RECEIVER_ADDRESS = "10.213.2.1";
+    /**
+     * The TCP timestamp option with its padding: the MSS a SYN announces counts it, the payload of a segment does
+     * not (Linux sends timestamps by default).
+     */
+    static final int TCP_TIMESTAMP_OPTION_BYTES = 12;
+    /** The payload of a full segment behind a 1500-byte MTU with timestamps: 1500 − 20 − 20 − 12. */
+    static final int MAX_SEGMENT_PAYLOAD_BYTES = 1448;
     private static final String ROUTER_SENDER_SIDE = "10.213.1.254";
     private static final String ROUTER_RECEIVER_SIDE = "10.213.2.254";
 
@@ -57,30 +69,38 @@ final class NamespaceBottleneck implements AutoCloseable {
      * @param queueBytes the bottleneck's queue (tbf {@code limit})
      * @param tcpCongestionControl the congestion control of TCP connections opened in the sender namespace, e.g.
      *     {@code reno}
+     * @param tcpSegmentPayloadBytes the payload bytes of a full TCP segment between the two ends (the kernel sends
+     *     the TCP timestamp option, 12 bytes, on top of it); 0 for the kernel's default from the MTU
      * @param oneWayDelayMs propagation delay added in each direction by the router (0: none)
      * @param workDir where the delay line's helper and log go
      * @param log where to say what is being done
      * @return the bottleneck; close it to remove everything
      */
     static NamespaceBottleneck create(long rateBitsPerSec, long queueBytes, String tcpCongestionControl,
-                                      long oneWayDelayMs, Path workDir, Consumer<String> log) throws IOException {
+                                      int tcpSegmentPayloadBytes, long oneWayDelayMs, Path workDir,
+                                      Consumer<String> log) throws IOException {
+        if (tcpSegmentPayloadBytes < 0 || tcpSegmentPayloadBytes > MAX_SEGMENT_PAYLOAD_BYTES) {
+            throw new IllegalArgumentException("TCP segment payload must be 0 (the kernel's default) or at most "
+                    + MAX_SEGMENT_PAYLOAD_BYTES + " bytes (a 1500-byte MTU), not " + tcpSegmentPayloadBytes);
+        }
         removeLeftovers(log);
         NamespaceBottleneck b = new NamespaceBottleneck(ProcessHandle.current().pid());
         try {
-            b.build(rateBitsPerSec, queueBytes, tcpCongestionControl, oneWayDelayMs, workDir);
+            b.build(rateBitsPerSec, queueBytes, tcpCongestionControl, tcpSegmentPayloadBytes, oneWayDelayMs, workDir);
         } catch (IOException | RuntimeException e) {
             b.close();
             throw e;
         }
         log.accept(String.format(Locale.ROOT, "bottleneck: %s (%s) -> %s -> %s (%s), tbf %.1f Mbit/s with a %d-byte"
-                + " queue on the router, %d ms one-way delay each way; TCP: %s", b.senderNamespace, SENDER_ADDRESS,
-                b.routerNamespace, b.receiverNamespace, RECEIVER_ADDRESS, rateBitsPerSec / 1e6, queueBytes,
-                oneWayDelayMs, tcpCongestionControl));
+                + " queue on the router, %d ms one-way delay each way; TCP: %s, %s", b.senderNamespace,
+                SENDER_ADDRESS, b.routerNamespace, b.receiverNamespace, RECEIVER_ADDRESS, rateBitsPerSec / 1e6,
+                queueBytes, oneWayDelayMs, tcpCongestionControl, tcpSegmentPayloadBytes == 0
+                        ? "the kernel's segment size" : tcpSegmentPayloadBytes + "-byte segments"));
         return b;
     }
 
-    private void build(long rateBitsPerSec, long queueBytes, String tcpCongestionControl, long oneWayDelayMs,
-                       Path workDir) throws IOException {
+    private void build(long rateBitsPerSec, long queueBytes, String tcpCongestionControl, int tcpSegmentPayloadBytes,
+                       long oneWayDelayMs, Path workDir) throws IOException {
         for (String ns : List.of(senderNamespace, routerNamespace, receiverNamespace)) {
             HostCommands.run("ip", "netns", "add", ns);
             created.add(ns);
@@ -93,8 +113,12 @@ final class NamespaceBottleneck implements AutoCloseable {
         link(senderNamespace, senderDevice, SENDER_ADDRESS, routerNamespace, routerSenderDevice, ROUTER_SENDER_SIDE);
         link(routerNamespace, routerReceiverDevice, ROUTER_RECEIVER_SIDE, receiverNamespace, receiverDevice,
                 RECEIVER_ADDRESS);
-        HostCommands.run("ip", "-n", senderNamespace, "route", "add", "default", "via", ROUTER_SENDER_SIDE);
-        HostCommands.run("ip", "-n", receiverNamespace, "route", "add", "default", "via", ROUTER_RECEIVER_SIDE);
+        List<String> mss = tcpSegmentPayloadBytes == 0 ? List.of()
+                : List.of("advmss", Integer.toString(tcpSegmentPayloadBytes + TCP_TIMESTAMP_OPTION_BYTES));
+        HostCommands.run(concat(List.of("ip", "-n", senderNamespace, "route", "add", "default", "via",
+                ROUTER_SENDER_SIDE), mss));
+        HostCommands.run(concat(List.of("ip", "-n", receiverNamespace, "route", "add", "default", "via",
+                ROUTER_RECEIVER_SIDE), mss));
         HostCommands.run("ip", "-n", senderNamespace, "link", "set", "dev", senderDevice, "gso_max_segs", "1");
         HostCommands.run("ip", "netns", "exec", routerNamespace, "sysctl", "-q", "-w", "net.ipv4.ip_forward=1");
         HostCommands.run("ip", "netns", "exec", senderNamespace, "sysctl", "-q", "-w",
@@ -109,6 +133,12 @@ final class NamespaceBottleneck implements AutoCloseable {
             delayLine = DelayLine.start(routerNamespace, devicePrefix + "dl", oneWayDelayMs,
                     List.of(routerSenderDevice, routerReceiverDevice), workDir);
         }
+    }
+
+    private static String[] concat(List<String> a, List<String> b) {
+        List<String> all = new ArrayList<>(a);
+        all.addAll(b);
+        return all.toArray(String[]::new);
     }
 
     private static void link(String nsA, String devA, String addressA, String nsB, String devB, String addressB) {

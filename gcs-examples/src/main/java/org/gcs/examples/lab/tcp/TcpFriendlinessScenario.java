@@ -87,8 +87,8 @@ public final class TcpFriendlinessScenario implements LabScenario {
      * so that the setup does not depend on the host. Both papers' TCP-friendliness experiments ran against real
      * kernel TCPs (seed 004 across the Internet, the thesis on Emulab), so the lab does too. Their analyses assume
      * one packet size for both flows (RFC 5348 §1; thesis App. C.2); docs/experiments.md gives runs with TCP segments
-     * of a GCS message's 1000 bytes (NamespaceBottleneck can set any size): ORMCC gains a little there and TFRC
-     * loses, so the packet size does not explain the gap to TCP; the drop-tail phase effect does.
+     * of a GCS message's 1000 bytes (NamespaceBottleneck can set any size): ORMCC gains 0.04–0.19 there and TFRC
+     * loses 0.25, so the packet size explains only a part of the gap to TCP; the drop-tail phase effect the rest.
      */
     static final int TCP_SEGMENT_PAYLOAD_BYTES = NamespaceBottleneck.MAX_SEGMENT_PAYLOAD_BYTES;
     private static final int WAN_PORT_SENDER = 7701;

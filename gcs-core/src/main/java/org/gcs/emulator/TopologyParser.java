@@ -68,7 +68,7 @@ final class TopologyParser {
             throw new IllegalArgumentException(sourceName + ": declares no sites; add lines such as 'site boston'");
         }
         checkTreeSpansAllSites();
-        Topology.Builder result = Topology.builder(name != null ? name : defaultName(sourceName));
+        TopologyBuilder result = Topology.builder(name != null ? name : defaultName(sourceName));
         sites.forEach(result::site);
         links.values().forEach(link -> result.link(link.from(), link.to(), link.spec().toProfile()));
         if (tree != null) {

@@ -6,6 +6,7 @@ import org.gcs.FlowStatus;
 import org.gcs.emulator.LinkProfile;
 import org.gcs.emulator.LossProfile;
 import org.gcs.emulator.Topology;
+import org.gcs.emulator.TopologyBuilder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -64,7 +65,7 @@ class SimLossEstimateTest {
         // equal links and fan-out 1 make the tree a chain: its two ends are three hops apart on the tree but one
         // hop apart directly, where the sender's probes travel, faster than the data; they must not turn packets
         // still in flight into losses
-        Topology.Builder builder = Topology.builder("chain");
+        TopologyBuilder builder = Topology.builder("chain");
         java.util.List<String> sites = java.util.List.of("a", "b", "c", "d");
         sites.forEach(builder::site);
         for (int i = 0; i < sites.size(); i++) {

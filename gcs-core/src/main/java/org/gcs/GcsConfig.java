@@ -5,19 +5,18 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
-import java.util.Objects;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.ThreadLocalRandom;
 import org.gcs.emulator.Topology;
 
 /**
  * The configuration of one {@link GcsNode}. Immutable; build with {@link #builder()} or load with
- * {@link GcsConfigLoader}. Every setter validates at once and {@link Builder#build()} checks the
+ * {@link GcsConfigLoader}. Every setter validates at once and {@link GcsConfigBuilder#build()} checks the
  * combination, so a bad configuration fails before anything starts, with a message that says what to change.
  *
  * <p>Only {@code site} and {@code clusterKey} are required. Defaults:
@@ -84,11 +83,11 @@ public final class GcsConfig {
     private final Duration probeInterval;
     private final Duration treeRefreshInterval;
     private final String congestionControl;
-    private final java.util.Map<String, String> congestionParameters;
+    private final Map<String, String> congestionParameters;
     private final long initialSendRateBytesPerSec;
     private final long minSendRateBytesPerSec;
 
-    private GcsConfig(Builder b) {
+    GcsConfig(GcsConfigBuilder b) {
         this.site = b.site;
         this.memberName = b.memberName != null ? b.memberName : defaultMemberName();
         this.delegateEligible = b.delegateEligible;
@@ -115,19 +114,19 @@ public final class GcsConfig {
         this.probeInterval = b.probeInterval;
         this.treeRefreshInterval = b.treeRefreshInterval;
         this.congestionControl = b.congestionControl;
-        this.congestionParameters = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(b.congestionParameters));
+        this.congestionParameters = Collections.unmodifiableMap(new TreeMap<>(b.congestionParameters));
         this.initialSendRateBytesPerSec = b.initialSendRateBytesPerSec;
         this.minSendRateBytesPerSec = b.minSendRateBytesPerSec;
     }
 
     /** @return a builder with the defaults */
-    public static Builder builder() {
-        return new Builder();
+    public static GcsConfigBuilder builder() {
+        return new GcsConfigBuilder();
     }
 
     /** @return a builder holding this configuration's values */
-    public Builder toBuilder() {
-        Builder b = new Builder();
+    public GcsConfigBuilder toBuilder() {
+        GcsConfigBuilder b = new GcsConfigBuilder();
         b.site = site;
         b.memberName = memberName;
         b.delegateEligible = delegateEligible;
@@ -337,384 +336,5 @@ public final class GcsConfig {
         return "GcsConfig[site=" + site + ", member=" + memberName + ", delegateEligible=" + delegateEligible
                 + ", wan=" + wanBindHost + ":" + wanBindPort + ", seeds=" + seeds + ", lan=" + lan.transport()
                 + ", emulation=" + (linkEmulation == null ? "off" : linkEmulation.name()) + "]";
-    }
-
-    /** Builder of {@link GcsConfig}. */
-    public static final class Builder {
-        private String site;
-        private String memberName;
-        private boolean delegateEligible = true;
-        private LanConfig lan = LanConfig.defaults();
-        private String wanBindHost = "0.0.0.0";
-        private int wanBindPort = DEFAULT_WAN_PORT;
-        private String wanAdvertiseHost;
-        private int wanAdvertisePort;
-        private final List<InetSocketAddress> seeds = new ArrayList<>();
-        private byte[] clusterKey;
-        private Duration heartbeatInterval = Duration.ofSeconds(1);
-        private Duration siteTimeout = Duration.ofSeconds(5);
-        private Duration tickInterval = Duration.ofMillis(5);
-        private int maxDatagramBytes = 1400;
-        private int maxMessageBytes = 1 << 20;
-        private long sendWindowBytes = 1 << 20;
-        private long maxPendingSendBytes = 4L << 20;
-        private long deliveryBacklogBytes = 16L << 20;
-        private MeterRegistry meterRegistry;
-        private Topology linkEmulation;
-        private long emulationSeed = 1;
-        private String treeStrategy = "spt";
-        private int maxFanOut = 4;
-        private Duration probeInterval = Duration.ofMillis(500);
-        private Duration treeRefreshInterval = Duration.ofSeconds(30);
-        private String congestionControl = "tfrc";
-        private final java.util.Map<String, String> congestionParameters = new java.util.TreeMap<>();
-        private long initialSendRateBytesPerSec = 128 * 1024;
-        private long minSendRateBytesPerSec = 2 * 1024;
-
-        private Builder() {
-        }
-
-        /** @param site the site (LAN cluster) name; required */
-        public Builder site(String site) {
-            this.site = checkName("site", site);
-            return this;
-        }
-
-        /** @param memberName this member's name, unique within its site */
-        public Builder memberName(String memberName) {
-            this.memberName = checkName("memberName", memberName);
-            return this;
-        }
-
-        /** @param eligible false keeps this member from ever becoming the site's delegate */
-        public Builder delegateEligible(boolean eligible) {
-            this.delegateEligible = eligible;
-            return this;
-        }
-
-        /** @param lan the LAN (JGroups) settings */
-        public Builder lan(LanConfig lan) {
-            this.lan = Objects.requireNonNull(lan, "lan");
-            return this;
-        }
-
-        /**
-         * @param host address to bind the WAN socket to, e.g. {@code 0.0.0.0} or {@code 127.0.0.1}
-         * @param port UDP port, 0 for any free port
-         */
-        public Builder wanBind(String host, int port) {
-            if (host == null || host.isBlank()) {
-                throw new GcsConfigException("wanBind host must not be blank: use 0.0.0.0 for all interfaces");
-            }
-            if (port < 0 || port > 65_535) {
-                throw new GcsConfigException("wanBind port must be in 0..65535 (0 = any free port), got " + port);
-            }
-            this.wanBindHost = host;
-            this.wanBindPort = port;
-            return this;
-        }
-
-        /**
-         * The address other delegates use to reach this one, when it is not the bind address: a container bound to
-         * {@code 0.0.0.0} is reached at its network's IP, a host behind NAT at its public address.
-         *
-         * @param host a host name or IP that the other delegates can reach
-         * @param port the UDP port they send to, 1..65535
-         */
-        public Builder wanAdvertise(String host, int port) {
-            if (host == null || host.isBlank()) {
-                throw new GcsConfigException("wanAdvertise host must not be blank: give the address other"
-                        + " delegates reach this one at, or leave wanAdvertise unset");
-            }
-            if (port < 1 || port > 65_535) {
-                throw new GcsConfigException("wanAdvertise port must be in 1..65535, got " + port);
-            }
-            this.wanAdvertiseHost = host;
-            this.wanAdvertisePort = port;
-            return this;
-        }
-
-        /** @param seeds {@code host:port} WAN addresses of other sites' delegates */
-        public Builder seeds(String... seeds) {
-            return seeds(Arrays.asList(seeds));
-        }
-
-        /** @param seeds {@code host:port} WAN addresses of other sites' delegates */
-        public Builder seeds(List<String> seeds) {
-            this.seeds.clear();
-            for (String seed : seeds) {
-                this.seeds.add(HostPort.parse("seeds", seed));
-            }
-            return this;
-        }
-
-        /** @param seeds WAN addresses of other sites' delegates */
-        public Builder seedAddresses(List<InetSocketAddress> seeds) {
-            this.seeds.clear();
-            this.seeds.addAll(seeds);
-            return this;
-        }
-
-        /** @param key the shared secret of the cluster, at least 16 bytes; the same on every node */
-        public Builder clusterKey(byte[] key) {
-            if (key == null || key.length < MIN_CLUSTER_KEY_BYTES) {
-                throw new GcsConfigException("clusterKey must have at least " + MIN_CLUSTER_KEY_BYTES
-                        + " bytes: generate one, e.g. with `openssl rand -hex 32`, and give it to every node");
-            }
-            this.clusterKey = key.clone();
-            return this;
-        }
-
-        /** @param secret the shared secret of the cluster as text (UTF-8), at least 16 bytes */
-        public Builder clusterKey(String secret) {
-            if (secret == null) {
-                throw new GcsConfigException("clusterKey is required: every WAN datagram is authenticated with it;"
-                        + " give every node the same secret of at least " + MIN_CLUSTER_KEY_BYTES + " bytes");
-            }
-            return clusterKey(secret.getBytes(StandardCharsets.UTF_8));
-        }
-
-        /** @param interval how often a delegate announces its site (10 ms – 60 s) */
-        public Builder heartbeatInterval(Duration interval) {
-            this.heartbeatInterval = checkDuration("heartbeatInterval", interval, Duration.ofMillis(10), Duration.ofSeconds(60));
-            return this;
-        }
-
-        /** @param timeout silence after which a remote site is considered gone (50 ms – 10 min) */
-        public Builder siteTimeout(Duration timeout) {
-            this.siteTimeout = checkDuration("siteTimeout", timeout, Duration.ofMillis(50), Duration.ofMinutes(10));
-            return this;
-        }
-
-        /** @param interval protocol timer granularity (1 ms – 100 ms) */
-        public Builder tickInterval(Duration interval) {
-            this.tickInterval = checkDuration("tickInterval", interval, Duration.ofMillis(1), Duration.ofMillis(100));
-            return this;
-        }
-
-        /** @param bytes the largest WAN datagram (512 – 65000) */
-        public Builder maxDatagramBytes(int bytes) {
-            if (bytes < 512 || bytes > 65_000) {
-                throw new GcsConfigException("maxDatagramBytes must be in 512..65000, got " + bytes
-                        + " (1400 fits a 1500-byte Ethernet MTU)");
-            }
-            this.maxDatagramBytes = bytes;
-            return this;
-        }
-
-        /** @param bytes the largest payload a send accepts (1 – 64 MiB) */
-        public Builder maxMessageBytes(int bytes) {
-            if (bytes < 1 || bytes > (64 << 20)) {
-                throw new GcsConfigException("maxMessageBytes must be in 1..67108864 (64 MiB), got " + bytes);
-            }
-            this.maxMessageBytes = bytes;
-            return this;
-        }
-
-        /** @param bytes payload bytes a member may have unacknowledged before send blocks (at least 1 KiB) */
-        public Builder sendWindowBytes(long bytes) {
-            if (bytes < 1024) {
-                throw new GcsConfigException("sendWindowBytes must be at least 1024, got " + bytes);
-            }
-            this.sendWindowBytes = bytes;
-            return this;
-        }
-
-        /** @param bytes payload bytes of sends that may wait for the window (at least 1 KiB) */
-        public Builder maxPendingSendBytes(long bytes) {
-            if (bytes < 1024) {
-                throw new GcsConfigException("maxPendingSendBytes must be at least 1024, got " + bytes);
-            }
-            this.maxPendingSendBytes = bytes;
-            return this;
-        }
-
-        /** @param bytes received bytes that may wait for listeners (at least 64 KiB) */
-        public Builder deliveryBacklogBytes(long bytes) {
-            if (bytes < 65_536) {
-                throw new GcsConfigException("deliveryBacklogBytes must be at least 65536, got " + bytes);
-            }
-            this.deliveryBacklogBytes = bytes;
-            return this;
-        }
-
-        /** @param registry where to register meters; default a private {@code SimpleMeterRegistry} */
-        public Builder meterRegistry(MeterRegistry registry) {
-            this.meterRegistry = Objects.requireNonNull(registry, "meterRegistry");
-            return this;
-        }
-
-        /**
-         * Emulates a WAN on this node's outgoing WAN datagrams (for tests and demos on one machine).
-         *
-         * @param topology the emulated links; this node's site must be one of its sites
-         * @param seed seed of the random loss and jitter
-         */
-        public Builder linkEmulation(Topology topology, long seed) {
-            this.linkEmulation = topology;
-            this.emulationSeed = seed;
-            return this;
-        }
-
-        /**
-         * @param strategy how the overlay multicast tree is built: {@code spt}, {@code star}, or the class name of
-         *                 an {@code org.gcs.alm.tree.TreeStrategy} with a public no-argument constructor
-         */
-        public Builder treeStrategy(String strategy) {
-            try {
-                org.gcs.alm.tree.TreeStrategies.byName(strategy);
-            } catch (IllegalArgumentException e) {
-                throw new GcsConfigException("treeStrategy: " + e.getMessage());
-            }
-            this.treeStrategy = strategy;
-            return this;
-        }
-
-        /** @param fanOut the most children a site may have in the overlay tree (1 – 64) */
-        public Builder maxFanOut(int fanOut) {
-            if (fanOut < 1 || fanOut > 64) {
-                throw new GcsConfigException("maxFanOut must be in 1..64, got " + fanOut);
-            }
-            this.maxFanOut = fanOut;
-            return this;
-        }
-
-        /** @param interval how often a delegate probes its links (10 ms – 60 s) */
-        public Builder probeInterval(Duration interval) {
-            this.probeInterval = checkDuration("probeInterval", interval, Duration.ofMillis(10), Duration.ofSeconds(60));
-            return this;
-        }
-
-        /** @param interval how often the tree is reconsidered for better link costs (1 s – 1 h) */
-        public Builder treeRefreshInterval(Duration interval) {
-            this.treeRefreshInterval = checkDuration("treeRefreshInterval", interval, Duration.ofSeconds(1),
-                    Duration.ofHours(1));
-            return this;
-        }
-
-        /**
-         * @param controller the congestion-control scheme: {@code tfrc} (default: seed 004's TCP-friendly many-to-many
-         *     rates), {@code ormcc} (seed 002's congestion representative), {@code none} (the send window only), or
-         *     the fully-qualified name of an {@code org.gcs.cc.api.CongestionControl} with a public constructor
-         *     taking {@code CcSettings} (checked with the parameters when the configuration is built)
-         */
-        public Builder congestionControl(String controller) {
-            if (controller == null || controller.isBlank()) {
-                throw new GcsConfigException("congestionControl must not be blank: use one of "
-                        + org.gcs.cc.CongestionControls.builtInNames() + " or a class name");
-            }
-            String name = controller.strip();
-            if (!org.gcs.cc.CongestionControls.builtInNames().contains(name)) {
-                try {
-                    org.gcs.cc.CongestionControls.create(name, org.gcs.cc.api.CcSettings.DEFAULTS);
-                } catch (IllegalArgumentException e) {
-                    throw new GcsConfigException("congestionControl: " + e.getMessage());
-                }
-            }
-            this.congestionControl = name;
-            return this;
-        }
-
-        /**
-         * Sets one parameter of a congestion-control scheme; checked with the scheme when the configuration is built.
-         *
-         * @param key {@code cc.<scheme>.<parameter>}, e.g. {@code cc.ormcc.beta}
-         * @param value its value, e.g. {@code 0.75}, {@code 1s}
-         */
-        public Builder congestionParameter(String key, String value) {
-            if (key == null || !key.matches("cc\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9._-]+")) {
-                throw new GcsConfigException("a congestion-control parameter is written cc.<scheme>.<parameter>, e.g."
-                        + " cc.ormcc.beta; got '" + key + "'");
-            }
-            if (value == null || value.isBlank()) {
-                throw new GcsConfigException(key + " must not be blank");
-            }
-            congestionParameters.put(key, value.strip());
-            return this;
-        }
-
-        /**
-         * Sets a scheme's parameters from its settings record, e.g. {@code OrmccSettings.DEFAULTS.withBeta(0.75)}.
-         *
-         * @param settings the scheme's settings
-         */
-        public Builder congestionSettings(org.gcs.cc.api.SchemeSettings settings) {
-            java.util.Objects.requireNonNull(settings, "settings");
-            settings.toParameters().forEach((key, value) -> congestionParameter("cc." + settings.scheme() + "." + key,
-                    value));
-            return this;
-        }
-
-        /** @param bytesPerSec a sender's rate before its first grant, and the start of slow start (at least 1 KiB/s) */
-        public Builder initialSendRate(long bytesPerSec) {
-            if (bytesPerSec < 1024) {
-                throw new GcsConfigException("initialSendRate must be at least 1024 bytes/s, got " + bytesPerSec);
-            }
-            this.initialSendRateBytesPerSec = bytesPerSec;
-            return this;
-        }
-
-        /** @param bytesPerSec the lowest aggregate rate of a site for a group (at least 128 bytes/s) */
-        public Builder minSendRate(long bytesPerSec) {
-            if (bytesPerSec < 128) {
-                throw new GcsConfigException("minSendRate must be at least 128 bytes/s, got " + bytesPerSec);
-            }
-            this.minSendRateBytesPerSec = bytesPerSec;
-            return this;
-        }
-
-        /**
-         * @return the configuration
-         * @throws GcsConfigException if a required setting is missing or settings contradict each other
-         */
-        public GcsConfig build() {
-            if (site == null) {
-                throw new GcsConfigException("site is required: name the LAN cluster this node belongs to,"
-                        + " e.g. builder.site(\"boston\")");
-            }
-            if (clusterKey == null) {
-                throw new GcsConfigException("clusterKey is required: every WAN datagram is authenticated with it;"
-                        + " give every node the same secret of at least " + MIN_CLUSTER_KEY_BYTES + " bytes");
-            }
-            if (siteTimeout.compareTo(heartbeatInterval.multipliedBy(2)) < 0) {
-                throw new GcsConfigException("siteTimeout (" + siteTimeout + ") must be at least twice heartbeatInterval ("
-                        + heartbeatInterval + "), or a single lost heartbeat would drop a site");
-            }
-            if (maxPendingSendBytes < maxMessageBytes) {
-                throw new GcsConfigException("maxPendingSendBytes (" + maxPendingSendBytes
-                        + ") must be at least maxMessageBytes (" + maxMessageBytes + ")");
-            }
-            if (minSendRateBytesPerSec > initialSendRateBytesPerSec) {
-                throw new GcsConfigException("minSendRate (" + minSendRateBytesPerSec + ") must not exceed initialSendRate ("
-                        + initialSendRateBytesPerSec + ")");
-            }
-            try {
-                org.gcs.cc.CongestionControls.create(congestionControl, new org.gcs.cc.api.CcSettings(
-                        initialSendRateBytesPerSec, minSendRateBytesPerSec, 64 * 1024, 300_000_000L,
-                        congestionParameters));
-            } catch (IllegalArgumentException e) {
-                throw new GcsConfigException("congestion control '" + congestionControl + "': " + e.getMessage());
-            }
-            if (linkEmulation != null && !linkEmulation.sites().contains(site)) {
-                throw new GcsConfigException("site '" + site + "' is not in the emulated topology '" + linkEmulation.name()
-                        + "' (sites: " + linkEmulation.sites() + "): pick one of those site names");
-            }
-            return new GcsConfig(this);
-        }
-
-        private static String checkName(String setting, String name) {
-            if (!Names.isValid(name)) {
-                throw new GcsConfigException(setting + " '" + name + "' is not valid: use 1 to " + Names.MAX_LENGTH
-                        + " characters from A-Z a-z 0-9 . _ -");
-            }
-            return name;
-        }
-
-        private static Duration checkDuration(String setting, Duration value, Duration min, Duration max) {
-            if (value == null || value.compareTo(min) < 0 || value.compareTo(max) > 0) {
-                throw new GcsConfigException(setting + " must be between " + min + " and " + max + ", got " + value);
-            }
-            return value;
-        }
     }
 }

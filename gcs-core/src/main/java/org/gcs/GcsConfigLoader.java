@@ -56,7 +56,7 @@ public final class GcsConfigLoader {
      * @return a builder holding the file's settings (add a meter registry or override values, then build)
      * @throws GcsConfigException if the file cannot be read or holds an invalid setting
      */
-    public static GcsConfig.Builder load(Path file) {
+    public static GcsConfigBuilder load(Path file) {
         Properties properties = new Properties();
         try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             properties.load(reader);
@@ -72,7 +72,7 @@ public final class GcsConfigLoader {
      * @return a builder holding the settings
      * @throws GcsConfigException if a setting is unknown or invalid
      */
-    public static GcsConfig.Builder fromProperties(Properties properties, String source) {
+    public static GcsConfigBuilder fromProperties(Properties properties, String source) {
         return applyTo(properties, GcsConfig.builder(), source);
     }
 
@@ -86,7 +86,7 @@ public final class GcsConfigLoader {
      * @return the builder
      * @throws GcsConfigException if a setting is unknown or invalid
      */
-    public static GcsConfig.Builder applyTo(Properties properties, GcsConfig.Builder builder, String source) {
+    public static GcsConfigBuilder applyTo(Properties properties, GcsConfigBuilder builder, String source) {
         Set<String> unknown = new TreeSet<>(properties.stringPropertyNames());
         unknown.removeAll(KEYS);
         unknown.removeIf(key -> key.startsWith(CONGESTION_PREFIX));
@@ -108,7 +108,7 @@ public final class GcsConfigLoader {
         return list(properties.getProperty("groups"));
     }
 
-    private static GcsConfig.Builder apply(Properties p, GcsConfig.Builder b) {
+    private static GcsConfigBuilder apply(Properties p, GcsConfigBuilder b) {
         String site = p.getProperty("site");
         if (site != null) {
             b.site(site.trim());

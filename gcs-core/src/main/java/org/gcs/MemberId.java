@@ -3,7 +3,7 @@ package org.gcs;
 /**
  * Identity of a group member: the site (LAN cluster) it runs in and its name within that site.
  *
- * @param site the site name, as configured with {@link GcsConfig.Builder#site(String)}
+ * @param site the site name, as configured with {@link GcsConfigBuilder#site(String)}
  * @param name the member name, unique within the site
  */
 public record MemberId(String site, String name) implements Comparable<MemberId> {

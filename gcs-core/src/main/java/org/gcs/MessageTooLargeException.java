@@ -8,6 +8,6 @@ public class MessageTooLargeException extends GcsException {
      */
     public MessageTooLargeException(int sizeBytes, int maxBytes) {
         super("message of " + sizeBytes + " bytes exceeds maxMessageBytes=" + maxBytes
-                + ": split it, or raise GcsConfig.Builder.maxMessageBytes on every node");
+                + ": split it, or raise maxMessageBytes (max.message.bytes) on every node");
     }
 }

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.UnaryOperator;
 import org.gcs.GcsConfig;
+import org.gcs.GcsConfigBuilder;
 import org.gcs.GcsNode;
 import org.gcs.LanConfig;
 import org.gcs.internal.node.NettyJGroupsNode;
@@ -26,7 +27,7 @@ final class LoopbackCluster implements AutoCloseable {
     /** Every cluster of a test JVM gets its own JGroups names and ports: tests never meet each other's nodes. */
     private final int instance = INSTANCES.getAndIncrement();
 
-    GcsNode start(String site, String member, UnaryOperator<GcsConfig.Builder> customize) {
+    GcsNode start(String site, String member, UnaryOperator<GcsConfigBuilder> customize) {
         if (!sites.contains(site)) {
             sites.add(site);
         }
@@ -37,7 +38,7 @@ final class LoopbackCluster implements AutoCloseable {
                 seeds.add("127.0.0.1:" + wan.getPort());
             }
         }
-        GcsConfig.Builder builder = GcsConfig.builder()
+        GcsConfigBuilder builder = GcsConfig.builder()
                 .site(site)
                 .memberName(member)
                 .clusterKey(KEY)

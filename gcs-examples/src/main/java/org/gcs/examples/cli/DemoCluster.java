@@ -12,6 +12,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.gcs.GcsConfig;
+import org.gcs.GcsConfigBuilder;
 import org.gcs.GcsNode;
 import org.gcs.LanConfig;
 import org.gcs.emulator.Topology;
@@ -66,7 +67,7 @@ final class DemoCluster implements AutoCloseable {
                 LanConfig lan = LanConfig.builder().bindAddress("127.0.0.1").mcastPort(portBase + s)
                         .clusterName("gcs-demo-" + runId + "-" + site).joinTimeout(LAN_JOIN_TIMEOUT).build();
                 for (int m = 1; m <= membersPerSite; m++) {
-                    GcsConfig.Builder builder = GcsConfig.builder()
+                    GcsConfigBuilder builder = GcsConfig.builder()
                             .site(site)
                             .memberName(site + "-" + m)
                             .clusterKey(clusterKey)

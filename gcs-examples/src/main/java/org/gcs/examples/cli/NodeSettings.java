@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import org.gcs.GcsConfig;
+import org.gcs.GcsConfigBuilder;
 import org.gcs.GcsConfigException;
 import org.gcs.GcsConfigLoader;
 import org.gcs.sim.SimOptions;
@@ -14,7 +15,7 @@ import org.gcs.sim.SimOptions;
 /**
  * Node settings given on a command line — {@code --controller NAME} and any number of {@code --set KEY=VALUE} with the
  * keys of a node's properties file ({@code congestion.control}, {@code cc.ormcc.beta}, {@code tick.interval}, ...) —
- * and applied to every node a command starts, real ({@link #applyTo(GcsConfig.Builder)}) or simulated
+ * and applied to every node a command starts, real ({@link #applyTo(GcsConfigBuilder)}) or simulated
  * ({@link #applyTo(SimOptions)}). The settings a command chooses itself (sites, names, addresses, keys, the LAN,
  * the emulated WAN) cannot be overridden. Values are checked when parsed, so a typo fails before anything starts.
  */
@@ -84,7 +85,7 @@ public final class NodeSettings {
      * @return the builder, with these settings applied
      * @throws GcsConfigException if a value is invalid
      */
-    public GcsConfig.Builder applyTo(GcsConfig.Builder builder) {
+    public GcsConfigBuilder applyTo(GcsConfigBuilder builder) {
         if (settings.isEmpty()) {
             return builder;
         }

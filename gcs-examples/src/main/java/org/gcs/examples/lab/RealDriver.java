@@ -19,6 +19,7 @@ import java.util.concurrent.locks.LockSupport;
 import org.gcs.FlowStatus;
 import org.gcs.GcsClosedException;
 import org.gcs.GcsConfig;
+import org.gcs.GcsConfigBuilder;
 import org.gcs.GcsNode;
 import org.gcs.GroupView;
 import org.gcs.LanConfig;
@@ -100,7 +101,7 @@ public final class RealDriver implements LabDriver {
         LanConfig lan = lans.computeIfAbsent(site, s -> LanConfig.builder().bindAddress("127.0.0.1")
                 .mcastPort(portBase + index).clusterName("gcs-lab-" + runId + "-" + s).joinTimeout(LAN_JOIN_TIMEOUT)
                 .build());
-        GcsConfig.Builder builder = GcsConfig.builder()
+        GcsConfigBuilder builder = GcsConfig.builder()
                 .site(site)
                 .memberName(member)
                 .clusterKey(clusterKey)

@@ -131,6 +131,41 @@ public final class SchemeParameters {
     }
 
     /**
+     * Reads one of an enum's constants by its name in lower case with dashes ({@code ACK_RTT} is {@code ack-rtt}).
+     *
+     * @param key the parameter's key without the prefix
+     * @param defaultValue its value when not given
+     * @param <E> the enum
+     * @return the value
+     * @throws IllegalArgumentException if the value names none of the constants (the message lists them)
+     */
+    public <E extends Enum<E>> E choice(String key, E defaultValue) {
+        known.add(key);
+        String text = values.get(key);
+        if (text == null) {
+            return defaultValue;
+        }
+        String wanted = text.trim().toLowerCase(Locale.ROOT);
+        StringBuilder names = new StringBuilder();
+        for (E constant : defaultValue.getDeclaringClass().getEnumConstants()) {
+            String name = choiceName(constant);
+            if (name.equals(wanted)) {
+                return constant;
+            }
+            names.append(names.length() == 0 ? "" : ", ").append(name);
+        }
+        throw new IllegalArgumentException(fullKey(key) + " must be one of " + names + ", got '" + text.trim() + "'");
+    }
+
+    /**
+     * @param constant an enum constant
+     * @return its name as {@link #choice} reads it: lower case, dashes for underscores
+     */
+    public static String choiceName(Enum<?> constant) {
+        return constant.name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    /**
      * @throws IllegalArgumentException if a parameter was given that none of the reads asked for (a typo must not
      *     silently fall back to a default)
      */

@@ -15,10 +15,11 @@ package org.gcs.cc.ormcc;
  *       call that leaves λ as it is (β·μ ≥ λ, or λ at the floor) is not, so it neither blocks the increase nor
  *       the next cut (App. B.1's increase rule reads "no rate <i>reduction</i> within the recent RTT_cr").</li>
  *   <li><b>Additive increase</b> (App. B.1 "Event every RTT_cr"; §3.1.5; O11): at a tick, if
- *       {@code now − lastIncrease ≥ RTT_cr} and {@code now − lastCut ≥ RTT_cr}: λ ← λ + s/RTT_cr. Our choice: λ
- *       does not grow above max(initial rate, 2 × the rate the flow actually sent over the last TRAC window), so an
- *       application-limited flow does not build up a rate it never used (cf. RFC 5348 §4.3); a greedy flow sends
- *       at about λ and is never held by it. The cap only stops growth; it never lowers λ.</li>
+ *       {@code now − lastIncrease ≥ RTT} and {@code now − lastCut ≥ RTT_cr}: λ ← λ + s/RTT, where RTT is the one
+ *       {@link IncreaseRtt} names (the caller's: the CR's acknowledgement RTT, or RTT_cr as in the thesis). Our
+ *       choice: λ does not grow above max(initial rate, 2 × the rate the flow actually sent over the last TRAC
+ *       window), so an application-limited flow does not build up a rate it never used (cf. RFC 5348 §4.3); a greedy
+ *       flow sends at about λ and is never held by it. The cap only stops growth; it never lowers λ.</li>
  * </ul>
  *
  * s is the mean wire size of the first transmissions: the thesis's packets all have one size (1000 B, §3.3), GCS's
@@ -151,20 +152,21 @@ final class OrmccRate {
     }
 
     /**
-     * The additive increase of App. B.1, tick-driven (O11): if a whole RTT_cr passed since the last increase and
-     * since the last cut, λ ← λ + s/RTT_cr, held below max(initial rate, 2 × the sent rate) (see the class
-     * comment).
+     * The additive increase of App. B.1, tick-driven (O11): if a whole increase RTT passed since the last increase
+     * and a whole RTT_cr since the last cut, λ ← λ + s/RTT, held below max(initial rate, 2 × the sent rate) (see the
+     * class comment).
      *
      * @param nowNs the current time
-     * @param rttCrNs RTT_cr; positive
+     * @param increaseRttNs the RTT that paces the increase ({@link IncreaseRtt}); positive
+     * @param rttCrNs RTT_cr, which a cut holds the increase for; positive
      * @return true if the increase event happened (then the caller checks whether the bottleneck is fully loaded)
      */
-    boolean increase(long nowNs, double rttCrNs) {
-        if (mode != Mode.CONGESTION_AVOIDANCE || nowNs - lastIncreaseNs < rttCrNs
+    boolean increase(long nowNs, double increaseRttNs, double rttCrNs) {
+        if (mode != Mode.CONGESTION_AVOIDANCE || nowNs - lastIncreaseNs < increaseRttNs
                 || (cutEver && nowNs - lastCutNs < rttCrNs)) {
             return false;
         }
-        double increased = rateBytesPerSec + meanPacketBytes * 1e9 / rttCrNs;
+        double increased = rateBytesPerSec + meanPacketBytes * 1e9 / increaseRttNs;
         double cap = Math.max(initialRateBytesPerSec, 2 * sent.rateBytesPerSec(nowNs));
         rateBytesPerSec = Math.max(rateBytesPerSec, Math.min(increased, cap));
         lastIncreaseNs = nowNs;

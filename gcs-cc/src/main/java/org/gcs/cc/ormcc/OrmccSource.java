@@ -38,7 +38,8 @@ import org.gcs.cc.api.SourceController;
  * after the CI's other rules (App. B.1's order: the grace period started by a CI uses RTT_max before its sample).
  *
  * <p><b>Ticks</b>: slow start doubles per RTT (the largest smoothed RTT the engine measured from acknowledgements
- * over the current receivers, the initial RTT before any; O10); afterwards the additive increase (O11), and after an
+ * over the current receivers, the initial RTT before any; O10); afterwards the additive increase (O11), paced by
+ * RTT_cr by default or by the CR's smoothed acknowledgement RTT ({@link IncreaseRtt}), and after an
  * increase, if the CR is valid, λ ≥ E(μ^cr) + 4·μσ^cr and the timer is idle, the timer starts (§3.1.3, footnote 10).
  * The timer's expiry is checked at every call that brings the time: cr_valid ← false, so the headers carry invalid
  * statistics and every receiver may send CIs (§3.1.3–3.1.4); the CR stays remembered, and its next CI makes it valid
@@ -255,10 +256,24 @@ final class OrmccSource implements SourceController {
             return;
         }
         rate.onTickSlowStart(nowNs, slowStartRttNs());
-        if (rate.increase(nowNs, rttCrNs) && crValid && !timer.running()
+        if (rate.increase(nowNs, increaseRttNs(), rttCrNs) && crValid && !timer.running()
                 && rate.rateBytesPerSec() >= crTrac.mean() + ormcc.fullLoadDeviations() * crTrac.deviation()) {
             timer.start(nowNs, rttMaxNs); // §3.1.3: the bottleneck is fully loaded
         }
+    }
+
+    /**
+     * The RTT of the additive increase ({@link IncreaseRtt}): RTT_cr, or the smoothed acknowledgement RTT of the
+     * CR's site (RTT_cr until the engine has measured one).
+     */
+    private double increaseRttNs() {
+        if (ormcc.increaseRtt() == IncreaseRtt.ACK && crSite != null) {
+            Site cr = receivers.get(crSite);
+            if (cr != null && cr.smoothedRttNs > 0) {
+                return cr.smoothedRttNs;
+            }
+        }
+        return rttCrNs;
     }
 
     /** The largest smoothed RTT the engine measured to a current receiver; the initial RTT before any (O10). */

@@ -97,7 +97,8 @@ class OrmccMonitorTest {
         assertThat(m.snapshot().value("lossDetections")).isEqualTo(5);
 
         OrmccMonitor literal = new OrmccMonitor(CcSettings.DEFAULTS,
-                new OrmccSettings(0.65, S_NS, 0.125, 0.125, 0.125, 5, 4, 8, 2, 2, false),
+                new OrmccSettings(0.65, S_NS, 0.125, 0.125, 0.125, 5, 4, 8, 2, 2,
+                false, IncreaseRtt.INDICATIONS),
                 new MonitorContext("B", "S", "g", 1, SEED));
         for (int i = 0; i < seqs.length; i++) {
             arrive(literal, crWithRtt, seqs[i], times[i] * MS);

@@ -26,22 +26,27 @@ class OrmccSettingsTest {
         assertThat(s.timeoutDeviations()).isEqualTo(8.0);
         assertThat(s.graceRtts()).isEqualTo(2.0);
         assertThat(s.feedbackWindowRtts()).isEqualTo(2.0);
+        assertThat(s.lossEvents()).isTrue();
+        assertThat(s.increaseRtt()).isEqualTo(IncreaseRtt.INDICATIONS);
     }
 
     @Test
     void shouldParseEveryKey() {
-        OrmccSettings s = parse(Map.of(
-                "cc.ormcc.beta", "0.65",
-                "cc.ormcc.trac.window", "500ms",
-                "cc.ormcc.trac.gain", "0.25",
-                "cc.ormcc.rtt.gain", "0.5",
-                "cc.ormcc.response.gain", "0.0625",
-                "cc.ormcc.delay.shape", "10",
-                "cc.ormcc.full.load.deviations", "3",
-                "cc.ormcc.timeout.deviations", "6",
-                "cc.ormcc.grace.rtts", "1.5",
-                "cc.ormcc.feedback.window.rtts", "3"));
-        assertThat(s).isEqualTo(new OrmccSettings(0.65, 500_000_000L, 0.25, 0.5, 0.0625, 10, 3, 6, 1.5, 3, true));
+        OrmccSettings s = parse(Map.ofEntries(
+                Map.entry("cc.ormcc.beta", "0.7"),
+                Map.entry("cc.ormcc.trac.window", "500ms"),
+                Map.entry("cc.ormcc.trac.gain", "0.25"),
+                Map.entry("cc.ormcc.rtt.gain", "0.5"),
+                Map.entry("cc.ormcc.response.gain", "0.0625"),
+                Map.entry("cc.ormcc.delay.shape", "10"),
+                Map.entry("cc.ormcc.full.load.deviations", "3"),
+                Map.entry("cc.ormcc.timeout.deviations", "6"),
+                Map.entry("cc.ormcc.grace.rtts", "1.5"),
+                Map.entry("cc.ormcc.feedback.window.rtts", "3"),
+                Map.entry("cc.ormcc.loss.events", "true"),
+                Map.entry("cc.ormcc.increase.rtt", " Ack ")));
+        assertThat(s).isEqualTo(new OrmccSettings(0.7, 500_000_000L, 0.25, 0.5, 0.0625, 10, 3, 6, 1.5, 3,
+                true, IncreaseRtt.ACK));
     }
 
     @Test
@@ -50,6 +55,17 @@ class OrmccSettingsTest {
         assertThat(parse(Map.of("cc.ormcc.loss.events", "true")).lossEvents()).isTrue();
         assertThatThrownBy(() -> parse(Map.of("cc.ormcc.loss.events", "sometimes")))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("cc.ormcc.loss.events");
+    }
+
+    @Test
+    void shouldParseWhichRttPacesTheIncreaseAndListTheChoicesOnATypo() {
+        assertThat(parse(Map.of("cc.ormcc.increase.rtt", "ack")).increaseRtt()).isEqualTo(IncreaseRtt.ACK);
+        assertThat(parse(Map.of("cc.ormcc.increase.rtt", "indications")).increaseRtt())
+                .isEqualTo(IncreaseRtt.INDICATIONS);
+        assertThatThrownBy(() -> parse(Map.of("cc.ormcc.increase.rtt", "acks")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("cc.ormcc.increase.rtt must be one of indications, ack, got 'acks'");
+        assertThat(OrmccSettings.DEFAULTS.toParameters()).containsEntry("increase.rtt", "indications");
     }
 
     @Test
@@ -98,11 +114,14 @@ class OrmccSettingsTest {
 
     @Test
     void shouldRejectUnusableValuesWhenBuiltDirectly() {
-        assertThatThrownBy(() -> new OrmccSettings(1.0, 1, 0.1, 0.1, 0.1, 5, 4, 8, 2, 2, true))
+        assertThatThrownBy(() -> new OrmccSettings(1.0, 1, 0.1, 0.1, 0.1, 5, 4, 8, 2, 2,
+                true, IncreaseRtt.INDICATIONS))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("beta");
-        assertThatThrownBy(() -> new OrmccSettings(0.65, 0, 0.1, 0.1, 0.1, 5, 4, 8, 2, 2, true))
+        assertThatThrownBy(() -> new OrmccSettings(0.65, 0, 0.1, 0.1, 0.1, 5, 4, 8, 2, 2,
+                true, IncreaseRtt.INDICATIONS))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("tracWindowNs");
-        assertThatThrownBy(() -> new OrmccSettings(0.65, 1, 0.1, 0.1, 0.1, 5, 4, 8, 2, 0, true))
+        assertThatThrownBy(() -> new OrmccSettings(0.65, 1, 0.1, 0.1, 0.1, 5, 4, 8, 2, 0,
+                true, IncreaseRtt.INDICATIONS))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("feedbackWindowRtts");
     }
 }

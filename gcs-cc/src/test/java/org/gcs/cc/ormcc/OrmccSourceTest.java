@@ -18,10 +18,15 @@ class OrmccSourceTest {
     private static final double FLOOR = 2_000;
     private static final long INITIAL_RTT = 100 * MS;
     /** β = 0.75 (the thesis's ns-2 value) for round numbers; everything else at the defaults. */
-    private static final OrmccSettings ORMCC = new OrmccSettings(0.75, S, 0.125, 0.125, 0.125, 5, 4, 8, 2, 2, true);
+    private static final OrmccSettings ORMCC = new OrmccSettings(0.75, S, 0.125, 0.125, 0.125, 5, 4, 8, 2, 2, true,
+            IncreaseRtt.INDICATIONS);
 
     private static OrmccSource source(double initialRate) {
-        return new OrmccSource(new CcSettings(initialRate, FLOOR, 64 * 1024, INITIAL_RTT, Map.of()), ORMCC);
+        return source(initialRate, ORMCC);
+    }
+
+    private static OrmccSource source(double initialRate, OrmccSettings ormcc) {
+        return new OrmccSource(new CcSettings(initialRate, FLOOR, 64 * 1024, INITIAL_RTT, Map.of()), ormcc);
     }
 
     private static OrmccSource source() {
@@ -105,6 +110,35 @@ class OrmccSourceTest {
         src.onTick(1_040 * MS);
         assertThat(rate(src)).isEqualTo(225_000 + 1000 / 0.040);
         assertThat(grant(src).slowStart()).isFalse();
+    }
+
+    @Test
+    void shouldPaceTheIncreaseWithTheRepresentativesAcknowledgementRttWhenAsked() {
+        OrmccSettings ack = new OrmccSettings(0.75, S, 0.125, 0.125, 0.125, 5, 4, 8, 2, 2, true, IncreaseRtt.ACK);
+        OrmccSource src = source(400_000, ack);
+        src.onReceiverAdded("A", 0);
+        src.onReceiverAdded("B", 0);
+        for (int i = 1; i <= 500; i++) { // 250 000 B/s sent: the sent-rate cap stays above λ
+            src.onFirstTransmission(i, 1000, i * 4 * MS);
+        }
+        ci(src, "A", 2 * S, 200 * MS, 200_000); // A is the CR, RTT_cr = 200 ms; λ = 150 000
+        assertThat(rate(src)).isEqualTo(150_000);
+        src.onTick(2 * S + 200 * MS); // no acknowledgement RTT of A yet: RTT_cr paces the increase
+        assertThat(rate(src)).isEqualTo(150_000 + 1000 / 0.200);
+        src.onAckRtt("B", 20 * MS, 20 * MS, 2 * S + 210 * MS); // B is not the CR: its RTT does not count
+        src.onAckRtt("A", 90 * MS, 80 * MS, 2 * S + 210 * MS);
+        src.onTick(2 * S + 279 * MS);
+        assertThat(rate(src)).isEqualTo(150_000 + 1000 / 0.200);
+        src.onTick(2 * S + 280 * MS); // 80 ms (A's smoothed acknowledgement RTT) after the last increase
+        assertThat(rate(src)).isEqualTo(150_000 + 1000 / 0.200 + 1000 / 0.080);
+        assertThat(extra(src, "rttCrSec")).isEqualTo(0.2); // the indications' RTT_cr is kept, for cuts and headers
+        ci(src, "A", 2 * S + 300 * MS, 200 * MS, 200_000);
+        double cut = 0.75 * 200_000;
+        assertThat(rate(src)).isEqualTo(cut);
+        src.onTick(2 * S + 400 * MS); // 100 ms > 80 ms after the cut, but a cut still holds increases for RTT_cr
+        assertThat(rate(src)).isEqualTo(cut);
+        src.onTick(2 * S + 500 * MS);
+        assertThat(rate(src)).isEqualTo(cut + 1000 / 0.080);
     }
 
     @Test

@@ -32,11 +32,13 @@ final class OrmccLab {
     /** How often the experiments sample the flows (the thesis's figures are per 100 ms or coarser). */
     static final long SAMPLE_NS = 100_000_000L;
     /**
-     * The node settings of the experiments unless --controller or --set say otherwise: ORMCC with β = 0.75, the value
-     * of the thesis's simulations (§3.1.5, App. B pseudo-code; O14), and GCS's default; written out so that the
-     * experiments keep the thesis's value whatever the default becomes.
+     * The node settings of the experiments unless --controller or --set say otherwise: the thesis's ORMCC, as its
+     * simulations ran it: β = 0.75 (§3.1.5, App. B pseudo-code; O14) and the additive increase paced by RTT_cr, the
+     * RTT estimated from the representative's indications (§3.1.6). These are GCS's defaults too, written out so that
+     * the experiments keep the thesis's values whatever the defaults become.
      */
-    static final Map<String, String> THESIS_SETTINGS = Map.of("congestion.control", "ormcc", "cc.ormcc.beta", "0.75");
+    static final Map<String, String> THESIS_SETTINGS = Map.of("congestion.control", "ormcc", "cc.ormcc.beta", "0.75",
+            "cc.ormcc.increase.rtt", "indications");
 
     private OrmccLab() {
     }

@@ -25,8 +25,9 @@ import org.gcs.examples.lab.SeriesTable;
  * flow at about 0.33 Mbit/s (proportional fairness; max-min would give 0.5).
  *
  * <p>Rates are each sender's bytes on the wire per second, averaged over [100, 400] s. Pass: the long flow over the
- * bottleneck in [0.25, 0.42], and the smaller short flow at least 1.5 times the long one. Runs ORMCC with β = 0.75
- * (the thesis's simulations) unless --controller or --set say otherwise; {@code --scale} scales the run.
+ * bottleneck in [0.25, 0.42], and the smaller short flow at least 1.5 times the long one. Runs ORMCC as the thesis's
+ * simulations did ({@link OrmccLab#THESIS_SETTINGS}) unless --controller or --set say otherwise; {@code --scale}
+ * scales the run.
  */
 public final class OrmccMultiBottleneckScenario implements LabScenario {
     /** The run and the part of it that is measured. */

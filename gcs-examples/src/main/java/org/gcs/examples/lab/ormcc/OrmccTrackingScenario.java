@@ -41,8 +41,8 @@ import org.gcs.examples.lab.VirtualDriver;
  *   <li>{@code meanRateOverBottleneck}: the mean λ after the first 20 s over the bottleneck (pass in [0.6, 1.1]).</li>
  * </ul>
  * {@code --scale} shortens the run and its schedule together; the 20 s and 10 s stay (they are the protocol's
- * reaction times), the skip being at most half an interval. Runs ORMCC with β = 0.75 (the thesis's simulations)
- * unless --controller or --set say otherwise.
+ * reaction times), the skip being at most half an interval. Runs ORMCC as the thesis's simulations did
+ * ({@link OrmccLab#THESIS_SETTINGS}) unless --controller or --set say otherwise.
  */
 public final class OrmccTrackingScenario implements LabScenario {
     /** The thesis's run. */

@@ -50,6 +50,7 @@ public final class ChartWriter {
     private final List<Line> lines = new ArrayList<>();
     private final List<Marker> markers = new ArrayList<>();
     private Double yMax;
+    private double[] window;
     private int width = WIDTH;
     private int height = HEIGHT;
 
@@ -105,6 +106,25 @@ public final class ChartWriter {
         return this;
     }
 
+    /**
+     * Shows only [xMin, xMax] × [yMin, yMax], with two decimals on the y axis (for ratios), instead of the default
+     * axes from 0.
+     *
+     * @param xMin the left end of the x axis
+     * @param xMax the right end; above xMin
+     * @param yMin the bottom of the y axis
+     * @param yMax the top; above yMin
+     * @return this
+     */
+    public ChartWriter window(double xMin, double xMax, double yMin, double yMax) {
+        if (!(xMin < xMax && yMin < yMax)) {
+            throw new IllegalArgumentException("the window needs xMin < xMax and yMin < yMax, got [" + xMin + ", "
+                    + xMax + "] × [" + yMin + ", " + yMax + "]");
+        }
+        this.window = new double[] {xMin, xMax, yMin, yMax};
+        return this;
+    }
+
     /** Sets the size in pixels. */
     public ChartWriter size(int widthPx, int heightPx) {
         this.width = widthPx;
@@ -133,6 +153,13 @@ public final class ChartWriter {
         double top = yMax != null ? yMax : autoMax();
         chart.getStyler().setYAxisMax(top);
         chart.getStyler().setYAxisDecimalPattern("#,##0");
+        if (window != null) {
+            chart.getStyler().setXAxisMin(window[0]);
+            chart.getStyler().setXAxisMax(window[1]);
+            chart.getStyler().setYAxisMin(window[2]);
+            chart.getStyler().setYAxisMax(window[3]);
+            chart.getStyler().setYAxisDecimalPattern("0.00");
+        }
         chart.getStyler().setAnnotationLineColor(Color.GRAY);
         chart.getStyler().setAnnotationLineStroke(new BasicStroke(1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER,
                 10f, new float[] {4f, 4f}, 0f));

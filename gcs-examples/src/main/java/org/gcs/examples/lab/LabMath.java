@@ -132,4 +132,17 @@ public final class LabMath {
         }
         return worst;
     }
+
+    /**
+     * @param value a number for a summary or CSV
+     * @param decimals how many decimals to keep
+     * @return the value rounded half up to that many decimals; NaN and infinities unchanged
+     */
+    public static double round(double value, int decimals) {
+        if (!Double.isFinite(value)) {
+            return value;
+        }
+        double f = Math.pow(10, decimals);
+        return Math.round(value * f) / f;
+    }
 }

@@ -22,6 +22,7 @@ public final class LabScenarios {
         add(org.gcs.examples.lab.ormcc.OrmccFeedbackLossScenario::new);
         add(org.gcs.examples.lab.ormcc.OrmccMutedRepresentativeScenario::new);
         add(org.gcs.examples.lab.ormcc.OrmccVsTfrcScenario::new);
+        add(org.gcs.examples.lab.overlay.OverlayScalingScenario::new);
     }
 
     private LabScenarios() {

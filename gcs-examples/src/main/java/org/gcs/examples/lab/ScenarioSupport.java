@@ -109,12 +109,8 @@ final class ScenarioSupport {
         return best;
     }
 
-    /** @return a number rounded to 4 significant decimals for the summary */
+    /** @return the value rounded to that many decimals for the summary ({@link LabMath#round}) */
     static double round(double value, int decimals) {
-        if (!Double.isFinite(value)) {
-            return value;
-        }
-        double f = Math.pow(10, decimals);
-        return Math.round(value * f) / f;
+        return LabMath.round(value, decimals);
     }
 }

@@ -40,6 +40,8 @@ public final class OverlayScalingScenario implements LabScenario {
     static final int PACKETS = 500_000;
     /** The tree: binary, depth 7, 255 nodes. */
     static final int DEPTH = 7;
+    /** Its nodes, root included. */
+    static final int NODES = TreeModelParameters.paperTable(DEPTH, 2, 50, LossModel.SACK, 10, 1).nodes();
     /** Tolerances of spec §4.5. */
     static final double TOLERANCE = 0.06;
     static final double ECN_TOLERANCE = 0.04;
@@ -49,6 +51,7 @@ public final class OverlayScalingScenario implements LabScenario {
     private record Row(String name, LossModel lossModel, double[] paper, double tolerance) {
     }
 
+    /** The rows; RENO and SACK first (the checks that compare them look them up there). */
     private static final List<Row> ROWS = List.of(
             new Row("RENO", LossModel.RENO, new double[] {0.83, 0.90, 0.98, 0.99}, TOLERANCE),
             new Row("SACK", LossModel.SACK, new double[] {0.86, 0.92, 0.99, 0.99}, TOLERANCE),
@@ -77,7 +80,7 @@ public final class OverlayScalingScenario implements LabScenario {
         int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
         ctx.progress().line(String.format(Locale.ROOT, "%d runs of %d packets on %d thread(s): %d nodes, H = 10,"
                 + " Exp(10 ms), p = 0.01, B_IN = 50", ROWS.size() * (OUTPUT_BUFFERS.length + 1), packets, threads,
-                TreeModelParameters.paperTable(DEPTH, 2, 50, LossModel.SACK, packets, 1).nodes()));
+                NODES));
         Map<Row, Future<TreeModelResult>> locals = new LinkedHashMap<>();
         Map<Row, List<Future<TreeModelResult>>> groups = new LinkedHashMap<>();
         ExecutorService pool = Executors.newFixedThreadPool(threads);
@@ -100,6 +103,16 @@ public final class OverlayScalingScenario implements LabScenario {
 
     private LabResult judge(LabContext ctx, int packets, Map<Row, Future<TreeModelResult>> locals,
                             Map<Row, List<Future<TreeModelResult>>> groups) throws Exception {
+        Map<Row, Double> local = new LinkedHashMap<>();
+        Map<Row, double[]> group = new LinkedHashMap<>();
+        for (Row row : ROWS) {
+            local.put(row, locals.get(row).get().groupPacketsPerSec());
+            double[] rates = new double[OUTPUT_BUFFERS.length];
+            for (int c = 0; c < rates.length; c++) {
+                rates[c] = groups.get(row).get(c).get().groupPacketsPerSec();
+            }
+            group.put(row, rates);
+        }
         List<String> failures = new ArrayList<>();
         List<Map<String, Object>> cells = new ArrayList<>();
         Map<String, Object> localSummary = new LinkedHashMap<>();
@@ -107,24 +120,24 @@ public final class OverlayScalingScenario implements LabScenario {
         try (CsvWriter csv = new CsvWriter(ctx.file(name() + ".csv"), List.of("variant", "bOut",
                 "groupPacketsPerSec", "localPacketsPerSec", "ratio", "paperRatio"))) {
             for (Row row : ROWS) {
-                double local = locals.get(row).get().groupPacketsPerSec();
-                localSummary.put(row.name(), round(local, 2));
+                double localRate = local.get(row);
+                localSummary.put(row.name(), LabMath.round(localRate, 2));
                 double[] rowRatios = new double[OUTPUT_BUFFERS.length];
                 StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-16s local %6.2f pkt/s, ratio",
-                        row.name(), local));
+                        row.name(), localRate));
                 for (int c = 0; c < OUTPUT_BUFFERS.length; c++) {
-                    double group = groups.get(row).get(c).get().groupPacketsPerSec();
-                    double ratio = group / local;
+                    double groupRate = group.get(row)[c];
+                    double ratio = groupRate / localRate;
                     rowRatios[c] = ratio;
                     line.append(String.format(Locale.ROOT, " %.3f", ratio));
-                    csv.row(row.name(), OUTPUT_BUFFERS[c], round(group, 3), round(local, 3), round(ratio, 4),
-                            row.paper()[c]);
+                    csv.row(row.name(), OUTPUT_BUFFERS[c], LabMath.round(groupRate, 3), LabMath.round(localRate, 3),
+                            LabMath.round(ratio, 4), row.paper()[c]);
                     Map<String, Object> cell = new LinkedHashMap<>();
                     cell.put("variant", row.name());
                     cell.put("bOut", OUTPUT_BUFFERS[c]);
-                    cell.put("ratio", round(ratio, 4));
+                    cell.put("ratio", LabMath.round(ratio, 4));
                     cell.put("paperRatio", row.paper()[c]);
-                    cell.put("groupPacketsPerSec", round(group, 3));
+                    cell.put("groupPacketsPerSec", LabMath.round(groupRate, 3));
                     cells.add(cell);
                     if (!Double.isNaN(row.tolerance()) && !(Math.abs(ratio - row.paper()[c]) <= row.tolerance())) {
                         failures.add(String.format(Locale.ROOT, "%s at B_OUT = %d: ratio %.3f, paper %.2f ± %.2f",
@@ -139,25 +152,25 @@ public final class OverlayScalingScenario implements LabScenario {
                 ratios.put(row.name(), rowRatios);
             }
         }
-        double renoOverSack = (double) localSummary.get("RENO") / (double) localSummary.get("SACK");
+        Row reno = ROWS.get(0);
+        Row sack = ROWS.get(1);
+        double renoOverSack = local.get(reno) / local.get(sack);
         if (!(renoOverSack >= 0.89 && renoOverSack <= 0.95)) {
             failures.add(String.format(Locale.ROOT, "local RENO / SACK = %.3f, outside [0.89, 0.95]", renoOverSack));
         }
         for (int c = 0; c < OUTPUT_BUFFERS.length; c++) {
-            double reno = (double) cells.get(c).get("groupPacketsPerSec");
-            double sack = (double) cells.get(OUTPUT_BUFFERS.length + c).get("groupPacketsPerSec");
-            if (!(reno <= sack)) {
+            if (!(group.get(reno)[c] <= group.get(sack)[c])) {
                 failures.add(String.format(Locale.ROOT, "RENO above SACK at B_OUT = %d: %.2f > %.2f pkt/s",
-                        OUTPUT_BUFFERS[c], reno, sack));
+                        OUTPUT_BUFFERS[c], group.get(reno)[c], group.get(sack)[c]));
             }
         }
         chart(ctx, ratios);
         Map<String, Object> summary = new LinkedHashMap<>();
-        summary.put("nodes", TreeModelParameters.paperTable(DEPTH, 2, 50, LossModel.SACK, packets, 1).nodes());
+        summary.put("nodes", NODES);
         summary.put("packets", packets);
         summary.put("cells", cells);
         summary.put("locals", localSummary);
-        summary.put("renoOverSackLocal", round(renoOverSack, 4));
+        summary.put("renoOverSackLocal", LabMath.round(renoOverSack, 4));
         return LabResult.judged(summary, failures, ctx.files());
     }
 
@@ -173,9 +186,5 @@ public final class OverlayScalingScenario implements LabScenario {
             chart.series("paper " + row.name(), x, row.paper());
         }
         chart.window(1.6, 4.1, 0.7, 1.02).write(ctx.file(name() + ".png"));
-    }
-
-    private static double round(double value, int decimals) {
-        return LabMath.round(value, decimals);
     }
 }

@@ -1,0 +1,490 @@
+package org.gcs.cc.link;
+
+import java.util.List;
+import org.gcs.cc.rtt.RttEstimator;
+
+/**
+ * The sending end of a directed edge: its output buffer of B_OUT packets and a Reno-like congestion window
+ * (implementation specification §1.2; seed 001 §II-A/B; seed 000 §III allows "any other point-to-point reliable
+ * protocol").
+ *
+ * <ul>
+ *   <li><b>Output buffer.</b> {@link #offer} takes a packet only while a slot is free ({@link OutputSlots}: until the
+ *       next hop acknowledges it, or until it is first sent); a refused offer is back-pressure, and the caller keeps
+ *       the packet in its own input buffer. The packets not yet sent wait here: the queue cost-benefit prices (seed
+ *       000 §IV-B.2).
+ *   <li><b>Sending</b> ({@link #poll}): while the packets in flight (sent, not acknowledged, not SACKed, not
+ *       declared lost) are fewer than {@code cwnd}: first the lost ones again, lowest first, then new ones up to the
+ *       receiver's credit ({@link LinkAck#windowEndSeq()}).
+ *   <li><b>Window</b> (RFC 5681 §3.1 in packets): slow start from {@code initialWindowPackets}, +1 per acknowledged
+ *       packet while {@code cwnd < ssthresh}; congestion avoidance +1/cwnd per acknowledged packet; never above the
+ *       most packets that can be in flight (B_IN, and B_OUT when slots are held until acknowledged).
+ *   <li><b>Loss</b> (RFC 6675, simplified): a packet with {@code duplicateThreshold} SACKed packets above it, or
+ *       the first unacknowledged one after as many duplicate acknowledgements, is lost. The first loss outside
+ *       recovery halves the window, {@code cwnd = ssthresh = max(cwnd/2, 1)} (§1.2), retransmits the lowest lost
+ *       packet at once whatever the window (RFC 6675 §5 step 4.3) and starts a recovery that lasts until everything
+ *       sent so far is acknowledged; a partial acknowledgement declares the next hole lost (NewReno, RFC 6582).
+ *   <li><b>Timeout</b> (RFC 6298 through {@link RttEstimator}; a sample from the highest packet an acknowledgement
+ *       newly covers or SACKs, if it was sent once (Karn) and not SACKed before, since then its cumulative
+ *       acknowledgement waited for a hole): ssthresh
+ *       = max(in flight / 2, 2), cwnd = 1, everything in flight is lost, the timeout doubles up to
+ *       {@code maxRtoNs}.
+ *   <li><b>Window probe</b> (RFC 9293 §3.8.6.1's zero-window probe). When the credit stops the sender with
+ *       nothing in flight, the next packet goes out after one timeout anyway: the receiver takes it if it has room
+ *       by then (its window update was lost) and refuses it otherwise. While the probe is beyond the credit its
+ *       timeout sends it again with the doubled timeout and cuts no window; once the credit covers it, it is an
+ *       ordinary packet.
+ * </ul>
+ * With {@code fixedWindowPackets > 0} the window stays fixed (the conformance tests of seeds 001 and 003).
+ * Sans-IO and not thread-safe: the caller brings the acknowledgements and the time, and sends what {@link #poll}
+ * returns, in order.
+ *
+ * @param <P> the payload type
+ */
+public final class LinkSender<P> {
+    private static final long NONE = Long.MAX_VALUE;
+
+    private enum State { UNSENT, IN_FLIGHT, SACKED, LOST }
+
+    private static final class Slot<P> {
+        final P payload;
+        State state = State.UNSENT;
+        int transmissions;
+        long sentNs;
+
+        Slot(P payload) {
+            this.payload = payload;
+        }
+    }
+
+    private final LinkSettings settings;
+    private final RttEstimator rtt;
+    private Slot<P>[] ring;
+    private int head; // ring[head] has seq ackedSeq + 1
+    private int size;
+    private long ackedSeq; // every packet up to here is acknowledged (and gone)
+    private long nextUnsentSeq = 1;
+    private long peerWindowEndSeq;
+    private int inFlight;
+    private int lost;
+    private double cwnd;
+    private double ssthresh;
+    private int duplicateAcks;
+    private boolean inRecovery;
+    private boolean fastRetransmitDue;
+    private long recoverySeq;
+    private long rtoNs;
+    private long rtoDeadlineNs = NONE;
+    private long probeSeq; // the outstanding window probe, 0 if none
+    private long probeDueNs = NONE;
+
+    private long packetsSent;
+    private long retransmissions;
+    private long timeouts;
+    private long recoveries;
+    private long probes;
+
+    /** @param settings the link's settings */
+    @SuppressWarnings("unchecked")
+    public LinkSender(LinkSettings settings) {
+        this.settings = settings;
+        this.rtt = new RttEstimator(settings.initialRttNs());
+        this.ring = new Slot[Integer.highestOneBit(Math.max(16, settings.outputCapacityPackets())) * 2];
+        this.peerWindowEndSeq = settings.inputCapacityPackets();
+        this.cwnd = settings.aimd() ? settings.initialWindowPackets() : settings.fixedWindowPackets();
+        this.ssthresh = settings.initialSsthreshPackets();
+        this.rtoNs = Math.max(settings.minRtoNs(), Math.min(settings.maxRtoNs(), 1_000_000_000L)); // RFC 6298 §2.1
+    }
+
+    /** @return true if {@link #offer} would take a packet now */
+    public boolean hasRoom() {
+        int occupied = settings.outputSlots() == OutputSlots.UNACKED ? size : unsentCount();
+        return occupied < settings.outputCapacityPackets();
+    }
+
+    /**
+     * Puts a packet into the output buffer, if a slot is free.
+     *
+     * @param payload the packet
+     * @return true if taken; false if the buffer is full (back-pressure: offer it again later)
+     */
+    public boolean offer(P payload) {
+        if (!hasRoom()) {
+            return false;
+        }
+        if (size == ring.length) {
+            grow();
+        }
+        ring[(head + size) & (ring.length - 1)] = new Slot<>(payload);
+        size++;
+        return true;
+    }
+
+    /**
+     * The frames to send now, in order: retransmissions of lost packets first, then new packets, as the congestion
+     * window and the credit allow, or a window probe.
+     *
+     * @param nowNs the current time
+     * @param out receives the frames
+     */
+    public void poll(long nowNs, List<LinkData<P>> out) {
+        expireTimer(nowNs);
+        if (fastRetransmitDue) {
+            fastRetransmitDue = false;
+            if (lost > 0) {
+                transmit(lowestLost(), nowNs, out); // RFC 6675 §5 (4.3): whatever the pipe
+            }
+        }
+        while (inFlight < cwnd) {
+            long seq = lowestLost();
+            if (seq == 0) {
+                if (nextUnsentSeq > lastSeq() || nextUnsentSeq > peerWindowEndSeq) {
+                    break;
+                }
+                seq = nextUnsentSeq++;
+            }
+            transmit(seq, nowNs, out);
+        }
+        probeIfBlocked(nowNs, out);
+        if (inFlight > 0 && rtoDeadlineNs == NONE) {
+            rtoDeadlineNs = nowNs + rtoNs;
+        }
+    }
+
+    /**
+     * An acknowledgement from the receiving end.
+     *
+     * @param ack the acknowledgement
+     * @param nowNs the current time
+     * @return false if it acknowledges packets never sent (ignored: a forged or corrupt acknowledgement)
+     */
+    public boolean onAck(LinkAck ack, long nowNs) {
+        long highestSent = nextUnsentSeq - 1;
+        if (ack.cumulativeSeq() > highestSent
+                || (ack.sackRangeCount() > 0 && ack.sackTo(ack.sackRangeCount() - 1) > highestSent)) {
+            return false;
+        }
+        long windowEnd = Math.min(ack.windowEndSeq(), ack.cumulativeSeq() + settings.inputCapacityPackets());
+        boolean windowUpdate = windowEnd > peerWindowEndSeq;
+        peerWindowEndSeq = Math.max(peerWindowEndSeq, windowEnd);
+        if (probeSeq != 0 && probeSeq <= peerWindowEndSeq) {
+            probeSeq = 0; // the credit covers it now: an ordinary packet
+        }
+        if (ack.cumulativeSeq() > ackedSeq) {
+            onNewAck(ack.cumulativeSeq(), nowNs);
+        } else if (ack.cumulativeSeq() == ackedSeq && inFlight + lost > 0 && ack.sackRangeCount() == 0
+                && !windowUpdate) {
+            duplicateAcks++; // RFC 5681 §2: a window update is not a duplicate acknowledgement
+        }
+        boolean sacked = applySacks(ack, nowNs);
+        detectLosses(sacked);
+        return true;
+    }
+
+    /** @return when {@link #poll} has something to do by itself (a timeout or a probe), or {@link Long#MAX_VALUE} */
+    public long nextDeadlineNs() {
+        return Math.min(rtoDeadlineNs, probeDueNs);
+    }
+
+    private void onNewAck(long cumulativeSeq, long nowNs) {
+        Slot<P> newest = slot(cumulativeSeq);
+        if (newest.transmissions == 1 && newest.state == State.IN_FLIGHT) {
+            rtt.onSample(nowNs - newest.sentNs); // Karn: sent once, and not SACKed earlier (then its ack waited)
+        }
+        int newlyAcked = 0;
+        while (ackedSeq < cumulativeSeq) {
+            Slot<P> s = ring[head];
+            if (s.state == State.IN_FLIGHT) {
+                inFlight--;
+            } else if (s.state == State.LOST) {
+                lost--;
+            }
+            ring[head] = null;
+            head = (head + 1) & (ring.length - 1);
+            size--;
+            ackedSeq++;
+            newlyAcked++;
+        }
+        if (probeSeq != 0 && probeSeq <= ackedSeq) {
+            probeSeq = 0;
+        }
+        duplicateAcks = 0;
+        rtoNs = rtt.retransmitTimeoutNs(0, settings.minRtoNs());
+        rtoNs = Math.min(rtoNs, settings.maxRtoNs());
+        rtoDeadlineNs = inFlight > 0 ? nowNs + rtoNs : NONE;
+        if (inRecovery) {
+            if (ackedSeq >= recoverySeq) {
+                inRecovery = false;
+            } else if (ring[head].state == State.IN_FLIGHT) {
+                markLost(ackedSeq + 1); // NewReno partial acknowledgement: the next hole is lost too
+            }
+        } else if (settings.aimd()) {
+            cwnd = Math.min(maxUsefulWindow(), cwnd + (cwnd < ssthresh ? newlyAcked : newlyAcked / cwnd));
+        }
+    }
+
+    private boolean applySacks(LinkAck ack, long nowNs) {
+        boolean any = false;
+        Slot<P> sample = null;
+        for (int r = 0; r < ack.sackRangeCount(); r++) {
+            for (long seq = Math.max(ack.sackFrom(r), ackedSeq + 1); seq <= ack.sackTo(r); seq++) {
+                Slot<P> s = slot(seq);
+                if (s.state == State.IN_FLIGHT) {
+                    inFlight--;
+                    s.state = State.SACKED;
+                    any = true;
+                    if (s.transmissions == 1) {
+                        sample = s; // the highest newly SACKed packet sent once
+                    }
+                } else if (s.state == State.LOST) {
+                    lost--;
+                    s.state = State.SACKED;
+                    any = true;
+                }
+            }
+        }
+        if (sample != null) {
+            rtt.onSample(nowNs - sample.sentNs);
+        }
+        return any;
+    }
+
+    /**
+     * RFC 6675's IsLost with SACK, or the duplicate acknowledgements without it; the first loss outside recovery
+     * halves the window.
+     */
+    private void detectLosses(boolean sacked) {
+        boolean found = false;
+        if (sacked) {
+            int sackedAbove = 0;
+            for (long seq = nextUnsentSeq - 1; seq > ackedSeq; seq--) {
+                Slot<P> s = slot(seq);
+                if (s.state == State.SACKED) {
+                    sackedAbove++;
+                } else if (s.state == State.IN_FLIGHT && sackedAbove >= settings.duplicateThreshold()) {
+                    markLost(seq);
+                    found = true;
+                }
+            }
+        }
+        if (duplicateAcks >= settings.duplicateThreshold() && size > 0 && ring[head].state == State.IN_FLIGHT) {
+            markLost(ackedSeq + 1);
+            found = true;
+        }
+        if (found && !inRecovery) {
+            inRecovery = true;
+            recoverySeq = nextUnsentSeq - 1;
+            recoveries++;
+            fastRetransmitDue = true;
+            if (settings.aimd()) {
+                cwnd = Math.max(cwnd / 2, 1);
+                ssthresh = cwnd;
+            }
+        }
+    }
+
+    private void expireTimer(long nowNs) {
+        if (nowNs < rtoDeadlineNs) {
+            return;
+        }
+        rtoDeadlineNs = NONE;
+        if (inFlight == 0) {
+            return; // everything sent since was SACKed or declared lost: nothing to time out, no back-off
+        }
+        rtoNs = Math.min(settings.maxRtoNs(), 2 * rtoNs); // RFC 6298 §5.5; the persist timer's back-off too
+        if (probeSeq != 0) {
+            markLost(probeSeq); // only the window probe is out: send it again, cut nothing
+            return;
+        }
+        timeouts++;
+        if (settings.aimd()) {
+            ssthresh = Math.max(inFlight / 2.0, 2);
+            cwnd = 1;
+        }
+        for (long seq = ackedSeq + 1; seq < nextUnsentSeq; seq++) {
+            if (slot(seq).state == State.IN_FLIGHT) {
+                markLost(seq);
+            }
+        }
+        inRecovery = true; // the losses of this window are one event
+        recoverySeq = nextUnsentSeq - 1;
+        duplicateAcks = 0;
+    }
+
+    private void probeIfBlocked(long nowNs, List<LinkData<P>> out) {
+        boolean blocked = inFlight == 0 && lost == 0 && nextUnsentSeq <= lastSeq()
+                && nextUnsentSeq > peerWindowEndSeq;
+        if (!blocked) {
+            probeDueNs = NONE;
+            return;
+        }
+        if (probeDueNs == NONE) {
+            probeDueNs = nowNs + rtoNs;
+        } else if (nowNs >= probeDueNs) {
+            probeSeq = nextUnsentSeq++;
+            probeDueNs = NONE;
+            transmit(probeSeq, nowNs, out);
+        }
+    }
+
+    private void transmit(long seq, long nowNs, List<LinkData<P>> out) {
+        Slot<P> s = slot(seq);
+        if (seq == probeSeq) {
+            probes++;
+        } else if (s.state == State.LOST) {
+            retransmissions++;
+        }
+        if (s.state == State.LOST) {
+            lost--;
+        }
+        s.state = State.IN_FLIGHT;
+        s.transmissions++;
+        s.sentNs = nowNs;
+        inFlight++;
+        packetsSent++;
+        out.add(new LinkData<>(seq, s.payload));
+    }
+
+    private void markLost(long seq) {
+        Slot<P> s = slot(seq);
+        if (s.state == State.IN_FLIGHT) {
+            inFlight--;
+            lost++;
+            s.state = State.LOST;
+        }
+    }
+
+    private long lowestLost() {
+        if (lost == 0) {
+            return 0;
+        }
+        for (long seq = ackedSeq + 1; seq < nextUnsentSeq; seq++) {
+            if (slot(seq).state == State.LOST) {
+                return seq;
+            }
+        }
+        throw new IllegalStateException("lost count " + lost + " but no lost slot");
+    }
+
+    private Slot<P> slot(long seq) {
+        return ring[(head + (int) (seq - ackedSeq - 1)) & (ring.length - 1)];
+    }
+
+    private long lastSeq() {
+        return ackedSeq + size;
+    }
+
+    /**
+     * The most packets that can ever be in flight: the credit B_IN bounds them, and with {@link OutputSlots#UNACKED}
+     * B_OUT too. The window does not grow past it, so a loss after a long credit-limited stretch still halves the
+     * rate (cf. RFC 7661).
+     */
+    private double maxUsefulWindow() {
+        int credit = settings.inputCapacityPackets();
+        return settings.outputSlots() == OutputSlots.UNACKED
+                ? Math.min(credit, settings.outputCapacityPackets()) : credit;
+    }
+
+    /** Packets not yet sent within the credit: never sent, or a window probe the receiver has not made room for. */
+    private int unsentCount() {
+        int probeBeyondCredit = probeSeq != 0 && probeSeq > peerWindowEndSeq ? 1 : 0;
+        return (int) (lastSeq() - nextUnsentSeq + 1) + probeBeyondCredit;
+    }
+
+    /** Recounts the slots and throws if the counters or the send point disagree with them (for tests). */
+    void checkCounters() {
+        int flying = 0;
+        int missing = 0;
+        for (long seq = ackedSeq + 1; seq <= lastSeq(); seq++) {
+            State state = slot(seq).state;
+            if ((seq < nextUnsentSeq) == (state == State.UNSENT)) {
+                throw new IllegalStateException("slot " + seq + " is " + state + " with the send point at "
+                        + nextUnsentSeq);
+            }
+            flying += state == State.IN_FLIGHT ? 1 : 0;
+            missing += state == State.LOST ? 1 : 0;
+        }
+        if (flying != inFlight || missing != lost) {
+            throw new IllegalStateException("counted " + inFlight + " in flight and " + lost + " lost, found "
+                    + flying + " and " + missing);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private void grow() {
+        Slot<P>[] bigger = new Slot[ring.length * 2];
+        for (int i = 0; i < size; i++) {
+            bigger[i] = ring[(head + i) & (ring.length - 1)];
+        }
+        ring = bigger;
+        head = 0;
+    }
+
+    /** @return the congestion window, packets */
+    public double windowPackets() {
+        return cwnd;
+    }
+
+    /** @return the slow-start threshold, packets */
+    public double ssthreshPackets() {
+        return ssthresh;
+    }
+
+    /** @return packets sent and neither acknowledged, SACKed nor declared lost */
+    public int inFlightPackets() {
+        return inFlight;
+    }
+
+    /** @return packets in the output buffer: waiting, in flight, SACKed or lost */
+    public int bufferedPackets() {
+        return size;
+    }
+
+    /**
+     * @return packets in the output buffer not sent within the credit (never sent, or a window probe beyond it): the
+     *     queue in front of the edge
+     */
+    public int waitingPackets() {
+        return unsentCount();
+    }
+
+    /** @return the highest sequence number acknowledged cumulatively */
+    public long ackedSeq() {
+        return ackedSeq;
+    }
+
+    /** @return the smoothed RTT of the edge, or the initial RTT before the first sample */
+    public long smoothedRttNs() {
+        return rtt.smoothedNs();
+    }
+
+    /** @return the current retransmission timeout */
+    public long rtoNs() {
+        return rtoNs;
+    }
+
+    /** @return frames sent, first transmissions, retransmissions and probes together */
+    public long packetsSent() {
+        return packetsSent;
+    }
+
+    /** @return retransmissions of packets declared lost */
+    public long retransmissions() {
+        return retransmissions;
+    }
+
+    /** @return retransmission timeouts */
+    public long timeouts() {
+        return timeouts;
+    }
+
+    /** @return loss recoveries entered on SACK or duplicate acknowledgements */
+    public long recoveries() {
+        return recoveries;
+    }
+
+    /** @return window probes sent */
+    public long probes() {
+        return probes;
+    }
+}

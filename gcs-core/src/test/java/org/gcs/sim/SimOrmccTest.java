@@ -37,7 +37,8 @@ class SimOrmccTest {
                 .link("fast", "src", link(20, 0, 0))
                 .build();
         SimNetwork net = new SimNetwork(wan, SimOptions.defaults().withSeed(5).withTree("star", 4)
-                .withSetting("congestion.control", "ormcc").withSetting("cc.ormcc.beta", "0.75"));
+                .withSetting("congestion.control", "ormcc").withSetting("cc.ormcc.beta", "0.75")
+                .withSetting("cc.ormcc.increase.rtt", "indications")); // the thesis's settings
         SimNode sender = net.start("src", "s1");
         SimNode slow = net.start("slow", "l1");
         SimNode fast = net.start("fast", "f1");

@@ -12,18 +12,21 @@ package org.gcs.cc.ormcc;
  *
  * <p>The trade-off, measured (docs/experiments.md): against kernel Reno through a drop-tail queue of about one base
  * RTT, {@link #ACK} at β = 0.65 takes 0.85–0.88 of TCP's share where {@link #INDICATIONS} takes 0.53 (0.63–0.71 at
- * 0.75). But λ is a rate, not clocked by acknowledgements: while a deep queue drains the acknowledgement RTT is short,
- * λ climbs fast and overshoots until the loss is reported, and the thesis's multi-receiver experiments suffer — in
- * {@code ormcc-drop-to-zero} (queues of ten base RTTs) the multicast flow is cut four times as often and falls to
- * 0.61 and 0.47 of the single-receiver flows at 4 and 16 receivers (0.94 and 0.84 with RTT_cr at the same β), and in
- * {@code ormcc-vs-tfrc} it carries 17.7 KB/s instead of 48.4. Hence {@link #INDICATIONS} by default.
+ * 0.75): the full-queue RTT_cr makes the increase two to four times slower than Reno's. Hence {@link #ACK} by default,
+ * with β = 0.65 as the thesis recommends for implementations outside the kernel. The price is paid by many receivers
+ * behind deep queues: λ is a rate, not clocked by acknowledgements, so while a deep queue drains the acknowledgement
+ * RTT is short, λ climbs fast and overshoots until the loss is reported. In {@code ormcc-drop-to-zero} (queues of ten
+ * base RTTs) the multicast flow is then cut four times as often and falls to 0.61 and 0.47 of the single-receiver
+ * flows at 4 and 16 receivers (0.94 and 0.84 with RTT_cr at the same β), and in {@code ormcc-vs-tfrc} it carries
+ * 17.7 KB/s instead of 48.4. The lab's reproductions of the thesis's simulations therefore run
+ * {@link #INDICATIONS} with β = 0.75, as the thesis did, and so can any deployment of that kind.
  */
 public enum IncreaseRtt {
-    /** The default, the thesis's estimator: RTT_cr, the EWMA of the CR's indication samples (§3.1.6, App. B.1). */
+    /** The thesis's estimator: RTT_cr, the EWMA of the CR's indication samples (§3.1.6, App. B.1). */
     INDICATIONS,
     /**
-     * The smoothed acknowledgement RTT of the CR's site (RTT_cr until the engine has measured one): the increase runs
-     * at TCP's pace over the same path.
+     * The default: the smoothed acknowledgement RTT of the CR's site (RTT_cr until the engine has measured one); the
+     * increase runs at TCP's pace over the same path.
      */
     ACK
 }

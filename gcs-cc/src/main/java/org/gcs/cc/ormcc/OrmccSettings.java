@@ -11,15 +11,13 @@ import org.gcs.cc.api.SchemeSettings;
  * initial RTT) are in {@link CcSettings}. "Thesis" is Jiang Li's PhD thesis (RPI 2003), "O1".."O17" are the
  * resolutions of the implementation specification (seeds 000–003 on GCS, §3.2).
  *
- * @param beta {@code cc.ormcc.beta}, default 0.75, in [0.5, 1): the rate cut factor of {@code CutRate()},
- *     λ ← min(λ, β·μ) (thesis §3.1.5, App. B.1). The thesis recommends 0.75 for kernel implementations and used it in
- *     its ns-2 runs, and 0.65 for user-level ones, whose coarse timers send in bursts that make them more aggressive
- *     (§3.1.5, §3.3.7, O14). GCS's senders pace message by message through token buckets, as a kernel does, and the
- *     TCP-friendliness lab (kernel Reno through a real drop-tail bottleneck) bears this out: median GCS/TCP 0.33 at
- *     β = 0.5, 0.53 at 0.65, 0.63–0.71 at 0.75 over three runs (docs/experiments.md); hence 0.75 (our choice over
- *     O14's 0.65, tuned with that test as digest §10 item 14 asks). With {@code increase.rtt=ack} the same lab gives
- *     0.64, 0.85–0.88 and 1.12 at β = 0.5, 0.65 and 0.75. App. C.2 needs β &gt; 0.5 for TCP-friendliness; 0.5 is
- *     accepted so the lab can show what happens there
+ * @param beta {@code cc.ormcc.beta}, default 0.65, in [0.5, 1): the rate cut factor of {@code CutRate()},
+ *     λ ← min(λ, β·μ) (thesis §3.1.5, App. B.1). The thesis recommends 0.65 for user-level implementations and
+ *     0.75 for kernel ones; its ns-2 runs used 0.75, and so do the lab's reproductions of them (§3.1.5, §3.3.7, O14).
+ *     The TCP-friendliness lab (kernel Reno through a real drop-tail bottleneck) gives a median GCS/TCP of 0.64,
+ *     0.85–0.88 and 1.12 at β = 0.5, 0.65 and 0.75 with the default {@code increase.rtt=ack}, the thesis's own
+ *     picture, and 0.33, 0.53 and 0.63–0.71 with {@code increase.rtt=indications} (docs/experiments.md). App. C.2
+ *     needs β &gt; 0.5 for TCP-friendliness; 0.5 is accepted so the lab can show what happens there
  * @param tracWindowNs {@code cc.ormcc.trac.window}, default 1 s, in [100 ms, 60 s]: the output rate that gives a
  *     TRAC sample μ is averaged over this sliding window (thesis §3.1.1, footnote 9: "we use one second"; O2)
  * @param tracGain {@code cc.ormcc.trac.gain}, default 0.125, in [0.001, 1]: the EWMA gain α of the receivers'
@@ -41,11 +39,11 @@ import org.gcs.cc.api.SchemeSettings;
  * @param lossEvents {@code cc.ormcc.loss.events}, default true: the congestion representative groups the losses it
  *     detects into loss events, one indication per RTT_cr (RFC 5348 §5.2's loss event; our choice, see
  *     {@link OrmccMonitor}); false gives the thesis's literal rule, one indication per loss-revealing arrival (§3.1.1)
- * @param increaseRtt {@code cc.ormcc.increase.rtt}, default {@code indications}: which RTT paces the additive
- *     increase λ ← λ + s/RTT once per RTT: {@code indications}, the thesis's RTT_cr from the CR's congestion
- *     indications, which includes the full bottleneck queue (§3.1.6), or {@code ack}, the smoothed acknowledgement RTT
- *     of the CR's site. RTT_cr still spaces the cuts, groups the CR's losses and shows in the header and snapshot
- *     either way ({@link IncreaseRtt} has the measured trade-off; our addition)
+ * @param increaseRtt {@code cc.ormcc.increase.rtt}, default {@code ack}: which RTT paces the additive increase
+ *     λ ← λ + s/RTT once per RTT: {@code ack}, the smoothed acknowledgement RTT of the CR's site, or
+ *     {@code indications}, the thesis's RTT_cr from the CR's congestion indications, which includes the full
+ *     bottleneck queue (§3.1.6). RTT_cr still spaces the cuts, groups the CR's losses and shows in the header and
+ *     snapshot either way ({@link IncreaseRtt} has the measured trade-off; our addition)
  * @param feedbackWindowRtts {@code cc.ormcc.feedback.window.rtts}, default 2, in [0.1, 100]: the window T of the
  *     receivers' random CI delay is this · RTT_max (thesis §3.1.4: T = 2·RTT_max; O5)
  */
@@ -54,11 +52,11 @@ public record OrmccSettings(double beta, long tracWindowNs, double tracGain, dou
                             double feedbackWindowRtts, boolean lossEvents, IncreaseRtt increaseRtt)
         implements SchemeSettings {
     /**
-     * The defaults: β 0.75, 1 s TRAC window, gains 1/8, shape 5, 4 and 8 deviations, 2 RTT_max grace and window, loss
-     * events at the CR, the increase paced by RTT_cr.
+     * The defaults: β 0.65, 1 s TRAC window, gains 1/8, shape 5, 4 and 8 deviations, 2 RTT_max grace and window, loss
+     * events at the CR, the increase paced by the CR site's acknowledgement RTT.
      */
-    public static final OrmccSettings DEFAULTS = new OrmccSettings(0.75, 1_000_000_000L, 0.125, 0.125, 0.125, 5.0,
-            4.0, 8.0, 2.0, 2.0, true, IncreaseRtt.INDICATIONS);
+    public static final OrmccSettings DEFAULTS = new OrmccSettings(0.65, 1_000_000_000L, 0.125, 0.125, 0.125, 5.0,
+            4.0, 8.0, 2.0, 2.0, true, IncreaseRtt.ACK);
 
     /** Rejects values no formula can use (the parser's ranges are narrower and give clearer messages). */
     public OrmccSettings {
@@ -66,7 +64,7 @@ public record OrmccSettings(double beta, long tracWindowNs, double tracGain, dou
             throw new IllegalArgumentException("beta must be in (0, 1), got " + beta);
         }
         if (increaseRtt == null) {
-            throw new IllegalArgumentException("increaseRtt must not be null; use IncreaseRtt.INDICATIONS (the default)");
+            throw new IllegalArgumentException("increaseRtt must not be null; use IncreaseRtt.ACK (the default)");
         }
         if (tracWindowNs <= 0) {
             throw new IllegalArgumentException("tracWindowNs must be positive, got " + tracWindowNs);

@@ -38,8 +38,8 @@ import org.gcs.cc.api.SourceController;
  * after the CI's other rules (App. B.1's order: the grace period started by a CI uses RTT_max before its sample).
  *
  * <p><b>Ticks</b>: slow start doubles per RTT (the largest smoothed RTT the engine measured from acknowledgements
- * over the current receivers, the initial RTT before any; O10); afterwards the additive increase (O11), paced by
- * RTT_cr by default or by the CR's smoothed acknowledgement RTT ({@link IncreaseRtt}), and after an
+ * over the current receivers, the initial RTT before any; O10); afterwards the additive increase (O11), paced by the
+ * CR's smoothed acknowledgement RTT by default or by RTT_cr as in the thesis ({@link IncreaseRtt}), and after an
  * increase, if the CR is valid, λ ≥ E(μ^cr) + 4·μσ^cr and the timer is idle, the timer starts (§3.1.3, footnote 10).
  * The timer's expiry is checked at every call that brings the time: cr_valid ← false, so the headers carry invalid
  * statistics and every receiver may send CIs (§3.1.3–3.1.4); the CR stays remembered, and its next CI makes it valid

@@ -240,26 +240,27 @@ class OrmccClosedLoopTest {
         }
     }
 
-    /** GCS's defaults, which are the thesis's (β = 0.75, the increase paced by RTT_cr). */
+    /** The thesis's settings (β = 0.75, the increase paced by RTT_cr), as the lab's reproductions run them. */
     @Test
     void shouldSettleOnTheSlowestReceiverAndTrackItsBottleneck() {
-        double[][] phases = threePhases(OrmccSettings.DEFAULTS);
+        double[][] phases = threePhases(OrmccSettings.DEFAULTS.withBeta(0.75).withIncreaseRtt(IncreaseRtt.INDICATIONS));
         // situation (2) here: the CR's CIs stop, its timer expires, and the slowest takes over
         assertThat(source.snapshot().extras().get("representativeTimeouts")).isGreaterThanOrEqualTo(1);
         assertTracked(phases, 1.1);
     }
 
     /**
-     * β = 0.65 and the increase paced by the acknowledgement RTT ({@code increase.rtt=ack}). The toy's queues hold
-     * 0.4–0.8 s, ten times the base RTT: while one drains, the acknowledgement RTT is short and λ climbs fast, so it
-     * passes the bottleneck by more before the loss is reported (mean λ 1.12–1.25 of the bottleneck here, against 1.01–1.02
-     * with RTT_cr); what reaches the slowest receiver is the bottleneck either way. The bound 1.3 catches a runaway.
+     * GCS's defaults: β = 0.65 and the increase paced by the acknowledgement RTT ({@code increase.rtt=ack}). The
+     * toy's queues hold 0.4–0.8 s, ten times the base RTT: while one drains, the acknowledgement RTT is short and λ
+     * climbs fast, so it passes the bottleneck by more before the loss is reported (mean λ 1.12–1.25 of the
+     * bottleneck here, against 1.01–1.02 with RTT_cr); what reaches the slowest receiver is the bottleneck either
+     * way. The bound 1.3 catches a runaway.
      * The CR's path improving is seen through the TRAC comparison here (λ climbs past the new slowest's rate before
      * the CR's timer could expire).
      */
     @Test
     void shouldSettleOnTheSlowestReceiverAndTrackItsBottleneckWithTheAcknowledgementRtt() {
-        double[][] phases = threePhases(OrmccSettings.DEFAULTS.withBeta(0.65).withIncreaseRtt(IncreaseRtt.ACK));
+        double[][] phases = threePhases(OrmccSettings.DEFAULTS);
         assertTracked(phases, 1.3);
     }
 

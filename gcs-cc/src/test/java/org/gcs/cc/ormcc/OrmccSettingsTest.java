@@ -16,7 +16,7 @@ class OrmccSettingsTest {
     void shouldUseTheDocumentedDefaults() {
         OrmccSettings s = parse(Map.of());
         assertThat(s).isEqualTo(OrmccSettings.DEFAULTS);
-        assertThat(s.beta()).isEqualTo(0.75);
+        assertThat(s.beta()).isEqualTo(0.65);
         assertThat(s.tracWindowNs()).isEqualTo(1_000_000_000L);
         assertThat(s.tracGain()).isEqualTo(0.125);
         assertThat(s.rttGain()).isEqualTo(0.125);
@@ -27,7 +27,7 @@ class OrmccSettingsTest {
         assertThat(s.graceRtts()).isEqualTo(2.0);
         assertThat(s.feedbackWindowRtts()).isEqualTo(2.0);
         assertThat(s.lossEvents()).isTrue();
-        assertThat(s.increaseRtt()).isEqualTo(IncreaseRtt.INDICATIONS);
+        assertThat(s.increaseRtt()).isEqualTo(IncreaseRtt.ACK);
     }
 
     @Test
@@ -65,7 +65,7 @@ class OrmccSettingsTest {
         assertThatThrownBy(() -> parse(Map.of("cc.ormcc.increase.rtt", "acks")))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("cc.ormcc.increase.rtt must be one of indications, ack, got 'acks'");
-        assertThat(OrmccSettings.DEFAULTS.toParameters()).containsEntry("increase.rtt", "indications");
+        assertThat(OrmccSettings.DEFAULTS.toParameters()).containsEntry("increase.rtt", "ack");
     }
 
     @Test

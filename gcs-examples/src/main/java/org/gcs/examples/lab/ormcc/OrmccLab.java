@@ -34,8 +34,9 @@ final class OrmccLab {
     /**
      * The node settings of the experiments unless --controller or --set say otherwise: the thesis's ORMCC, as its
      * simulations ran it: β = 0.75 (§3.1.5, App. B pseudo-code; O14) and the additive increase paced by RTT_cr, the
-     * RTT estimated from the representative's indications (§3.1.6). These are GCS's defaults too, written out so that
-     * the experiments keep the thesis's values whatever the defaults become.
+     * RTT estimated from the representative's indications (§3.1.6). GCS's defaults differ (β = 0.65 and the increase
+     * paced by the acknowledgement RTT, which the TCP-friendliness lab needs; {@code IncreaseRtt}), so the
+     * experiments name the thesis's values.
      */
     static final Map<String, String> THESIS_SETTINGS = Map.of("congestion.control", "ormcc", "cc.ormcc.beta", "0.75",
             "cc.ormcc.increase.rtt", "indications");

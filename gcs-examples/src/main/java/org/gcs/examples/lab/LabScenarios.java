@@ -23,6 +23,7 @@ public final class LabScenarios {
         add(org.gcs.examples.lab.ormcc.OrmccMutedRepresentativeScenario::new);
         add(org.gcs.examples.lab.ormcc.OrmccVsTfrcScenario::new);
         add(org.gcs.examples.lab.overlay.OverlayScalingScenario::new);
+        add(org.gcs.examples.lab.overlay.OverlayVsEndToEndScenario::new);
     }
 
     private LabScenarios() {

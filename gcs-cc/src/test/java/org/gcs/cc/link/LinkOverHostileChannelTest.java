@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.PriorityQueue;
 import java.util.Random;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -20,46 +19,6 @@ import org.junit.jupiter.api.Test;
 class LinkOverHostileChannelTest {
     private static final long MS = 1_000_000L;
 
-    /** One direction of the channel. */
-    private static final class Channel<T> {
-        private record InFlight<T>(long atNs, long order, T frame) { }
-
-        private final PriorityQueue<InFlight<T>> queue = new PriorityQueue<>((a, b) -> a.atNs != b.atNs
-                ? Long.compare(a.atNs, b.atNs) : Long.compare(a.order, b.order));
-        private final Random random;
-        private final long delayNs;
-        private final long jitterNs;
-        private final double loss;
-        private final double duplication;
-        private long order;
-
-        Channel(Random random, long delayNs, long jitterNs, double loss, double duplication) {
-            this.random = random;
-            this.delayNs = delayNs;
-            this.jitterNs = jitterNs;
-            this.loss = loss;
-            this.duplication = duplication;
-        }
-
-        void send(T frame, long nowNs) {
-            int copies = random.nextDouble() < duplication ? 2 : 1;
-            for (int i = 0; i < copies; i++) {
-                if (random.nextDouble() >= loss) {
-                    long jitter = jitterNs == 0 ? 0 : (long) (random.nextDouble() * jitterNs);
-                    queue.add(new InFlight<>(nowNs + delayNs + jitter, order++, frame));
-                }
-            }
-        }
-
-        List<T> arrivals(long nowNs) {
-            List<T> due = new ArrayList<>();
-            while (!queue.isEmpty() && queue.peek().atNs <= nowNs) {
-                due.add(queue.poll().frame);
-            }
-            return due;
-        }
-    }
-
     /** What a transfer gave. */
     private record Result(List<Integer> delivered, long endNs, LinkSender<Integer> sender,
                           LinkReceiver<Integer> receiver) { }
@@ -69,8 +28,8 @@ class LinkOverHostileChannelTest {
         Random random = new Random(seed);
         LinkSender<Integer> sender = new LinkSender<>(settings);
         LinkReceiver<Integer> receiver = new LinkReceiver<>(settings);
-        Channel<LinkData<Integer>> data = new Channel<>(random, 20 * MS, jitterNs, loss, duplication);
-        Channel<LinkAck> acks = new Channel<>(random, 20 * MS, jitterNs, loss, duplication);
+        LossyChannel<LinkData<Integer>> data = new LossyChannel<>(random, 20 * MS, jitterNs, loss, duplication);
+        LossyChannel<LinkAck> acks = new LossyChannel<>(random, 20 * MS, jitterNs, loss, duplication);
         List<Integer> delivered = new ArrayList<>();
         List<LinkData<Integer>> out = new ArrayList<>();
         int next = 1;

@@ -11,11 +11,14 @@ import org.gcs.internal.wire.LanMessage.Demand;
 import org.gcs.internal.wire.LanMessage.Held;
 import org.gcs.internal.wire.LanMessage.LocalData;
 import org.gcs.internal.wire.LanMessage.TreeInfo;
+import org.gcs.internal.wire.DropReason;
 import org.gcs.internal.wire.WanEnvelope;
 import org.gcs.internal.wire.WanPacket;
 import org.gcs.internal.wire.WanPacket.Ack;
 import org.gcs.internal.wire.WanPacket.CcFeedback;
 import org.gcs.internal.wire.WanPacket.Data;
+import org.gcs.internal.wire.WanPacket.HopAck;
+import org.gcs.internal.wire.WanPacket.HopData;
 import org.gcs.internal.wire.WanPacket.Nak;
 import org.gcs.internal.wire.WanPacket.Probe;
 import org.gcs.internal.wire.WanPacket.ProbeReply;
@@ -170,6 +173,8 @@ final class DelegateRole {
                 outgoing.updateReceivers(nowNs);
             }
             sites.onPeerHints(state.peers(), nowNs);
+        } else if (packet instanceof HopData || packet instanceof HopAck) {
+            metrics.wanDropped(DropReason.WRONG_TRANSPORT); // this node's transport is end-to-end
         }
         sites.publishRemoteSites();
     }

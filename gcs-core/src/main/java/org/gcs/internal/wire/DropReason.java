@@ -17,7 +17,12 @@ public enum DropReason {
     /** Authenticated but inconsistent (bad field values, trailing bytes). */
     MALFORMED,
     /** Well-formed but from a delegate whose term was superseded. */
-    STALE;
+    STALE,
+    /**
+     * A hop-by-hop link frame at a node whose WAN transport is end-to-end: the sites were configured with different
+     * {@code wan.transport} settings.
+     */
+    WRONG_TRANSPORT;
 
     /** @return the tag value, e.g. {@code bad-hmac} */
     public String tag() {

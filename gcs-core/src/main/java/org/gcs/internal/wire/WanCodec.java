@@ -10,6 +10,8 @@ import org.gcs.Names;
 import org.gcs.internal.wire.WanPacket.Ack;
 import org.gcs.internal.wire.WanPacket.CcFeedback;
 import org.gcs.internal.wire.WanPacket.Data;
+import org.gcs.internal.wire.WanPacket.HopAck;
+import org.gcs.internal.wire.WanPacket.HopData;
 import org.gcs.internal.wire.WanPacket.LinkReport;
 import org.gcs.internal.wire.WanPacket.MemberGroups;
 import org.gcs.internal.wire.WanPacket.Nak;
@@ -49,7 +51,7 @@ public final class WanCodec {
     /** The magic number that starts every GCS datagram. */
     public static final int MAGIC = 0x4743;
     /** The wire-format version this codec speaks. */
-    public static final int VERSION = 2;
+    public static final int VERSION = 3;
     /** Bytes of the truncated MAC. */
     public static final int MAC_BYTES = 16;
     /** Largest datagram this codec produces or accepts. */
@@ -117,7 +119,11 @@ public final class WanCodec {
     }
 
     private static int bodySize(WanPacket packet) {
-        if (packet instanceof Data d) {
+        if (packet instanceof HopData h) {
+            return 8 + 8 + bodySize(h.data());
+        } else if (packet instanceof HopAck a) {
+            return 8 + 8 + 8 + 1 + 8 * a.sackRanges().length;
+        } else if (packet instanceof Data d) {
             return WireWriter.textSize(d.srcSite()) + WireWriter.textSize(d.group()) + 8 + 8
                     + WireWriter.textSize(d.originMember()) + 8 + 8 + 2 + 2 + 8 + 8 + 8 + 1 + 1 + 2 + d.payload().length
                     + WireWriter.optionalTextSize(d.rttFor()) + blockSize(d.control());
@@ -181,7 +187,16 @@ public final class WanCodec {
     }
 
     private static void writeBody(WireWriter w, WanPacket packet) {
-        if (packet instanceof Data d) {
+        if (packet instanceof HopData h) {
+            w.i64(h.linkEpoch()).i64(h.linkSeq());
+            writeBody(w, h.data());
+        } else if (packet instanceof HopAck a) {
+            long[] ranges = a.sackRanges();
+            w.i64(a.linkEpoch()).i64(a.cumulativeSeq()).i64(a.windowEndSeq()).u8(ranges.length / 2);
+            for (long v : ranges) {
+                w.i64(v);
+            }
+        } else if (packet instanceof Data d) {
             w.text(d.srcSite()).text(d.group()).i64(d.epoch()).i64(d.seq()).text(d.originMember())
                     .i64(d.originIncarnation()).i64(d.memberSeq()).u16(d.fragIndex()).u16(d.fragCount())
                     .i64(d.sendTimeNs()).i64(d.srttNs()).i64(d.sentEpochMicros())
@@ -275,6 +290,8 @@ public final class WanCodec {
             case WanPacket.TYPE_PROBE -> new Probe(r.u63("probe.seq"));
             case WanPacket.TYPE_PROBE_REPLY -> new ProbeReply(r.u63("probe.seq"));
             case WanPacket.TYPE_TREE -> TreeCodec.read(r);
+            case WanPacket.TYPE_HOP_DATA -> readHopData(r);
+            case WanPacket.TYPE_HOP_ACK -> readHopAck(r);
             default -> throw new MalformedDatagramException(DropReason.UNKNOWN_TYPE, "type " + type);
         };
         if (r.remaining() != 0) {
@@ -297,6 +314,34 @@ public final class WanCodec {
         }
         if (diff != 0) {
             throw new MalformedDatagramException(DropReason.BAD_HMAC, "authentication failed");
+        }
+    }
+
+    private static HopData readHopData(WireReader r) throws MalformedDatagramException {
+        long linkEpoch = r.u63("linkEpoch");
+        long linkSeq = r.u63("linkSeq");
+        if (linkSeq == 0) {
+            throw new MalformedDatagramException(DropReason.MALFORMED, "link sequence number 0");
+        }
+        return new HopData(linkEpoch, linkSeq, readData(r));
+    }
+
+    private static HopAck readHopAck(WireReader r) throws MalformedDatagramException {
+        long linkEpoch = r.u63("linkEpoch");
+        long cumulative = r.u63("cumulativeSeq");
+        long windowEnd = r.u63("windowEndSeq");
+        int count = r.u8();
+        if (count > HopAck.MAX_SACK_RANGES) {
+            throw new MalformedDatagramException(DropReason.MALFORMED, count + " SACK ranges");
+        }
+        long[] ranges = new long[2 * count];
+        for (int i = 0; i < ranges.length; i++) {
+            ranges[i] = r.u63("sack");
+        }
+        try {
+            return new HopAck(linkEpoch, cumulative, windowEnd, ranges);
+        } catch (IllegalArgumentException e) {
+            throw new MalformedDatagramException(DropReason.MALFORMED, e.getMessage());
         }
     }
 

@@ -30,6 +30,10 @@ public sealed interface WanPacket {
     byte TYPE_TREE = 8;
     /** Wire type code of {@link CcFeedback}. */
     byte TYPE_CC_FEEDBACK = 9;
+    /** Wire type code of {@link HopData}. */
+    byte TYPE_HOP_DATA = 10;
+    /** Wire type code of {@link HopAck}. */
+    byte TYPE_HOP_ACK = 11;
 
     /** @return the wire type code */
     byte type();
@@ -389,5 +393,92 @@ public sealed interface WanPacket {
      * @param costMicros the link's cost (RTT) as the coordinator estimated it
      */
     record TreeEdge(String parent, String child, long costMicros) {
+    }
+
+    /**
+     * A data packet on a hop-by-hop link (seeds 001 and 003): one directed tree edge's reliable link, from the
+     * envelope's site to the receiving delegate. The link numbers its frames 1, 2, 3, … per link instance; a new
+     * instance (a new delegate term, or a link rebuilt after a tree change) has a new {@code linkEpoch}, so frames and
+     * acknowledgements of an old instance are recognised and dropped.
+     *
+     * @param linkEpoch the link instance, chosen by its sending end
+     * @param linkSeq the frame's link sequence number, from 1
+     * @param data the meta-flow packet it carries
+     */
+    record HopData(long linkEpoch, long linkSeq, Data data) implements WanPacket {
+        /** Rejects a missing packet and numbers no link uses. */
+        public HopData {
+            java.util.Objects.requireNonNull(data, "data");
+            if (linkEpoch < 0 || linkSeq < 1) {
+                throw new IllegalArgumentException("need linkEpoch >= 0 and linkSeq >= 1, got " + linkEpoch + " and "
+                        + linkSeq);
+            }
+        }
+
+        @Override
+        public byte type() {
+            return TYPE_HOP_DATA;
+        }
+    }
+
+    /**
+     * The acknowledgement of a hop-by-hop link, from its receiving end: the cumulative point, the credit as the
+     * highest link sequence number the receiver's input buffer can hold, and up to {@link #MAX_SACK_RANGES} SACK
+     * ranges (pairs, inclusive, ascending, above {@code cumulativeSeq + 1}, not touching).
+     *
+     * @param linkEpoch the link instance it acknowledges
+     * @param cumulativeSeq every frame up to here arrived
+     * @param windowEndSeq the sender may send up to here
+     * @param sackRanges the SACK ranges; never null
+     */
+    record HopAck(long linkEpoch, long cumulativeSeq, long windowEndSeq, long[] sackRanges) implements WanPacket {
+        /** SACK ranges an acknowledgement carries at most. */
+        public static final int MAX_SACK_RANGES = 3;
+
+        /** Rejects what no receiver sends. */
+        public HopAck {
+            if (linkEpoch < 0 || cumulativeSeq < 0 || windowEndSeq < cumulativeSeq || sackRanges == null
+                    || sackRanges.length % 2 != 0 || sackRanges.length > 2 * MAX_SACK_RANGES) {
+                throw new IllegalArgumentException("inconsistent hop acknowledgement");
+            }
+            long previous = cumulativeSeq + 1;
+            for (int i = 0; i < sackRanges.length; i += 2) {
+                if (sackRanges[i] <= previous || sackRanges[i + 1] < sackRanges[i]) {
+                    throw new IllegalArgumentException("SACK ranges must ascend above cumulativeSeq + 1 without"
+                            + " touching, got " + Arrays.toString(sackRanges));
+                }
+                previous = sackRanges[i + 1] + 1;
+            }
+            sackRanges = sackRanges.clone();
+        }
+
+        /** @return a copy of the SACK ranges */
+        @Override
+        public long[] sackRanges() {
+            return sackRanges.clone();
+        }
+
+        @Override
+        public byte type() {
+            return TYPE_HOP_ACK;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof HopAck a && a.linkEpoch == linkEpoch && a.cumulativeSeq == cumulativeSeq
+                    && a.windowEndSeq == windowEndSeq && Arrays.equals(a.sackRanges, sackRanges);
+        }
+
+        @Override
+        public int hashCode() {
+            return Long.hashCode(linkEpoch) * 31 + Long.hashCode(cumulativeSeq) * 17 + Long.hashCode(windowEndSeq)
+                    + Arrays.hashCode(sackRanges);
+        }
+
+        @Override
+        public String toString() {
+            return "HopAck[linkEpoch=" + linkEpoch + ", cumulativeSeq=" + cumulativeSeq + ", windowEndSeq="
+                    + windowEndSeq + ", sackRanges=" + Arrays.toString(sackRanges) + "]";
+        }
     }
 }

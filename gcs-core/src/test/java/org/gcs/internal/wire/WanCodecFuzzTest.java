@@ -49,11 +49,11 @@ class WanCodecFuzzTest {
 
     @Property(tries = TRIES)
     void shouldRejectArbitraryBytesBehindAValidHeaderOnlyWithMalformedDatagramException(
-            @ForAll @IntRange(min = 0, max = 7) int type, @ForAll @Size(min = 26, max = 2000) byte[] tail) {
+            @ForAll @IntRange(min = 0, max = 12) int type, @ForAll @Size(min = 26, max = 2000) byte[] tail) {
         byte[] bytes = new byte[6 + tail.length];
         bytes[0] = 0x47;
         bytes[1] = 0x43;
-        bytes[2] = 1;
+        bytes[2] = (byte) WanCodec.VERSION;
         bytes[3] = (byte) type;
         System.arraycopy(tail, 0, bytes, 6, tail.length);
 
@@ -78,7 +78,7 @@ class WanCodecFuzzTest {
     }
 
     @Property(tries = TRIES)
-    void shouldRejectMutatedSamplesOfEveryTypeOrDecodeTheOriginal(@ForAll @IntRange(min = 0, max = 4) int which,
+    void shouldRejectMutatedSamplesOfEveryTypeOrDecodeTheOriginal(@ForAll @IntRange(min = 0, max = 14) int which,
             @ForAll("mutations") List<Mutation> mutations) {
         WanEnvelope original = WanDatagrams.oneOfEachType().get(which);
         byte[] bytes = codec.encode(original);
@@ -109,7 +109,7 @@ class WanCodecFuzzTest {
         }
         bytes[0] = 0x47;
         bytes[1] = 0x43;
-        bytes[2] = 1;
+        bytes[2] = (byte) WanCodec.VERSION;
         bytes = WanDatagrams.reMac(WanDatagrams.withDeclaredLength(bytes));
 
         WanEnvelope decoded = decodeOrNull(bytes);
@@ -161,7 +161,7 @@ class WanCodecFuzzTest {
     @Provide
     Arbitrary<WanEnvelope> envelopes() {
         Arbitrary<WanPacket> packets = Arbitraries.oneOf(data(), acks(), naks(), syncs(), siteStates(), probes(),
-                trees(), feedback());
+                trees(), feedback(), hopData(), hopAcks());
         return Combinators.combine(names(), u63(), packets).as(WanEnvelope::new);
     }
 
@@ -217,6 +217,28 @@ class WanCodecFuzzTest {
 
     private Arbitrary<WanPacket> feedback() {
         return Combinators.combine(names(), names(), u63(), blocks()).as(WanPacket.CcFeedback::new);
+    }
+
+    private Arbitrary<WanPacket> hopData() {
+        return Combinators.combine(u63(), positive(), data()).as(WanPacket.HopData::new);
+    }
+
+    /** Acknowledgements with 0 to 3 SACK ranges built upwards from the cumulative point. */
+    private Arbitrary<WanPacket> hopAcks() {
+        Arbitrary<long[]> steps = Arbitraries.longs().between(0, 1_000).array(long[].class)
+                .ofSize(2 * WanPacket.HopAck.MAX_SACK_RANGES);
+        return Combinators.combine(u63(), Arbitraries.longs().between(0, 1L << 50), Arbitraries.longs().between(0,
+                1L << 20), Arbitraries.integers().between(0, WanPacket.HopAck.MAX_SACK_RANGES), steps)
+                .as((epoch, cumulative, credit, ranges, step) -> {
+                    long[] sack = new long[2 * ranges];
+                    long next = cumulative + 2;
+                    for (int i = 0; i < sack.length; i += 2) {
+                        sack[i] = next + step[i];
+                        sack[i + 1] = sack[i] + step[i + 1];
+                        next = sack[i + 1] + 2;
+                    }
+                    return new WanPacket.HopAck(epoch, cumulative, cumulative + credit, sack);
+                });
     }
 
     private Arbitrary<WanPacket> naks() {

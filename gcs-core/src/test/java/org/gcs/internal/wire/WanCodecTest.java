@@ -233,7 +233,7 @@ class WanCodecTest {
     void shouldUseDistinctTypeCodes() {
         assertThat(oneOfEachType()).extracting(e -> e.packet().type()).containsExactly(
                 (byte) 1, (byte) 1, (byte) 2, (byte) 2, (byte) 3, (byte) 4, (byte) 5, (byte) 5, (byte) 6, (byte) 7,
-                (byte) 8, (byte) 8, (byte) 9);
+                (byte) 8, (byte) 8, (byte) 9, (byte) 10, (byte) 11);
     }
 
     @ParameterizedTest
@@ -344,7 +344,7 @@ class WanCodecTest {
     }
 
     @ParameterizedTest
-    @ValueSource(ints = {0, 1, 3, 255})
+    @ValueSource(ints = {0, 1, 2, 4, 255})
     void shouldDropOtherVersionsAsUnsupported(int version) {
         byte[] bytes = codec.encode(envelope(WanDatagrams.ack()));
         bytes[2] = (byte) version;
@@ -397,7 +397,7 @@ class WanCodecTest {
     }
 
     @ParameterizedTest
-    @ValueSource(ints = {0, 10, 127, 255})
+    @ValueSource(ints = {0, 12, 127, 255})
     void shouldDropOtherUnassignedTypesAsUnknownType(int type) {
         byte[] bytes = codec.encode(envelope(WanDatagrams.ack()));
         bytes[3] = (byte) type;
@@ -634,5 +634,47 @@ class WanCodecTest {
         assertThat(DropReason.BAD_HMAC.tag()).isEqualTo("bad-hmac");
         assertThat(DropReason.UNKNOWN_TYPE.tag()).isEqualTo("unknown-type");
         assertThat(DropReason.TRUNCATED.tag()).isEqualTo("truncated");
+    }
+
+    // ------------------------------------------------------------------ hop-by-hop link frames (wire version 3)
+
+    @Test
+    void shouldCarryAHopByHopFrameAroundAWholeDataPacket() throws Exception {
+        WanEnvelope original = envelope(WanDatagrams.hopData());
+        byte[] bytes = codec.encode(original);
+
+        assertThat(codec.decode(bytes, 0, bytes.length)).isEqualTo(original);
+        assertThat(bytes.length).isEqualTo(codec.encode(envelope(WanDatagrams.hopData().data())).length + 16);
+    }
+
+    @Test
+    void shouldDropHopAcknowledgementsNoReceiverSends() {
+        byte[] valid = codec.encode(envelope(WanDatagrams.hopAck()));
+        int body = valid.length - WanCodec.MAC_BYTES - (8 + 8 + 8 + 1 + 6 * 8);
+        byte[] tooMany = valid.clone();
+        tooMany[body + 24] = 4; // four SACK ranges announced
+        byte[] unordered = valid.clone();
+        unordered[body + 25 + 8 + 7] = 100; // the first range now ends before it starts
+        byte[] shrunk = valid.clone();
+        shrunk[body + 16 + 7] = 1; // the window ends below the cumulative point
+
+        assertThat(dropReason(reMac(tooMany))).isEqualTo(DropReason.MALFORMED);
+        assertThat(dropReason(reMac(unordered))).isEqualTo(DropReason.MALFORMED);
+        assertThat(dropReason(reMac(shrunk))).isEqualTo(DropReason.MALFORMED);
+    }
+
+    @Test
+    void shouldDropAHopFrameNumberedZero() {
+        byte[] bytes = codec.encode(envelope(WanDatagrams.hopData()));
+        int linkSeqAt = 6 + 1 + envelopeFromSiteLength() + 8 + 8;
+        for (int i = 0; i < 8; i++) {
+            bytes[linkSeqAt + i] = 0;
+        }
+
+        assertThat(dropReason(reMac(bytes))).isEqualTo(DropReason.MALFORMED);
+    }
+
+    private static int envelopeFromSiteLength() {
+        return envelope(WanDatagrams.ack()).fromSite().length();
     }
 }

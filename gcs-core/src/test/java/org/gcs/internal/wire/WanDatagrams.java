@@ -78,7 +78,17 @@ final class WanDatagrams {
                 envelope(ackWithFeedback()), envelope(nak(3)),
                 envelope(sync()), envelope(siteState()), envelope(siteStateWithLinks()),
                 envelope(new WanPacket.Probe(77)), envelope(new WanPacket.ProbeReply(77)), envelope(sharedTree()),
-                envelope(starPlan()), envelope(ccFeedback()));
+                envelope(starPlan()), envelope(ccFeedback()), envelope(hopData()), envelope(hopAck()));
+    }
+
+    /** A data packet on a hop-by-hop link. */
+    static WanPacket.HopData hopData() {
+        return new WanPacket.HopData(5, 1_234, data(0, 1, false, new byte[] {9, 8, 7}));
+    }
+
+    /** A hop-by-hop link's acknowledgement with three SACK ranges. */
+    static WanPacket.HopAck hopAck() {
+        return new WanPacket.HopAck(5, 100, 150, new long[] {102, 104, 110, 110, 120, 130});
     }
 
     /** A controller's block with a recognisable body. */

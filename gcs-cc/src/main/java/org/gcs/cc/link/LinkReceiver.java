@@ -23,7 +23,7 @@ package org.gcs.cc.link;
  *
  * @param <P> the payload type
  */
-public final class LinkReceiver<P> {
+public final class LinkReceiver<P> implements LinkInput<P> {
     private static final long NONE = Long.MAX_VALUE;
 
     private final LinkSettings settings;
@@ -88,6 +88,7 @@ public final class LinkReceiver<P> {
     }
 
     /** @return the next frame's payload in link order, or null if it has not arrived (or nothing is held) */
+    @Override
     @SuppressWarnings("unchecked")
     public P peek() {
         return takenSeq < cumulativeSeq ? (P) held[index(takenSeq + 1)] : null;
@@ -101,6 +102,7 @@ public final class LinkReceiver<P> {
      * @return its payload
      * @throws IllegalStateException if no in-order frame is held ({@link #peek} returned null)
      */
+    @Override
     @SuppressWarnings("unchecked")
     public P take(long nowNs) {
         if (takenSeq >= cumulativeSeq) {

@@ -16,9 +16,11 @@ import java.util.function.Function;
  *
  * <p><b>Deadlock.</b> On a consistent tree the waits follow the tree away from the edge a packet came in on (the
  * input from y waits on outputs to z ≠ y); a tree has no cycle, so no cycle of waits forms. Two delegates with
- * different plans can form one for a while; so a head that has waited {@code stallTimeoutNs} goes to the next hops
- * with room and is dropped for the full ones (counted), and those stay skipped while they remain full: the
- * end-to-end repair from the sending delegate covers what they missed. Sans-IO, not thread-safe.
+ * different plans can form one for a while, and a hung neighbour stops its subtree; so a head that has waited
+ * {@code stallTimeoutNs} while the full outputs acknowledged nothing goes to the next hops with room and is dropped
+ * for the full ones (counted), and those stay skipped while they remain full: the end-to-end repair from the sending
+ * delegate covers what they missed. A full output whose acknowledgements still advance is a slow link, whose
+ * back-pressure must reach the senders: the wait starts over with each advance. Sans-IO, not thread-safe.
  *
  * @param <P> the packet type
  */
@@ -29,6 +31,7 @@ public final class LinkRelay<P> {
     private final BackupBuffer<P> backup;
     private final Set<LinkSender<P>> stalled = new HashSet<>();
     private long waitingSinceNs = NONE;
+    private long waitingProgress;
     private long copied;
     private long stallDrops;
 
@@ -48,25 +51,30 @@ public final class LinkRelay<P> {
     /**
      * Copies out as many head packets as the outputs allow.
      *
-     * @param input the incoming edge's input buffer
+     * @param input the incoming edge's input buffer (or the sending delegate's own packets)
      * @param nextHops the output buffers a packet goes to (its group's next hops away from this edge); may be empty
      * @param local the local site's receiver (a relay-only site ignores what it gets)
      * @param nowNs the current time
      * @return how many packets left the input buffer
      */
-    public int copyOut(LinkReceiver<P> input, Function<P, List<LinkSender<P>>> nextHops, Consumer<P> local,
+    public int copyOut(LinkInput<P> input, Function<P, List<LinkSender<P>>> nextHops, Consumer<P> local,
                        long nowNs) {
         int moved = 0;
         for (P head = input.peek(); head != null; head = input.peek()) {
             List<LinkSender<P>> outputs = nextHops.apply(head);
             stalled.removeIf(LinkSender::hasRoom);
             boolean blocked = false;
+            long progress = 0;
             for (LinkSender<P> out : outputs) {
-                blocked |= !out.hasRoom() && !stalled.contains(out);
+                if (!out.hasRoom() && !stalled.contains(out)) {
+                    blocked = true;
+                    progress += out.ackedSeq();
+                }
             }
             if (blocked) {
-                if (waitingSinceNs == NONE) {
-                    waitingSinceNs = nowNs;
+                if (waitingSinceNs == NONE || progress != waitingProgress) {
+                    waitingSinceNs = nowNs; // a full output that still moves is back-pressure, not a stall
+                    waitingProgress = progress;
                 }
                 if (nowNs - waitingSinceNs < stallTimeoutNs) {
                     break;

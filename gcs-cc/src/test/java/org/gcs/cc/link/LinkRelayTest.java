@@ -79,6 +79,28 @@ class LinkRelayTest {
         assertThat(local).containsExactly(1, 2, 3, 4, 5);
     }
 
+    @Test
+    void shouldNotTakeASlowButMovingNextHopForAStuckOne() {
+        LinkReceiver<Integer> starved = inputWith(10, 3);
+        LinkReceiver<Integer> busy = inputWith(50, 40);
+        LinkSender<Integer> shared = output(1);
+        List<Integer> local = new ArrayList<>();
+        LinkRelay<Integer> starvedRelay = new LinkRelay<>(STALL, new BackupBuffer<>(0));
+        LinkRelay<Integer> busyRelay = new LinkRelay<>(STALL, new BackupBuffer<>(0));
+        busyRelay.copyOut(busy, p -> List.of(shared), p -> { }, 0); // the shared output is full
+        List<LinkData<Integer>> sent = new ArrayList<>();
+        for (int step = 1; step <= 10; step++) { // 5 s: the busy input takes every slot the acknowledgements free
+            long nowNs = step * 500 * MS;
+            starvedRelay.copyOut(starved, p -> List.of(shared), local::add, nowNs);
+            shared.poll(nowNs, sent);
+            shared.onAck(new LinkAck(step, step + 50, new long[0]), nowNs);
+            busyRelay.copyOut(busy, p -> List.of(shared), p -> { }, nowNs);
+        }
+        starvedRelay.copyOut(starved, p -> List.of(shared), local::add, 5_000 * MS);
+        assertThat(starvedRelay.stallDrops()).as("waited 5 s, but the full output kept moving").isZero();
+        assertThat(local).isEmpty();
+    }
+
     /**
      * A source, two relays and a sink joined by lossy, reordering channels, each relay also delivering locally; the
      * sink's consumer stalls for 1.5 s at a time (less than the stall timeout). Every packet reaches the sink and both relays' sites once and in

@@ -7,6 +7,8 @@ import java.util.List;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 import org.gcs.Names;
+import org.gcs.cc.link.LinkAck;
+import org.gcs.cc.link.LinkSettings;
 import org.gcs.internal.wire.WanPacket.Ack;
 import org.gcs.internal.wire.WanPacket.CcFeedback;
 import org.gcs.internal.wire.WanPacket.Data;
@@ -122,7 +124,7 @@ public final class WanCodec {
         if (packet instanceof HopData h) {
             return 8 + 8 + bodySize(h.data());
         } else if (packet instanceof HopAck a) {
-            return 8 + 8 + 8 + 1 + 8 * a.sackRanges().length;
+            return 8 + 8 + 8 + 1 + 16 * a.ack().sackRangeCount();
         } else if (packet instanceof Data d) {
             return WireWriter.textSize(d.srcSite()) + WireWriter.textSize(d.group()) + 8 + 8
                     + WireWriter.textSize(d.originMember()) + 8 + 8 + 2 + 2 + 8 + 8 + 8 + 1 + 1 + 2 + d.payload().length
@@ -191,10 +193,10 @@ public final class WanCodec {
             w.i64(h.linkEpoch()).i64(h.linkSeq());
             writeBody(w, h.data());
         } else if (packet instanceof HopAck a) {
-            long[] ranges = a.sackRanges();
-            w.i64(a.linkEpoch()).i64(a.cumulativeSeq()).i64(a.windowEndSeq()).u8(ranges.length / 2);
-            for (long v : ranges) {
-                w.i64(v);
+            LinkAck ack = a.ack();
+            w.i64(a.linkEpoch()).i64(ack.cumulativeSeq()).i64(ack.windowEndSeq()).u8(ack.sackRangeCount());
+            for (int i = 0; i < ack.sackRangeCount(); i++) {
+                w.i64(ack.sackFrom(i)).i64(ack.sackTo(i));
             }
         } else if (packet instanceof Data d) {
             w.text(d.srcSite()).text(d.group()).i64(d.epoch()).i64(d.seq()).text(d.originMember())
@@ -331,7 +333,7 @@ public final class WanCodec {
         long cumulative = r.u63("cumulativeSeq");
         long windowEnd = r.u63("windowEndSeq");
         int count = r.u8();
-        if (count > HopAck.MAX_SACK_RANGES) {
+        if (count > LinkSettings.MAX_SACK_RANGES) {
             throw new MalformedDatagramException(DropReason.MALFORMED, count + " SACK ranges");
         }
         long[] ranges = new long[2 * count];
@@ -339,7 +341,7 @@ public final class WanCodec {
             ranges[i] = r.u63("sack");
         }
         try {
-            return new HopAck(linkEpoch, cumulative, windowEnd, ranges);
+            return new HopAck(linkEpoch, new LinkAck(cumulative, windowEnd, ranges));
         } catch (IllegalArgumentException e) {
             throw new MalformedDatagramException(DropReason.MALFORMED, e.getMessage());
         }

@@ -2,6 +2,8 @@ package org.gcs.internal.wire;
 
 import java.util.Arrays;
 import java.util.List;
+import org.gcs.cc.link.LinkAck;
+import org.gcs.cc.link.LinkSettings;
 
 /**
  * The bodies of WAN datagrams exchanged between delegates. A {@link WanEnvelope} adds the sender's site and
@@ -422,63 +424,26 @@ public sealed interface WanPacket {
     }
 
     /**
-     * The acknowledgement of a hop-by-hop link, from its receiving end: the cumulative point, the credit as the
-     * highest link sequence number the receiver's input buffer can hold, and up to {@link #MAX_SACK_RANGES} SACK
-     * ranges (pairs, inclusive, ascending, above {@code cumulativeSeq + 1}, not touching).
+     * The acknowledgement of a hop-by-hop link, from its receiving end: which link instance, and the link's own
+     * acknowledgement (cumulative point, credit as the highest link sequence number the input buffer can hold, up to
+     * {@link LinkSettings#MAX_SACK_RANGES} SACK ranges; {@link LinkAck} checks them).
      *
      * @param linkEpoch the link instance it acknowledges
-     * @param cumulativeSeq every frame up to here arrived
-     * @param windowEndSeq the sender may send up to here
-     * @param sackRanges the SACK ranges; never null
+     * @param ack the acknowledgement
      */
-    record HopAck(long linkEpoch, long cumulativeSeq, long windowEndSeq, long[] sackRanges) implements WanPacket {
-        /** SACK ranges an acknowledgement carries at most. */
-        public static final int MAX_SACK_RANGES = 3;
-
-        /** Rejects what no receiver sends. */
+    record HopAck(long linkEpoch, LinkAck ack) implements WanPacket {
+        /** Rejects a missing acknowledgement, a negative epoch and more SACK ranges than a receiver sends. */
         public HopAck {
-            if (linkEpoch < 0 || cumulativeSeq < 0 || windowEndSeq < cumulativeSeq || sackRanges == null
-                    || sackRanges.length % 2 != 0 || sackRanges.length > 2 * MAX_SACK_RANGES) {
-                throw new IllegalArgumentException("inconsistent hop acknowledgement");
+            java.util.Objects.requireNonNull(ack, "ack");
+            if (linkEpoch < 0 || ack.sackRangeCount() > LinkSettings.MAX_SACK_RANGES) {
+                throw new IllegalArgumentException("need linkEpoch >= 0 and at most " + LinkSettings.MAX_SACK_RANGES
+                        + " SACK ranges, got " + linkEpoch + " and " + ack.sackRangeCount());
             }
-            long previous = cumulativeSeq + 1;
-            for (int i = 0; i < sackRanges.length; i += 2) {
-                if (sackRanges[i] <= previous || sackRanges[i + 1] < sackRanges[i]) {
-                    throw new IllegalArgumentException("SACK ranges must ascend above cumulativeSeq + 1 without"
-                            + " touching, got " + Arrays.toString(sackRanges));
-                }
-                previous = sackRanges[i + 1] + 1;
-            }
-            sackRanges = sackRanges.clone();
-        }
-
-        /** @return a copy of the SACK ranges */
-        @Override
-        public long[] sackRanges() {
-            return sackRanges.clone();
         }
 
         @Override
         public byte type() {
             return TYPE_HOP_ACK;
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof HopAck a && a.linkEpoch == linkEpoch && a.cumulativeSeq == cumulativeSeq
-                    && a.windowEndSeq == windowEndSeq && Arrays.equals(a.sackRanges, sackRanges);
-        }
-
-        @Override
-        public int hashCode() {
-            return Long.hashCode(linkEpoch) * 31 + Long.hashCode(cumulativeSeq) * 17 + Long.hashCode(windowEndSeq)
-                    + Arrays.hashCode(sackRanges);
-        }
-
-        @Override
-        public String toString() {
-            return "HopAck[linkEpoch=" + linkEpoch + ", cumulativeSeq=" + cumulativeSeq + ", windowEndSeq="
-                    + windowEndSeq + ", sackRanges=" + Arrays.toString(sackRanges) + "]";
         }
     }
 }

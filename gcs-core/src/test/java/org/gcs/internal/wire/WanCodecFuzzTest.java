@@ -226,9 +226,9 @@ class WanCodecFuzzTest {
     /** Acknowledgements with 0 to 3 SACK ranges built upwards from the cumulative point. */
     private Arbitrary<WanPacket> hopAcks() {
         Arbitrary<long[]> steps = Arbitraries.longs().between(0, 1_000).array(long[].class)
-                .ofSize(2 * WanPacket.HopAck.MAX_SACK_RANGES);
+                .ofSize(2 * org.gcs.cc.link.LinkSettings.MAX_SACK_RANGES);
         return Combinators.combine(u63(), Arbitraries.longs().between(0, 1L << 50), Arbitraries.longs().between(0,
-                1L << 20), Arbitraries.integers().between(0, WanPacket.HopAck.MAX_SACK_RANGES), steps)
+                1L << 20), Arbitraries.integers().between(0, org.gcs.cc.link.LinkSettings.MAX_SACK_RANGES), steps)
                 .as((epoch, cumulative, credit, ranges, step) -> {
                     long[] sack = new long[2 * ranges];
                     long next = cumulative + 2;
@@ -237,7 +237,8 @@ class WanCodecFuzzTest {
                         sack[i + 1] = sack[i] + step[i + 1];
                         next = sack[i + 1] + 2;
                     }
-                    return new WanPacket.HopAck(epoch, cumulative, cumulative + credit, sack);
+                    return new WanPacket.HopAck(epoch,
+                            new org.gcs.cc.link.LinkAck(cumulative, cumulative + credit, sack));
                 });
     }
 

@@ -88,7 +88,7 @@ final class WanDatagrams {
 
     /** A hop-by-hop link's acknowledgement with three SACK ranges. */
     static WanPacket.HopAck hopAck() {
-        return new WanPacket.HopAck(5, 100, 150, new long[] {102, 104, 110, 110, 120, 130});
+        return new WanPacket.HopAck(5, new org.gcs.cc.link.LinkAck(100, 150, new long[] {102, 104, 110, 110, 120, 130}));
     }
 
     /** A controller's block with a recognisable body. */

@@ -16,11 +16,13 @@ import java.util.function.Function;
  *
  * <p><b>Deadlock.</b> On a consistent tree the waits follow the tree away from the edge a packet came in on (the
  * input from y waits on outputs to z ≠ y); a tree has no cycle, so no cycle of waits forms. Two delegates with
- * different plans can form one for a while, and a hung neighbour stops its subtree; so a head that has waited
- * {@code stallTimeoutNs} while the full outputs acknowledged nothing goes to the next hops with room and is dropped
- * for the full ones (counted), and those stay skipped while they remain full: the end-to-end repair from the sending
- * delegate covers what they missed. A full output whose acknowledgements still advance is a slow link, whose
- * back-pressure must reach the senders: the wait starts over with each advance. Sans-IO, not thread-safe.
+ * different plans can form one for a while (it dissolves when they agree: architecture §5b), and a hung neighbour
+ * stops its subtree; so a head that has waited {@code stallTimeoutNs} while the full outputs' neighbours answered
+ * nothing at all goes to the next hops with room and is dropped for the full ones (counted), and those stay skipped
+ * while they remain full: the end-to-end repair from the sending delegate covers what they missed. A full output
+ * whose neighbour still answers (acknowledgements, window updates, answers to window probes, which come at least
+ * every {@link LinkSender#MAX_PROBE_INTERVAL_NS}) is a slow or back-pressured link, whose back-pressure must reach
+ * the senders: the wait starts over with each answer. Sans-IO, not thread-safe.
  *
  * @param <P> the packet type
  */
@@ -36,13 +38,15 @@ public final class LinkRelay<P> {
     private long stallDrops;
 
     /**
-     * @param stallTimeoutNs how long a head may wait for a full output before it is dropped for that output
-     *     (spec §1.2: 2 s); positive
+     * @param stallTimeoutNs how long a head may wait for a full output whose neighbour answers nothing before it is
+     *     dropped for that output (spec §1.2: 2 s); longer than {@link LinkSender#MAX_PROBE_INTERVAL_NS}
      * @param backup the delegate's backup buffer
      */
     public LinkRelay(long stallTimeoutNs, BackupBuffer<P> backup) {
-        if (stallTimeoutNs <= 0) {
-            throw new IllegalArgumentException("stallTimeoutNs must be positive, got " + stallTimeoutNs);
+        if (stallTimeoutNs <= LinkSender.MAX_PROBE_INTERVAL_NS) {
+            throw new IllegalArgumentException("stallTimeoutNs must exceed the window-probe interval ("
+                    + LinkSender.MAX_PROBE_INTERVAL_NS + " ns), or a live neighbour with a closed window looks hung;"
+                    + " got " + stallTimeoutNs);
         }
         this.stallTimeoutNs = stallTimeoutNs;
         this.backup = backup;
@@ -59,8 +63,24 @@ public final class LinkRelay<P> {
      */
     public int copyOut(LinkInput<P> input, Function<P, List<LinkSender<P>>> nextHops, Consumer<P> local,
                        long nowNs) {
+        return copyOut(input, nextHops, local, nowNs, Integer.MAX_VALUE);
+    }
+
+    /**
+     * Copies out up to {@code maxPackets} head packets, as far as the outputs allow. A delegate with several inputs
+     * competing for one output takes one packet from each in turn, so that no input starves behind another.
+     *
+     * @param input the incoming edge's input buffer (or the sending delegate's own packets)
+     * @param nextHops the output buffers a packet goes to (its group's next hops away from this edge); may be empty
+     * @param local the local site's receiver (a relay-only site ignores what it gets)
+     * @param nowNs the current time
+     * @param maxPackets the most packets to move
+     * @return how many packets left the input buffer
+     */
+    public int copyOut(LinkInput<P> input, Function<P, List<LinkSender<P>>> nextHops, Consumer<P> local,
+                       long nowNs, int maxPackets) {
         int moved = 0;
-        for (P head = input.peek(); head != null; head = input.peek()) {
+        for (P head = input.peek(); head != null && moved < maxPackets; head = input.peek()) {
             List<LinkSender<P>> outputs = nextHops.apply(head);
             stalled.removeIf(LinkSender::hasRoom);
             boolean blocked = false;
@@ -68,12 +88,12 @@ public final class LinkRelay<P> {
             for (LinkSender<P> out : outputs) {
                 if (!out.hasRoom() && !stalled.contains(out)) {
                     blocked = true;
-                    progress += out.ackedSeq();
+                    progress += out.acknowledgementsReceived();
                 }
             }
             if (blocked) {
                 if (waitingSinceNs == NONE || progress != waitingProgress) {
-                    waitingSinceNs = nowNs; // a full output that still moves is back-pressure, not a stall
+                    waitingSinceNs = nowNs; // a full output whose neighbour answers is back-pressure, not a stall
                     waitingProgress = progress;
                 }
                 if (nowNs - waitingSinceNs < stallTimeoutNs) {

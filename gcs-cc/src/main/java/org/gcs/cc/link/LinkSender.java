@@ -43,6 +43,12 @@ import org.gcs.cc.rtt.RttEstimator;
  */
 public final class LinkSender<P> {
     private static final long NONE = Long.MAX_VALUE;
+    /**
+     * The longest wait between window probes (the persist timer's back-off stops here, where RFC 1122 lets TCP go to
+     * a minute): a neighbour whose window stays closed but who answers is heard from at least this often, so a
+     * {@link LinkRelay} can tell it from a hung one.
+     */
+    public static final long MAX_PROBE_INTERVAL_NS = 1_000_000_000L;
 
     private enum State { UNSENT, IN_FLIGHT, SACKED, LOST }
 
@@ -77,6 +83,7 @@ public final class LinkSender<P> {
     private long rtoDeadlineNs = NONE;
     private long probeSeq; // the outstanding window probe, 0 if none
     private long probeDueNs = NONE;
+    private long acknowledgementsReceived;
 
     private long packetsSent;
     private long retransmissions;
@@ -165,6 +172,7 @@ public final class LinkSender<P> {
             return false;
         }
         long windowEnd = Math.min(ack.windowEndSeq(), ack.cumulativeSeq() + settings.inputCapacityPackets());
+        acknowledgementsReceived++;
         boolean windowUpdate = windowEnd > peerWindowEndSeq;
         peerWindowEndSeq = Math.max(peerWindowEndSeq, windowEnd);
         if (probeSeq != 0 && probeSeq <= peerWindowEndSeq) {
@@ -293,6 +301,7 @@ public final class LinkSender<P> {
         }
         rtoNs = Math.min(settings.maxRtoNs(), 2 * rtoNs); // RFC 6298 §5.5; the persist timer's back-off too
         if (probeSeq != 0) {
+            rtoNs = Math.min(rtoNs, Math.max(settings.minRtoNs(), MAX_PROBE_INTERVAL_NS));
             markLost(probeSeq); // only the window probe is out: send it again, cut nothing
             return;
         }
@@ -319,7 +328,7 @@ public final class LinkSender<P> {
             return;
         }
         if (probeDueNs == NONE) {
-            probeDueNs = nowNs + rtoNs;
+            probeDueNs = nowNs + Math.min(rtoNs, Math.max(settings.minRtoNs(), MAX_PROBE_INTERVAL_NS));
         } else if (nowNs >= probeDueNs) {
             probeSeq = nextUnsentSeq++;
             probeDueNs = NONE;
@@ -389,6 +398,26 @@ public final class LinkSender<P> {
     private int unsentCount() {
         int probeBeyondCredit = probeSeq != 0 && probeSeq > peerWindowEndSeq ? 1 : 0;
         return (int) (lastSeq() - nextUnsentSeq + 1) + probeBeyondCredit;
+    }
+
+    /**
+     * @return valid acknowledgements received, window updates and answers to window probes included: this count
+     *     moves while the neighbour is alive, even when its window stays closed
+     */
+    public long acknowledgementsReceived() {
+        return acknowledgementsReceived;
+    }
+
+    /**
+     * @return the packets of the output buffer not yet acknowledged, in link order (what a replacement link must
+     *     carry when this one is abandoned)
+     */
+    public List<P> unacknowledged() {
+        List<P> packets = new java.util.ArrayList<>(size);
+        for (long seq = ackedSeq + 1; seq <= lastSeq(); seq++) {
+            packets.add(slot(seq).payload);
+        }
+        return packets;
     }
 
     /** Recounts the slots and throws if the counters or the send point disagree with them (for tests). */

@@ -102,6 +102,64 @@ class LinkRelayTest {
     }
 
     /**
+     * The next hop's own next hop is blocked for 10 s, so its input stays full and it acknowledges nothing new; but it
+     * answers every window probe. That is back-pressure from further down the tree, not a hung neighbour: no stall
+     * drop. (Judged by the acknowledged sequence alone, as before, this dropped after 2 s.)
+     */
+    @Test
+    void shouldWaitForANextHopWhoseWindowStaysClosedWhileItAnswersProbes() {
+        LinkSettings tight = LinkSettings.DEFAULTS.withBuffers(2, 2);
+        LinkReceiver<Integer> input = inputWith(10, 6);
+        LinkSender<Integer> next = new LinkSender<>(tight);
+        LinkReceiver<Integer> nextInput = new LinkReceiver<>(tight); // never taken from: blocked downstream
+        LinkRelay<Integer> relay = new LinkRelay<>(STALL, new BackupBuffer<>(0));
+        List<LinkData<Integer>> frames = new ArrayList<>();
+        long lastAnswerNs = 0;
+        long longestSilenceNs = 0;
+        for (long nowNs = 0; nowNs <= 10_000 * MS; nowNs += 10 * MS) {
+            relay.copyOut(input, p -> List.of(next), p -> { }, nowNs);
+            frames.clear();
+            next.poll(nowNs, frames);
+            frames.forEach(f -> nextInput.onData(f, 0));
+            LinkAck ack = nextInput.pollAck(Long.MAX_VALUE);
+            if (ack != null) {
+                next.onAck(ack, nowNs);
+                longestSilenceNs = Math.max(longestSilenceNs, nowNs - lastAnswerNs);
+                lastAnswerNs = nowNs;
+            }
+        }
+        assertThat(relay.stallDrops()).isZero();
+        assertThat(next.probes()).as("the closed window is probed").isGreaterThanOrEqualTo(5);
+        assertThat(longestSilenceNs).as("probes come at least every MAX_PROBE_INTERVAL_NS (+ one step)")
+                .isLessThanOrEqualTo(LinkSender.MAX_PROBE_INTERVAL_NS + 10 * MS);
+        assertThat(input.takenSeq()).as("two fill the next hop's input, two its output; the rest wait").isEqualTo(4);
+    }
+
+    /** With a budget of one packet per call, two inputs competing for one output take turns. */
+    @Test
+    void shouldMoveAtMostTheGivenNumberOfPackets() {
+        LinkReceiver<Integer> left = inputWith(10, 5);
+        LinkReceiver<Integer> right = inputWith(10, 5);
+        LinkSender<Integer> shared = output(6);
+        LinkRelay<Integer> leftRelay = new LinkRelay<>(STALL, new BackupBuffer<>(0));
+        LinkRelay<Integer> rightRelay = new LinkRelay<>(STALL, new BackupBuffer<>(0));
+        for (int round = 0; round < 3; round++) {
+            assertThat(leftRelay.copyOut(left, p -> List.of(shared), p -> { }, 0, 1)).isEqualTo(1);
+            assertThat(rightRelay.copyOut(right, p -> List.of(shared), p -> { }, 0, 1)).isEqualTo(1);
+        }
+        assertThat(left.takenSeq()).isEqualTo(3);
+        assertThat(right.takenSeq()).isEqualTo(3);
+        assertThat(shared.hasRoom()).isFalse();
+    }
+
+    @Test
+    void shouldRejectAStallTimeoutNoLongerThanTheProbeInterval() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new LinkRelay<Integer>(
+                        LinkSender.MAX_PROBE_INTERVAL_NS, new BackupBuffer<>(0)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("window-probe interval");
+    }
+
+    /**
      * A source, two relays and a sink joined by lossy, reordering channels, each relay also delivering locally; the
      * sink's consumer stalls for 1.5 s at a time (less than the stall timeout). Every packet reaches the sink and both relays' sites once and in
      * order, back-pressure holds the source back while the sink stalls, and no buffer ever exceeds its size.

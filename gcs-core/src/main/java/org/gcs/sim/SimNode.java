@@ -63,7 +63,8 @@ public final class SimNode {
         EngineSettings settings = new EngineSettings(site, name, incarnation, delegateEligible, options.heartbeatNs(),
                 options.siteTimeoutNs(), options.maxDatagramBytes(), options.sendWindowBytes(), options.flowSettings(),
                 seeds, address, options.treeStrategy(), options.maxFanOut(), options.probeIntervalNs(),
-                options.treeRefreshNs(), network.congestionControl(), options.seed() * 1_000_003L + incarnation);
+                options.treeRefreshNs(), network.congestionControl(), options.seed() * 1_000_003L + incarnation,
+                org.gcs.internal.engine.TransportSettings.parse(options.wanTransport()));
         this.engine = new NodeEngine(settings, new Io(), ProtocolMetrics.NONE);
     }
 

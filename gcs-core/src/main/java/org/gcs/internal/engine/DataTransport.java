@@ -1,6 +1,7 @@
 package org.gcs.internal.engine;
 
 import java.util.Map;
+import org.gcs.internal.wire.WanPacket;
 import org.gcs.internal.wire.WanPacket.Data;
 
 /**
@@ -8,9 +9,9 @@ import org.gcs.internal.wire.WanPacket.Data;
  * {@link #sendFirst}, every delegate hands the packets that arrive to {@link #relay}. The flows above
  * ({@link OutgoingFlows}, {@link IncomingFlows}) keep reliability end to end whatever the transport does.
  *
- * <p>Today's transport is {@link TreeForwarding}: UDP datagrams relayed along the group's tree at once, no state at
- * relays, loss seen end to end (seeds 004 and 002). A hop-by-hop transport (reliable, back-pressured links per tree
- * edge, seeds 001 and 003) implements the same two calls.
+ * <p>{@link TreeForwarding} (end to end): UDP datagrams relayed along the group's tree at once, no state at relays,
+ * loss seen end to end (seeds 004 and 002). {@link HopByHopTransport}: reliable, back-pressured links per tree edge
+ * (seeds 001 and 003), which also take the link frames, the timer and the neighbours' restarts.
  */
 interface DataTransport {
     /**
@@ -28,4 +29,46 @@ interface DataTransport {
      * @param packet the packet
      */
     void relay(String fromSite, Data packet);
+
+    /**
+     * A hop-by-hop link frame ({@link WanPacket.HopData} or {@link WanPacket.HopAck}) arrived.
+     *
+     * @param fromSite the neighbour it came from
+     * @param frame the frame
+     * @param nowNs the current time
+     * @return false if this transport has no links (the caller counts the frame as a wrong-transport drop)
+     */
+    default boolean onLinkFrame(String fromSite, WanPacket frame, long nowNs) {
+        return false;
+    }
+
+    /**
+     * Lets time pass (the protocol tick).
+     *
+     * @param nowNs the current time
+     */
+    default void onTick(long nowNs) {
+    }
+
+    /**
+     * A neighbour's site has a new delegate: whatever link state this transport had with it is void.
+     *
+     * @param site the neighbour's site
+     * @param nowNs the current time
+     */
+    default void onPeerRestarted(String site, long nowNs) {
+    }
+
+    /**
+     * A site expired: forget it.
+     *
+     * @param site the site
+     */
+    default void forget(String site) {
+    }
+
+    /** @return bytes this transport adds around every data packet on the wire (fragments are that much smaller) */
+    default int framingBytes() {
+        return 0;
+    }
 }

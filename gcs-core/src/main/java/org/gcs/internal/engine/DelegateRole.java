@@ -54,10 +54,21 @@ final class DelegateRole {
         this.term = term;
         this.overlay = new TreeOverlay(settings);
         this.sites = new OverlayMembership(settings, io, metrics, membership, term, overlay);
-        this.transport = new TreeForwarding(settings.site(), overlay, sites);
+        HopByHopTransport hopByHop = null;
+        if (settings.transport().hopByHop()) {
+            TransportSettings t = settings.transport();
+            hopByHop = new HopByHopTransport(settings.site(), term, overlay, sites, metrics, t.link(),
+                    t.stallTimeoutNs(), t.backupPackets());
+            this.transport = hopByHop;
+        } else {
+            this.transport = new TreeForwarding(settings.site(), overlay, sites);
+        }
         ControlBlocks blocks = new ControlBlocks(settings.congestionControl(), metrics::controlBlockDropped);
         this.outgoing = new OutgoingFlows(settings, io, metrics, term, sites, transport, blocks);
         this.incoming = new IncomingFlows(settings, io, metrics, membership, sites, overlay, blocks);
+        if (hopByHop != null) {
+            hopByHop.deliverLocallyTo(incoming::onData);
+        }
         this.overlayOutput = new TreeOverlay.Output() {
             @Override
             public void toSite(String site, WanPacket packet) {
@@ -146,6 +157,7 @@ final class DelegateRole {
         }
         String fromSite = envelope.fromSite();
         if (observed.get() == Observation.NEW_DELEGATE) {
+            transport.onPeerRestarted(fromSite, nowNs);
             outgoing.resync(fromSite, nowNs);
         }
         WanPacket packet = envelope.packet();
@@ -174,7 +186,9 @@ final class DelegateRole {
             }
             sites.onPeerHints(state.peers(), nowNs);
         } else if (packet instanceof HopData || packet instanceof HopAck) {
-            metrics.wanDropped(DropReason.WRONG_TRANSPORT); // this node's transport is end-to-end
+            if (!transport.onLinkFrame(fromSite, packet, nowNs)) {
+                metrics.wanDropped(DropReason.WRONG_TRANSPORT); // this node's transport is end-to-end
+            }
         }
         sites.publishRemoteSites();
     }
@@ -183,6 +197,7 @@ final class DelegateRole {
 
     void onTick(long nowNs) {
         outgoing.onTick(nowNs);
+        transport.onTick(nowNs);
         incoming.onTick(nowNs);
         overlay.onTick(sites.liveSites(), nowNs, overlayOutput);
         sites.onTick(nowNs);
@@ -190,6 +205,7 @@ final class DelegateRole {
         if (!expired.isEmpty()) {
             for (String site : expired) {
                 overlay.forget(site);
+                transport.forget(site);
                 outgoing.removeSite(site, nowNs);
                 incoming.forgetSource(site);
             }

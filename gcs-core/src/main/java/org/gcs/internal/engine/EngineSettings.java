@@ -26,15 +26,25 @@ import org.gcs.internal.flow.FlowSettings;
  * @param congestionControl the congestion-control scheme (built from the node's configuration)
  * @param randomSeed the seed of the controllers' random choices (each flow derives its own from it and its
  *                   identity, {@link FlowSeeds}): random per process in production, fixed per run in the simulator
+ * @param transport how data crosses the WAN ({@link TransportSettings#END_TO_END} unless configured)
  */
 public record EngineSettings(String site, String memberName, long incarnation, boolean delegateEligible,
                              long heartbeatNs, long siteTimeoutNs, int maxDatagramBytes, long sendWindowBytes,
                              FlowSettings flow, List<DelegateAddress> seeds, DelegateAddress selfWanAddress,
                              String treeStrategy, int maxFanOut, long probeIntervalNs, long treeRefreshNs,
-                             CongestionControl congestionControl, long randomSeed) {
+                             CongestionControl congestionControl, long randomSeed, TransportSettings transport) {
 
-    /** Makes the seed list immutable. */
+    /** How long acknowledgements may lag on the hop-by-hop transport before the end-to-end repair steps in. */
+    public static final long HOP_BY_HOP_LAG_SYNC_NS = 30_000_000_000L;
+
+    /**
+     * Makes the seed list immutable; on the hop-by-hop transport, the end-to-end repair waits
+     * {@link #HOP_BY_HOP_LAG_SYNC_NS} for lagging acknowledgements (the links hold packets back by design).
+     */
     public EngineSettings {
         seeds = List.copyOf(seeds);
+        if (transport.hopByHop()) {
+            flow = flow.withLagSyncFloorNs(Math.max(flow.lagSyncFloorNs(), HOP_BY_HOP_LAG_SYNC_NS));
+        }
     }
 }

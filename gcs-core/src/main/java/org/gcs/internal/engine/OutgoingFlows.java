@@ -86,7 +86,7 @@ final class OutgoingFlows {
         }
         int fragmentBytes = settings.maxDatagramBytes()
                 - WanCodec.dataOverheadBytes(settings.site(), settings.site(), data.group(), data.member())
-                - blocks.maxHeaderWireBytes();
+                - blocks.maxHeaderWireBytes() - transport.framingBytes();
         group(data.group(), nowNs).append(data.member(), data.incarnation(), data.memberSeq(), data.sentEpochMicros(),
                 data.payload(), fragmentBytes, nowNs, output);
     }

@@ -12,10 +12,13 @@ package org.gcs.internal.flow;
  * @param maxReorderPackets how far beyond the delivery point a receiver buffers packets
  * @param maxRetransmitsPerNak cap on the packets one NAK can trigger
  * @param maxReorderGraceNs upper bound of the wait before a gap is NAKed (reordering tolerance)
+ * @param lagSyncFloorNs the shortest wait before a sender asks a receiver whose acknowledgements lag to report its
+ *                       gaps: 0 end to end; long on the hop-by-hop transport, whose reliable links hold packets back
+ *                       by design, so that the end-to-end repair stays a fallback for what the links lose
  */
 public record FlowSettings(long tickNs, long initialRttNs, long ackIntervalNs, long minRepairIntervalNs,
                            long maxRepairIntervalNs, int maxReorderPackets, int maxRetransmitsPerNak,
-                           long maxReorderGraceNs) {
+                           long maxReorderGraceNs, long lagSyncFloorNs) {
 
     /**
      * @param tickNs the driver's tick interval
@@ -25,7 +28,7 @@ public record FlowSettings(long tickNs, long initialRttNs, long ackIntervalNs, l
      */
     public static FlowSettings defaults(long tickNs) {
         return new FlowSettings(tickNs, 300_000_000L, 2 * tickNs, 4 * tickNs, 2_000_000_000L, 32_768, 1024,
-                20_000_000L);
+                20_000_000L, 0);
     }
 
     /**
@@ -47,5 +50,25 @@ public record FlowSettings(long tickNs, long initialRttNs, long ackIntervalNs, l
      */
     public long repairIntervalNs(long srttNs) {
         return Math.min(maxRepairIntervalNs, Math.max(minRepairIntervalNs, srttNs + srttNs / 2 + tickNs));
+    }
+
+    /**
+     * @param floorNs the shortest wait before a lagging receiver is asked for its gaps
+     * @return a copy with that floor
+     */
+    public FlowSettings withLagSyncFloorNs(long floorNs) {
+        return new FlowSettings(tickNs, initialRttNs, ackIntervalNs, minRepairIntervalNs, maxRepairIntervalNs,
+                maxReorderPackets, maxRetransmitsPerNak, maxReorderGraceNs, floorNs);
+    }
+
+    /**
+     * How long a receiver's acknowledgements may lag before the sender asks it for its gaps: the repair interval, at
+     * least {@code lagSyncFloorNs}.
+     *
+     * @param srttNs the smoothed RTT
+     * @return the interval in nanoseconds
+     */
+    public long lagSyncIntervalNs(long srttNs) {
+        return Math.max(lagSyncFloorNs, repairIntervalNs(srttNs));
     }
 }

@@ -178,8 +178,9 @@ public final class MetaFlowReceiver {
             highestSeen = Math.max(highestSeen, nextSeq - 1);
         }
         // a sync travels straight from the sender and may overtake data still on the (longer) tree path:
-        // what it reveals is NAKed only after a full RTT
-        markMissingUpTo(sync.highestSeq(), nowNs, srttNs);
+        // what it reveals is NAKed only after a full RTT, or after the lag-sync floor on the hop-by-hop transport,
+        // whose links hold packets back by design
+        markMissingUpTo(sync.highestSeq(), nowNs, Math.max(srttNs, settings.lagSyncFloorNs()));
         ackDue = true;
         drain(out);
     }

@@ -257,7 +257,8 @@ public final class MetaFlowSender {
             if (nowNs - r.lastSyncNs < interval) {
                 continue;
             }
-            boolean lagging = r.ackedSeq < nextSeq - 1 && nowNs - waitingSinceNs(r) >= interval;
+            boolean lagging = r.ackedSeq < nextSeq - 1
+                    && nowNs - waitingSinceNs(r) >= settings.lagSyncIntervalNs(r.rtt.smoothedNs());
             if (!r.synced || lagging) {
                 sendSync(r, nowNs, out);
             }

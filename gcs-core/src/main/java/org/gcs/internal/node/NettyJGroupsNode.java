@@ -211,7 +211,7 @@ public final class NettyJGroupsNode implements GcsNode {
                 config.maxFanOut(), config.probeInterval().toNanos(), config.treeRefreshInterval().toNanos(),
                 org.gcs.cc.CongestionControls.create(config.congestionControl(),
                         config.ccSettings(FlowSettings.defaults(tickNs).initialRttNs(), BURST_BYTES)),
-                incarnation);
+                incarnation, org.gcs.internal.engine.TransportSettings.END_TO_END);
     }
 
     private static boolean isWildcard(String host) {

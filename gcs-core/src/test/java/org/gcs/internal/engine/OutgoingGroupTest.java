@@ -44,7 +44,8 @@ class OutgoingGroupTest {
 
     private static EngineSettings settings() {
         return new EngineSettings("a", "a1", 1, true, 200 * MS, 5_000 * MS, 1400, 1 << 20,
-                FlowSettings.defaults(5 * MS), List.of(), null, "spt", 4, 500 * MS, 10_000 * MS, TFRC, 1);
+                FlowSettings.defaults(5 * MS), List.of(), null, "spt", 4, 500 * MS, 10_000 * MS, TFRC, 1,
+                TransportSettings.END_TO_END);
     }
 
     private Ack ackWithReport() {

@@ -42,9 +42,19 @@ import org.gcs.emulator.Topology;
  * <tr><td>maxFanOut</td><td>4</td><td>most children of a site in the tree</td></tr>
  * <tr><td>probeInterval</td><td>500 ms</td><td>how often a delegate probes its links (RTT, loss)</td></tr>
  * <tr><td>treeRefreshInterval</td><td>30 s</td><td>how often the tree is reconsidered for better link costs</td></tr>
- * <tr><td>congestionControl</td><td>tfrc</td><td>{@code tfrc}: TCP-friendly many-to-many rates (seed 004);
- * {@code ormcc}: the congestion representative's AIMD rate (seed 002); {@code none}: the send window only; or the
- * class name of an {@code org.gcs.cc.api.CongestionControl}</td></tr>
+ * <tr><td>wanTransport</td><td>end-to-end</td><td>{@code end-to-end}: UDP along the tree, loss repaired by the sending
+ * delegate (seeds 004, 002); {@code hop-by-hop}: a reliable, back-pressured link per tree edge with backup buffers
+ * (seeds 001, 003)</td></tr>
+ * <tr><td>hopBuffers</td><td>50, 50</td><td>B_OUT and B_IN of every hop-by-hop link, in packets</td></tr>
+ * <tr><td>hopBackupFailures</td><td>1</td><td>r: consecutive relay failures the backup buffer
+ * B_back = r·(B_IN + B_OUT) + B_OUT covers</td></tr>
+ * <tr><td>hopStallTimeout</td><td>2 s</td><td>wait for a next hop that acknowledges nothing before dropping for it</td></tr>
+ * <tr><td>hopEndToEndRepair</td><td>on, 5 s</td><td>the sending delegate's NAK repair behind the links, and how long
+ * acknowledgements may lag before it asks</td></tr>
+ * <tr><td>congestionControl</td><td>tfrc end to end, none hop by hop</td><td>{@code tfrc}: TCP-friendly many-to-many
+ * rates (seed 004); {@code ormcc}: the congestion representative's AIMD rate (seed 002); {@code none}: the send window
+ * (and back-pressure hop by hop) only; or the class name of an {@code org.gcs.cc.api.CongestionControl}. TFRC and
+ * ORMCC run only end to end</td></tr>
  * <tr><td>congestion parameters</td><td>none</td><td>{@code cc.<scheme>.<parameter>}, e.g. {@code cc.ormcc.beta};
  * each scheme documents its own and their defaults (TfrcSettings, OrmccSettings)</td></tr>
  * <tr><td>initialSendRate</td><td>128 KiB/s</td><td>a sender's rate before its first grant; the start of slow start</td></tr>
@@ -83,6 +93,8 @@ public final class GcsConfig {
     private final Duration probeInterval;
     private final Duration treeRefreshInterval;
     private final String congestionControl;
+    private final boolean congestionControlSet;
+    private final org.gcs.internal.engine.TransportSettings transport;
     private final Map<String, String> congestionParameters;
     private final long initialSendRateBytesPerSec;
     private final long minSendRateBytesPerSec;
@@ -113,7 +125,9 @@ public final class GcsConfig {
         this.maxFanOut = b.maxFanOut;
         this.probeInterval = b.probeInterval;
         this.treeRefreshInterval = b.treeRefreshInterval;
-        this.congestionControl = b.congestionControl;
+        this.congestionControlSet = b.congestionControl != null;
+        this.congestionControl = congestionControlSet ? b.congestionControl : b.transport.builtInControllers().get(0);
+        this.transport = b.transport;
         this.congestionParameters = Collections.unmodifiableMap(new TreeMap<>(b.congestionParameters));
         this.initialSendRateBytesPerSec = b.initialSendRateBytesPerSec;
         this.minSendRateBytesPerSec = b.minSendRateBytesPerSec;
@@ -152,7 +166,8 @@ public final class GcsConfig {
         b.maxFanOut = maxFanOut;
         b.probeInterval = probeInterval;
         b.treeRefreshInterval = treeRefreshInterval;
-        b.congestionControl = congestionControl;
+        b.congestionControl = congestionControlSet ? congestionControl : null;
+        b.transport = transport;
         b.congestionParameters.putAll(congestionParameters);
         b.initialSendRateBytesPerSec = initialSendRateBytesPerSec;
         b.minSendRateBytesPerSec = minSendRateBytesPerSec;
@@ -298,6 +313,41 @@ public final class GcsConfig {
         return treeRefreshInterval;
     }
 
+    /** @return how data crosses the WAN: {@code end-to-end} or {@code hop-by-hop} */
+    public String wanTransport() {
+        return transport.name();
+    }
+
+    /** @return B_OUT, the hop-by-hop output buffer per outgoing tree edge, in packets */
+    public int hopOutputPackets() {
+        return transport.link().outputCapacityPackets();
+    }
+
+    /** @return B_IN, the hop-by-hop input buffer per incoming tree edge, in packets */
+    public int hopInputPackets() {
+        return transport.link().inputCapacityPackets();
+    }
+
+    /** @return r, the consecutive relay failures the hop-by-hop backup buffer covers */
+    public int hopBackupFailures() {
+        return transport.backupFailures();
+    }
+
+    /** @return B_back = r·(B_IN + B_OUT) + B_OUT, each delegate's hop-by-hop backup buffer, in packets */
+    public int hopBackupPackets() {
+        return transport.backupPackets();
+    }
+
+    /** @return whether the end-to-end NAK repair runs behind the hop-by-hop links */
+    public boolean hopEndToEndRepair() {
+        return transport.endToEndRepair();
+    }
+
+    /** @return the transport's settings as the engine takes them (for the node implementation) */
+    public org.gcs.internal.engine.TransportSettings transportSettings() {
+        return transport;
+    }
+
     /**
      * @return the congestion-control scheme: {@code tfrc} (seed 004's TCP-friendly many-to-many rates), {@code ormcc}
      *     (seed 002), {@code none} (send window only), or a class name
@@ -335,6 +385,7 @@ public final class GcsConfig {
     public String toString() {
         return "GcsConfig[site=" + site + ", member=" + memberName + ", delegateEligible=" + delegateEligible
                 + ", wan=" + wanBindHost + ":" + wanBindPort + ", seeds=" + seeds + ", lan=" + lan.transport()
-                + ", emulation=" + (linkEmulation == null ? "off" : linkEmulation.name()) + "]";
+                + ", emulation=" + (linkEmulation == null ? "off" : linkEmulation.name()) + ", transport=" + transport.name()
+                + ", controller=" + congestionControl + "]";
     }
 }

@@ -44,7 +44,9 @@ public final class GcsConfigBuilder {
     int maxFanOut = 4;
     Duration probeInterval = Duration.ofMillis(500);
     Duration treeRefreshInterval = Duration.ofSeconds(30);
-    String congestionControl = "tfrc";
+    /** null until set: the transport's default controller ({@code tfrc} end to end, {@code none} hop by hop). */
+    String congestionControl;
+    org.gcs.internal.engine.TransportSettings transport = org.gcs.internal.engine.TransportSettings.END_TO_END;
     final Map<String, String> congestionParameters = new TreeMap<>();
     long initialSendRateBytesPerSec = 128 * 1024;
     long minSendRateBytesPerSec = 2 * 1024;
@@ -271,10 +273,79 @@ public final class GcsConfigBuilder {
     }
 
     /**
-     * @param controller the congestion-control scheme: {@code tfrc} (default: seed 004's TCP-friendly many-to-many
-     *     rates), {@code ormcc} (seed 002's congestion representative), {@code none} (the send window only), or
-     *     the fully-qualified name of an {@code org.gcs.cc.api.CongestionControl} with a public constructor
-     *     taking {@code CcSettings} (checked with the parameters when the configuration is built)
+     * @param name how data crosses the WAN: {@code end-to-end} (default: UDP along the tree, loss repaired by the
+     *     sending delegate; seeds 004 and 002) or {@code hop-by-hop} (a reliable, back-pressured link per tree edge with
+     *     backup buffers; seeds 001 and 003). Each takes its own congestion controllers (see
+     *     {@link #congestionControl(String)})
+     */
+    public GcsConfigBuilder wanTransport(String name) {
+        return transportSetting("wan.transport", name);
+    }
+
+    /**
+     * Sizes the buffers of the hop-by-hop transport's links (seed 001's B_OUT and B_IN; defaults 50 and 50).
+     *
+     * @param outputPackets B_OUT, the output buffer per outgoing tree edge, in packets
+     * @param inputPackets B_IN, the input buffer per incoming tree edge, in packets
+     */
+    public GcsConfigBuilder hopBuffers(int outputPackets, int inputPackets) {
+        transportSetting("hop.output.packets", Integer.toString(outputPackets));
+        return transportSetting("hop.input.packets", Integer.toString(inputPackets));
+    }
+
+    /**
+     * @param failures r, the consecutive relay failures the hop-by-hop backup buffer covers (default 1): each delegate
+     *     keeps B_back = r·(B_IN + B_OUT) + B_OUT packets (seed 001 Theorem 2)
+     */
+    public GcsConfigBuilder hopBackupFailures(int failures) {
+        return transportSetting("hop.backup.failures", Integer.toString(failures));
+    }
+
+    /**
+     * @param timeout how long a hop-by-hop copy-out waits for a next hop that acknowledges nothing before it drops
+     *     the packet for that hop only (default 2 s; longer than the links' 1-s window probe)
+     */
+    public GcsConfigBuilder hopStallTimeout(Duration timeout) {
+        java.util.Objects.requireNonNull(timeout, "timeout");
+        return transportSetting("hop.stall.timeout", timeout.toMillis() + "ms");
+    }
+
+    /**
+     * @param enabled whether the sending delegate's end-to-end NAK repair runs behind the hop-by-hop links as a
+     *     fallback (default true); off, only the links and backup buffers deliver (for experiments)
+     * @param delay how long acknowledgements may lag before the fallback asks a receiving delegate for its gaps
+     *     (default 5 s)
+     */
+    public GcsConfigBuilder hopEndToEndRepair(boolean enabled, Duration delay) {
+        java.util.Objects.requireNonNull(delay, "delay");
+        transportSetting("hop.e2e.repair", Boolean.toString(enabled));
+        return transportSetting("hop.e2e.repair.delay", delay.toMillis() + "ms");
+    }
+
+    /**
+     * Sets one transport setting as written in a properties file ({@code wan.transport} or a {@code hop.*} key).
+     *
+     * @param key the key
+     * @param value its value
+     */
+    GcsConfigBuilder transportSetting(String key, String value) {
+        if (value == null || value.isBlank()) {
+            throw new GcsConfigException(key + " must not be blank");
+        }
+        try {
+            this.transport = transport.with(key, value);
+        } catch (IllegalArgumentException e) {
+            throw new GcsConfigException(e.getMessage());
+        }
+        return this;
+    }
+
+    /**
+     * @param controller the congestion-control scheme: {@code tfrc} (default end to end: seed 004's TCP-friendly many-to-many
+     *     rates), {@code ormcc} (seed 002's congestion representative), {@code none} (the send window and, hop by
+     *     hop, back-pressure only; the default hop by hop), or the fully-qualified name of an
+     *     {@code org.gcs.cc.api.CongestionControl} with a public constructor taking {@code CcSettings} (checked with
+     *     the parameters and the transport when the configuration is built: TFRC and ORMCC run only end to end)
      */
     public GcsConfigBuilder congestionControl(String controller) {
         if (controller == null || controller.isBlank()) {
@@ -366,12 +437,18 @@ public final class GcsConfigBuilder {
             throw new GcsConfigException("minSendRate (" + minSendRateBytesPerSec + ") must not exceed initialSendRate ("
                     + initialSendRateBytesPerSec + ")");
         }
+        String controller = congestionControl != null ? congestionControl : transport.builtInControllers().get(0);
         try {
-            CongestionControls.create(congestionControl, new CcSettings(
+            transport.requireController(controller);
+        } catch (IllegalArgumentException e) {
+            throw new GcsConfigException(e.getMessage());
+        }
+        try {
+            CongestionControls.create(controller, new CcSettings(
                     initialSendRateBytesPerSec, minSendRateBytesPerSec, 64 * 1024, 300_000_000L,
                     congestionParameters));
         } catch (IllegalArgumentException e) {
-            throw new GcsConfigException("congestion control '" + congestionControl + "': " + e.getMessage());
+            throw new GcsConfigException("congestion control '" + controller + "': " + e.getMessage());
         }
         if (linkEmulation != null && !linkEmulation.sites().contains(site)) {
             throw new GcsConfigException("site '" + site + "' is not in the emulated topology '" + linkEmulation.name()

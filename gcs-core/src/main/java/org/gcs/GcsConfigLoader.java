@@ -30,7 +30,14 @@ import org.gcs.internal.config.Quantities;
  * lan.transport = udp             # or tcp, with lan.tcp.port and lan.tcp.initial.hosts
  * lan.bind.address = 10.1.0.5
  * emulation.topology = ron3       # optional: emulate a WAN (tests and demos)
- * congestion.control = ormcc      # tfrc (default), ormcc, none, or a class name
+ * congestion.control = ormcc      # tfrc (default end to end), ormcc, none, or a class name
+ * wan.transport = hop-by-hop      # end-to-end (default) or hop-by-hop (takes congestion.control = none)
+ * hop.output.packets = 50         # hop by hop: B_OUT, B_IN, r, stall timeout, end-to-end repair fallback
+ * hop.input.packets = 50
+ * hop.backup.failures = 1
+ * hop.stall.timeout = 2s
+ * hop.e2e.repair = true
+ * hop.e2e.repair.delay = 5s
  * cc.ormcc.beta = 0.7             # a scheme's parameter: cc.&lt;scheme&gt;.&lt;parameter&gt;
  * </pre>
  */
@@ -43,7 +50,8 @@ public final class GcsConfigLoader {
             "heartbeat.interval", "site.timeout", "tick.interval", "max.datagram.bytes", "max.message.bytes",
             "send.window.bytes", "max.pending.send.bytes", "delivery.backlog.bytes", "emulation.topology",
             "emulation.seed", "groups", "tree.strategy", "tree.max.fanout", "probe.interval", "tree.refresh.interval",
-            "congestion.control", "initial.send.rate", "min.send.rate");
+            "congestion.control", "initial.send.rate", "min.send.rate", "wan.transport", "hop.output.packets",
+            "hop.input.packets", "hop.backup.failures", "hop.stall.timeout", "hop.e2e.repair", "hop.e2e.repair.delay");
 
     /** Keys with this prefix are congestion-control scheme parameters ({@code cc.<scheme>.<parameter>}). */
     public static final String CONGESTION_PREFIX = "cc.";
@@ -144,6 +152,9 @@ public final class GcsConfigLoader {
         ifSet(p, "max.pending.send.bytes", v -> b.maxPendingSendBytes(Quantities.byteSize("max.pending.send.bytes", v)));
         ifSet(p, "delivery.backlog.bytes", v -> b.deliveryBacklogBytes(Quantities.byteSize("delivery.backlog.bytes", v)));
         ifSet(p, "congestion.control", b::congestionControl);
+        for (String key : new TreeSet<>(org.gcs.internal.engine.TransportSettings.KEYS)) {
+            ifSet(p, key, v -> b.transportSetting(key, v));
+        }
         for (String key : new TreeSet<>(p.stringPropertyNames())) {
             if (key.startsWith(CONGESTION_PREFIX)) {
                 b.congestionParameter(key, p.getProperty(key).trim());

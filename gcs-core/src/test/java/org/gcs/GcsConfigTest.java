@@ -80,6 +80,58 @@ class GcsConfigTest {
     }
 
     @Test
+    void shouldPairEachTransportWithItsControllers() {
+        GcsConfig endToEnd = GcsConfig.builder().site("a").clusterKey(KEY).build();
+        assertThat(endToEnd.wanTransport()).isEqualTo("end-to-end");
+        GcsConfig hop = GcsConfig.builder().site("a").clusterKey(KEY).wanTransport("hop-by-hop").build();
+        assertThat(hop.wanTransport()).isEqualTo("hop-by-hop");
+        assertThat(hop.congestionControl()).as("hop by hop defaults to back-pressure only").isEqualTo("none");
+        assertThat(hop.hopOutputPackets()).isEqualTo(50);
+        assertThat(hop.hopInputPackets()).isEqualTo(50);
+        assertThat(hop.hopBackupFailures()).isEqualTo(1);
+        assertThat(hop.hopBackupPackets()).as("r(B_in + B_out) + B_out").isEqualTo(150);
+        assertThat(hop.hopEndToEndRepair()).isTrue();
+        assertThat(hop.toBuilder().wanTransport("end-to-end").build().congestionControl())
+                .as("a default controller follows the transport").isEqualTo("tfrc");
+        for (String controller : new String[] {"tfrc", "ormcc"}) {
+            assertThatThrownBy(() -> GcsConfig.builder().site("a").clusterKey(KEY).wanTransport("hop-by-hop")
+                    .congestionControl(controller).build())
+                    .isInstanceOf(GcsConfigException.class)
+                    .hasMessageContaining("congestion.control = " + controller + " does not run on wan.transport ="
+                            + " hop-by-hop")
+                    .hasMessageContaining("end-to-end takes tfrc, ormcc, none; hop-by-hop takes none");
+        }
+        assertThatThrownBy(() -> GcsConfig.builder().wanTransport("tcp"))
+                .hasMessage("wan.transport must be end-to-end or hop-by-hop, got 'tcp'");
+    }
+
+    @Test
+    void shouldValidateHopByHopSettings() throws Exception {
+        GcsConfig config = GcsConfig.builder().site("a").clusterKey(KEY).wanTransport("hop-by-hop")
+                .hopBuffers(256, 64).hopBackupFailures(2).hopStallTimeout(Duration.ofSeconds(3))
+                .hopEndToEndRepair(false, Duration.ofSeconds(10)).build();
+        assertThat(config.hopBackupPackets()).isEqualTo(2 * (64 + 256) + 256);
+        assertThat(config.hopEndToEndRepair()).isFalse();
+        assertThat(config.transportSettings().stallTimeoutNs()).isEqualTo(3_000_000_000L);
+        assertThat(config.transportSettings().endToEndRepairDelayNs()).isEqualTo(10_000_000_000L);
+        assertThatThrownBy(() -> GcsConfig.builder().hopBuffers(0, 50))
+                .hasMessage("hop.output.packets must be between 1 and 1000000, got 0");
+        assertThatThrownBy(() -> GcsConfig.builder().hopStallTimeout(Duration.ofMillis(500)))
+                .hasMessageContaining("hop.stall.timeout must be longer than the links' window-probe interval");
+        Properties p = new Properties();
+        p.load(new StringReader("site=a\ncluster.key=" + KEY + "\nwan.transport=hop-by-hop\nhop.output.packets=100\n"
+                + "hop.input.packets=20\nhop.backup.failures=0\nhop.e2e.repair=false\nhop.e2e.repair.delay=1s\n"));
+        GcsConfig loaded = GcsConfigLoader.fromProperties(p, "test").build();
+        assertThat(loaded.congestionControl()).isEqualTo("none");
+        assertThat(loaded.hopBackupPackets()).as("r = 0 keeps only B_out").isEqualTo(100);
+        assertThat(loaded.hopEndToEndRepair()).isFalse();
+        Properties bad = new Properties();
+        bad.load(new StringReader("site=a\ncluster.key=" + KEY + "\nhop.e2e.repair=maybe\n"));
+        assertThatThrownBy(() -> GcsConfigLoader.fromProperties(bad, "test"))
+                .hasMessageContaining("hop.e2e.repair: 'maybe' is not a boolean; write true or false");
+    }
+
+    @Test
     void shouldSelectACongestionControlByClassName() {
         GcsConfig config = GcsConfig.builder().site("a").clusterKey(KEY)
                 .congestionControl(org.gcs.cc.none.NoCongestionControl.class.getName()).build();

@@ -82,6 +82,30 @@ public enum GcsMeters {
     CC_SENDER_DEMAND("gcs.cc.sender.demand", "bytes", "Local sender's rate request, bytes per second"),
     /** A local sender's grant (tags {@code group}, {@code sender}, {@code controller}). */
     CC_SENDER_GRANT("gcs.cc.sender.grant", "bytes", "Local sender's granted rate, bytes per second"),
+    /** Packets in the hop-by-hop output buffer to a tree neighbour, in flight and waiting (tag {@code peer}). */
+    HOP_OUTPUT_OCCUPANCY("gcs.hop.output.occupancy", "packets",
+            "Packets in the hop-by-hop output buffer to the neighbour (B_OUT at most)"),
+    /** The part of that output not yet sent: held back by the window or the neighbour's credit (tag {@code peer}). */
+    HOP_OUTPUT_WAITING("gcs.hop.output.waiting", "packets",
+            "Packets in the output buffer not yet sent (window or credit full)"),
+    /** Packets in the hop-by-hop input buffer from a tree neighbour (tag {@code peer}). */
+    HOP_INPUT_OCCUPANCY("gcs.hop.input.occupancy", "packets",
+            "Packets in the hop-by-hop input buffer from the neighbour (B_IN at most)"),
+    /** The congestion window of the link to a tree neighbour (tag {@code peer}). */
+    HOP_WINDOW("gcs.hop.window", "packets", "Congestion window of the hop-by-hop link to the neighbour"),
+    /** The smoothed RTT of the link to a tree neighbour (tag {@code peer}). */
+    HOP_RTT("gcs.hop.rtt", "seconds", "Smoothed RTT of the hop-by-hop link to the neighbour"),
+    /** Frames retransmitted on the links to a tree neighbour (tag {@code peer}). */
+    HOP_RETRANSMITS("gcs.hop.retransmits", "packets", "Frames retransmitted on the hop-by-hop link to the neighbour"),
+    /** Packets replayed to a tree neighbour on new links: backup replay after a failure (tag {@code peer}). */
+    HOP_BACKUP_REPLAYS("gcs.hop.backup.replays", "packets",
+            "Packets replayed to the neighbour on a new link (backup buffer, old link's undelivered packets)"),
+    /** Packets from a tree neighbour dropped for a next hop that acknowledged nothing for the stall timeout. */
+    HOP_STALL_DROPS("gcs.hop.stall.drops", "packets",
+            "Packets from the neighbour dropped for a stalled next hop (the end-to-end repair recovers them)"),
+    /** Packets in this delegate's hop-by-hop backup buffer. */
+    HOP_BACKUP_OCCUPANCY("gcs.hop.backup.occupancy", "packets",
+            "Packets in this delegate's hop-by-hop backup buffer (B_back at most)"),
     /** 1 while this node is its site's delegate, else 0. */
     DELEGATE("gcs.delegate", "", "1 while this node is its site's delegate");
 

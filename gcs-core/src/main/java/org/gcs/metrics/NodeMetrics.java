@@ -203,6 +203,67 @@ public final class NodeMetrics implements ProtocolMetrics, AutoCloseable {
         ccValues = values;
     }
 
+    /**
+     * The hop-by-hop links changed (a snapshot per neighbour, spec §1.2): occupancy, window and RTT as gauges,
+     * retransmissions, replays and stall drops as counters, all tagged {@code peer}; the backup buffer's occupancy.
+     * Meters are registered the first time a neighbour appears and read the latest snapshot.
+     *
+     * @param links the links to and from each neighbour (empty on the end-to-end transport or off the delegate)
+     * @param backupPackets packets in the backup buffer
+     */
+    public void hopLinksChanged(List<org.gcs.internal.engine.HopLinkStatus> links, int backupPackets) {
+        Map<String, Double> values = new java.util.HashMap<>();
+        if (!links.isEmpty() || hopRegistered) {
+            hopRegistered = true;
+            hopGauge(values, GcsMeters.HOP_BACKUP_OCCUPANCY, Tags.empty(), backupPackets);
+        }
+        for (org.gcs.internal.engine.HopLinkStatus link : links) {
+            Tags peer = Tags.of("peer", link.peer());
+            hopGauge(values, GcsMeters.HOP_OUTPUT_OCCUPANCY, peer, link.outputPackets());
+            hopGauge(values, GcsMeters.HOP_OUTPUT_WAITING, peer, link.waitingPackets());
+            hopGauge(values, GcsMeters.HOP_INPUT_OCCUPANCY, peer, link.inputPackets());
+            hopGauge(values, GcsMeters.HOP_WINDOW, peer, link.windowPackets());
+            hopGauge(values, GcsMeters.HOP_RTT, peer, link.smoothedRttNs() / 1e9);
+            hopCounter(values, GcsMeters.HOP_RETRANSMITS, peer, link.retransmissions());
+            hopCounter(values, GcsMeters.HOP_BACKUP_REPLAYS, peer, link.replayedPackets());
+            hopCounter(values, GcsMeters.HOP_STALL_DROPS, peer, link.stallDrops());
+        }
+        Map<String, Double> previous = hopValues;
+        // a counter keeps its last value while its neighbour is away (counters must not fall back to NaN)
+        previous.forEach((key, value) -> {
+            if (hopCounters.contains(key)) {
+                values.putIfAbsent(key, value);
+            }
+        });
+        hopValues = values;
+    }
+
+    private volatile Map<String, Double> hopValues = Map.of();
+    private final java.util.Set<String> hopCounters = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final java.util.Set<String> hopMeters = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private boolean hopRegistered;
+
+    private void hopGauge(Map<String, Double> values, GcsMeters meter, Tags extra, double value) {
+        String key = meter.meterName() + "|" + extra;
+        values.put(key, value);
+        if (hopMeters.add(key)) {
+            meters.add(Gauge.builder(meter.meterName(), this, m -> m.hopValues.getOrDefault(key, Double.NaN))
+                    .description(meter.description()).baseUnit(meter.baseUnit()).tags(tags).tags(extra)
+                    .register(registry));
+        }
+    }
+
+    private void hopCounter(Map<String, Double> values, GcsMeters meter, Tags extra, long value) {
+        String key = meter.meterName() + "|" + extra;
+        values.put(key, (double) value);
+        if (hopMeters.add(key)) {
+            hopCounters.add(key);
+            meters.add(FunctionCounter.builder(meter.meterName(), this, m -> m.hopValues.getOrDefault(key, 0.0))
+                    .description(meter.description()).baseUnit(meter.baseUnit()).tags(tags).tags(extra)
+                    .register(registry));
+        }
+    }
+
     private volatile Map<String, Double> ccValues = Map.of();
     private final java.util.Set<String> ccRegistered = java.util.concurrent.ConcurrentHashMap.newKeySet();
 

@@ -48,8 +48,11 @@ public final class SimNetwork {
     /**
      * @param topology the emulated WAN (null: ideal links without delay or loss)
      * @param options timers, sizes and seed
+     * @throws IllegalArgumentException if the congestion controller does not run on the transport (the message names
+     *     the valid pairs)
      */
     public SimNetwork(Topology topology, SimOptions options) {
+        options.transport().requireController(options.congestionControl());
         this.topology = topology;
         this.options = options;
         this.congestionControl = options.buildCongestionControl();

@@ -64,7 +64,7 @@ public final class SimNode {
                 options.siteTimeoutNs(), options.maxDatagramBytes(), options.sendWindowBytes(), options.flowSettings(),
                 seeds, address, options.treeStrategy(), options.maxFanOut(), options.probeIntervalNs(),
                 options.treeRefreshNs(), network.congestionControl(), options.seed() * 1_000_003L + incarnation,
-                org.gcs.internal.engine.TransportSettings.parse(options.wanTransport()));
+                options.transport());
         this.engine = new NodeEngine(settings, new Io(), ProtocolMetrics.NONE);
     }
 

@@ -20,13 +20,14 @@ import org.gcs.internal.flow.FlowSettings;
  * @param congestionControl the congestion-control scheme: {@code tfrc}, {@code ormcc}, {@code none} or a class name
  * @param initialRateBytesPerSec a sender's rate before its first grant
  * @param congestionParameters the schemes' parameters by full key ({@code cc.<scheme>.<parameter>})
- * @param wanTransport {@code end-to-end} (default) or {@code hop-by-hop}
+ * @param transport how data crosses the WAN ({@code wan.transport} and the {@code hop.*} settings; end to end by
+ *     default)
  */
 public record SimOptions(long seed, long lanDelayNs, long failureDetectionNs, long tickNs, long heartbeatNs,
                          long siteTimeoutNs, int maxDatagramBytes, long sendWindowBytes, String treeStrategy,
                          int maxFanOut, long probeIntervalNs, long treeRefreshNs, String congestionControl,
                          double initialRateBytesPerSec, java.util.Map<String, String> congestionParameters,
-                         String wanTransport) {
+                         org.gcs.internal.engine.TransportSettings transport) {
 
     /** Makes the parameters immutable. */
     public SimOptions {
@@ -39,35 +40,36 @@ public record SimOptions(long seed, long lanDelayNs, long failureDetectionNs, lo
      */
     public static SimOptions defaults() {
         return new SimOptions(1, 200_000L, 200_000_000L, 5_000_000L, 1_000_000_000L, 5_000_000_000L, 1400, 1 << 20,
-                "spt", 4, 500_000_000L, 30_000_000_000L, "tfrc", 128 * 1024, java.util.Map.of(), "end-to-end");
+                "spt", 4, 500_000_000L, 30_000_000_000L, "tfrc", 128 * 1024, java.util.Map.of(),
+                org.gcs.internal.engine.TransportSettings.END_TO_END);
     }
 
     /** @return a copy with another seed */
     public SimOptions withSeed(long newSeed) {
         return new SimOptions(newSeed, lanDelayNs, failureDetectionNs, tickNs, heartbeatNs, siteTimeoutNs,
                 maxDatagramBytes, sendWindowBytes, treeStrategy, maxFanOut, probeIntervalNs, treeRefreshNs, congestionControl,
-                initialRateBytesPerSec, congestionParameters, wanTransport);
+                initialRateBytesPerSec, congestionParameters, transport);
     }
 
     /** @return a copy with another send window */
     public SimOptions withSendWindowBytes(long bytes) {
         return new SimOptions(seed, lanDelayNs, failureDetectionNs, tickNs, heartbeatNs, siteTimeoutNs,
                 maxDatagramBytes, bytes, treeStrategy, maxFanOut, probeIntervalNs, treeRefreshNs, congestionControl,
-                initialRateBytesPerSec, congestionParameters, wanTransport);
+                initialRateBytesPerSec, congestionParameters, transport);
     }
 
     /** @return a copy with another tree strategy and fan-out */
     public SimOptions withTree(String strategy, int fanOut) {
         return new SimOptions(seed, lanDelayNs, failureDetectionNs, tickNs, heartbeatNs, siteTimeoutNs,
                 maxDatagramBytes, sendWindowBytes, strategy, fanOut, probeIntervalNs, treeRefreshNs, congestionControl,
-                initialRateBytesPerSec, congestionParameters, wanTransport);
+                initialRateBytesPerSec, congestionParameters, transport);
     }
 
     /** @return a copy with other heartbeat and site-timeout intervals */
     public SimOptions withTimeouts(long newHeartbeatNs, long newSiteTimeoutNs) {
         return new SimOptions(seed, lanDelayNs, failureDetectionNs, tickNs, newHeartbeatNs, newSiteTimeoutNs,
                 maxDatagramBytes, sendWindowBytes, treeStrategy, maxFanOut, probeIntervalNs, treeRefreshNs, congestionControl,
-                initialRateBytesPerSec, congestionParameters, wanTransport);
+                initialRateBytesPerSec, congestionParameters, transport);
     }
 
     /**
@@ -77,14 +79,24 @@ public record SimOptions(long seed, long lanDelayNs, long failureDetectionNs, lo
     public SimOptions withCongestionParameters(java.util.Map<String, String> parameters) {
         return new SimOptions(seed, lanDelayNs, failureDetectionNs, tickNs, heartbeatNs, siteTimeoutNs,
                 maxDatagramBytes, sendWindowBytes, treeStrategy, maxFanOut, probeIntervalNs, treeRefreshNs, congestionControl,
-                initialRateBytesPerSec, parameters, wanTransport);
+                initialRateBytesPerSec, parameters, transport);
     }
 
     /** @return a copy with another congestion controller ({@code tfrc}, {@code ormcc}, {@code none} or a class name) */
     public SimOptions withCongestionControl(String controller) {
         return new SimOptions(seed, lanDelayNs, failureDetectionNs, tickNs, heartbeatNs, siteTimeoutNs,
                 maxDatagramBytes, sendWindowBytes, treeStrategy, maxFanOut, probeIntervalNs, treeRefreshNs, controller,
-                initialRateBytesPerSec, congestionParameters, wanTransport);
+                initialRateBytesPerSec, congestionParameters, transport);
+    }
+
+    /**
+     * @param newTransport the WAN transport and its settings
+     * @return a copy on that transport
+     */
+    public SimOptions withTransport(org.gcs.internal.engine.TransportSettings newTransport) {
+        return new SimOptions(seed, lanDelayNs, failureDetectionNs, tickNs, heartbeatNs, siteTimeoutNs,
+                maxDatagramBytes, sendWindowBytes, treeStrategy, maxFanOut, probeIntervalNs, treeRefreshNs, congestionControl,
+                initialRateBytesPerSec, congestionParameters, java.util.Objects.requireNonNull(newTransport));
     }
 
     /** @return a copy with another one-way LAN delay (a slow or loaded LAN: a long queue before JGroups) */
@@ -94,7 +106,7 @@ public record SimOptions(long seed, long lanDelayNs, long failureDetectionNs, lo
         }
         return new SimOptions(seed, newLanDelayNs, failureDetectionNs, tickNs, heartbeatNs, siteTimeoutNs,
                 maxDatagramBytes, sendWindowBytes, treeStrategy, maxFanOut, probeIntervalNs, treeRefreshNs, congestionControl,
-                initialRateBytesPerSec, congestionParameters, wanTransport);
+                initialRateBytesPerSec, congestionParameters, transport);
     }
 
     /** @return the flow settings of the nodes */
@@ -103,7 +115,8 @@ public record SimOptions(long seed, long lanDelayNs, long failureDetectionNs, lo
     }
 
     /**
-     * @return the nodes' congestion-control scheme, built from these options: the floor is 1/64 of the initial rate,
+     * @return the nodes' congestion-control scheme, built from these options (checked against the transport only when
+     *     the network is built, so that {@link #withSetting} may change them in either order): the floor is 1/64 of the initial rate,
      *     the buckets 64 KiB deep
      * @throws IllegalArgumentException if the scheme or a parameter is unknown or invalid
      */
@@ -118,7 +131,8 @@ public record SimOptions(long seed, long lanDelayNs, long failureDetectionNs, lo
             new java.util.TreeSet<>(java.util.List.of("congestion.control", "initial.send.rate", "tick.interval",
                     "heartbeat.interval", "site.timeout", "max.datagram.bytes", "send.window.bytes", "tree.strategy",
                     "tree.max.fanout", "probe.interval", "tree.refresh.interval", "wan.transport",
-                    "cc.<scheme>.<parameter>")));
+                    "hop.output.packets", "hop.input.packets", "hop.backup.failures", "hop.stall.timeout",
+                    "hop.e2e.repair", "hop.e2e.repair.delay", "cc.<scheme>.<parameter>")));
 
     /**
      * A copy with one node setting changed, given as in a node's properties file (e.g. {@code congestion.control =
@@ -143,15 +157,16 @@ public record SimOptions(long seed, long lanDelayNs, long failureDetectionNs, lo
         long probe = probeIntervalNs;
         long refresh = treeRefreshNs;
         String controller = congestionControl;
-        String transport = wanTransport;
+        org.gcs.internal.engine.TransportSettings wan = transport;
         double initialRate = initialRateBytesPerSec;
         java.util.Map<String, String> parameters = new java.util.TreeMap<>(congestionParameters);
         if (key.startsWith("cc.")) {
             parameters.put(key, v);
+        } else if (org.gcs.internal.engine.TransportSettings.KEYS.contains(key)) {
+            wan = transport.with(key, v);
         } else {
             switch (key) {
                 case "congestion.control" -> controller = v;
-                case "wan.transport" -> transport = org.gcs.internal.engine.TransportSettings.parse(v).name();
                 case "initial.send.rate" -> initialRate = org.gcs.internal.config.Quantities.byteSize(key, v);
                 case "tick.interval" -> tick = durationNs(key, v);
                 case "heartbeat.interval" -> heartbeat = durationNs(key, v);
@@ -168,7 +183,7 @@ public record SimOptions(long seed, long lanDelayNs, long failureDetectionNs, lo
             }
         }
         SimOptions changed = new SimOptions(seed, lanDelayNs, failureDetectionNs, tick, heartbeat, timeout, datagram,
-                window, strategy, fanOut, probe, refresh, controller, initialRate, parameters, transport);
+                window, strategy, fanOut, probe, refresh, controller, initialRate, parameters, wan);
         changed.buildCongestionControl(); // fail fast on an unknown controller or a bad parameter
         org.gcs.alm.tree.TreeStrategies.byName(strategy);
         return changed;

@@ -5,7 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Duration;
 import java.util.List;
 import org.awaitility.Awaitility;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.testcontainers.junit.jupiter.Testcontainers;
 
 /**
@@ -13,15 +14,19 @@ import org.testcontainers.junit.jupiter.Testcontainers;
  * message sent by a surviving member reaches every surviving member exactly once, in per-sender order — messages
  * leaving the crashed site (from its surviving member) and arriving into it alike. Three sites of two nodes
  * ({@link Sites}); every node sends 200 check messages at 20/s once the group has all six members; site1's
- * delegate (its first member) is killed once it has sent 60.
+ * delegate (its first member) is killed once it has sent 60. Runs on both WAN transports: on {@code hop-by-hop} the
+ * dead delegate's links, input and output buffers vanish with it; its neighbours' backup replay and, for what the
+ * backup no longer holds, the end-to-end repair fill the gap.
  */
 @Testcontainers(disabledWithoutDocker = true)
 class DelegateCrashIT {
     private static final int MESSAGES_PER_SENDER = 200;
 
-    @Test
-    void survivorsLoseNothingWhenASiteDelegateDies() {
-        try (Sites sites = Sites.start(78, 3, 2, n -> n.withCheckTraffic(20, MESSAGES_PER_SENDER, 6))) {
+    @ParameterizedTest(name = "wan.transport = {0}")
+    @ValueSource(strings = {"end-to-end", "hop-by-hop"})
+    void survivorsLoseNothingWhenASiteDelegateDies(String transport) {
+        try (Sites sites = Sites.start(78, 3, 2, n -> n.withCheckTraffic(20, MESSAGES_PER_SENDER, 6)
+                .withSetting("wan.transport", transport))) {
             GcsContainer delegate = sites.nodes.get(0);
             GcsContainer successor = sites.nodes.get(1);
             Awaitility.await("site1's delegate sends").atMost(Duration.ofMinutes(2))

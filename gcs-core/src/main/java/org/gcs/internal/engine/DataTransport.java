@@ -67,6 +67,16 @@ interface DataTransport {
     default void forget(String site) {
     }
 
+    /** @return the hop-by-hop links to and from each neighbour (none on the end-to-end transport) */
+    default java.util.List<HopLinkStatus> linkStatuses() {
+        return java.util.List.of();
+    }
+
+    /** @return packets in this delegate's backup buffer (0 on the end-to-end transport) */
+    default int backupPackets() {
+        return 0;
+    }
+
     /** @return bytes this transport adds around every data packet on the wire (fragments are that much smaller) */
     default int framingBytes() {
         return 0;

@@ -233,6 +233,16 @@ final class DelegateRole {
         return incoming.statuses();
     }
 
+    /** @return the hop-by-hop links to and from each neighbour (none end to end) */
+    List<HopLinkStatus> linkStatuses() {
+        return transport.linkStatuses();
+    }
+
+    /** @return packets in the hop-by-hop backup buffer (0 end to end) */
+    int backupPackets() {
+        return transport.backupPackets();
+    }
+
     /** @return packets waiting in retransmit buffers */
     int bufferedPackets() {
         return outgoing.bufferedPackets();

@@ -34,17 +34,16 @@ public record EngineSettings(String site, String memberName, long incarnation, b
                              String treeStrategy, int maxFanOut, long probeIntervalNs, long treeRefreshNs,
                              CongestionControl congestionControl, long randomSeed, TransportSettings transport) {
 
-    /** How long acknowledgements may lag on the hop-by-hop transport before the end-to-end repair steps in. */
-    public static final long HOP_BY_HOP_LAG_SYNC_NS = 30_000_000_000L;
-
     /**
-     * Makes the seed list immutable; on the hop-by-hop transport, the end-to-end repair waits
-     * {@link #HOP_BY_HOP_LAG_SYNC_NS} for lagging acknowledgements (the links hold packets back by design).
+     * Makes the seed list immutable; on the hop-by-hop transport, the end-to-end repair is a fallback: it waits
+     * {@link TransportSettings#endToEndRepairDelayNs()} for lagging acknowledgements (the links hold packets back by
+     * design), or is off.
      */
     public EngineSettings {
         seeds = List.copyOf(seeds);
         if (transport.hopByHop()) {
-            flow = flow.withLagSyncFloorNs(Math.max(flow.lagSyncFloorNs(), HOP_BY_HOP_LAG_SYNC_NS));
+            flow = flow.withEndToEndRepair(transport.endToEndRepair(),
+                    Math.max(flow.lagSyncFloorNs(), transport.endToEndRepairDelayNs()));
         }
     }
 }

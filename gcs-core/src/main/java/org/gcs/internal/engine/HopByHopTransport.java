@@ -81,6 +81,9 @@ final class HopByHopTransport implements DataTransport {
         /** Packets a new link carries before anything else: the backup, then what the link it replaces had not delivered. */
         final ArrayDeque<Hop> replay = new ArrayDeque<>();
         long replayedPackets;
+        /** Retransmissions and stall drops of the link instances this peer's current ones replaced. */
+        long retransmissionsBefore;
+        long stallDropsBefore;
 
         Peer(String name) {
             this.name = name;
@@ -190,6 +193,7 @@ final class HopByHopTransport implements DataTransport {
                 return true;
             }
             if (data.linkEpoch() != peer.inEpoch) {
+                peer.stallDropsBefore += peer.relay == null ? 0 : peer.relay.stallDrops();
                 peer.in = new LinkReceiver<>(linkSettings);
                 peer.inEpoch = data.linkEpoch();
                 peer.relay = new LinkRelay<>(stallTimeoutNs, backup);
@@ -215,6 +219,7 @@ final class HopByHopTransport implements DataTransport {
         if (peer != null && peer.out != null) {
             List<Hop> pending = new ArrayList<>(peer.replay);
             pending.addAll(peer.out.unacknowledged());
+            peer.retransmissionsBefore += peer.out.retransmissions();
             peer.out = null; // the new delegate knows nothing of our link; its own links to us come with new epochs
             peer.output();
             java.util.Set<Hop> queued = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
@@ -230,6 +235,29 @@ final class HopByHopTransport implements DataTransport {
     @Override
     public void forget(String peerSite) {
         peers.remove(peerSite);
+    }
+
+    /** @return a snapshot of the links to and from every neighbour, by site name */
+    @Override
+    public List<HopLinkStatus> linkStatuses() {
+        List<HopLinkStatus> statuses = new ArrayList<>(peers.size());
+        for (Peer peer : peers.values()) {
+            LinkSender<Hop> out = peer.out;
+            long stallDrops = peer.stallDropsBefore + (peer.relay == null ? 0 : peer.relay.stallDrops());
+            statuses.add(new HopLinkStatus(peer.name, out == null ? 0 : out.bufferedPackets(),
+                    out == null ? 0 : out.waitingPackets(), peer.replay.size(),
+                    peer.in == null ? 0 : peer.in.heldPackets(), out == null ? 0 : out.windowPackets(),
+                    out == null ? 0 : out.smoothedRttNs(),
+                    peer.retransmissionsBefore + (out == null ? 0 : out.retransmissions()), peer.replayedPackets,
+                    stallDrops));
+        }
+        return statuses;
+    }
+
+    /** @return packets in this delegate's backup buffer (B_back at most) */
+    @Override
+    public int backupPackets() {
+        return backup.size();
     }
 
     @Override

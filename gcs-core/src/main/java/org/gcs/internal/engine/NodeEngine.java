@@ -344,6 +344,16 @@ public final class NodeEngine {
         return role == null ? List.of() : role.flowStatuses();
     }
 
+    /** @return the hop-by-hop links to and from each tree neighbour, if this node is the delegate (none end to end) */
+    public List<HopLinkStatus> hopLinks() {
+        return role == null ? List.of() : role.linkStatuses();
+    }
+
+    /** @return packets in the hop-by-hop backup buffer, if this node is the delegate (0 end to end) */
+    public int hopBackupPackets() {
+        return role == null ? 0 : role.backupPackets();
+    }
+
     /** @return what the congestion monitors of the incoming flows measure, if this node is the delegate */
     public List<org.gcs.ReceivingFlowStatus> receivingFlows() {
         return role == null ? List.of() : role.receivingFlowStatuses();

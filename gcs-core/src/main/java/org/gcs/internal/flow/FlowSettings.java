@@ -15,10 +15,13 @@ package org.gcs.internal.flow;
  * @param lagSyncFloorNs the shortest wait before a sender asks a receiver whose acknowledgements lag to report its
  *                       gaps: 0 end to end; long on the hop-by-hop transport, whose reliable links hold packets back
  *                       by design, so that the end-to-end repair stays a fallback for what the links lose
+ * @param endToEndRepair false switches the end-to-end repair off: receivers send no NAKs and senders ask no lagging
+ *                       receiver for its gaps (the hop-by-hop transport's {@code hop.e2e.repair = false}, for
+ *                       experiments that must see what the links and backup buffers alone deliver)
  */
 public record FlowSettings(long tickNs, long initialRttNs, long ackIntervalNs, long minRepairIntervalNs,
                            long maxRepairIntervalNs, int maxReorderPackets, int maxRetransmitsPerNak,
-                           long maxReorderGraceNs, long lagSyncFloorNs) {
+                           long maxReorderGraceNs, long lagSyncFloorNs, boolean endToEndRepair) {
 
     /**
      * @param tickNs the driver's tick interval
@@ -28,7 +31,7 @@ public record FlowSettings(long tickNs, long initialRttNs, long ackIntervalNs, l
      */
     public static FlowSettings defaults(long tickNs) {
         return new FlowSettings(tickNs, 300_000_000L, 2 * tickNs, 4 * tickNs, 2_000_000_000L, 32_768, 1024,
-                20_000_000L, 0);
+                20_000_000L, 0, true);
     }
 
     /**
@@ -53,22 +56,23 @@ public record FlowSettings(long tickNs, long initialRttNs, long ackIntervalNs, l
     }
 
     /**
+     * @param repair whether the end-to-end repair runs at all
      * @param floorNs the shortest wait before a lagging receiver is asked for its gaps
-     * @return a copy with that floor
+     * @return a copy with that repair setting and floor
      */
-    public FlowSettings withLagSyncFloorNs(long floorNs) {
+    public FlowSettings withEndToEndRepair(boolean repair, long floorNs) {
         return new FlowSettings(tickNs, initialRttNs, ackIntervalNs, minRepairIntervalNs, maxRepairIntervalNs,
-                maxReorderPackets, maxRetransmitsPerNak, maxReorderGraceNs, floorNs);
+                maxReorderPackets, maxRetransmitsPerNak, maxReorderGraceNs, floorNs, repair);
     }
 
     /**
      * How long a receiver's acknowledgements may lag before the sender asks it for its gaps: the repair interval, at
-     * least {@code lagSyncFloorNs}.
+     * least {@code lagSyncFloorNs}; {@link Long#MAX_VALUE} (never) when the end-to-end repair is off.
      *
      * @param srttNs the smoothed RTT
      * @return the interval in nanoseconds
      */
     public long lagSyncIntervalNs(long srttNs) {
-        return Math.max(lagSyncFloorNs, repairIntervalNs(srttNs));
+        return endToEndRepair ? Math.max(lagSyncFloorNs, repairIntervalNs(srttNs)) : Long.MAX_VALUE;
     }
 }

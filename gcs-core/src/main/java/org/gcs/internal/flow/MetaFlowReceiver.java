@@ -248,7 +248,7 @@ public final class MetaFlowReceiver {
     }
 
     private void sendDueNaks(long nowNs, Output out) {
-        if (missing.isEmpty()) {
+        if (missing.isEmpty() || !settings.endToEndRepair()) {
             return;
         }
         long retryNs = settings.repairIntervalNs(srttNs);

@@ -211,7 +211,7 @@ public final class NettyJGroupsNode implements GcsNode {
                 config.maxFanOut(), config.probeInterval().toNanos(), config.treeRefreshInterval().toNanos(),
                 org.gcs.cc.CongestionControls.create(config.congestionControl(),
                         config.ccSettings(FlowSettings.defaults(tickNs).initialRttNs(), BURST_BYTES)),
-                incarnation, org.gcs.internal.engine.TransportSettings.END_TO_END);
+                incarnation, config.transportSettings());
     }
 
     private static boolean isWildcard(String host) {
@@ -308,6 +308,7 @@ public final class NettyJGroupsNode implements GcsNode {
         sendWindowBytes = engine.sendWindowBytes();
         retransmitBufferPackets = engine.retransmitBufferPackets();
         metrics.flowsChanged(flows, receivingFlows);
+        metrics.hopLinksChanged(engine.hopLinks(), engine.hopBackupPackets());
         long requests = lan == null ? 0 : lan.retransmissionRequestsReceived();
         if (requests > lastRetransmissionRequests) {
             engine.onLanCongestion(now);

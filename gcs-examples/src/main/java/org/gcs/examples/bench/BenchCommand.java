@@ -113,6 +113,11 @@ public final class BenchCommand implements Callable<Integer> {
                     + " (the same as --gcs-set congestion.control=NAME).")
     String controller;
 
+    @Option(names = "--transport", paramLabel = "NAME",
+            description = "GCS: how data crosses the WAN, end-to-end (the default) or hop-by-hop (the same as"
+                    + " --gcs-set wan.transport=NAME; hop by hop, the controller defaults to none).")
+    String transport;
+
     @Option(names = "--gcs-set", paramLabel = "KEY=VALUE",
             description = "Override a GCS setting (a key of a node's properties file, e.g. send.window.bytes=4MB or"
                     + " congestion.control=none), repeatable; for experiments: the defaults are what GCS ships.")
@@ -203,9 +208,13 @@ public final class BenchCommand implements Callable<Integer> {
         if (controller != null) {
             gcsSettings.add("congestion.control=" + controller.strip());
         }
+        if (transport != null) {
+            gcsSettings.add("wan.transport=" + transport.strip());
+        }
         for (String setting : gcsSettings) {
             checkGcsSetting(setting);
         }
+        checkGcsSettingsTogether();
         if (out != null) {
             try {
                 Files.createDirectories(out);
@@ -217,6 +226,22 @@ public final class BenchCommand implements Callable<Integer> {
                 unpacedWarmup == null ? -1 : unpacedWarmup, messages == null ? -1 : messages, size,
                 rate, json, out, inProcess, jvmOptions, stallTimeout, only, gcsSettings, relayTcpNoDelay,
                 gcsSendsInFlight);
+    }
+
+    /** Builds one configuration from every override, so that pairs that contradict (a transport and its controller) fail now. */
+    private void checkGcsSettingsTogether() {
+        Properties probe = new Properties();
+        probe.setProperty("site", "probe");
+        probe.setProperty("cluster.key", "0123456789abcdef0123");
+        for (String setting : gcsSettings) {
+            int eq = setting.indexOf('=');
+            probe.setProperty(setting.substring(0, eq).trim(), setting.substring(eq + 1).trim());
+        }
+        try {
+            GcsConfigLoader.fromProperties(probe, "--gcs-set").build();
+        } catch (GcsConfigException e) {
+            throw usage(e.getMessage());
+        }
     }
 
     private void checkGcsSetting(String setting) {

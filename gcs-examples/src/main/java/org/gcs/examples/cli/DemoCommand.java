@@ -69,9 +69,15 @@ public final class DemoCommand implements Callable<Integer> {
     String treeStrategy;
 
     @Option(names = "--controller", paramLabel = "NAME",
-            description = "Congestion control of every node: tfrc (the default), ormcc, none, or a class name"
+            description = "Congestion control of every node: tfrc (the default end to end), ormcc, none (the default hop by hop), or a class name"
                     + " (the same as --set congestion.control=NAME).")
     String controller;
+
+    @Option(names = "--transport", paramLabel = "NAME",
+            description = "How data crosses the WAN: end-to-end (the default: UDP along the tree, repaired by the"
+                    + " sending delegate) or hop-by-hop (a reliable, back-pressured link per tree edge; its controller"
+                    + " is none) (the same as --set wan.transport=NAME).")
+    String transport;
 
     @Option(names = "--set", paramLabel = "KEY=VALUE",
             description = "A node setting by its properties key, applied to every node, repeatable, e.g."
@@ -149,7 +155,7 @@ public final class DemoCommand implements Callable<Integer> {
         }
         NodeSettings nodeSettings;
         try {
-            nodeSettings = NodeSettings.parse(controller, set);
+            nodeSettings = NodeSettings.parse(controller, transport, set);
         } catch (IllegalArgumentException e) {
             throw usage(e.getMessage());
         }

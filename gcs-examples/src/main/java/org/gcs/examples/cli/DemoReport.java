@@ -25,8 +25,8 @@ final class DemoReport {
         printf("  every member sends %s msg/s of %d bytes for %s (offered %s msg/s, %.2f Mbit/s); emulator seed %d%n",
                 number(s.ratePerMember()), s.messageBytes(), human(s.duration()),
                 number(s.ratePerMember() * s.members()), offeredMbps, s.seed());
-        printf("  multicast tree strategy: %s; congestion control: %s%s%n", s.treeStrategy(),
-                s.nodeSettings().controller(), s.nodeSettings().isEmpty() ? "" : "; settings " + s.nodeSettings());
+        printf("  multicast tree strategy: %s; WAN transport: %s; congestion control: %s%s%n", s.treeStrategy(),
+                s.nodeSettings().transport(), s.nodeSettings().controller(), s.nodeSettings().isEmpty() ? "" : "; settings " + s.nodeSettings());
         out.flush();
     }
 

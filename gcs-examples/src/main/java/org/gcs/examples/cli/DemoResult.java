@@ -107,6 +107,7 @@ record DemoResult(DemoSettings settings, List<SenderResult> senders, int members
         json.put("messageBytes", settings.messageBytes());
         json.put("ratePerMember", settings.ratePerMember());
         json.put("durationSec", settings.duration().toNanos() / 1e9);
+        json.put("transport", settings.nodeSettings().transport());
         json.put("controller", settings.nodeSettings().controller());
         json.put("settings", settings.nodeSettings().asMap());
         json.put("sent", sent);

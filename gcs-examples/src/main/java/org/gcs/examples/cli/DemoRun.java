@@ -23,8 +23,15 @@ import org.gcs.metrics.GcsMeters;
 final class DemoRun {
     /** How long the members may take to see each other in the group. */
     static final Duration VIEW_TIMEOUT = Duration.ofSeconds(45);
-    /** How long to wait for the last deliveries after the senders stopped. */
+    /**
+     * How long to wait at least for the last deliveries after the senders stopped; a run waits up to
+     * {@link #DRAIN_PER_SENDING} times its sending time if that is longer, because the backlog that may be left grows
+     * with it: without a rate controller (hop by hop with {@code none}) every member keeps up to its send window queued
+     * behind the slowest tree edge.
+     */
     static final Duration DRAIN_TIMEOUT = Duration.ofSeconds(60);
+    /** The drain limit as a multiple of the sending time, when that is longer than {@link #DRAIN_TIMEOUT}. */
+    static final int DRAIN_PER_SENDING = 4;
     /** Draining ends early when no delivery (and no send) happens for this long. */
     static final Duration STALL_TIMEOUT = Duration.ofSeconds(15);
     /** How long all nodes together may take to become stable. */
@@ -137,8 +144,18 @@ final class DemoRun {
     }
 
     /**
+     * @param sending how long the members send
+     * @return how long the drain may take at most
+     */
+    static Duration drainLimit(Duration sending) {
+        Duration scaled = sending.multipliedBy(DRAIN_PER_SENDING);
+        return scaled.compareTo(DRAIN_TIMEOUT) > 0 ? scaled : DRAIN_TIMEOUT;
+    }
+
+    /**
      * Reports every interval while the members send, then until every member delivered every message, nothing
-     * progresses for {@link #STALL_TIMEOUT}, or {@link #DRAIN_TIMEOUT} passes.
+     * progresses for {@link #STALL_TIMEOUT}, or the drain limit passes ({@link #DRAIN_TIMEOUT} or
+     * {@link #DRAIN_PER_SENDING} times the sending time, whichever is longer).
      *
      * @return what went wrong, or null
      */
@@ -147,7 +164,8 @@ final class DemoRun {
         long reportNs = settings.reportEvery().toNanos();
         long nextReportNs = startNs + reportNs;
         long lastReportNs = startNs;
-        long drainDeadlineNs = endNs + DRAIN_TIMEOUT.toNanos();
+        Duration drainLimit = drainLimit(settings.duration());
+        long drainDeadlineNs = endNs + drainLimit.toNanos();
         long lastProgressNs = endNs;
         long lastDelivered = -1;
         long lastSent = -1;
@@ -171,7 +189,7 @@ final class DemoRun {
                     break;
                 }
                 if (now - drainDeadlineNs >= 0) {
-                    problem = "not every message was delivered within " + DRAIN_TIMEOUT.toSeconds()
+                    problem = "not every message was delivered within " + drainLimit.toSeconds()
                             + " s after sending" + (sending ? " (a sender is still blocked in send)" : "");
                     break;
                 }

@@ -97,6 +97,11 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
             description = "The node's properties file.")
     Path config;
 
+    @Option(names = "--transport", paramLabel = "NAME",
+            description = "How data crosses the WAN, overriding the file's wan.transport: end-to-end or hop-by-hop (whose"
+                    + " controller is none unless the file names congestion.control).")
+    String transport;
+
     @Option(names = "--status-every", paramLabel = "TIME", defaultValue = "5s", converter = DurationConverter.class,
             description = "Interval of the status line (default: ${DEFAULT-VALUE}).")
     Duration statusEvery;
@@ -154,7 +159,8 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
         GcsConfig gcsConfig;
         List<String> groups;
         try {
-            gcsConfig = GcsConfigLoader.load(config).build();
+            var builder = GcsConfigLoader.load(config);
+            gcsConfig = (transport == null ? builder : builder.wanTransport(transport)).build();
             groups = groups(config);
         } catch (GcsConfigException e) {
             err.println("gcs node: " + e.getMessage());

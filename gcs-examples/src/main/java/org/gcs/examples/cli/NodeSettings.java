@@ -10,10 +10,11 @@ import org.gcs.GcsConfig;
 import org.gcs.GcsConfigBuilder;
 import org.gcs.GcsConfigException;
 import org.gcs.GcsConfigLoader;
+import org.gcs.internal.engine.TransportSettings;
 import org.gcs.sim.SimOptions;
 
 /**
- * Node settings given on a command line — {@code --controller NAME} and any number of {@code --set KEY=VALUE} with the
+ * Node settings given on a command line — {@code --controller NAME}, {@code --transport NAME} and any number of {@code --set KEY=VALUE} with the
  * keys of a node's properties file ({@code congestion.control}, {@code cc.ormcc.beta}, {@code tick.interval}, ...) —
  * and applied to every node a command starts, real ({@link #applyTo(GcsConfigBuilder)}) or simulated
  * ({@link #applyTo(SimOptions)}). The settings a command chooses itself (sites, names, addresses, keys, the LAN,
@@ -40,6 +41,20 @@ public final class NodeSettings {
      *     key or one the command sets itself, has an invalid value, or contradicts {@code --controller}
      */
     public static NodeSettings parse(String controller, List<String> assignments) {
+        return parse(controller, null, assignments);
+    }
+
+    /**
+     * @param controller the {@code --controller} value, or null if not given
+     * @param transport the {@code --transport} value ({@code end-to-end} or {@code hop-by-hop}), or null if not given
+     * @param assignments the {@code --set} values, {@code KEY=VALUE} each
+     * @return the settings; with a transport but no controller, the transport's default controller ({@code none} hop
+     *     by hop)
+     * @throws IllegalArgumentException with a message for the user if an assignment is malformed, names an unknown
+     *     key or one the command sets itself, has an invalid value, contradicts {@code --controller} or
+     *     {@code --transport}, or pairs a controller with a transport it does not run on
+     */
+    public static NodeSettings parse(String controller, String transport, List<String> assignments) {
         Map<String, String> settings = new LinkedHashMap<>();
         for (String assignment : assignments == null ? List.<String>of() : assignments) {
             int eq = assignment.indexOf('=');
@@ -65,6 +80,18 @@ public final class NodeSettings {
                         + given + "; give one of them");
             }
             settings.put("congestion.control", controller.strip());
+        }
+        if (transport != null) {
+            String given = settings.get("wan.transport");
+            if (given != null && !given.equals(transport.strip())) {
+                throw new IllegalArgumentException("--transport " + transport + " contradicts --set wan.transport="
+                        + given + "; give one of them");
+            }
+            settings.put("wan.transport", transport.strip());
+        }
+        if (settings.containsKey("wan.transport") && !settings.containsKey("congestion.control")) {
+            settings.put("congestion.control",
+                    TransportSettings.parse(settings.get("wan.transport")).builtInControllers().get(0));
         }
         NodeSettings parsed = new NodeSettings(settings);
         parsed.check();
@@ -121,6 +148,11 @@ public final class NodeSettings {
     /** @return the congestion control every node runs: the one given, else GCS's default {@code tfrc} */
     public String controller() {
         return settings.getOrDefault("congestion.control", "tfrc");
+    }
+
+    /** @return the WAN transport every node runs: the one given, else GCS's default {@code end-to-end} */
+    public String transport() {
+        return settings.getOrDefault("wan.transport", TransportSettings.END_TO_END_NAME);
     }
 
     /** @return the settings in the order given, {@code congestion.control} included when {@code --controller} was */

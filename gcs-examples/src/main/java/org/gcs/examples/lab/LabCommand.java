@@ -90,9 +90,15 @@ public final class LabCommand implements Callable<Integer> {
     String treeStrategy;
 
     @Option(names = "--controller", paramLabel = "NAME",
-            description = "Congestion control of every node: tfrc (the default), ormcc, none, or a class name (the"
+            description = "Congestion control of every node: tfrc (the default end to end), ormcc, none (the default hop by hop), or a class name (the"
                     + " same as --set congestion.control=NAME).")
     String controller;
+
+    @Option(names = "--transport", paramLabel = "NAME",
+            description = "How data crosses the WAN: end-to-end (the default: UDP along the tree, repaired by the"
+                    + " sending delegate) or hop-by-hop (a reliable, back-pressured link per tree edge; its controller"
+                    + " is none) (the same as --set wan.transport=NAME).")
+    String transport;
 
     @Option(names = "--set", paramLabel = "KEY=VALUE",
             description = "A node setting by its properties key, applied to every node, repeatable, e.g."
@@ -154,7 +160,10 @@ public final class LabCommand implements Callable<Integer> {
         }
         org.gcs.examples.cli.NodeSettings nodeSettings;
         try {
-            nodeSettings = org.gcs.examples.cli.NodeSettings.parse(controller, set);
+            nodeSettings = org.gcs.examples.cli.NodeSettings.parse(controller, transport, set);
+            if (found.comparesControllers() && controller == null && nodeSettings.asMap().containsKey("wan.transport")) {
+                throw usage(found.name() + " compares congestion controls that run end to end: leave out --transport");
+            }
             if (found.comparesControllers() && nodeSettings.asMap().containsKey("congestion.control")) {
                 throw usage(found.name() + " compares congestion controls itself: leave out --controller (tune"
                         + " them with --set cc.<scheme>.<key>=VALUE)");

@@ -68,6 +68,15 @@ class BenchCommandOptionsTest {
     }
 
     @Test
+    void shouldRunGcsOnTheTransportGiven() {
+        assertThat(parse("cross-site-throughput", "--transport", "hop-by-hop").gcsSettings())
+                .containsExactly("wan.transport=hop-by-hop");
+        assertUsageError("hop-by-hop takes none", "cross-site-throughput", "--transport", "hop-by-hop",
+                "--controller", "ormcc");
+        assertUsageError("wan.transport must be end-to-end or hop-by-hop", "all", "--transport", "udp");
+    }
+
+    @Test
     void shouldExpandAllIntoEveryScenarioOnce() {
         assertThat(parse("all", "udp-limit", "--in-process").scenarios()).containsExactly(
                 Scenario.CROSS_SITE_THROUGHPUT, Scenario.CROSS_SITE_LATENCY, Scenario.LAN_THROUGHPUT,

@@ -46,6 +46,17 @@ class DemoCommandOptionsTest {
     }
 
     @Test
+    void shouldTakeTheTransportWithItsDefaultController() {
+        DemoSettings hop = parsing.parse("--transport", "hop-by-hop").settings();
+        assertThat(hop.nodeSettings().transport()).isEqualTo("hop-by-hop");
+        assertThat(hop.nodeSettings().controller()).isEqualTo("none");
+        DemoSettings set = parsing.parse("--set", "wan.transport=hop-by-hop", "--set", "hop.output.packets=100")
+                .settings();
+        assertThat(set.nodeSettings().controller()).isEqualTo("none");
+        assertThat(parsing.parse().settings().nodeSettings().transport()).isEqualTo("end-to-end");
+    }
+
+    @Test
     void shouldParseEveryOption() {
         DemoSettings s = parsing.parse("--topology", "ron6", "--sites", "chicago,boston", "--members-per-site", "3",
                 "--duration", "2m", "--rate", "12.5", "--size", "64", "--group", "room-1", "--seed", "7", "--tree-strategy", "star",
@@ -103,6 +114,10 @@ class DemoCommandOptionsTest {
         assertUsageError("cc.ormcc.beta", "demo", "--controller", "ormcc", "--set", "cc.ormcc.beta=2");
         assertUsageError("cc.tfrc.colour", "demo", "--set", "cc.tfrc.colour=red");
         assertUsageError("the command sets this one itself", "demo", "--set", "wan.bind=0.0.0.0:1");
+        assertUsageError("wan.transport must be end-to-end or hop-by-hop, got 'tcp'", "demo", "--transport", "tcp");
+        assertUsageError("hop-by-hop takes none", "demo", "--transport", "hop-by-hop", "--controller", "tfrc");
+        assertUsageError("contradicts --set wan.transport=end-to-end", "demo", "--transport", "hop-by-hop", "--set",
+                "wan.transport=end-to-end");
     }
 
     private static void assertUsageError(String message, String... args) {

@@ -67,6 +67,18 @@ class NodeCommandTest {
     }
 
     @Test
+    void shouldExitWithTwoForATransportThatContradictsTheFile() throws Exception {
+        Path file = dir.resolve("tfrc.properties");
+        Files.writeString(file, "site = boston\ncluster.key = 0123456789abcdef0123\ncongestion.control = tfrc\n");
+
+        assertThat(gcs("node", "--config", file.toString(), "--transport", "hop-by-hop")).isEqualTo(2);
+        assertThat(err.toString()).contains("congestion.control = tfrc does not run on wan.transport = hop-by-hop")
+                .doesNotContain("Exception");
+        assertThat(gcs("node", "--config", file.toString(), "--transport", "tcp")).isEqualTo(2);
+        assertThat(err.toString()).contains("wan.transport must be end-to-end or hop-by-hop, got 'tcp'");
+    }
+
+    @Test
     void shouldRequireTheConfigOption() {
         assertThat(gcs("node")).isEqualTo(2);
         assertThat(err.toString()).contains("Missing required option: '--config=FILE'");

@@ -85,6 +85,8 @@ class LabCommandOptionsTest {
                 .containsEntry("send.window.bytes", "2MiB").containsEntry("congestion.control", "ormcc");
         assertThat(s.topology().name()).isEqualTo("ormcc-star4");
         assertThat(parse("membership", "--out", "o").nodeSettings().isEmpty()).isTrue();
+        assertThat(parse("membership", "--out", "o", "--transport", "hop-by-hop").nodeSettings().asMap())
+                .containsEntry("wan.transport", "hop-by-hop").containsEntry("congestion.control", "none");
         assertThat(parse("membership", "--out", "o").topology()).isNull();
     }
 
@@ -103,6 +105,10 @@ class LabCommandOptionsTest {
                 "--controller", "ormcc", "--set", "congestion.control=tfrc");
         assertUsageError("ormcc-vs-tfrc compares congestion controls itself: leave out --controller", "lab",
                 "ormcc-vs-tfrc", "--out", dir.toString(), "--controller", "ormcc");
+        assertUsageError("ormcc-vs-tfrc compares congestion controls that run end to end: leave out --transport",
+                "lab", "ormcc-vs-tfrc", "--out", dir.toString(), "--transport", "hop-by-hop");
+        assertUsageError("hop-by-hop takes none", "lab", "membership", "--out", dir.toString(), "--transport",
+                "hop-by-hop", "--controller", "tfrc");
         assertUsageError("--topology", "lab", "membership", "--out", dir.toString(), "--topology", "nowhere");
         assertUsageError("the lab's own: ormcc-tracking", "lab", "membership", "--out", dir.toString(),
                 "--topology", "nowhere");

@@ -51,7 +51,8 @@ public final class GcsConfigLoader {
             "send.window.bytes", "max.pending.send.bytes", "delivery.backlog.bytes", "emulation.topology",
             "emulation.seed", "groups", "tree.strategy", "tree.max.fanout", "probe.interval", "tree.refresh.interval",
             "congestion.control", "initial.send.rate", "min.send.rate", "wan.transport", "hop.output.packets",
-            "hop.input.packets", "hop.backup.failures", "hop.stall.timeout", "hop.e2e.repair", "hop.e2e.repair.delay");
+            "hop.input.packets", "hop.backup.failures", "hop.backup.packets", "hop.stall.timeout", "hop.e2e.repair",
+            "hop.e2e.repair.delay");
 
     /** Keys with this prefix are congestion-control scheme parameters ({@code cc.<scheme>.<parameter>}). */
     public static final String CONGESTION_PREFIX = "cc.";

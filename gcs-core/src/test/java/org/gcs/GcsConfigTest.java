@@ -125,6 +125,9 @@ class GcsConfigTest {
         assertThat(loaded.congestionControl()).isEqualTo("none");
         assertThat(loaded.hopBackupPackets()).as("r = 0 keeps only B_out").isEqualTo(100);
         assertThat(loaded.hopEndToEndRepair()).isFalse();
+        p.setProperty("hop.backup.packets", "80");
+        assertThat(GcsConfigLoader.fromProperties(p, "test").build().hopBackupPackets())
+                .as("B_back set directly wins over r").isEqualTo(80);
         Properties bad = new Properties();
         bad.load(new StringReader("site=a\ncluster.key=" + KEY + "\nhop.e2e.repair=maybe\n"));
         assertThatThrownBy(() -> GcsConfigLoader.fromProperties(bad, "test"))

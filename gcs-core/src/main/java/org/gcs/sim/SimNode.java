@@ -188,6 +188,16 @@ public final class SimNode {
         return alive ? engine.receivingFlows() : List.of();
     }
 
+    /** @return the hop-by-hop links to and from each tree neighbour while this node is the delegate (none end to end) */
+    public List<org.gcs.internal.engine.HopLinkStatus> hopLinks() {
+        return alive ? engine.hopLinks() : List.of();
+    }
+
+    /** @return packets in the hop-by-hop backup buffer while this node is the delegate */
+    public int hopBackupPackets() {
+        return alive ? engine.hopBackupPackets() : 0;
+    }
+
     /** @return the rate the delegate granted this node for a group (+∞ before the first grant or if unlimited) */
     public double grantFor(String group) {
         return engine.grant(group).flatMap(g -> g.shares().stream()

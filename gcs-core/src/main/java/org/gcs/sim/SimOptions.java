@@ -131,8 +131,8 @@ public record SimOptions(long seed, long lanDelayNs, long failureDetectionNs, lo
             new java.util.TreeSet<>(java.util.List.of("congestion.control", "initial.send.rate", "tick.interval",
                     "heartbeat.interval", "site.timeout", "max.datagram.bytes", "send.window.bytes", "tree.strategy",
                     "tree.max.fanout", "probe.interval", "tree.refresh.interval", "wan.transport",
-                    "hop.output.packets", "hop.input.packets", "hop.backup.failures", "hop.stall.timeout",
-                    "hop.e2e.repair", "hop.e2e.repair.delay", "cc.<scheme>.<parameter>")));
+                    "hop.output.packets", "hop.input.packets", "hop.backup.failures", "hop.backup.packets",
+                    "hop.stall.timeout", "hop.e2e.repair", "hop.e2e.repair.delay", "cc.<scheme>.<parameter>")));
 
     /**
      * A copy with one node setting changed, given as in a node's properties file (e.g. {@code congestion.control =

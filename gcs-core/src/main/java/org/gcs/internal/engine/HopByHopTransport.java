@@ -84,6 +84,23 @@ final class HopByHopTransport implements DataTransport {
         /** Retransmissions and stall drops of the link instances this peer's current ones replaced. */
         long retransmissionsBefore;
         long stallDropsBefore;
+        /**
+         * What the replaced link from this neighbour had delivered in order and this delegate had not copied out yet:
+         * it acknowledged those packets, so no upstream keeps them for it; they go out before the new link's.
+         */
+        final ArrayDeque<Hop> carried = new ArrayDeque<>();
+        /** The input copy-out takes from: the carried packets, then the current link's. */
+        final LinkInput<Hop> input = new LinkInput<>() {
+            @Override
+            public Hop peek() {
+                return carried.isEmpty() ? in.peek() : carried.peekFirst();
+            }
+
+            @Override
+            public Hop take(long nowNs) {
+                return carried.isEmpty() ? in.take(nowNs) : carried.pollFirst();
+            }
+        };
 
         Peer(String name) {
             this.name = name;
@@ -194,6 +211,9 @@ final class HopByHopTransport implements DataTransport {
             }
             if (data.linkEpoch() != peer.inEpoch) {
                 peer.stallDropsBefore += peer.relay == null ? 0 : peer.relay.stallDrops();
+                while (peer.in != null && peer.in.peek() != null) {
+                    peer.carried.addLast(peer.in.take(nowNs));
+                }
                 peer.in = new LinkReceiver<>(linkSettings);
                 peer.inEpoch = data.linkEpoch();
                 peer.relay = new LinkRelay<>(stallTimeoutNs, backup);
@@ -246,7 +266,7 @@ final class HopByHopTransport implements DataTransport {
             long stallDrops = peer.stallDropsBefore + (peer.relay == null ? 0 : peer.relay.stallDrops());
             statuses.add(new HopLinkStatus(peer.name, out == null ? 0 : out.bufferedPackets(),
                     out == null ? 0 : out.waitingPackets(), peer.replay.size(),
-                    peer.in == null ? 0 : peer.in.heldPackets(), out == null ? 0 : out.windowPackets(),
+                    peer.carried.size() + (peer.in == null ? 0 : peer.in.heldPackets()), out == null ? 0 : out.windowPackets(),
                     out == null ? 0 : out.smoothedRttNs(),
                     peer.retransmissionsBefore + (out == null ? 0 : out.retransmissions()), peer.replayedPackets,
                     stallDrops));
@@ -298,7 +318,7 @@ final class HopByHopTransport implements DataTransport {
                     moved |= sourceRelay.copyOut(source, this::nextHopsOfOwn, hop -> { }, nowNs, 1) > 0;
                 } else {
                     Peer peer = inputs.get(k);
-                    moved |= peer.relay.copyOut(peer.in, this::nextHopsOfRelayed, this::deliver, nowNs, 1) > 0;
+                    moved |= peer.relay.copyOut(peer.input, this::nextHopsOfRelayed, this::deliver, nowNs, 1) > 0;
                 }
             }
         }

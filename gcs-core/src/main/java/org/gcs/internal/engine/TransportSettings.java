@@ -15,26 +15,28 @@ import org.gcs.cc.link.LinkSettings;
  * @param hopByHop true for the hop-by-hop transport
  * @param link every link's settings (B_OUT, B_IN, windows, timers)
  * @param backupFailures r, the consecutive relay failures the backup buffer is sized for (seed 001 Theorem 2)
+ * @param backupPacketsOverride B_back set directly, or 0 to size it from r (for experiments that need a backup of
+ *     another size, such as one B_OUT too small)
  * @param stallTimeoutNs how long a copy-out waits for a next hop that acknowledges nothing before dropping for it
  *     (spec §1.2: 2 s); longer than the links' window-probe interval
  * @param endToEndRepair whether the sending delegate's NAK repair runs as a fallback behind the links
  * @param endToEndRepairDelayNs how long acknowledgements may lag on the hop-by-hop transport before the fallback asks
  *     a receiving delegate for its gaps (the links hold packets back by design)
  */
-public record TransportSettings(boolean hopByHop, LinkSettings link, int backupFailures, long stallTimeoutNs,
-                                boolean endToEndRepair, long endToEndRepairDelayNs) {
+public record TransportSettings(boolean hopByHop, LinkSettings link, int backupFailures, int backupPacketsOverride,
+                                long stallTimeoutNs, boolean endToEndRepair, long endToEndRepairDelayNs) {
     /** The {@code wan.transport} value of the end-to-end transport. */
     public static final String END_TO_END_NAME = "end-to-end";
     /** The {@code wan.transport} value of the hop-by-hop transport. */
     public static final String HOP_BY_HOP_NAME = "hop-by-hop";
     /** The properties keys of the transport and its links. */
     public static final Set<String> KEYS = Set.of("wan.transport", "hop.output.packets", "hop.input.packets",
-            "hop.backup.failures", "hop.stall.timeout", "hop.e2e.repair", "hop.e2e.repair.delay");
+            "hop.backup.failures", "hop.backup.packets", "hop.stall.timeout", "hop.e2e.repair", "hop.e2e.repair.delay");
     /** The default wait before the fallback repair asks a lagging receiving delegate for its gaps. */
     public static final long DEFAULT_REPAIR_DELAY_NS = 5_000_000_000L;
 
     /** The end-to-end transport, the default. */
-    public static final TransportSettings END_TO_END = new TransportSettings(false, LinkSettings.DEFAULTS, 1,
+    public static final TransportSettings END_TO_END = new TransportSettings(false, LinkSettings.DEFAULTS, 1, 0,
             2_000_000_000L, true, DEFAULT_REPAIR_DELAY_NS);
     /** The hop-by-hop transport with seed 001's buffers (B_OUT = B_IN = 50), r = 1 and the fallback repair on. */
     public static final TransportSettings HOP_BY_HOP = END_TO_END.withHopByHop(true);
@@ -46,6 +48,10 @@ public record TransportSettings(boolean hopByHop, LinkSettings link, int backupF
         }
         if (backupFailures < 0) {
             throw new IllegalArgumentException("hop.backup.failures (r) must be >= 0, got " + backupFailures);
+        }
+        if (backupPacketsOverride < 0) {
+            throw new IllegalArgumentException("hop.backup.packets must be >= 0 (0: r(B_in + B_out) + B_out), got "
+                    + backupPacketsOverride);
         }
         if (stallTimeoutNs <= LinkSender.MAX_PROBE_INTERVAL_NS) {
             throw new IllegalArgumentException("hop.stall.timeout must be longer than the links' window-probe interval"
@@ -91,14 +97,16 @@ public record TransportSettings(boolean hopByHop, LinkSettings link, int backupF
             case "wan.transport" -> withHopByHop(isHopByHop(v));
             case "hop.output.packets" -> withLink(link.withBuffers(packets(key, v), link.inputCapacityPackets()));
             case "hop.input.packets" -> withLink(link.withBuffers(link.outputCapacityPackets(), packets(key, v)));
-            case "hop.backup.failures" -> new TransportSettings(hopByHop, link, count(key, v, 0), stallTimeoutNs,
-                    endToEndRepair, endToEndRepairDelayNs);
-            case "hop.stall.timeout" -> new TransportSettings(hopByHop, link, backupFailures, durationNs(key, v),
-                    endToEndRepair, endToEndRepairDelayNs);
-            case "hop.e2e.repair" -> new TransportSettings(hopByHop, link, backupFailures, stallTimeoutNs,
-                    bool(key, v), endToEndRepairDelayNs);
-            case "hop.e2e.repair.delay" -> new TransportSettings(hopByHop, link, backupFailures, stallTimeoutNs,
-                    endToEndRepair, durationNs(key, v));
+            case "hop.backup.failures" -> new TransportSettings(hopByHop, link, count(key, v, 0),
+                    backupPacketsOverride, stallTimeoutNs, endToEndRepair, endToEndRepairDelayNs);
+            case "hop.backup.packets" -> new TransportSettings(hopByHop, link, backupFailures, count(key, v, 0),
+                    stallTimeoutNs, endToEndRepair, endToEndRepairDelayNs);
+            case "hop.stall.timeout" -> new TransportSettings(hopByHop, link, backupFailures, backupPacketsOverride,
+                    durationNs(key, v), endToEndRepair, endToEndRepairDelayNs);
+            case "hop.e2e.repair" -> new TransportSettings(hopByHop, link, backupFailures, backupPacketsOverride,
+                    stallTimeoutNs, bool(key, v), endToEndRepairDelayNs);
+            case "hop.e2e.repair.delay" -> new TransportSettings(hopByHop, link, backupFailures,
+                    backupPacketsOverride, stallTimeoutNs, endToEndRepair, durationNs(key, v));
             default -> throw new IllegalArgumentException("'" + key + "' is not a transport setting; they are "
                     + new java.util.TreeSet<>(KEYS));
         };
@@ -106,13 +114,14 @@ public record TransportSettings(boolean hopByHop, LinkSettings link, int backupF
 
     /** @return a copy on the given transport, every other setting kept */
     public TransportSettings withHopByHop(boolean hop) {
-        return new TransportSettings(hop, link, backupFailures, stallTimeoutNs, endToEndRepair, endToEndRepairDelayNs);
+        return new TransportSettings(hop, link, backupFailures, backupPacketsOverride, stallTimeoutNs, endToEndRepair,
+                endToEndRepairDelayNs);
     }
 
     /** @return a copy with other link settings */
     public TransportSettings withLink(LinkSettings newLink) {
-        return new TransportSettings(hopByHop, newLink, backupFailures, stallTimeoutNs, endToEndRepair,
-                endToEndRepairDelayNs);
+        return new TransportSettings(hopByHop, newLink, backupFailures, backupPacketsOverride, stallTimeoutNs,
+                endToEndRepair, endToEndRepairDelayNs);
     }
 
     /** @return the setting's value: {@code end-to-end} or {@code hop-by-hop} */
@@ -120,9 +129,9 @@ public record TransportSettings(boolean hopByHop, LinkSettings link, int backupF
         return hopByHop ? HOP_BY_HOP_NAME : END_TO_END_NAME;
     }
 
-    /** @return B_back, from r and the link buffers (seed 001 Theorem 2) */
+    /** @return B_back: set directly, else from r and the link buffers (seed 001 Theorem 2) */
     public int backupPackets() {
-        return BackupBuffer.capacityFor(backupFailures, link.inputCapacityPackets(), link.outputCapacityPackets());
+        return backupPacketsOverride > 0 ? backupPacketsOverride : BackupBuffer.capacityFor(backupFailures, link.inputCapacityPackets(), link.outputCapacityPackets());
     }
 
     /**

@@ -103,6 +103,9 @@ public enum GcsMeters {
     /** Packets from a tree neighbour dropped for a next hop that acknowledged nothing for the stall timeout. */
     HOP_STALL_DROPS("gcs.hop.stall.drops", "packets",
             "Packets from the neighbour dropped for a stalled next hop (the end-to-end repair recovers them)"),
+    /** Packets from a tree neighbour dropped because this delegate had relayed them before (backup replays). */
+    HOP_REPLAY_DUPLICATES("gcs.hop.replay.duplicates", "packets",
+            "Packets from the neighbour this delegate had relayed before (a backup replay), dropped"),
     /** Packets in this delegate's hop-by-hop backup buffer. */
     HOP_BACKUP_OCCUPANCY("gcs.hop.backup.occupancy", "packets",
             "Packets in this delegate's hop-by-hop backup buffer (B_back at most)"),

@@ -205,7 +205,7 @@ public final class NodeMetrics implements ProtocolMetrics, AutoCloseable {
 
     /**
      * The hop-by-hop links changed (a snapshot per neighbour, spec §1.2): occupancy, window and RTT as gauges,
-     * retransmissions, replays and stall drops as counters, all tagged {@code peer}; the backup buffer's occupancy.
+     * retransmissions, replays, stall drops and dropped replay duplicates as counters, all tagged {@code peer}; the backup buffer's occupancy.
      * Meters are registered the first time a neighbour appears and read the latest snapshot.
      *
      * @param links the links to and from each neighbour (empty on the end-to-end transport or off the delegate)
@@ -227,6 +227,7 @@ public final class NodeMetrics implements ProtocolMetrics, AutoCloseable {
             hopCounter(values, GcsMeters.HOP_RETRANSMITS, peer, link.retransmissions());
             hopCounter(values, GcsMeters.HOP_BACKUP_REPLAYS, peer, link.replayedPackets());
             hopCounter(values, GcsMeters.HOP_STALL_DROPS, peer, link.stallDrops());
+            hopCounter(values, GcsMeters.HOP_REPLAY_DUPLICATES, peer, link.duplicatesDropped());
         }
         Map<String, Double> previous = hopValues;
         // a counter keeps its last value while its neighbour is away (counters must not fall back to NaN)

@@ -193,6 +193,21 @@ public final class SimNode {
         return alive ? engine.hopLinks() : List.of();
     }
 
+    /**
+     * @return packets this delegate received again and dropped: by its incoming flows (flow sequence), and on the
+     *     hop-by-hop transport before copy-out (packets it had relayed before, such as a backup replay)
+     */
+    public long duplicatesDropped() {
+        if (!alive) {
+            return 0;
+        }
+        long relayed = 0;
+        for (org.gcs.internal.engine.HopLinkStatus link : engine.hopLinks()) {
+            relayed += link.duplicatesDropped();
+        }
+        return engine.flowDuplicates() + relayed;
+    }
+
     /** @return packets in the hop-by-hop backup buffer while this node is the delegate */
     public int hopBackupPackets() {
         return alive ? engine.hopBackupPackets() : 0;

@@ -238,6 +238,11 @@ final class DelegateRole {
         return transport.linkStatuses();
     }
 
+    /** @return packets the incoming flows received again and dropped by flow sequence */
+    long flowDuplicates() {
+        return incoming.duplicates();
+    }
+
     /** @return packets in the hop-by-hop backup buffer (0 end to end) */
     int backupPackets() {
         return transport.backupPackets();

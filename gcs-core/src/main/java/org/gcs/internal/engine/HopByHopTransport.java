@@ -58,6 +58,7 @@ final class HopByHopTransport implements DataTransport {
     private final SourceQueue source = new SourceQueue();
     private final LinkRelay<Hop> sourceRelay;
     private final List<LinkData<Hop>> frames = new ArrayList<>();
+    private final RelayedSequences relayed = new RelayedSequences();
     private LocalDelivery localDelivery = (data, nowNs) -> { };
     private int epochCounter;
     private int turn;
@@ -89,15 +90,32 @@ final class HopByHopTransport implements DataTransport {
          * it acknowledged those packets, so no upstream keeps them for it; they go out before the new link's.
          */
         final ArrayDeque<Hop> carried = new ArrayDeque<>();
-        /** The input copy-out takes from: the carried packets, then the current link's. */
+        /** Packets from this neighbour dropped because this delegate had copied them out already (replays). */
+        long duplicatesDropped;
+        /**
+         * The input copy-out takes from: the carried packets, then the current link's; packets this delegate copied
+         * out before (a backup replay from upstream) are dropped here, so they go no further.
+         */
         final LinkInput<Hop> input = new LinkInput<>() {
             @Override
             public Hop peek() {
-                return carried.isEmpty() ? in.peek() : carried.peekFirst();
+                Hop head = carried.isEmpty() ? in.peek() : carried.peekFirst();
+                while (head != null && relayed.copiedBefore(head.data())) {
+                    pollHead(latestNs);
+                    duplicatesDropped++;
+                    head = carried.isEmpty() ? in.peek() : carried.peekFirst();
+                }
+                return head;
             }
 
             @Override
             public Hop take(long nowNs) {
+                Hop head = pollHead(nowNs);
+                relayed.copied(head.data());
+                return head;
+            }
+
+            private Hop pollHead(long nowNs) {
                 return carried.isEmpty() ? in.take(nowNs) : carried.pollFirst();
             }
         };
@@ -269,7 +287,7 @@ final class HopByHopTransport implements DataTransport {
                     peer.carried.size() + (peer.in == null ? 0 : peer.in.heldPackets()), out == null ? 0 : out.windowPackets(),
                     out == null ? 0 : out.smoothedRttNs(),
                     peer.retransmissionsBefore + (out == null ? 0 : out.retransmissions()), peer.replayedPackets,
-                    stallDrops));
+                    stallDrops, peer.duplicatesDropped));
         }
         return statuses;
     }

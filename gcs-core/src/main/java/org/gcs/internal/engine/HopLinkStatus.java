@@ -17,8 +17,10 @@ package org.gcs.internal.engine;
  *     undelivered packets)
  * @param stallDrops packets from the neighbour dropped for a next hop that acknowledged nothing for the stall
  *     timeout
+ * @param duplicatesDropped packets from the neighbour dropped because this delegate had copied them out before (a
+ *     backup replay reaching a delegate that already has its packets)
  */
 public record HopLinkStatus(String peer, int outputPackets, int waitingPackets, int replayPackets, int inputPackets,
                             double windowPackets, long smoothedRttNs, long retransmissions, long replayedPackets,
-                            long stallDrops) {
+                            long stallDrops, long duplicatesDropped) {
 }

@@ -155,6 +155,15 @@ final class IncomingFlows {
     }
 
     /** @return what each incoming flow's monitor measures, by sending site then group */
+    /** @return packets the incoming flows received again and dropped by flow sequence (replays, repairs) */
+    long duplicates() {
+        long total = 0;
+        for (MetaFlowReceiver receiver : receivers.values()) {
+            total += receiver.duplicates();
+        }
+        return total;
+    }
+
     List<ReceivingFlowStatus> statuses() {
         List<ReceivingFlowStatus> list = new ArrayList<>();
         Map<FlowKey, MetaFlowReceiver> sorted = new TreeMap<>(

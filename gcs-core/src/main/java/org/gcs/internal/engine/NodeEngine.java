@@ -349,6 +349,14 @@ public final class NodeEngine {
         return role == null ? List.of() : role.linkStatuses();
     }
 
+    /**
+     * @return packets this delegate's incoming flows received again and dropped by flow sequence (a backup replay, a
+     *     repair that crossed the original), 0 off the delegate
+     */
+    public long flowDuplicates() {
+        return role == null ? 0 : role.flowDuplicates();
+    }
+
     /** @return packets in the hop-by-hop backup buffer, if this node is the delegate (0 end to end) */
     public int hopBackupPackets() {
         return role == null ? 0 : role.backupPackets();

@@ -24,6 +24,7 @@ public final class LabScenarios {
         add(org.gcs.examples.lab.ormcc.OrmccVsTfrcScenario::new);
         add(org.gcs.examples.lab.overlay.OverlayScalingScenario::new);
         add(org.gcs.examples.lab.overlay.OverlayVsEndToEndScenario::new);
+        add(org.gcs.examples.lab.hop.BackupBuffersScenario::new);
     }
 
     private LabScenarios() {

@@ -25,6 +25,7 @@ public final class SiteDirectory<S> {
     private final String localSite;
     private final long siteTimeoutNs;
     private final Map<String, SiteRecord<S>> sites = new LinkedHashMap<>();
+    private long siteSetVersion;
 
     /**
      * @param localSite this delegate's own site; datagrams claiming to be from it are ignored
@@ -50,6 +51,7 @@ public final class SiteDirectory<S> {
         SiteRecord<S> known = sites.get(site);
         if (known == null) {
             sites.put(site, new SiteRecord<>(site, term, address, nowNs, -1, null));
+            siteSetVersion++;
             return Observation.NEW_SITE;
         }
         if (term < known.term()) {
@@ -91,6 +93,9 @@ public final class SiteDirectory<S> {
             }
             return silent;
         });
+        if (!removed.isEmpty()) {
+            siteSetVersion++;
+        }
         return removed;
     }
 
@@ -100,7 +105,19 @@ public final class SiteDirectory<S> {
      * @return the removed record, if the site was known
      */
     public Optional<SiteRecord<S>> remove(String site) {
-        return Optional.ofNullable(sites.remove(site));
+        SiteRecord<S> removed = sites.remove(site);
+        if (removed != null) {
+            siteSetVersion++;
+        }
+        return Optional.ofNullable(removed);
+    }
+
+    /**
+     * @return a number that changes whenever a site is added or removed (not when one is refreshed), so that callers
+     *     may cache what they derive from the set of live sites
+     */
+    public long siteSetVersion() {
+        return siteSetVersion;
     }
 
     /** @return the record of a site, if it is alive */

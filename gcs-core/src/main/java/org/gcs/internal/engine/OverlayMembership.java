@@ -241,10 +241,17 @@ final class OverlayMembership {
 
     /** @return the live remote sites, sorted */
     SortedSet<String> liveSites() {
-        SortedSet<String> live = new TreeSet<>();
-        directory.sites().forEach(site -> live.add(site.site()));
-        return live;
+        if (liveSites == null || liveSitesVersion != directory.siteSetVersion()) {
+            SortedSet<String> live = new TreeSet<>();
+            directory.sites().forEach(site -> live.add(site.site()));
+            liveSites = java.util.Collections.unmodifiableSortedSet(live);
+            liveSitesVersion = directory.siteSetVersion();
+        }
+        return liveSites; // asked every tick: rebuilt only when a site comes or goes (512 sites made it a hot spot)
     }
+
+    private SortedSet<String> liveSites;
+    private long liveSitesVersion;
 
     /** @return the live remote sites in the directory's order */
     List<String> remoteSiteNames() {

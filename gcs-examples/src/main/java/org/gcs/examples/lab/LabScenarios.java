@@ -25,6 +25,7 @@ public final class LabScenarios {
         add(org.gcs.examples.lab.overlay.OverlayScalingScenario::new);
         add(org.gcs.examples.lab.overlay.OverlayVsEndToEndScenario::new);
         add(org.gcs.examples.lab.hop.BackupBuffersScenario::new);
+        add(org.gcs.examples.lab.hop.TransportScalingScenario::new);
     }
 
     private LabScenarios() {

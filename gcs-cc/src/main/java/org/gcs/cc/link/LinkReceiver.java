@@ -15,8 +15,8 @@ package org.gcs.cc.link;
  *       packet can be copied into all output buffers"), so back-pressure reaches the sender.
  *   <li><b>Acknowledgements</b> (RFC 5681 §4.2, RFC 2018): at once for a frame out of order, a duplicate, a refused
  *       frame or one that fills a gap; every second in-order frame; otherwise within {@code ackDelayNs}. A window
- *       update goes out when the credit has grown by {@code min(2, B_IN)} packets since the last advertisement (seed
- *       001 §II-B: "two Maximal Segment Size (MSS) or more"). Up to {@value LinkSettings#MAX_SACK_RANGES} SACK
+ *       update goes out when the credit has grown by {@code min(windowUpdatePackets, B_IN)} packets (2 by default)
+ *       since the last advertisement (seed 001 §II-B: "two Maximal Segment Size (MSS) or more"). Up to {@value LinkSettings#MAX_SACK_RANGES} SACK
  *       ranges, the lowest first.
  * </ul>
  * Sans-IO and not thread-safe: the caller brings the frames and the time, and sends what {@link #pollAck} returns.
@@ -113,7 +113,8 @@ public final class LinkReceiver<P> implements LinkInput<P> {
         P payload = (P) held[i];
         held[i] = null;
         heldCount--;
-        if (windowEndSeq() - advertisedEndSeq >= Math.min(2, settings.inputCapacityPackets())) {
+        if (windowEndSeq() - advertisedEndSeq >= Math.min(settings.windowUpdatePackets(),
+                settings.inputCapacityPackets())) {
             ackNow = true;
         }
         return payload;

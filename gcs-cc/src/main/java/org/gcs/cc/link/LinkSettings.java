@@ -21,10 +21,14 @@ package org.gcs.cc.link;
  *     minRtoNs
  * @param ackDelayNs how long the receiver may hold the acknowledgement of a single in-order frame (RFC 5681 §4.2
  *     delays one segment out of two); 0 acknowledges every frame at once
+ * @param windowUpdatePackets how much credit must come back before the receiver advertises it on its own (seed 001
+ *     §II-B: "two Maximal Segment Size (MSS) or more", so 2); 1 advertises every packet copied out, as the papers'
+ *     models assume (the conformance tests)
  */
 public record LinkSettings(int outputCapacityPackets, int inputCapacityPackets, OutputSlots outputSlots,
                            int initialWindowPackets, int initialSsthreshPackets, int fixedWindowPackets,
-                           int duplicateThreshold, long initialRttNs, long minRtoNs, long maxRtoNs, long ackDelayNs) {
+                           int duplicateThreshold, long initialRttNs, long minRtoNs, long maxRtoNs, long ackDelayNs,
+                           int windowUpdatePackets) {
     /** SACK ranges an acknowledgement carries at most (§1.2: up to 3, as TCP with timestamps). */
     public static final int MAX_SACK_RANGES = 3;
 
@@ -34,7 +38,7 @@ public record LinkSettings(int outputCapacityPackets, int inputCapacityPackets, 
      * 5 ms (one protocol tick).
      */
     public static final LinkSettings DEFAULTS = new LinkSettings(50, 50, OutputSlots.UNACKED, 2, 64, 0, 3,
-            100_000_000L, 200_000_000L, 60_000_000_000L, 5_000_000L);
+            100_000_000L, 200_000_000L, 60_000_000_000L, 5_000_000L, 2);
 
     /** Rejects settings no link can run with; the message names the setting. */
     public LinkSettings {
@@ -47,6 +51,7 @@ public record LinkSettings(int outputCapacityPackets, int inputCapacityPackets, 
         atLeast("initialSsthreshPackets", initialSsthreshPackets, 1);
         atLeast("fixedWindowPackets", fixedWindowPackets, 0);
         atLeast("duplicateThreshold", duplicateThreshold, 1);
+        atLeast("windowUpdatePackets", windowUpdatePackets, 1);
         if (initialRttNs <= 0 || minRtoNs <= 0 || maxRtoNs < minRtoNs || ackDelayNs < 0) {
             throw new IllegalArgumentException("need initialRttNs > 0, 0 < minRtoNs <= maxRtoNs and ackDelayNs >= 0,"
                     + " got " + initialRttNs + ", " + minRtoNs + ", " + maxRtoNs + ", " + ackDelayNs);
@@ -60,7 +65,8 @@ public record LinkSettings(int outputCapacityPackets, int inputCapacityPackets, 
      */
     public LinkSettings withBuffers(int bOut, int bIn) {
         return new LinkSettings(bOut, bIn, outputSlots, initialWindowPackets, initialSsthreshPackets,
-                fixedWindowPackets, duplicateThreshold, initialRttNs, minRtoNs, maxRtoNs, ackDelayNs);
+                fixedWindowPackets, duplicateThreshold, initialRttNs, minRtoNs, maxRtoNs, ackDelayNs,
+                windowUpdatePackets);
     }
 
     /**
@@ -70,7 +76,21 @@ public record LinkSettings(int outputCapacityPackets, int inputCapacityPackets, 
      */
     public LinkSettings withFixedWindow(int packets, OutputSlots slots) {
         return new LinkSettings(outputCapacityPackets, inputCapacityPackets, slots, initialWindowPackets,
-                initialSsthreshPackets, packets, duplicateThreshold, initialRttNs, minRtoNs, maxRtoNs, ackDelayNs);
+                initialSsthreshPackets, packets, duplicateThreshold, initialRttNs, minRtoNs, maxRtoNs, ackDelayNs,
+                windowUpdatePackets);
+    }
+
+    /**
+     * The papers' models (seed 001 §III-B, seed 003 §3): every acknowledgement at once, every packet's credit
+     * advertised as it is copied out, and timers too long to fire, so that only windows, credit and buffers decide
+     * when a packet moves (the conformance tests).
+     *
+     * @return a copy with those timers
+     */
+    public LinkSettings withModelTimers() {
+        return new LinkSettings(outputCapacityPackets, inputCapacityPackets, outputSlots, initialWindowPackets,
+                initialSsthreshPackets, fixedWindowPackets, duplicateThreshold, 3_600_000_000_000L,
+                3_600_000_000_000L, 3_600_000_000_000L, 0, 1);
     }
 
     /** @return true if losses and acknowledgements change the congestion window */

@@ -41,7 +41,7 @@ class LinkSenderTest {
     @Test
     void shouldAddOnePacketPerWindowInCongestionAvoidance() {
         LinkSettings settings = new LinkSettings(50, 50, OutputSlots.UNACKED, 4, 4, 0, 3, 100 * MS, 200 * MS,
-                60_000 * MS, 0);
+                60_000 * MS, 0, 2);
         LinkSender<Integer> sender = new LinkSender<>(settings);
         for (int i = 1; i <= 20; i++) {
             sender.offer(i);

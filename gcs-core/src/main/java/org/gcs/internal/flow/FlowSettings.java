@@ -15,9 +15,10 @@ package org.gcs.internal.flow;
  * @param lagSyncFloorNs the shortest wait before a sender asks a receiver whose acknowledgements lag to report its
  *                       gaps: 0 end to end; long on the hop-by-hop transport, whose reliable links hold packets back
  *                       by design, so that the end-to-end repair stays a fallback for what the links lose
- * @param endToEndRepair false switches the end-to-end repair off: receivers send no NAKs and senders ask no lagging
- *                       receiver for its gaps (the hop-by-hop transport's {@code hop.e2e.repair = false}, for
- *                       experiments that must see what the links and backup buffers alone deliver)
+ * @param endToEndRepair false switches the end-to-end repair off: receivers send no NAKs, so the sender retransmits
+ *                       nothing (the hop-by-hop transport's {@code hop.e2e.repair = false}, for experiments that must
+ *                       see what the links and backup buffers alone deliver); lagging receivers are still asked to
+ *                       acknowledge again
  */
 public record FlowSettings(long tickNs, long initialRttNs, long ackIntervalNs, long minRepairIntervalNs,
                            long maxRepairIntervalNs, int maxReorderPackets, int maxRetransmitsPerNak,
@@ -67,12 +68,14 @@ public record FlowSettings(long tickNs, long initialRttNs, long ackIntervalNs, l
 
     /**
      * How long a receiver's acknowledgements may lag before the sender asks it for its gaps: the repair interval, at
-     * least {@code lagSyncFloorNs}; {@link Long#MAX_VALUE} (never) when the end-to-end repair is off.
+     * least {@code lagSyncFloorNs}. The question is asked with the end-to-end repair off too: a receiver that holds
+     * everything answers with a fresh acknowledgement, which is how a lost last acknowledgement is replaced; only
+     * its NAKs stay off.
      *
      * @param srttNs the smoothed RTT
      * @return the interval in nanoseconds
      */
     public long lagSyncIntervalNs(long srttNs) {
-        return endToEndRepair ? Math.max(lagSyncFloorNs, repairIntervalNs(srttNs)) : Long.MAX_VALUE;
+        return Math.max(lagSyncFloorNs, repairIntervalNs(srttNs));
     }
 }

@@ -43,16 +43,20 @@ import org.gcs.internal.config.Quantities;
  */
 public final class GcsConfigLoader {
     /** Every key the loader understands. */
-    public static final Set<String> KEYS = Set.of("site", "member.name", "delegate.eligible", "wan.bind",
+    public static final Set<String> KEYS = withTransportKeys("site", "member.name", "delegate.eligible", "wan.bind",
             "wan.advertise", "seeds", "cluster.key", "cluster.key.hex", "lan.transport", "lan.bind.address",
             "lan.mcast.address",
             "lan.mcast.port", "lan.tcp.port", "lan.tcp.initial.hosts", "lan.cluster.name", "lan.join.timeout",
             "heartbeat.interval", "site.timeout", "tick.interval", "max.datagram.bytes", "max.message.bytes",
             "send.window.bytes", "max.pending.send.bytes", "delivery.backlog.bytes", "emulation.topology",
             "emulation.seed", "groups", "tree.strategy", "tree.max.fanout", "probe.interval", "tree.refresh.interval",
-            "congestion.control", "initial.send.rate", "min.send.rate", "wan.transport", "hop.output.packets",
-            "hop.input.packets", "hop.backup.failures", "hop.backup.packets", "hop.stall.timeout", "hop.e2e.repair",
-            "hop.e2e.repair.delay");
+            "congestion.control", "initial.send.rate", "min.send.rate");
+
+    private static Set<String> withTransportKeys(String... keys) {
+        Set<String> all = new java.util.HashSet<>(List.of(keys));
+        all.addAll(org.gcs.internal.engine.TransportSettings.KEYS);
+        return Set.copyOf(all);
+    }
 
     /** Keys with this prefix are congestion-control scheme parameters ({@code cc.<scheme>.<parameter>}). */
     public static final String CONGESTION_PREFIX = "cc.";

@@ -208,11 +208,6 @@ public final class SimNode {
         return engine.flowDuplicates() + relayed;
     }
 
-    /** @return packets in the hop-by-hop backup buffer while this node is the delegate */
-    public int hopBackupPackets() {
-        return alive ? engine.hopBackupPackets() : 0;
-    }
-
     /** @return the rate the delegate granted this node for a group (+∞ before the first grant or if unlimited) */
     public double grantFor(String group) {
         return engine.grant(group).flatMap(g -> g.shares().stream()

@@ -127,12 +127,16 @@ public record SimOptions(long seed, long lanDelayNs, long failureDetectionNs, lo
     }
 
     /** The node settings (properties keys of {@code GcsConfigLoader}) that {@link #withSetting} accepts. */
-    public static final java.util.SortedSet<String> SETTINGS = java.util.Collections.unmodifiableSortedSet(
-            new java.util.TreeSet<>(java.util.List.of("congestion.control", "initial.send.rate", "tick.interval",
-                    "heartbeat.interval", "site.timeout", "max.datagram.bytes", "send.window.bytes", "tree.strategy",
-                    "tree.max.fanout", "probe.interval", "tree.refresh.interval", "wan.transport",
-                    "hop.output.packets", "hop.input.packets", "hop.backup.failures", "hop.backup.packets",
-                    "hop.stall.timeout", "hop.e2e.repair", "hop.e2e.repair.delay", "cc.<scheme>.<parameter>")));
+    public static final java.util.SortedSet<String> SETTINGS = settings("congestion.control", "initial.send.rate",
+            "tick.interval", "heartbeat.interval", "site.timeout", "max.datagram.bytes", "send.window.bytes",
+            "tree.strategy", "tree.max.fanout", "probe.interval", "tree.refresh.interval", "cc.<scheme>.<parameter>");
+
+    /** @return these keys and the transport's ({@code wan.transport}, {@code hop.*}), sorted */
+    private static java.util.SortedSet<String> settings(String... keys) {
+        java.util.SortedSet<String> all = new java.util.TreeSet<>(java.util.List.of(keys));
+        all.addAll(org.gcs.internal.engine.TransportSettings.KEYS);
+        return java.util.Collections.unmodifiableSortedSet(all);
+    }
 
     /**
      * A copy with one node setting changed, given as in a node's properties file (e.g. {@code congestion.control =

@@ -63,6 +63,30 @@ final class LoopbackCluster implements AutoCloseable {
         return nodes;
     }
 
+    /**
+     * Every node sends {@code perSender} messages of 256 bytes to the group, each starting with its number 1, 2, …
+     * (a long), all nodes at once from their own threads; returns when every send has returned.
+     */
+    static void sendFromEach(List<GcsNode> nodes, String group, int perSender) throws Exception {
+        java.util.concurrent.ExecutorService senders = java.util.concurrent.Executors.newFixedThreadPool(nodes.size());
+        try {
+            List<java.util.concurrent.Future<?>> sending = new ArrayList<>();
+            for (GcsNode node : nodes) {
+                sending.add(senders.submit(() -> {
+                    for (int k = 1; k <= perSender; k++) {
+                        node.send(group, java.nio.ByteBuffer.allocate(256).putLong(k).array());
+                    }
+                    return null;
+                }));
+            }
+            for (java.util.concurrent.Future<?> f : sending) {
+                f.get();
+            }
+        } finally {
+            senders.shutdown();
+        }
+    }
+
     @Override
     public void close() {
         for (GcsNode node : nodes) {

@@ -5,15 +5,11 @@ import static org.awaitility.Awaitility.await;
 
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.gcs.GcsNode;
 import org.gcs.MemberId;
 import org.gcs.emulator.LinkProfile;
@@ -58,20 +54,7 @@ class LoopbackHopByHopTest {
             await().atMost(Duration.ofSeconds(20)).until(() -> nodes.stream()
                     .allMatch(n -> n.view(GROUP).map(v -> v.size() == nodes.size()).orElse(false)));
 
-            ExecutorService senders = Executors.newFixedThreadPool(nodes.size());
-            List<Future<?>> sending = new ArrayList<>();
-            for (GcsNode node : nodes) {
-                sending.add(senders.submit(() -> {
-                    for (int k = 1; k <= PER_SENDER; k++) {
-                        node.send(GROUP, ByteBuffer.allocate(256).putLong(k).array());
-                    }
-                    return null;
-                }));
-            }
-            for (Future<?> f : sending) {
-                f.get();
-            }
-            senders.shutdown();
+            LoopbackCluster.sendFromEach(nodes, GROUP, PER_SENDER);
             long expectedPerReceiver = (long) PER_SENDER * nodes.size();
             await().atMost(Duration.ofSeconds(120)).until(() -> checkers.values().stream()
                     .allMatch(c -> c.delivered() >= expectedPerReceiver));

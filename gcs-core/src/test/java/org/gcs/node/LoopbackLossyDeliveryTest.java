@@ -4,15 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.gcs.GcsNode;
 import org.gcs.MemberId;
 import org.gcs.emulator.LinkProfile;
@@ -54,20 +50,7 @@ class LoopbackLossyDeliveryTest {
                     .allMatch(n -> n.view(GROUP).map(v -> v.size() == nodes.size()).orElse(false)));
 
             int perSender = MESSAGES / nodes.size() + 1;
-            ExecutorService senders = Executors.newFixedThreadPool(nodes.size());
-            List<Future<?>> sending = new ArrayList<>();
-            for (GcsNode node : nodes) {
-                sending.add(senders.submit(() -> {
-                    for (int k = 1; k <= perSender; k++) {
-                        node.send(GROUP, ByteBuffer.allocate(256).putLong(k).array());
-                    }
-                    return null;
-                }));
-            }
-            for (Future<?> f : sending) {
-                f.get();
-            }
-            senders.shutdown();
+            LoopbackCluster.sendFromEach(nodes, GROUP, perSender);
             long expectedPerReceiver = (long) perSender * nodes.size();
             await().atMost(Duration.ofSeconds(120)).until(() -> checkers.values().stream()
                     .allMatch(c -> c.delivered() >= expectedPerReceiver));

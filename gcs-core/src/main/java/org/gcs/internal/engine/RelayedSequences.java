@@ -32,14 +32,16 @@ final class RelayedSequences {
         }
     }
 
-    private final Map<String, Flow> flows = new HashMap<>();
+    /** By source site, then group: no key is built for the lookup every peek at an input's head makes. */
+    private final Map<String, Map<String, Flow>> flows = new HashMap<>();
 
     /**
      * @param packet a packet at the head of an input
      * @return true if this delegate copied it out before (drop it), false if not (or if it cannot tell)
      */
     boolean copiedBefore(Data packet) {
-        Flow flow = flows.get(key(packet));
+        Map<String, Flow> bySite = flows.get(packet.srcSite());
+        Flow flow = bySite == null ? null : bySite.get(packet.group());
         if (flow == null || packet.epoch() != flow.epoch || packet.seq() < flow.base
                 || packet.seq() - flow.base >= WINDOW) {
             return false;
@@ -53,11 +55,11 @@ final class RelayedSequences {
      * @param packet the packet
      */
     void copied(Data packet) {
-        String key = key(packet);
-        Flow flow = flows.get(key);
+        Map<String, Flow> bySite = flows.computeIfAbsent(packet.srcSite(), site -> new HashMap<>());
+        Flow flow = bySite.get(packet.group());
         if (flow == null || packet.epoch() > flow.epoch) {
             flow = new Flow(packet.epoch());
-            flows.put(key, flow);
+            bySite.put(packet.group(), flow);
         } else if (packet.epoch() < flow.epoch) {
             return; // an older epoch's packet: not remembered
         }
@@ -72,10 +74,6 @@ final class RelayedSequences {
             slide(flow, seq - WINDOW + 1);
         }
         flow.seen.set((int) (seq - flow.base));
-    }
-
-    private static String key(Data packet) {
-        return packet.srcSite() + '\n' + packet.group();
     }
 
     private static void slide(Flow flow, long newBase) {

@@ -34,6 +34,8 @@ public final class LinkQualityTable {
     private final int lossWindow;
     private final SortedMap<String, Peer> peers = new TreeMap<>();
     private long nextSeq;
+    /** No outstanding probe was sent before this time: lets {@link #tick} skip the peers until one may be overdue. */
+    private long earliestOutstandingBoundNs = Long.MAX_VALUE;
 
     /**
      * @param initialRttNs the RTT assumed for a peer before its first sample ({@link #rttOrInitialNs}); positive
@@ -70,6 +72,7 @@ public final class LinkQualityTable {
         state.expire(nowNs, probeTimeoutNs);
         long seq = nextSeq++;
         state.outstanding.put(seq, nowNs);
+        earliestOutstandingBoundNs = Math.min(earliestOutstandingBoundNs, nowNs);
         return seq;
     }
 
@@ -107,9 +110,17 @@ public final class LinkQualityTable {
      * @param nowNs the current time
      */
     public void tick(long nowNs) {
+        if (earliestOutstandingBoundNs == Long.MAX_VALUE || nowNs - earliestOutstandingBoundNs <= probeTimeoutNs) {
+            return; // called on every timer tick: visit the peers only once the oldest probe may be overdue
+        }
+        long earliest = Long.MAX_VALUE;
         for (Peer state : peers.values()) {
             state.expire(nowNs, probeTimeoutNs);
+            if (!state.outstanding.isEmpty()) {
+                earliest = Math.min(earliest, state.outstanding.get(state.outstanding.firstKey()));
+            }
         }
+        earliestOutstandingBoundNs = earliest;
     }
 
     /** @return the smoothed RTT to a peer, or empty before its first sample */
@@ -169,13 +180,15 @@ public final class LinkQualityTable {
             this.lostRing = new boolean[lossWindow];
         }
 
+        /** Probe numbers grow with send time, so the overdue probes are a prefix of {@code outstanding}. */
         void expire(long nowNs, long probeTimeoutNs) {
             Iterator<Map.Entry<Long, Long>> probes = outstanding.entrySet().iterator();
             while (probes.hasNext()) {
-                if (nowNs - probes.next().getValue() > probeTimeoutNs) {
-                    probes.remove();
-                    record(true);
+                if (nowNs - probes.next().getValue() <= probeTimeoutNs) {
+                    return;
                 }
+                probes.remove();
+                record(true);
             }
         }
 

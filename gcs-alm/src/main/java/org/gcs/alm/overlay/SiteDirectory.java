@@ -3,10 +3,13 @@ package org.gcs.alm.overlay;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.SortedSet;
+import java.util.TreeSet;
 
 /**
  * The overlay's table of remote sites and their delegates, with liveness (sans-IO: time comes in as
@@ -25,7 +28,15 @@ public final class SiteDirectory<S> {
     private final String localSite;
     private final long siteTimeoutNs;
     private final Map<String, SiteRecord<S>> sites = new LinkedHashMap<>();
+    private final SortedSet<String> sortedNames = new TreeSet<>();
+    private final SortedSet<String> sortedNamesView = Collections.unmodifiableSortedSet(sortedNames);
+    /** How many live sites' delegates use each address (normally one). */
+    private final Map<DelegateAddress, Integer> addressUses = new HashMap<>();
     private long siteSetVersion;
+    /** No site was heard before this time: a lower bound that lets {@link #expire} skip the scan until it matters. */
+    private long earliestHeardBoundNs = Long.MAX_VALUE;
+    private long digestVersion = -1;
+    private long siteSetDigest;
 
     /**
      * @param localSite this delegate's own site; datagrams claiming to be from it are ignored
@@ -50,19 +61,44 @@ public final class SiteDirectory<S> {
         }
         SiteRecord<S> known = sites.get(site);
         if (known == null) {
-            sites.put(site, new SiteRecord<>(site, term, address, nowNs, -1, null));
-            siteSetVersion++;
+            store(null, new SiteRecord<>(site, term, address, nowNs, -1, null));
+            earliestHeardBoundNs = Math.min(earliestHeardBoundNs, nowNs);
             return Observation.NEW_SITE;
         }
         if (term < known.term()) {
             return Observation.STALE;
         }
         if (term > known.term()) {
-            sites.put(site, new SiteRecord<>(site, term, address, nowNs, -1, known.state()));
+            store(known, new SiteRecord<>(site, term, address, nowNs, -1, known.state()));
+            siteSetVersion++;
             return Observation.NEW_DELEGATE;
         }
-        sites.put(site, new SiteRecord<>(site, term, address, nowNs, known.stateVersion(), known.state()));
+        store(known, new SiteRecord<>(site, term, address, nowNs, known.stateVersion(), known.state()));
         return Observation.REFRESHED;
+    }
+
+    /** Puts a record in place of the previous one (null: a new site), keeping the name and address indexes. */
+    private void store(SiteRecord<S> previous, SiteRecord<S> next) {
+        sites.put(next.site(), next);
+        if (previous == null) {
+            sortedNames.add(next.site());
+            addressUses.merge(next.address(), 1, Integer::sum);
+            siteSetVersion++;
+        } else if (!previous.address().equals(next.address())) {
+            forgetAddress(previous.address());
+            addressUses.merge(next.address(), 1, Integer::sum);
+            siteSetVersion++; // the delegate moved: what callers derived from the addresses is stale
+        }
+    }
+
+    /** Takes a removed record out of the name and address indexes. */
+    private void unindex(SiteRecord<S> removed) {
+        sortedNames.remove(removed.site());
+        forgetAddress(removed.address());
+    }
+
+    private void forgetAddress(DelegateAddress address) {
+        addressUses.computeIfPresent(address, (a, uses) -> uses == 1 ? null : uses - 1);
     }
 
     /**
@@ -85,14 +121,22 @@ public final class SiteDirectory<S> {
      * @return the removed sites, in directory order
      */
     public List<SiteRecord<S>> expire(long nowNs) {
+        if (sites.isEmpty() || nowNs - earliestHeardBoundNs <= siteTimeoutNs) {
+            return List.of(); // called on every timer tick: scan only once the oldest site may be overdue
+        }
         List<SiteRecord<S>> removed = new ArrayList<>();
-        sites.values().removeIf(record -> {
-            boolean silent = nowNs - record.lastHeardNs() > siteTimeoutNs;
-            if (silent) {
+        long earliest = Long.MAX_VALUE;
+        for (var it = sites.values().iterator(); it.hasNext(); ) {
+            SiteRecord<S> record = it.next();
+            if (nowNs - record.lastHeardNs() > siteTimeoutNs) {
                 removed.add(record);
+                it.remove();
+                unindex(record);
+            } else {
+                earliest = Math.min(earliest, record.lastHeardNs());
             }
-            return silent;
-        });
+        }
+        earliestHeardBoundNs = earliest;
         if (!removed.isEmpty()) {
             siteSetVersion++;
         }
@@ -107,17 +151,53 @@ public final class SiteDirectory<S> {
     public Optional<SiteRecord<S>> remove(String site) {
         SiteRecord<S> removed = sites.remove(site);
         if (removed != null) {
+            unindex(removed);
             siteSetVersion++;
         }
         return Optional.ofNullable(removed);
     }
 
     /**
-     * @return a number that changes whenever a site is added or removed (not when one is refreshed), so that callers
-     *     may cache what they derive from the set of live sites
+     * @return a number that changes whenever a site is added or removed, gets a new delegate or its delegate's address
+     *     changes (not when one is refreshed), so that callers may cache what they derive from the live sites and
+     *     their delegates
      */
     public long siteSetVersion() {
         return siteSetVersion;
+    }
+
+    /**
+     * A digest of the set of sites this directory describes, the local site included: the XOR of a 64-bit hash
+     * of each site name. Two delegates that know the same sites have the same digest whatever the order they
+     * learned them in, so a delegate can tell from a peer's digest whether the peer may lack a site.
+     *
+     * @return the digest (cached until the set of sites changes)
+     */
+    public long siteSetDigest() {
+        if (digestVersion != siteSetVersion) {
+            long digest = nameHash(localSite);
+            for (String site : sites.keySet()) {
+                digest ^= nameHash(site);
+            }
+            siteSetDigest = digest;
+            digestVersion = siteSetVersion;
+        }
+        return siteSetDigest;
+    }
+
+    /** FNV-1a over the name's UTF-16 code units, then a 64-bit finaliser (MurmurHash3's fmix64) to spread bits. */
+    static long nameHash(String name) {
+        long h = 0xcbf29ce484222325L;
+        for (int i = 0; i < name.length(); i++) {
+            h ^= name.charAt(i);
+            h *= 0x100000001b3L;
+        }
+        h ^= h >>> 33;
+        h *= 0xff51afd7ed558ccdL;
+        h ^= h >>> 33;
+        h *= 0xc4ceb93fe1a85394L;
+        h ^= h >>> 33;
+        return h;
     }
 
     /** @return the record of a site, if it is alive */
@@ -132,12 +212,12 @@ public final class SiteDirectory<S> {
 
     /** @return true if some live site's delegate uses this address */
     public boolean isKnownAddress(DelegateAddress address) {
-        for (SiteRecord<S> record : sites.values()) {
-            if (record.address().equals(address)) {
-                return true;
-            }
-        }
-        return false;
+        return addressUses.containsKey(address);
+    }
+
+    /** @return the names of the live sites, sorted: a read-only view that follows the directory */
+    public SortedSet<String> sortedSiteNames() {
+        return sortedNamesView;
     }
 
     /** @return the configured silence limit */

@@ -127,4 +127,24 @@ class LinkQualityTableTest {
         assertThatThrownBy(() -> new LinkQualityTable(MS, S, 0)).hasMessageContaining("lossWindow");
         assertThatThrownBy(() -> table.probeSent("", 0)).hasMessageContaining("peer");
     }
+
+    @Test
+    void shouldExpireEachPeersProbeOnTickWhenItsOwnTimeoutPasses() {
+        table.probeSent("boston", 0);
+        table.probeSent("ottawa", 500 * MS);
+        table.tick(S);
+        assertThat(table.outstandingProbes("boston")).as("exactly the timeout is not overdue").isEqualTo(1);
+        table.tick(S + 1);
+        assertThat(table.lossRate("boston")).isEqualTo(1.0);
+        assertThat(table.outstandingProbes("ottawa")).isEqualTo(1);
+        table.tick(1500 * MS);
+        assertThat(table.lossRate("ottawa")).isZero();
+        table.tick(1500 * MS + 1);
+        assertThat(table.lossRate("ottawa")).isEqualTo(1.0);
+        long later = table.probeSent("boston", 3 * S);
+        table.tick(4 * S + 1);
+        assertThat(table.outstandingProbes("boston")).isZero();
+        table.probeAnswered("boston", later, 4 * S + 2);
+        assertThat(table.samples("boston")).as("its answer came too late").isZero();
+    }
 }

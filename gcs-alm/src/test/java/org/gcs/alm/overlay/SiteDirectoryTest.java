@@ -47,4 +47,73 @@ class SiteDirectoryTest {
         assertThat(directory.expire(5 * S + 1)).extracting(SiteRecord::site).containsExactly("boston");
         assertThat(directory.sites()).extracting(SiteRecord::site).containsExactly("ottawa");
     }
+
+    @Test
+    void shouldExpireASiteRefreshedAfterTheOldestWasHeardOnlyWhenItsOwnTimeoutPasses() {
+        directory.observe("boston", 1, a1, 0);
+        directory.observe("ottawa", 1, a2, 0);
+        directory.observe("boston", 1, a1, 4 * S); // refreshed: the oldest now is ottawa at 0
+        assertThat(directory.expire(5 * S + 1)).extracting(SiteRecord::site).containsExactly("ottawa");
+        assertThat(directory.expire(9 * S)).isEmpty();
+        assertThat(directory.expire(9 * S + 1)).extracting(SiteRecord::site).containsExactly("boston");
+        assertThat(directory.sites()).isEmpty();
+    }
+
+    @Test
+    void shouldKeepTheSortedNamesAndTheAddressesInStepWithTheSites() {
+        DelegateAddress a3 = new DelegateAddress("10.0.0.3", 7000);
+        directory.observe("ottawa", 1, a1, 0);
+        directory.observe("boston", 1, a2, S);
+        directory.observe("chicago", 1, a3, 2 * S);
+        assertThat(directory.sortedSiteNames()).containsExactly("boston", "chicago", "ottawa");
+
+        directory.observe("ottawa", 1, a3, 3 * S); // the same delegate, now heard from another address
+        assertThat(directory.isKnownAddress(a1)).isFalse();
+        assertThat(directory.isKnownAddress(a3)).as("chicago and ottawa share it").isTrue();
+        directory.remove("chicago");
+        assertThat(directory.isKnownAddress(a3)).as("ottawa still uses it").isTrue();
+        assertThat(directory.sortedSiteNames()).containsExactly("boston", "ottawa");
+
+        assertThat(directory.expire(6 * S + 1)).extracting(SiteRecord::site).containsExactly("boston");
+        assertThat(directory.isKnownAddress(a2)).isFalse();
+        assertThat(directory.sortedSiteNames()).containsExactly("ottawa");
+    }
+
+    @Test
+    void shouldChangeTheVersionWhenASiteComesGoesOrMovesButNotOnARefresh() {
+        directory.observe("boston", 1, a1, 0);
+        long afterNew = directory.siteSetVersion();
+        directory.observe("boston", 1, a1, S);
+        assertThat(directory.siteSetVersion()).isEqualTo(afterNew);
+        directory.observe("boston", 1, a2, 2 * S);
+        long afterMove = directory.siteSetVersion();
+        assertThat(afterMove).isGreaterThan(afterNew);
+        directory.observe("boston", 2, a2, 3 * S);
+        assertThat(directory.siteSetVersion()).as("a new delegate").isGreaterThan(afterMove);
+    }
+
+    @Test
+    void shouldGiveTheSameDigestForTheSameSitesWhateverTheOrderAndWhoeverHoldsThem() {
+        SiteDirectory<String> atBoston = new SiteDirectory<>("boston", 5 * S);
+        atBoston.observe("ottawa", 1, a1, 0);
+        atBoston.observe("home", 1, a2, 0);
+        directory.observe("ottawa", 1, a1, 0);
+        directory.observe("boston", 1, a2, 0);
+        assertThat(directory.siteSetDigest()).isEqualTo(atBoston.siteSetDigest());
+
+        directory.observe("chicago", 1, new DelegateAddress("10.0.0.3", 7000), 0);
+        assertThat(directory.siteSetDigest()).as("home knows chicago, boston does not")
+                .isNotEqualTo(atBoston.siteSetDigest());
+        directory.remove("chicago");
+        assertThat(directory.siteSetDigest()).isEqualTo(atBoston.siteSetDigest());
+    }
+
+    @Test
+    void shouldSpreadTheHashesOfSimilarNames() {
+        java.util.Set<Long> hashes = new java.util.HashSet<>();
+        for (int i = 0; i < 10_000; i++) {
+            hashes.add(SiteDirectory.nameHash("s" + i));
+        }
+        assertThat(hashes).hasSize(10_000);
+    }
 }

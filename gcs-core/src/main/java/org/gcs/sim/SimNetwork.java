@@ -93,11 +93,31 @@ public final class SimNetwork {
     }
 
     /**
-     * Starts a node in a site.
+     * Starts a node in a site, seeded with the WAN addresses of every node already started in other sites.
      *
      * @param delegateEligible whether it may become the delegate
      */
     public SimNode start(String site, String name, boolean delegateEligible) {
+        List<SimNode> seeds = new ArrayList<>();
+        for (SimNode other : nodes) {
+            if (!other.site().equals(site)) {
+                seeds.add(other);
+            }
+        }
+        return start(site, name, delegateEligible, seeds);
+    }
+
+    /**
+     * Starts an eligible node in a site that knows only the given nodes' WAN addresses as seeds: the rest of the
+     * overlay it must learn through gossip.
+     *
+     * @param seeds the nodes whose addresses it is configured with
+     */
+    public SimNode startSeededBy(String site, String name, List<SimNode> seeds) {
+        return start(site, name, true, seeds);
+    }
+
+    private SimNode start(String site, String name, boolean delegateEligible, List<SimNode> seedNodes) {
         if (topology != null && !topology.sites().contains(site)) {
             throw new IllegalArgumentException("site '" + site + "' is not in topology " + topology.sites());
         }
@@ -107,11 +127,7 @@ public final class SimNetwork {
             throw new IllegalArgumentException("a node named " + name + " already runs in site " + site);
         }
         List<DelegateAddress> seeds = new ArrayList<>();
-        for (SimNode other : nodes) {
-            if (!other.site().equals(site)) {
-                seeds.add(other.address());
-            }
-        }
+        seedNodes.forEach(seed -> seeds.add(seed.address()));
         SimNode node = new SimNode(this, site, name, ++incarnations, delegateEligible, address, seeds, options);
         nodes.add(node);
         byAddress.put(address, node);

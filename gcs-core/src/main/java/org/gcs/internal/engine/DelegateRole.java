@@ -140,8 +140,8 @@ final class DelegateRole {
     }
 
     /** Re-publishes the remote sites and the tree plan (a new member joined the LAN and needs them). */
-    void republishRemoteSites() {
-        sites.republishRemoteSites();
+    void republishRemoteSites(long nowNs) {
+        sites.republishRemoteSites(nowNs);
         overlay.current().ifPresent(plan -> io.lanSend(new TreeInfo(term, plan)));
     }
 
@@ -190,7 +190,7 @@ final class DelegateRole {
                 metrics.wanDropped(DropReason.WRONG_TRANSPORT); // this node's transport is end-to-end
             }
         }
-        sites.publishRemoteSites();
+        sites.publishRemoteSites(nowNs);
     }
 
     // ---------------------------------------------------------------- timers
@@ -210,8 +210,8 @@ final class DelegateRole {
                 incoming.forgetSource(site);
             }
             incoming.forgetEndedFlows();
-            sites.publishRemoteSites();
         }
+        sites.publishRemoteSites(nowNs); // the sites that expired, or changes that waited for the spacing
         sites.expireHints(nowNs);
         outgoing.flushStable();
     }

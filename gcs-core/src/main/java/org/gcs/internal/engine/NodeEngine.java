@@ -138,7 +138,7 @@ public final class NodeEngine {
             io.delegateChanged(elected == null ? null : new MemberId(settings.site(), elected.name()), self);
         } else if (role != null) {
             role.onLanView(view);
-            role.republishRemoteSites();
+            role.republishRemoteSites(nowNs);
         }
         announce();
         if (changed && delegate != null) {

@@ -38,6 +38,8 @@ final class OverlayMembership {
     private final TreeOverlay overlay;
     private final SiteDirectory<List<MemberGroups>> directory;
     private final Map<DelegateAddress, Long> hintExpiryNs = new LinkedHashMap<>();
+    /** The site-set digest each site last announced: its peers go to it only while the digest differs from ours. */
+    private final Map<String, Long> peerSiteSetDigests = new HashMap<>();
     /** Addresses at which this node received its own announcements (gossip named it): never announce to them. */
     private final Set<DelegateAddress> selfAddresses = new HashSet<>();
     /** Sites with members, per group; cleared whenever a membership or the set of sites changes. */
@@ -101,7 +103,8 @@ final class OverlayMembership {
         if (observation != Observation.REFRESHED) {
             directoryChanged = true;
             hintExpiryNs.remove(from);
-            sendState(envelope.fromSite(), from);
+            peerSiteSetDigests.remove(envelope.fromSite());
+            sendState(envelope.fromSite(), from, true, nowNs);
         }
         return Optional.of(observation);
     }
@@ -112,6 +115,7 @@ final class OverlayMembership {
      * @return true if its memberships changed (the flows must follow)
      */
     boolean onSiteState(String site, long siteTerm, SiteState state, long nowNs) {
+        peerSiteSetDigests.put(site, state.siteSetDigest());
         boolean changed = directory.offerState(site, siteTerm, state.version(), state.members());
         if (changed) {
             directoryChanged = true;
@@ -165,6 +169,7 @@ final class OverlayMembership {
         List<String> gone = new ArrayList<>();
         for (SiteRecord<List<MemberGroups>> site : directory.expire(nowNs)) {
             gone.add(site.site());
+            peerSiteSetDigests.remove(site.site());
         }
         if (!gone.isEmpty()) {
             memberSitesByGroup.clear();
@@ -178,40 +183,106 @@ final class OverlayMembership {
         hintExpiryNs.values().removeIf(expiry -> expiry < nowNs);
     }
 
-    /** Announces this site to every known site, to the seeds not yet known, and to gossiped addresses. */
+    /**
+     * Announces this site to every known site, to the seeds not yet known, and to gossiped addresses. The
+     * announcement to a known site lists this delegate's peers only if that site's last announced
+     * {@linkplain SiteDirectory#siteSetDigest() site-set digest} differs from ours (it may lack a site we know, or
+     * know one we lack); addresses not in the directory always get them. In a stable overlay the heartbeats then
+     * carry no peers: with the full list in every one, a heartbeat round cost N³ and 512 sites were out of reach.
+     */
     void heartbeat(long nowNs) {
         lastHeartbeatNs = nowNs;
+        long ourDigest = directory.siteSetDigest();
         for (SiteRecord<List<MemberGroups>> site : directory.sites()) {
-            sendState(site.site(), site.address());
+            Long theirs = peerSiteSetDigests.get(site.site());
+            sendState(site.site(), site.address(), theirs == null || theirs != ourDigest, nowNs);
         }
         for (DelegateAddress seed : settings.seeds()) {
             if (!seed.equals(settings.selfWanAddress()) && !directory.isKnownAddress(seed)) {
-                sendState(null, seed);
+                sendState(null, seed, true, nowNs);
             }
         }
         for (DelegateAddress hint : hintExpiryNs.keySet()) {
             if (!directory.isKnownAddress(hint) && !settings.seeds().contains(hint)) {
-                sendState(null, hint);
+                sendState(null, hint, true, nowNs);
             }
         }
     }
 
-    private void sendState(String site, DelegateAddress to) {
-        List<PeerHint> peers = new ArrayList<>();
-        for (SiteRecord<List<MemberGroups>> record : directory.sites()) {
-            peers.add(new PeerHint(record.site(), record.term(), record.address().host(), record.address().port()));
-        }
-        io.wanSend(site, to, envelope(new SiteState(stateVersion, announcedMembers, peers, overlay.version(),
-                overlay.linkReports())));
+    /**
+     * @param site the receiving site, or null for an address not in the directory
+     * @param withPeers whether to list the delegates this one knows
+     */
+    private void sendState(String site, DelegateAddress to, boolean withPeers, long nowNs) {
+        List<PeerHint> peers = withPeers ? nextPeerHints(nowNs) : List.of();
+        boolean reportLinks = site != null && overlay.reportsTo(site, liveSites());
+        io.wanSend(site, to, envelope(new SiteState(stateVersion, announcedMembers, peers,
+                directory.siteSetDigest(), overlay.version(), reportLinks ? overlay.linkReports() : List.of())));
     }
+
+    /**
+     * @return the next {@value #MAX_PEER_HINTS} delegates this one knows, continuing where the last announcement
+     *     stopped (all of them in a smaller overlay). A site that lacks some gets a different slice from every peer
+     *     whose digest differs from its own, and each delegate it then reaches answers with another slice, so it
+     *     learns the overlay in a few heartbeats; an announcement stays the same size however large the overlay.
+     */
+    private List<PeerHint> nextPeerHints(long nowNs) {
+        List<PeerHint> all = peerHints(nowNs);
+        if (all.size() <= MAX_PEER_HINTS) {
+            return all;
+        }
+        int from = hintCursor % all.size();
+        hintCursor = (from + MAX_PEER_HINTS) % all.size();
+        if (from + MAX_PEER_HINTS <= all.size()) {
+            return all.subList(from, from + MAX_PEER_HINTS);
+        }
+        List<PeerHint> wrapped = new ArrayList<>(all.subList(from, all.size()));
+        wrapped.addAll(all.subList(0, MAX_PEER_HINTS - wrapped.size()));
+        return wrapped;
+    }
+
+    /** The most delegates one announcement names (about 1.3 KB with addresses of 20 characters). */
+    static final int MAX_PEER_HINTS = 32;
+    private int hintCursor;
+
+    /**
+     * @return every delegate this one knows, as hints; rebuilt at most once a heartbeat (a hint only says where to
+     *     announce, so one a heartbeat old does no harm, and rebuilding at each of the thousand changes a delegate
+     *     sees while 512 sites find each other took a tenth of the time of forming the overlay)
+     */
+    private List<PeerHint> peerHints(long nowNs) {
+        boolean stale = peerHintsVersion != directory.siteSetVersion();
+        if (peerHints == null || stale && nowNs - peerHintsBuiltNs >= settings.heartbeatNs()) {
+            List<PeerHint> peers = new ArrayList<>();
+            for (SiteRecord<List<MemberGroups>> record : directory.sites()) {
+                peers.add(new PeerHint(record.site(), record.term(), record.address().host(),
+                        record.address().port()));
+            }
+            peerHints = List.copyOf(peers);
+            peerHintsVersion = directory.siteSetVersion();
+            peerHintsBuiltNs = nowNs;
+        }
+        return peerHints;
+    }
+
+    private List<PeerHint> peerHints;
+    private long peerHintsVersion;
+    private long peerHintsBuiltNs;
 
     // ---------------------------------------------------------------- the LAN
 
-    /** Tells the site about the remote sites if anything changed since the last time (cheap when not). */
-    void publishRemoteSites() {
-        if (!directoryChanged) {
+    /**
+     * Tells the site about the remote sites if anything changed since the last time (cheap when not), at most once
+     * per {@link #REMOTE_SITES_SPACING_NS}: a change that follows the last publication sooner waits for a later
+     * tick. Like JGroups' view bundling, this folds a burst of changes into one message: while 512 sites found
+     * each other every delegate learned about 1 000 changes, and publishing each one to the LAN with the whole list
+     * of sites made forming the overlay grow with N³.
+     */
+    void publishRemoteSites(long nowNs) {
+        if (!directoryChanged || nowNs - lastRemoteSitesNs < REMOTE_SITES_SPACING_NS) {
             return;
         }
+        lastRemoteSitesNs = nowNs;
         directoryChanged = false;
         List<RemoteSite> sites = new ArrayList<>();
         for (SiteRecord<List<MemberGroups>> record : directory.sites()) {
@@ -225,12 +296,17 @@ final class OverlayMembership {
         }
     }
 
-    /** Publishes the remote sites again even if unchanged (a new member joined the LAN and needs them). */
-    void republishRemoteSites() {
+    /** Publishes the remote sites at once, even if unchanged (a new member joined the LAN and needs them). */
+    void republishRemoteSites(long nowNs) {
         publishedSites = List.of();
         directoryChanged = true;
-        publishRemoteSites();
+        lastRemoteSitesNs = Long.MIN_VALUE / 2;
+        publishRemoteSites(nowNs);
     }
+
+    /** The least time between two publications of the remote sites that a change caused. */
+    static final long REMOTE_SITES_SPACING_NS = 50_000_000L;
+    private long lastRemoteSitesNs = Long.MIN_VALUE / 2;
 
     // ---------------------------------------------------------------- queries and sending
 
@@ -239,19 +315,10 @@ final class OverlayMembership {
         directory.get(site).ifPresent(record -> io.wanSend(site, record.address(), envelope(packet)));
     }
 
-    /** @return the live remote sites, sorted */
+    /** @return the live remote sites, sorted: a read-only view that follows the directory */
     SortedSet<String> liveSites() {
-        if (liveSites == null || liveSitesVersion != directory.siteSetVersion()) {
-            SortedSet<String> live = new TreeSet<>();
-            directory.sites().forEach(site -> live.add(site.site()));
-            liveSites = java.util.Collections.unmodifiableSortedSet(live);
-            liveSitesVersion = directory.siteSetVersion();
-        }
-        return liveSites; // asked every tick: rebuilt only when a site comes or goes (512 sites made it a hot spot)
+        return directory.sortedSiteNames();
     }
-
-    private SortedSet<String> liveSites;
-    private long liveSitesVersion;
 
     /** @return the live remote sites in the directory's order */
     List<String> remoteSiteNames() {
@@ -271,7 +338,10 @@ final class OverlayMembership {
         return sites;
     }
 
-    /** @return the sites (this one included) that have members of a group; cached until memberships change */
+    /**
+     * @return the sites (this one included) that have members of a group: one unmodifiable instance until the
+     *     memberships or the set of sites change
+     */
     Set<String> memberSites(String group) {
         return memberSitesByGroup.computeIfAbsent(group, this::computeMemberSites);
     }
@@ -282,7 +352,7 @@ final class OverlayMembership {
             sites.add(settings.site());
         }
         sites.addAll(remoteSitesWith(group));
-        return sites;
+        return Set.copyOf(sites); // one immutable instance until memberships change: TreeOverlay keys on it
     }
 
     private static boolean hasGroup(List<MemberGroups> members, String group) {

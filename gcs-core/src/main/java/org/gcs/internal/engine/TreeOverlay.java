@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -115,6 +116,26 @@ final class TreeOverlay {
         return reports;
     }
 
+    /**
+     * Only the coordinator builds plans from the link reports, so only it and the site that would coordinate after
+     * it (the two smallest names among the live sites and this one) get them; the other announcements carry none.
+     * With reports to every site, every announcement carried N reports to N sites: the control plane grew with N³.
+     *
+     * @param peer a live remote site
+     * @param liveSites the remote sites alive in the directory
+     * @return true if this delegate's announcements to {@code peer} carry its link reports
+     */
+    boolean reportsTo(String peer, SortedSet<String> liveSites) {
+        int smaller = site.compareTo(peer) < 0 ? 1 : 0; // sites before peer among the live ones and this one
+        for (String live : liveSites) {
+            if (smaller >= 2 || live.compareTo(peer) >= 0) {
+                break;
+            }
+            smaller++;
+        }
+        return smaller < 2;
+    }
+
     /** @return the measured RTT to a site's delegate, if any */
     OptionalLong rttNs(String peer) {
         return links.rttNs(peer);
@@ -127,9 +148,14 @@ final class TreeOverlay {
 
     // ---------------------------------------------------------------- what other delegates tell
 
-    /** A site announced its link measurements and the plan version it uses. */
+    /**
+     * A site announced the plan version it uses and, if it {@linkplain #reportsTo reports to} this delegate, its
+     * link measurements. An announcement without measurements keeps the last ones.
+     */
     void onSiteReport(String fromSite, List<LinkReport> reports, long treeVersion) {
-        reported.put(fromSite, reports);
+        if (!reports.isEmpty()) {
+            reported.put(fromSite, reports);
+        }
         reportedVersions.put(fromSite, treeVersion);
         highestSeenVersion = Math.max(highestSeenVersion, treeVersion);
     }
@@ -283,12 +309,37 @@ final class TreeOverlay {
         if (nextHopCache.size() > NEXT_HOP_CACHE_LIMIT) {
             nextHopCache.clear();
         }
-        return nextHopCache.computeIfAbsent(new HopKey(sourceSite, fromSite, Set.copyOf(memberSites)),
-                key -> List.copyOf(plan.nextHops(site, key.source(), key.from(), key.members())));
+        return nextHopCache.computeIfAbsent(new HopKey(sourceSite, fromSite, memberSites),
+                key -> List.copyOf(plan.nextHops(site, key.source, key.from, Set.copyOf(key.members))));
     }
 
-    /** Pruning per packet is avoidable work on the data path: results are kept until the plan changes. */
-    private record HopKey(String source, String from, Set<String> members) {
+    /**
+     * Pruning per packet is avoidable work on the data path: results are kept until the plan changes. The member
+     * sites are compared by identity: {@link OverlayMembership#memberSites} hands out one unmodifiable set per group
+     * until the memberships change, and hashing a set of 512 sites for every packet at every delegate made the data
+     * path grow with the group. An equal set in another instance costs one more cache entry, never a wrong answer.
+     */
+    private static final class HopKey {
+        private final String source;
+        private final String from;
+        private final Set<String> members;
+
+        HopKey(String source, String from, Set<String> members) {
+            this.source = source;
+            this.from = from;
+            this.members = members;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof HopKey k && k.members == members && k.source.equals(source)
+                    && Objects.equals(k.from, from);
+        }
+
+        @Override
+        public int hashCode() {
+            return (source.hashCode() * 31 + Objects.hashCode(from)) * 31 + System.identityHashCode(members);
+        }
     }
 
     private static final int NEXT_HOP_CACHE_LIMIT = 10_000;

@@ -181,7 +181,7 @@ public final class WanCodec {
         for (PeerHint p : s.peers()) {
             size += WireWriter.textSize(p.site()) + 8 + WireWriter.textSize(p.host()) + 2;
         }
-        size += 8 + 2;
+        size += 8 + 8 + 2;
         for (LinkReport link : s.links()) {
             size += WireWriter.textSize(link.site()) + 8 + 8;
         }
@@ -239,7 +239,7 @@ public final class WanCodec {
             for (PeerHint p : s.peers()) {
                 w.text(p.site()).i64(p.term()).host(p.host()).u16(p.port());
             }
-            w.i64(s.treeVersion()).u16(s.links().size());
+            w.i64(s.siteSetDigest()).i64(s.treeVersion()).u16(s.links().size());
             for (LinkReport link : s.links()) {
                 w.text(link.site()).i64(link.rttMicros()).i64(link.lossPpm());
             }
@@ -432,12 +432,13 @@ public final class WanCodec {
             }
             peers.add(new PeerHint(site, term, host, port));
         }
+        long siteSetDigest = r.i64();
         long treeVersion = r.u63("treeVersion");
         int linkCount = r.u16();
         List<LinkReport> links = new ArrayList<>(Math.min(linkCount, 1024));
         for (int i = 0; i < linkCount; i++) {
             links.add(new LinkReport(r.name("link.site"), r.u63("link.rtt"), r.u63("link.loss")));
         }
-        return new SiteState(version, members, peers, treeVersion, links);
+        return new SiteState(version, members, peers, siteSetDigest, treeVersion, links);
     }
 }

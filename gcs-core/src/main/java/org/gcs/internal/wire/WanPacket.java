@@ -274,12 +274,16 @@ public sealed interface WanPacket {
      *
      * @param version increases with every change of the memberships within the sender's term
      * @param members the site's members and their groups
-     * @param peers other sites' delegates the sender knows
+     * @param peers other sites' delegates the sender knows; sent only to a site that may lack some of them
+     * @param siteSetDigest digest of the set of sites the sender knows, itself included
+     *     ({@link org.gcs.alm.overlay.SiteDirectory#siteSetDigest()}): a receiver whose own digest differs sends its
+     *     peers back
      * @param treeVersion version of the multicast tree plan the sender uses (0: none)
-     * @param links the sender's probe measurements of its links to other sites
+     * @param links the sender's probe measurements of its links to other sites; sent only to the sites that
+     *     coordinate the tree
      */
-    record SiteState(long version, List<MemberGroups> members, List<PeerHint> peers, long treeVersion,
-                     List<LinkReport> links) implements WanPacket {
+    record SiteState(long version, List<MemberGroups> members, List<PeerHint> peers, long siteSetDigest,
+                     long treeVersion, List<LinkReport> links) implements WanPacket {
         /** Makes the lists immutable. */
         public SiteState {
             members = List.copyOf(members);
@@ -287,9 +291,9 @@ public sealed interface WanPacket {
             links = List.copyOf(links);
         }
 
-        /** A state without tree version or link measurements. */
+        /** A state without site-set digest, tree version or link measurements. */
         public SiteState(long version, List<MemberGroups> members, List<PeerHint> peers) {
-            this(version, members, peers, 0, List.of());
+            this(version, members, peers, 0, 0, List.of());
         }
 
         @Override

@@ -264,8 +264,8 @@ class WanCodecFuzzTest {
         Arbitrary<PeerHint> peers = Combinators.combine(names(), u63(), hosts, Arbitraries.integers().between(1, 0xffff))
                 .as(PeerHint::new);
         Arbitrary<WanPacket.LinkReport> links = Combinators.combine(names(), u63(), u63()).as(WanPacket.LinkReport::new);
-        return Combinators.combine(u63(), members.list().ofMaxSize(6), peers.list().ofMaxSize(6), u63(),
-                links.list().ofMaxSize(6)).as(SiteState::new);
+        return Combinators.combine(u63(), members.list().ofMaxSize(6), peers.list().ofMaxSize(6), Arbitraries.longs(),
+                u63(), links.list().ofMaxSize(6)).as(SiteState::new);
     }
 
     // ------------------------------------------------------------------ mutations

@@ -592,7 +592,7 @@ class WanCodecTest {
     @Test
     void shouldDropPeerWithPortZeroAsMalformed() {
         byte[] bytes = codec.encode(envelope(new SiteState(1, List.of(), List.of(new PeerHint("a", 1, "h", 80)))));
-        int afterPeers = 8 + 2; // tree version, no link reports
+        int afterPeers = 8 + 8 + 2; // site-set digest, tree version, no link reports
         bytes[beforeMac(bytes, afterPeers + 2)] = 0;
         bytes[beforeMac(bytes, afterPeers + 1)] = 0;
 
@@ -602,7 +602,7 @@ class WanCodecTest {
     @Test
     void shouldDropPeerHostWithMalformedUtf8AsMalformed() {
         byte[] bytes = codec.encode(envelope(new SiteState(1, List.of(), List.of(new PeerHint("a", 1, "h", 80)))));
-        int hostAt = bytes.length - WanCodec.MAC_BYTES - (8 + 2) - 2 - 1; // "h", then port, tree version, links
+        int hostAt = bytes.length - WanCodec.MAC_BYTES - (8 + 8 + 2) - 2 - 1; // "h", port, digest, tree version, links
         assertThat(bytes[hostAt]).isEqualTo((byte) 'h');
         bytes[hostAt] = (byte) 0xff;
 

@@ -54,7 +54,7 @@ final class WanDatagrams {
     }
 
     static SiteState siteStateWithLinks() {
-        return new SiteState(13, List.of(new MemberGroups("ottawa-1", 1L, List.of("g1"))), List.of(), 42,
+        return new SiteState(13, List.of(new MemberGroups("ottawa-1", 1L, List.of("g1"))), List.of(), -3L, 42,
                 List.of(new WanPacket.LinkReport("boston", 51_670, 0), new WanPacket.LinkReport("chicago", 26_680, 6_300)));
     }
 

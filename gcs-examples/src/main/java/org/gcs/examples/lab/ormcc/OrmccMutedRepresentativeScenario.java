@@ -23,7 +23,9 @@ import org.gcs.internal.wire.WanPacket;
  * single-receiver flow keeps its feedback). The source must notice the silence with its
  * CR-checking timer and take another representative, and the muted receiver's bottleneck must not be overrun.
  *
- * <p>Summary: {@code ratioToNormal}, the multicast rate of the muted run over the normal one (pass within ±20 %), and
+ * <p>Summary: {@code representativeAtMute} (the representative in office when the first one is muted: if it is
+ * another, the first had been replaced already and the muted run tests nothing; not judged, see docs/experiments.md),
+ * {@code ratioToNormal}, the multicast rate of the muted run over the normal one (pass within ±20 %), and
  * {@code longestFullQueueSec}, the longest time any last hop's queue stayed at least 90 % full in the muted run
  * (pass ≤ 10 s: the rate does not run away).
  */
@@ -54,8 +56,12 @@ public final class OrmccMutedRepresentativeScenario implements LabScenario {
         StarRun.Result normal = StarRun.run(ctx, star, name(), runNs, skipNs, null, "normal");
         long[] muted = {0};
         String[] mutedSite = {null};
+        String[] inOfficeAtMute = {null};
         StarRun.Result quiet = StarRun.run(ctx, star, name(), runNs, skipNs, state -> (fromSite, toSite, envelope) -> {
             boolean due = state.firstRepresentative != null && state.nowNs - state.firstRepresentativeNs >= MUTE_AFTER_NS;
+            if (due && inOfficeAtMute[0] == null) {
+                inOfficeAtMute[0] = state.representative; // if another, muting the first tests nothing
+            }
             if (due && fromSite.equals(state.firstRepresentative)
                     && envelope.packet() instanceof WanPacket.CcFeedback feedback
                     && feedback.group().equals(StarRun.MULTICAST)) {
@@ -97,6 +103,7 @@ public final class OrmccMutedRepresentativeScenario implements LabScenario {
         Map<String, Object> summary = new LinkedHashMap<>();
         summary.put("receivers", normal.receivers());
         summary.put("mutedRepresentative", mutedSite[0]);
+        summary.put("representativeAtMute", inOfficeAtMute[0] == null ? "" : inOfficeAtMute[0]);
         summary.put("mutedFromSec", OrmccLab.round(quiet.firstRepresentativeAtSec() + MUTE_AFTER_NS / 1e9, 1));
         summary.put("indicationsDropped", muted[0]);
         summary.put("normalBytesPerSec", OrmccLab.round(normal.multicastBytesPerSec(), 1));

@@ -9,12 +9,13 @@ import java.util.TreeSet;
 import java.util.function.Function;
 import org.gcs.cc.api.CcSettings;
 import org.gcs.cc.api.CongestionControl;
+import org.gcs.cc.costbenefit.CostBenefitControl;
 import org.gcs.cc.none.NoCongestionControl;
 import org.gcs.cc.ormcc.OrmccControl;
 import org.gcs.cc.tfrc.TfrcControl;
 
 /**
- * Selects a {@link CongestionControl} by short name ({@code tfrc}, {@code ormcc}, {@code none}) or, as the escape
+ * Selects a {@link CongestionControl} by short name ({@code tfrc}, {@code ormcc}, {@code cost-benefit}, {@code none}) or, as the escape
  * hatch, by the fully-qualified name of a class that implements {@link CongestionControl} and has a public
  * constructor taking {@link CcSettings} (or a public no-argument constructor). Built like {@code TreeStrategies}.
  */
@@ -22,7 +23,8 @@ public final class CongestionControls {
     private static final Map<String, Function<CcSettings, CongestionControl>> BUILT_IN = Map.of(
             TfrcControl.NAME, TfrcControl::new,
             OrmccControl.NAME, OrmccControl::new,
-            NoCongestionControl.NAME, NoCongestionControl::new);
+            NoCongestionControl.NAME, NoCongestionControl::new,
+            CostBenefitControl.NAME, CostBenefitControl::new);
 
     private CongestionControls() {
     }

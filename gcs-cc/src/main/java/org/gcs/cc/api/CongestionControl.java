@@ -55,6 +55,17 @@ public interface CongestionControl {
      */
     SenderAdmission newAdmission(AdmissionContext context);
 
+    /**
+     * The router side of a price-based scheme: a pricer for one outgoing overlay link of a delegate (seed 000). Only
+     * the hop-by-hop transport has links with output buffers to price.
+     *
+     * @param context the link
+     * @return its pricer, or null if the scheme prices no links (the default)
+     */
+    default LinkPricer newLinkPricer(LinkContext context) {
+        return null;
+    }
+
     /** @return the codec of this scheme's blocks; {@link ControlBlockCodec#NONE} if it puts none on the wire */
     ControlBlockCodec blockCodec();
 }

@@ -2,7 +2,8 @@ package org.gcs.cc.api;
 
 /**
  * What a {@link SourceController} allows its site's senders. Rate-based schemes (TFRC, ORMCC) grant an aggregate
- * rate ({@link RateGrant}) that the engine splits max-min fairly among the local senders.
+ * rate ({@link RateGrant}) that the engine splits max-min fairly among the local senders; price-based schemes
+ * (cost-benefit) grant a packet price ({@link PriceGrant}) that every local sender pays from its own budget.
  */
-public sealed interface Grant permits RateGrant {
+public sealed interface Grant permits RateGrant, PriceGrant {
 }

@@ -47,4 +47,13 @@ public interface SenderAdmission {
      * @return the report, or null if none is due (or the scheme sends none)
      */
     DemandReport dueReport(long nowNs, boolean messagesWaiting, boolean messagesUnstable);
+
+    /**
+     * @return the admission's own numbers for meters and status (cost-benefit: {@code budgetDollars},
+     *     {@code salaryPeriodSeconds}, {@code priceDollarsPerPacket}), by lowerCamelCase name with the unit; empty if
+     *     it has none
+     */
+    default java.util.Map<String, Double> state() {
+        return java.util.Map.of();
+    }
 }

@@ -65,6 +65,29 @@ public interface SourceController {
     void onFeedback(String site, Feedback feedback, long nowNs);
 
     /**
+     * The flow's multicast tree changed (price-based schemes: the links a packet of the flow crosses, seed 000 Eq. 8's
+     * MT). Rate-based schemes ignore it.
+     *
+     * @param edgesFromSource the links of the group's tree pruned to its sites, directed away from this site; empty
+     *     when the group has no other site or no tree is known yet
+     * @param nowNs the current time
+     */
+    default void onTree(java.util.List<DirectedEdge> edgesFromSource, long nowNs) {
+    }
+
+    /**
+     * A delegate advertised the price of one of its outgoing links, or this delegate priced one of its own (seed 000
+     * §IV-B.3). The engine tells every flow of every link, not only the links of its tree: a tree may change. A price
+     * of 0 also means "forget it" (a site that left). Rate-based schemes ignore it.
+     *
+     * @param edge the link
+     * @param costDollars its price, 0 or more
+     * @param nowNs the current time
+     */
+    default void onLinkCost(DirectedEdge edge, double costDollars, long nowNs) {
+    }
+
+    /**
      * Lets time pass; the engine calls it every protocol tick (5 ms by default).
      *
      * @param nowNs the current time

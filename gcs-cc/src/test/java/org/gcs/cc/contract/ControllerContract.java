@@ -3,6 +3,7 @@ package org.gcs.cc.contract;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.fail;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -15,25 +16,30 @@ import org.gcs.cc.api.CongestionControl;
 import org.gcs.cc.api.ControlBlockCodec;
 import org.gcs.cc.api.ControlHeader;
 import org.gcs.cc.api.DemandReport;
+import org.gcs.cc.api.DirectedEdge;
 import org.gcs.cc.api.Feedback;
+import org.gcs.cc.api.Grant;
 import org.gcs.cc.api.MonitorContext;
+import org.gcs.cc.api.PriceGrant;
 import org.gcs.cc.api.RateGrant;
 import org.gcs.cc.api.RateShare;
 import org.gcs.cc.api.ReceiverMonitor;
 import org.gcs.cc.api.SenderAdmission;
+import org.gcs.cc.api.SenderGrant;
 import org.gcs.cc.api.SourceContext;
 import org.gcs.cc.api.SourceController;
 import org.junit.jupiter.api.Test;
 
 /**
- * What every congestion controller must do whatever its algorithm (spec §6.4): grants are never negative or NaN,
- * feedback from sites that are not receivers is ignored, snapshots are immutable, the same calls give the same
- * results, calls after a receiver left are harmless, and its blocks survive the codec. A scheme's test extends this
- * class and says how to make its feedback and headers.
+ * What every congestion controller must do whatever its algorithm (spec §6.4): grants are usable (a rate never
+ * negative or NaN, a price positive and finite), feedback from sites that are not receivers is ignored, snapshots
+ * are immutable, the same calls give the same results, calls after a receiver left are harmless, and its blocks
+ * survive the codec. A scheme's test extends this class and says how to make its feedback and headers.
  *
  * <p>The scenario is a scripted, pseudo-random run: a source with three receiving sites (one leaves and comes back),
  * monitors that see first transmissions with gaps, and the monitors' feedback fed back to the source through the
- * scheme's codec, on ticks of 5 ms for 20 s.
+ * scheme's codec, on ticks of 5 ms for 20 s. The source also learns its tree and pseudo-random link prices (price-based
+ * schemes use them; rate-based ones ignore them).
  */
 abstract class ControllerContract {
     static final long MS = 1_000_000L;
@@ -48,11 +54,42 @@ abstract class ControllerContract {
         return source.header(nowNs);
     }
 
+    /** @return what the scheme's sending delegate tells a member, for the admission (a rate share by default) */
+    SenderGrant senderGrant() {
+        return new RateShare(10_000);
+    }
+
+    /**
+     * Every grant must be usable: a rate is not negative or NaN; a price and its salary are positive and finite.
+     *
+     * @param grant the grant
+     * @param what what to call it in a failure
+     */
+    static void assertUsable(Grant grant, String what) {
+        if (grant instanceof RateGrant rate) {
+            assertThat(rate.aggregateBytesPerSec()).as(what).isNotNaN().isNotNegative();
+        } else if (grant instanceof PriceGrant price) {
+            assertThat(price.dollarsPerPacket()).as(what).isPositive().isFinite();
+            assertThat(price.salaryDollars()).as(what).isPositive().isFinite();
+        } else {
+            fail("%s: no grant of a known kind: %s", what, grant);
+        }
+    }
+
+    private static List<DirectedEdge> tree(List<String> receivers) {
+        List<DirectedEdge> edges = new ArrayList<>();
+        for (String site : receivers) {
+            edges.add(new DirectedEdge("a", site));
+        }
+        return edges;
+    }
+
     /** One scripted run; returns a trace of everything observable. */
     private List<String> run(long seed) {
         CongestionControl control = control();
         ControlBlockCodec codec = control.blockCodec();
         SplittableRandom random = new SplittableRandom(seed);
+        SplittableRandom prices = new SplittableRandom(seed + 1); // its own, so as not to move the losses
         SourceController source = control.newSource(new SourceContext("a", "g", 7, seed));
         List<ReceiverMonitor> monitors = new ArrayList<>();
         for (String site : SITES) {
@@ -65,14 +102,27 @@ abstract class ControllerContract {
         for (String site : SITES) {
             source.onReceiverAdded(site, now);
         }
+        source.onTree(tree(SITES), now);
         for (int tick = 0; tick < 4000; tick++) {
             now += 5 * MS;
             if (tick == 1000) {
                 source.onReceiverRemoved("d", now);
+                source.onTree(tree(List.of("b", "c")), now);
                 trace.add("removed d");
             }
             if (tick == 2000) {
                 source.onReceiverAdded("d", now);
+                source.onTree(tree(SITES), now);
+            }
+            if (tick % 10 == 0) { // a link price: a tree link, its reverse, or a link elsewhere; 0 now and then
+                String site = SITES.get(prices.nextInt(SITES.size()));
+                DirectedEdge edge = switch (prices.nextInt(3)) {
+                    case 0 -> new DirectedEdge("a", site);
+                    case 1 -> new DirectedEdge(site, "a");
+                    default -> new DirectedEdge(site, "e");
+                };
+                double cost = prices.nextInt(4) == 0 ? 0 : prices.nextDouble(0, 30);
+                source.onLinkCost(edge, cost, now);
             }
             for (int i = 0; i < 3; i++) {
                 seq++;
@@ -115,8 +165,8 @@ abstract class ControllerContract {
                 }
             }
             source.onTick(now);
-            RateGrant grant = (RateGrant) source.grant();
-            assertThat(grant.aggregateBytesPerSec()).as("grant at %d ms", now / MS).isNotNaN().isNotNegative();
+            Grant grant = source.grant();
+            assertUsable(grant, "grant at " + now / MS + " ms");
             trace.add(now + " grant " + grant);
         }
         CcSnapshot snapshot = source.snapshot();
@@ -171,7 +221,7 @@ abstract class ControllerContract {
             source.onTick(20 * MS);
         }).doesNotThrowAnyException();
         assertThat(source.snapshot().receivers()).extracting(CcSnapshot.ReceiverState::site).containsExactly("b");
-        assertThat(((RateGrant) source.grant()).aggregateBytesPerSec()).isNotNaN().isNotNegative();
+        assertUsable(source.grant(), "grant after c left");
     }
 
     @Test
@@ -213,7 +263,7 @@ abstract class ControllerContract {
                 assertThat(report.requestBytesPerSec()).isNotNegative();
             }
             if (i == 200) {
-                admission.onGrant(new RateShare(10_000), now);
+                admission.onGrant(senderGrant(), now);
             }
         }
         assertThat(admitted).isPositive();

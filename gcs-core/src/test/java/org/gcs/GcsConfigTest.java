@@ -37,7 +37,7 @@ class GcsConfigTest {
         assertThat(defaults.congestionControl()).isEqualTo("tfrc");
         assertThat(defaults.initialSendRateBytesPerSec()).isEqualTo(128 * 1024);
         assertThatThrownBy(() -> GcsConfig.builder().congestionControl("bbr")).hasMessageContaining("unknown congestion"
-                + " control 'bbr'").hasMessageContaining("[none, ormcc, tfrc");
+                + " control 'bbr'").hasMessageContaining("[cost-benefit, none, ormcc, tfrc");
         assertThatThrownBy(() -> GcsConfig.builder().site("a").clusterKey(KEY).initialSendRate(4096).minSendRate(8192)
                 .build()).hasMessageContaining("must not exceed initialSendRate");
         Properties p = new Properties();

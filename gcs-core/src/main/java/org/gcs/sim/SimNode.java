@@ -208,6 +208,24 @@ public final class SimNode {
     }
 
     /**
+     * @return this member's admission state per group it sends to (cost-benefit: {@code budgetDollars},
+     *     {@code salaryPeriodSeconds}, {@code priceDollarsPerPacket}); empty for schemes without such state
+     */
+    public java.util.Map<String, java.util.Map<String, Double>> admissionStates() {
+        return engine.admissionStates();
+    }
+
+    /**
+     * The peak occupancy of each outgoing hop-by-hop link's output buffer (the packets not yet sent, which seed 000
+     * prices) since the previous call: the "maximum buffer size over the last sampling period" of seed 000's Fig. 5.
+     *
+     * @return the peaks by neighbour site while this node is the delegate (empty end to end)
+     */
+    public java.util.Map<String, Integer> takeHopWaitingPeaks() {
+        return alive ? engine.takeHopWaitingPeaks() : java.util.Map.of();
+    }
+
+    /**
      * @return packets this delegate received again and dropped: by its incoming flows (flow sequence), and on the
      *     hop-by-hop transport before copy-out (packets it had relayed before, such as a backup replay)
      */

@@ -72,6 +72,16 @@ interface DataTransport {
         return java.util.List.of();
     }
 
+    /**
+     * The most packets that waited in each outgoing link's output buffer (not yet sent: the part seed 000 prices)
+     * since the previous call, by neighbour; the next period starts with what waits now.
+     *
+     * @return the peaks by neighbour site (empty on the end-to-end transport)
+     */
+    default Map<String, Integer> takeWaitingPeaks() {
+        return Map.of();
+    }
+
     /** @return packets in this delegate's backup buffer (0 on the end-to-end transport) */
     default int backupPackets() {
         return 0;

@@ -1,5 +1,6 @@
 package org.gcs.internal.engine;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.gcs.FlowStatus;
@@ -19,6 +20,7 @@ import org.gcs.internal.wire.WanPacket.CcFeedback;
 import org.gcs.internal.wire.WanPacket.Data;
 import org.gcs.internal.wire.WanPacket.HopAck;
 import org.gcs.internal.wire.WanPacket.HopData;
+import org.gcs.internal.wire.WanPacket.LinkCosts;
 import org.gcs.internal.wire.WanPacket.Nak;
 import org.gcs.internal.wire.WanPacket.Probe;
 import org.gcs.internal.wire.WanPacket.ProbeReply;
@@ -47,6 +49,8 @@ final class DelegateRole {
     private final IncomingFlows incoming;
     private final DataTransport transport;
     private final TreeOverlay.Output overlayOutput;
+    private final LinkPriceBook prices;
+    private final List<LinkPriceBook.EdgeCost> priceChanges = new ArrayList<>();
 
     DelegateRole(EngineSettings settings, EngineIo io, ProtocolMetrics metrics, Membership membership, long term) {
         this.io = io;
@@ -64,7 +68,11 @@ final class DelegateRole {
             this.transport = new TreeForwarding(settings.site(), overlay, sites);
         }
         ControlBlocks blocks = new ControlBlocks(settings.congestionControl(), metrics::controlBlockDropped);
-        this.outgoing = new OutgoingFlows(settings, io, metrics, term, sites, transport, blocks);
+        this.prices = new LinkPriceBook(settings.site(), settings.congestionControl(), 0);
+        if (hopByHop != null && prices.active()) {
+            hopByHop.observeQueues(prices::onQueue);
+        }
+        this.outgoing = new OutgoingFlows(settings, io, metrics, term, sites, transport, blocks, overlay, prices);
         this.incoming = new IncomingFlows(settings, io, metrics, membership, sites, overlay, blocks);
         if (hopByHop != null) {
             hopByHop.deliverLocallyTo(incoming::onData);
@@ -185,6 +193,8 @@ final class DelegateRole {
                 outgoing.updateReceivers(nowNs);
             }
             sites.onPeerHints(state.peers(), nowNs);
+        } else if (packet instanceof LinkCosts costs) {
+            outgoing.onLinkCosts(prices.onAdvertisement(fromSite, costs, nowNs), nowNs);
         } else if (packet instanceof HopData || packet instanceof HopAck) {
             if (!transport.onLinkFrame(fromSite, packet, nowNs)) {
                 metrics.wanDropped(DropReason.WRONG_TRANSPORT); // this node's transport is end-to-end
@@ -201,9 +211,11 @@ final class DelegateRole {
         incoming.onTick(nowNs);
         overlay.onTick(sites.liveSites(), nowNs, overlayOutput);
         sites.onTick(nowNs);
+        tickPrices(nowNs);
         List<String> expired = sites.expire(nowNs);
         if (!expired.isEmpty()) {
             for (String site : expired) {
+                outgoing.onLinkCosts(prices.forget(site), nowNs);
                 overlay.forget(site);
                 transport.forget(site);
                 outgoing.removeSite(site, nowNs);
@@ -214,6 +226,30 @@ final class DelegateRole {
         sites.publishRemoteSites(nowNs); // the sites that expired, or changes that waited for the spacing
         sites.expireHints(nowNs);
         outgoing.flushStable();
+    }
+
+    /** Prices this delegate's links, advertises them when due, and lets the flows hear of every change. */
+    private void tickPrices(long nowNs) {
+        if (!prices.active()) {
+            return;
+        }
+        priceChanges.clear();
+        LinkCosts advertisement = prices.onTick(nowNs, priceChanges);
+        priceChanges.addAll(prices.expire(nowNs));
+        if (!priceChanges.isEmpty()) {
+            outgoing.onLinkCosts(priceChanges, nowNs);
+        }
+        if (advertisement != null) {
+            for (String other : sites.remoteSiteNames()) {
+                sites.send(other, advertisement);
+            }
+            metrics.linkCostsSent();
+        }
+    }
+
+    /** @return this delegate's priced links (price-based controllers; empty otherwise) */
+    List<LinkPriceBook.OwnLink> pricedLinks() {
+        return prices.ownLinks();
     }
 
     // ---------------------------------------------------------------- statistics for tests and metrics
@@ -236,6 +272,11 @@ final class DelegateRole {
     /** @return the hop-by-hop links to and from each neighbour (none end to end) */
     List<HopLinkStatus> linkStatuses() {
         return transport.linkStatuses();
+    }
+
+    /** @return the most packets waiting per outgoing hop-by-hop link since the previous call (none end to end) */
+    java.util.Map<String, Integer> takeWaitingPeaks() {
+        return transport.takeWaitingPeaks();
     }
 
     /** @return packets the incoming flows received again and dropped by flow sequence */

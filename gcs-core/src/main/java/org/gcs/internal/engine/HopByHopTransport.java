@@ -60,6 +60,7 @@ final class HopByHopTransport implements DataTransport {
     private final List<LinkData<Hop>> frames = new ArrayList<>();
     private final RelayedSequences relayed = new RelayedSequences();
     private LocalDelivery localDelivery = (data, nowNs) -> { };
+    private QueueObserver queueObserver = (peer, waitingPackets, nowNs) -> { };
     private int epochCounter;
     private int turn;
     private long latestNs;
@@ -92,6 +93,8 @@ final class HopByHopTransport implements DataTransport {
         final ArrayDeque<Hop> carried = new ArrayDeque<>();
         /** Packets from this neighbour dropped because this delegate had copied them out already (replays). */
         long duplicatesDropped;
+        /** The most packets waiting in the output buffer after a pump since {@link #takeWaitingPeaks} last ran. */
+        int waitingPeak;
         /**
          * The input copy-out takes from: the carried packets, then the current link's; packets this delegate copied
          * out before (a backup replay from upstream) are dropped here, so they go no further.
@@ -194,6 +197,21 @@ final class HopByHopTransport implements DataTransport {
         void deliver(Data data, long nowNs);
     }
 
+    /** Hears how many packets wait in each outgoing link's output buffer (seed 000 prices them). */
+    interface QueueObserver {
+        /**
+         * @param peer the neighbour the link leads to
+         * @param waitingPackets packets in its output buffer not yet sent
+         * @param nowNs the current time
+         */
+        void onQueue(String peer, int waitingPackets, long nowNs);
+    }
+
+    /** @param observer hears the output buffers' waiting packets after every pump */
+    void observeQueues(QueueObserver observer) {
+        this.queueObserver = observer;
+    }
+
     /** @param delivery where a relayed packet goes in this site (the incoming flows) */
     void deliverLocallyTo(LocalDelivery delivery) {
         this.localDelivery = delivery;
@@ -292,6 +310,18 @@ final class HopByHopTransport implements DataTransport {
         return statuses;
     }
 
+    @Override
+    public Map<String, Integer> takeWaitingPeaks() {
+        Map<String, Integer> peaks = new TreeMap<>();
+        for (Peer peer : peers.values()) {
+            if (peer.out != null) {
+                peaks.put(peer.name, peer.waitingPeak);
+                peer.waitingPeak = peer.out.waitingPackets();
+            }
+        }
+        return peaks;
+    }
+
     /** @return packets in this delegate's backup buffer (B_back at most) */
     @Override
     public int backupPackets() {
@@ -311,6 +341,13 @@ final class HopByHopTransport implements DataTransport {
         }
         copyOutInTurn(nowNs);
         sendFrames(nowNs);
+        for (Peer peer : peers.values()) {
+            if (peer.out != null) {
+                int waiting = peer.out.waitingPackets();
+                peer.waitingPeak = Math.max(peer.waitingPeak, waiting);
+                queueObserver.onQueue(peer.name, waiting, nowNs);
+            }
+        }
     }
 
     /**

@@ -14,6 +14,7 @@ import org.gcs.alm.overlay.DelegateAddress;
 import org.gcs.internal.wire.LanMessage;
 import org.gcs.internal.wire.LanMessage.Demand;
 import org.gcs.internal.wire.LanMessage.Grant;
+import org.gcs.internal.wire.LanMessage.PacketPrice;
 import org.gcs.internal.wire.LanMessage.Handover;
 import org.gcs.internal.wire.LanMessage.Held;
 import org.gcs.internal.wire.LanMessage.LocalData;
@@ -181,6 +182,9 @@ public final class NodeEngine {
             onStable(stable, nowNs);
         } else if (message instanceof Grant grant) {
             onGrant(grant, nowNs);
+        } else if (message instanceof PacketPrice price) {
+            sendWindow.price(price.group(), price.priceMicroDollars() / 1e6, price.salaryMicroDollars() / 1e6, nowNs);
+            sendWindow.admit(io, nowNs);
         } else if (message instanceof Demand demand) {
             if (role != null) {
                 role.onDemand(demand, nowNs);
@@ -344,9 +348,25 @@ public final class NodeEngine {
         return role == null ? List.of() : role.flowStatuses();
     }
 
+    /**
+     * @return this member's admission state per group it sends to, by group (cost-benefit: budget, salary period,
+     *     price; empty for schemes without such state)
+     */
+    public java.util.Map<String, java.util.Map<String, Double>> admissionStates() {
+        return sendWindow.admissionStates();
+    }
+
     /** @return the hop-by-hop links to and from each tree neighbour, if this node is the delegate (none end to end) */
     public List<HopLinkStatus> hopLinks() {
         return role == null ? List.of() : role.linkStatuses();
+    }
+
+    /**
+     * @return the most packets that waited in each outgoing hop-by-hop link's output buffer since the previous call,
+     *     by neighbour site, if this node is the delegate (empty end to end)
+     */
+    public java.util.Map<String, Integer> takeHopWaitingPeaks() {
+        return role == null ? java.util.Map.of() : role.takeWaitingPeaks();
     }
 
     /**

@@ -40,6 +40,8 @@ final class OutgoingFlows {
     private final OverlayMembership sites;
     private final DataTransport transport;
     private final ControlBlocks blocks;
+    private final TreeOverlay overlay;
+    private final LinkPriceBook prices;
     private final Map<String, OutgoingGroup> groups = new HashMap<>();
     private final DeliveryFilter appended = new DeliveryFilter();
     private final Set<String> awaitingHandover = new HashSet<>();
@@ -47,7 +49,9 @@ final class OutgoingFlows {
     private final Output output = new Output();
 
     OutgoingFlows(EngineSettings settings, EngineIo io, ProtocolMetrics metrics, long term, OverlayMembership sites,
-                  DataTransport transport, ControlBlocks blocks) {
+                  DataTransport transport, ControlBlocks blocks, TreeOverlay overlay, LinkPriceBook prices) {
+        this.overlay = overlay;
+        this.prices = prices;
         this.settings = settings;
         this.io = io;
         this.metrics = metrics;
@@ -104,6 +108,9 @@ final class OutgoingFlows {
         }
         OutgoingGroup created = new OutgoingGroup(settings, group, term, blocks);
         groups.put(group, created);
+        for (LinkPriceBook.EdgeCost cost : prices.all()) {
+            created.controller.onLinkCost(cost.edge(), cost.costDollars(), nowNs);
+        }
         for (String site : sites.remoteSitesWith(group)) {
             created.addReceiver(site, nowNs, output);
         }
@@ -174,10 +181,26 @@ final class OutgoingFlows {
 
     // ---------------------------------------------------------------- timers
 
-    /** Repairs, probes and controller ticks; publishes the grants that are due. */
+    /** Repairs, probes and controller ticks; publishes the grants and prices that are due. */
     void onTick(long nowNs) {
-        for (OutgoingGroup group : groups.values()) {
-            group.onTick(term, nowNs, output).ifPresent(io::lanSend);
+        for (Map.Entry<String, OutgoingGroup> e : groups.entrySet()) {
+            if (prices.active()) {
+                e.getValue().updateTree(overlay.edgesFrom(settings.site(), sites.memberSites(e.getKey())), nowNs);
+            }
+            e.getValue().onTick(term, nowNs, output).ifPresent(io::lanSend);
+        }
+    }
+
+    /**
+     * Link prices changed (price-based controllers): every flow's controller hears of them.
+     *
+     * @param changes the links and their new prices
+     */
+    void onLinkCosts(List<LinkPriceBook.EdgeCost> changes, long nowNs) {
+        for (LinkPriceBook.EdgeCost change : changes) {
+            for (OutgoingGroup group : groups.values()) {
+                group.controller.onLinkCost(change.edge(), change.costDollars(), nowNs);
+            }
         }
     }
 

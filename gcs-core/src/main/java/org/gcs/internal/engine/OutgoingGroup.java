@@ -6,14 +6,16 @@ import java.util.Optional;
 import java.util.Set;
 import org.gcs.FlowStatus;
 import org.gcs.cc.api.CcSnapshot;
+import org.gcs.cc.api.DirectedEdge;
 import org.gcs.cc.api.Feedback;
+import org.gcs.cc.api.PriceGrant;
 import org.gcs.cc.api.RateGrant;
 import org.gcs.cc.api.SourceContext;
 import org.gcs.cc.api.SourceController;
 import org.gcs.internal.flow.ControlBlocks;
 import org.gcs.internal.flow.MetaFlowSender;
 import org.gcs.internal.wire.LanMessage.Demand;
-import org.gcs.internal.wire.LanMessage.Grant;
+import org.gcs.internal.wire.LanMessage;
 import org.gcs.internal.wire.WanPacket.Ack;
 import org.gcs.internal.wire.WanPacket.CcFeedback;
 import org.gcs.internal.wire.WanPacket.Nak;
@@ -30,6 +32,8 @@ final class OutgoingGroup {
     final LocalAllocation allocation;
     private final ControlBlocks blocks;
     private final String site;
+    private final PricePublisher prices = new PricePublisher();
+    private List<DirectedEdge> treeEdges;
 
     /**
      * @param settings the node's settings (its controller included)
@@ -99,12 +103,29 @@ final class OutgoingGroup {
         allocation.onDemand(demand, nowNs);
     }
 
-    /** @return a grant for the local senders, if one is due */
-    Optional<Grant> onTick(long term, long nowNs, MetaFlowSender.Output out) {
+    /**
+     * The group's tree changed (price-based controllers: the links its packets cross).
+     *
+     * @param edges the tree's links from this site; compared by identity (the overlay hands out one list per plan and
+     *     member set)
+     */
+    void updateTree(List<DirectedEdge> edges, long nowNs) {
+        if (edges != treeEdges) {
+            treeEdges = edges;
+            controller.onTree(edges, nowNs);
+        }
+    }
+
+    /** @return a grant (rate-based controllers) or a price (price-based ones) for the local senders, if one is due */
+    Optional<LanMessage> onTick(long term, long nowNs, MetaFlowSender.Output out) {
         flow.onTick(nowNs, out);
         controller.onTick(nowNs);
-        RateGrant grant = (RateGrant) controller.grant();
-        return allocation.grantDue(grant.aggregateBytesPerSec(), grant.limitingSite(), term, nowNs);
+        org.gcs.cc.api.Grant grant = controller.grant();
+        if (grant instanceof PriceGrant price) {
+            return Optional.ofNullable(prices.due(price, term, flow.group(), nowNs));
+        }
+        RateGrant rate = (RateGrant) grant;
+        return allocation.grantDue(rate.aggregateBytesPerSec(), rate.limitingSite(), term, nowNs).<LanMessage>map(g -> g);
     }
 
     /** @return the flow's congestion state as the public API shows it */

@@ -43,4 +43,8 @@ public interface ProtocolMetrics {
     /** A congestion controller's block arrived that this node could not use (the datagram itself was used). */
     default void controlBlockDropped(BlockDropReason reason) {
     }
+
+    /** This delegate advertised its link prices (price-based controllers, seed 000). */
+    default void linkCostsSent() {
+    }
 }

@@ -8,6 +8,7 @@ import java.util.Map;
 import org.gcs.cc.api.AdmissionContext;
 import org.gcs.cc.api.CongestionControl;
 import org.gcs.cc.api.DemandReport;
+import org.gcs.cc.api.Price;
 import org.gcs.cc.api.RateShare;
 import org.gcs.cc.api.SenderAdmission;
 import org.gcs.cc.window.AimdWindow;
@@ -35,6 +36,7 @@ final class SendWindow {
     private final CongestionControl control;
     private final AimdWindow window;
     private final Map<String, GroupQueue> groups = new LinkedHashMap<>();
+    private final Map<String, Price> prices = new java.util.HashMap<>();
     private long unstableBytes;
     private long waitingBytes;
 
@@ -116,6 +118,31 @@ final class SendWindow {
     /** The delegate granted this member a rate for a group. */
     void grant(String group, double rateBytesPerSec, long nowNs) {
         group(group, nowNs).admission.onGrant(new RateShare(rateBytesPerSec), nowNs);
+    }
+
+    /**
+     * The delegate published a group's packet price and salary (price-based controllers). A group this member has not
+     * sent to yet gets it when it starts.
+     */
+    void price(String group, double dollarsPerPacket, double salaryDollars, long nowNs) {
+        Price price = new Price(dollarsPerPacket, salaryDollars);
+        prices.put(group, price);
+        GroupQueue queue = groups.get(group);
+        if (queue != null) {
+            queue.admission.onGrant(price, nowNs);
+        }
+    }
+
+    /** @return each group's admission state (cost-benefit: budget, salary period, price), by group */
+    Map<String, Map<String, Double>> admissionStates() {
+        Map<String, Map<String, Double>> states = new java.util.TreeMap<>();
+        groups.forEach((group, queue) -> {
+            Map<String, Double> state = queue.admission.state();
+            if (!state.isEmpty()) {
+                states.put(group, state);
+            }
+        });
+        return states;
     }
 
     /** The LAN showed congestion (retransmissions): the window halves (at most once per RTT). */
@@ -206,7 +233,12 @@ final class SendWindow {
         long lastSeq;
 
         GroupQueue(String group, long nowNs) {
-            admission = control.newAdmission(new AdmissionContext(member, group, nowNs));
+            admission = control.newAdmission(new AdmissionContext(member, group, nowNs,
+                    WireCost.FRAGMENT_PAYLOAD_BYTES + WireCost.DATAGRAM_OVERHEAD_BYTES));
+            Price price = prices.get(group);
+            if (price != null) {
+                admission.onGrant(price, nowNs);
+            }
         }
     }
 }

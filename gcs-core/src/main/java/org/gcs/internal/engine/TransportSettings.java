@@ -137,12 +137,13 @@ public record TransportSettings(boolean hopByHop, LinkSettings link, int backupF
     /**
      * The built-in congestion controllers this transport runs with (spec §1.1): TFRC and ORMCC measure end-to-end
      * loss, which the hop-by-hop links hide (they would see p = 0 and never slow down), so the hop-by-hop transport
-     * takes {@code none} (back-pressure only; cost-benefit comes with issue 14).
+     * takes {@code none} (back-pressure only) and {@code cost-benefit} (seed 000: it prices the links' output
+     * buffers, which only the hop-by-hop transport has).
      *
      * @return the names, the default first
      */
     public List<String> builtInControllers() {
-        return hopByHop ? List.of("none") : List.of("tfrc", "ormcc", "none");
+        return hopByHop ? List.of("none", "cost-benefit") : List.of("tfrc", "ormcc", "none");
     }
 
     /**
@@ -160,7 +161,8 @@ public record TransportSettings(boolean hopByHop, LinkSettings link, int backupF
             throw new IllegalArgumentException("congestion.control = " + controller + " does not run on wan.transport = "
                     + name() + ": end-to-end takes " + String.join(", ", END_TO_END.builtInControllers())
                     + "; hop-by-hop takes " + String.join(", ", HOP_BY_HOP.builtInControllers())
-                    + " (its links hide the end-to-end loss TFRC and ORMCC measure)");
+                    + " (its links hide the end-to-end loss TFRC and ORMCC measure, and only its links have the output"
+                    + " buffers cost-benefit prices)");
         }
     }
 

@@ -1,7 +1,9 @@
 package org.gcs.internal.engine;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -12,6 +14,7 @@ import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.gcs.alm.overlay.LinkQualityTable;
+import org.gcs.cc.api.DirectedEdge;
 import org.gcs.alm.tree.LinkCosts;
 import org.gcs.alm.tree.SpanningTree;
 import org.gcs.alm.tree.TreeMaintainer;
@@ -191,6 +194,7 @@ final class TreeOverlay {
         announced = announce;
         plan = adopted;
         nextHopCache.clear();
+        edgeCache.clear();
         highestSeenVersion = Math.max(highestSeenVersion, announce.version());
         maintainer.adopt(adopted, nowNs);
         if (out != null) {
@@ -344,6 +348,45 @@ final class TreeOverlay {
 
     private static final int NEXT_HOP_CACHE_LIMIT = 10_000;
     private final Map<HopKey, List<String>> nextHopCache = new HashMap<>();
+    private final Map<HopKey, List<DirectedEdge>> edgeCache = new HashMap<>();
+
+    /**
+     * The links a first transmission of {@code sourceSite} crosses (seed 000 Eq. 8's MT): the plan's tree for the
+     * source pruned to the member sites and the source, directed away from the source. Kept until the plan changes,
+     * keyed like {@link #nextHops} (the member-site set by identity).
+     *
+     * @param sourceSite the sending site
+     * @param memberSites the sites with members of the group
+     * @return the edges in breadth-first order from the source; empty without a plan, outside it, or when no other
+     *     site has members
+     */
+    List<DirectedEdge> edgesFrom(String sourceSite, Set<String> memberSites) {
+        if (plan == null || !plan.sites().contains(sourceSite)) {
+            return List.of();
+        }
+        if (edgeCache.size() > NEXT_HOP_CACHE_LIMIT) {
+            edgeCache.clear();
+        }
+        return edgeCache.computeIfAbsent(new HopKey(sourceSite, null, memberSites), key -> {
+            Optional<SpanningTree> pruned = plan.groupTree(sourceSite, Set.copyOf(memberSites));
+            if (pruned.isEmpty()) {
+                return List.of();
+            }
+            List<DirectedEdge> edges = new ArrayList<>();
+            ArrayDeque<String> frontier = new ArrayDeque<>(List.of(sourceSite));
+            Set<String> seen = new HashSet<>(frontier);
+            while (!frontier.isEmpty()) {
+                String at = frontier.poll();
+                for (String next : pruned.get().neighborsOf(at)) {
+                    if (seen.add(next)) {
+                        edges.add(new DirectedEdge(at, next));
+                        frontier.add(next);
+                    }
+                }
+            }
+            return List.copyOf(edges);
+        });
+    }
 
     /** @return true if a site is part of the current plan (else its delegate is served directly) */
     boolean inPlan(String peer) {

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.gcs.internal.wire.LanMessage.Demand;
 import org.gcs.internal.wire.LanMessage.Grant;
+import org.gcs.internal.wire.LanMessage.PacketPrice;
 import org.gcs.internal.wire.LanMessage.Handover;
 import org.gcs.internal.wire.LanMessage.Held;
 import org.gcs.internal.wire.LanMessage.HeldMark;
@@ -35,6 +36,7 @@ public final class LanCodec {
     private static final int DEMAND = 8;
     private static final int GRANT = 9;
     private static final int HELD = 10;
+    private static final int PACKET_PRICE = 11;
     private static final int FLAG_RESEND = 1;
 
     private LanCodec() {
@@ -93,6 +95,10 @@ public final class LanCodec {
                 w.text(share.member()).i64(share.incarnation()).i64(share.rateBytesPerSec());
             }
             return w.array();
+        } else if (message instanceof PacketPrice p) {
+            WireWriter w = new WireWriter(2 + 8 + WireWriter.textSize(p.group()) + 8 + 8);
+            return w.u8(VERSION).u8(PACKET_PRICE).i64(p.delegateTerm()).text(p.group()).i64(p.priceMicroDollars())
+                    .i64(p.salaryMicroDollars()).array();
         } else if (message instanceof TreeInfo t) {
             WireWriter w = new WireWriter(2 + 8 + TreeCodec.size(t.tree()));
             w.u8(VERSION).u8(TREE_INFO).i64(t.delegateTerm());
@@ -226,6 +232,12 @@ public final class LanCodec {
                     shares.add(new Share(r.name("member"), r.i64(), r.u63("rate")));
                 }
                 yield new Grant(term, group, allowed, limiting, shares);
+            }
+            case PACKET_PRICE -> {
+                long term = r.u63("delegateTerm");
+                String group = r.name("group");
+                long price = positive(r.u63("price"), "price");
+                yield new PacketPrice(term, group, price, positive(r.u63("salary"), "salary"));
             }
             case HELD -> {
                 String member = r.name("member");

@@ -236,4 +236,25 @@ public sealed interface LanMessage {
      */
     record Share(String member, long incarnation, long rateBytesPerSec) {
     }
+
+    /**
+     * The price of a group's packets under a price-based congestion controller (seed 000's cost-benefit, Eq. 8), and
+     * the salary every sender earns per salary period: the sending delegate hands out both to all its site's senders
+     * of the group, which buy packets from their own budgets.
+     *
+     * @param delegateTerm the term of the delegate that sent it
+     * @param group the group
+     * @param priceMicroDollars the price of one packet, in millionths of a dollar; positive
+     * @param salaryMicroDollars the salary per period, in millionths of a dollar; positive
+     */
+    record PacketPrice(long delegateTerm, String group, long priceMicroDollars, long salaryMicroDollars)
+            implements LanMessage {
+        /** Rejects prices and salaries that are not positive. */
+        public PacketPrice {
+            if (priceMicroDollars <= 0 || salaryMicroDollars <= 0) {
+                throw new IllegalArgumentException("price and salary must be positive, got " + priceMicroDollars
+                        + " and " + salaryMicroDollars + " micro-dollars");
+            }
+        }
+    }
 }

@@ -13,6 +13,8 @@ import org.gcs.internal.wire.WanPacket.Ack;
 import org.gcs.internal.wire.WanPacket.CcFeedback;
 import org.gcs.internal.wire.WanPacket.Data;
 import org.gcs.internal.wire.WanPacket.HopAck;
+import org.gcs.internal.wire.WanPacket.LinkCost;
+import org.gcs.internal.wire.WanPacket.LinkCosts;
 import org.gcs.internal.wire.WanPacket.HopData;
 import org.gcs.internal.wire.WanPacket.LinkReport;
 import org.gcs.internal.wire.WanPacket.MemberGroups;
@@ -141,6 +143,12 @@ public final class WanCodec {
             return 8;
         } else if (packet instanceof TreeAnnounce t) {
             return TreeCodec.size(t);
+        } else if (packet instanceof LinkCosts c) {
+            int size = 8 + 4 + 1;
+            for (LinkCost cost : c.costs()) {
+                size += WireWriter.textSize(cost.toSite()) + 2;
+            }
+            return size;
         } else {
             return siteStateSize((SiteState) packet);
         }
@@ -226,6 +234,12 @@ public final class WanCodec {
             w.i64(p.seq());
         } else if (packet instanceof TreeAnnounce t) {
             TreeCodec.write(w, t);
+        } else if (packet instanceof LinkCosts c) {
+            w.i64(c.version()).u16((int) (c.lifetimeMs() >>> 16)).u16((int) (c.lifetimeMs() & 0xFFFF))
+                    .u8(c.costs().size());
+            for (LinkCost cost : c.costs()) {
+                w.text(cost.toSite()).u16(cost.milliDollars());
+            }
         } else {
             SiteState s = (SiteState) packet;
             w.i64(s.version()).u16(s.members().size());
@@ -294,6 +308,7 @@ public final class WanCodec {
             case WanPacket.TYPE_TREE -> TreeCodec.read(r);
             case WanPacket.TYPE_HOP_DATA -> readHopData(r);
             case WanPacket.TYPE_HOP_ACK -> readHopAck(r);
+            case WanPacket.TYPE_LINK_COSTS -> readLinkCosts(r);
             default -> throw new MalformedDatagramException(DropReason.UNKNOWN_TYPE, "type " + type);
         };
         if (r.remaining() != 0) {
@@ -326,6 +341,21 @@ public final class WanCodec {
             throw new MalformedDatagramException(DropReason.MALFORMED, "link sequence number 0");
         }
         return new HopData(linkEpoch, linkSeq, readData(r));
+    }
+
+    private static LinkCosts readLinkCosts(WireReader r) throws MalformedDatagramException {
+        long version = r.u63("linkCosts.version");
+        long lifetimeMs = r.u32("linkCosts.lifetimeMs");
+        int count = r.u8();
+        List<LinkCost> costs = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            costs.add(new LinkCost(r.name("linkCosts.toSite"), r.u16()));
+        }
+        try {
+            return new LinkCosts(version, lifetimeMs, costs);
+        } catch (IllegalArgumentException e) {
+            throw new MalformedDatagramException(DropReason.MALFORMED, e.getMessage());
+        }
     }
 
     private static HopAck readHopAck(WireReader r) throws MalformedDatagramException {

@@ -36,6 +36,8 @@ public sealed interface WanPacket {
     byte TYPE_HOP_DATA = 10;
     /** Wire type code of {@link HopAck}. */
     byte TYPE_HOP_ACK = 11;
+    /** Wire type code of {@link LinkCosts}. */
+    byte TYPE_LINK_COSTS = 12;
 
     /** @return the wire type code */
     byte type();
@@ -448,6 +450,49 @@ public sealed interface WanPacket {
         @Override
         public byte type() {
             return TYPE_HOP_ACK;
+        }
+    }
+
+    /**
+     * The prices of the envelope's site's outgoing overlay links (seed 000 §IV-B.3: "each router will periodically
+     * advertise the cost of its links by multicasting a cost update message to all the other daemons"). It names
+     * every outgoing link its delegate prices, at 0 when uncongested; a link it leaves out costs 0.
+     *
+     * @param version the advertiser's counter, from 1; a receiver ignores one not newer than the last it took
+     * @param lifetimeMs how long the receivers keep these prices without a newer advertisement (then they fall to 0)
+     * @param costs each link's price, by the neighbour it leads to
+     */
+    record LinkCosts(long version, long lifetimeMs, List<LinkCost> costs) implements WanPacket {
+        /** The most links one advertisement names. */
+        public static final int MAX_LINKS = 255;
+
+        /** Makes the list immutable and rejects what the wire cannot carry. */
+        public LinkCosts {
+            costs = List.copyOf(costs);
+            if (version < 1 || lifetimeMs < 1 || lifetimeMs > Integer.MAX_VALUE || costs.size() > MAX_LINKS) {
+                throw new IllegalArgumentException("need version >= 1, lifetimeMs in [1, 2^31) and at most " + MAX_LINKS
+                        + " links, got " + version + ", " + lifetimeMs + " and " + costs.size());
+            }
+        }
+
+        @Override
+        public byte type() {
+            return TYPE_LINK_COSTS;
+        }
+    }
+
+    /**
+     * One link's price in a {@link LinkCosts}.
+     *
+     * @param toSite the neighbour the link leads to
+     * @param milliDollars its price in thousandths of a dollar, 0 to 65535
+     */
+    record LinkCost(String toSite, int milliDollars) {
+        /** Rejects prices the wire cannot carry. */
+        public LinkCost {
+            if (milliDollars < 0 || milliDollars > 0xFFFF) {
+                throw new IllegalArgumentException("milliDollars must be in [0, 65535], got " + milliDollars);
+            }
         }
     }
 }

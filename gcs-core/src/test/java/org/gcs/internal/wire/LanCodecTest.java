@@ -164,7 +164,7 @@ class LanCodecTest {
         byte[] bytes = LanCodec.encode(message);
 
         assertThat(bytes[0]).isEqualTo((byte) LanCodec.VERSION);
-        assertThat(bytes[1]).isBetween((byte) 1, (byte) 10);
+        assertThat(bytes[1]).isBetween((byte) 1, (byte) 11);
     }
 
     // ------------------------------------------------------------------ rejections
@@ -224,7 +224,7 @@ class LanCodecTest {
 
     @Test
     void shouldRejectUnknownTypes() {
-        for (int type : new int[] {0, 11, 99, 255}) {
+        for (int type : new int[] {0, 12, 99, 255}) {
             byte[] bytes = LanCodec.encode(LanMessages.handover());
             bytes[1] = (byte) type;
             assertThat(dropReason(bytes)).as("type %d", type).isEqualTo(DropReason.UNKNOWN_TYPE);

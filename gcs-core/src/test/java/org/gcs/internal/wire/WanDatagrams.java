@@ -78,7 +78,13 @@ final class WanDatagrams {
                 envelope(ackWithFeedback()), envelope(nak(3)),
                 envelope(sync()), envelope(siteState()), envelope(siteStateWithLinks()),
                 envelope(new WanPacket.Probe(77)), envelope(new WanPacket.ProbeReply(77)), envelope(sharedTree()),
-                envelope(starPlan()), envelope(ccFeedback()), envelope(hopData()), envelope(hopAck()));
+                envelope(starPlan()), envelope(ccFeedback()), envelope(hopData()), envelope(hopAck()), envelope(linkCosts()));
+    }
+
+    /** A delegate's link prices (seed 000): one congested link, one idle, one at the wire's largest price. */
+    static WanPacket.LinkCosts linkCosts() {
+        return new WanPacket.LinkCosts(42, 7_500, List.of(new WanPacket.LinkCost("ottawa", 13_001),
+                new WanPacket.LinkCost("chicago", 0), new WanPacket.LinkCost("saltlake", 65_535)));
     }
 
     /** A data packet on a hop-by-hop link. */

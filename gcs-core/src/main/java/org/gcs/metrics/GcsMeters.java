@@ -82,6 +82,19 @@ public enum GcsMeters {
     CC_SENDER_DEMAND("gcs.cc.sender.demand", "bytes", "Local sender's rate request, bytes per second"),
     /** A local sender's grant (tags {@code group}, {@code sender}, {@code controller}). */
     CC_SENDER_GRANT("gcs.cc.sender.grant", "bytes", "Local sender's granted rate, bytes per second"),
+    /** A local sender's budget under a price-based controller, seed 000 (tags {@code group}, {@code controller}). */
+    CC_SENDER_BUDGET("gcs.cc.sender.budget", "dollars", "Local sender's budget for the group (cost-benefit)"),
+    /** A local sender's salary period T, seed 000 Eqs. 10-11 (tags {@code group}, {@code controller}). */
+    CC_SENDER_SALARY_PERIOD("gcs.cc.sender.salary.period", "seconds",
+            "Local sender's salary period for the group (cost-benefit)"),
+    /** The price of the outgoing link to a neighbour, seed 000 Eq. 7 (tags {@code peer}, {@code controller}). */
+    HOP_LINK_PRICE("gcs.hop.link.price", "dollars", "Price of the hop-by-hop link to the neighbour (cost-benefit)"),
+    /**
+     * The waiting packets of the output buffer to a neighbour averaged over the last pricing window, seed 000's n
+     * (tags {@code peer}, {@code controller}).
+     */
+    HOP_LINK_PRICED_OCCUPANCY("gcs.hop.link.priced.occupancy", "packets",
+            "Waiting packets of the link's output buffer, averaged over the last pricing window (cost-benefit)"),
     /** Packets in the hop-by-hop output buffer to a tree neighbour, in flight and waiting (tag {@code peer}). */
     HOP_OUTPUT_OCCUPANCY("gcs.hop.output.occupancy", "packets",
             "Packets in the hop-by-hop output buffer to the neighbour (B_OUT at most)"),

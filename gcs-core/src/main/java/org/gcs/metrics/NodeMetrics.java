@@ -204,6 +204,38 @@ public final class NodeMetrics implements ProtocolMetrics, AutoCloseable {
     }
 
     /**
+     * The price-based controller's state changed (seed 000): the price and the averaged waiting packets of each of
+     * this delegate's outgoing links, and this member's budget and salary period per group. Call after
+     * {@link #flowsChanged}, which starts the snapshot over.
+     *
+     * @param controller the controller's name (the {@code controller} tag)
+     * @param links this delegate's priced links (empty off the delegate or for other controllers)
+     * @param admissions this member's admission state by group ({@code budgetDollars}, {@code salaryPeriodSeconds})
+     */
+    public void pricesChanged(String controller, List<org.gcs.internal.engine.PricedLink> links,
+                              Map<String, Map<String, Double>> admissions) {
+        if (links.isEmpty() && admissions.isEmpty()) {
+            return;
+        }
+        Map<String, Double> values = new java.util.HashMap<>(ccValues);
+        for (org.gcs.internal.engine.PricedLink link : links) {
+            Tags peer = Tags.of("peer", link.peer(), "controller", controller);
+            gauge(values, GcsMeters.HOP_LINK_PRICE, peer, link.priceDollars());
+            gauge(values, GcsMeters.HOP_LINK_PRICED_OCCUPANCY, peer, link.averageWaitingPackets());
+        }
+        admissions.forEach((group, state) -> {
+            Tags groupTags = Tags.of("group", group, "controller", controller);
+            if (state.containsKey("budgetDollars")) {
+                gauge(values, GcsMeters.CC_SENDER_BUDGET, groupTags, state.get("budgetDollars"));
+            }
+            if (state.containsKey("salaryPeriodSeconds")) {
+                gauge(values, GcsMeters.CC_SENDER_SALARY_PERIOD, groupTags, state.get("salaryPeriodSeconds"));
+            }
+        });
+        ccValues = values;
+    }
+
+    /**
      * The hop-by-hop links changed (a snapshot per neighbour, spec §1.2): occupancy, window and RTT as gauges,
      * retransmissions, replays, stall drops and dropped replay duplicates as counters, all tagged {@code peer}; the backup buffer's occupancy.
      * Meters are registered the first time a neighbour appears and read the latest snapshot.

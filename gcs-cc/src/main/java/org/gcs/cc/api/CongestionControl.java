@@ -60,10 +60,18 @@ public interface CongestionControl {
      * the hop-by-hop transport has links with output buffers to price.
      *
      * @param context the link
-     * @return its pricer, or null if the scheme prices no links (the default)
+     * @return its pricer, or null if the scheme prices no links (the default; see {@link #pricesLinks()})
      */
     default LinkPricer newLinkPricer(LinkContext context) {
         return null;
+    }
+
+    /**
+     * @return true if {@link #newLinkPricer} returns pricers: the engine then prices every delegate's outgoing links,
+     *     advertises the prices and tells each flow its tree (false by default)
+     */
+    default boolean pricesLinks() {
+        return false;
     }
 
     /** @return the codec of this scheme's blocks; {@link ControlBlockCodec#NONE} if it puts none on the wire */

@@ -84,6 +84,11 @@ public final class CostBenefitControl implements CongestionControl {
     }
 
     @Override
+    public boolean pricesLinks() {
+        return true;
+    }
+
+    @Override
     public ControlBlockCodec blockCodec() {
         return ControlBlockCodec.NONE;
     }

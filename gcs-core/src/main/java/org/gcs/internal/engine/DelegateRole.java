@@ -68,7 +68,7 @@ final class DelegateRole {
             this.transport = new TreeForwarding(settings.site(), overlay, sites);
         }
         ControlBlocks blocks = new ControlBlocks(settings.congestionControl(), metrics::controlBlockDropped);
-        this.prices = new LinkPriceBook(settings.site(), settings.congestionControl(), 0);
+        this.prices = new LinkPriceBook(settings.site(), settings.congestionControl());
         if (hopByHop != null && prices.active()) {
             hopByHop.observeQueues(prices::onQueue);
         }
@@ -248,7 +248,7 @@ final class DelegateRole {
     }
 
     /** @return this delegate's priced links (price-based controllers; empty otherwise) */
-    List<LinkPriceBook.OwnLink> pricedLinks() {
+    List<PricedLink> pricedLinks() {
         return prices.ownLinks();
     }
 

@@ -25,7 +25,7 @@ import org.gcs.internal.wire.WanPacket.LinkCosts;
  * (decision A13); a site that expires is forgotten.
  *
  * <p>Every change comes back as a list of {@link EdgeCost}s, which the caller hands to the flows' controllers. A
- * controller that prices nothing ({@link CongestionControl#newLinkPricer} returns null) leaves the book inactive.
+ * controller that prices nothing ({@link CongestionControl#pricesLinks()} false) leaves the book inactive.
  */
 final class LinkPriceBook {
     private static final double MILLI = 1000.0;
@@ -35,7 +35,7 @@ final class LinkPriceBook {
     private final Map<String, LinkPricer> own = new TreeMap<>();
     private final Map<String, Double> ownAdvertised = new HashMap<>();
     private final Map<String, Advertised> others = new HashMap<>();
-    private boolean active;
+    private final boolean active;
     private long version;
     private long advertisements;
 
@@ -47,19 +47,14 @@ final class LinkPriceBook {
     private record Advertised(long version, long expiresNs, Map<String, Double> costs) {
     }
 
-    /** One of this delegate's links as the meters show it. */
-    record OwnLink(String peer, double costDollars, double averageWaitingPackets) {
-    }
-
     /**
      * @param site this delegate's site
      * @param control the node's controller
-     * @param nowNs the current time
      */
-    LinkPriceBook(String site, CongestionControl control, long nowNs) {
+    LinkPriceBook(String site, CongestionControl control) {
         this.site = site;
         this.control = control;
-        this.active = control.newLinkPricer(new LinkContext(new DirectedEdge(site, site + ".probe"), nowNs)) != null;
+        this.active = control.pricesLinks();
     }
 
     /** @return true if the controller prices links */
@@ -199,9 +194,9 @@ final class LinkPriceBook {
     }
 
     /** @return this delegate's own links, by neighbour */
-    List<OwnLink> ownLinks() {
-        List<OwnLink> links = new ArrayList<>(own.size());
-        own.forEach((peer, pricer) -> links.add(new OwnLink(peer, ownAdvertised.getOrDefault(peer, 0.0),
+    List<PricedLink> ownLinks() {
+        List<PricedLink> links = new ArrayList<>(own.size());
+        own.forEach((peer, pricer) -> links.add(new PricedLink(peer, ownAdvertised.getOrDefault(peer, 0.0),
                 pricer.averageWaitingPackets())));
         return links;
     }

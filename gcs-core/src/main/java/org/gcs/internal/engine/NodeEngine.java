@@ -348,6 +348,11 @@ public final class NodeEngine {
         return role == null ? List.of() : role.flowStatuses();
     }
 
+    /** @return this delegate's priced outgoing links (price-based controllers, seed 000), empty otherwise */
+    public List<PricedLink> pricedLinks() {
+        return role == null ? List.of() : role.pricedLinks();
+    }
+
     /**
      * @return this member's admission state per group it sends to, by group (cost-benefit: budget, salary period,
      *     price; empty for schemes without such state)

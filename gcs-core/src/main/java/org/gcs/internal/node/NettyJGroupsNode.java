@@ -308,6 +308,7 @@ public final class NettyJGroupsNode implements GcsNode {
         sendWindowBytes = engine.sendWindowBytes();
         retransmitBufferPackets = engine.retransmitBufferPackets();
         metrics.flowsChanged(flows, receivingFlows);
+        metrics.pricesChanged(config.congestionControl(), engine.pricedLinks(), engine.admissionStates());
         metrics.hopLinksChanged(engine.hopLinks(), engine.hopBackupPackets());
         long requests = lan == null ? 0 : lan.retransmissionRequestsReceived();
         if (requests > lastRetransmissionRequests) {

@@ -53,8 +53,9 @@ import org.gcs.emulator.Topology;
  * acknowledgements may lag before it asks</td></tr>
  * <tr><td>congestionControl</td><td>tfrc end to end, none hop by hop</td><td>{@code tfrc}: TCP-friendly many-to-many
  * rates (seed 004); {@code ormcc}: the congestion representative's AIMD rate (seed 002); {@code none}: the send window
- * (and back-pressure hop by hop) only; or the class name of an {@code org.gcs.cc.api.CongestionControl}. TFRC and
- * ORMCC run only end to end</td></tr>
+ * (and back-pressure hop by hop) only; {@code cost-benefit}: link prices from the hop-by-hop output buffers and a
+ * budget per sender (seed 000, hop by hop only); or the class name of an {@code org.gcs.cc.api.CongestionControl}.
+ * TFRC and ORMCC run only end to end</td></tr>
  * <tr><td>congestion parameters</td><td>none</td><td>{@code cc.<scheme>.<parameter>}, e.g. {@code cc.ormcc.beta};
  * each scheme documents its own and their defaults (TfrcSettings, OrmccSettings)</td></tr>
  * <tr><td>initialSendRate</td><td>128 KiB/s</td><td>a sender's rate before its first grant; the start of slow start</td></tr>

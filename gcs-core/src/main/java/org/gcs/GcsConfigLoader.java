@@ -31,7 +31,7 @@ import org.gcs.internal.config.Quantities;
  * lan.bind.address = 10.1.0.5
  * emulation.topology = ron3       # optional: emulate a WAN (tests and demos)
  * congestion.control = ormcc      # tfrc (default end to end), ormcc, none, or a class name
- * wan.transport = hop-by-hop      # end-to-end (default) or hop-by-hop (takes congestion.control = none)
+ * wan.transport = hop-by-hop      # end-to-end (default) or hop-by-hop (takes congestion.control = none or cost-benefit)
  * hop.output.packets = 50         # hop by hop: B_OUT, B_IN, r, stall timeout, end-to-end repair fallback
  * hop.input.packets = 50
  * hop.backup.failures = 1

@@ -194,7 +194,7 @@ final class DelegateRole {
             }
             sites.onPeerHints(state.peers(), nowNs);
         } else if (packet instanceof LinkCosts costs) {
-            outgoing.onLinkCosts(prices.onAdvertisement(fromSite, costs, nowNs), nowNs);
+            outgoing.onLinkCosts(prices.onAdvertisement(fromSite, envelope.fromTerm(), costs, nowNs), nowNs);
         } else if (packet instanceof HopData || packet instanceof HopAck) {
             if (!transport.onLinkFrame(fromSite, packet, nowNs)) {
                 metrics.wanDropped(DropReason.WRONG_TRANSPORT); // this node's transport is end-to-end
@@ -249,7 +249,7 @@ final class DelegateRole {
 
     /** @return this delegate's priced links (price-based controllers; empty otherwise) */
     List<PricedLink> pricedLinks() {
-        return prices.ownLinks();
+        return prices.pricedLinks();
     }
 
     // ---------------------------------------------------------------- statistics for tests and metrics

@@ -21,7 +21,8 @@ import org.gcs.internal.wire.WanPacket.LinkCosts;
  * <p>Advertising: when any own link is due (its pricer says when: T_min while priced, T_max otherwise, at once when
  * the price falls to 0), one {@link LinkCosts} names all of this delegate's links (decision A16), and goes to every
  * other delegate directly (with GCS's site counts the same as "multicasting to all the other daemons"). A received
- * advertisement replaces the advertiser's entries; one not refreshed within its lifetime (3·T_max) falls to 0
+ * advertisement newer than the last one of its site (a later delegate term, or a higher version in the same term)
+ * replaces the advertiser's entries; one not refreshed within its lifetime (3·T_max) falls to 0
  * (decision A13); a site that expires is forgotten.
  *
  * <p>Every change comes back as a list of {@link EdgeCost}s, which the caller hands to the flows' controllers. A
@@ -43,8 +44,12 @@ final class LinkPriceBook {
     record EdgeCost(DirectedEdge edge, double costDollars) {
     }
 
-    /** What one other delegate advertised last. */
-    private record Advertised(long version, long expiresNs, Map<String, Double> costs) {
+    /** What one other delegate advertised last: its term, its version, when the prices expire, the prices. */
+    private record Advertised(long term, long version, long expiresNs, Map<String, Double> costs) {
+        /** @return true if an advertisement of that term and version is newer than this one */
+        boolean olderThan(long otherTerm, long otherVersion) {
+            return otherTerm > term || otherTerm == term && otherVersion > version;
+        }
     }
 
     /**
@@ -119,13 +124,15 @@ final class LinkPriceBook {
      * Another delegate advertised its links.
      *
      * @param origin its site
+     * @param originTerm the term of the delegate that sent it (a new delegate numbers its advertisements from 1
+     *     again)
      * @param costs the advertisement
      * @param nowNs the current time
      * @return the links whose price changed
      */
-    List<EdgeCost> onAdvertisement(String origin, LinkCosts costs, long nowNs) {
+    List<EdgeCost> onAdvertisement(String origin, long originTerm, LinkCosts costs, long nowNs) {
         Advertised before = others.get(origin);
-        if (!active || origin.equals(site) || before != null && costs.version() <= before.version()) {
+        if (!active || origin.equals(site) || before != null && !before.olderThan(originTerm, costs.version())) {
             return List.of();
         }
         Map<String, Double> now = new HashMap<>();
@@ -134,7 +141,7 @@ final class LinkPriceBook {
                 now.put(cost.toSite(), cost.milliDollars() / MILLI);
             }
         }
-        others.put(origin, new Advertised(costs.version(), nowNs + costs.lifetimeMs() * 1_000_000L, now));
+        others.put(origin, new Advertised(originTerm, costs.version(), nowNs + costs.lifetimeMs() * 1_000_000L, now));
         List<EdgeCost> changes = new ArrayList<>();
         now.forEach((to, cost) -> {
             Double old = before == null ? null : before.costs().get(to);
@@ -194,7 +201,7 @@ final class LinkPriceBook {
     }
 
     /** @return this delegate's own links, by neighbour */
-    List<PricedLink> ownLinks() {
+    List<PricedLink> pricedLinks() {
         List<PricedLink> links = new ArrayList<>(own.size());
         own.forEach((peer, pricer) -> links.add(new PricedLink(peer, ownAdvertised.getOrDefault(peer, 0.0),
                 pricer.averageWaitingPackets())));

@@ -1,20 +1,17 @@
 package org.gcs.cc.costbenefit;
 
-import java.util.Map;
 import org.gcs.cc.api.AdmissionContext;
 import org.gcs.cc.api.CcSettings;
 import org.gcs.cc.api.ControlBlockCodec;
-import org.gcs.cc.api.ControlHeader;
 import org.gcs.cc.api.CongestionControl;
-import org.gcs.cc.api.Feedback;
 import org.gcs.cc.api.LinkContext;
 import org.gcs.cc.api.LinkPricer;
 import org.gcs.cc.api.MonitorContext;
-import org.gcs.cc.api.MonitorSnapshot;
 import org.gcs.cc.api.ReceiverMonitor;
 import org.gcs.cc.api.SenderAdmission;
 import org.gcs.cc.api.SourceContext;
 import org.gcs.cc.api.SourceController;
+import org.gcs.cc.none.SilentMonitor;
 
 /**
  * The {@value #NAME} scheme, seed 000 (Amir, Awerbuch, Danilov, Stanton): link prices from output buffers
@@ -69,7 +66,7 @@ public final class CostBenefitControl implements CongestionControl {
 
     @Override
     public ReceiverMonitor newMonitor(MonitorContext context) {
-        return new SilentMonitor();
+        return new SilentMonitor(NAME);
     }
 
     @Override
@@ -93,45 +90,4 @@ public final class CostBenefitControl implements CongestionControl {
         return ControlBlockCodec.NONE;
     }
 
-    /** A receiving delegate measures nothing for cost-benefit (§VI: no end-to-end feedback). */
-    private static final class SilentMonitor implements ReceiverMonitor {
-        private static final MonitorSnapshot SNAPSHOT = new MonitorSnapshot(NAME, Map.of());
-
-        @Override
-        public void onHeader(ControlHeader header, long nowNs) {
-        }
-
-        @Override
-        public void onSenderRtt(long rttNs, long nowNs) {
-        }
-
-        @Override
-        public void onFirstTransmission(long seq, long sendTimeNs, int wireBytes, long nowNs) {
-        }
-
-        @Override
-        public boolean ackUrgent() {
-            return false;
-        }
-
-        @Override
-        public Feedback onAck(long nowNs) {
-            return null;
-        }
-
-        @Override
-        public Feedback pollFeedback(long nowNs) {
-            return null;
-        }
-
-        @Override
-        public long nextFeedbackDueNs() {
-            return Long.MAX_VALUE;
-        }
-
-        @Override
-        public MonitorSnapshot snapshot() {
-            return SNAPSHOT;
-        }
-    }
 }

@@ -12,7 +12,6 @@ import org.gcs.cc.api.DemandReport;
 import org.gcs.cc.api.Feedback;
 import org.gcs.cc.api.Grant;
 import org.gcs.cc.api.MonitorContext;
-import org.gcs.cc.api.MonitorSnapshot;
 import org.gcs.cc.api.RateGrant;
 import org.gcs.cc.api.ReceiverMonitor;
 import org.gcs.cc.api.SenderAdmission;
@@ -58,7 +57,7 @@ public final class NoCongestionControl implements CongestionControl {
 
     @Override
     public ReceiverMonitor newMonitor(MonitorContext context) {
-        return new Monitor();
+        return new SilentMonitor(NAME);
     }
 
     @Override
@@ -119,47 +118,6 @@ public final class NoCongestionControl implements CongestionControl {
         }
     }
 
-    /** Measures nothing, says nothing. */
-    private static final class Monitor implements ReceiverMonitor {
-        private static final MonitorSnapshot SNAPSHOT = new MonitorSnapshot(NAME, Map.of());
-
-        @Override
-        public void onHeader(ControlHeader header, long nowNs) {
-        }
-
-        @Override
-        public void onSenderRtt(long rttNs, long nowNs) {
-        }
-
-        @Override
-        public void onFirstTransmission(long seq, long sendTimeNs, int wireBytes, long nowNs) {
-        }
-
-        @Override
-        public boolean ackUrgent() {
-            return false;
-        }
-
-        @Override
-        public Feedback onAck(long nowNs) {
-            return null;
-        }
-
-        @Override
-        public long nextFeedbackDueNs() {
-            return Long.MAX_VALUE;
-        }
-
-        @Override
-        public Feedback pollFeedback(long nowNs) {
-            return null;
-        }
-
-        @Override
-        public MonitorSnapshot snapshot() {
-            return SNAPSHOT;
-        }
-    }
 
     /** Admits everything at once and asks for nothing. */
     private static final class Admission implements SenderAdmission {

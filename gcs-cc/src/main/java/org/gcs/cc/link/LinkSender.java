@@ -24,6 +24,8 @@ import org.gcs.cc.rtt.RttEstimator;
  *       recovery halves the window, {@code cwnd = ssthresh = max(cwnd/2, 1)} (§1.2), retransmits the lowest lost
  *       packet at once whatever the window (RFC 6675 §5 step 4.3) and starts a recovery that lasts until everything
  *       sent so far is acknowledged; a partial acknowledgement declares the next hole lost (NewReno, RFC 6582).
+ *       Only evidence from packets sent after a packet's latest transmission counts against it (RACK's send-order
+ *       rule, RFC 8985 §6.2), so the late SACKs of a deep queue do not declare a retransmission lost again.
  *   <li><b>Timeout</b> (RFC 6298 through {@link RttEstimator}; a sample from the highest packet an acknowledgement
  *       newly covers or SACKs, if it was sent once (Karn) and not SACKed before, since then its cumulative
  *       acknowledgement waited for a hole): ssthresh
@@ -57,6 +59,7 @@ public final class LinkSender<P> {
         State state = State.UNSENT;
         int transmissions;
         long sentNs;
+        long transmission; // the packetsSent count at its latest transmission: send order, ties broken
 
         Slot(P payload) {
             this.payload = payload;
@@ -200,8 +203,10 @@ public final class LinkSender<P> {
             rtt.onSample(nowNs - newest.sentNs); // Karn: sent once, and not SACKed earlier (then its ack waited)
         }
         int newlyAcked = 0;
+        long newestAckedTransmission = 0;
         while (ackedSeq < cumulativeSeq) {
             Slot<P> s = ring[head];
+            newestAckedTransmission = Math.max(newestAckedTransmission, s.transmission);
             if (s.state == State.IN_FLIGHT) {
                 inFlight--;
             } else if (s.state == State.LOST) {
@@ -223,8 +228,9 @@ public final class LinkSender<P> {
         if (inRecovery) {
             if (ackedSeq >= recoverySeq) {
                 inRecovery = false;
-            } else if (ring[head].state == State.IN_FLIGHT) {
-                markLost(ackedSeq + 1); // NewReno partial acknowledgement: the next hole is lost too
+            } else if (ring[head].state == State.IN_FLIGHT && ring[head].transmission < newestAckedTransmission) {
+                markLost(ackedSeq + 1); // NewReno partial acknowledgement: the next hole is lost too, unless it
+                                        // was sent again after everything this acknowledgement covers
             }
         } else if (settings.aimd()) {
             cwnd = Math.min(maxUsefulWindow(), cwnd + (cwnd < ssthresh ? newlyAcked : newlyAcked / cwnd));
@@ -260,16 +266,26 @@ public final class LinkSender<P> {
     /**
      * RFC 6675's IsLost with SACK, or the duplicate acknowledgements without it; the first loss outside recovery
      * halves the window.
+     *
+     * <p>A packet counts as lost only on evidence that came after its latest transmission, as RACK (RFC 8985 §6.2)
+     * reasons in time rather than in sequence numbers: it needs {@code duplicateThreshold} SACKed packets above it
+     * that were <em>sent after it</em>. Counting every SACKed packet above it, as IsLost does, declares a
+     * retransmission lost again on each late SACK of a packet sent before it (one still crossing a deep queue),
+     * and a single drop then costs dozens of copies. After the duplicate-acknowledgement rule fires, it needs as
+     * many fresh duplicates again.
      */
     private void detectLosses(boolean sacked) {
         boolean found = false;
         if (sacked) {
-            int sackedAbove = 0;
+            int threshold = settings.duplicateThreshold();
+            long[] newest = new long[threshold]; // the latest transmissions SACKed above, descending
+            int known = 0;
             for (long seq = nextUnsentSeq - 1; seq > ackedSeq; seq--) {
                 Slot<P> s = slot(seq);
                 if (s.state == State.SACKED) {
-                    sackedAbove++;
-                } else if (s.state == State.IN_FLIGHT && sackedAbove >= settings.duplicateThreshold()) {
+                    known = keepNewest(newest, known, s.transmission);
+                } else if (s.state == State.IN_FLIGHT && known == threshold
+                        && newest[threshold - 1] > s.transmission) {
                     markLost(seq);
                     found = true;
                 }
@@ -277,6 +293,7 @@ public final class LinkSender<P> {
         }
         if (duplicateAcks >= settings.duplicateThreshold() && size > 0 && ring[head].state == State.IN_FLIGHT) {
             markLost(ackedSeq + 1);
+            duplicateAcks = 0;
             found = true;
         }
         if (found && !inRecovery) {
@@ -289,6 +306,28 @@ public final class LinkSender<P> {
                 ssthresh = cwnd;
             }
         }
+    }
+
+    /**
+     * Keeps the {@code newest.length} largest transmission numbers seen, in descending order.
+     *
+     * @return how many of {@code newest} are filled now
+     */
+    private static int keepNewest(long[] newest, int known, long transmission) {
+        int i;
+        if (known < newest.length) {
+            i = known++;
+        } else if (newest[newest.length - 1] >= transmission) {
+            return known; // no newer than the oldest kept
+        } else {
+            i = newest.length - 1;
+        }
+        while (i > 0 && newest[i - 1] < transmission) {
+            newest[i] = newest[i - 1];
+            i--;
+        }
+        newest[i] = transmission;
+        return known;
     }
 
     private void expireTimer(long nowNs) {
@@ -349,8 +388,8 @@ public final class LinkSender<P> {
         s.state = State.IN_FLIGHT;
         s.transmissions++;
         s.sentNs = nowNs;
+        s.transmission = ++packetsSent;
         inFlight++;
-        packetsSent++;
         out.add(new LinkData<>(seq, s.payload));
     }
 

@@ -75,6 +75,65 @@ class LinkSenderTest {
     }
 
     @Test
+    void shouldNotDeclareARetransmissionLostAgainOnLateSacksOfPacketsSentBeforeIt() {
+        LinkSender<Integer> sender = senderWith(100, 100, 60);
+        poll(sender, 0);
+        sender.onAck(ack(2, 102), 10 * MS);
+        poll(sender, 10 * MS); // 3..6
+        sender.onAck(ack(4, 104), 20 * MS);
+        sender.onAck(ack(6, 106), 21 * MS);
+        List<Long> flight = poll(sender, 21 * MS); // slow start: 7..14
+        assertThat(flight).containsExactly(7L, 8L, 9L, 10L, 11L, 12L, 13L, 14L);
+        // 7 is dropped; 8..10 arrive: 7 is lost and sent again
+        sender.onAck(ack(6, 106, 8, 10), 30 * MS);
+        assertThat(poll(sender, 30 * MS)).startsWith(7L);
+        assertThat(sender.retransmissions()).isEqualTo(1);
+        // 11..14, sent before the copy of 7, arrive late through the queue: no evidence against the copy
+        for (long top = 11; top <= 14; top++) {
+            sender.onAck(ack(6, 106, 8, top), (30 + top) * MS);
+            poll(sender, (30 + top) * MS);
+        }
+        assertThat(sender.retransmissions()).isEqualTo(1);
+        sender.checkCounters();
+    }
+
+    @Test
+    void shouldDeclareARetransmissionLostOnceThreePacketsSentAfterItAreSacked() {
+        LinkSender<Integer> sender = senderWith(100, 100, 60);
+        poll(sender, 0);
+        sender.onAck(ack(2, 102), 10 * MS);
+        poll(sender, 10 * MS); // 3..6
+        sender.onAck(ack(2, 102, 4, 6), 20 * MS); // 3 lost: cwnd 2
+        assertThat(poll(sender, 20 * MS)).containsExactly(3L, 7L); // the copy of 3, then 7
+        sender.onAck(ack(2, 102, 4, 7), 30 * MS); // the copy is dropped too; 7, sent after it, arrives
+        assertThat(poll(sender, 30 * MS)).containsExactly(8L);
+        sender.onAck(ack(2, 102, 4, 8), 31 * MS);
+        assertThat(poll(sender, 31 * MS)).containsExactly(9L);
+        assertThat(sender.retransmissions()).isEqualTo(1); // only two packets sent after the copy are SACKed
+        sender.onAck(ack(2, 102, 4, 9), 32 * MS); // the third
+        assertThat(poll(sender, 32 * MS)).startsWith(3L);
+        assertThat(sender.retransmissions()).isEqualTo(2);
+        sender.checkCounters();
+    }
+
+    @Test
+    void shouldNotTakeAPartialAcknowledgementOfOlderPacketsAsLossOfARetransmission() {
+        LinkSender<Integer> sender = senderWith(100, 100, 60);
+        poll(sender, 0);
+        sender.onAck(ack(2, 102), 10 * MS);
+        poll(sender, 10 * MS); // 3..6
+        sender.onAck(ack(4, 104), 20 * MS);
+        assertThat(poll(sender, 20 * MS)).containsExactly(7L, 8L, 9L, 10L);
+        sender.onAck(ack(4, 104, 6, 6, 8, 10), 30 * MS); // 5 and 7 dropped: both lost, one recovery up to 10
+        assertThat(poll(sender, 30 * MS)).containsExactly(5L, 7L, 11L);
+        sender.onAck(ack(6, 106, 8, 10), 40 * MS); // the copy of 5 arrives: a partial acknowledgement
+        // the copy of 7 was sent after everything this acknowledgement covers: no word against it yet
+        assertThat(sender.retransmissions()).isEqualTo(2);
+        assertThat(poll(sender, 40 * MS)).doesNotContain(7L);
+        sender.checkCounters();
+    }
+
+    @Test
     void shouldTakeThreeDuplicateAcknowledgementsWithoutSackAsALoss() {
         LinkSender<Integer> sender = senderWith(50, 50, 20);
         poll(sender, 0);
@@ -85,6 +144,9 @@ class LinkSenderTest {
         }
         assertThat(sender.recoveries()).isEqualTo(1);
         assertThat(poll(sender, 23 * MS)).startsWith(3L);
+        sender.onAck(ack(2, 52), 24 * MS); // a fourth duplicate, from a packet sent before the copy
+        poll(sender, 24 * MS);
+        assertThat(sender.retransmissions()).isEqualTo(1);
     }
 
     @Test

@@ -14,7 +14,9 @@ import org.gcs.cc.api.SenderGrant;
  * dollars, not bytes. Every salary period T the sender earns the salary its delegate hands out, up to savings S; a
  * message of d packets costs d · C_p, the group's price (Eq. 8), and goes only if the budget holds that much, which
  * it then loses (decision A4: {@code k ≥ cost}, "subtracted from the budget"). A sender that cannot afford its next
- * message is blocked until it earns more or the price falls; T adapts at each salary ({@link SalaryPeriod}).
+ * message is blocked until it earns more or the price falls; T adapts ({@link SalaryPeriod}) once per T_update on a
+ * grid every sender shares, or at each salary as the paper words it ({@link AdaptationClock}, decision A7); a shorter
+ * T brings the next salary forward, to no earlier than now.
  *
  * <p>Randomization (§IV-B.8): an affordable message goes with probability 1/C_p; otherwise it is deferred, budget
  * untouched, until the next message is queued, a new price comes, or {@code defer} passes, and then the coin is
@@ -26,7 +28,7 @@ import org.gcs.cc.api.SenderGrant;
  * for the price to fall (decision A3).
  *
  * <p>Salaries are paid lazily when the admission is asked (the engine asks at every tick and event): all periods
- * that ended are paid, and T adapts once (decision A8); periods of the new T that also ended by then are paid
+ * that ended are paid, and T adapts at most once (decision A8); periods of the new T that also ended by then are paid
  * without adapting again. The budget starts with one salary; the first salary comes
  * after the initial period. Before its first price the sender pays the fee alone (an idle tree).
  */
@@ -39,6 +41,8 @@ public final class CostBenefitAdmission implements SenderAdmission {
     private double salaryDollars;
     private double priceDollars;
     private long nextSalaryNs;
+    private long lastSalaryNs;
+    private long epochEndNs;
     private boolean blocked;
     private double dearestBoughtDollars;
     private double blockedOnDollars;
@@ -60,7 +64,9 @@ public final class CostBenefitAdmission implements SenderAdmission {
         this.salaryDollars = settings.salaryDollars();
         this.budgetDollars = Math.min(settings.savingsDollars(), salaryDollars);
         this.priceDollars = settings.feeDollars();
-        this.nextSalaryNs = context.nowNs() + period.periodNs();
+        this.lastSalaryNs = context.nowNs();
+        this.nextSalaryNs = lastSalaryNs + period.periodNs();
+        this.epochEndNs = nextEpochEndNs(context.nowNs());
     }
 
     @Override
@@ -70,7 +76,7 @@ public final class CostBenefitAdmission implements SenderAdmission {
 
     @Override
     public boolean tryAdmit(long wireBytes, long nowNs) {
-        paySalaries(nowNs);
+        catchUp(nowNs);
         double cost = context.packets(wireBytes) * priceDollars;
         if (budgetDollars < neededDollars(cost)) {
             blocked = true;
@@ -97,7 +103,7 @@ public final class CostBenefitAdmission implements SenderAdmission {
 
     @Override
     public long nanosUntilAdmissible(long wireBytes, long nowNs) {
-        paySalaries(nowNs);
+        catchUp(nowNs);
         double needed = neededDollars(context.packets(wireBytes) * priceDollars);
         if (budgetDollars >= needed) {
             return settings.randomization() && nowNs < deferredUntilNs && !woken ? deferredUntilNs - nowNs : 0;
@@ -112,7 +118,7 @@ public final class CostBenefitAdmission implements SenderAdmission {
     @Override
     public void onGrant(SenderGrant grant, long nowNs) {
         if (grant instanceof Price price) {
-            paySalaries(nowNs);
+            catchUp(nowNs);
             priceDollars = price.dollarsPerPacket();
             salaryDollars = price.salaryDollars();
             woken = true; // "a new cost update arrives"
@@ -161,6 +167,39 @@ public final class CostBenefitAdmission implements SenderAdmission {
         return priceDollars <= savings ? savings : Double.POSITIVE_INFINITY;
     }
 
+    /** Adapts T if an epoch ended ({@link AdaptationClock#UPDATE_INTERVAL}), then pays the salaries that are due. */
+    private void catchUp(long nowNs) {
+        if (settings.adaptationClock() == AdaptationClock.UPDATE_INTERVAL && nowNs >= epochEndNs) {
+            adapt(nowNs);
+            epochEndNs = nextEpochEndNs(nowNs);
+            // a shorter T brings the next salary forward, to no earlier than now: no back pay
+            nextSalaryNs = Math.min(nextSalaryNs, Math.max(lastSalaryNs + period.periodNs(), nowNs));
+        }
+        paySalaries(nowNs);
+    }
+
+    /** @return the end of the epoch {@code nowNs} is in, on a grid of T_update every sender shares */
+    private long nextEpochEndNs(long nowNs) {
+        long updateNs = settings.updateIntervalNs();
+        return Math.floorDiv(nowNs, updateNs) * updateNs + updateNs;
+    }
+
+    /** Eq. 10 or 11 from what the sender met since the last adaptation, which starts the next one afresh. */
+    private void adapt(long nowNs) {
+        if (dearestBoughtDollars > 0) {
+            period.adapt(blocked, dearestBoughtDollars, nowNs);
+        } else if (blocked) {
+            switch (settings.blockedWithoutPurchase()) {
+                case BLOCKED_PRICE -> period.adapt(true, blockedOnDollars, nowNs);
+                case ZERO -> period.adapt(true, 0, nowNs);
+                case KEEP -> { }
+            }
+        }
+        blocked = false;
+        dearestBoughtDollars = 0;
+        blockedOnDollars = 0;
+    }
+
     private void paySalaries(long nowNs) {
         if (nowNs < nextSalaryNs) {
             return;
@@ -168,25 +207,17 @@ public final class CostBenefitAdmission implements SenderAdmission {
         long periodNs = period.periodNs();
         long paid = 1 + (nowNs - nextSalaryNs) / periodNs;
         budgetDollars = Math.min(settings.savingsDollars(), budgetDollars + paid * salaryDollars);
-        long lastSalaryNs = nextSalaryNs + (paid - 1) * periodNs;
-        if (dearestBoughtDollars > 0) {
-            period.onSalary(blocked, dearestBoughtDollars, nowNs);
-        } else if (blocked) {
-            switch (settings.blockedWithoutPurchase()) {
-                case BLOCKED_PRICE -> period.onSalary(true, blockedOnDollars, nowNs);
-                case ZERO -> period.onSalary(true, 0, nowNs);
-                case KEEP -> { }
-            }
+        lastSalaryNs = nextSalaryNs + (paid - 1) * periodNs;
+        if (settings.adaptationClock() == AdaptationClock.SALARY) {
+            adapt(nowNs);
         }
         nextSalaryNs = lastSalaryNs + period.periodNs();
         if (nextSalaryNs <= nowNs) { // a shorter T: its periods that ended too are paid, T adapts no more
             long more = 1 + (nowNs - nextSalaryNs) / period.periodNs();
             budgetDollars = Math.min(settings.savingsDollars(), budgetDollars + more * salaryDollars);
-            nextSalaryNs += more * period.periodNs();
+            lastSalaryNs = nextSalaryNs + (more - 1) * period.periodNs();
+            nextSalaryNs = lastSalaryNs + period.periodNs();
         }
-        blocked = false;
-        dearestBoughtDollars = 0;
-        blockedOnDollars = 0;
         woken = true; // "the client is unblocked when it receives more dollars"
     }
 }

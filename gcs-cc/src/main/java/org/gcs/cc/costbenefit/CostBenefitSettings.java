@@ -36,18 +36,22 @@ import org.gcs.cc.api.SchemeSettings;
  *     this interval, for a TCP-like linear increase in time
  * @param blockedWithoutPurchase {@code blocked.without.purchase}, default {@code zero}: what a blocked
  *     salary period in which nothing was bought counts as ({@link BlockedWithoutPurchase}; the paper is silent)
+ * @param adaptationClock {@code adapt.at}, default {@code update-interval}: when T adapts ({@link AdaptationClock};
+ *     the paper's words are {@code salary})
  */
 public record CostBenefitSettings(double maxLinkCostDollars, double salaryDollars, double savingsDollars,
                                   double feeDollars, double thresholdDollars, double softBufferPackets,
                                   long congestedAdvertiseNs, long idleAdvertiseNs, long updateIntervalNs,
                                   long initialPeriodNs, long minPeriodNs, long maxPeriodNs, boolean randomization,
-                                  long deferNs, long increaseOncePerNs, BlockedWithoutPurchase blockedWithoutPurchase)
+                                  long deferNs, long increaseOncePerNs, BlockedWithoutPurchase blockedWithoutPurchase,
+                                  AdaptationClock adaptationClock)
         implements SchemeSettings {
     /** Nanoseconds per millisecond. */
     private static final long MS = 1_000_000L;
     /** The paper's values (seed 000 §VII) and ours where it has none. */
     public static final CostBenefitSettings DEFAULTS = new CostBenefitSettings(20, 10, 20, 1, 2, 100, 50 * MS,
-            2_500 * MS, 50 * MS, 1_000 * MS, MS, 60_000 * MS, true, 5 * MS, 0, BlockedWithoutPurchase.ZERO);
+            2_500 * MS, 50 * MS, 1_000 * MS, MS, 60_000 * MS, true, 5 * MS, 0, BlockedWithoutPurchase.ZERO,
+            AdaptationClock.UPDATE_INTERVAL);
     /** The largest price a link advertisement carries: milli-dollars in 16 bits. */
     public static final double MAX_LINK_COST_ON_WIRE = 65.535;
 
@@ -71,6 +75,9 @@ public record CostBenefitSettings(double maxLinkCostDollars, double salaryDollar
         }
         if (blockedWithoutPurchase == null) {
             throw new IllegalArgumentException("blockedWithoutPurchase must not be null; use ZERO (the default)");
+        }
+        if (adaptationClock == null) {
+            throw new IllegalArgumentException("adaptationClock must not be null; use UPDATE_INTERVAL (the default)");
         }
         if (minPeriodNs <= 0 || initialPeriodNs < minPeriodNs || maxPeriodNs < initialPeriodNs) {
             throw new IllegalArgumentException("salary periods need 0 < min.period <= initial.period <= max.period, got "
@@ -108,6 +115,7 @@ public record CostBenefitSettings(double maxLinkCostDollars, double salaryDollar
         p.put("defer", deferNs + "ns");
         p.put("increase.once.per", increaseOncePerNs + "ns");
         p.put("blocked.without.purchase", SchemeParameters.choiceName(blockedWithoutPurchase));
+        p.put("adapt.at", SchemeParameters.choiceName(adaptationClock));
         return p;
     }
 
@@ -118,7 +126,7 @@ public record CostBenefitSettings(double maxLinkCostDollars, double salaryDollar
     public CostBenefitSettings withRandomization(boolean enabled) {
         return new CostBenefitSettings(maxLinkCostDollars, salaryDollars, savingsDollars, feeDollars, thresholdDollars,
                 softBufferPackets, congestedAdvertiseNs, idleAdvertiseNs, updateIntervalNs, initialPeriodNs,
-                minPeriodNs, maxPeriodNs, enabled, deferNs, increaseOncePerNs, blockedWithoutPurchase);
+                minPeriodNs, maxPeriodNs, enabled, deferNs, increaseOncePerNs, blockedWithoutPurchase, adaptationClock);
     }
 
     /**
@@ -145,7 +153,8 @@ public record CostBenefitSettings(double maxLinkCostDollars, double salaryDollar
                 p.bool("randomization", DEFAULTS.randomization),
                 p.durationNs("defer", DEFAULTS.deferNs, 1_000, hour),
                 p.durationNs("increase.once.per", DEFAULTS.increaseOncePerNs, 0, hour),
-                p.choice("blocked.without.purchase", DEFAULTS.blockedWithoutPurchase));
+                p.choice("blocked.without.purchase", DEFAULTS.blockedWithoutPurchase),
+                p.choice("adapt.at", DEFAULTS.adaptationClock));
         p.rejectUnknown();
         return parsed;
     }

@@ -2,7 +2,7 @@ package org.gcs.cc.costbenefit;
 
 /**
  * A sender's salary period T and its adaptation, seed 000 §IV-B.7 ("non-intrusive bandwidth estimation"), applied
- * when a salary is paid:
+ * at every salary as the paper says, or once per T_update by default ({@link AdaptationClock}; decision A7):
  * <ul>
  *   <li>the sender was not blocked during the last period: T stays;</li>
  *   <li>it was blocked and the dearest packet it bought cost at most H: Eq. 10,
@@ -32,14 +32,14 @@ final class SalaryPeriod {
     }
 
     /**
-     * Adapts T at a salary.
+     * Adapts T.
      *
-     * @param blocked whether the sender could not afford a packet during the last period
-     * @param dearestDollars the dearest packet it bought during the period (or, having bought none, the price of the
+     * @param blocked whether the sender could not afford a packet since the last adaptation
+     * @param dearestDollars the dearest packet it bought since then (or, having bought none, the price of the
      *     packet it was blocked on)
      * @param nowNs the current time
      */
-    void onSalary(boolean blocked, double dearestDollars, long nowNs) {
+    void adapt(boolean blocked, double dearestDollars, long nowNs) {
         if (!blocked) {
             return;
         }

@@ -27,10 +27,12 @@ class CostBenefitAdmissionTest {
     private static final int PACKET = 1_000;
     /** The paper's values, randomization off: every affordable packet goes. */
     private static final CostBenefitSettings PLAIN = CostBenefitSettings.from(
-            CcSettings.DEFAULTS.withParameters(Map.of("cc.cost-benefit.randomization", "false")));
+            CcSettings.DEFAULTS.withParameters(Map.of("cc.cost-benefit.randomization", "false",
+                    "cc.cost-benefit.adapt.at", "salary")));
     /** Randomization on, and a salary and savings so large that the budget never limits: only the coin decides. */
     private static final CostBenefitSettings RICH = new CostBenefitSettings(20, 1e6, 1e6, 1, 2, 100, 50 * MS,
-            2_500 * MS, 50 * MS, S, MS, 60 * S, true, 5 * MS, 0, BlockedWithoutPurchase.BLOCKED_PRICE);
+            2_500 * MS, 50 * MS, S, MS, 60 * S, true, 5 * MS, 0, BlockedWithoutPurchase.BLOCKED_PRICE,
+            AdaptationClock.SALARY);
 
     private static CostBenefitAdmission admission(CostBenefitSettings settings, long nowNs) {
         return new CostBenefitAdmission(settings, new AdmissionContext("m1", "g", nowNs, PACKET), 42);
@@ -43,7 +45,7 @@ class CostBenefitAdmissionTest {
     /** Randomization off, and this rule for a blocked period without purchase (A5). */
     private static CostBenefitAdmission plain(BlockedWithoutPurchase rule) {
         return admission(CostBenefitSettings.from(CcSettings.DEFAULTS.withParameters(Map.of(
-                "cc.cost-benefit.randomization", "false",
+                "cc.cost-benefit.randomization", "false", "cc.cost-benefit.adapt.at", "salary",
                 "cc.cost-benefit.blocked.without.purchase", SchemeParameters.choiceName(rule)))), 0);
     }
 
@@ -66,7 +68,10 @@ class CostBenefitAdmissionTest {
 
     @Test
     void shouldUseThePapersValuesWhenRandomizationIsOffByParameter() {
-        assertThat(PLAIN).isEqualTo(CostBenefitSettings.DEFAULTS.withRandomization(false));
+        assertThat(PLAIN).isEqualTo(CostBenefitSettings.from(CcSettings.DEFAULTS.withParameters(Map.of(
+                "cc.cost-benefit.adapt.at", "salary")))
+                .withRandomization(false));
+        assertThat(PLAIN.adaptationClock()).isEqualTo(AdaptationClock.SALARY);
     }
 
     @Test
@@ -162,7 +167,7 @@ class CostBenefitAdmissionTest {
     void shouldKeepOrShortenTheSalaryPeriodOfASenderBlockedWithoutPurchaseIfSoConfigured() {
         for (BlockedWithoutPurchase rule : BlockedWithoutPurchase.values()) {
             CostBenefitSettings settings = new CostBenefitSettings(20, 10, 20, 1, 2, 100, 50 * MS, 2_500 * MS, 50 * MS,
-                    S, MS, 60 * S, false, 5 * MS, 0, rule);
+                    S, MS, 60 * S, false, 5 * MS, 0, rule, AdaptationClock.SALARY);
             CostBenefitAdmission admission = admission(settings, 0);
             admission.onGrant(new Price(25, 10), 0);
             assertThat(admission.tryAdmit(PACKET, 0)).isFalse();
@@ -378,5 +383,51 @@ class CostBenefitAdmissionTest {
             trace.add(admission.tryAdmit(PACKET, t));
         }
         return trace;
+    }
+
+    /** Randomization off, the default clock: T adapts once per T_update on the shared grid (A7). */
+    private static CostBenefitAdmission onTheUpdateGrid(long nowNs) {
+        return admission(CostBenefitSettings.from(CcSettings.DEFAULTS.withParameters(Map.of(
+                "cc.cost-benefit.randomization", "false"))), nowNs);
+    }
+
+    @Test
+    void shouldAdaptOncePerUpdateIntervalAndBringTheNextSalaryForward() {
+        CostBenefitAdmission admission = onTheUpdateGrid(0);
+        assertThat(burst(admission, 0)).isEqualTo(10); // one salary at the fee: blocked
+        assertThat(burst(admission, 49 * MS)).isZero(); // the first epoch has not ended: T is still 1 s
+        assertThat(periodMs(admission)).isEqualTo(1_000);
+        assertThat(burst(admission, 50 * MS)).as("Eq. 10 at the epoch's end; the salary comes now, not at 1 s")
+                .isEqualTo(10);
+        assertThat(periodMs(admission)).isCloseTo(47.62, within(0.01));
+        assertThat(burst(admission, 98 * MS)).as("the next salary, one new period later; no adaptation inside the"
+                + " epoch").isEqualTo(10);
+        assertThat(periodMs(admission)).isCloseTo(47.62, within(0.01));
+        assertThat(burst(admission, 100 * MS)).isZero();
+        assertThat(periodMs(admission)).isCloseTo(24.39, within(0.01)); // the second epoch: Eq. 10 again
+    }
+
+    @Test
+    void shouldDoubleThePeriodAtTheEpochsEndWhenItBoughtAboveTheThreshold() {
+        CostBenefitAdmission admission = onTheUpdateGrid(0);
+        admission.onGrant(new Price(3, 10), 0);
+        assertThat(burst(admission, 0)).isEqualTo(3);
+        assertThat(admission.tryAdmit(PACKET, 50 * MS)).isFalse();
+        assertThat(periodMs(admission)).isEqualTo(2_000); // Eq. 11 after 50 ms, not after the 1-s salary
+        assertThat(admission.tryAdmit(PACKET, 100 * MS)).as("T shrank: the salary comes at once").isTrue();
+        assertThat(periodMs(admission)).as("blocked, nothing bought: $0 at most H (A5)").isCloseTo(
+                2_000.0 * 50 / 2_050, within(1e-6));
+    }
+
+    @Test
+    void shouldGiveSendersOnDifferentPeriodsTheSameClock() {
+        CostBenefitAdmission early = onTheUpdateGrid(0);
+        CostBenefitAdmission late = onTheUpdateGrid(37 * MS); // joins in the middle of an epoch
+        burst(early, 37 * MS);
+        burst(late, 37 * MS);
+        burst(early, 50 * MS);
+        burst(late, 50 * MS);
+        assertThat(periodMs(late)).as("both adapt at 50 ms").isEqualTo(periodMs(early)).isCloseTo(47.62,
+                within(0.01));
     }
 }

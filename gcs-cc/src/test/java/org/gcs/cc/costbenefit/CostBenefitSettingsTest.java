@@ -45,6 +45,7 @@ class CostBenefitSettingsTest {
         assertThat(s.deferNs()).isEqualTo(5 * MS); // A9
         assertThat(s.increaseOncePerNs()).isZero(); // A7: the paper's rule
         assertThat(s.blockedWithoutPurchase()).isEqualTo(BlockedWithoutPurchase.ZERO); // A5, as the lead set it
+        assertThat(s.adaptationClock()).isEqualTo(AdaptationClock.UPDATE_INTERVAL); // A7, measured
         assertThat(s.scheme()).isEqualTo("cost-benefit");
         assertThat(new CostBenefitControl().settings()).isEqualTo(CostBenefitSettings.DEFAULTS);
     }
@@ -67,9 +68,11 @@ class CostBenefitSettingsTest {
                 Map.entry("cc.cost-benefit.randomization", " False "),
                 Map.entry("cc.cost-benefit.defer", "10ms"),
                 Map.entry("cc.cost-benefit.increase.once.per", "50ms"),
-                Map.entry("cc.cost-benefit.blocked.without.purchase", "Zero")));
+                Map.entry("cc.cost-benefit.blocked.without.purchase", "Zero"),
+                Map.entry("cc.cost-benefit.adapt.at", "Salary")));
         assertThat(s).isEqualTo(new CostBenefitSettings(30, 5, 40, 0.5, 3, 200, 20 * MS, 1_000 * MS, 25 * MS,
-                500 * MS, 100_000, 10_000 * MS, false, 10 * MS, 50 * MS, BlockedWithoutPurchase.ZERO));
+                500 * MS, 100_000, 10_000 * MS, false, 10 * MS, 50 * MS, BlockedWithoutPurchase.ZERO,
+                AdaptationClock.SALARY));
         assertThat(parse(Map.of("cc.cost-benefit.blocked.without.purchase", "keep")).blockedWithoutPurchase())
                 .isEqualTo(BlockedWithoutPurchase.KEEP);
         assertThat(parse(Map.of("cc.cost-benefit.blocked.without.purchase", "blocked-price"))
@@ -110,13 +113,16 @@ class CostBenefitSettingsTest {
         assertThatThrownBy(() -> parse(Map.of("cc.cost-benefit.max.period", "500ms")))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("max.period");
         assertThatThrownBy(() -> new CostBenefitSettings(20, Double.POSITIVE_INFINITY, 20, 1, 2, 100, 50 * MS,
-                2_500 * MS, 50 * MS, 1_000 * MS, MS, 60_000 * MS, true, 5 * MS, 0, BlockedWithoutPurchase.KEEP))
+                2_500 * MS, 50 * MS, 1_000 * MS, MS, 60_000 * MS, true, 5 * MS, 0, BlockedWithoutPurchase.KEEP,
+                AdaptationClock.SALARY))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("salaryDollars");
         assertThatThrownBy(() -> new CostBenefitSettings(20, 10, Double.NaN, 1, 2, 100, 50 * MS, 2_500 * MS,
-                50 * MS, 1_000 * MS, MS, 60_000 * MS, true, 5 * MS, 0, BlockedWithoutPurchase.KEEP))
+                50 * MS, 1_000 * MS, MS, 60_000 * MS, true, 5 * MS, 0, BlockedWithoutPurchase.KEEP,
+                AdaptationClock.SALARY))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("savingsDollars");
         assertThatThrownBy(() -> new CostBenefitSettings(20, 10, 20, 1, 2, 100, 50 * MS, 2_500 * MS,
-                50 * MS, 1_000 * MS, MS, 60_000 * MS, true, 5 * MS, 0, null))
+                50 * MS, 1_000 * MS, MS, 60_000 * MS, true, 5 * MS, 0, null,
+                AdaptationClock.SALARY))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("blockedWithoutPurchase");
     }
 
@@ -125,9 +131,9 @@ class CostBenefitSettingsTest {
         assertThat(parse(prefixed(CostBenefitSettings.DEFAULTS))).isEqualTo(CostBenefitSettings.DEFAULTS);
         CostBenefitSettings odd = new CostBenefitSettings(12.345, 0.1, 33.3, 0.75, 1.5, 64, 12_345_678, 2_000_000_001L,
                 7 * MS + 1, 987_654_321, 1_001, 59_999 * MS, false, 4_999_999, 123_456_789,
-                BlockedWithoutPurchase.KEEP);
+                BlockedWithoutPurchase.KEEP, AdaptationClock.SALARY);
         assertThat(parse(prefixed(odd))).isEqualTo(odd);
-        assertThat(odd.toParameters()).hasSize(16);
+        assertThat(odd.toParameters()).hasSize(17);
     }
 
     @Test

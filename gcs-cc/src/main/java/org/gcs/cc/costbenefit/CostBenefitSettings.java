@@ -31,7 +31,8 @@ import org.gcs.cc.api.SchemeSettings;
  * @param maxPeriodNs {@code max.period}, default 60 s: the longest salary period (the paper has none)
  * @param randomization {@code randomization}, default true: an affordable packet goes with probability 1/C_p only,
  *     otherwise it waits for the next wake-up (§IV-B.8)
- * @param deferNs {@code defer}, default 5 ms (one protocol tick): the "short timeout" a deferred packet waits at most
+ * @param deferNs {@code defer}, default 10 ms (two protocol ticks; measured, decision A9): the "short timeout" a
+ *     deferred packet waits at most
  * @param increaseOncePerNs {@code increase.once.per}, default 0 (off, the paper's rule): at most one Eq. 10 step per
  *     this interval, for a TCP-like linear increase in time
  * @param blockedWithoutPurchase {@code blocked.without.purchase}, default {@code zero}: what a blocked
@@ -50,7 +51,7 @@ public record CostBenefitSettings(double maxLinkCostDollars, double salaryDollar
     private static final long MS = 1_000_000L;
     /** The paper's values (seed 000 §VII) and ours where it has none. */
     public static final CostBenefitSettings DEFAULTS = new CostBenefitSettings(20, 10, 20, 1, 2, 100, 50 * MS,
-            2_500 * MS, 50 * MS, 1_000 * MS, MS, 60_000 * MS, true, 5 * MS, 0, BlockedWithoutPurchase.ZERO,
+            2_500 * MS, 50 * MS, 1_000 * MS, MS, 60_000 * MS, true, 10 * MS, 0, BlockedWithoutPurchase.ZERO,
             AdaptationClock.UPDATE_INTERVAL);
     /** The largest price a link advertisement carries: milli-dollars in 16 bits. */
     public static final double MAX_LINK_COST_ON_WIRE = 65.535;

@@ -42,7 +42,7 @@ class CostBenefitSettingsTest {
         assertThat(s.minPeriodNs()).isEqualTo(MS); // A8
         assertThat(s.maxPeriodNs()).isEqualTo(60_000 * MS); // A8
         assertThat(s.randomization()).isTrue();
-        assertThat(s.deferNs()).isEqualTo(5 * MS); // A9
+        assertThat(s.deferNs()).isEqualTo(10 * MS); // A9, measured
         assertThat(s.increaseOncePerNs()).isZero(); // A7: the paper's rule
         assertThat(s.blockedWithoutPurchase()).isEqualTo(BlockedWithoutPurchase.ZERO); // A5, as the lead set it
         assertThat(s.adaptationClock()).isEqualTo(AdaptationClock.UPDATE_INTERVAL); // A7, measured

@@ -26,6 +26,11 @@ public final class LabScenarios {
         add(org.gcs.examples.lab.overlay.OverlayVsEndToEndScenario::new);
         add(org.gcs.examples.lab.hop.BackupBuffersScenario::new);
         add(org.gcs.examples.lab.hop.TransportScalingScenario::new);
+        add(org.gcs.examples.lab.costbenefit.CostBenefitTwoBottlenecksScenario::new);
+        add(org.gcs.examples.lab.costbenefit.CostBenefitSharedBottleneckScenario::new);
+        add(org.gcs.examples.lab.costbenefit.CostBenefitChainScenario::new);
+        add(org.gcs.examples.lab.costbenefit.CostBenefitManySendersScenario::new);
+        add(org.gcs.examples.lab.costbenefit.CostBenefitRandomizationScenario::new);
     }
 
     private LabScenarios() {

@@ -8,7 +8,7 @@ import java.util.List;
 import org.gcs.emulator.Topology;
 
 /**
- * The lab's own topologies (the networks of seed 002's experiments), shipped in this jar under
+ * The lab's own topologies (the networks of seed 002's and seed 000's experiments), shipped in this jar under
  * {@value #RESOURCE_DIR}, and the way the lab finds a topology by name: one of these, else a built-in topology of
  * the emulator ({@code ron3}, {@code ron6}), else a file.
  */
@@ -17,7 +17,8 @@ public final class LabTopologies {
     static final String RESOURCE_DIR = "/org/gcs/examples/lab/topologies/";
     /** The lab's topologies. */
     public static final List<String> NAMES = List.of("ormcc-tracking", "ormcc-multi-bottleneck", "ormcc-star4",
-            "ormcc-star16", "ormcc-vs-tfrc");
+            "ormcc-star16", "ormcc-vs-tfrc", "cost-benefit-two-bottlenecks", "cost-benefit-shared-bottleneck",
+            "cost-benefit-chain", "cost-benefit-many-senders", "cost-benefit-randomization");
 
     private LabTopologies() {
     }

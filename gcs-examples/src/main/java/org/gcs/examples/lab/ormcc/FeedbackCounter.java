@@ -2,8 +2,8 @@ package org.gcs.examples.lab.ormcc;
 
 import java.util.HashSet;
 import java.util.Set;
-import org.gcs.internal.wire.WanPacket;
 import org.gcs.internal.wire.WanEnvelope;
+import org.gcs.internal.wire.WanPacket;
 import org.gcs.sim.WanFilter;
 
 /**

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import org.gcs.examples.lab.GroupStart.Member;
 import org.gcs.examples.lab.LabDriver;
 
 /**
@@ -50,11 +51,11 @@ final class OnOffFlows {
     }
 
     /** @return the flows' groups and their members, for {@link OrmccLab#startAndSettle} */
-    Map<String, List<OrmccLab.Member>> groups() {
-        Map<String, List<OrmccLab.Member>> groups = new LinkedHashMap<>();
+    Map<String, List<Member>> groups() {
+        Map<String, List<Member>> groups = new LinkedHashMap<>();
         for (Flow flow : flows) {
-            groups.put(flow.group(), List.of(new OrmccLab.Member(flow.fromSite(), MEMBER),
-                    new OrmccLab.Member(flow.toSite(), MEMBER)));
+            groups.put(flow.group(), List.of(new Member(flow.fromSite(), MEMBER),
+                    new Member(flow.toSite(), MEMBER)));
         }
         return groups;
     }

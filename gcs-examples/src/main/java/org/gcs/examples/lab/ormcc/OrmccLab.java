@@ -11,6 +11,8 @@ import org.gcs.ReceivingFlowStatus;
 import org.gcs.emulator.LinkProfile;
 import org.gcs.emulator.Topology;
 import org.gcs.emulator.TreeEdge;
+import org.gcs.examples.lab.GroupStart.Member;
+import org.gcs.examples.lab.GroupStart;
 import org.gcs.examples.lab.LabContext;
 import org.gcs.examples.lab.LabDriver;
 import org.gcs.examples.lab.LabProgress;
@@ -66,7 +68,7 @@ final class OrmccLab {
 
     /** @return a link's bottleneck in bytes per second, +∞ if unlimited */
     static double bytesPerSec(LinkProfile link) {
-        return link.isBandwidthLimited() ? link.bandwidthBitsPerSec() / 8.0 : Double.POSITIVE_INFINITY;
+        return GroupStart.bytesPerSec(link);
     }
 
     /**
@@ -77,33 +79,7 @@ final class OrmccLab {
      */
     static Map<String, LabDriver.LabNode> startAndSettle(LabDriver driver, Map<String, List<Member>> groups,
                                                          LabProgress progress) throws InterruptedException {
-        Map<String, LabDriver.LabNode> nodes = new LinkedHashMap<>();
-        for (List<Member> members : groups.values()) {
-            for (Member member : members) {
-                nodes.computeIfAbsent(member.key(), key -> driver.start(member.site(), member.name()));
-            }
-        }
-        groups.forEach((group, members) -> members.forEach(m -> nodes.get(m.key()).join(group)));
-        for (Map.Entry<String, List<Member>> group : groups.entrySet()) {
-            List<LabDriver.LabNode> members = group.getValue().stream().map(m -> nodes.get(m.key())).distinct()
-                    .toList();
-            if (!driver.awaitViews(group.getKey(), members, members.size(), VIEW_TIMEOUT_NS)) {
-                throw new IllegalStateException("the " + members.size() + " members of group '" + group.getKey()
-                        + "' did not see each other within " + VIEW_TIMEOUT_NS / S + " s");
-            }
-        }
-        progress.line(String.format(Locale.ROOT, "%d members in %d groups see each other after %.1f s; warming up"
-                + " %d s", nodes.size(), groups.size(), driver.nowNs() / 1e9, WARM_UP_NS / S));
-        driver.advance(WARM_UP_NS);
-        return nodes;
-    }
-
-    /** A member to start: its site and its name (unique in the site). */
-    record Member(String site, String name) {
-        /** @return {@code site/name}, unique among all members */
-        String key() {
-            return site + "/" + name;
-        }
+        return GroupStart.startAndSettle(driver, List.of(), groups, VIEW_TIMEOUT_NS, WARM_UP_NS, progress);
     }
 
     /** @return the site's flow to the group, if its delegate has one */

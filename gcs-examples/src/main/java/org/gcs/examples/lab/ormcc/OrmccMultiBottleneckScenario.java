@@ -10,6 +10,7 @@ import java.util.Map;
 import org.gcs.emulator.Topology;
 import org.gcs.examples.lab.ChartWriter;
 import org.gcs.examples.lab.CsvWriter;
+import org.gcs.examples.lab.GroupStart.Member;
 import org.gcs.examples.lab.LabContext;
 import org.gcs.examples.lab.LabDriver;
 import org.gcs.examples.lab.LabProgress;
@@ -81,10 +82,10 @@ public final class OrmccMultiBottleneckScenario implements LabScenario {
         try (LabDriver driver = ctx.openDriver(wan, OrmccLab.THESIS_SETTINGS);
              CsvWriter csv = new CsvWriter(ctx.file(name() + ".csv"), header)) {
             OrmccLab.virtual(driver, name());
-            Map<String, List<OrmccLab.Member>> groups = new LinkedHashMap<>();
+            Map<String, List<Member>> groups = new LinkedHashMap<>();
             for (Flow f : flows) {
-                groups.put(f.group(), List.of(new OrmccLab.Member(f.source(), "src-" + f.group()),
-                        new OrmccLab.Member(f.receiver(), "rcv-" + f.group())));
+                groups.put(f.group(), List.of(new Member(f.source(), "src-" + f.group()),
+                        new Member(f.receiver(), "rcv-" + f.group())));
             }
             Map<String, LabDriver.LabNode> nodes = OrmccLab.startAndSettle(driver, groups, progress);
             long t0 = driver.nowNs();

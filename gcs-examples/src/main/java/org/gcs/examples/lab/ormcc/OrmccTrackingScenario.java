@@ -15,6 +15,7 @@ import org.gcs.emulator.LinkProfile;
 import org.gcs.emulator.Topology;
 import org.gcs.examples.lab.ChartWriter;
 import org.gcs.examples.lab.CsvWriter;
+import org.gcs.examples.lab.GroupStart.Member;
 import org.gcs.examples.lab.LabContext;
 import org.gcs.examples.lab.LabDriver;
 import org.gcs.examples.lab.LabProgress;
@@ -98,9 +99,9 @@ public final class OrmccTrackingScenario implements LabScenario {
                      "representative", "representative_valid", "allowed_Bps", "sender_rate_1s_Bps", "bottleneck_Bps",
                      "avg_trac_representative_Bps", "dev_trac_representative_Bps"))) {
             VirtualDriver virtual = OrmccLab.virtual(driver, name());
-            List<OrmccLab.Member> members = new ArrayList<>();
-            members.add(new OrmccLab.Member(source, "src"));
-            receivers.forEach(r -> members.add(new OrmccLab.Member(r, "rcv")));
+            List<Member> members = new ArrayList<>();
+            members.add(new Member(source, "src"));
+            receivers.forEach(r -> members.add(new Member(r, "rcv")));
             Map<String, LabDriver.LabNode> nodes = OrmccLab.startAndSettle(driver, Map.of(GROUP, members), progress);
             long t0 = driver.nowNs();
             virtual.network().scheduleLinkChanges(schedule, virtual.network().nowNs());

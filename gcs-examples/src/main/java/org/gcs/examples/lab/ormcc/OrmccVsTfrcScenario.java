@@ -11,6 +11,7 @@ import org.gcs.emulator.Topology;
 import org.gcs.emulator.TreeEdge;
 import org.gcs.examples.lab.ChartWriter;
 import org.gcs.examples.lab.CsvWriter;
+import org.gcs.examples.lab.GroupStart.Member;
 import org.gcs.examples.lab.LabContext;
 import org.gcs.examples.lab.LabDriver;
 import org.gcs.examples.lab.LabProgress;
@@ -160,10 +161,10 @@ public final class OrmccVsTfrcScenario implements LabScenario {
             virtual.network().setWanFilter(counter);
             OnOffFlows background = new OnOffFlows(OnOffFlows.onTreeEdges(topology.tree().orElseThrow(),
                     BACKGROUND_PER_LINK), seed, BACKGROUND_MEAN_NS, BACKGROUND_MEAN_NS, OrmccLab.MESSAGE_BYTES);
-            Map<String, List<OrmccLab.Member>> groups = new LinkedHashMap<>();
-            List<OrmccLab.Member> members = new ArrayList<>();
-            members.add(new OrmccLab.Member(source, "src"));
-            leaves.forEach(leaf -> members.add(new OrmccLab.Member(leaf, "rcv")));
+            Map<String, List<Member>> groups = new LinkedHashMap<>();
+            List<Member> members = new ArrayList<>();
+            members.add(new Member(source, "src"));
+            leaves.forEach(leaf -> members.add(new Member(leaf, "rcv")));
             groups.put(GROUP, members);
             groups.putAll(background.groups());
             Map<String, LabDriver.LabNode> nodes = OrmccLab.startAndSettle(driver, groups, progress);

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.gcs.FlowStatus;
 import org.gcs.emulator.Topology;
+import org.gcs.examples.lab.GroupStart.Member;
 import org.gcs.examples.lab.LabContext;
 import org.gcs.examples.lab.LabDriver;
 import org.gcs.examples.lab.LabProgress;
@@ -74,14 +75,14 @@ final class StarRun {
         try (LabDriver driver = ctx.openDriver(topology, OrmccLab.THESIS_SETTINGS)) {
             VirtualDriver virtual = OrmccLab.virtual(driver, scenario);
             SimNetwork net = virtual.network();
-            Map<String, List<OrmccLab.Member>> groups = new LinkedHashMap<>();
-            List<OrmccLab.Member> multicast = new ArrayList<>();
-            multicast.add(new OrmccLab.Member(source, "src-" + MULTICAST));
-            receivers.forEach(r -> multicast.add(new OrmccLab.Member(r, "rcv")));
+            Map<String, List<Member>> groups = new LinkedHashMap<>();
+            List<Member> multicast = new ArrayList<>();
+            multicast.add(new Member(source, "src-" + MULTICAST));
+            receivers.forEach(r -> multicast.add(new Member(r, "rcv")));
             groups.put(MULTICAST, multicast);
             for (int i = 0; i < receivers.size(); i++) {
-                groups.put(background(i), List.of(new OrmccLab.Member(source, "src-" + background(i)),
-                        new OrmccLab.Member(receivers.get(i), "rcv")));
+                groups.put(background(i), List.of(new Member(source, "src-" + background(i)),
+                        new Member(receivers.get(i), "rcv")));
             }
             Map<String, LabDriver.LabNode> nodes = OrmccLab.startAndSettle(driver, groups, progress);
             if (filter != null) {

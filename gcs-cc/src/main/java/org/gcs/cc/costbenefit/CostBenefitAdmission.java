@@ -30,7 +30,13 @@ import org.gcs.cc.api.SenderGrant;
  * <p>Salaries are paid lazily when the admission is asked (the engine asks at every tick and event): all periods
  * that ended are paid, and T adapts at most once (decision A8); periods of the new T that also ended by then are paid
  * without adapting again. The budget starts with one salary; the first salary comes
- * after the initial period. Before its first price the sender pays the fee alone (an idle tree).
+ * after the initial period.
+ *
+ * <p>Before its delegate's first price, a sender buys one message at the fee alone (which starts its site's flow, so
+ * that the delegate prices the group) and then waits for the price, at most {@code advertise.idle}, after which it
+ * buys at the fee (decision A17). Buying on at the fee would let every new sender spend its first budget on a link
+ * that may be congested already: twenty new clients pushed a priced link's buffer from about 100 to 235 packets in
+ * seed 000's Scenario 2.
  */
 public final class CostBenefitAdmission implements SenderAdmission {
     private final CostBenefitSettings settings;
@@ -49,6 +55,8 @@ public final class CostBenefitAdmission implements SenderAdmission {
     private long deferredUntilNs = Long.MIN_VALUE;
     private boolean woken;
     private long packetsBought;
+    private final long createdNs;
+    private boolean priced;
     private long deferrals;
 
     /**
@@ -64,6 +72,7 @@ public final class CostBenefitAdmission implements SenderAdmission {
         this.salaryDollars = settings.salaryDollars();
         this.budgetDollars = Math.min(settings.savingsDollars(), salaryDollars);
         this.priceDollars = settings.feeDollars();
+        this.createdNs = context.nowNs();
         this.lastSalaryNs = context.nowNs();
         this.nextSalaryNs = lastSalaryNs + period.periodNs();
         this.epochEndNs = nextEpochEndNs(context.nowNs());
@@ -77,6 +86,9 @@ public final class CostBenefitAdmission implements SenderAdmission {
     @Override
     public boolean tryAdmit(long wireBytes, long nowNs) {
         catchUp(nowNs);
+        if (awaitsPrice(nowNs)) {
+            return false; // not blocked by a price: it has none yet
+        }
         double cost = context.packets(wireBytes) * priceDollars;
         if (budgetDollars < neededDollars(cost)) {
             blocked = true;
@@ -104,6 +116,9 @@ public final class CostBenefitAdmission implements SenderAdmission {
     @Override
     public long nanosUntilAdmissible(long wireBytes, long nowNs) {
         catchUp(nowNs);
+        if (awaitsPrice(nowNs)) {
+            return createdNs + settings.idleAdvertiseNs() - nowNs; // or sooner, when the price comes
+        }
         double needed = neededDollars(context.packets(wireBytes) * priceDollars);
         if (budgetDollars >= needed) {
             return settings.randomization() && nowNs < deferredUntilNs && !woken ? deferredUntilNs - nowNs : 0;
@@ -119,6 +134,7 @@ public final class CostBenefitAdmission implements SenderAdmission {
     public void onGrant(SenderGrant grant, long nowNs) {
         if (grant instanceof Price price) {
             catchUp(nowNs);
+            priced = true;
             priceDollars = price.dollarsPerPacket();
             salaryDollars = price.salaryDollars();
             woken = true; // "a new cost update arrives"
@@ -165,6 +181,11 @@ public final class CostBenefitAdmission implements SenderAdmission {
             return cost;
         }
         return priceDollars <= savings ? savings : Double.POSITIVE_INFINITY;
+    }
+
+    /** @return whether the sender bought its first message and still waits for its delegate's first price (A17) */
+    private boolean awaitsPrice(long nowNs) {
+        return !priced && packetsBought > 0 && nowNs - createdNs < settings.idleAdvertiseNs();
     }
 
     /** Adapts T if an epoch ended ({@link AdaptationClock#UPDATE_INTERVAL}), then pays the salaries that are due. */

@@ -34,7 +34,15 @@ class CostBenefitAdmissionTest {
             2_500 * MS, 50 * MS, S, MS, 60 * S, true, 5 * MS, 0, BlockedWithoutPurchase.BLOCKED_PRICE,
             AdaptationClock.SALARY);
 
+    /** A sender whose delegate has priced the group at the fee alone (an idle tree). */
     private static CostBenefitAdmission admission(CostBenefitSettings settings, long nowNs) {
+        CostBenefitAdmission admission = unpriced(settings, nowNs);
+        admission.onGrant(new Price(settings.feeDollars(), settings.salaryDollars()), nowNs);
+        return admission;
+    }
+
+    /** A sender that has not heard its delegate's price yet. */
+    private static CostBenefitAdmission unpriced(CostBenefitSettings settings, long nowNs) {
         return new CostBenefitAdmission(settings, new AdmissionContext("m1", "g", nowNs, PACKET), 42);
     }
 
@@ -76,13 +84,26 @@ class CostBenefitAdmissionTest {
 
     @Test
     void shouldStartWithOneSalaryAndTheFeeAsPrice() {
-        CostBenefitAdmission admission = plain();
+        CostBenefitAdmission admission = unpriced(PLAIN, 0);
         Map<String, Double> state = admission.state();
         assertThat(state).containsEntry("budgetDollars", 10.0).containsEntry("salaryPeriodSeconds", 1.0)
                 .containsEntry("priceDollarsPerPacket", 1.0).containsEntry("salaryDollars", 10.0);
         assertThat(admission.dueReport(0, true, true)).as("no demand reports: every sender has its own budget")
                 .isNull();
-        assertThat(burst(admission, 0)).isEqualTo(10);
+        assertThat(burst(admission, 0)).as("one message at the fee starts the flow; then it waits for the price")
+                .isEqualTo(1);
+        assertThat(admission.nanosUntilAdmissible(PACKET, 0)).isEqualTo(2_500 * MS);
+        admission.onGrant(new Price(3, 10), 7 * MS); // the delegate's price comes
+        assertThat(burst(admission, 7 * MS)).isEqualTo(3); // $9 left at $3
+    }
+
+    @Test
+    void shouldBuyAtTheFeeIfNoPriceComesWithinTheIdleAdvertisingInterval() {
+        CostBenefitAdmission admission = unpriced(PLAIN, 0);
+        assertThat(burst(admission, 0)).isEqualTo(1);
+        assertThat(burst(admission, 2_499 * MS)).isZero();
+        assertThat(burst(admission, 2_500 * MS)).as("A17's fallback: the fee alone, the first salaries paid")
+                .isEqualTo(20);
     }
 
     @Test

@@ -41,23 +41,29 @@ final class CostBenefitLab {
     /** How often progress lines are printed, in the experiment's time. */
     static final long PROGRESS_NS = 20 * S;
     /**
-     * B_OUT = B_IN of every hop-by-hop link, in packets: more than the soft limit M = 100 waiting packets plus a window
-     * in flight, so that the price, not the buffer, holds the senders back.
+     * B_OUT of every hop-by-hop link, in packets: more than the soft limit M = 100 waiting packets plus a window in
+     * flight, so that the price, not the buffer, holds the senders back.
      */
     static final int HOP_BUFFER_PACKETS = 300;
+    /**
+     * B_IN of every hop-by-hop link, in packets, which bounds the link's window as ns-2's TCP agents' {@code window_}
+     * (20 by default) bounded the paper's links: more than the few packets a 2 Mbit/s link holds in flight, fewer than
+     * the emulated router queue (64 KB, about 57 packets), so the links do not fill the router queue and drop.
+     */
+    static final int HOP_CREDIT_PACKETS = 30;
     /** The controller's parameter that turns the 1/C_p randomization off (seed 000 Fig. 2's "without"). */
     static final String RANDOMIZATION_KEY = "cc.cost-benefit.randomization";
     /** The price of a packet in the sending site's FlowStatus (C_p, dollars). */
     static final String PRICE_EXTRA = "priceDollarsPerPacket";
     /**
      * The node settings of the experiments unless --set says otherwise: the cost-benefit controller on the hop-by-hop
-     * transport (whose links' output buffers are what seed 000 prices), with buffers of {@value #HOP_BUFFER_PACKETS}
-     * packets.
+     * transport (whose links' output buffers are what seed 000 prices), with output buffers of
+     * {@value #HOP_BUFFER_PACKETS} packets and a credit of {@value #HOP_CREDIT_PACKETS}.
      */
     static final Map<String, String> SETTINGS = Map.of("congestion.control", "cost-benefit",
             "wan.transport", "hop-by-hop",
             "hop.output.packets", Integer.toString(HOP_BUFFER_PACKETS),
-            "hop.input.packets", Integer.toString(HOP_BUFFER_PACKETS));
+            "hop.input.packets", Integer.toString(HOP_CREDIT_PACKETS));
 
     private CostBenefitLab() {
     }

@@ -9,6 +9,7 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
+import io.netty.channel.FixedRecvByteBufAllocator;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.channel.nio.NioIoHandler;
@@ -91,6 +92,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class NettyJGroupsNode implements GcsNode {
     private static final Logger LOG = LoggerFactory.getLogger(NettyJGroupsNode.class);
+    /** The largest payload of a UDP datagram over IPv4 (65 535 − 8 − 20): every WAN read has room for it. */
+    private static final int MAX_UDP_PAYLOAD_BYTES = 65_507;
     private static final long LAN_OUT_HIGH_WATERMARK_BYTES = 8L << 20;
     private static final long LAN_OUT_LOW_WATERMARK_BYTES = 2L << 20;
     /** Depth of the senders' token buckets. */
@@ -257,6 +260,9 @@ public final class NettyJGroupsNode implements GcsNode {
     private void bindWan() {
         Bootstrap bootstrap = new Bootstrap().group(loopGroup).channel(NioDatagramChannel.class)
                 .option(ChannelOption.SO_RCVBUF, 4 << 20).option(ChannelOption.SO_SNDBUF, 4 << 20)
+                // Netty reads a datagram into 2048 bytes by default and the kernel drops the rest: read into the
+                // largest UDP payload, so that any datagram a peer's max.datagram.bytes allows arrives whole
+                .option(ChannelOption.RCVBUF_ALLOCATOR, new FixedRecvByteBufAllocator(MAX_UDP_PAYLOAD_BYTES))
                 .handler(new ChannelInitializer<DatagramChannel>() {
                     @Override
                     protected void initChannel(DatagramChannel ch) {

@@ -107,6 +107,47 @@ public final class NodeMetrics implements ProtocolMetrics, AutoCloseable {
         return c;
     }
 
+    /**
+     * This member was excluded from a group by the member stall policy.
+     *
+     * @param group the group
+     * @param reason a bounded tag, e.g. {@code stalled}
+     */
+    public void memberExcluded(String group, String reason) {
+        Counter c = Counter.builder(GcsMeters.MEMBERS_EXCLUDED.meterName())
+                .description(GcsMeters.MEMBERS_EXCLUDED.description())
+                .baseUnit(GcsMeters.MEMBERS_EXCLUDED.baseUnit())
+                .tags(tags).tag("group", group).tag("reason", reason).register(registry);
+        if (!meters.contains(c)) {
+            meters.add(c);
+        }
+        c.increment();
+    }
+
+    /** @return how often this member was excluded from a group so far, over every group and reason */
+    public long membersExcluded() {
+        double total = 0;
+        for (Counter c : registry.find(GcsMeters.MEMBERS_EXCLUDED.meterName()).tags(tags).counters()) {
+            total += c.count();
+        }
+        return (long) total;
+    }
+
+    /**
+     * Exposes the delivery backlog: how long it has been full and how many bytes wait for the listeners.
+     *
+     * @param stallNs how long the backlog has been holding the site back, in nanoseconds (0 while it keeps up)
+     * @param backlogBytes bytes waiting for the listeners
+     */
+    public void bindDeliveryBacklog(java.util.function.LongSupplier stallNs, java.util.function.LongSupplier backlogBytes) {
+        meters.add(Gauge.builder(GcsMeters.DELIVERY_STALL.meterName(), stallNs, s -> s.getAsLong() / 1e9)
+                .description(GcsMeters.DELIVERY_STALL.description()).baseUnit(GcsMeters.DELIVERY_STALL.baseUnit()).strongReference(true)
+                .tags(tags).register(registry));
+        meters.add(Gauge.builder(GcsMeters.DELIVERY_BACKLOG.meterName(), backlogBytes, b -> (double) b.getAsLong())
+                .description(GcsMeters.DELIVERY_BACKLOG.description()).baseUnit(GcsMeters.DELIVERY_BACKLOG.baseUnit()).strongReference(true)
+                .tags(tags).register(registry));
+    }
+
     /** A WAN datagram of {@code bytes} was sent. */
     public void wanSent(int bytes) {
         wanDatagramsSent.increment();

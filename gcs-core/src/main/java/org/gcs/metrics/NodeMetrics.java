@@ -49,6 +49,11 @@ public final class NodeMetrics implements ProtocolMetrics, AutoCloseable {
     private final Counter naksReceived;
     private final Counter retransmits;
     private final Timer deliveryLatency;
+    /** WARN lines for sustained drops of one reason (counters alone are silent). */
+    private final org.gcs.internal.log.SustainedDrops wanDropLog = new org.gcs.internal.log.SustainedDrops(
+            org.slf4j.LoggerFactory.getLogger(NodeMetrics.class), "WAN datagrams");
+    private final org.gcs.internal.log.SustainedDrops lanDropLog = new org.gcs.internal.log.SustainedDrops(
+            org.slf4j.LoggerFactory.getLogger(NodeMetrics.class), "LAN messages");
 
     /**
      * @param registry where to register
@@ -383,6 +388,7 @@ public final class NodeMetrics implements ProtocolMetrics, AutoCloseable {
     @Override
     public void wanDropped(DropReason reason) {
         drops.get(reason).increment();
+        wanDropLog.onDrop(reason.tag(), System.nanoTime());
     }
 
     @Override
@@ -398,6 +404,7 @@ public final class NodeMetrics implements ProtocolMetrics, AutoCloseable {
     @Override
     public void lanDropped() {
         lanDropped.increment();
+        lanDropLog.onDrop("malformed", System.nanoTime());
     }
 
     @Override

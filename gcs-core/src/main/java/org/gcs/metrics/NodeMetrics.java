@@ -49,6 +49,11 @@ public final class NodeMetrics implements ProtocolMetrics, AutoCloseable {
     private final Counter naksReceived;
     private final Counter retransmits;
     private final Timer deliveryLatency;
+    /** A member that holds the site back this long is named in a WARN line (the delegate's view). */
+    private static final long HELD_BACK_WARN_NS = 1_000_000_000L;
+    private final java.util.concurrent.atomic.AtomicLong siteHeldBackNs = new java.util.concurrent.atomic.AtomicLong();
+    private final org.gcs.internal.log.RateLimitedLog heldBackLog = new org.gcs.internal.log.RateLimitedLog(
+            org.slf4j.LoggerFactory.getLogger(NodeMetrics.class));
     /** WARN lines for sustained drops of one reason (counters alone are silent). */
     private final org.gcs.internal.log.SustainedDrops wanDropLog = new org.gcs.internal.log.SustainedDrops(
             org.slf4j.LoggerFactory.getLogger(NodeMetrics.class), "WAN datagrams");
@@ -101,6 +106,9 @@ public final class NodeMetrics implements ProtocolMetrics, AutoCloseable {
         meters.add(deliveryLatency);
         meters.add(Gauge.builder(GcsMeters.DELEGATE.meterName(), delegate, AtomicInteger::get)
                 .description(GcsMeters.DELEGATE.description()).tags(tags).register(registry));
+        meters.add(Gauge.builder(GcsMeters.SITE_HELD_BACK.meterName(), siteHeldBackNs, n -> n.get() / 1e9)
+                .description(GcsMeters.SITE_HELD_BACK.description()).baseUnit(GcsMeters.SITE_HELD_BACK.baseUnit())
+                .tags(tags).register(registry));
         meters.add(Gauge.builder(GcsMeters.TREE_VERSION.meterName(), treeVersion, java.util.concurrent.atomic.AtomicLong::get)
                 .description(GcsMeters.TREE_VERSION.description()).tags(tags).register(registry));
     }
@@ -151,6 +159,18 @@ public final class NodeMetrics implements ProtocolMetrics, AutoCloseable {
         meters.add(Gauge.builder(GcsMeters.DELIVERY_BACKLOG.meterName(), backlogBytes, b -> (double) b.getAsLong())
                 .description(GcsMeters.DELIVERY_BACKLOG.description()).baseUnit(GcsMeters.DELIVERY_BACKLOG.baseUnit()).strongReference(true)
                 .tags(tags).register(registry));
+    }
+
+    @Override
+    public void siteHeldBack(String member, String group, long heldNs, long nowNs) {
+        siteHeldBackNs.set(heldNs);
+        if (member != null && heldNs >= HELD_BACK_WARN_NS) {
+            heldBackLog.warn("held-back:" + member, nowNs, "{} (site delegate): member {} has held the site back"
+                    + " for {} ms: a message of group '{}' from another site waits for it, so this site acknowledges"
+                    + " nothing newer and the senders of every site wait (a member whose listeners are the cause"
+                    + " leaves the group after its member.stall.timeout; a hung process leaves the LAN view)", site,
+                    member, heldNs / 1_000_000, group);
+        }
     }
 
     /** A WAN datagram of {@code bytes} was sent. */

@@ -48,6 +48,9 @@ import picocli.CommandLine.Spec;
                     + " lan.bind.address, groups, ... see GcsConfigLoader), joins the listed groups, prints view"
                     + " changes and a status line, and sends every line read from standard input to the first group."
                     + " End of input only stops the reading; the node runs until SIGTERM/SIGINT or --duration.",
+            "A line 'HH:mm:ss excluded GROUP: REASON; joining again' says that the member stall policy excluded this"
+                    + " node from a group (its listeners held the group back for longer than member.stall.timeout);"
+                    + " the node joins the group again at once.",
             "A line 'HH:mm:ss tree GROUP vVERSION root=SITE edges=PARENT>CHILD,...' shows each new multicast tree"
                     + " of a group between sites.",
             "Status line, one line every --status-every and one labelled 'final' at the end (wrapped here):",
@@ -211,7 +214,18 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
         DeliveryTracker tracker = new DeliveryTracker();
         NodeStatus status = new NodeStatus(node, groups,
                 () -> chatSent.get() + (generator == null ? 0 : generator.sent()), tracker, gcsConfig.meterRegistry());
-        node.onView(view -> print(out, NodeStatus.viewLine(view)));
+        node.onView(new org.gcs.ViewListener() {
+            @Override
+            public void onView(org.gcs.GroupView view) {
+                print(out, NodeStatus.viewLine(view));
+            }
+
+            @Override
+            public void onExcluded(String group, String reason) {
+                print(out, NodeStatus.excludedLine(group, reason));
+                node.join(group); // this node's listener is quick: a stall came from an overloaded machine
+            }
+        });
         node.onTree(tree -> print(out, NodeStatus.treeLine(tree)));
         if (gate != null) {
             node.onView(gate);

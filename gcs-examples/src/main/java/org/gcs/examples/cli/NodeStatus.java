@@ -258,6 +258,15 @@ final class NodeStatus {
     }
 
     /**
+     * @param group a group this node was excluded from (the member stall policy)
+     * @param reason why
+     * @return a line saying so
+     */
+    static String excludedLine(String group, String reason) {
+        return LocalTime.now().format(TIME) + " excluded " + group + ": " + reason + "; joining again";
+    }
+
+    /**
      * @param view a new view
      * @return a line describing it
      */

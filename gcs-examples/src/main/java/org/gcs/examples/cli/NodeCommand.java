@@ -56,7 +56,8 @@ import picocli.CommandLine.Spec;
             "Status line, one line every --status-every and one labelled 'final' at the end (wrapped here):",
             "  HH:mm:ss status SITE/MEMBER delegate=yes|no views=GROUP:N members/M sites,...",
             "  sent=N delivered=N unstable=BYTES/PEAK window=BYTES rtx=PACKETS/PEAK",
-            "  flows=GROUP:RATE[@SITE],... [drops=REASON:N,...] [stalled=SECONDSs] [excluded=GROUP:N,...]",
+            "  flows=GROUP:RATE[@SITE],... [drops=REASON:N,...] [stalled=SECONDSs] [excluded=GROUP:N,...]"
+                    + " [heldback=SECONDSs]",
             "  checked=N dup=N ooo=N from=SENDER:CONTIGUOUS/DISTINCT,...",
             "  gaps=SENDER:GAPS/HIGHEST,...",
             "sent counts chat lines and generated messages, delivered all messages of all groups. unstable is the"
@@ -70,7 +71,9 @@ import picocli.CommandLine.Spec;
                     + " WAN datagrams (and malformed LAN messages, lan-malformed) dropped so far by reason; stalled"
                     + " how long this member's full delivery backlog has been holding every sender back (its"
                     + " listeners do not keep up); excluded how often the member stall policy excluded this member"
-                    + " from each group (member.stall.timeout; it may join again).",
+                    + " from each group (member.stall.timeout; it may join again); heldback, on a delegate, how long"
+                    + " the oldest message from another site has waited for a member of this site (at least 1 s; a"
+                    + " WARN line names the member).",
             "The remaining fields check the generated messages of every node (see --send-rate) delivered here:"
                     + " checked counts"
                     + " them (duplicates included), dup those whose sequence number had already arrived, ooo those"

@@ -16,7 +16,7 @@ import org.gcs.GroupView;
  * <pre>
  * HH:mm:ss LABEL SELF delegate=yes|no[ (DELEGATE)] views=GROUP:N members/M sites,... sent=N delivered=N
  *     unstable=BYTES/PEAK window=BYTES rtx=PACKETS/PEAK flows=GROUP:RATE[@SITE],...
- *     [drops=REASON:N,...] [stalled=SECONDSs] [excluded=GROUP:N,...]
+ *     [drops=REASON:N,...] [stalled=SECONDSs] [excluded=GROUP:N,...] [heldback=SECONDSs]
  *     checked=N dup=N ooo=N from=SENDER:CONTIGUOUS/DISTINCT,... gaps=SENDER:GAPS/HIGHEST,...
  * </pre>
  * on one line. {@code unstable} is this node's unstable payload bytes ({@link GcsNode#unstableBytes()}) and the
@@ -152,8 +152,15 @@ final class NodeStatus {
      * @param drops dropped WAN datagrams and LAN messages by reason ({@code lan-malformed} for the LAN), non-zero only
      * @param stallSeconds how long the delivery backlog has been full, 0 while the listeners keep up
      * @param excluded how often this member was excluded, by group, non-zero only
+     * @param heldBackSeconds on a delegate, how long the oldest message from another site has waited for a member of
+     *     this site (the delegate's WARN line names the member)
      */
-    record Trouble(Map<String, Long> drops, double stallSeconds, Map<String, Long> excluded) {
+    record Trouble(Map<String, Long> drops, double stallSeconds, Map<String, Long> excluded, double heldBackSeconds) {
+        /** Trouble without the delegate's view. */
+        Trouble(Map<String, Long> drops, double stallSeconds, Map<String, Long> excluded) {
+            this(drops, stallSeconds, excluded, 0);
+        }
+
         static Trouble of(io.micrometer.core.instrument.MeterRegistry registry) {
             Map<String, Long> drops = new java.util.TreeMap<>();
             for (io.micrometer.core.instrument.Counter c : registry.find("gcs.wan.datagrams.dropped").counters()) {
@@ -179,13 +186,18 @@ final class NodeStatus {
             for (io.micrometer.core.instrument.Gauge g : registry.find("gcs.delivery.stall").gauges()) {
                 stall = Math.max(stall, g.value());
             }
-            return new Trouble(drops, stall, excluded);
+            double heldBack = 0;
+            for (io.micrometer.core.instrument.Gauge g : registry.find("gcs.site.held.back").gauges()) {
+                heldBack = Math.max(heldBack, g.value());
+            }
+            return new Trouble(drops, stall, excluded, heldBack);
         }
     }
 
     /**
-     * Appends {@code drops=REASON:N,...}, {@code stalled=SECONDSs} and {@code excluded=GROUP:N,...}, each only when it
-     * is not zero (a healthy node's line stays as it was).
+     * Appends {@code drops=REASON:N,...}, {@code stalled=SECONDSs}, {@code excluded=GROUP:N,...} and (a delegate,
+     * from one second on) {@code heldback=SECONDSs}, each only when it is not zero (a healthy node's line stays as it
+     * was).
      *
      * @param line where to append
      * @param trouble what went wrong so far
@@ -196,6 +208,9 @@ final class NodeStatus {
             line.append(String.format(java.util.Locale.ROOT, " stalled=%.1fs", trouble.stallSeconds()));
         }
         appendCounts(line, " excluded=", trouble.excluded());
+        if (trouble.heldBackSeconds() >= 1) {
+            line.append(String.format(java.util.Locale.ROOT, " heldback=%.1fs", trouble.heldBackSeconds()));
+        }
     }
 
     private static void appendCounts(StringBuilder line, String field, Map<String, Long> counts) {

@@ -40,6 +40,18 @@ class NodeStatusTroubleTest {
     }
 
     @Test
+    void shouldShowHowLongADelegatesSiteIsHeldBackFromOneSecondOn() {
+        StringBuilder shortWait = new StringBuilder();
+        StringBuilder longWait = new StringBuilder();
+
+        NodeStatus.appendTrouble(shortWait, new NodeStatus.Trouble(Map.of(), 0, Map.of(), 0.4));
+        NodeStatus.appendTrouble(longWait, new NodeStatus.Trouble(Map.of(), 0, Map.of(), 3.25));
+
+        assertThat(shortWait).hasToString("");
+        assertThat(longWait).hasToString(" heldback=3.3s");
+    }
+
+    @Test
     void shouldFormatCountsSortedByName() {
         StringBuilder line = new StringBuilder();
 

@@ -131,6 +131,48 @@ class LoopbackStuckMemberTest {
     }
 
     @Test
+    void stuckListenerAtTheDelegateIsExcludedWhileTheDelegateKeepsCarryingItsSite() throws Exception {
+        try (LoopbackCluster cluster = new LoopbackCluster()) {
+            GcsNode a1 = cluster.start("a", "a1", LoopbackStuckMemberTest::faultTolerant);
+            GcsNode b1 = cluster.start("b", "b1", LoopbackStuckMemberTest::faultTolerant);
+            GcsNode b2 = cluster.start("b", "b2", LoopbackStuckMemberTest::faultTolerant);
+            List<GcsNode> healthy = List.of(a1, b2);
+            Map<GcsNode, SequenceChecker> received = new HashMap<>();
+            for (GcsNode node : healthy) {
+                SequenceChecker checker = new SequenceChecker();
+                node.onMessage(checker::accept);
+                received.put(node, checker);
+            }
+            CountDownLatch release = new CountDownLatch(1);
+            List<GroupMessage> atStuck = new CopyOnWriteArrayList<>();
+            b1.onMessage(message -> {
+                atStuck.add(message);
+                if (atStuck.size() == 1) {
+                    awaitQuietly(release);
+                }
+            });
+            List<GcsNode> all = List.of(a1, b1, b2);
+            all.forEach(n -> n.join(GROUP));
+            awaitViewSize(all, 3);
+            try {
+                int perSender = 1_000;
+                List<GcsNode> senders = List.of(a1, b2);
+                sendNumbered(senders, 1, perSender);
+                for (GcsNode node : healthy) {
+                    await().atMost(GENEROUS).until(() -> received.get(node).delivered()
+                            == (long) senders.size() * perSender);
+                    assertThat(received.get(node).problems()).as("at " + node.self()).isEmpty();
+                }
+                assertThat(((NettyJGroupsNode) b1).metrics().membersExcluded()).isEqualTo(1);
+                assertThat(b1.isDelegate()).isTrue();
+                assertThat(atStuck).hasSize(1);
+            } finally {
+                release.countDown();
+            }
+        }
+    }
+
+    @Test
     void slowListenerIsExcludedAndTheSendersRecover() throws Exception {
         try (LoopbackCluster cluster = new LoopbackCluster()) {
             GcsNode a1 = cluster.start("a", "a1", LoopbackStuckMemberTest::faultTolerant);

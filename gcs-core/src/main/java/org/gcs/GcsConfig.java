@@ -36,6 +36,9 @@ import org.gcs.emulator.Topology;
  * <tr><td>sendWindowBytes</td><td>1 MiB</td><td>payload bytes a member may have unacknowledged before send blocks</td></tr>
  * <tr><td>maxPendingSendBytes</td><td>4 MiB</td><td>bytes of sends that may wait for the window</td></tr>
  * <tr><td>deliveryBacklogBytes</td><td>16 MiB</td><td>received bytes waiting for listeners before the LAN is paused</td></tr>
+ * <tr><td>memberStallTimeout</td><td>10 s, per group overridable</td><td>how long this member's listeners may hold a
+ * group back (the delivery backlog full, so every sender waits) before the member is excluded from the group
+ * ({@link ViewListener#onExcluded}); it may join again</td></tr>
  * <tr><td>treeStrategy</td><td>spt</td><td>how the overlay multicast tree is built: {@code spt} (shortest-path tree
  * from the most central site, fan-out bounded), {@code star} (every source sends to every site), {@code fixed:A-B,B-C}
  * (exactly these edges, for experiments), or a class name</td></tr>
@@ -86,6 +89,8 @@ public final class GcsConfig {
     private final long sendWindowBytes;
     private final long maxPendingSendBytes;
     private final long deliveryBacklogBytes;
+    private final Duration memberStallTimeout;
+    private final Map<String, Duration> memberStallTimeouts;
     private final MeterRegistry meterRegistry;
     private final Topology linkEmulation;
     private final long emulationSeed;
@@ -119,6 +124,8 @@ public final class GcsConfig {
         this.sendWindowBytes = b.sendWindowBytes;
         this.maxPendingSendBytes = b.maxPendingSendBytes;
         this.deliveryBacklogBytes = b.deliveryBacklogBytes;
+        this.memberStallTimeout = b.memberStallTimeout;
+        this.memberStallTimeouts = Map.copyOf(b.memberStallTimeouts);
         this.meterRegistry = b.meterRegistry != null ? b.meterRegistry : new SimpleMeterRegistry();
         this.linkEmulation = b.linkEmulation;
         this.emulationSeed = b.emulationSeed;
@@ -160,6 +167,8 @@ public final class GcsConfig {
         b.sendWindowBytes = sendWindowBytes;
         b.maxPendingSendBytes = maxPendingSendBytes;
         b.deliveryBacklogBytes = deliveryBacklogBytes;
+        b.memberStallTimeout = memberStallTimeout;
+        b.memberStallTimeouts.putAll(memberStallTimeouts);
         b.meterRegistry = meterRegistry;
         b.linkEmulation = linkEmulation;
         b.emulationSeed = emulationSeed;
@@ -277,6 +286,24 @@ public final class GcsConfig {
     /** @return received payload bytes that may wait for listeners before the LAN receive path pauses */
     public long deliveryBacklogBytes() {
         return deliveryBacklogBytes;
+    }
+
+    /**
+     * @return how long this member's listeners may hold a group back before the member is excluded from it, for groups
+     *     without their own bound (default 10 s)
+     */
+    public Duration memberStallTimeout() {
+        return memberStallTimeout;
+    }
+
+    /**
+     * @param group a group
+     * @return how long this member's listeners may hold that group back (its delivery backlog full, so every sender
+     *     waits for it) before the member is excluded from the group: the group's own bound if one is set, otherwise
+     *     {@link #memberStallTimeout()}
+     */
+    public Duration memberStallTimeout(String group) {
+        return memberStallTimeouts.getOrDefault(group, memberStallTimeout);
     }
 
     /** @return where the node registers its meters */

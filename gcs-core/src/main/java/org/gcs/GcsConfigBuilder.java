@@ -37,6 +37,8 @@ public final class GcsConfigBuilder {
     long sendWindowBytes = 1 << 20;
     long maxPendingSendBytes = 4L << 20;
     long deliveryBacklogBytes = 16L << 20;
+    Duration memberStallTimeout = DEFAULT_MEMBER_STALL_TIMEOUT;
+    final Map<String, Duration> memberStallTimeouts = new TreeMap<>();
     MeterRegistry meterRegistry;
     Topology linkEmulation;
     long emulationSeed = 1;
@@ -50,6 +52,13 @@ public final class GcsConfigBuilder {
     final Map<String, String> congestionParameters = new TreeMap<>();
     long initialSendRateBytesPerSec = 128 * 1024;
     long minSendRateBytesPerSec = 2 * 1024;
+
+    /** The default bound of the member stall policy: 10 s. */
+    public static final Duration DEFAULT_MEMBER_STALL_TIMEOUT = Duration.ofSeconds(10);
+    /** The shortest bound of the member stall policy: shorter would exclude members for a garbage-collection pause. */
+    public static final Duration MIN_MEMBER_STALL_TIMEOUT = Duration.ofMillis(500);
+    /** The longest bound of the member stall policy: a group is never held back for ever. */
+    public static final Duration MAX_MEMBER_STALL_TIMEOUT = Duration.ofHours(1);
 
     GcsConfigBuilder() {
     }
@@ -215,6 +224,36 @@ public final class GcsConfigBuilder {
             throw new GcsConfigException("deliveryBacklogBytes must be at least 65536, got " + bytes);
         }
         this.deliveryBacklogBytes = bytes;
+        return this;
+    }
+
+    /**
+     * The member stall policy of this member, for every group without its own bound: when its listeners do not keep
+     * up, its delivery backlog ({@link #deliveryBacklogBytes}) fills and every sender of every site waits for it; after
+     * this long the member is excluded from each group that has messages waiting for its listeners. Those messages
+     * are dropped here, the application is told ({@link ViewListener#onExcluded}, a WARN line, and
+     * {@link NotJoinedException} on its next send), and it may join again. Key {@code member.stall.timeout}.
+     *
+     * @param timeout between 500 ms and 1 h (default 10 s)
+     */
+    public GcsConfigBuilder memberStallTimeout(Duration timeout) {
+        this.memberStallTimeout = checkDuration("member.stall.timeout", timeout, MIN_MEMBER_STALL_TIMEOUT,
+                MAX_MEMBER_STALL_TIMEOUT);
+        return this;
+    }
+
+    /**
+     * The member stall policy for one group (see {@link #memberStallTimeout(Duration)}): e.g. a short bound for a
+     * chat group that must never wait for one slow screen, a long one for a group whose members must all see
+     * everything. Key {@code member.stall.timeout.<group>}.
+     *
+     * @param group the group
+     * @param timeout between 500 ms and 1 h
+     */
+    public GcsConfigBuilder memberStallTimeout(String group, Duration timeout) {
+        checkName("group", group);
+        memberStallTimeouts.put(group, checkDuration("member.stall.timeout." + group, timeout,
+                MIN_MEMBER_STALL_TIMEOUT, MAX_MEMBER_STALL_TIMEOUT));
         return this;
     }
 

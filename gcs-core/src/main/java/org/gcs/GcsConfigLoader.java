@@ -39,6 +39,8 @@ import org.gcs.internal.config.Quantities;
  * hop.e2e.repair = true
  * hop.e2e.repair.delay = 5s
  * cc.ormcc.beta = 0.7             # a scheme's parameter: cc.&lt;scheme&gt;.&lt;parameter&gt;
+ * member.stall.timeout = 10s      # how long a member's listeners may hold a group back before it is excluded
+ * member.stall.timeout.chat = 2s  # the same for one group: member.stall.timeout.&lt;group&gt;
  * </pre>
  */
 public final class GcsConfigLoader {
@@ -48,7 +50,7 @@ public final class GcsConfigLoader {
             "lan.mcast.address",
             "lan.mcast.port", "lan.tcp.port", "lan.tcp.initial.hosts", "lan.cluster.name", "lan.join.timeout",
             "heartbeat.interval", "site.timeout", "tick.interval", "max.datagram.bytes", "max.message.bytes",
-            "send.window.bytes", "max.pending.send.bytes", "delivery.backlog.bytes", "emulation.topology",
+            "send.window.bytes", "max.pending.send.bytes", "delivery.backlog.bytes", "member.stall.timeout", "emulation.topology",
             "emulation.seed", "groups", "tree.strategy", "tree.max.fanout", "probe.interval", "tree.refresh.interval",
             "congestion.control", "initial.send.rate", "min.send.rate");
 
@@ -57,6 +59,9 @@ public final class GcsConfigLoader {
         all.addAll(org.gcs.internal.engine.TransportSettings.KEYS);
         return Set.copyOf(all);
     }
+
+    /** Keys with this prefix set one group's member stall bound ({@code member.stall.timeout.<group>}). */
+    public static final String MEMBER_STALL_PREFIX = "member.stall.timeout.";
 
     /** Keys with this prefix are congestion-control scheme parameters ({@code cc.<scheme>.<parameter>}). */
     public static final String CONGESTION_PREFIX = "cc.";
@@ -102,10 +107,11 @@ public final class GcsConfigLoader {
     public static GcsConfigBuilder applyTo(Properties properties, GcsConfigBuilder builder, String source) {
         Set<String> unknown = new TreeSet<>(properties.stringPropertyNames());
         unknown.removeAll(KEYS);
-        unknown.removeIf(key -> key.startsWith(CONGESTION_PREFIX));
+        unknown.removeIf(key -> key.startsWith(CONGESTION_PREFIX) || key.startsWith(MEMBER_STALL_PREFIX));
         if (!unknown.isEmpty()) {
             throw new GcsConfigException(source + ": unknown setting(s) " + unknown + "; valid keys are "
-                    + new TreeSet<>(KEYS) + " and cc.<scheme>.<parameter> for a congestion control's parameters");
+                    + new TreeSet<>(KEYS) + ", cc.<scheme>.<parameter> for a congestion control's parameters and"
+                    + " member.stall.timeout.<group> for one group's member stall bound");
         }
         try {
             return apply(properties, builder);
@@ -156,6 +162,13 @@ public final class GcsConfigLoader {
         ifSet(p, "send.window.bytes", v -> b.sendWindowBytes(Quantities.byteSize("send.window.bytes", v)));
         ifSet(p, "max.pending.send.bytes", v -> b.maxPendingSendBytes(Quantities.byteSize("max.pending.send.bytes", v)));
         ifSet(p, "delivery.backlog.bytes", v -> b.deliveryBacklogBytes(Quantities.byteSize("delivery.backlog.bytes", v)));
+        ifSet(p, "member.stall.timeout", v -> b.memberStallTimeout(Quantities.duration("member.stall.timeout", v)));
+        for (String key : new TreeSet<>(p.stringPropertyNames())) {
+            if (key.startsWith(MEMBER_STALL_PREFIX)) {
+                b.memberStallTimeout(key.substring(MEMBER_STALL_PREFIX.length()),
+                        Quantities.duration(key, p.getProperty(key).trim()));
+            }
+        }
         ifSet(p, "congestion.control", b::congestionControl);
         for (String key : new TreeSet<>(org.gcs.internal.engine.TransportSettings.KEYS)) {
             ifSet(p, key, v -> b.transportSetting(key, v));

@@ -44,7 +44,9 @@ public interface GcsNode extends AutoCloseable {
 
     /**
      * Joins a group: from now on this node receives the group's messages and may send to it.
-     * Joining a group twice is harmless.
+     * Joining a group twice is harmless. A member whose listeners held a group back for longer than the group's
+     * {@code member.stall.timeout} is excluded from it ({@link ViewListener#onExcluded}) and joins it again with this
+     * call; it then receives the messages sent from that moment on.
      *
      * @param group the group name (see {@link Names})
      */

@@ -12,4 +12,18 @@ public interface ViewListener {
      * @param view the new view
      */
     void onView(GroupView view);
+
+    /**
+     * Called when this member was excluded from a group by the member stall policy: its listeners held the group
+     * back (messages waited for them while the delivery backlog was full) for longer than the group's
+     * {@code member.stall.timeout}. The group's waiting messages were dropped here, the other members no longer
+     * list this one, and sends to the group fail with {@link NotJoinedException} until the application calls
+     * {@link GcsNode#join(String)} again (it then receives the messages sent from that moment on). Called on the
+     * delivery thread, after the last message of the group delivered here. Does nothing by default.
+     *
+     * @param group the group
+     * @param reason why, for a log line (how long the member held the group back, and the bound)
+     */
+    default void onExcluded(String group, String reason) {
+    }
 }

@@ -122,6 +122,23 @@ public enum GcsMeters {
     /** Packets in this delegate's hop-by-hop backup buffer. */
     HOP_BACKUP_OCCUPANCY("gcs.hop.backup.occupancy", "packets",
             "Packets in this delegate's hop-by-hop backup buffer (B_back at most)"),
+    /**
+     * Times this member was excluded from a group by the member stall policy, tagged with {@code group} and
+     * {@code reason} ({@code stalled}: its listeners held the group back longer than {@code member.stall.timeout}).
+     */
+    MEMBERS_EXCLUDED("gcs.members.excluded", "exclusions",
+            "Times this member was excluded from a group because its listeners held the group back"),
+    /** How long this member's delivery backlog has been full (every sender of the site waits for it), 0 if not. */
+    DELIVERY_STALL("gcs.delivery.stall", "seconds",
+            "How long this member's full delivery backlog has been holding its site back (0 while it keeps up)"),
+    /**
+     * On a delegate: how long the oldest message from another site has waited for a member of this site to hold it
+     * (until then the delegate acknowledges nothing newer and the remote senders wait), 0 if nothing waits.
+     */
+    SITE_HELD_BACK("gcs.site.held.back", "seconds",
+            "How long the oldest message from another site has waited for a member of this site (delegate only)"),
+    /** Payload bytes received and waiting for this member's listeners. */
+    DELIVERY_BACKLOG("gcs.delivery.backlog", "bytes", "Received bytes waiting for this member's listeners"),
     /** 1 while this node is its site's delegate, else 0. */
     DELEGATE("gcs.delegate", "", "1 while this node is its site's delegate");
 

@@ -49,6 +49,16 @@ public final class NodeMetrics implements ProtocolMetrics, AutoCloseable {
     private final Counter naksReceived;
     private final Counter retransmits;
     private final Timer deliveryLatency;
+    /** A member that holds the site back this long is named in a WARN line (the delegate's view). */
+    private static final long HELD_BACK_WARN_NS = 1_000_000_000L;
+    private final java.util.concurrent.atomic.AtomicLong siteHeldBackNs = new java.util.concurrent.atomic.AtomicLong();
+    private final org.gcs.internal.log.RateLimitedLog heldBackLog = new org.gcs.internal.log.RateLimitedLog(
+            org.slf4j.LoggerFactory.getLogger(NodeMetrics.class));
+    /** WARN lines for sustained drops of one reason (counters alone are silent). */
+    private final org.gcs.internal.log.SustainedDrops wanDropLog = new org.gcs.internal.log.SustainedDrops(
+            org.slf4j.LoggerFactory.getLogger(NodeMetrics.class), "WAN datagrams");
+    private final org.gcs.internal.log.SustainedDrops lanDropLog = new org.gcs.internal.log.SustainedDrops(
+            org.slf4j.LoggerFactory.getLogger(NodeMetrics.class), "LAN messages");
 
     /**
      * @param registry where to register
@@ -96,6 +106,9 @@ public final class NodeMetrics implements ProtocolMetrics, AutoCloseable {
         meters.add(deliveryLatency);
         meters.add(Gauge.builder(GcsMeters.DELEGATE.meterName(), delegate, AtomicInteger::get)
                 .description(GcsMeters.DELEGATE.description()).tags(tags).register(registry));
+        meters.add(Gauge.builder(GcsMeters.SITE_HELD_BACK.meterName(), siteHeldBackNs, n -> n.get() / 1e9)
+                .description(GcsMeters.SITE_HELD_BACK.description()).baseUnit(GcsMeters.SITE_HELD_BACK.baseUnit())
+                .tags(tags).register(registry));
         meters.add(Gauge.builder(GcsMeters.TREE_VERSION.meterName(), treeVersion, java.util.concurrent.atomic.AtomicLong::get)
                 .description(GcsMeters.TREE_VERSION.description()).tags(tags).register(registry));
     }
@@ -105,6 +118,59 @@ public final class NodeMetrics implements ProtocolMetrics, AutoCloseable {
                 .tags(tags).register(registry);
         meters.add(c);
         return c;
+    }
+
+    /**
+     * This member was excluded from a group by the member stall policy.
+     *
+     * @param group the group
+     * @param reason a bounded tag, e.g. {@code stalled}
+     */
+    public void memberExcluded(String group, String reason) {
+        Counter c = Counter.builder(GcsMeters.MEMBERS_EXCLUDED.meterName())
+                .description(GcsMeters.MEMBERS_EXCLUDED.description())
+                .baseUnit(GcsMeters.MEMBERS_EXCLUDED.baseUnit())
+                .tags(tags).tag("group", group).tag("reason", reason).register(registry);
+        if (!meters.contains(c)) {
+            meters.add(c);
+        }
+        c.increment();
+    }
+
+    /** @return how often this member was excluded from a group so far, over every group and reason */
+    public long membersExcluded() {
+        double total = 0;
+        for (Counter c : registry.find(GcsMeters.MEMBERS_EXCLUDED.meterName()).tags(tags).counters()) {
+            total += c.count();
+        }
+        return (long) total;
+    }
+
+    /**
+     * Exposes the delivery backlog: how long it has been full and how many bytes wait for the listeners.
+     *
+     * @param stallNs how long the backlog has been holding the site back, in nanoseconds (0 while it keeps up)
+     * @param backlogBytes bytes waiting for the listeners
+     */
+    public void bindDeliveryBacklog(java.util.function.LongSupplier stallNs, java.util.function.LongSupplier backlogBytes) {
+        meters.add(Gauge.builder(GcsMeters.DELIVERY_STALL.meterName(), stallNs, s -> s.getAsLong() / 1e9)
+                .description(GcsMeters.DELIVERY_STALL.description()).baseUnit(GcsMeters.DELIVERY_STALL.baseUnit()).strongReference(true)
+                .tags(tags).register(registry));
+        meters.add(Gauge.builder(GcsMeters.DELIVERY_BACKLOG.meterName(), backlogBytes, b -> (double) b.getAsLong())
+                .description(GcsMeters.DELIVERY_BACKLOG.description()).baseUnit(GcsMeters.DELIVERY_BACKLOG.baseUnit()).strongReference(true)
+                .tags(tags).register(registry));
+    }
+
+    @Override
+    public void siteHeldBack(String member, String group, long heldNs, long nowNs) {
+        siteHeldBackNs.set(heldNs);
+        if (member != null && heldNs >= HELD_BACK_WARN_NS) {
+            heldBackLog.warn("held-back:" + member, nowNs, "{} (site delegate): member {} has held the site back"
+                    + " for {} ms: a message of group '{}' from another site waits for it, so this site acknowledges"
+                    + " nothing newer and the senders of every site wait (a member whose listeners are the cause"
+                    + " leaves the group after its member.stall.timeout; a hung process leaves the LAN view)", site,
+                    member, heldNs / 1_000_000, group);
+        }
     }
 
     /** A WAN datagram of {@code bytes} was sent. */
@@ -342,6 +408,7 @@ public final class NodeMetrics implements ProtocolMetrics, AutoCloseable {
     @Override
     public void wanDropped(DropReason reason) {
         drops.get(reason).increment();
+        wanDropLog.onDrop(reason.tag(), System.nanoTime());
     }
 
     @Override
@@ -357,6 +424,7 @@ public final class NodeMetrics implements ProtocolMetrics, AutoCloseable {
     @Override
     public void lanDropped() {
         lanDropped.increment();
+        lanDropLog.onDrop("malformed", System.nanoTime());
     }
 
     @Override

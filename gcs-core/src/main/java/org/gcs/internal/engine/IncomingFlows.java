@@ -152,6 +152,12 @@ final class IncomingFlows {
             receiver.limitAcknowledgementTo(holds.heldThroughSeq(e.getKey(), receiver.nextSeq() - 1));
             receiver.onTick(nowNs, outputFor(e.getKey()));
         }
+        SiteHoldTracker.Laggard laggard = holds.laggard(nowNs).orElse(null);
+        if (laggard == null) {
+            metrics.siteHeldBack(null, null, 0, nowNs);
+        } else {
+            metrics.siteHeldBack(laggard.member(), laggard.group(), laggard.heldNs(), nowNs);
+        }
     }
 
     /** @return what each incoming flow's monitor measures, by sending site then group */

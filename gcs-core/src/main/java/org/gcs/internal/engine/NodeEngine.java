@@ -130,6 +130,9 @@ public final class NodeEngine {
         if (changed) {
             delegate = elected;
             boolean self = elected != null && isSelf(elected.name(), elected.incarnation());
+            if (role != null) {
+                metrics.siteHeldBack(null, null, 0, nowNs); // no longer the delegate: it waits for nobody
+            }
             role = null;
             if (self) {
                 role = new DelegateRole(settings, io, metrics, membership, view.viewId());

@@ -44,6 +44,18 @@ public interface ProtocolMetrics {
     default void controlBlockDropped(BlockDropReason reason) {
     }
 
+    /**
+     * This delegate's view of who holds its site back, every tick: the oldest message from another site that not
+     * every member holds yet (so the delegate cannot acknowledge it over the WAN and the remote senders wait).
+     *
+     * @param member a member that does not hold it, or null if nothing waits
+     * @param group its group, or null
+     * @param heldNs how long it has waited, 0 if nothing waits
+     * @param nowNs the engine's clock
+     */
+    default void siteHeldBack(String member, String group, long heldNs, long nowNs) {
+    }
+
     /** This delegate advertised its link prices (price-based controllers, seed 000). */
     default void linkCostsSent() {
     }

@@ -146,6 +146,86 @@ final class SiteHoldTracker {
         return name + "#" + incarnation;
     }
 
-    private record Awaited(long firstSeq, OriginKey origin, long memberSeq, long viewCount) {
+    /** A message handed off and not yet held by every member. */
+    private static final class Awaited {
+        private final long firstSeq;
+        private final OriginKey origin;
+        private final long memberSeq;
+        private final long viewCount;
+        /** When {@link #laggard} first saw it at the head of its flow, 0 before. */
+        private long headSinceNs;
+
+        Awaited(long firstSeq, OriginKey origin, long memberSeq, long viewCount) {
+            this.firstSeq = firstSeq;
+            this.origin = origin;
+            this.memberSeq = memberSeq;
+            this.viewCount = viewCount;
+        }
+
+        long firstSeq() {
+            return firstSeq;
+        }
+
+        OriginKey origin() {
+            return origin;
+        }
+
+        long memberSeq() {
+            return memberSeq;
+        }
+
+        long viewCount() {
+            return viewCount;
+        }
+    }
+
+    /**
+     * A member that holds the site back: the oldest message waiting for acknowledgement over the WAN waits for it.
+     *
+     * @param member the member's name
+     * @param group the message's group
+     * @param heldNs how long the message has waited at the head of its flow (to one tick)
+     */
+    record Laggard(String member, String group, long heldNs) {
+    }
+
+    /**
+     * Looks at the oldest unheld message of each flow (call {@link #heldThroughSeq} first, so held ones are gone)
+     * and names a member that does not hold the oldest of them: the member every remote sender to this site waits
+     * for. Cost: one look per flow and member.
+     *
+     * @return the member holding the site back longest, if any message waits
+     */
+    java.util.Optional<Laggard> laggard(long nowNs) {
+        Awaited oldest = null;
+        for (ArrayDeque<Awaited> queue : awaited.values()) {
+            Awaited head = queue.peekFirst();
+            if (head == null) {
+                continue;
+            }
+            if (head.headSinceNs == 0) {
+                head.headSinceNs = nowNs == 0 ? 1 : nowNs;
+            }
+            if (oldest == null || head.headSinceNs < oldest.headSinceNs) {
+                oldest = head;
+            }
+        }
+        if (oldest == null) {
+            return java.util.Optional.empty();
+        }
+        for (Map.Entry<String, Long> member : memberSince.entrySet()) {
+            if (member.getValue() > oldest.viewCount()) {
+                continue;
+            }
+            Map<OriginKey, Long> byOrigin = held.get(member.getKey());
+            Long highest = byOrigin == null ? null : byOrigin.get(oldest.origin());
+            if (highest == null || highest < oldest.memberSeq()) {
+                String key = member.getKey();
+                int hash = key.lastIndexOf('#');
+                return java.util.Optional.of(new Laggard(hash < 0 ? key : key.substring(0, hash),
+                        oldest.origin().group(), nowNs - oldest.headSinceNs));
+            }
+        }
+        return java.util.Optional.empty();
     }
 }

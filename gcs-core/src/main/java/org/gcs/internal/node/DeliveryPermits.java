@@ -1,15 +1,24 @@
 package org.gcs.internal.node;
 
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Bounds the payload bytes received but not yet handed to listeners. The JGroups receive thread acquires
  * before a message enters the engine and blocks while the backlog is full, which stops JGroups from taking
  * more from that sender (its flow control then slows the sender). Permits are counted in KiB.
+ *
+ * <p>It also tells since when this member <em>holds its site back</em> ({@link #fullSinceNs()}): from the first
+ * time the receive thread had to wait for room until the backlog drains to half its capacity again. A listener
+ * that keeps up empties the backlog between bursts; one that is stuck or slower than the senders keeps it full,
+ * and every sender of the site (and, through the delegate's acknowledgements, of every site) waits for it. The
+ * member stall policy ({@code member.stall.timeout}) reads this.
  */
 final class DeliveryPermits {
     private final Semaphore permits;
     private final int capacityKiB;
+    /** {@link System#nanoTime()} when the backlog became full, 0 while it is not. */
+    private final AtomicLong fullSinceNs = new AtomicLong();
     private volatile boolean closed;
 
     DeliveryPermits(long capacityBytes) {
@@ -27,11 +36,16 @@ final class DeliveryPermits {
         if (kib == 0) {
             return !closed;
         }
+        if (permits.tryAcquire(kib)) {
+            return true;
+        }
+        markFull();
         try {
             while (!closed) {
                 if (permits.tryAcquire(kib, 100, java.util.concurrent.TimeUnit.MILLISECONDS)) {
                     return true;
                 }
+                markFull(); // still waiting: a release in between may have cleared the mark
             }
             return false;
         } catch (InterruptedException e) {
@@ -55,7 +69,28 @@ final class DeliveryPermits {
         int kib = kib(bytes);
         if (kib > 0) {
             permits.release(kib);
+            if (fullSinceNs.get() != 0 && permits.availablePermits() * 2L >= capacityKiB) {
+                fullSinceNs.set(0);
+            }
         }
+    }
+
+    private void markFull() {
+        long now = System.nanoTime();
+        fullSinceNs.compareAndSet(0, now == 0 ? 1 : now);
+    }
+
+    /**
+     * @return {@link System#nanoTime()} at which the receive thread first waited for room since the backlog was last
+     *     at most half full, or 0 if it is not holding the site back now
+     */
+    long fullSinceNs() {
+        return fullSinceNs.get();
+    }
+
+    /** @return the bytes (rounded to KiB) waiting for listeners */
+    long backlogBytes() {
+        return (long) (capacityKiB - permits.availablePermits()) << 10;
     }
 
     private int kib(long bytes) {

@@ -67,6 +67,7 @@ import org.gcs.internal.engine.LanView;
 import org.gcs.internal.engine.NodeEngine;
 import org.gcs.internal.engine.SendRequest;
 import org.gcs.internal.flow.FlowSettings;
+import org.gcs.internal.log.RateLimitedLog;
 import org.gcs.internal.wire.LanCodec;
 import org.gcs.internal.wire.LanMessage;
 import org.gcs.internal.wire.LanMessage.Stable;
@@ -111,6 +112,14 @@ public final class NettyJGroupsNode implements GcsNode {
     private final ExecutorService lanOutExecutor;
     private final PendingSends pendingSends;
     private final DeliveryPermits deliveryPermits;
+    private final DeliveryBacklog deliveryBacklog;
+    private final MemberStallPolicy stallPolicy;
+    private final RateLimitedLog warnings = new RateLimitedLog(LOG);
+    /** When the stall checks may log their next line (they run every 100 ms; one line per 10 s is enough). */
+    private long nextStuckLineNs;
+    private long nextHoldingLineNs;
+    /** Why this member was excluded from a group, until it joins the group again. */
+    private final Map<String, String> exclusions = new ConcurrentHashMap<>();
     private final LanInbox lanInbox;
     private final AtomicLong lanOutBytes = new AtomicLong();
     private final Set<String> groups = ConcurrentHashMap.newKeySet();
@@ -166,6 +175,12 @@ public final class NettyJGroupsNode implements GcsNode {
         });
         this.pendingSends = new PendingSends(config.maxPendingSendBytes());
         this.deliveryPermits = new DeliveryPermits(config.deliveryBacklogBytes());
+        this.deliveryBacklog = new DeliveryBacklog(deliveryPermits);
+        this.stallPolicy = new MemberStallPolicy(group -> config.memberStallTimeout(group).toNanos());
+        metrics.bindDeliveryBacklog(() -> {
+            long since = deliveryPermits.fullSinceNs();
+            return since == 0 ? 0 : Math.max(0, System.nanoTime() - since);
+        }, deliveryPermits::backlogBytes);
         this.lanInbox = new LanInbox(deliveryPermits, loop, this::onLanMessage, metrics::lanDropped);
         this.toDelivery = new HandOffBatcher<>(loop, deliveryExecutor, NettyJGroupsNode::runAll,
                 batch -> batch.forEach(Handed::refused));
@@ -316,11 +331,74 @@ public final class NettyJGroupsNode implements GcsNode {
         metrics.flowsChanged(flows, receivingFlows);
         metrics.pricesChanged(config.congestionControl(), engine.pricedLinks(), engine.admissionStates());
         metrics.hopLinksChanged(engine.hopLinks(), engine.hopBackupPackets());
+        checkStalls(now);
         long requests = lan == null ? 0 : lan.retransmissionRequestsReceived();
         if (requests > lastRetransmissionRequests) {
             engine.onLanCongestion(now);
         }
         lastRetransmissionRequests = requests;
+    }
+
+    /**
+     * The member stall policy, on the loop: while the delivery backlog is full this member holds every sender back;
+     * past a group's bound it leaves each group that has messages waiting for the listeners.
+     */
+    private void checkStalls(long now) {
+        long fullSince = deliveryPermits.fullSinceNs();
+        long inListenerSince = deliveryBacklog.inListenerSinceNs();
+        if (inListenerSince != 0) {
+            String group = deliveryBacklog.inListenerGroup();
+            long inListenerNs = now - inListenerSince;
+            if (group != null && inListenerNs >= stallPolicy.timeoutNs(group) && now - nextStuckLineNs >= 0) {
+                nextStuckLineNs = now + RateLimitedLog.DEFAULT_INTERVAL_NS;
+                warnings.warn("listener-stuck", now, "{}: a message listener has been running on one message of group"
+                        + " '{}' for {} ms; {} messages wait for it{}", self, group,
+                        TimeUnit.NANOSECONDS.toMillis(inListenerNs), deliveryBacklog.waitingMessages(),
+                        fullSince == 0 ? "" : " and every sender of the site waits for this member");
+            }
+        }
+        if (fullSince == 0 || closed) {
+            return;
+        }
+        long heldNs = now - fullSince;
+        if (heldNs >= TimeUnit.SECONDS.toNanos(1) && now - nextHoldingLineNs >= 0) {
+            nextHoldingLineNs = now + RateLimitedLog.DEFAULT_INTERVAL_NS;
+            warnings.warn("holding-site", now, "{}: the listeners do not keep up: the delivery backlog ({} bytes) has"
+                    + " been full for {} ms, so every sender of groups {} waits for this member (it is excluded from a"
+                    + " group after member.stall.timeout)", self, deliveryPermits.backlogBytes(),
+                    TimeUnit.NANOSECONDS.toMillis(heldNs), deliveryBacklog.groupsWaiting());
+        }
+        for (String group : stallPolicy.groupsToExclude(fullSince, deliveryBacklog.groupsWaiting(), now)) {
+            if (groups.contains(group)) {
+                exclude(group, heldNs, now);
+            }
+        }
+    }
+
+    /** Leaves a group on the stall policy's behalf: drops its waiting messages and tells the application why. */
+    private void exclude(String group, long heldNs, long now) {
+        String reason = "its listeners held the group back for " + TimeUnit.NANOSECONDS.toMillis(heldNs)
+                + " ms (the delivery backlog was full, so every sender waited), longer than member.stall.timeout "
+                + config.memberStallTimeout(group).toMillis() + " ms";
+        exclusions.put(group, reason);
+        groups.remove(group);
+        views.remove(group);
+        trees.remove(group);
+        engine.leave(group, now);
+        int dropped = deliveryBacklog.discard(group);
+        metrics.memberExcluded(group, "stalled");
+        warnings.warn("excluded:" + group, now, "{} excluded from group '{}': {}; {} messages waiting for the listeners"
+                + " were dropped; the other members continue without it; it may join again", self, group, reason,
+                dropped);
+        toDelivery.add(() -> {
+            for (ViewListener listener : viewListeners) {
+                try {
+                    listener.onExcluded(group, reason);
+                } catch (RuntimeException e) {
+                    LOG.warn("view listener threw", e);
+                }
+            }
+        });
     }
 
     private void runOnLoop(Runnable task) {
@@ -367,12 +445,14 @@ public final class NettyJGroupsNode implements GcsNode {
         ensureOpen("join");
         Names.requireValid("group", group);
         groups.add(group);
+        exclusions.remove(group);
         runOnLoop(() -> engine.join(group, nowNs()));
     }
 
     @Override
     public void leave(String group) {
         ensureOpen("leave");
+        exclusions.remove(group);
         if (groups.remove(group)) {
             views.remove(group);
             trees.remove(group);
@@ -470,7 +550,7 @@ public final class NettyJGroupsNode implements GcsNode {
             throw new IllegalArgumentException("payload must not be null (send an empty array for no payload)");
         }
         if (!groups.contains(group)) {
-            throw new NotJoinedException(group);
+            throw new NotJoinedException(group, exclusions.get(group));
         }
         if (payload.length > config.maxMessageBytes()) {
             throw new MessageTooLargeException(payload.length, config.maxMessageBytes());
@@ -743,20 +823,26 @@ public final class NettyJGroupsNode implements GcsNode {
         }
     }
 
-    /** A message for the listeners, holding its delivery room until they return. */
+    /**
+     * A message for the listeners, holding its delivery room until they return (or until the stall policy drops
+     * its group, {@link DeliveryBacklog#discard}).
+     */
     private final class MessageDelivery implements Handed {
         private final GroupMessage message;
         private final long sentEpochMicros;
-        private final long permitBytes;
+        private final DeliveryBacklog.Entry entry;
 
-        MessageDelivery(GroupMessage message, long sentEpochMicros, long permitBytes) {
+        MessageDelivery(GroupMessage message, long sentEpochMicros, DeliveryBacklog.Entry entry) {
             this.message = message;
             this.sentEpochMicros = sentEpochMicros;
-            this.permitBytes = permitBytes;
+            this.entry = entry;
         }
 
         @Override
         public void run() {
+            if (!deliveryBacklog.begin(entry, System.nanoTime())) {
+                return; // this member was excluded from the group meanwhile
+            }
             try {
                 for (MessageListener listener : messageListeners) {
                     try {
@@ -767,13 +853,13 @@ public final class NettyJGroupsNode implements GcsNode {
                 }
                 metrics.messageDelivered(message.payload().length, nowEpochMicros() - sentEpochMicros);
             } finally {
-                deliveryPermits.release(permitBytes);
+                deliveryBacklog.finish(entry);
             }
         }
 
         @Override
         public void refused() {
-            deliveryPermits.release(permitBytes);
+            deliveryBacklog.finish(entry);
         }
     }
 
@@ -867,7 +953,7 @@ public final class NettyJGroupsNode implements GcsNode {
         public void deliver(GroupMessage message, long sentEpochMicros) {
             long permit = currentPermitBytes;
             currentPermitBytes = 0;
-            toDelivery.add(new MessageDelivery(message, sentEpochMicros, permit));
+            toDelivery.add(new MessageDelivery(message, sentEpochMicros, deliveryBacklog.add(message.group(), permit)));
         }
 
         @Override

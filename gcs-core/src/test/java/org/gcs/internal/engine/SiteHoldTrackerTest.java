@@ -48,6 +48,19 @@ class SiteHoldTrackerTest {
     }
 
     @Test
+    void shouldNameTheMemberTheOldestWaitingMessageWaitsForAndHowLong() {
+        assertThat(tracker.laggard(1_000)).isEmpty();
+        tracker.onHandOff(FLOW, 1, ALICE, 1);
+        tracker.onHeld("m1", "m1".hashCode(), held(ALICE, 1));
+        tracker.heldThroughSeq(FLOW, 1);
+        assertThat(tracker.laggard(1_000)).contains(new SiteHoldTracker.Laggard("m2", "g", 0));
+        assertThat(tracker.laggard(3_000)).contains(new SiteHoldTracker.Laggard("m2", "g", 2_000));
+        tracker.onHeld("m2", "m2".hashCode(), held(ALICE, 1));
+        tracker.heldThroughSeq(FLOW, 1);
+        assertThat(tracker.laggard(4_000)).isEmpty();
+    }
+
+    @Test
     void shouldStopWaitingForAMemberThatLeft() {
         tracker.onHandOff(FLOW, 1, ALICE, 1);
         tracker.onHeld("m1", "m1".hashCode(), held(ALICE, 1));

@@ -48,12 +48,16 @@ import picocli.CommandLine.Spec;
                     + " lan.bind.address, groups, ... see GcsConfigLoader), joins the listed groups, prints view"
                     + " changes and a status line, and sends every line read from standard input to the first group."
                     + " End of input only stops the reading; the node runs until SIGTERM/SIGINT or --duration.",
+            "A line 'HH:mm:ss excluded GROUP: REASON; joining again' says that the member stall policy excluded this"
+                    + " node from a group (its listeners held the group back for longer than member.stall.timeout);"
+                    + " the node joins the group again at once.",
             "A line 'HH:mm:ss tree GROUP vVERSION root=SITE edges=PARENT>CHILD,...' shows each new multicast tree"
                     + " of a group between sites.",
             "Status line, one line every --status-every and one labelled 'final' at the end (wrapped here):",
             "  HH:mm:ss status SITE/MEMBER delegate=yes|no views=GROUP:N members/M sites,...",
             "  sent=N delivered=N unstable=BYTES/PEAK window=BYTES rtx=PACKETS/PEAK",
-            "  flows=GROUP:RATE[@SITE],...",
+            "  flows=GROUP:RATE[@SITE],... [drops=REASON:N,...] [stalled=SECONDSs] [excluded=GROUP:N,...]"
+                    + " [heldback=SECONDSs]",
             "  checked=N dup=N ooo=N from=SENDER:CONTIGUOUS/DISTINCT,...",
             "  gaps=SENDER:GAPS/HIGHEST,...",
             "sent counts chat lines and generated messages, delivered all messages of all groups. unstable is the"
@@ -63,7 +67,13 @@ import picocli.CommandLine.Spec;
                     + " the most seen. flows lists on a delegate, per group, the rate its site may send at in bytes"
                     + " per second on the wire (payload plus 120 bytes per datagram; in slow start the slow-start"
                     + " rate, 'unlimited' while no other site receives the group) and the receiving site that limits"
-                    + " it, if one does; 'flows=none' on other nodes.",
+                    + " it, if one does; 'flows=none' on other nodes. Only when they are not zero: drops counts the"
+                    + " WAN datagrams (and malformed LAN messages, lan-malformed) dropped so far by reason; stalled"
+                    + " how long this member's full delivery backlog has been holding every sender back (its"
+                    + " listeners do not keep up); excluded how often the member stall policy excluded this member"
+                    + " from each group (member.stall.timeout; it may join again); heldback, on a delegate, how long"
+                    + " the oldest message from another site has waited for a member of this site (at least 1 s; a"
+                    + " WARN line names the member).",
             "The remaining fields check the generated messages of every node (see --send-rate) delivered here:"
                     + " checked counts"
                     + " them (duplicates included), dup those whose sequence number had already arrived, ooo those"
@@ -186,12 +196,13 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
             err.flush();
             return 1;
         }
-        run(node, gcsConfig.congestionControl(), groups, out, err);
+        run(node, gcsConfig, groups, out, err);
         return 0;
     }
 
-    private void run(GcsNode node, String congestionControl, List<String> groups, PrintWriter out, PrintWriter err)
+    private void run(GcsNode node, GcsConfig gcsConfig, List<String> groups, PrintWriter out, PrintWriter err)
             throws InterruptedException {
+        String congestionControl = gcsConfig.congestionControl();
         AtomicLong chatSent = new AtomicLong();
         String self = node.self().toString();
         PacedSender generator = sendRate > 0 && !groups.isEmpty()
@@ -205,8 +216,19 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
                 : null;
         DeliveryTracker tracker = new DeliveryTracker();
         NodeStatus status = new NodeStatus(node, groups,
-                () -> chatSent.get() + (generator == null ? 0 : generator.sent()), tracker);
-        node.onView(view -> print(out, NodeStatus.viewLine(view)));
+                () -> chatSent.get() + (generator == null ? 0 : generator.sent()), tracker, gcsConfig.meterRegistry());
+        node.onView(new org.gcs.ViewListener() {
+            @Override
+            public void onView(org.gcs.GroupView view) {
+                print(out, NodeStatus.viewLine(view));
+            }
+
+            @Override
+            public void onExcluded(String group, String reason) {
+                print(out, NodeStatus.excludedLine(group, reason));
+                node.join(group); // this node's listener is quick: a stall came from an overloaded machine
+            }
+        });
         node.onTree(tree -> print(out, NodeStatus.treeLine(tree)));
         if (gate != null) {
             node.onView(gate);

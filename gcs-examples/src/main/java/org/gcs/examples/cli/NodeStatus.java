@@ -16,6 +16,7 @@ import org.gcs.GroupView;
  * <pre>
  * HH:mm:ss LABEL SELF delegate=yes|no[ (DELEGATE)] views=GROUP:N members/M sites,... sent=N delivered=N
  *     unstable=BYTES/PEAK window=BYTES rtx=PACKETS/PEAK flows=GROUP:RATE[@SITE],...
+ *     [drops=REASON:N,...] [stalled=SECONDSs] [excluded=GROUP:N,...] [heldback=SECONDSs]
  *     checked=N dup=N ooo=N from=SENDER:CONTIGUOUS/DISTINCT,... gaps=SENDER:GAPS/HIGHEST,...
  * </pre>
  * on one line. {@code unstable} is this node's unstable payload bytes ({@link GcsNode#unstableBytes()}) and the
@@ -38,6 +39,7 @@ final class NodeStatus {
     private final AtomicLong delivered = new AtomicLong();
     private final AtomicLong peakUnstableBytes = new AtomicLong();
     private final AtomicLong peakRetransmitBufferPackets = new AtomicLong();
+    private final io.micrometer.core.instrument.MeterRegistry registry;
 
     /**
      * @param node the node
@@ -46,6 +48,19 @@ final class NodeStatus {
      * @param tracker checks the delivered check messages
      */
     NodeStatus(GcsNode node, List<String> groups, LongSupplier sent, DeliveryTracker tracker) {
+        this(node, groups, sent, tracker, null);
+    }
+
+    /**
+     * @param node the node
+     * @param groups the groups it joined at start
+     * @param sent messages this node sent so far (chat lines and generated traffic)
+     * @param tracker checks the delivered check messages
+     * @param registry the node's meters, for the trouble fields (drops, stall, exclusions); null for none
+     */
+    NodeStatus(GcsNode node, List<String> groups, LongSupplier sent, DeliveryTracker tracker,
+               io.micrometer.core.instrument.MeterRegistry registry) {
+        this.registry = registry;
         this.node = node;
         this.groups = List.copyOf(groups);
         this.sent = sent;
@@ -89,6 +104,9 @@ final class NodeStatus {
                 node.sendWindowBytes(), retransmitBufferPackets,
                 peakRetransmitBufferPackets.accumulateAndGet(retransmitBufferPackets, Math::max));
         appendFlows(line, node.flows());
+        if (registry != null) {
+            appendTrouble(line, Trouble.of(registry));
+        }
         appendCheck(line, tracker.snapshot());
         return line.toString();
     }
@@ -123,6 +141,86 @@ final class NodeStatus {
             line.append(separator).append(flow.group()).append(':')
                     .append(rate < Double.MAX_VALUE ? Long.toString(Math.round(rate)) : "unlimited");
             flow.limitingSite().ifPresent(site -> line.append('@').append(site));
+            separator = ",";
+        }
+    }
+
+    /**
+     * What went wrong so far, from the node's meters: drops by reason, how long this member's full delivery backlog
+     * has been holding its site back, and the groups it was excluded from (the member stall policy).
+     *
+     * @param drops dropped WAN datagrams and LAN messages by reason ({@code lan-malformed} for the LAN), non-zero only
+     * @param stallSeconds how long the delivery backlog has been full, 0 while the listeners keep up
+     * @param excluded how often this member was excluded, by group, non-zero only
+     * @param heldBackSeconds on a delegate, how long the oldest message from another site has waited for a member of
+     *     this site (the delegate's WARN line names the member)
+     */
+    record Trouble(Map<String, Long> drops, double stallSeconds, Map<String, Long> excluded, double heldBackSeconds) {
+        /** Trouble without the delegate's view. */
+        Trouble(Map<String, Long> drops, double stallSeconds, Map<String, Long> excluded) {
+            this(drops, stallSeconds, excluded, 0);
+        }
+
+        static Trouble of(io.micrometer.core.instrument.MeterRegistry registry) {
+            Map<String, Long> drops = new java.util.TreeMap<>();
+            for (io.micrometer.core.instrument.Counter c : registry.find("gcs.wan.datagrams.dropped").counters()) {
+                long n = (long) c.count();
+                if (n > 0) {
+                    drops.merge(c.getId().getTag("reason"), n, Long::sum);
+                }
+            }
+            for (io.micrometer.core.instrument.Counter c : registry.find("gcs.lan.messages.dropped").counters()) {
+                long n = (long) c.count();
+                if (n > 0) {
+                    drops.merge("lan-malformed", n, Long::sum);
+                }
+            }
+            Map<String, Long> excluded = new java.util.TreeMap<>();
+            for (io.micrometer.core.instrument.Counter c : registry.find("gcs.members.excluded").counters()) {
+                long n = (long) c.count();
+                if (n > 0) {
+                    excluded.merge(c.getId().getTag("group"), n, Long::sum);
+                }
+            }
+            double stall = 0;
+            for (io.micrometer.core.instrument.Gauge g : registry.find("gcs.delivery.stall").gauges()) {
+                stall = Math.max(stall, g.value());
+            }
+            double heldBack = 0;
+            for (io.micrometer.core.instrument.Gauge g : registry.find("gcs.site.held.back").gauges()) {
+                heldBack = Math.max(heldBack, g.value());
+            }
+            return new Trouble(drops, stall, excluded, heldBack);
+        }
+    }
+
+    /**
+     * Appends {@code drops=REASON:N,...}, {@code stalled=SECONDSs}, {@code excluded=GROUP:N,...} and (a delegate,
+     * from one second on) {@code heldback=SECONDSs}, each only when it is not zero (a healthy node's line stays as it
+     * was).
+     *
+     * @param line where to append
+     * @param trouble what went wrong so far
+     */
+    static void appendTrouble(StringBuilder line, Trouble trouble) {
+        appendCounts(line, " drops=", trouble.drops());
+        if (trouble.stallSeconds() > 0) {
+            line.append(String.format(java.util.Locale.ROOT, " stalled=%.1fs", trouble.stallSeconds()));
+        }
+        appendCounts(line, " excluded=", trouble.excluded());
+        if (trouble.heldBackSeconds() >= 1) {
+            line.append(String.format(java.util.Locale.ROOT, " heldback=%.1fs", trouble.heldBackSeconds()));
+        }
+    }
+
+    private static void appendCounts(StringBuilder line, String field, Map<String, Long> counts) {
+        if (counts.isEmpty()) {
+            return;
+        }
+        line.append(field);
+        String separator = "";
+        for (Map.Entry<String, Long> e : counts.entrySet()) {
+            line.append(separator).append(e.getKey()).append(':').append(e.getValue());
             separator = ",";
         }
     }
@@ -172,6 +270,15 @@ final class NodeStatus {
             separator = ",";
         }
         return line.toString();
+    }
+
+    /**
+     * @param group a group this node was excluded from (the member stall policy)
+     * @param reason why
+     * @return a line saying so
+     */
+    static String excludedLine(String group, String reason) {
+        return LocalTime.now().format(TIME) + " excluded " + group + ": " + reason + "; joining again";
     }
 
     /**

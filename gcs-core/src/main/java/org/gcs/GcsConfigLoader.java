@@ -46,7 +46,7 @@ public final class GcsConfigLoader {
     public static final Set<String> KEYS = withTransportKeys("site", "member.name", "delegate.eligible", "wan.bind",
             "wan.advertise", "seeds", "cluster.key", "cluster.key.hex", "lan.transport", "lan.bind.address",
             "lan.mcast.address",
-            "lan.mcast.port", "lan.tcp.port", "lan.tcp.initial.hosts", "lan.cluster.name", "lan.join.timeout",
+            "lan.mcast.port", "lan.tcp.port", "lan.tcp.initial.hosts", "lan.cluster.name", "lan.join.timeout", "lan.protection",
             "heartbeat.interval", "site.timeout", "tick.interval", "max.datagram.bytes", "max.message.bytes",
             "send.window.bytes", "max.pending.send.bytes", "delivery.backlog.bytes", "emulation.topology",
             "emulation.seed", "groups", "tree.strategy", "tree.max.fanout", "probe.interval", "tree.refresh.interval",
@@ -195,6 +195,7 @@ public final class GcsConfigLoader {
         ifSet(p, "lan.tcp.initial.hosts", v -> lan.tcpInitialHosts(list(v)));
         ifSet(p, "lan.cluster.name", lan::clusterName);
         ifSet(p, "lan.join.timeout", v -> lan.joinTimeout(Quantities.duration("lan.join.timeout", v)));
+        ifSet(p, "lan.protection", v -> lan.protection(LanProtection.parse(v)));
         return lan.build();
     }
 

@@ -37,7 +37,8 @@ public final class NodeMetrics implements ProtocolMetrics, AutoCloseable {
     private final Counter wanBytesSent;
     private final Counter wanDatagramsReceived;
     private final Counter wanBytesReceived;
-    private final Counter lanDropped;
+    private final Map<org.gcs.internal.wire.LanDropReason, Counter> lanDrops =
+            new EnumMap<>(org.gcs.internal.wire.LanDropReason.class);
     private final Counter messagesSent;
     private final Counter payloadBytesSent;
     private final Counter messagesDelivered;
@@ -63,7 +64,6 @@ public final class NodeMetrics implements ProtocolMetrics, AutoCloseable {
         wanBytesSent = counter(GcsMeters.WAN_BYTES_SENT);
         wanDatagramsReceived = counter(GcsMeters.WAN_DATAGRAMS_RECEIVED);
         wanBytesReceived = counter(GcsMeters.WAN_BYTES_RECEIVED);
-        lanDropped = counter(GcsMeters.LAN_MESSAGES_DROPPED);
         messagesSent = counter(GcsMeters.MESSAGES_SENT);
         payloadBytesSent = counter(GcsMeters.PAYLOAD_BYTES_SENT);
         messagesDelivered = counter(GcsMeters.MESSAGES_DELIVERED);
@@ -80,6 +80,14 @@ public final class NodeMetrics implements ProtocolMetrics, AutoCloseable {
                     .baseUnit(GcsMeters.WAN_DATAGRAMS_DROPPED.baseUnit())
                     .tags(tags).tag("reason", reason.tag()).register(registry);
             drops.put(reason, c);
+            meters.add(c);
+        }
+        for (org.gcs.internal.wire.LanDropReason reason : org.gcs.internal.wire.LanDropReason.values()) {
+            Counter c = Counter.builder(GcsMeters.LAN_MESSAGES_DROPPED.meterName())
+                    .description(GcsMeters.LAN_MESSAGES_DROPPED.description())
+                    .baseUnit(GcsMeters.LAN_MESSAGES_DROPPED.baseUnit())
+                    .tags(tags).tag("reason", reason.tag()).register(registry);
+            lanDrops.put(reason, c);
             meters.add(c);
         }
         for (org.gcs.internal.flow.BlockDropReason reason : org.gcs.internal.flow.BlockDropReason.values()) {
@@ -355,8 +363,13 @@ public final class NodeMetrics implements ProtocolMetrics, AutoCloseable {
     }
 
     @Override
-    public void lanDropped() {
-        lanDropped.increment();
+    public void lanDropped(org.gcs.internal.wire.LanDropReason reason) {
+        lanDrops.get(reason).increment();
+    }
+
+    /** @return LAN messages dropped for a reason so far */
+    public long lanDrops(org.gcs.internal.wire.LanDropReason reason) {
+        return (long) lanDrops.get(reason).count();
     }
 
     @Override

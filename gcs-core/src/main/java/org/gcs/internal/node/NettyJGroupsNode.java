@@ -112,6 +112,8 @@ public final class NettyJGroupsNode implements GcsNode {
     private final PendingSends pendingSends;
     private final DeliveryPermits deliveryPermits;
     private final LanInbox lanInbox;
+    private final LanDropReport lanDrops;
+    private final LanOriginGuard originGuard; // confined to the event loop
     private final AtomicLong lanOutBytes = new AtomicLong();
     private final Set<String> groups = ConcurrentHashMap.newKeySet();
     private final Map<String, GroupView> views = new ConcurrentHashMap<>();
@@ -166,7 +168,21 @@ public final class NettyJGroupsNode implements GcsNode {
         });
         this.pendingSends = new PendingSends(config.maxPendingSendBytes());
         this.deliveryPermits = new DeliveryPermits(config.deliveryBacklogBytes());
-        this.lanInbox = new LanInbox(deliveryPermits, loop, this::onLanMessage, metrics::lanDropped);
+        this.lanDrops = new LanDropReport(config.site(), metrics);
+        this.originGuard = new LanOriginGuard(new LanOriginGuard.Sink() {
+            @Override
+            public void accept(LanMessage message, long permitBytes) {
+                onLanMessage(message, permitBytes);
+            }
+
+            @Override
+            public void drop(LanMessage message, long permitBytes, LanView.LanMember sender,
+                             org.gcs.internal.wire.LanDropReason reason) {
+                deliveryPermits.release(permitBytes);
+                lanDrops.dropped(message, sender, reason);
+            }
+        });
+        this.lanInbox = new LanInbox(deliveryPermits, loop, originGuard::onMessage, lanDrops::malformed);
         this.toDelivery = new HandOffBatcher<>(loop, deliveryExecutor, NettyJGroupsNode::runAll,
                 batch -> batch.forEach(Handed::refused));
         this.toLanOut = new HandOffBatcher<>(loop, lanOutExecutor, this::sendToLan,
@@ -585,6 +601,11 @@ public final class NettyJGroupsNode implements GcsNode {
         return metrics;
     }
 
+    /** @return this node's incarnation, as its LAN address and its messages carry it */
+    long incarnation() {
+        return incarnation;
+    }
+
     /** @return the local address of the WAN socket */
     public InetSocketAddress wanAddress() {
         return (InetSocketAddress) wanChannel.localAddress();
@@ -693,6 +714,7 @@ public final class NettyJGroupsNode implements GcsNode {
             try {
                 runOnLoop(() -> {
                     engine.onLanView(view, nowNs());
+                    originGuard.onView(view);
                     firstView.countDown();
                 });
             } catch (GcsClosedException ignored) {
@@ -703,6 +725,11 @@ public final class NettyJGroupsNode implements GcsNode {
         @Override
         public LanInbox.Batch openBatch() {
             return lanInbox.open();
+        }
+
+        @Override
+        public void onRejected(org.jgroups.Address sender, String why) {
+            lanDrops.unauthenticated(sender, why);
         }
     }
 

@@ -29,6 +29,7 @@ import org.gcs.internal.config.Quantities;
  * cluster.key = change-me-to-a-long-random-secret
  * lan.transport = udp             # or tcp, with lan.tcp.port and lan.tcp.initial.hosts
  * lan.bind.address = 10.1.0.5
+ * lan.protection = aes-gcm        # the default; none turns the LAN's encryption and authentication off
  * emulation.topology = ron3       # optional: emulate a WAN (tests and demos)
  * congestion.control = ormcc      # tfrc (default end to end), ormcc, none, or a class name
  * wan.transport = hop-by-hop      # end-to-end (default) or hop-by-hop (takes congestion.control = none or cost-benefit)

@@ -101,6 +101,19 @@ class LanProtectionTest {
         assertThat(drops(site.boston2, LanDropReason.UNAUTHENTICATED)).isZero();
     }
 
+    @Test
+    void shouldCarryTheLargestMessageThroughTheSealedLanInFragments() throws Exception {
+        Site site = startSites();
+        byte[] large = new byte[GcsConfig.builder().site("boston").clusterKey(KEY).build().maxMessageBytes()]; // the default: 1 MiB
+        new java.util.Random(15).nextBytes(large);
+        site.boston1.send(GROUP, large);
+
+        await().atMost(Duration.ofSeconds(60)).until(() -> site.atBoston2.size() == 1 && site.atParis1.size() == 1);
+        assertThat(site.atBoston2.get(0).payload()).isEqualTo(large);
+        assertThat(site.atParis1.get(0).payload()).isEqualTo(large);
+        assertThat(drops(site.boston2, LanDropReason.UNAUTHENTICATED)).isZero();
+    }
+
     // ------------------------------------------------------------------ fixtures
 
     private static long drops(NettyJGroupsNode node, LanDropReason reason) {

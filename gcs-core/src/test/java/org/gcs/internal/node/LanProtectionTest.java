@@ -17,6 +17,7 @@ import org.gcs.GcsNode;
 import org.gcs.GroupMessage;
 import org.gcs.LanConfig;
 import org.gcs.LanProtection;
+import org.gcs.LanTransport;
 import org.gcs.internal.engine.LanView;
 import org.gcs.internal.wire.LanCodec;
 import org.gcs.internal.wire.LanDropReason;
@@ -77,6 +78,37 @@ class LanProtectionTest {
         assertThat(attacker.received).allSatisfy(m -> assertThat(m).isInstanceOf(LocalData.class)
                 .extracting(d -> new String(((LocalData) d).payload(), StandardCharsets.UTF_8)).isEqualTo("forged"));
         assertThat(attacker.lastView.get().members()).hasSize(1);
+    }
+
+    @Test
+    void shouldKeepAProcessWithAnotherKeyOutOfATcpSite() throws Exception {
+        int port1 = freePort();
+        int port2 = freePort();
+        int attackerPort = freePort();
+        List<String> hosts = List.of("127.0.0.1:" + port1, "127.0.0.1:" + port2, "127.0.0.1:" + attackerPort);
+        NettyJGroupsNode t1 = (NettyJGroupsNode) GcsNode.start(tcpConfig("t1", port1, hosts).build());
+        nodes.add(t1);
+        NettyJGroupsNode t2 = (NettyJGroupsNode) GcsNode.start(tcpConfig("t2", port2, hosts).build());
+        nodes.add(t2);
+        List<GroupMessage> atT2 = new CopyOnWriteArrayList<>();
+        t2.onMessage(atT2::add);
+        t1.join(GROUP);
+        t2.join(GROUP);
+        await().atMost(Duration.ofSeconds(60)).until(() -> t2.view(GROUP).map(v -> v.size() == 2).orElse(false));
+
+        Attacker attacker = new Attacker(tcpConfig("mallory", attackerPort, hosts)
+                .clusterKey("some-other-cluster-key-0123456789abcdef").build());
+        attacker.lan.send(LanCodec.encode(new LocalData("t1", t1.incarnation(), GROUP, FORGED_SEQ, 0, false,
+                "forged".getBytes(StandardCharsets.UTF_8))));
+        await().atMost(Duration.ofSeconds(60)).until(() -> drops(t1, LanDropReason.UNAUTHENTICATED) > 0
+                && drops(t2, LanDropReason.UNAUTHENTICATED) > 0);
+        t1.send(GROUP, "genuine-1".getBytes(StandardCharsets.UTF_8));
+
+        await().atMost(Duration.ofSeconds(60)).until(() -> atT2.size() == 1);
+        assertThat(new String(atT2.get(0).payload(), StandardCharsets.UTF_8)).isEqualTo("genuine-1");
+        assertThat(atT2.get(0).sequence()).isEqualTo(1);
+        assertThat(attacker.lastView.get().members()).extracting(LanView.LanMember::name).containsExactly("mallory");
+        assertThat(t2.view(GROUP).orElseThrow().size()).isEqualTo(2);
     }
 
     @Test
@@ -199,6 +231,19 @@ class LanProtectionTest {
                 .mcastPort(PORT_BASE + (instance * 2 + (site.equals("boston") ? 0 : 1)) % 1000)
                 .clusterName("gcs-lan-protection-" + ProcessHandle.current().pid() + "-" + instance + "-" + site)
                 .joinTimeout(Duration.ofMillis(500));
+    }
+
+    private GcsConfigBuilder tcpConfig(String member, int port, List<String> hosts) {
+        return GcsConfig.builder().site("tcpsite").memberName(member).clusterKey(KEY).wanBind("127.0.0.1", 0)
+                .lan(LanConfig.builder().transport(LanTransport.TCP).bindAddress("127.0.0.1").tcpPort(port)
+                        .tcpInitialHosts(hosts).clusterName("gcs-lan-protection-tcp-" + ProcessHandle.current().pid()
+                                + "-" + instance).joinTimeout(Duration.ofMillis(500)).build());
+    }
+
+    private static int freePort() throws java.io.IOException {
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
     }
 
     /** A raw LAN endpoint built like a member's, on boston's cluster name and port, with what it received. */

@@ -21,8 +21,9 @@ import org.gcs.internal.wire.LanMessage.MemberAnnounce;
  * <p>Views and messages reach the loop in no fixed order: a new delegate's first messages may arrive before the
  * view that makes it delegate, and the old delegate's last ones after it. So delegate messages from the delegate
  * of the previous view are still accepted, and those from another eligible member are held (in order, with their
- * delivery room, at most {@value #MAX_HELD}) until the delegate changes: released if their sender became the
- * delegate, dropped otherwise.
+ * delivery room, at most {@value #MAX_HELD} messages and a quarter of the delivery room, so that they can never
+ * stall the LAN's delivery) until the delegate changes: released if their sender became the delegate, dropped
+ * otherwise.
  */
 final class LanOriginGuard {
     /** The most delegate messages held for a view change; beyond it the oldest are dropped. */
@@ -41,12 +42,19 @@ final class LanOriginGuard {
     }
 
     private final Sink sink;
+    private final long maxHeldBytes;
     private final Deque<HeldEntry> held = new ArrayDeque<>();
+    private long heldBytes;
     private LanMember delegate;
     private LanMember previousDelegate;
 
-    LanOriginGuard(Sink sink) {
+    /**
+     * @param sink where checked messages go
+     * @param maxHeldBytes the most delivery room the held messages may take
+     */
+    LanOriginGuard(Sink sink, long maxHeldBytes) {
         this.sink = sink;
+        this.maxHeldBytes = maxHeldBytes;
     }
 
     /**
@@ -83,6 +91,7 @@ final class LanOriginGuard {
         previousDelegate = delegate;
         delegate = elected;
         int count = held.size();
+        heldBytes = 0;
         for (int i = 0; i < count; i++) {
             HeldEntry entry = held.removeFirst();
             if (entry.sender().equals(delegate)) {
@@ -99,11 +108,13 @@ final class LanOriginGuard {
     }
 
     private void hold(HeldEntry entry) {
-        if (held.size() >= MAX_HELD) {
+        held.addLast(entry);
+        heldBytes += entry.permitBytes();
+        while (held.size() > MAX_HELD || heldBytes > maxHeldBytes) {
             HeldEntry oldest = held.removeFirst();
+            heldBytes -= oldest.permitBytes();
             sink.drop(oldest.message(), oldest.permitBytes(), oldest.sender(), LanDropReason.NOT_DELEGATE);
         }
-        held.addLast(entry);
     }
 
     /** @return true for the messages only the site's delegate sends */

@@ -181,7 +181,7 @@ public final class NettyJGroupsNode implements GcsNode {
                 deliveryPermits.release(permitBytes);
                 lanDrops.dropped(message, sender, reason);
             }
-        });
+        }, config.deliveryBacklogBytes() / 4);
         this.lanInbox = new LanInbox(deliveryPermits, loop, originGuard::onMessage, lanDrops::malformed);
         this.toDelivery = new HandOffBatcher<>(loop, deliveryExecutor, NettyJGroupsNode::runAll,
                 batch -> batch.forEach(Handed::refused));

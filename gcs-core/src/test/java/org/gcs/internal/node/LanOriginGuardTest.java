@@ -38,7 +38,7 @@ class LanOriginGuardTest {
             dropped.add(describe(message) + ":" + reason.tag());
             returnedPermits.add(permitBytes);
         }
-    });
+    }, 1000);
 
     @Test
     void shouldAcceptMemberMessagesOnlyFromTheMemberAndIncarnationTheyName() {
@@ -113,11 +113,25 @@ class LanOriginGuardTest {
     void shouldBoundTheHeldMessagesByDroppingTheOldest() {
         guard.onView(new LanView(1, List.of(B1, B2)));
         for (int i = 1; i <= LanOriginGuard.MAX_HELD + 1; i++) {
-            guard.onMessage(remote(i), 1, B2);
+            guard.onMessage(remote(i), 0, B2);
         }
 
         assertThat(guard.heldCount()).isEqualTo(LanOriginGuard.MAX_HELD);
         assertThat(dropped).containsExactly("remote#1:not-delegate");
+    }
+
+    @Test
+    void shouldBoundTheDeliveryRoomOfTheHeldMessages() {
+        guard.onView(new LanView(1, List.of(B1, B2)));
+        guard.onMessage(remote(1), 600, B2);
+        guard.onMessage(remote(2), 300, B2);
+        guard.onMessage(remote(3), 200, B2); // 1100 > 1000: the oldest goes
+
+        assertThat(guard.heldCount()).isEqualTo(2);
+        assertThat(dropped).containsExactly("remote#1:not-delegate");
+        assertThat(returnedPermits).containsExactly(600L);
+        guard.onView(new LanView(2, List.of(B2)));
+        assertThat(accepted).containsExactly("remote#2", "remote#3");
     }
 
     private static LocalData data(String member, long incarnation, long seq) {

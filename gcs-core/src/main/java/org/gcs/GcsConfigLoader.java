@@ -29,6 +29,7 @@ import org.gcs.internal.config.Quantities;
  * cluster.key = change-me-to-a-long-random-secret
  * lan.transport = udp             # or tcp, with lan.tcp.port and lan.tcp.initial.hosts
  * lan.bind.address = 10.1.0.5
+ * lan.protection = aes-gcm        # the default; none turns the LAN's encryption and authentication off
  * emulation.topology = ron3       # optional: emulate a WAN (tests and demos)
  * congestion.control = ormcc      # tfrc (default end to end), ormcc, none, or a class name
  * wan.transport = hop-by-hop      # end-to-end (default) or hop-by-hop (takes congestion.control = none or cost-benefit)
@@ -48,7 +49,7 @@ public final class GcsConfigLoader {
     public static final Set<String> KEYS = withTransportKeys("site", "member.name", "delegate.eligible", "wan.bind",
             "wan.advertise", "seeds", "cluster.key", "cluster.key.hex", "lan.transport", "lan.bind.address",
             "lan.mcast.address",
-            "lan.mcast.port", "lan.tcp.port", "lan.tcp.initial.hosts", "lan.cluster.name", "lan.join.timeout",
+            "lan.mcast.port", "lan.tcp.port", "lan.tcp.initial.hosts", "lan.cluster.name", "lan.join.timeout", "lan.protection",
             "heartbeat.interval", "site.timeout", "tick.interval", "max.datagram.bytes", "max.message.bytes",
             "send.window.bytes", "max.pending.send.bytes", "delivery.backlog.bytes", "member.stall.timeout", "emulation.topology",
             "emulation.seed", "groups", "tree.strategy", "tree.max.fanout", "probe.interval", "tree.refresh.interval",
@@ -208,6 +209,7 @@ public final class GcsConfigLoader {
         ifSet(p, "lan.tcp.initial.hosts", v -> lan.tcpInitialHosts(list(v)));
         ifSet(p, "lan.cluster.name", lan::clusterName);
         ifSet(p, "lan.join.timeout", v -> lan.joinTimeout(Quantities.duration("lan.join.timeout", v)));
+        ifSet(p, "lan.protection", v -> lan.protection(LanProtection.parse(v)));
         return lan.build();
     }
 

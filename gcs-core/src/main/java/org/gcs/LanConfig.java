@@ -30,6 +30,7 @@ public final class LanConfig {
     private final List<String> tcpInitialHosts;
     private final String clusterName;
     private final Duration joinTimeout;
+    private final LanProtection protection;
 
     private LanConfig(Builder b) {
         this.transport = b.transport;
@@ -40,6 +41,7 @@ public final class LanConfig {
         this.tcpInitialHosts = List.copyOf(b.tcpInitialHosts);
         this.clusterName = b.clusterName;
         this.joinTimeout = b.joinTimeout;
+        this.protection = b.protection;
     }
 
     /** @return a builder with the defaults (UDP multicast) */
@@ -99,6 +101,11 @@ public final class LanConfig {
         return joinTimeout;
     }
 
+    /** @return how the LAN cluster is protected: AES-GCM under a key derived from the cluster key (default), or not */
+    public LanProtection protection() {
+        return protection;
+    }
+
     /** Builder of {@link LanConfig}; every setter validates its argument. */
     public static final class Builder {
         private LanTransport transport = LanTransport.UDP;
@@ -109,6 +116,7 @@ public final class LanConfig {
         private final List<String> tcpInitialHosts = new ArrayList<>();
         private String clusterName;
         private Duration joinTimeout = Duration.ofSeconds(1);
+        private LanProtection protection = LanProtection.AES_GCM;
 
         private Builder() {
         }
@@ -180,6 +188,15 @@ public final class LanConfig {
                 throw new GcsConfigException("lan.joinTimeout must be between 100ms and 60s, got " + joinTimeout);
             }
             this.joinTimeout = joinTimeout;
+            return this;
+        }
+
+        /**
+         * @param protection {@link LanProtection#AES_GCM} (default: only holders of the cluster key join, traffic
+         *        encrypted) or {@link LanProtection#NONE} (measurements and old setups; logged at WARN at start)
+         */
+        public Builder protection(LanProtection protection) {
+            this.protection = Objects.requireNonNull(protection, "protection");
             return this;
         }
 

@@ -22,6 +22,7 @@ class GcsConfigTest {
         assertThat(config.maxDatagramBytes()).isEqualTo(1400);
         assertThat(config.memberName()).matches("[A-Za-z0-9._-]+");
         assertThat(config.lan().transport()).isEqualTo(LanTransport.UDP);
+        assertThat(config.lan().protection()).isEqualTo(LanProtection.AES_GCM);
         assertThat(config.lan().clusterNameFor("boston")).isEqualTo("gcs-boston");
         assertThat(config.lan().mcastPortFor("boston")).isBetween(46_000, 47_999);
         assertThat(config.lan().mcastPortFor("boston")).isNotEqualTo(config.lan().mcastPortFor("ottawa"));
@@ -216,6 +217,20 @@ class GcsConfigTest {
         assertThat(config.lan().tcpInitialHosts()).containsExactly("127.0.0.1:7800", "127.0.0.1:7801");
         assertThat(config.linkEmulation()).get().extracting(t -> t.sites().size()).isEqualTo(3);
         assertThat(GcsConfigLoader.groups(p)).containsExactly("chat", "board");
+    }
+
+    @Test
+    void shouldReadTheLanProtectionAndRejectAnUnknownOne() {
+        Properties p = new Properties();
+        p.setProperty("site", "boston");
+        p.setProperty("cluster.key", KEY);
+        p.setProperty("lan.protection", " None ");
+        assertThat(GcsConfigLoader.fromProperties(p, "t").build().lan().protection()).isEqualTo(LanProtection.NONE);
+        p.setProperty("lan.protection", "aes-gcm");
+        assertThat(GcsConfigLoader.fromProperties(p, "t").build().lan().protection()).isEqualTo(LanProtection.AES_GCM);
+        p.setProperty("lan.protection", "aes");
+        assertThatThrownBy(() -> GcsConfigLoader.fromProperties(p, "t"))
+                .isInstanceOf(GcsConfigException.class).hasMessageContaining("lan.protection must be aes-gcm");
     }
 
     @Test

@@ -16,8 +16,11 @@ public enum GcsMeters {
     WAN_BYTES_RECEIVED("gcs.wan.bytes.received", "bytes", "WAN datagram bytes received"),
     /** WAN datagrams dropped, tagged with {@code reason} (truncated, bad-hmac, malformed, stale, ...). */
     WAN_DATAGRAMS_DROPPED("gcs.wan.datagrams.dropped", "datagrams", "Received WAN datagrams dropped, by reason"),
-    /** Malformed LAN messages dropped. */
-    LAN_MESSAGES_DROPPED("gcs.lan.messages.dropped", "messages", "Malformed LAN messages dropped"),
+    /**
+     * LAN messages dropped, tagged with {@code reason} (malformed, unauthenticated, forged-origin, not-delegate): the
+     * last three are attacks or a misconfigured key.
+     */
+    LAN_MESSAGES_DROPPED("gcs.lan.messages.dropped", "messages", "LAN messages dropped, by reason"),
     /** WAN datagrams the link emulator dropped, tagged with {@code reason} (loss, queue); only with emulation. */
     EMULATOR_DATAGRAMS_DROPPED("gcs.emulator.datagrams.dropped", "datagrams",
             "WAN datagrams dropped by the link emulator, by reason"),

@@ -37,7 +37,8 @@ public final class NodeMetrics implements ProtocolMetrics, AutoCloseable {
     private final Counter wanBytesSent;
     private final Counter wanDatagramsReceived;
     private final Counter wanBytesReceived;
-    private final Counter lanDropped;
+    private final Map<org.gcs.internal.wire.LanDropReason, Counter> lanDrops =
+            new EnumMap<>(org.gcs.internal.wire.LanDropReason.class);
     private final Counter messagesSent;
     private final Counter payloadBytesSent;
     private final Counter messagesDelivered;
@@ -73,7 +74,6 @@ public final class NodeMetrics implements ProtocolMetrics, AutoCloseable {
         wanBytesSent = counter(GcsMeters.WAN_BYTES_SENT);
         wanDatagramsReceived = counter(GcsMeters.WAN_DATAGRAMS_RECEIVED);
         wanBytesReceived = counter(GcsMeters.WAN_BYTES_RECEIVED);
-        lanDropped = counter(GcsMeters.LAN_MESSAGES_DROPPED);
         messagesSent = counter(GcsMeters.MESSAGES_SENT);
         payloadBytesSent = counter(GcsMeters.PAYLOAD_BYTES_SENT);
         messagesDelivered = counter(GcsMeters.MESSAGES_DELIVERED);
@@ -90,6 +90,14 @@ public final class NodeMetrics implements ProtocolMetrics, AutoCloseable {
                     .baseUnit(GcsMeters.WAN_DATAGRAMS_DROPPED.baseUnit())
                     .tags(tags).tag("reason", reason.tag()).register(registry);
             drops.put(reason, c);
+            meters.add(c);
+        }
+        for (org.gcs.internal.wire.LanDropReason reason : org.gcs.internal.wire.LanDropReason.values()) {
+            Counter c = Counter.builder(GcsMeters.LAN_MESSAGES_DROPPED.meterName())
+                    .description(GcsMeters.LAN_MESSAGES_DROPPED.description())
+                    .baseUnit(GcsMeters.LAN_MESSAGES_DROPPED.baseUnit())
+                    .tags(tags).tag("reason", reason.tag()).register(registry);
+            lanDrops.put(reason, c);
             meters.add(c);
         }
         for (org.gcs.internal.flow.BlockDropReason reason : org.gcs.internal.flow.BlockDropReason.values()) {
@@ -422,9 +430,14 @@ public final class NodeMetrics implements ProtocolMetrics, AutoCloseable {
     }
 
     @Override
-    public void lanDropped() {
-        lanDropped.increment();
-        lanDropLog.onDrop("malformed", System.nanoTime());
+    public void lanDropped(org.gcs.internal.wire.LanDropReason reason) {
+        lanDrops.get(reason).increment();
+        lanDropLog.onDrop(reason.tag(), System.nanoTime());
+    }
+
+    /** @return LAN messages dropped for a reason so far */
+    public long lanDrops(org.gcs.internal.wire.LanDropReason reason) {
+        return (long) lanDrops.get(reason).count();
     }
 
     @Override

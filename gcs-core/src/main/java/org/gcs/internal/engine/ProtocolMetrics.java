@@ -28,8 +28,8 @@ public interface ProtocolMetrics {
     default void wanDropped(DropReason reason) {
     }
 
-    /** A received LAN message was malformed and dropped. */
-    default void lanDropped() {
+    /** A received LAN message was dropped, for the reason given. */
+    default void lanDropped(org.gcs.internal.wire.LanDropReason reason) {
     }
 
     /** A duplicate message was suppressed before reaching the application. */

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.gcs.GcsConfig;
 import org.gcs.LanConfig;
+import org.gcs.LanProtection;
 import org.gcs.LanTransport;
 import org.gcs.internal.engine.LanView;
 import org.jgroups.Address;
@@ -22,6 +23,7 @@ import org.jgroups.protocols.FRAG4;
 import org.jgroups.protocols.MERGE3;
 import org.jgroups.protocols.MFC;
 import org.jgroups.protocols.PING;
+import org.jgroups.protocols.SERIALIZE;
 import org.jgroups.protocols.TCP;
 import org.jgroups.protocols.TCPPING;
 import org.jgroups.protocols.TP;
@@ -46,6 +48,8 @@ import org.slf4j.LoggerFactory;
  * <p>Stack: UDP (IP multicast) or TCP + TCPPING, then discovery, merge, failure detection (FD_SOCK2 notices a
  * killed process at once, FD_ALL3 a hung or unreachable one within 6 s), reliable FIFO multicast (NAKACK2),
  * membership (GMS), flow control (MFC/UFC) and fragmentation. JGroups' diagnostics listener stays off.
+ * With {@code lan.protection=aes-gcm} (the default) {@link LanEncryption} and SERIALIZE sit directly above the
+ * transport: only holders of the cluster key join, and every message is sealed (docs/security-lan.md).
  */
 final class JGroupsLan implements Receiver, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(JGroupsLan.class);
@@ -62,6 +66,14 @@ final class JGroupsLan implements Receiver, AutoCloseable {
          *         order, and is then posted
          */
         LanInbox.Batch openBatch();
+
+        /**
+         * The LAN protection dropped a message before JGroups saw it.
+         *
+         * @param sender the address it claims (unauthenticated), or null
+         * @param why what was wrong
+         */
+        void onRejected(Address sender, String why);
     }
 
     private final JChannel channel;
@@ -71,7 +83,11 @@ final class JGroupsLan implements Receiver, AutoCloseable {
     JGroupsLan(GcsConfig config, long incarnation, Listener listener) throws Exception {
         this.listener = listener;
         this.clusterName = config.lan().clusterNameFor(config.site());
-        this.channel = new JChannel(stack(config));
+        this.channel = new JChannel(stack(config, clusterName, listener::onRejected));
+        if (config.lan().protection() == LanProtection.NONE) {
+            LOG.warn("LAN protection is off (lan.protection=none): any process that reaches the LAN can join site {}"
+                    + " and have messages delivered as any member; use it for measurements only", config.site());
+        }
         channel.name(config.memberName());
         // printable values: JGroups logs addresses with their keys
         byte[] name = config.memberName().getBytes(StandardCharsets.US_ASCII);
@@ -83,7 +99,8 @@ final class JGroupsLan implements Receiver, AutoCloseable {
         channel.setReceiver(this);
     }
 
-    private static List<Protocol> stack(GcsConfig config) throws Exception {
+    private static List<Protocol> stack(GcsConfig config, String clusterName, LanEncryption.Rejections rejections)
+            throws Exception {
         LanConfig lan = config.lan();
         List<Protocol> protocols = new ArrayList<>();
         TP transport;
@@ -96,6 +113,7 @@ final class JGroupsLan implements Receiver, AutoCloseable {
             udp.setUcastSendBufSize(1_000_000).setMcastSendBufSize(1_000_000);
             transport = udp;
             protocols.add(udp);
+            addProtection(config, clusterName, rejections, protocols);
             protocols.add(new PING());
         } else {
             TCP tcp = new TCP();
@@ -108,6 +126,7 @@ final class JGroupsLan implements Receiver, AutoCloseable {
                 hosts.add(new InetSocketAddress(host.substring(0, colon), Integer.parseInt(host.substring(colon + 1))));
             }
             protocols.add(tcp);
+            addProtection(config, clusterName, rejections, protocols);
             protocols.add(new TCPPING().setInitialHosts(hosts).setPortRange(0));
         }
         FD_SOCK2 failureDetection = new FD_SOCK2();
@@ -133,6 +152,19 @@ final class JGroupsLan implements Receiver, AutoCloseable {
         return protocols;
     }
 
+    /**
+     * Directly above the transport, so that everything above (discovery, merge, failure detection, membership,
+     * data) is sealed: SERIALIZE puts each whole message, headers included, into one payload, and
+     * {@link LanEncryption} seals that payload with AES-GCM and drops whatever does not open under the site's key.
+     */
+    private static void addProtection(GcsConfig config, String clusterName, LanEncryption.Rejections rejections,
+                                      List<Protocol> protocols) {
+        if (config.lan().protection() == LanProtection.AES_GCM) {
+            protocols.add(new LanEncryption(config.clusterKey(), clusterName, rejections));
+            protocols.add(new SERIALIZE());
+        }
+    }
+
     /** Joins (or founds) the site's cluster; blocks until this member is in a view. */
     void connect() throws Exception {
         TP transport = channel.getProtocolStack().getTransport();
@@ -151,11 +183,9 @@ final class JGroupsLan implements Receiver, AutoCloseable {
     public void viewAccepted(View view) {
         List<LanView.LanMember> members = new ArrayList<>();
         for (Address address : view.getMembers()) {
-            if (address instanceof ExtendedUUID uuid && uuid.keyExists(KEY_NAME)) {
-                String name = new String(uuid.get(KEY_NAME), StandardCharsets.US_ASCII);
-                long incarnation = Long.parseUnsignedLong(new String(uuid.get(KEY_INCARNATION), StandardCharsets.US_ASCII), 16);
-                boolean eligible = "true".equals(new String(uuid.get(KEY_ELIGIBLE), StandardCharsets.US_ASCII));
-                members.add(new LanView.LanMember(name, incarnation, eligible));
+            LanView.LanMember member = sender(address);
+            if (member != null) {
+                members.add(member);
             }
         }
         listener.onView(new LanView(view.getViewId().getId(), members));
@@ -188,8 +218,28 @@ final class JGroupsLan implements Receiver, AutoCloseable {
 
     private static void add(LanInbox.Batch batch, Message message) {
         if (message instanceof BytesMessage bytes && bytes.getArray() != null) {
-            batch.add(bytes.getArray(), bytes.getOffset(), bytes.getLength());
+            batch.add(bytes.getArray(), bytes.getOffset(), bytes.getLength(), sender(message.getSrc()));
         }
+    }
+
+    /**
+     * @return the member a JGroups address belongs to (its name, incarnation and eligibility, as it put them in its
+     *         address), or null for an address that carries none
+     */
+    static LanView.LanMember sender(Address address) {
+        if (address instanceof ExtendedUUID uuid && uuid.keyExists(KEY_NAME) && uuid.keyExists(KEY_INCARNATION)
+                && uuid.keyExists(KEY_ELIGIBLE)) {
+            try {
+                String name = new String(uuid.get(KEY_NAME), StandardCharsets.US_ASCII);
+                long incarnation = Long.parseUnsignedLong(
+                        new String(uuid.get(KEY_INCARNATION), StandardCharsets.US_ASCII), 16);
+                boolean eligible = "true".equals(new String(uuid.get(KEY_ELIGIBLE), StandardCharsets.US_ASCII));
+                return new LanView.LanMember(name, incarnation, eligible);
+            } catch (NumberFormatException e) {
+                return null;
+            }
+        }
+        return null;
     }
 
     /**

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
+import org.gcs.internal.engine.LanView;
 import org.gcs.internal.wire.LanCodec;
 import org.gcs.internal.wire.LanMessage;
 import org.gcs.internal.wire.LanMessage.LocalData;
@@ -30,8 +31,9 @@ final class LanInbox {
         /**
          * @param message the message
          * @param permitBytes the delivery room the message holds; the handler gives back what it does not pass on
+         * @param sender the member JGroups says sent it, or null if its address names none
          */
-        void handle(LanMessage message, long permitBytes);
+        void handle(LanMessage message, long permitBytes, LanView.LanMember sender);
     }
 
     private final DeliveryPermits permits;
@@ -67,7 +69,7 @@ final class LanInbox {
         return 0;
     }
 
-    private record Entry(LanMessage message, long permitBytes) {
+    private record Entry(LanMessage message, long permitBytes, LanView.LanMember sender) {
     }
 
     /** The messages of one JGroups delivery: {@link #add} each in order, then {@link #post}. */
@@ -81,8 +83,10 @@ final class LanInbox {
         /**
          * Decodes a message and takes its delivery room, waiting for room (after posting the messages added so
          * far) if there is none. Does nothing once the node is closing.
+         *
+         * @param sender the member JGroups says sent it, or null if its address names none
          */
-        void add(byte[] bytes, int offset, int length) {
+        void add(byte[] bytes, int offset, int length, LanView.LanMember sender) {
             if (closing) {
                 return;
             }
@@ -101,7 +105,7 @@ final class LanInbox {
                     return;
                 }
             }
-            entries.add(new Entry(message, permit));
+            entries.add(new Entry(message, permit, sender));
         }
 
         /** Hands the messages added since the last post to the loop as one task. */
@@ -125,7 +129,7 @@ final class LanInbox {
     private void handleAll(List<Entry> batch) {
         for (Entry entry : batch) {
             try {
-                handler.handle(entry.message(), entry.permitBytes());
+                handler.handle(entry.message(), entry.permitBytes(), entry.sender());
             } catch (RuntimeException e) {
                 LOG.error("protocol task failed; continuing", e);
             }

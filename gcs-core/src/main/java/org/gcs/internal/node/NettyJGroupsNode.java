@@ -121,6 +121,8 @@ public final class NettyJGroupsNode implements GcsNode {
     /** Why this member was excluded from a group, until it joins the group again. */
     private final Map<String, String> exclusions = new ConcurrentHashMap<>();
     private final LanInbox lanInbox;
+    private final LanDropReport lanDrops;
+    private final LanOriginGuard originGuard; // confined to the event loop
     private final AtomicLong lanOutBytes = new AtomicLong();
     private final Set<String> groups = ConcurrentHashMap.newKeySet();
     private final Map<String, GroupView> views = new ConcurrentHashMap<>();
@@ -181,7 +183,21 @@ public final class NettyJGroupsNode implements GcsNode {
             long since = deliveryPermits.fullSinceNs();
             return since == 0 ? 0 : Math.max(0, System.nanoTime() - since);
         }, deliveryPermits::backlogBytes);
-        this.lanInbox = new LanInbox(deliveryPermits, loop, this::onLanMessage, metrics::lanDropped);
+        this.lanDrops = new LanDropReport(config.site(), metrics);
+        this.originGuard = new LanOriginGuard(new LanOriginGuard.Sink() {
+            @Override
+            public void accept(LanMessage message, long permitBytes) {
+                onLanMessage(message, permitBytes);
+            }
+
+            @Override
+            public void drop(LanMessage message, long permitBytes, LanView.LanMember sender,
+                             org.gcs.internal.wire.LanDropReason reason) {
+                deliveryPermits.release(permitBytes);
+                lanDrops.dropped(message, sender, reason);
+            }
+        }, config.deliveryBacklogBytes() / 4);
+        this.lanInbox = new LanInbox(deliveryPermits, loop, originGuard::onMessage, lanDrops::malformed);
         this.toDelivery = new HandOffBatcher<>(loop, deliveryExecutor, NettyJGroupsNode::runAll,
                 batch -> batch.forEach(Handed::refused));
         this.toLanOut = new HandOffBatcher<>(loop, lanOutExecutor, this::sendToLan,
@@ -665,6 +681,11 @@ public final class NettyJGroupsNode implements GcsNode {
         return metrics;
     }
 
+    /** @return this node's incarnation, as its LAN address and its messages carry it */
+    long incarnation() {
+        return incarnation;
+    }
+
     /** @return the local address of the WAN socket */
     public InetSocketAddress wanAddress() {
         return (InetSocketAddress) wanChannel.localAddress();
@@ -773,6 +794,7 @@ public final class NettyJGroupsNode implements GcsNode {
             try {
                 runOnLoop(() -> {
                     engine.onLanView(view, nowNs());
+                    originGuard.onView(view);
                     firstView.countDown();
                 });
             } catch (GcsClosedException ignored) {
@@ -783,6 +805,11 @@ public final class NettyJGroupsNode implements GcsNode {
         @Override
         public LanInbox.Batch openBatch() {
             return lanInbox.open();
+        }
+
+        @Override
+        public void onRejected(org.jgroups.Address sender, String why) {
+            lanDrops.unauthenticated(sender, why);
         }
     }
 

@@ -19,7 +19,7 @@ class LanInboxTest {
     private final AtomicInteger malformed = new AtomicInteger();
 
     private LanInbox inbox(DeliveryPermits permits) {
-        return new LanInbox(permits, loop, (message, permitBytes) -> {
+        return new LanInbox(permits, loop, (message, permitBytes, sender) -> {
             handled.add(describe(message) + "/" + permitBytes);
             permits.release(permitBytes);
         }, malformed::incrementAndGet);
@@ -44,9 +44,9 @@ class LanInboxTest {
         LanInbox inbox = inbox(new DeliveryPermits(1 << 20));
         LanInbox.Batch batch = inbox.open();
         add(batch, data(1, 10));
-        batch.add(new byte[] {9, 9, 9}, 0, 3);
+        batch.add(new byte[] {9, 9, 9}, 0, 3, null);
         byte[] truncated = LanCodec.encode(data(2, 10));
-        batch.add(truncated, 0, truncated.length - 4);
+        batch.add(truncated, 0, truncated.length - 4, null);
         add(batch, data(3, 10));
         batch.post();
         loop.runAll();
@@ -106,7 +106,7 @@ class LanInboxTest {
         byte[] bytes = LanCodec.encode(message);
         byte[] framed = new byte[bytes.length + 3];
         System.arraycopy(bytes, 0, framed, 3, bytes.length);
-        batch.add(framed, 3, bytes.length); // an offset, as in a JGroups message
+        batch.add(framed, 3, bytes.length, null); // an offset, as in a JGroups message
     }
 
     private static String describe(LanMessage message) {

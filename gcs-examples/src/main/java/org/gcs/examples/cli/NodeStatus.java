@@ -149,7 +149,7 @@ final class NodeStatus {
      * What went wrong so far, from the node's meters: drops by reason, how long this member's full delivery backlog
      * has been holding its site back, and the groups it was excluded from (the member stall policy).
      *
-     * @param drops dropped WAN datagrams and LAN messages by reason ({@code lan-malformed} for the LAN), non-zero only
+     * @param drops dropped WAN datagrams and LAN messages by reason (LAN reasons prefixed {@code lan-}, e.g. {@code lan-forged-origin}), non-zero only
      * @param stallSeconds how long the delivery backlog has been full, 0 while the listeners keep up
      * @param excluded how often this member was excluded, by group, non-zero only
      * @param heldBackSeconds on a delegate, how long the oldest message from another site has waited for a member of
@@ -172,7 +172,7 @@ final class NodeStatus {
             for (io.micrometer.core.instrument.Counter c : registry.find("gcs.lan.messages.dropped").counters()) {
                 long n = (long) c.count();
                 if (n > 0) {
-                    drops.merge("lan-malformed", n, Long::sum);
+                    drops.merge("lan-" + c.getId().getTag("reason"), n, Long::sum);
                 }
             }
             Map<String, Long> excluded = new java.util.TreeMap<>();

@@ -29,13 +29,13 @@ class NodeStatusTroubleTest {
         metrics.bindDeliveryBacklog(() -> 2_500_000_000L, () -> 65_536);
         metrics.wanDropped(DropReason.STALE);
         metrics.wanDropped(DropReason.STALE);
-        metrics.lanDropped();
+        metrics.lanDropped(org.gcs.internal.wire.LanDropReason.FORGED_ORIGIN);
         metrics.memberExcluded("chat", "stalled");
         StringBuilder line = new StringBuilder();
 
         NodeStatus.appendTrouble(line, NodeStatus.Trouble.of(registry));
 
-        assertThat(line).hasToString(" drops=lan-malformed:1," + DropReason.STALE.tag() + ":2 stalled=2.5s excluded=chat:1");
+        assertThat(line).hasToString(" drops=lan-forged-origin:1," + DropReason.STALE.tag() + ":2 stalled=2.5s excluded=chat:1");
         assertThat(metrics.membersExcluded()).isEqualTo(1);
     }
 

@@ -1,0 +1,23 @@
+package org.gcs.internal.wire;
+
+import java.util.Locale;
+
+/** Why a LAN message was dropped; the lowercase name is the {@code reason} tag of the LAN drop counter. */
+public enum LanDropReason {
+    /** Does not decode as a {@link LanMessage}. */
+    MALFORMED,
+    /**
+     * Rejected by the LAN protection before JGroups saw it: not encrypted, or not under this site's key (a process
+     * without the cluster key, or a site configured with another key).
+     */
+    UNAUTHENTICATED,
+    /** Names a member other than the one JGroups says sent it. */
+    FORGED_ORIGIN,
+    /** A message only the site's delegate sends, from a member that is not the delegate. */
+    NOT_DELEGATE;
+
+    /** @return the tag value, e.g. {@code forged-origin} */
+    public String tag() {
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+}

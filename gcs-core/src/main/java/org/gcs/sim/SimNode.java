@@ -33,6 +33,7 @@ import org.gcs.internal.wire.WanEnvelope;
  */
 public final class SimNode {
     private final SimNetwork network;
+    private final String lan;
     private final String site;
     private final String name;
     private final long incarnation;
@@ -50,11 +51,12 @@ public final class SimNode {
     private long wanDatagramsSent;
     private long wanDatagramsLost;
 
-    SimNode(SimNetwork network, String site, String name, long incarnation, boolean delegateEligible,
+    SimNode(SimNetwork network, String lan, String site, String name, long incarnation, boolean delegateEligible,
             DelegateAddress address, List<DelegateAddress> seeds, SimOptions options) {
         Names.requireValid("site", site);
         Names.requireValid("member", name);
         this.network = network;
+        this.lan = lan;
         this.site = site;
         this.name = name;
         this.incarnation = incarnation;
@@ -283,6 +285,11 @@ public final class SimNode {
         return wanDatagramsLost;
     }
 
+    /** @return the simulated LAN this node is in (its site's name unless started with {@code startInLan}) */
+    String lan() {
+        return lan;
+    }
+
     void kill() {
         alive = false;
     }
@@ -402,6 +409,7 @@ public final class SimNode {
                 return;
             }
             byte[] datagram = codec.encode(envelope);
+            network.recordWanDatagram(datagram.length);
             wanDatagramsSent++;
             long arrivalNs = linkTo(target.site()).admit(datagram.length, network.nowNs());
             if (arrivalNs < 0) {

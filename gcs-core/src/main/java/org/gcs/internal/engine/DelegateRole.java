@@ -18,6 +18,7 @@ import org.gcs.internal.wire.WanPacket;
 import org.gcs.internal.wire.WanPacket.Ack;
 import org.gcs.internal.wire.WanPacket.CcFeedback;
 import org.gcs.internal.wire.WanPacket.Data;
+import org.gcs.internal.wire.WanPacket.Fragment;
 import org.gcs.internal.wire.WanPacket.HopAck;
 import org.gcs.internal.wire.WanPacket.HopData;
 import org.gcs.internal.wire.WanPacket.LinkCosts;
@@ -51,12 +52,14 @@ final class DelegateRole {
     private final TreeOverlay.Output overlayOutput;
     private final LinkPriceBook prices;
     private final List<LinkPriceBook.EdgeCost> priceChanges = new ArrayList<>();
+    private final FragmentReassembly reassembly;
 
     DelegateRole(EngineSettings settings, EngineIo io, ProtocolMetrics metrics, Membership membership, long term) {
         this.io = io;
         this.metrics = metrics;
         this.term = term;
         this.overlay = new TreeOverlay(settings);
+        this.reassembly = new FragmentReassembly(metrics, settings.siteTimeoutNs());
         this.sites = new OverlayMembership(settings, io, metrics, membership, term, overlay);
         HopByHopTransport hopByHop = null;
         if (settings.transport().hopByHop()) {
@@ -169,6 +172,15 @@ final class DelegateRole {
             outgoing.resync(fromSite, nowNs);
         }
         WanPacket packet = envelope.packet();
+        if (packet instanceof Fragment) {
+            Optional<WanPacket> whole = reassembly.offer(from, envelope, nowNs);
+            if (whole.isEmpty()) {
+                sites.publishRemoteSites(nowNs);
+                return;
+            }
+            packet = whole.get();
+            envelope = new WanEnvelope(envelope.fromSite(), envelope.fromTerm(), packet);
+        }
         if (packet instanceof Data data) {
             transport.relay(fromSite, data);
             incoming.onData(data, nowNs);
@@ -225,6 +237,7 @@ final class DelegateRole {
         }
         sites.publishRemoteSites(nowNs); // the sites that expired, or changes that waited for the spacing
         sites.expireHints(nowNs);
+        reassembly.expire(nowNs);
         outgoing.flushStable();
     }
 

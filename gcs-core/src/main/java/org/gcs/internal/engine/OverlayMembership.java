@@ -46,8 +46,11 @@ final class OverlayMembership {
     private final Map<String, Set<String>> memberSitesByGroup = new HashMap<>();
     private List<MemberGroups> announcedMembers = List.of();
     private List<RemoteSite> publishedSites = List.of();
+    private final ControlSplitter out;
     private long stateVersion;
     private long lastHeartbeatNs;
+    /** The latest time an input brought (for the rate-limited logs of sends that have no time of their own). */
+    private long latestNowNs;
     /** Set when the directory may differ from what was last published to the site. */
     private boolean directoryChanged;
 
@@ -60,6 +63,7 @@ final class OverlayMembership {
         this.term = term;
         this.overlay = overlay;
         this.directory = new SiteDirectory<>(settings.site(), settings.siteTimeoutNs());
+        this.out = new ControlSplitter(io, metrics, settings.maxDatagramBytes());
     }
 
     /** Starts from the remote sites the previous delegate described (a site that is gone expires as usual). */
@@ -86,6 +90,7 @@ final class OverlayMembership {
      * @return how the sender was observed, or empty if the datagram must be dropped
      */
     Optional<Observation> observe(DelegateAddress from, WanEnvelope envelope, long nowNs) {
+        latestNowNs = nowNs;
         if (envelope.fromSite().equals(settings.site())) {
             if (envelope.fromTerm() == term && envelope.packet() instanceof SiteState) {
                 selfAddresses.add(from); // our own announcement came back through a hint that named us
@@ -159,6 +164,7 @@ final class OverlayMembership {
 
     /** Announces the site if a heartbeat is due. */
     void onTick(long nowNs) {
+        latestNowNs = nowNs;
         if (nowNs - lastHeartbeatNs >= settings.heartbeatNs()) {
             heartbeat(nowNs);
         }
@@ -216,8 +222,8 @@ final class OverlayMembership {
     private void sendState(String site, DelegateAddress to, boolean withPeers, long nowNs) {
         List<PeerHint> peers = withPeers ? nextPeerHints(nowNs) : List.of();
         boolean reportLinks = site != null && overlay.reportsTo(site, liveSites());
-        io.wanSend(site, to, envelope(new SiteState(stateVersion, announcedMembers, peers,
-                directory.siteSetDigest(), overlay.version(), reportLinks ? overlay.linkReports() : List.of())));
+        out.send(site, to, envelope(new SiteState(stateVersion, announcedMembers, peers,
+                directory.siteSetDigest(), overlay.version(), reportLinks ? overlay.linkReports() : List.of())), nowNs);
     }
 
     /**
@@ -312,7 +318,7 @@ final class OverlayMembership {
 
     /** Sends a packet to a site's current delegate (nothing if the site is unknown). */
     void send(String site, WanPacket packet) {
-        directory.get(site).ifPresent(record -> io.wanSend(site, record.address(), envelope(packet)));
+        directory.get(site).ifPresent(record -> out.send(site, record.address(), envelope(packet), latestNowNs));
     }
 
     /** @return the live remote sites, sorted: a read-only view that follows the directory */

@@ -22,7 +22,9 @@ public enum DropReason {
      * A hop-by-hop link frame at a node whose WAN transport is end-to-end: the sites were configured with different
      * {@code wan.transport} settings.
      */
-    WRONG_TRANSPORT;
+    WRONG_TRANSPORT,
+    /** A piece of a split control packet whose other pieces did not all come (lost, or pushed out by newer ones). */
+    FRAGMENT_INCOMPLETE;
 
     /** @return the tag value, e.g. {@code bad-hmac} */
     public String tag() {

@@ -12,6 +12,7 @@ import org.gcs.cc.link.LinkSettings;
 import org.gcs.internal.wire.WanPacket.Ack;
 import org.gcs.internal.wire.WanPacket.CcFeedback;
 import org.gcs.internal.wire.WanPacket.Data;
+import org.gcs.internal.wire.WanPacket.Fragment;
 import org.gcs.internal.wire.WanPacket.HopAck;
 import org.gcs.internal.wire.WanPacket.LinkCost;
 import org.gcs.internal.wire.WanPacket.LinkCosts;
@@ -94,6 +95,46 @@ public final class WanCodec {
         return FIXED_HEADER_BYTES + WireWriter.textSize(fromSite) + 8;
     }
 
+    /** @return the bytes {@link #encode} produces for this envelope */
+    public static int encodedSize(WanEnvelope envelope) {
+        return headerSize(envelope.fromSite()) + bodySize(envelope.packet()) + MAC_BYTES;
+    }
+
+    /** @return the bytes of a {@link Fragment} datagram besides its chunk, to size chunks */
+    public static int fragmentOverheadBytes(String fromSite) {
+        return headerSize(fromSite) + 8 + 2 + 2 + 2 + MAC_BYTES;
+    }
+
+    /**
+     * A packet's type and body without header or MAC: what a {@link Fragment} carries in pieces.
+     *
+     * @return the type code followed by the body
+     */
+    public static byte[] encodePacket(WanPacket packet) {
+        WireWriter w = new WireWriter(1 + bodySize(packet));
+        w.u8(packet.type());
+        writeBody(w, packet);
+        return w.array();
+    }
+
+    /**
+     * Reads what {@link #encodePacket} wrote (the chunks of a split packet, put back together).
+     *
+     * @throws MalformedDatagramException if the bytes are not one whole packet, or are a {@link Fragment}
+     */
+    public static WanPacket decodePacket(byte[] bytes) throws MalformedDatagramException {
+        WireReader r = new WireReader(bytes, 0, bytes.length);
+        int type = r.u8();
+        if (type == WanPacket.TYPE_FRAGMENT) {
+            throw new MalformedDatagramException(DropReason.MALFORMED, "a fragment inside a fragment");
+        }
+        WanPacket packet = readPacket(type, r);
+        if (r.remaining() != 0) {
+            throw new MalformedDatagramException(DropReason.MALFORMED, r.remaining() + " trailing bytes");
+        }
+        return packet;
+    }
+
     /**
      * @return the authenticated datagram
      * @throws IllegalArgumentException if the packet would exceed {@link #MAX_DATAGRAM_BYTES}
@@ -143,6 +184,8 @@ public final class WanCodec {
             return 8;
         } else if (packet instanceof TreeAnnounce t) {
             return TreeCodec.size(t);
+        } else if (packet instanceof Fragment f) {
+            return 8 + 2 + 2 + 2 + f.chunk().length;
         } else if (packet instanceof LinkCosts c) {
             int size = 8 + 4 + 1;
             for (LinkCost cost : c.costs()) {
@@ -234,6 +277,8 @@ public final class WanCodec {
             w.i64(p.seq());
         } else if (packet instanceof TreeAnnounce t) {
             TreeCodec.write(w, t);
+        } else if (packet instanceof Fragment f) {
+            w.i64(f.packetId()).u16(f.index()).u16(f.count()).u16(f.chunk().length).bytes(f.chunk());
         } else if (packet instanceof LinkCosts c) {
             w.i64(c.version()).u16((int) (c.lifetimeMs() >>> 16)).u16((int) (c.lifetimeMs() & 0xFFFF))
                     .u8(c.costs().size());
@@ -294,7 +339,15 @@ public final class WanCodec {
         WireReader r = new WireReader(datagram, header.position(), offset + length - MAC_BYTES);
         String fromSite = r.name("fromSite");
         long fromTerm = r.u63("fromTerm");
-        WanPacket packet = switch (type) {
+        WanPacket packet = readPacket(type, r);
+        if (r.remaining() != 0) {
+            throw new MalformedDatagramException(DropReason.MALFORMED, r.remaining() + " trailing bytes");
+        }
+        return new WanEnvelope(fromSite, fromTerm, packet);
+    }
+
+    private static WanPacket readPacket(int type, WireReader r) throws MalformedDatagramException {
+        return switch (type) {
             case WanPacket.TYPE_DATA -> readData(r);
             case WanPacket.TYPE_ACK -> new Ack(r.name("srcSite"), r.name("group"), r.u63("epoch"), r.u63("cumulativeSeq"),
                     r.i64(), r.u63("holdNs"), r.remaining() > 0 ? readBlock(r) : null);
@@ -309,12 +362,21 @@ public final class WanCodec {
             case WanPacket.TYPE_HOP_DATA -> readHopData(r);
             case WanPacket.TYPE_HOP_ACK -> readHopAck(r);
             case WanPacket.TYPE_LINK_COSTS -> readLinkCosts(r);
+            case WanPacket.TYPE_FRAGMENT -> readFragment(r);
             default -> throw new MalformedDatagramException(DropReason.UNKNOWN_TYPE, "type " + type);
         };
-        if (r.remaining() != 0) {
-            throw new MalformedDatagramException(DropReason.MALFORMED, r.remaining() + " trailing bytes");
+    }
+
+    private static Fragment readFragment(WireReader r) throws MalformedDatagramException {
+        long packetId = r.u63("fragment.packetId");
+        int index = r.u16();
+        int count = r.u16();
+        byte[] chunk = r.bytes(r.u16());
+        try {
+            return new Fragment(packetId, index, count, chunk);
+        } catch (IllegalArgumentException e) {
+            throw new MalformedDatagramException(DropReason.MALFORMED, e.getMessage());
         }
-        return new WanEnvelope(fromSite, fromTerm, packet);
     }
 
     private void verify(byte[] datagram, int offset, int length) throws MalformedDatagramException {

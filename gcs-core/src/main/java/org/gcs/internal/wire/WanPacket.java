@@ -38,6 +38,8 @@ public sealed interface WanPacket {
     byte TYPE_HOP_ACK = 11;
     /** Wire type code of {@link LinkCosts}. */
     byte TYPE_LINK_COSTS = 12;
+    /** Wire type code of {@link Fragment}. */
+    byte TYPE_FRAGMENT = 13;
 
     /** @return the wire type code */
     byte type();
@@ -493,6 +495,52 @@ public sealed interface WanPacket {
             if (milliDollars < 0 || milliDollars > 0xFFFF) {
                 throw new IllegalArgumentException("milliDollars must be in [0, 65535], got " + milliDollars);
             }
+        }
+    }
+
+    /**
+     * One piece of a control packet too large for one datagram ({@code max.datagram.bytes}): the packet's type and
+     * body ({@link WanCodec#encodePacket}) cut into {@code count} chunks. The receiver puts the chunks of one
+     * {@code packetId} from one delegate back together and handles the packet as if it had come whole; a piece
+     * that is lost loses the packet (control packets are repeated: heartbeats, tree and price announcements).
+     *
+     * @param packetId the sender's number for the split packet, increasing
+     * @param index this chunk's index, from 0
+     * @param count how many chunks the packet has, 2 to {@link #MAX_COUNT}
+     * @param chunk this chunk's bytes
+     */
+    record Fragment(long packetId, int index, int count, byte[] chunk) implements WanPacket {
+        /** The most chunks one packet is cut into. */
+        public static final int MAX_COUNT = 1024;
+
+        /** Rejects what the receiver would reject. */
+        public Fragment {
+            if (packetId < 0 || count < 2 || count > MAX_COUNT || index < 0 || index >= count || chunk.length == 0
+                    || chunk.length > 0xFFFF) {
+                throw new IllegalArgumentException("bad fragment: packet " + packetId + ", " + index + " of " + count
+                        + ", " + chunk.length + " B");
+            }
+        }
+
+        @Override
+        public byte type() {
+            return TYPE_FRAGMENT;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Fragment f && f.packetId == packetId && f.index == index && f.count == count
+                    && Arrays.equals(f.chunk, chunk);
+        }
+
+        @Override
+        public int hashCode() {
+            return Long.hashCode(packetId) * 31 + index;
+        }
+
+        @Override
+        public String toString() {
+            return "Fragment[" + packetId + " " + index + "/" + count + ", " + chunk.length + " B]";
         }
     }
 }

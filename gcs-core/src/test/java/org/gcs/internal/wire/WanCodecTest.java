@@ -397,7 +397,7 @@ class WanCodecTest {
     }
 
     @ParameterizedTest
-    @ValueSource(ints = {0, 13, 127, 255})
+    @ValueSource(ints = {0, 14, 127, 255})
     void shouldDropOtherUnassignedTypesAsUnknownType(int type) {
         byte[] bytes = codec.encode(envelope(WanDatagrams.ack()));
         bytes[3] = (byte) type;

@@ -285,6 +285,14 @@ public final class SimNode {
         return wanDatagramsLost;
     }
 
+    /**
+     * @return the site names this node, if it is the delegate, sees announced by two delegates at once (its own
+     *     included while a peer warns of it)
+     */
+    public java.util.Set<String> conflictedSites() {
+        return engine.conflictedSites(network.nowNs());
+    }
+
     /** @return the simulated LAN this node is in (its site's name unless started with {@code startInLan}) */
     String lan() {
         return lan;

@@ -205,6 +205,8 @@ final class DelegateRole {
                 outgoing.updateReceivers(nowNs);
             }
             sites.onPeerHints(state.peers(), nowNs);
+        } else if (packet instanceof WanPacket.SiteConflict warning) {
+            sites.onConflictWarning(fromSite, warning, nowNs);
         } else if (packet instanceof LinkCosts costs) {
             outgoing.onLinkCosts(prices.onAdvertisement(fromSite, envelope.fromTerm(), costs, nowNs), nowNs);
         } else if (packet instanceof HopData || packet instanceof HopAck) {
@@ -266,6 +268,11 @@ final class DelegateRole {
     }
 
     // ---------------------------------------------------------------- statistics for tests and metrics
+
+    /** @return the site names two delegates announce at once, this site's own included while a peer warns of it */
+    java.util.Set<String> conflictedSites(long nowNs) {
+        return sites.conflictedSites(nowNs);
+    }
 
     /** @return live remote sites */
     List<String> remoteSiteNames() {

@@ -13,7 +13,10 @@ import java.util.TreeSet;
 import org.gcs.alm.overlay.DelegateAddress;
 import org.gcs.alm.overlay.Observation;
 import org.gcs.alm.overlay.SiteDirectory;
+import org.gcs.alm.overlay.SiteConflicts;
 import org.gcs.alm.overlay.SiteRecord;
+import org.gcs.internal.log.RateLimitedLog;
+import org.slf4j.LoggerFactory;
 import org.gcs.internal.wire.DropReason;
 import org.gcs.internal.wire.LanMessage.RemoteSite;
 import org.gcs.internal.wire.LanMessage.RemoteSites;
@@ -47,6 +50,9 @@ final class OverlayMembership {
     private List<MemberGroups> announcedMembers = List.of();
     private List<RemoteSite> publishedSites = List.of();
     private final ControlSplitter out;
+    private final SiteConflicts conflicts;
+    /** Until when this site's own name counts as announced by another delegate too (a peer warned us), 0: never. */
+    private long ownConflictUntilNs;
     private long stateVersion;
     private long lastHeartbeatNs;
     /** The latest time an input brought (for the rate-limited logs of sends that have no time of their own). */
@@ -64,6 +70,7 @@ final class OverlayMembership {
         this.overlay = overlay;
         this.directory = new SiteDirectory<>(settings.site(), settings.siteTimeoutNs());
         this.out = new ControlSplitter(io, metrics, settings.maxDatagramBytes());
+        this.conflicts = new SiteConflicts(settings.heartbeatNs(), settings.siteTimeoutNs());
     }
 
     /** Starts from the remote sites the previous delegate described (a site that is gone expires as usual). */
@@ -98,6 +105,18 @@ final class OverlayMembership {
             } else {
                 metrics.wanDropped(DropReason.STALE);
             }
+            return Optional.empty();
+        }
+        String site = envelope.fromSite();
+        if (conflicts.heard(site, envelope.fromTerm(), from, nowNs)) {
+            reportConflict(site, nowNs);
+        }
+        Optional<SiteRecord<List<MemberGroups>>> current = directory.get(site);
+        if (current.isPresent() && current.get().term() == envelope.fromTerm()
+                && !current.get().address().equals(from)
+                && (conflicts.conflicted(site) || nowNs - current.get().lastHeardNs() < 2 * settings.heartbeatNs())) {
+            // one term, two addresses, the first still speaking: two delegates, not a move; keep the first
+            metrics.wanDropped(DropReason.SITE_CONFLICT);
             return Optional.empty();
         }
         Observation observation = directory.observe(envelope.fromSite(), envelope.fromTerm(), from, nowNs);
@@ -140,6 +159,97 @@ final class OverlayMembership {
                 hintExpiryNs.putIfAbsent(address, nowNs + settings.siteTimeoutNs());
             }
         }
+    }
+
+    // ---------------------------------------------------------------- two delegates for one site name
+
+    private static final RateLimitedLog LOG = new RateLimitedLog(LoggerFactory.getLogger(OverlayMembership.class));
+
+    /** Logs and counts a conflict this delegate found, and warns both delegates at once. */
+    private void reportConflict(String site, long nowNs) {
+        metrics.siteConflictDetected();
+        LOG.error(settings.memberName() + "/conflict-" + site, nowNs, "two delegates announce site {} at once: {}. Two LANs are configured with"
+                + " the same site name (or the site's LAN is split); acknowledgements from {} are not trusted and"
+                + " senders to its groups block until one of them stops or is renamed", site, describe(site), site);
+        warnConflictingDelegates(nowNs);
+    }
+
+    /** Tells every delegate of each conflicted site about the others (each heartbeat while the conflict lasts). */
+    private void warnConflictingDelegates(long nowNs) {
+        for (String site : conflicts.conflictedSites()) {
+            List<PeerHint> delegates = new ArrayList<>();
+            for (SiteConflicts.Speaker speaker : conflicts.speakers(site)) {
+                if (delegates.size() < WanPacket.SiteConflict.MAX_DELEGATES) {
+                    delegates.add(new PeerHint(site, speaker.term(), speaker.address().host(),
+                            speaker.address().port()));
+                }
+            }
+            if (delegates.size() < 2) {
+                continue;
+            }
+            WanPacket.SiteConflict warning = new WanPacket.SiteConflict(site, delegates);
+            for (PeerHint delegate : delegates) {
+                out.send(null, new DelegateAddress(delegate.host(), delegate.port()), envelope(warning), nowNs);
+            }
+        }
+    }
+
+    /** A peer warned that two delegates announce a site name; if it is this site's, logs and counts it. */
+    void onConflictWarning(String fromSite, WanPacket.SiteConflict warning, long nowNs) {
+        if (!warning.site().equals(settings.site())) {
+            return;
+        }
+        if (!ownConflicted(nowNs)) {
+            metrics.siteConflictDetected();
+        }
+        ownConflictUntilNs = nowNs + settings.siteTimeoutNs();
+        List<String> others = new ArrayList<>();
+        for (PeerHint delegate : warning.delegates()) {
+            others.add(new DelegateAddress(delegate.host(), delegate.port()) + " (term " + delegate.term() + ")");
+        }
+        LOG.error(settings.memberName() + "/own-conflict", nowNs, "site {} reports that two delegates announce this site's name {} at once: {};"
+                + " this delegate is {} (term {}). Two LANs are configured with the same site name (or this LAN is"
+                + " split): give each LAN its own site name", fromSite, settings.site(), others,
+                settings.site() + "/" + settings.memberName(), term);
+    }
+
+    private boolean ownConflicted(long nowNs) {
+        return ownConflictUntilNs != 0 && nowNs - ownConflictUntilNs < 0;
+    }
+
+    /**
+     * Whether a site's acknowledgements may count: not while two delegates speak for it, nor while another
+     * delegate than its current one was heard since the current one took over (before a conflict is certain), so
+     * that the site never counts as having received what only one of its two LANs received.
+     */
+    boolean acknowledgementsTrusted(String site) {
+        if (conflicts.conflicted(site)) {
+            return false;
+        }
+        Optional<SiteRecord<List<MemberGroups>>> current = directory.get(site);
+        if (current.isEmpty()) {
+            return true;
+        }
+        DelegateAddress address = current.get().address();
+        long since = conflicts.firstHeardNs(site, address).orElse(Long.MIN_VALUE) + settings.heartbeatNs() / 4;
+        return !conflicts.othersHeardSince(site, address, since);
+    }
+
+    /** @return the sites two delegates speak for at once, this one's own included while a peer warns of it */
+    Set<String> conflictedSites(long nowNs) {
+        Set<String> sites = new TreeSet<>(conflicts.conflictedSites());
+        if (ownConflicted(nowNs)) {
+            sites.add(settings.site());
+        }
+        return sites;
+    }
+
+    private String describe(String site) {
+        List<String> parts = new ArrayList<>();
+        for (SiteConflicts.Speaker speaker : conflicts.speakers(site)) {
+            parts.add(speaker.address() + " (term " + speaker.term() + ")");
+        }
+        return String.join(" and ", parts);
     }
 
     // ---------------------------------------------------------------- this site's memberships
@@ -198,6 +308,12 @@ final class OverlayMembership {
      */
     void heartbeat(long nowNs) {
         lastHeartbeatNs = nowNs;
+        for (String resolved : conflicts.expire(nowNs)) {
+            LOG.warn(settings.memberName() + "/conflict-over-" + resolved, nowNs, "site {} has one delegate again ({}): its acknowledgements"
+                    + " count again", resolved, conflicts.speakers(resolved));
+        }
+        warnConflictingDelegates(nowNs);
+        metrics.conflictedSites(conflicts.conflictedSites().size() + (ownConflicted(nowNs) ? 1 : 0));
         long ourDigest = directory.siteSetDigest();
         for (SiteRecord<List<MemberGroups>> site : directory.sites()) {
             Long theirs = peerSiteSetDigests.get(site.site());

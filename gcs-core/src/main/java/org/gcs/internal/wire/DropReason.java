@@ -24,7 +24,12 @@ public enum DropReason {
      */
     WRONG_TRANSPORT,
     /** A piece of a split control packet whose other pieces did not all come (lost, or pushed out by newer ones). */
-    FRAGMENT_INCOMPLETE;
+    FRAGMENT_INCOMPLETE,
+    /**
+     * From a delegate that speaks for a site name another delegate already speaks for (two LANs configured with one
+     * site), or an acknowledgement from a site whose name two delegates announce: not trusted.
+     */
+    SITE_CONFLICT;
 
     /** @return the tag value, e.g. {@code bad-hmac} */
     public String tag() {

@@ -23,6 +23,7 @@ import org.gcs.internal.wire.WanPacket.Nak;
 import org.gcs.internal.wire.WanPacket.PeerHint;
 import org.gcs.internal.wire.WanPacket.Probe;
 import org.gcs.internal.wire.WanPacket.ProbeReply;
+import org.gcs.internal.wire.WanPacket.SiteConflict;
 import org.gcs.internal.wire.WanPacket.SiteState;
 import org.gcs.internal.wire.WanPacket.Sync;
 import org.gcs.internal.wire.WanPacket.TreeAnnounce;
@@ -186,6 +187,12 @@ public final class WanCodec {
             return TreeCodec.size(t);
         } else if (packet instanceof Fragment f) {
             return 8 + 2 + 2 + 2 + f.chunk().length;
+        } else if (packet instanceof SiteConflict c) {
+            int size = WireWriter.textSize(c.site()) + 1;
+            for (PeerHint p : c.delegates()) {
+                size += peerHintSize(p);
+            }
+            return size;
         } else if (packet instanceof LinkCosts c) {
             int size = 8 + 4 + 1;
             for (LinkCost cost : c.costs()) {
@@ -230,13 +237,46 @@ public final class WanCodec {
         }
         size += 2;
         for (PeerHint p : s.peers()) {
-            size += WireWriter.textSize(p.site()) + 8 + WireWriter.textSize(p.host()) + 2;
+            size += peerHintSize(p);
         }
         size += 8 + 8 + 2;
         for (LinkReport link : s.links()) {
             size += WireWriter.textSize(link.site()) + 8 + 8;
         }
         return size;
+    }
+
+    private static int peerHintSize(PeerHint p) {
+        return WireWriter.textSize(p.site()) + 8 + WireWriter.textSize(p.host()) + 2;
+    }
+
+    private static void writePeerHint(WireWriter w, PeerHint p) {
+        w.text(p.site()).i64(p.term()).host(p.host()).u16(p.port());
+    }
+
+    private static PeerHint readPeerHint(WireReader r) throws MalformedDatagramException {
+        String site = r.name("peer.site");
+        long term = r.u63("peer.term");
+        String host = r.host("peer.host");
+        int port = r.u16();
+        if (port == 0) {
+            throw new MalformedDatagramException(DropReason.MALFORMED, "peer port 0");
+        }
+        return new PeerHint(site, term, host, port);
+    }
+
+    private static SiteConflict readSiteConflict(WireReader r) throws MalformedDatagramException {
+        String site = r.name("conflict.site");
+        int count = r.u8();
+        List<PeerHint> delegates = new ArrayList<>(Math.min(count, SiteConflict.MAX_DELEGATES));
+        for (int i = 0; i < count && i <= SiteConflict.MAX_DELEGATES; i++) {
+            delegates.add(readPeerHint(r));
+        }
+        try {
+            return new SiteConflict(site, delegates);
+        } catch (IllegalArgumentException e) {
+            throw new MalformedDatagramException(DropReason.MALFORMED, e.getMessage());
+        }
     }
 
     private static void writeBody(WireWriter w, WanPacket packet) {
@@ -277,6 +317,11 @@ public final class WanCodec {
             w.i64(p.seq());
         } else if (packet instanceof TreeAnnounce t) {
             TreeCodec.write(w, t);
+        } else if (packet instanceof SiteConflict c) {
+            w.text(c.site()).u8(c.delegates().size());
+            for (PeerHint p : c.delegates()) {
+                writePeerHint(w, p);
+            }
         } else if (packet instanceof Fragment f) {
             w.i64(f.packetId()).u16(f.index()).u16(f.count()).u16(f.chunk().length).bytes(f.chunk());
         } else if (packet instanceof LinkCosts c) {
@@ -296,7 +341,7 @@ public final class WanCodec {
             }
             w.u16(s.peers().size());
             for (PeerHint p : s.peers()) {
-                w.text(p.site()).i64(p.term()).host(p.host()).u16(p.port());
+                writePeerHint(w, p);
             }
             w.i64(s.siteSetDigest()).i64(s.treeVersion()).u16(s.links().size());
             for (LinkReport link : s.links()) {
@@ -363,6 +408,7 @@ public final class WanCodec {
             case WanPacket.TYPE_HOP_ACK -> readHopAck(r);
             case WanPacket.TYPE_LINK_COSTS -> readLinkCosts(r);
             case WanPacket.TYPE_FRAGMENT -> readFragment(r);
+            case WanPacket.TYPE_SITE_CONFLICT -> readSiteConflict(r);
             default -> throw new MalformedDatagramException(DropReason.UNKNOWN_TYPE, "type " + type);
         };
     }

@@ -397,7 +397,7 @@ class WanCodecTest {
     }
 
     @ParameterizedTest
-    @ValueSource(ints = {0, 14, 127, 255})
+    @ValueSource(ints = {0, 15, 127, 255})
     void shouldDropOtherUnassignedTypesAsUnknownType(int type) {
         byte[] bytes = codec.encode(envelope(WanDatagrams.ack()));
         bytes[3] = (byte) type;
@@ -676,5 +676,12 @@ class WanCodecTest {
 
     private static int envelopeFromSiteLength() {
         return envelope(WanDatagrams.ack()).fromSite().length();
+    }
+
+    @Test
+    void shouldRoundTripASiteConflictWarning() throws Exception {
+        var conflict = new WanPacket.SiteConflict("boston", List.of(new PeerHint("boston", 2, "10.0.0.1", 7700),
+                new PeerHint("boston", 2, "10.0.9.1", 7701)));
+        assertThat(roundTrip(envelope(conflict)).packet()).isEqualTo(conflict);
     }
 }

@@ -51,6 +51,10 @@ final class OverlayMembership {
     private List<RemoteSite> publishedSites = List.of();
     private final ControlSplitter out;
     private final SiteConflicts conflicts;
+    /** When each live site last showed that it hears this one (or was first heard): a one-way link otherwise. */
+    private final Map<String, Long> heardUsNs = new HashMap<>();
+    /** Sites that keep sending but did not hear this one for the site timeout: ignored until they do. */
+    private final Map<String, OneWay> oneWay = new HashMap<>();
     /** Until when this site's own name counts as announced by another delegate too (a peer warned us), 0: never. */
     private long ownConflictUntilNs;
     private long stateVersion;
@@ -78,6 +82,7 @@ final class OverlayMembership {
         for (RemoteSite known : local.remoteSites()) {
             directory.observe(known.site(), known.term(), new DelegateAddress(known.host(), known.port()), nowNs);
             directory.offerState(known.site(), known.term(), known.stateVersion(), known.members());
+            heardUsNs.put(known.site(), nowNs);
         }
         directoryChanged = true;
     }
@@ -119,16 +124,28 @@ final class OverlayMembership {
             metrics.wanDropped(DropReason.SITE_CONFLICT);
             return Optional.empty();
         }
+        OneWay quarantined = oneWay.get(site);
+        if (quarantined != null) {
+            if (!(envelope.packet() instanceof SiteState state && state.knowsReceiver())) {
+                oneWay.put(site, new OneWay(from, nowNs));
+                metrics.wanDropped(DropReason.ONE_WAY);
+                return Optional.empty();
+            }
+            oneWay.remove(site);
+            LOG.warn(settings.memberName() + "/one-way-over-" + site, nowNs, "site {} at {} hears this site again:"
+                    + " it is back", site, from);
+        }
         Observation observation = directory.observe(envelope.fromSite(), envelope.fromTerm(), from, nowNs);
         if (observation == Observation.STALE) {
             metrics.wanDropped(DropReason.STALE);
             return Optional.empty();
         }
         if (observation != Observation.REFRESHED) {
+            heardUsNs.put(site, nowNs); // it has the site timeout to show that it hears us
             directoryChanged = true;
             hintExpiryNs.remove(from);
             peerSiteSetDigests.remove(envelope.fromSite());
-            sendState(envelope.fromSite(), from, true, nowNs);
+            sendState(envelope.fromSite(), from, true, true, nowNs);
         }
         return Optional.of(observation);
     }
@@ -140,6 +157,9 @@ final class OverlayMembership {
      */
     boolean onSiteState(String site, long siteTerm, SiteState state, long nowNs) {
         peerSiteSetDigests.put(site, state.siteSetDigest());
+        if (state.knowsReceiver()) {
+            heardUsNs.put(site, nowNs);
+        }
         boolean changed = directory.offerState(site, siteTerm, state.version(), state.members());
         if (changed) {
             directoryChanged = true;
@@ -162,6 +182,12 @@ final class OverlayMembership {
     }
 
     // ---------------------------------------------------------------- two delegates for one site name
+
+    /** A site that sends to us but does not hear us: where its last datagram came from, and when. */
+    private record OneWay(DelegateAddress address, long lastHeardNs) {
+    }
+
+    private long lastOneWayCheckNs;
 
     private static final RateLimitedLog LOG = new RateLimitedLog(LoggerFactory.getLogger(OverlayMembership.class));
 
@@ -286,6 +312,24 @@ final class OverlayMembership {
         for (SiteRecord<List<MemberGroups>> site : directory.expire(nowNs)) {
             gone.add(site.site());
             peerSiteSetDigests.remove(site.site());
+            heardUsNs.remove(site.site());
+        }
+        if (nowNs - lastOneWayCheckNs >= settings.heartbeatNs() / 4) {
+            lastOneWayCheckNs = nowNs;
+            for (SiteRecord<List<MemberGroups>> site : List.copyOf(directory.sites())) {
+                Long heardUs = heardUsNs.get(site.site());
+                if (heardUs != null && nowNs - heardUs > settings.siteTimeoutNs()) {
+                    LOG.warn(settings.memberName() + "/one-way-" + site.site(), nowNs, "site {} at {} has not heard"
+                            + " this site for {} ms although this site hears it: a one-way link; it leaves the views"
+                            + " until it hears this site again", site.site(), site.address(),
+                            (nowNs - heardUs) / 1_000_000);
+                    directory.remove(site.site());
+                    oneWay.put(site.site(), new OneWay(site.address(), site.lastHeardNs()));
+                    gone.add(site.site());
+                    peerSiteSetDigests.remove(site.site());
+                    heardUsNs.remove(site.site());
+                }
+            }
         }
         if (!gone.isEmpty()) {
             memberSitesByGroup.clear();
@@ -317,16 +361,20 @@ final class OverlayMembership {
         long ourDigest = directory.siteSetDigest();
         for (SiteRecord<List<MemberGroups>> site : directory.sites()) {
             Long theirs = peerSiteSetDigests.get(site.site());
-            sendState(site.site(), site.address(), theirs == null || theirs != ourDigest, nowNs);
+            sendState(site.site(), site.address(), theirs == null || theirs != ourDigest, true, nowNs);
         }
         for (DelegateAddress seed : settings.seeds()) {
             if (!seed.equals(settings.selfWanAddress()) && !directory.isKnownAddress(seed)) {
-                sendState(null, seed, true, nowNs);
+                sendState(null, seed, true, false, nowNs);
             }
+        }
+        oneWay.values().removeIf(link -> nowNs - link.lastHeardNs() > settings.siteTimeoutNs());
+        for (OneWay link : oneWay.values()) { // so that it learns of us again once it can hear us
+            sendState(null, link.address(), true, nowNs - link.lastHeardNs() <= 2 * settings.heartbeatNs(), nowNs);
         }
         for (DelegateAddress hint : hintExpiryNs.keySet()) {
             if (!directory.isKnownAddress(hint) && !settings.seeds().contains(hint)) {
-                sendState(null, hint, true, nowNs);
+                sendState(null, hint, true, false, nowNs);
             }
         }
     }
@@ -334,12 +382,15 @@ final class OverlayMembership {
     /**
      * @param site the receiving site, or null for an address not in the directory
      * @param withPeers whether to list the delegates this one knows
+     * @param hearsReceiver whether this delegate hears the receiver (it is a live site, or a one-way site heard
+     *     within two heartbeats)
      */
-    private void sendState(String site, DelegateAddress to, boolean withPeers, long nowNs) {
+    private void sendState(String site, DelegateAddress to, boolean withPeers, boolean hearsReceiver, long nowNs) {
         List<PeerHint> peers = withPeers ? nextPeerHints(nowNs) : List.of();
         boolean reportLinks = site != null && overlay.reportsTo(site, liveSites());
         out.send(site, to, envelope(new SiteState(stateVersion, announcedMembers, peers,
-                directory.siteSetDigest(), overlay.version(), reportLinks ? overlay.linkReports() : List.of())), nowNs);
+                directory.siteSetDigest(), overlay.version(), reportLinks ? overlay.linkReports() : List.of(),
+                hearsReceiver)), nowNs);
     }
 
     /**

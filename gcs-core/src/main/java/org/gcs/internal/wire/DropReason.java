@@ -29,7 +29,9 @@ public enum DropReason {
      * From a delegate that speaks for a site name another delegate already speaks for (two LANs configured with one
      * site), or an acknowledgement from a site whose name two delegates announce: not trusted.
      */
-    SITE_CONFLICT;
+    SITE_CONFLICT,
+    /** From a site that keeps sending but does not hear this one (a one-way link): ignored until it hears us again. */
+    ONE_WAY;
 
     /** @return the tag value, e.g. {@code bad-hmac} */
     public String tag() {

@@ -66,6 +66,8 @@ public final class WanCodec {
     private static final int MIN_DATAGRAM_BYTES = FIXED_HEADER_BYTES + 2 + 8 + MAC_BYTES;
     private static final int FLAG_RETRANSMIT = 1;
     private static final int FLAG_CONTROL = 2;
+    /** Site state flags, bit 0: the sender counts the receiving site among the live ones. */
+    private static final int STATE_KNOWS_RECEIVER = 1;
 
     private final Mac mac;
     private final byte[] macOut = new byte[32];
@@ -243,7 +245,7 @@ public final class WanCodec {
         for (LinkReport link : s.links()) {
             size += WireWriter.textSize(link.site()) + 8 + 8;
         }
-        return size;
+        return size + 1;
     }
 
     private static int peerHintSize(PeerHint p) {
@@ -347,6 +349,7 @@ public final class WanCodec {
             for (LinkReport link : s.links()) {
                 w.text(link.site()).i64(link.rttMicros()).i64(link.lossPpm());
             }
+            w.u8(s.knowsReceiver() ? STATE_KNOWS_RECEIVER : 0);
         }
     }
 
@@ -577,6 +580,11 @@ public final class WanCodec {
         for (int i = 0; i < linkCount; i++) {
             links.add(new LinkReport(r.name("link.site"), r.u63("link.rtt"), r.u63("link.loss")));
         }
-        return new SiteState(version, members, peers, siteSetDigest, treeVersion, links);
+        int flags = r.u8();
+        if ((flags & ~STATE_KNOWS_RECEIVER) != 0) {
+            throw new MalformedDatagramException(DropReason.MALFORMED, "site state flags " + flags);
+        }
+        return new SiteState(version, members, peers, siteSetDigest, treeVersion, links,
+                (flags & STATE_KNOWS_RECEIVER) != 0);
     }
 }

@@ -287,14 +287,22 @@ public sealed interface WanPacket {
      * @param treeVersion version of the multicast tree plan the sender uses (0: none)
      * @param links the sender's probe measurements of its links to other sites; sent only to the sites that
      *     coordinate the tree
+     * @param knowsReceiver true if the sender counts the receiving site among the live sites (it hears it): a site
+     *     that keeps hearing from another that does not hear it back has a one-way link to it
      */
     record SiteState(long version, List<MemberGroups> members, List<PeerHint> peers, long siteSetDigest,
-                     long treeVersion, List<LinkReport> links) implements WanPacket {
+                     long treeVersion, List<LinkReport> links, boolean knowsReceiver) implements WanPacket {
         /** Makes the lists immutable. */
         public SiteState {
             members = List.copyOf(members);
             peers = List.copyOf(peers);
             links = List.copyOf(links);
+        }
+
+        /** A state from a sender that hears the receiver. */
+        public SiteState(long version, List<MemberGroups> members, List<PeerHint> peers, long siteSetDigest,
+                         long treeVersion, List<LinkReport> links) {
+            this(version, members, peers, siteSetDigest, treeVersion, links, true);
         }
 
         /** A state without site-set digest, tree version or link measurements. */

@@ -602,7 +602,7 @@ class WanCodecTest {
     @Test
     void shouldDropPeerHostWithMalformedUtf8AsMalformed() {
         byte[] bytes = codec.encode(envelope(new SiteState(1, List.of(), List.of(new PeerHint("a", 1, "h", 80)))));
-        int hostAt = bytes.length - WanCodec.MAC_BYTES - (8 + 8 + 2) - 2 - 1; // "h", port, digest, tree version, links
+        int hostAt = bytes.length - WanCodec.MAC_BYTES - (8 + 8 + 2 + 1) - 2 - 1; // "h", port, digest, tree version, links, flags
         assertThat(bytes[hostAt]).isEqualTo((byte) 'h');
         bytes[hostAt] = (byte) 0xff;
 

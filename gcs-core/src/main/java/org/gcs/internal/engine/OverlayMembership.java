@@ -13,7 +13,6 @@ import java.util.TreeSet;
 import org.gcs.alm.overlay.DelegateAddress;
 import org.gcs.alm.overlay.Observation;
 import org.gcs.alm.overlay.SiteDirectory;
-import org.gcs.alm.overlay.SiteConflicts;
 import org.gcs.alm.overlay.SiteRecord;
 import org.gcs.internal.log.RateLimitedLog;
 import org.slf4j.LoggerFactory;

@@ -1,4 +1,4 @@
-package org.gcs.alm.overlay;
+package org.gcs.internal.engine;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import org.gcs.alm.overlay.DelegateAddress;
 
 /**
  * Tells two delegates speaking for one site name at once (two LANs configured with one {@code site}, or one site's
@@ -23,7 +24,7 @@ import java.util.TreeSet;
  *
  * <p>Not thread-safe: owned by one delegate's protocol engine.
  */
-public final class SiteConflicts {
+final class SiteConflicts {
     private final long overlapNs;
     private final long forgetNs;
     private final Map<String, List<Speaker>> speakersBySite = new HashMap<>();

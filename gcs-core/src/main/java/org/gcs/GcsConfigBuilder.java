@@ -181,11 +181,16 @@ public final class GcsConfigBuilder {
         return this;
     }
 
-    /** @param bytes the largest WAN datagram (512 – 65000) */
+    /** The smallest {@code max.datagram.bytes}: a data packet's header with names of the longest legal length and the
+     * largest congestion-control block is about 750 bytes, and every fragment must still carry payload. */
+    public static final int MIN_DATAGRAM_BYTES = 1024;
+
+    /** @param bytes the largest WAN datagram (1024 – 65000) */
     public GcsConfigBuilder maxDatagramBytes(int bytes) {
-        if (bytes < 512 || bytes > 65_000) {
-            throw new GcsConfigException("maxDatagramBytes must be in 512..65000, got " + bytes
-                    + " (1400 fits a 1500-byte Ethernet MTU)");
+        if (bytes < MIN_DATAGRAM_BYTES || bytes > 65_000) {
+            throw new GcsConfigException("maxDatagramBytes (max.datagram.bytes) must be in " + MIN_DATAGRAM_BYTES
+                    + "..65000, got " + bytes + " (1400 fits a 1500-byte Ethernet MTU; below " + MIN_DATAGRAM_BYTES
+                    + " a data packet's header with long names leaves no room for payload)");
         }
         this.maxDatagramBytes = bytes;
         return this;

@@ -1,7 +1,6 @@
 package org.gcs;
 
 import java.io.IOException;
-import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +13,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.gcs.emulator.Topology;
 import org.gcs.internal.config.Quantities;
+import org.gcs.internal.config.StrictPropertiesReader;
 
 /**
  * Loads a {@link GcsConfig} from a properties file. Durations accept {@code 60s}, {@code 250ms}; sizes accept
@@ -73,14 +73,16 @@ public final class GcsConfigLoader {
     /**
      * @param file a properties file
      * @return a builder holding the file's settings (add a meter registry or override values, then build)
-     * @throws GcsConfigException if the file cannot be read or holds an invalid setting
+     * @throws GcsConfigException if the file cannot be read, gives a key twice or holds an invalid setting
      */
     public static GcsConfigBuilder load(Path file) {
-        Properties properties = new Properties();
-        try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            properties.load(reader);
+        Properties properties;
+        try {
+            properties = StrictPropertiesReader.read(Files.readAllLines(file, StandardCharsets.UTF_8), file.toString());
         } catch (IOException e) {
             throw new GcsConfigException("cannot read configuration file " + file + ": " + e.getMessage());
+        } catch (IllegalArgumentException e) {
+            throw new GcsConfigException(e.getMessage());
         }
         return fromProperties(properties, file.toString());
     }
@@ -113,6 +115,10 @@ public final class GcsConfigLoader {
             throw new GcsConfigException(source + ": unknown setting(s) " + unknown + "; valid keys are "
                     + new TreeSet<>(KEYS) + ", cc.<scheme>.<parameter> for a congestion control's parameters and"
                     + " member.stall.timeout.<group> for one group's member stall bound");
+        }
+        if (isSet(properties, "cluster.key") && isSet(properties, "cluster.key.hex")) {
+            throw new GcsConfigException(source + ": both cluster.key and cluster.key.hex are set; keep one of them"
+                    + " (cluster.key.hex for a random key from `openssl rand -hex 32`)");
         }
         try {
             return apply(properties, builder);
@@ -187,7 +193,8 @@ public final class GcsConfigLoader {
         ifSet(p, "tree.refresh.interval", v -> b.treeRefreshInterval(Quantities.duration("tree.refresh.interval", v)));
         String topology = p.getProperty("emulation.topology");
         if (topology != null && !topology.isBlank()) {
-            long seed = p.getProperty("emulation.seed") == null ? 1 : Long.parseLong(p.getProperty("emulation.seed").trim());
+            long seed = p.getProperty("emulation.seed") == null ? 1 : wholeNumber("emulation.seed",
+                    p.getProperty("emulation.seed").trim());
             b.linkEmulation(Topology.load(topology.trim()), seed);
         }
         return b;
@@ -213,6 +220,11 @@ public final class GcsConfigLoader {
         return lan.build();
     }
 
+    private static boolean isSet(Properties p, String key) {
+        String value = p.getProperty(key);
+        return value != null && !value.isBlank();
+    }
+
     private static void ifSet(Properties p, String key, java.util.function.Consumer<String> setter) {
         String value = p.getProperty(key);
         if (value != null && !value.isBlank()) {
@@ -235,6 +247,14 @@ public final class GcsConfigLoader {
     private static int integer(String key, String value) {
         try {
             return Integer.parseInt(value);
+        } catch (NumberFormatException e) {
+            throw new GcsConfigException(key + " must be a whole number, got '" + value + "'");
+        }
+    }
+
+    private static long wholeNumber(String key, String value) {
+        try {
+            return Long.parseLong(value);
         } catch (NumberFormatException e) {
             throw new GcsConfigException(key + " must be a whole number, got '" + value + "'");
         }

@@ -131,6 +131,18 @@ public interface GcsNode extends AutoCloseable {
     Registration onTree(TreeListener listener);
 
     /**
+     * Site names that two delegates announce at once — two LANs configured with one site name, or a site's LAN split
+     * in two — as this node sees them while it is its site's delegate (its own site's name included while a peer
+     * warns of it). Acknowledgements from such a site do not count, so senders to its groups block until the
+     * conflict ends; every conflict is also logged at ERROR and counted in {@code gcs.sites.conflicts}.
+     *
+     * @return the conflicted site names, sorted; empty when none or off the delegate; refreshed every 100 ms
+     */
+    default java.util.SortedSet<String> conflictedSites() {
+        return java.util.Collections.emptySortedSet();
+    }
+
+    /**
      * @return the congestion state of this site's traffic to each group, while this node is the site's delegate
      *         (empty otherwise); refreshed every 100 ms
      */

@@ -179,7 +179,7 @@ class GcsConfigTest {
                 .hasMessageContaining("host:port");
         assertThatThrownBy(() -> GcsConfig.builder().site("a").clusterKey(KEY).heartbeatInterval(Duration.ofSeconds(3)).build())
                 .hasMessageContaining("at least twice heartbeatInterval");
-        assertThatThrownBy(() -> GcsConfig.builder().maxDatagramBytes(100)).hasMessageContaining("512..65000");
+        assertThatThrownBy(() -> GcsConfig.builder().maxDatagramBytes(1000)).hasMessageContaining("1024..65000");
         assertThatThrownBy(() -> LanConfig.builder().transport(LanTransport.TCP).build())
                 .hasMessageContaining("lan.tcpInitialHosts");
         assertThatThrownBy(() -> GcsConfig.builder().site("mars").clusterKey(KEY)

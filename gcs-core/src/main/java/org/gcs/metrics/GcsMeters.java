@@ -142,6 +142,18 @@ public enum GcsMeters {
             "How long the oldest message from another site has waited for a member of this site (delegate only)"),
     /** Payload bytes received and waiting for this member's listeners. */
     DELIVERY_BACKLOG("gcs.delivery.backlog", "bytes", "Received bytes waiting for this member's listeners"),
+    /** Control packets too large for one datagram, sent in pieces. */
+    WAN_CONTROL_SPLIT("gcs.wan.control.split", "packets",
+            "Control packets too large for max.datagram.bytes, sent in pieces"),
+    /** Control packets too large even in pieces, dropped. */
+    WAN_CONTROL_TOO_LARGE("gcs.wan.control.too.large", "packets",
+            "Control packets too large even in pieces, dropped (raise max.datagram.bytes)"),
+    /** Times two delegates were found speaking for one remote site name at once. */
+    SITE_CONFLICTS("gcs.sites.conflicts", "conflicts",
+            "Times two delegates were found announcing one site name (two LANs configured with one site)"),
+    /** Site names this delegate currently sees two delegates for (held out of stability). */
+    SITES_CONFLICTED("gcs.sites.conflicted", "sites",
+            "Site names with two delegates at once, now: their acknowledgements are not trusted"),
     /** 1 while this node is its site's delegate, else 0. */
     DELEGATE("gcs.delegate", "", "1 while this node is its site's delegate");
 

@@ -60,6 +60,10 @@ public final class NodeMetrics implements ProtocolMetrics, AutoCloseable {
             org.slf4j.LoggerFactory.getLogger(NodeMetrics.class), "WAN datagrams");
     private final org.gcs.internal.log.SustainedDrops lanDropLog = new org.gcs.internal.log.SustainedDrops(
             org.slf4j.LoggerFactory.getLogger(NodeMetrics.class), "LAN messages");
+    private final Counter controlSplit;
+    private final Counter controlTooLarge;
+    private final Counter siteConflicts;
+    private final AtomicInteger conflictedSites = new AtomicInteger();
 
     /**
      * @param registry where to register
@@ -84,6 +88,12 @@ public final class NodeMetrics implements ProtocolMetrics, AutoCloseable {
         nakedPackets = counter(GcsMeters.NAKED_PACKETS);
         naksReceived = counter(GcsMeters.NAKS_RECEIVED);
         retransmits = counter(GcsMeters.RETRANSMITS);
+        controlSplit = counter(GcsMeters.WAN_CONTROL_SPLIT);
+        controlTooLarge = counter(GcsMeters.WAN_CONTROL_TOO_LARGE);
+        siteConflicts = counter(GcsMeters.SITE_CONFLICTS);
+        meters.add(Gauge.builder(GcsMeters.SITES_CONFLICTED.meterName(), conflictedSites, AtomicInteger::get)
+                .description(GcsMeters.SITES_CONFLICTED.description()).baseUnit(GcsMeters.SITES_CONFLICTED.baseUnit())
+                .tags(tags).register(registry));
         for (DropReason reason : DropReason.values()) {
             Counter c = Counter.builder(GcsMeters.WAN_DATAGRAMS_DROPPED.meterName())
                     .description(GcsMeters.WAN_DATAGRAMS_DROPPED.description())
@@ -417,6 +427,41 @@ public final class NodeMetrics implements ProtocolMetrics, AutoCloseable {
     public void wanDropped(DropReason reason) {
         drops.get(reason).increment();
         wanDropLog.onDrop(reason.tag(), System.nanoTime());
+    }
+
+    @Override
+    public void controlPacketSplit() {
+        controlSplit.increment();
+    }
+
+    @Override
+    public void controlPacketTooLarge() {
+        controlTooLarge.increment();
+    }
+
+    @Override
+    public void siteConflictDetected() {
+        siteConflicts.increment();
+    }
+
+    @Override
+    public void conflictedSites(int sites) {
+        conflictedSites.set(sites);
+    }
+
+    /** @return control packets sent in pieces so far */
+    public long controlPacketsSplit() {
+        return (long) controlSplit.count();
+    }
+
+    /** @return duplicate-site conflicts detected so far */
+    public long siteConflicts() {
+        return (long) siteConflicts.count();
+    }
+
+    /** @return site names with two delegates at once, now */
+    public int conflictedSites() {
+        return conflictedSites.get();
     }
 
     @Override

@@ -44,6 +44,8 @@ public final class SimNetwork {
     private long incarnations;
     private WanFilter wanFilter;
     private long filteredDatagrams;
+    private int largestWanDatagramBytes;
+    private long wanDatagramsOverLimit;
 
     /**
      * @param topology the emulated WAN (null: ideal links without delay or loss)
@@ -117,18 +119,42 @@ public final class SimNetwork {
         return start(site, name, true, seeds);
     }
 
+    /**
+     * Starts an eligible node in a LAN of its own that is configured with the name of a site that may already exist
+     * elsewhere: a misconfiguration (two LANs with one {@code site}) that the overlay must detect. It is seeded with
+     * the WAN addresses of every node already started in other LANs.
+     *
+     * @param lan the LAN's name (distinct from every site's own LAN)
+     * @param site the site name its members are configured with
+     */
+    public SimNode startInLan(String lan, String site, String name) {
+        List<SimNode> seeds = new ArrayList<>();
+        for (SimNode other : nodes) {
+            if (!other.lan().equals(lan)) {
+                seeds.add(other);
+            }
+        }
+        return start(lan, site, name, true, seeds);
+    }
+
     private SimNode start(String site, String name, boolean delegateEligible, List<SimNode> seedNodes) {
+        return start(site, site, name, delegateEligible, seedNodes);
+    }
+
+    private SimNode start(String lanName, String site, String name, boolean delegateEligible,
+                          List<SimNode> seedNodes) {
         if (topology != null && !topology.sites().contains(site)) {
             throw new IllegalArgumentException("site '" + site + "' is not in topology " + topology.sites());
         }
-        SiteLan lan = sites.computeIfAbsent(site, SiteLan::new);
+        SiteLan lan = sites.computeIfAbsent(lanName, SiteLan::new);
         DelegateAddress address = new DelegateAddress("sim-" + site + "-" + name, 7700);
         if (byAddress.containsKey(address)) {
             throw new IllegalArgumentException("a node named " + name + " already runs in site " + site);
         }
         List<DelegateAddress> seeds = new ArrayList<>();
         seedNodes.forEach(seed -> seeds.add(seed.address()));
-        SimNode node = new SimNode(this, site, name, ++incarnations, delegateEligible, address, seeds, options);
+        SimNode node = new SimNode(this, lanName, site, name, ++incarnations, delegateEligible, address, seeds,
+                options);
         nodes.add(node);
         byAddress.put(address, node);
         lan.members.add(node);
@@ -141,7 +167,7 @@ public final class SimNetwork {
     /** Crashes a node: it stops at once; its site notices after {@link SimOptions#failureDetectionNs()}. */
     public void crash(SimNode node) {
         node.kill();
-        SiteLan lan = sites.get(node.site());
+        SiteLan lan = sites.get(node.lan());
         clock.after(options.failureDetectionNs(), () -> {
             lan.members.remove(node);
             lan.installView();
@@ -151,7 +177,7 @@ public final class SimNetwork {
     /** Stops a node gracefully: its site installs a view without it at once. */
     public void stop(SimNode node) {
         node.kill();
-        SiteLan lan = sites.get(node.site());
+        SiteLan lan = sites.get(node.lan());
         lan.members.remove(node);
         lan.installView();
     }
@@ -250,6 +276,24 @@ public final class SimNetwork {
         return sum;
     }
 
+    /** Notes the size of a WAN datagram put on a link. */
+    void recordWanDatagram(int bytes) {
+        largestWanDatagramBytes = Math.max(largestWanDatagramBytes, bytes);
+        if (bytes > options.maxDatagramBytes()) {
+            wanDatagramsOverLimit++;
+        }
+    }
+
+    /** @return the largest WAN datagram any node sent so far, in bytes */
+    public int largestWanDatagramBytes() {
+        return largestWanDatagramBytes;
+    }
+
+    /** @return WAN datagrams sent so far that exceeded {@link SimOptions#maxDatagramBytes()} */
+    public long wanDatagramsOverLimit() {
+        return wanDatagramsOverLimit;
+    }
+
     /** @return whether a datagram may go on its link; counts it if not */
     boolean passesWanFilter(String fromSite, String toSite, WanEnvelope envelope) {
         if (wanFilter == null || wanFilter.pass(fromSite, toSite, envelope)) {
@@ -288,7 +332,7 @@ public final class SimNetwork {
      * member's multicasts, and a process that dies loses its outgoing queue.
      */
     void lanMulticast(SimNode from, byte[] message) {
-        SiteLan lan = sites.get(from.site());
+        SiteLan lan = sites.get(from.lan());
         for (SimNode member : List.copyOf(lan.members)) {
             clock.after(options.lanDelayNs(), () -> {
                 if (from.alive()) {

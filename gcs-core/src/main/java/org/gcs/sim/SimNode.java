@@ -33,6 +33,7 @@ import org.gcs.internal.wire.WanEnvelope;
  */
 public final class SimNode {
     private final SimNetwork network;
+    private final String lan;
     private final String site;
     private final String name;
     private final long incarnation;
@@ -50,11 +51,12 @@ public final class SimNode {
     private long wanDatagramsSent;
     private long wanDatagramsLost;
 
-    SimNode(SimNetwork network, String site, String name, long incarnation, boolean delegateEligible,
+    SimNode(SimNetwork network, String lan, String site, String name, long incarnation, boolean delegateEligible,
             DelegateAddress address, List<DelegateAddress> seeds, SimOptions options) {
         Names.requireValid("site", site);
         Names.requireValid("member", name);
         this.network = network;
+        this.lan = lan;
         this.site = site;
         this.name = name;
         this.incarnation = incarnation;
@@ -283,6 +285,19 @@ public final class SimNode {
         return wanDatagramsLost;
     }
 
+    /**
+     * @return the site names this node, if it is the delegate, sees announced by two delegates at once (its own
+     *     included while a peer warns of it)
+     */
+    public java.util.Set<String> conflictedSites() {
+        return engine.conflictedSites(network.nowNs());
+    }
+
+    /** @return the simulated LAN this node is in (its site's name unless started with {@code startInLan}) */
+    String lan() {
+        return lan;
+    }
+
     void kill() {
         alive = false;
     }
@@ -402,6 +417,7 @@ public final class SimNode {
                 return;
             }
             byte[] datagram = codec.encode(envelope);
+            network.recordWanDatagram(datagram.length);
             wanDatagramsSent++;
             long arrivalNs = linkTo(target.site()).admit(datagram.length, network.nowNs());
             if (arrivalNs < 0) {

@@ -179,7 +179,7 @@ public record SimOptions(long seed, long lanDelayNs, long failureDetectionNs, lo
                         org.gcs.internal.config.Quantities.byteSize(key, v));
                 case "send.window.bytes" -> window = org.gcs.internal.config.Quantities.byteSize(key, v);
                 case "tree.strategy" -> strategy = v;
-                case "tree.max.fanout" -> fanOut = Integer.parseInt(v);
+                case "tree.max.fanout" -> fanOut = wholeNumber(key, v);
                 case "probe.interval" -> probe = durationNs(key, v);
                 case "tree.refresh.interval" -> refresh = durationNs(key, v);
                 default -> throw new IllegalArgumentException("setting '" + key + "' does not apply to simulated nodes"
@@ -191,6 +191,14 @@ public record SimOptions(long seed, long lanDelayNs, long failureDetectionNs, lo
         changed.buildCongestionControl(); // fail fast on an unknown controller or a bad parameter
         org.gcs.alm.tree.TreeStrategies.byName(strategy);
         return changed;
+    }
+
+    private static int wholeNumber(String key, String value) {
+        try {
+            return Integer.parseInt(value);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(key + " must be a whole number, got '" + value + "'");
+        }
     }
 
     private static long durationNs(String key, String value) {

@@ -28,8 +28,18 @@ final class LoopbackCluster implements AutoCloseable {
     private final int instance = INSTANCES.getAndIncrement();
 
     GcsNode start(String site, String member, UnaryOperator<GcsConfigBuilder> customize) {
-        if (!sites.contains(site)) {
-            sites.add(site);
+        return startInLan(site, site, member, customize);
+    }
+
+    /**
+     * Starts a node in a LAN of its own name that may be configured with another LAN's site name (a
+     * misconfiguration the overlay must detect).
+     *
+     * @param lan the LAN (JGroups cluster and port) to join, named apart from the sites' own LANs
+     */
+    GcsNode startInLan(String lan, String site, String member, UnaryOperator<GcsConfigBuilder> customize) {
+        if (!sites.contains(lan)) {
+            sites.add(lan);
         }
         List<String> seeds = new ArrayList<>();
         for (GcsNode node : nodes) {
@@ -47,8 +57,8 @@ final class LoopbackCluster implements AutoCloseable {
                 .heartbeatInterval(java.time.Duration.ofMillis(500))
                 .siteTimeout(java.time.Duration.ofSeconds(3))
                 .lan(LanConfig.builder().bindAddress("127.0.0.1")
-                        .mcastPort(PORT_BASE + (instance * 8 + sites.indexOf(site)) % 1000)
-                        .clusterName("gcs-test-" + ProcessHandle.current().pid() + "-" + instance + "-" + site)
+                        .mcastPort(PORT_BASE + (instance * 8 + sites.indexOf(lan)) % 1000)
+                        .clusterName("gcs-test-" + ProcessHandle.current().pid() + "-" + instance + "-" + lan)
                         .joinTimeout(java.time.Duration.ofMillis(500)).build());
         GcsNode node = GcsNode.start(customize.apply(builder).build());
         nodes.add(node);

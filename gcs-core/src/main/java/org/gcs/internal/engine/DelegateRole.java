@@ -18,6 +18,7 @@ import org.gcs.internal.wire.WanPacket;
 import org.gcs.internal.wire.WanPacket.Ack;
 import org.gcs.internal.wire.WanPacket.CcFeedback;
 import org.gcs.internal.wire.WanPacket.Data;
+import org.gcs.internal.wire.WanPacket.Fragment;
 import org.gcs.internal.wire.WanPacket.HopAck;
 import org.gcs.internal.wire.WanPacket.HopData;
 import org.gcs.internal.wire.WanPacket.LinkCosts;
@@ -51,12 +52,14 @@ final class DelegateRole {
     private final TreeOverlay.Output overlayOutput;
     private final LinkPriceBook prices;
     private final List<LinkPriceBook.EdgeCost> priceChanges = new ArrayList<>();
+    private final FragmentReassembly reassembly;
 
     DelegateRole(EngineSettings settings, EngineIo io, ProtocolMetrics metrics, Membership membership, long term) {
         this.io = io;
         this.metrics = metrics;
         this.term = term;
         this.overlay = new TreeOverlay(settings);
+        this.reassembly = new FragmentReassembly(metrics, settings.siteTimeoutNs());
         this.sites = new OverlayMembership(settings, io, metrics, membership, term, overlay);
         HopByHopTransport hopByHop = null;
         if (settings.transport().hopByHop()) {
@@ -169,6 +172,15 @@ final class DelegateRole {
             outgoing.resync(fromSite, nowNs);
         }
         WanPacket packet = envelope.packet();
+        if (packet instanceof Fragment) {
+            Optional<WanPacket> whole = reassembly.offer(from, envelope, nowNs);
+            if (whole.isEmpty()) {
+                sites.publishRemoteSites(nowNs);
+                return;
+            }
+            packet = whole.get();
+            envelope = new WanEnvelope(envelope.fromSite(), envelope.fromTerm(), packet);
+        }
         if (packet instanceof Data data) {
             transport.relay(fromSite, data);
             incoming.onData(data, nowNs);
@@ -193,6 +205,8 @@ final class DelegateRole {
                 outgoing.updateReceivers(nowNs);
             }
             sites.onPeerHints(state.peers(), nowNs);
+        } else if (packet instanceof WanPacket.SiteConflict warning) {
+            sites.onConflictWarning(fromSite, warning, nowNs);
         } else if (packet instanceof LinkCosts costs) {
             outgoing.onLinkCosts(prices.onAdvertisement(fromSite, envelope.fromTerm(), costs, nowNs), nowNs);
         } else if (packet instanceof HopData || packet instanceof HopAck) {
@@ -225,6 +239,7 @@ final class DelegateRole {
         }
         sites.publishRemoteSites(nowNs); // the sites that expired, or changes that waited for the spacing
         sites.expireHints(nowNs);
+        reassembly.expire(nowNs);
         outgoing.flushStable();
     }
 
@@ -253,6 +268,11 @@ final class DelegateRole {
     }
 
     // ---------------------------------------------------------------- statistics for tests and metrics
+
+    /** @return the site names two delegates announce at once, this site's own included while a peer warns of it */
+    java.util.Set<String> conflictedSites(long nowNs) {
+        return sites.conflictedSites(nowNs);
+    }
 
     /** @return live remote sites */
     List<String> remoteSiteNames() {

@@ -420,6 +420,14 @@ public final class NodeEngine {
         return sendWindow.idle();
     }
 
+    /**
+     * @return the site names that two delegates announce at once (two LANs configured with one site name), this
+     *     site's own included while a peer warns of it; empty off the delegate
+     */
+    public Set<String> conflictedSites(long nowNs) {
+        return role == null ? Set.of() : role.conflictedSites(nowNs);
+    }
+
     /** @return the live remote sites, if this node is the delegate */
     public List<String> remoteSites() {
         return role == null ? List.of() : role.remoteSiteNames();

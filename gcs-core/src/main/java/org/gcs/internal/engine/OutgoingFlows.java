@@ -153,6 +153,10 @@ final class OutgoingFlows {
 
     void onAck(String fromSite, Ack ack, long nowNs) {
         OutgoingGroup group = ownFlow(ack.srcSite(), ack.group(), ack.epoch());
+        if (group != null && !sites.acknowledgementsTrusted(fromSite)) {
+            metrics.wanDropped(org.gcs.internal.wire.DropReason.SITE_CONFLICT); // held out of stability
+            return;
+        }
         if (group != null) {
             group.onAck(fromSite, ack, nowNs, output);
         }

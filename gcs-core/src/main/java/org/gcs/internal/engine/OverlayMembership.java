@@ -14,6 +14,8 @@ import org.gcs.alm.overlay.DelegateAddress;
 import org.gcs.alm.overlay.Observation;
 import org.gcs.alm.overlay.SiteDirectory;
 import org.gcs.alm.overlay.SiteRecord;
+import org.gcs.internal.log.RateLimitedLog;
+import org.slf4j.LoggerFactory;
 import org.gcs.internal.wire.DropReason;
 import org.gcs.internal.wire.LanMessage.RemoteSite;
 import org.gcs.internal.wire.LanMessage.RemoteSites;
@@ -46,8 +48,18 @@ final class OverlayMembership {
     private final Map<String, Set<String>> memberSitesByGroup = new HashMap<>();
     private List<MemberGroups> announcedMembers = List.of();
     private List<RemoteSite> publishedSites = List.of();
+    private final ControlSplitter out;
+    private final SiteConflicts conflicts;
+    /** When each live site last showed that it hears this one (or was first heard): a one-way link otherwise. */
+    private final Map<String, Long> heardUsNs = new HashMap<>();
+    /** Sites that keep sending but did not hear this one for the site timeout: ignored until they do. */
+    private final Map<String, OneWay> oneWay = new HashMap<>();
+    /** Until when this site's own name counts as announced by another delegate too (a peer warned us), 0: never. */
+    private long ownConflictUntilNs;
     private long stateVersion;
     private long lastHeartbeatNs;
+    /** The latest time an input brought (for the rate-limited logs of sends that have no time of their own). */
+    private long latestNowNs;
     /** Set when the directory may differ from what was last published to the site. */
     private boolean directoryChanged;
 
@@ -60,6 +72,8 @@ final class OverlayMembership {
         this.term = term;
         this.overlay = overlay;
         this.directory = new SiteDirectory<>(settings.site(), settings.siteTimeoutNs());
+        this.out = new ControlSplitter(io, metrics, settings.maxDatagramBytes());
+        this.conflicts = new SiteConflicts(settings.heartbeatNs(), settings.siteTimeoutNs());
     }
 
     /** Starts from the remote sites the previous delegate described (a site that is gone expires as usual). */
@@ -67,6 +81,7 @@ final class OverlayMembership {
         for (RemoteSite known : local.remoteSites()) {
             directory.observe(known.site(), known.term(), new DelegateAddress(known.host(), known.port()), nowNs);
             directory.offerState(known.site(), known.term(), known.stateVersion(), known.members());
+            heardUsNs.put(known.site(), nowNs);
         }
         directoryChanged = true;
     }
@@ -86,6 +101,7 @@ final class OverlayMembership {
      * @return how the sender was observed, or empty if the datagram must be dropped
      */
     Optional<Observation> observe(DelegateAddress from, WanEnvelope envelope, long nowNs) {
+        latestNowNs = nowNs;
         if (envelope.fromSite().equals(settings.site())) {
             if (envelope.fromTerm() == term && envelope.packet() instanceof SiteState) {
                 selfAddresses.add(from); // our own announcement came back through a hint that named us
@@ -95,16 +111,40 @@ final class OverlayMembership {
             }
             return Optional.empty();
         }
+        String site = envelope.fromSite();
+        if (conflicts.heard(site, envelope.fromTerm(), from, nowNs)) {
+            reportConflict(site, nowNs);
+        }
+        Optional<SiteRecord<List<MemberGroups>>> current = directory.get(site);
+        if (current.isPresent() && current.get().term() == envelope.fromTerm()
+                && !current.get().address().equals(from)
+                && (conflicts.conflicted(site) || nowNs - current.get().lastHeardNs() < 2 * settings.heartbeatNs())) {
+            // one term, two addresses, the first still speaking: two delegates, not a move; keep the first
+            metrics.wanDropped(DropReason.SITE_CONFLICT);
+            return Optional.empty();
+        }
+        OneWay quarantined = oneWay.get(site);
+        if (quarantined != null) {
+            if (!(envelope.packet() instanceof SiteState state && state.knowsReceiver())) {
+                oneWay.put(site, new OneWay(from, nowNs));
+                metrics.wanDropped(DropReason.ONE_WAY);
+                return Optional.empty();
+            }
+            oneWay.remove(site);
+            LOG.warn(settings.memberName() + "/one-way-over-" + site, nowNs, "site {} at {} hears this site again:"
+                    + " it is back", site, from);
+        }
         Observation observation = directory.observe(envelope.fromSite(), envelope.fromTerm(), from, nowNs);
         if (observation == Observation.STALE) {
             metrics.wanDropped(DropReason.STALE);
             return Optional.empty();
         }
         if (observation != Observation.REFRESHED) {
+            heardUsNs.put(site, nowNs); // it has the site timeout to show that it hears us
             directoryChanged = true;
             hintExpiryNs.remove(from);
             peerSiteSetDigests.remove(envelope.fromSite());
-            sendState(envelope.fromSite(), from, true, nowNs);
+            sendState(envelope.fromSite(), from, true, true, nowNs);
         }
         return Optional.of(observation);
     }
@@ -116,6 +156,9 @@ final class OverlayMembership {
      */
     boolean onSiteState(String site, long siteTerm, SiteState state, long nowNs) {
         peerSiteSetDigests.put(site, state.siteSetDigest());
+        if (state.knowsReceiver()) {
+            heardUsNs.put(site, nowNs);
+        }
         boolean changed = directory.offerState(site, siteTerm, state.version(), state.members());
         if (changed) {
             directoryChanged = true;
@@ -135,6 +178,103 @@ final class OverlayMembership {
                 hintExpiryNs.putIfAbsent(address, nowNs + settings.siteTimeoutNs());
             }
         }
+    }
+
+    // ---------------------------------------------------------------- two delegates for one site name
+
+    /** A site that sends to us but does not hear us: where its last datagram came from, and when. */
+    private record OneWay(DelegateAddress address, long lastHeardNs) {
+    }
+
+    private long lastOneWayCheckNs;
+
+    private static final RateLimitedLog LOG = new RateLimitedLog(LoggerFactory.getLogger(OverlayMembership.class));
+
+    /** Logs and counts a conflict this delegate found, and warns both delegates at once. */
+    private void reportConflict(String site, long nowNs) {
+        metrics.siteConflictDetected();
+        LOG.error(settings.memberName() + "/conflict-" + site, nowNs, "two delegates announce site {} at once: {}. Two LANs are configured with"
+                + " the same site name (or the site's LAN is split); acknowledgements from {} are not trusted and"
+                + " senders to its groups block until one of them stops or is renamed", site, describe(site), site);
+        warnConflictingDelegates(nowNs);
+    }
+
+    /** Tells every delegate of each conflicted site about the others (each heartbeat while the conflict lasts). */
+    private void warnConflictingDelegates(long nowNs) {
+        for (String site : conflicts.conflictedSites()) {
+            List<PeerHint> delegates = new ArrayList<>();
+            for (SiteConflicts.Speaker speaker : conflicts.speakers(site)) {
+                if (delegates.size() < WanPacket.SiteConflict.MAX_DELEGATES) {
+                    delegates.add(new PeerHint(site, speaker.term(), speaker.address().host(),
+                            speaker.address().port()));
+                }
+            }
+            if (delegates.size() < 2) {
+                continue;
+            }
+            WanPacket.SiteConflict warning = new WanPacket.SiteConflict(site, delegates);
+            for (PeerHint delegate : delegates) {
+                out.send(null, new DelegateAddress(delegate.host(), delegate.port()), envelope(warning), nowNs);
+            }
+        }
+    }
+
+    /** A peer warned that two delegates announce a site name; if it is this site's, logs and counts it. */
+    void onConflictWarning(String fromSite, WanPacket.SiteConflict warning, long nowNs) {
+        if (!warning.site().equals(settings.site())) {
+            return;
+        }
+        if (!ownConflicted(nowNs)) {
+            metrics.siteConflictDetected();
+        }
+        ownConflictUntilNs = nowNs + settings.siteTimeoutNs();
+        List<String> others = new ArrayList<>();
+        for (PeerHint delegate : warning.delegates()) {
+            others.add(new DelegateAddress(delegate.host(), delegate.port()) + " (term " + delegate.term() + ")");
+        }
+        LOG.error(settings.memberName() + "/own-conflict", nowNs, "site {} reports that two delegates announce this site's name {} at once: {};"
+                + " this delegate is {} (term {}). Two LANs are configured with the same site name (or this LAN is"
+                + " split): give each LAN its own site name", fromSite, settings.site(), others,
+                settings.site() + "/" + settings.memberName(), term);
+    }
+
+    private boolean ownConflicted(long nowNs) {
+        return ownConflictUntilNs != 0 && nowNs - ownConflictUntilNs < 0;
+    }
+
+    /**
+     * Whether a site's acknowledgements may count: not while two delegates speak for it, nor while another
+     * delegate than its current one was heard since the current one took over (before a conflict is certain), so
+     * that the site never counts as having received what only one of its two LANs received.
+     */
+    boolean acknowledgementsTrusted(String site) {
+        if (conflicts.conflicted(site)) {
+            return false;
+        }
+        Optional<SiteRecord<List<MemberGroups>>> current = directory.get(site);
+        if (current.isEmpty()) {
+            return true;
+        }
+        DelegateAddress address = current.get().address();
+        long since = conflicts.firstHeardNs(site, address).orElse(Long.MIN_VALUE) + settings.heartbeatNs() / 4;
+        return !conflicts.othersHeardSince(site, address, since);
+    }
+
+    /** @return the sites two delegates speak for at once, this one's own included while a peer warns of it */
+    Set<String> conflictedSites(long nowNs) {
+        Set<String> sites = new TreeSet<>(conflicts.conflictedSites());
+        if (ownConflicted(nowNs)) {
+            sites.add(settings.site());
+        }
+        return sites;
+    }
+
+    private String describe(String site) {
+        List<String> parts = new ArrayList<>();
+        for (SiteConflicts.Speaker speaker : conflicts.speakers(site)) {
+            parts.add(speaker.address() + " (term " + speaker.term() + ")");
+        }
+        return String.join(" and ", parts);
     }
 
     // ---------------------------------------------------------------- this site's memberships
@@ -159,6 +299,7 @@ final class OverlayMembership {
 
     /** Announces the site if a heartbeat is due. */
     void onTick(long nowNs) {
+        latestNowNs = nowNs;
         if (nowNs - lastHeartbeatNs >= settings.heartbeatNs()) {
             heartbeat(nowNs);
         }
@@ -170,6 +311,24 @@ final class OverlayMembership {
         for (SiteRecord<List<MemberGroups>> site : directory.expire(nowNs)) {
             gone.add(site.site());
             peerSiteSetDigests.remove(site.site());
+            heardUsNs.remove(site.site());
+        }
+        if (nowNs - lastOneWayCheckNs >= settings.heartbeatNs() / 4) {
+            lastOneWayCheckNs = nowNs;
+            for (SiteRecord<List<MemberGroups>> site : List.copyOf(directory.sites())) {
+                Long heardUs = heardUsNs.get(site.site());
+                if (heardUs != null && nowNs - heardUs > settings.siteTimeoutNs()) {
+                    LOG.warn(settings.memberName() + "/one-way-" + site.site(), nowNs, "site {} at {} has not heard"
+                            + " this site for {} ms although this site hears it: a one-way link; it leaves the views"
+                            + " until it hears this site again", site.site(), site.address(),
+                            (nowNs - heardUs) / 1_000_000);
+                    directory.remove(site.site());
+                    oneWay.put(site.site(), new OneWay(site.address(), site.lastHeardNs()));
+                    gone.add(site.site());
+                    peerSiteSetDigests.remove(site.site());
+                    heardUsNs.remove(site.site());
+                }
+            }
         }
         if (!gone.isEmpty()) {
             memberSitesByGroup.clear();
@@ -192,19 +351,29 @@ final class OverlayMembership {
      */
     void heartbeat(long nowNs) {
         lastHeartbeatNs = nowNs;
+        for (String resolved : conflicts.expire(nowNs)) {
+            LOG.warn(settings.memberName() + "/conflict-over-" + resolved, nowNs, "site {} has one delegate again ({}): its acknowledgements"
+                    + " count again", resolved, conflicts.speakers(resolved));
+        }
+        warnConflictingDelegates(nowNs);
+        metrics.conflictedSites(conflicts.conflictedSites().size() + (ownConflicted(nowNs) ? 1 : 0));
         long ourDigest = directory.siteSetDigest();
         for (SiteRecord<List<MemberGroups>> site : directory.sites()) {
             Long theirs = peerSiteSetDigests.get(site.site());
-            sendState(site.site(), site.address(), theirs == null || theirs != ourDigest, nowNs);
+            sendState(site.site(), site.address(), theirs == null || theirs != ourDigest, true, nowNs);
         }
         for (DelegateAddress seed : settings.seeds()) {
             if (!seed.equals(settings.selfWanAddress()) && !directory.isKnownAddress(seed)) {
-                sendState(null, seed, true, nowNs);
+                sendState(null, seed, true, false, nowNs);
             }
+        }
+        oneWay.values().removeIf(link -> nowNs - link.lastHeardNs() > settings.siteTimeoutNs());
+        for (OneWay link : oneWay.values()) { // so that it learns of us again once it can hear us
+            sendState(null, link.address(), true, nowNs - link.lastHeardNs() <= 2 * settings.heartbeatNs(), nowNs);
         }
         for (DelegateAddress hint : hintExpiryNs.keySet()) {
             if (!directory.isKnownAddress(hint) && !settings.seeds().contains(hint)) {
-                sendState(null, hint, true, nowNs);
+                sendState(null, hint, true, false, nowNs);
             }
         }
     }
@@ -212,12 +381,15 @@ final class OverlayMembership {
     /**
      * @param site the receiving site, or null for an address not in the directory
      * @param withPeers whether to list the delegates this one knows
+     * @param hearsReceiver whether this delegate hears the receiver (it is a live site, or a one-way site heard
+     *     within two heartbeats)
      */
-    private void sendState(String site, DelegateAddress to, boolean withPeers, long nowNs) {
+    private void sendState(String site, DelegateAddress to, boolean withPeers, boolean hearsReceiver, long nowNs) {
         List<PeerHint> peers = withPeers ? nextPeerHints(nowNs) : List.of();
         boolean reportLinks = site != null && overlay.reportsTo(site, liveSites());
-        io.wanSend(site, to, envelope(new SiteState(stateVersion, announcedMembers, peers,
-                directory.siteSetDigest(), overlay.version(), reportLinks ? overlay.linkReports() : List.of())));
+        out.send(site, to, envelope(new SiteState(stateVersion, announcedMembers, peers,
+                directory.siteSetDigest(), overlay.version(), reportLinks ? overlay.linkReports() : List.of(),
+                hearsReceiver)), nowNs);
     }
 
     /**
@@ -312,7 +484,7 @@ final class OverlayMembership {
 
     /** Sends a packet to a site's current delegate (nothing if the site is unknown). */
     void send(String site, WanPacket packet) {
-        directory.get(site).ifPresent(record -> io.wanSend(site, record.address(), envelope(packet)));
+        directory.get(site).ifPresent(record -> out.send(site, record.address(), envelope(packet), latestNowNs));
     }
 
     /** @return the live remote sites, sorted: a read-only view that follows the directory */

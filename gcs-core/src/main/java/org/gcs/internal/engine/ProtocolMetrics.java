@@ -59,4 +59,20 @@ public interface ProtocolMetrics {
     /** This delegate advertised its link prices (price-based controllers, seed 000). */
     default void linkCostsSent() {
     }
+
+    /** A control packet too large for one datagram was sent in pieces. */
+    default void controlPacketSplit() {
+    }
+
+    /** A control packet too large even in pieces was dropped. */
+    default void controlPacketTooLarge() {
+    }
+
+    /** Two delegates were found speaking for one site name at once (a new conflict). */
+    default void siteConflictDetected() {
+    }
+
+    /** @param sites the number of site names with two delegates at once, now */
+    default void conflictedSites(int sites) {
+    }
 }

@@ -145,6 +145,7 @@ public final class NettyJGroupsNode implements GcsNode {
     private long lastRetransmissionRequests;
     private volatile List<org.gcs.FlowStatus> flows = List.of();
     private volatile List<org.gcs.ReceivingFlowStatus> receivingFlows = List.of();
+    private volatile java.util.SortedSet<String> conflictedSites = java.util.Collections.emptySortedSet();
     private volatile long unstableBytes;
     private volatile long sendWindowBytes;
     private volatile int retransmitBufferPackets;
@@ -341,6 +342,8 @@ public final class NettyJGroupsNode implements GcsNode {
     private void refreshStatus(long now) {
         flows = engine.flows();
         receivingFlows = engine.receivingFlows();
+        conflictedSites = java.util.Collections.unmodifiableSortedSet(new java.util.TreeSet<>(
+                engine.conflictedSites(now)));
         unstableBytes = engine.unstableBytes();
         sendWindowBytes = engine.sendWindowBytes();
         retransmitBufferPackets = engine.retransmitBufferPackets();
@@ -626,6 +629,11 @@ public final class NettyJGroupsNode implements GcsNode {
     @Override
     public List<org.gcs.FlowStatus> flows() {
         return delegateSelf ? flows : List.of();
+    }
+
+    @Override
+    public java.util.SortedSet<String> conflictedSites() {
+        return delegateSelf ? conflictedSites : java.util.Collections.emptySortedSet();
     }
 
     @Override

@@ -22,7 +22,16 @@ public enum DropReason {
      * A hop-by-hop link frame at a node whose WAN transport is end-to-end: the sites were configured with different
      * {@code wan.transport} settings.
      */
-    WRONG_TRANSPORT;
+    WRONG_TRANSPORT,
+    /** A piece of a split control packet whose other pieces did not all come (lost, or pushed out by newer ones). */
+    FRAGMENT_INCOMPLETE,
+    /**
+     * From a delegate that speaks for a site name another delegate already speaks for (two LANs configured with one
+     * site), or an acknowledgement from a site whose name two delegates announce: not trusted.
+     */
+    SITE_CONFLICT,
+    /** From a site that keeps sending but does not hear this one (a one-way link): ignored until it hears us again. */
+    ONE_WAY;
 
     /** @return the tag value, e.g. {@code bad-hmac} */
     public String tag() {

@@ -12,6 +12,7 @@ import org.gcs.cc.link.LinkSettings;
 import org.gcs.internal.wire.WanPacket.Ack;
 import org.gcs.internal.wire.WanPacket.CcFeedback;
 import org.gcs.internal.wire.WanPacket.Data;
+import org.gcs.internal.wire.WanPacket.Fragment;
 import org.gcs.internal.wire.WanPacket.HopAck;
 import org.gcs.internal.wire.WanPacket.LinkCost;
 import org.gcs.internal.wire.WanPacket.LinkCosts;
@@ -22,6 +23,7 @@ import org.gcs.internal.wire.WanPacket.Nak;
 import org.gcs.internal.wire.WanPacket.PeerHint;
 import org.gcs.internal.wire.WanPacket.Probe;
 import org.gcs.internal.wire.WanPacket.ProbeReply;
+import org.gcs.internal.wire.WanPacket.SiteConflict;
 import org.gcs.internal.wire.WanPacket.SiteState;
 import org.gcs.internal.wire.WanPacket.Sync;
 import org.gcs.internal.wire.WanPacket.TreeAnnounce;
@@ -64,6 +66,8 @@ public final class WanCodec {
     private static final int MIN_DATAGRAM_BYTES = FIXED_HEADER_BYTES + 2 + 8 + MAC_BYTES;
     private static final int FLAG_RETRANSMIT = 1;
     private static final int FLAG_CONTROL = 2;
+    /** Site state flags, bit 0: the sender counts the receiving site among the live ones. */
+    private static final int STATE_KNOWS_RECEIVER = 1;
 
     private final Mac mac;
     private final byte[] macOut = new byte[32];
@@ -92,6 +96,46 @@ public final class WanCodec {
 
     private static int headerSize(String fromSite) {
         return FIXED_HEADER_BYTES + WireWriter.textSize(fromSite) + 8;
+    }
+
+    /** @return the bytes {@link #encode} produces for this envelope */
+    public static int encodedSize(WanEnvelope envelope) {
+        return headerSize(envelope.fromSite()) + bodySize(envelope.packet()) + MAC_BYTES;
+    }
+
+    /** @return the bytes of a {@link Fragment} datagram besides its chunk, to size chunks */
+    public static int fragmentOverheadBytes(String fromSite) {
+        return headerSize(fromSite) + 8 + 2 + 2 + 2 + MAC_BYTES;
+    }
+
+    /**
+     * A packet's type and body without header or MAC: what a {@link Fragment} carries in pieces.
+     *
+     * @return the type code followed by the body
+     */
+    public static byte[] encodePacket(WanPacket packet) {
+        WireWriter w = new WireWriter(1 + bodySize(packet));
+        w.u8(packet.type());
+        writeBody(w, packet);
+        return w.array();
+    }
+
+    /**
+     * Reads what {@link #encodePacket} wrote (the chunks of a split packet, put back together).
+     *
+     * @throws MalformedDatagramException if the bytes are not one whole packet, or are a {@link Fragment}
+     */
+    public static WanPacket decodePacket(byte[] bytes) throws MalformedDatagramException {
+        WireReader r = new WireReader(bytes, 0, bytes.length);
+        int type = r.u8();
+        if (type == WanPacket.TYPE_FRAGMENT) {
+            throw new MalformedDatagramException(DropReason.MALFORMED, "a fragment inside a fragment");
+        }
+        WanPacket packet = readPacket(type, r);
+        if (r.remaining() != 0) {
+            throw new MalformedDatagramException(DropReason.MALFORMED, r.remaining() + " trailing bytes");
+        }
+        return packet;
     }
 
     /**
@@ -143,6 +187,14 @@ public final class WanCodec {
             return 8;
         } else if (packet instanceof TreeAnnounce t) {
             return TreeCodec.size(t);
+        } else if (packet instanceof Fragment f) {
+            return 8 + 2 + 2 + 2 + f.chunk().length;
+        } else if (packet instanceof SiteConflict c) {
+            int size = WireWriter.textSize(c.site()) + 1;
+            for (PeerHint p : c.delegates()) {
+                size += peerHintSize(p);
+            }
+            return size;
         } else if (packet instanceof LinkCosts c) {
             int size = 8 + 4 + 1;
             for (LinkCost cost : c.costs()) {
@@ -187,13 +239,46 @@ public final class WanCodec {
         }
         size += 2;
         for (PeerHint p : s.peers()) {
-            size += WireWriter.textSize(p.site()) + 8 + WireWriter.textSize(p.host()) + 2;
+            size += peerHintSize(p);
         }
         size += 8 + 8 + 2;
         for (LinkReport link : s.links()) {
             size += WireWriter.textSize(link.site()) + 8 + 8;
         }
-        return size;
+        return size + 1;
+    }
+
+    private static int peerHintSize(PeerHint p) {
+        return WireWriter.textSize(p.site()) + 8 + WireWriter.textSize(p.host()) + 2;
+    }
+
+    private static void writePeerHint(WireWriter w, PeerHint p) {
+        w.text(p.site()).i64(p.term()).host(p.host()).u16(p.port());
+    }
+
+    private static PeerHint readPeerHint(WireReader r) throws MalformedDatagramException {
+        String site = r.name("peer.site");
+        long term = r.u63("peer.term");
+        String host = r.host("peer.host");
+        int port = r.u16();
+        if (port == 0) {
+            throw new MalformedDatagramException(DropReason.MALFORMED, "peer port 0");
+        }
+        return new PeerHint(site, term, host, port);
+    }
+
+    private static SiteConflict readSiteConflict(WireReader r) throws MalformedDatagramException {
+        String site = r.name("conflict.site");
+        int count = r.u8();
+        List<PeerHint> delegates = new ArrayList<>(Math.min(count, SiteConflict.MAX_DELEGATES));
+        for (int i = 0; i < count && i <= SiteConflict.MAX_DELEGATES; i++) {
+            delegates.add(readPeerHint(r));
+        }
+        try {
+            return new SiteConflict(site, delegates);
+        } catch (IllegalArgumentException e) {
+            throw new MalformedDatagramException(DropReason.MALFORMED, e.getMessage());
+        }
     }
 
     private static void writeBody(WireWriter w, WanPacket packet) {
@@ -234,6 +319,13 @@ public final class WanCodec {
             w.i64(p.seq());
         } else if (packet instanceof TreeAnnounce t) {
             TreeCodec.write(w, t);
+        } else if (packet instanceof SiteConflict c) {
+            w.text(c.site()).u8(c.delegates().size());
+            for (PeerHint p : c.delegates()) {
+                writePeerHint(w, p);
+            }
+        } else if (packet instanceof Fragment f) {
+            w.i64(f.packetId()).u16(f.index()).u16(f.count()).u16(f.chunk().length).bytes(f.chunk());
         } else if (packet instanceof LinkCosts c) {
             w.i64(c.version()).u16((int) (c.lifetimeMs() >>> 16)).u16((int) (c.lifetimeMs() & 0xFFFF))
                     .u8(c.costs().size());
@@ -251,12 +343,13 @@ public final class WanCodec {
             }
             w.u16(s.peers().size());
             for (PeerHint p : s.peers()) {
-                w.text(p.site()).i64(p.term()).host(p.host()).u16(p.port());
+                writePeerHint(w, p);
             }
             w.i64(s.siteSetDigest()).i64(s.treeVersion()).u16(s.links().size());
             for (LinkReport link : s.links()) {
                 w.text(link.site()).i64(link.rttMicros()).i64(link.lossPpm());
             }
+            w.u8(s.knowsReceiver() ? STATE_KNOWS_RECEIVER : 0);
         }
     }
 
@@ -294,7 +387,15 @@ public final class WanCodec {
         WireReader r = new WireReader(datagram, header.position(), offset + length - MAC_BYTES);
         String fromSite = r.name("fromSite");
         long fromTerm = r.u63("fromTerm");
-        WanPacket packet = switch (type) {
+        WanPacket packet = readPacket(type, r);
+        if (r.remaining() != 0) {
+            throw new MalformedDatagramException(DropReason.MALFORMED, r.remaining() + " trailing bytes");
+        }
+        return new WanEnvelope(fromSite, fromTerm, packet);
+    }
+
+    private static WanPacket readPacket(int type, WireReader r) throws MalformedDatagramException {
+        return switch (type) {
             case WanPacket.TYPE_DATA -> readData(r);
             case WanPacket.TYPE_ACK -> new Ack(r.name("srcSite"), r.name("group"), r.u63("epoch"), r.u63("cumulativeSeq"),
                     r.i64(), r.u63("holdNs"), r.remaining() > 0 ? readBlock(r) : null);
@@ -309,12 +410,22 @@ public final class WanCodec {
             case WanPacket.TYPE_HOP_DATA -> readHopData(r);
             case WanPacket.TYPE_HOP_ACK -> readHopAck(r);
             case WanPacket.TYPE_LINK_COSTS -> readLinkCosts(r);
+            case WanPacket.TYPE_FRAGMENT -> readFragment(r);
+            case WanPacket.TYPE_SITE_CONFLICT -> readSiteConflict(r);
             default -> throw new MalformedDatagramException(DropReason.UNKNOWN_TYPE, "type " + type);
         };
-        if (r.remaining() != 0) {
-            throw new MalformedDatagramException(DropReason.MALFORMED, r.remaining() + " trailing bytes");
+    }
+
+    private static Fragment readFragment(WireReader r) throws MalformedDatagramException {
+        long packetId = r.u63("fragment.packetId");
+        int index = r.u16();
+        int count = r.u16();
+        byte[] chunk = r.bytes(r.u16());
+        try {
+            return new Fragment(packetId, index, count, chunk);
+        } catch (IllegalArgumentException e) {
+            throw new MalformedDatagramException(DropReason.MALFORMED, e.getMessage());
         }
-        return new WanEnvelope(fromSite, fromTerm, packet);
     }
 
     private void verify(byte[] datagram, int offset, int length) throws MalformedDatagramException {
@@ -469,6 +580,11 @@ public final class WanCodec {
         for (int i = 0; i < linkCount; i++) {
             links.add(new LinkReport(r.name("link.site"), r.u63("link.rtt"), r.u63("link.loss")));
         }
-        return new SiteState(version, members, peers, siteSetDigest, treeVersion, links);
+        int flags = r.u8();
+        if ((flags & ~STATE_KNOWS_RECEIVER) != 0) {
+            throw new MalformedDatagramException(DropReason.MALFORMED, "site state flags " + flags);
+        }
+        return new SiteState(version, members, peers, siteSetDigest, treeVersion, links,
+                (flags & STATE_KNOWS_RECEIVER) != 0);
     }
 }

@@ -38,6 +38,10 @@ public sealed interface WanPacket {
     byte TYPE_HOP_ACK = 11;
     /** Wire type code of {@link LinkCosts}. */
     byte TYPE_LINK_COSTS = 12;
+    /** Wire type code of {@link Fragment}. */
+    byte TYPE_FRAGMENT = 13;
+    /** Wire type code of {@link SiteConflict}. */
+    byte TYPE_SITE_CONFLICT = 14;
 
     /** @return the wire type code */
     byte type();
@@ -283,14 +287,22 @@ public sealed interface WanPacket {
      * @param treeVersion version of the multicast tree plan the sender uses (0: none)
      * @param links the sender's probe measurements of its links to other sites; sent only to the sites that
      *     coordinate the tree
+     * @param knowsReceiver true if the sender counts the receiving site among the live sites (it hears it): a site
+     *     that keeps hearing from another that does not hear it back has a one-way link to it
      */
     record SiteState(long version, List<MemberGroups> members, List<PeerHint> peers, long siteSetDigest,
-                     long treeVersion, List<LinkReport> links) implements WanPacket {
+                     long treeVersion, List<LinkReport> links, boolean knowsReceiver) implements WanPacket {
         /** Makes the lists immutable. */
         public SiteState {
             members = List.copyOf(members);
             peers = List.copyOf(peers);
             links = List.copyOf(links);
+        }
+
+        /** A state from a sender that hears the receiver. */
+        public SiteState(long version, List<MemberGroups> members, List<PeerHint> peers, long siteSetDigest,
+                         long treeVersion, List<LinkReport> links) {
+            this(version, members, peers, siteSetDigest, treeVersion, links, true);
         }
 
         /** A state without site-set digest, tree version or link measurements. */
@@ -493,6 +505,79 @@ public sealed interface WanPacket {
             if (milliDollars < 0 || milliDollars > 0xFFFF) {
                 throw new IllegalArgumentException("milliDollars must be in [0, 65535], got " + milliDollars);
             }
+        }
+    }
+
+    /**
+     * One piece of a control packet too large for one datagram ({@code max.datagram.bytes}): the packet's type and
+     * body ({@link WanCodec#encodePacket}) cut into {@code count} chunks. The receiver puts the chunks of one
+     * {@code packetId} from one delegate back together and handles the packet as if it had come whole; a piece
+     * that is lost loses the packet (control packets are repeated: heartbeats, tree and price announcements).
+     *
+     * @param packetId the sender's number for the split packet, increasing
+     * @param index this chunk's index, from 0
+     * @param count how many chunks the packet has, 2 to {@link #MAX_COUNT}
+     * @param chunk this chunk's bytes
+     */
+    record Fragment(long packetId, int index, int count, byte[] chunk) implements WanPacket {
+        /** The most chunks one packet is cut into. */
+        public static final int MAX_COUNT = 1024;
+
+        /** Rejects what the receiver would reject. */
+        public Fragment {
+            if (packetId < 0 || count < 2 || count > MAX_COUNT || index < 0 || index >= count || chunk.length == 0
+                    || chunk.length > 0xFFFF) {
+                throw new IllegalArgumentException("bad fragment: packet " + packetId + ", " + index + " of " + count
+                        + ", " + chunk.length + " B");
+            }
+        }
+
+        @Override
+        public byte type() {
+            return TYPE_FRAGMENT;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Fragment f && f.packetId == packetId && f.index == index && f.count == count
+                    && Arrays.equals(f.chunk, chunk);
+        }
+
+        @Override
+        public int hashCode() {
+            return Long.hashCode(packetId) * 31 + index;
+        }
+
+        @Override
+        public String toString() {
+            return "Fragment[" + packetId + " " + index + "/" + count + ", " + chunk.length + " B]";
+        }
+    }
+
+    /**
+     * A delegate's warning to the delegates it heard speaking for one site name at once: two LANs are configured with
+     * the same {@code site} (or one site's LAN is split). Each of them logs it, so that both sides of the
+     * misconfiguration hear of it, not only the sites that talk to them.
+     *
+     * @param site the site name two delegates announce
+     * @param delegates the delegates heard for it (site, term, address each), at most {@link #MAX_DELEGATES}
+     */
+    record SiteConflict(String site, List<PeerHint> delegates) implements WanPacket {
+        /** The most delegates one warning names. */
+        public static final int MAX_DELEGATES = 8;
+
+        /** Makes the list immutable and rejects what the wire cannot carry. */
+        public SiteConflict {
+            delegates = List.copyOf(delegates);
+            if (delegates.size() < 2 || delegates.size() > MAX_DELEGATES) {
+                throw new IllegalArgumentException("a site conflict names 2 to " + MAX_DELEGATES + " delegates, got "
+                        + delegates.size());
+            }
+        }
+
+        @Override
+        public byte type() {
+            return TYPE_SITE_CONFLICT;
         }
     }
 }

@@ -397,7 +397,7 @@ class WanCodecTest {
     }
 
     @ParameterizedTest
-    @ValueSource(ints = {0, 13, 127, 255})
+    @ValueSource(ints = {0, 15, 127, 255})
     void shouldDropOtherUnassignedTypesAsUnknownType(int type) {
         byte[] bytes = codec.encode(envelope(WanDatagrams.ack()));
         bytes[3] = (byte) type;
@@ -602,7 +602,7 @@ class WanCodecTest {
     @Test
     void shouldDropPeerHostWithMalformedUtf8AsMalformed() {
         byte[] bytes = codec.encode(envelope(new SiteState(1, List.of(), List.of(new PeerHint("a", 1, "h", 80)))));
-        int hostAt = bytes.length - WanCodec.MAC_BYTES - (8 + 8 + 2) - 2 - 1; // "h", port, digest, tree version, links
+        int hostAt = bytes.length - WanCodec.MAC_BYTES - (8 + 8 + 2 + 1) - 2 - 1; // "h", port, digest, tree version, links, flags
         assertThat(bytes[hostAt]).isEqualTo((byte) 'h');
         bytes[hostAt] = (byte) 0xff;
 
@@ -676,5 +676,12 @@ class WanCodecTest {
 
     private static int envelopeFromSiteLength() {
         return envelope(WanDatagrams.ack()).fromSite().length();
+    }
+
+    @Test
+    void shouldRoundTripASiteConflictWarning() throws Exception {
+        var conflict = new WanPacket.SiteConflict("boston", List.of(new PeerHint("boston", 2, "10.0.0.1", 7700),
+                new PeerHint("boston", 2, "10.0.9.1", 7701)));
+        assertThat(roundTrip(envelope(conflict)).packet()).isEqualTo(conflict);
     }
 }

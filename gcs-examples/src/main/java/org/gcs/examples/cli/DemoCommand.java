@@ -84,6 +84,11 @@ public final class DemoCommand implements Callable<Integer> {
                     + " --set cc.ormcc.beta=0.75 or --set tick.interval=10ms (keys: gcs node --help).")
     List<String> set;
 
+    @Option(names = "--config", paramLabel = "FILE",
+            description = "A properties file of node settings applied to every node, with the keys --set takes"
+                    + " (a key given twice is an error); --set wins over the file.")
+    java.nio.file.Path config;
+
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1",
             description = "Seed of the emulator's random loss and jitter (default: ${DEFAULT-VALUE}).")
     long seed;
@@ -155,7 +160,14 @@ public final class DemoCommand implements Callable<Integer> {
         }
         NodeSettings nodeSettings;
         try {
-            nodeSettings = NodeSettings.parse(controller, transport, set);
+            List<String> assignments = new java.util.ArrayList<>();
+            if (config != null) {
+                assignments.addAll(NodeSettings.assignmentsFrom(config));
+            }
+            if (set != null) {
+                assignments.addAll(set);
+            }
+            nodeSettings = NodeSettings.parse(controller, transport, assignments);
         } catch (IllegalArgumentException e) {
             throw usage(e.getMessage());
         }

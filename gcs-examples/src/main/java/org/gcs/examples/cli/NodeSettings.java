@@ -98,6 +98,32 @@ public final class NodeSettings {
         return parsed;
     }
 
+    /**
+     * Reads node settings from a properties file, as {@code --set} assignments in the file's order.
+     *
+     * @param file a properties file with the keys {@code --set} takes
+     * @return the assignments, {@code KEY=VALUE} each
+     * @throws IllegalArgumentException with a message naming the file if it cannot be read or gives a key twice
+     */
+    public static List<String> assignmentsFrom(java.nio.file.Path file) {
+        java.util.Properties properties;
+        try {
+            properties = org.gcs.internal.config.StrictPropertiesReader.read(
+                    java.nio.file.Files.readAllLines(file, java.nio.charset.StandardCharsets.UTF_8), file.toString());
+        } catch (java.io.IOException e) {
+            throw new IllegalArgumentException("--config " + file + ": cannot read it (" + e.getMessage() + ")");
+        }
+        List<String> assignments = new java.util.ArrayList<>();
+        for (String key : new java.util.TreeSet<>(properties.stringPropertyNames())) {
+            if (!GcsConfigLoader.KEYS.contains(key) && !key.startsWith(GcsConfigLoader.CONGESTION_PREFIX)) {
+                throw new IllegalArgumentException("--config " + file + ": " + key + " is not a node setting; keys are "
+                        + new java.util.TreeSet<>(GcsConfigLoader.KEYS) + " and cc.<scheme>.<parameter>");
+            }
+            assignments.add(key + "=" + properties.getProperty(key));
+        }
+        return assignments;
+    }
+
     /** Builds a throw-away configuration so that every value is checked now. */
     private void check() {
         try {

@@ -14,7 +14,7 @@ import org.gcs.GroupView;
 /**
  * Counts what a {@code gcs node} sends and delivers, and formats its status and view lines. A status line reads
  * <pre>
- * HH:mm:ss LABEL SELF delegate=yes|no[ (DELEGATE)] views=GROUP:N members/M sites,... sent=N delivered=N
+ * HH:mm:ss LABEL SELF delegate=yes|no[ (DELEGATE)] views=GROUP:N members/M sites,...[ SITE-CONFLICT=SITE,...] sent=N delivered=N
  *     unstable=BYTES/PEAK window=BYTES rtx=PACKETS/PEAK flows=GROUP:RATE[@SITE],...
  *     [drops=REASON:N,...] [stalled=SECONDSs] [excluded=GROUP:N,...] [heldback=SECONDSs]
  *     checked=N dup=N ooo=N from=SENDER:CONTIGUOUS/DISTINCT,... gaps=SENDER:GAPS/HIGHEST,...
@@ -96,6 +96,9 @@ final class NodeStatus {
             String group = groups.get(i);
             line.append(i == 0 ? "" : ",").append(group).append(':');
             line.append(node.view(group).map(v -> v.size() + " members/" + v.sites().size() + " sites").orElse("none"));
+        }
+        if (!node.conflictedSites().isEmpty()) { // two LANs configured with one site name: say so on every line
+            line.append(" SITE-CONFLICT=").append(String.join(",", node.conflictedSites()));
         }
         line.append(" sent=").append(sent.getAsLong()).append(" delivered=").append(delivered.get());
         long unstableBytes = node.unstableBytes();

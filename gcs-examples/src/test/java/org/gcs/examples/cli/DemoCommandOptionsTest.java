@@ -141,4 +141,29 @@ class DemoCommandOptionsTest {
         assertThat(gcs.execute("--version")).isZero();
         assertThat(out.toString()).contains("gcs ");
     }
+
+    @Test
+    void shouldTakeNodeSettingsFromAFileWithSetWinning(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("demo.properties");
+        Files.writeString(file, "max.datagram.bytes = 8000\ntick.interval = 10ms\n");
+        DemoSettings s = parsing.parse("--config", file.toString(), "--set", "tick.interval=20ms").settings();
+        assertThat(s.nodeSettings().asMap()).containsEntry("max.datagram.bytes", "8000")
+                .containsEntry("tick.interval", "20ms");
+    }
+
+    @Test
+    void shouldRefuseBadFileSettingsNamingTheKey(@TempDir Path dir) throws Exception {
+        Path unknown = dir.resolve("unknown.properties");
+        Files.writeString(unknown, "max.datagram.byte = 8000\n");
+        assertThatThrownBy(() -> parsing.parse("--config", unknown.toString()).settings())
+                .isInstanceOf(CommandLine.ParameterException.class)
+                .hasMessageContaining("unknown.properties").hasMessageContaining("max.datagram.byte ");
+        Path twice = dir.resolve("twice.properties");
+        Files.writeString(twice, "max.datagram.bytes = 8000\nmax.datagram.bytes = 4000\n");
+        assertThatThrownBy(() -> parsing.parse("--config", twice.toString()).settings())
+                .hasMessageContaining("max.datagram.bytes is set twice (lines 1 and 2)");
+        assertThatThrownBy(() -> parsing.parse("--set", "max.datagram.bytes=lots").settings())
+                .isInstanceOf(CommandLine.ParameterException.class)
+                .hasMessageContaining("max.datagram.bytes").hasMessageContaining("lots");
+    }
 }

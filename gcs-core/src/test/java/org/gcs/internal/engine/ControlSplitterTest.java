@@ -1,0 +1,153 @@
+package org.gcs.internal.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
+import org.gcs.GcsConfigBuilder;
+import org.gcs.GroupMessage;
+import org.gcs.GroupTree;
+import org.gcs.GroupView;
+import org.gcs.MemberId;
+import org.gcs.Names;
+import org.gcs.alm.overlay.DelegateAddress;
+import org.gcs.internal.wire.DropReason;
+import org.gcs.internal.wire.LanMessage;
+import org.gcs.internal.wire.WanCodec;
+import org.gcs.internal.wire.WanEnvelope;
+import org.gcs.internal.wire.WanPacket;
+import org.gcs.internal.wire.WanPacket.MemberGroups;
+import org.gcs.internal.wire.WanPacket.SiteState;
+import org.junit.jupiter.api.Test;
+
+/** Control packets cut to fit the smallest legal datagram and put back together (issue 15, Deliver 3). */
+class ControlSplitterTest {
+    private static final byte[] KEY = "a-test-cluster-key-0123456789abcdef".getBytes(StandardCharsets.UTF_8);
+    private static final int LIMIT = GcsConfigBuilder.MIN_DATAGRAM_BYTES;
+    private static final String LONG_SITE = "s".repeat(Names.MAX_LENGTH);
+    private static final DelegateAddress FROM = new DelegateAddress("127.0.0.1", 7700);
+
+    /** Captures what the splitter sends. */
+    private static final class Wire implements EngineIo {
+        final List<WanEnvelope> sent = new ArrayList<>();
+
+        @Override
+        public void lanSend(LanMessage message) {
+        }
+
+        @Override
+        public void wanSend(String toSite, DelegateAddress to, WanEnvelope envelope) {
+            sent.add(envelope);
+        }
+
+        @Override
+        public void deliver(GroupMessage message, long sentEpochMicros) {
+        }
+
+        @Override
+        public void viewChanged(GroupView view) {
+        }
+
+        @Override
+        public void treeChanged(GroupTree tree) {
+        }
+
+        @Override
+        public void admitted(SendRequest request) {
+        }
+
+        @Override
+        public void delegateChanged(MemberId delegate, boolean self) {
+        }
+    }
+
+    /** Counts drops by reason. */
+    private static final class Drops implements ProtocolMetrics {
+        final List<DropReason> dropped = new ArrayList<>();
+        int split;
+
+        @Override
+        public void wanDropped(DropReason reason) {
+            dropped.add(reason);
+        }
+
+        @Override
+        public void controlPacketSplit() {
+            split++;
+        }
+    }
+
+    /** One member with 1000 groups of the longest legal names: about 66 KB, more than one datagram can ever hold. */
+    private static SiteState hugeState() {
+        List<String> groups = new ArrayList<>();
+        for (int g = 0; g < 1000; g++) {
+            groups.add(String.format("%04d", g) + "g".repeat(Names.MAX_LENGTH - 4));
+        }
+        return new SiteState(7, List.of(new MemberGroups("m".repeat(Names.MAX_LENGTH), 3, groups)), List.of());
+    }
+
+    @Test
+    void shouldSendAStateLargerThanAnyDatagramInPiecesThatEachFitTheSmallestLimit() throws Exception {
+        Wire wire = new Wire();
+        Drops metrics = new Drops();
+        SiteState state = hugeState();
+        WanEnvelope whole = new WanEnvelope(LONG_SITE, 5, state);
+        assertThat(WanCodec.encodedSize(whole)).isGreaterThan(WanCodec.MAX_DATAGRAM_BYTES);
+
+        new ControlSplitter(wire, metrics, LIMIT).send("b", FROM, whole, 0);
+
+        assertThat(wire.sent).hasSizeGreaterThan(60);
+        assertThat(metrics.split).isEqualTo(1);
+        WanCodec codec = new WanCodec(KEY);
+        List<WanEnvelope> received = new ArrayList<>();
+        for (WanEnvelope piece : wire.sent) {
+            byte[] datagram = codec.encode(piece);
+            assertThat(datagram.length).isLessThanOrEqualTo(LIMIT);
+            received.add(codec.decode(datagram, 0, datagram.length));
+        }
+        Collections.shuffle(received, new Random(1));
+        FragmentReassembly reassembly = new FragmentReassembly(metrics, 5_000_000_000L);
+        List<WanPacket> out = new ArrayList<>();
+        for (WanEnvelope piece : received) {
+            reassembly.offer(FROM, piece, 1).ifPresent(out::add);
+        }
+        assertThat(out).containsExactly(state);
+        assertThat(reassembly.inProgress()).isZero();
+        assertThat(metrics.dropped).isEmpty();
+    }
+
+    @Test
+    void shouldSendAPacketThatFitsWholeAndGiveUpAPacketThatLostAPiece() {
+        Wire wire = new Wire();
+        Drops metrics = new Drops();
+        ControlSplitter splitter = new ControlSplitter(wire, metrics, LIMIT);
+        WanEnvelope small = new WanEnvelope("a", 1, new SiteState(1, List.of(), List.of()));
+        splitter.send("b", FROM, small, 0);
+        assertThat(wire.sent).containsExactly(small);
+
+        wire.sent.clear();
+        splitter.send("b", FROM, new WanEnvelope("a", 1, hugeState()), 0);
+        FragmentReassembly reassembly = new FragmentReassembly(metrics, 5_000_000_000L);
+        for (WanEnvelope piece : wire.sent.subList(1, wire.sent.size())) {
+            assertThat(reassembly.offer(FROM, piece, 0)).isEmpty();
+        }
+        reassembly.expire(4_000_000_000L);
+        assertThat(reassembly.inProgress()).isOne();
+        reassembly.expire(6_000_000_000L);
+        assertThat(reassembly.inProgress()).isZero();
+        assertThat(metrics.dropped).containsExactly(DropReason.FRAGMENT_INCOMPLETE);
+    }
+
+    @Test
+    void shouldLeaveRoomForPayloadInADataPacketWithTheLongestNamesAtTheSmallestLimit() {
+        int overhead = WanCodec.dataOverheadBytes(LONG_SITE, LONG_SITE, "g".repeat(Names.MAX_LENGTH),
+                "m".repeat(Names.MAX_LENGTH));
+        int largestControlBlock = 2 + 255;
+        int hopFraming = 16;
+        assertThat(LIMIT - overhead - largestControlBlock - hopFraming).as("payload bytes per fragment")
+                .isGreaterThanOrEqualTo(200);
+    }
+}

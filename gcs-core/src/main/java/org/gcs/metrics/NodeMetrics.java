@@ -48,6 +48,7 @@ public final class NodeMetrics implements ProtocolMetrics, AutoCloseable {
     private final Counter nakedPackets;
     private final Counter naksReceived;
     private final Counter retransmits;
+    private final Counter implausibleRttSamples;
     private final Timer deliveryLatency;
 
     /**
@@ -74,6 +75,7 @@ public final class NodeMetrics implements ProtocolMetrics, AutoCloseable {
         nakedPackets = counter(GcsMeters.NAKED_PACKETS);
         naksReceived = counter(GcsMeters.NAKS_RECEIVED);
         retransmits = counter(GcsMeters.RETRANSMITS);
+        implausibleRttSamples = counter(GcsMeters.RTT_SAMPLES_IMPLAUSIBLE);
         for (DropReason reason : DropReason.values()) {
             Counter c = Counter.builder(GcsMeters.WAN_DATAGRAMS_DROPPED.meterName())
                     .description(GcsMeters.WAN_DATAGRAMS_DROPPED.description())
@@ -337,6 +339,16 @@ public final class NodeMetrics implements ProtocolMetrics, AutoCloseable {
     @Override
     public void retransmitted(long packets) {
         retransmits.increment(packets);
+    }
+
+    @Override
+    public void implausibleRttSample() {
+        implausibleRttSamples.increment();
+    }
+
+    /** @return echoed send times ignored as implausible so far */
+    public long implausibleRttSamples() {
+        return (long) implausibleRttSamples.count();
     }
 
     @Override

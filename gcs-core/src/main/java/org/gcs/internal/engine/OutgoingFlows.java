@@ -153,8 +153,8 @@ final class OutgoingFlows {
 
     void onAck(String fromSite, Ack ack, long nowNs) {
         OutgoingGroup group = ownFlow(ack.srcSite(), ack.group(), ack.epoch());
-        if (group != null) {
-            group.onAck(fromSite, ack, nowNs, output);
+        if (group != null && group.onAck(fromSite, ack, nowNs, output)) {
+            metrics.implausibleRttSample();
         }
     }
 

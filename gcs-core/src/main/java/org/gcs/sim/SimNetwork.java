@@ -261,7 +261,7 @@ public final class SimNetwork {
     }
 
     /**
-     * @param tap sees every WAN datagram a node puts on a link, as bytes (to record and replay them in tests), or null
+     * @param tap sees every WAN datagram that arrives at a node, as bytes (to record and replay them in tests), or null
      */
     public void setWanTap(WanTap tap) {
         this.wanTap = tap;

@@ -420,14 +420,16 @@ public final class SimNode {
                 return;
             }
             byte[] datagram = codec.encode(envelope, network.epochMillis());
-            network.tap(site, target.site(), datagram);
             wanDatagramsSent++;
             long arrivalNs = linkTo(target.site()).admit(datagram.length, network.nowNs());
             if (arrivalNs < 0) {
                 wanDatagramsLost++;
                 return;
             }
-            network.clock().at(arrivalNs, () -> target.receiveWan(address, datagram));
+            network.clock().at(arrivalNs, () -> {
+                network.tap(site, target.site(), datagram);
+                target.receiveWan(address, datagram);
+            });
         }
 
         @Override

@@ -1,6 +1,9 @@
 package org.gcs.sim;
 
-/** Sees the WAN datagrams of a {@link SimNetwork} as bytes, e.g. to record and replay them in an attack test. */
+/**
+ * Sees the WAN datagrams of a {@link SimNetwork} as bytes when they arrive at a node (not those the emulated links
+ * lost), e.g. to record and replay them in an attack test.
+ */
 @FunctionalInterface
 public interface WanTap {
     /**

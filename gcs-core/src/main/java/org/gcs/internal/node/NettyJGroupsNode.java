@@ -950,11 +950,25 @@ public final class NettyJGroupsNode implements GcsNode {
         if (!config.testNode()) {
             keys.checkStrength("updateKeys");
         }
-        runOnLoop(() -> {
-            codec.updateKeys(keys);
-            LOG.info("WAN keys of {} replaced: accepting key ids {}, sending with key id {}", self, keys.ids(),
-                    keys.sendKeyId());
-        });
+        if (loop.inEventLoop()) {
+            applyKeys(keys);
+            return;
+        }
+        try {
+            callOnLoop(() -> {
+                applyKeys(keys);
+                return null;
+            });
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new GcsException("interrupted while handing the new keys to the node; they may or may not be in use");
+        }
+    }
+
+    private void applyKeys(ClusterKeys keys) {
+        codec.updateKeys(keys);
+        LOG.info("WAN keys of {} replaced: accepting key ids {}, sending with key id {}", self, keys.ids(),
+                keys.sendKeyId());
     }
 
     private void runOnLoopQuietly(Runnable task) {

@@ -89,6 +89,8 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
     private static final long FOREVER_NS = Long.MAX_VALUE / 2;
     /** How often the status samples the buffers for their peaks (the node refreshes them as often). */
     private static final long SAMPLE_MS = 100;
+    /** How often the key file ({@code cluster.key.file}) is checked for changes. */
+    static final long KEY_FILE_POLL_MS = 1000;
 
     @Spec
     CommandSpec spec;
@@ -186,12 +188,13 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
             err.flush();
             return 1;
         }
-        run(node, gcsConfig.congestionControl(), groups, out, err);
+        run(node, gcsConfig, groups, out, err);
         return 0;
     }
 
-    private void run(GcsNode node, String congestionControl, List<String> groups, PrintWriter out, PrintWriter err)
+    private void run(GcsNode node, GcsConfig gcsConfig, List<String> groups, PrintWriter out, PrintWriter err)
             throws InterruptedException {
+        String congestionControl = gcsConfig.congestionControl();
         AtomicLong chatSent = new AtomicLong();
         String self = node.self().toString();
         PacedSender generator = sendRate > 0 && !groups.isEmpty()
@@ -230,6 +233,7 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
         long statusMs = Math.max(100, statusEvery.toMillis());
         timer.scheduleAtFixedRate(() -> print(out, status.line("status")), statusMs, statusMs, TimeUnit.MILLISECONDS);
         timer.scheduleAtFixedRate(status::sample, SAMPLE_MS, SAMPLE_MS, TimeUnit.MILLISECONDS);
+        watchKeyFile(gcsConfig, node, timer, out, err);
         if (!groups.isEmpty()) {
             Reader reader = new InputStreamReader(stdin, StandardCharsets.UTF_8);
             daemon(new StdinChat(new BufferedReader(reader), node, groups.get(0), chatSent, err), "gcs-node-stdin")
@@ -270,6 +274,38 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
         } catch (IllegalStateException shuttingDown) {
             // the hook is running
         }
+    }
+
+    /**
+     * With {@code cluster.key.file}, checks the file every {@link #KEY_FILE_POLL_MS} and hands a changed, valid key
+     * ring to the node (rotation without a restart); prints a line with the key ids (never the keys).
+     */
+    private static void watchKeyFile(GcsConfig gcsConfig, GcsNode node, ScheduledExecutorService timer,
+                                     PrintWriter out, PrintWriter err) {
+        Optional<Path> keyFile = gcsConfig.clusterKeyFile();
+        if (keyFile.isEmpty()) {
+            return;
+        }
+        KeyFileWatcher watcher;
+        try {
+            watcher = KeyFileWatcher.of(keyFile.get(), gcsConfig.testNode(), node::updateKeys);
+        } catch (IOException e) {
+            print(err, "gcs node: cannot watch the key file " + keyFile.get() + ": " + e + "; keys stay as they are");
+            return;
+        }
+        print(out, "keys from " + keyFile.get() + ": accepting key ids " + gcsConfig.clusterKeys().ids()
+                + ", sending with key id " + gcsConfig.clusterKeys().sendKeyId() + "; watching the file for changes");
+        timer.scheduleWithFixedDelay(() -> {
+            try {
+                org.gcs.ClusterKeys installed = watcher.poll();
+                if (installed != null) {
+                    print(out, "keys reloaded from " + keyFile.get() + ": accepting key ids " + installed.ids()
+                            + ", sending with key id " + installed.sendKeyId());
+                }
+            } catch (RuntimeException e) {
+                print(err, "gcs node: key file check failed: " + e);
+            }
+        }, KEY_FILE_POLL_MS, KEY_FILE_POLL_MS, TimeUnit.MILLISECONDS);
     }
 
     /** Stops the node as SIGTERM would: {@link #call()} then closes it and returns (tests use this). */

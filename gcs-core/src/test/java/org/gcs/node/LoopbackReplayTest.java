@@ -1,6 +1,7 @@
 package org.gcs.node;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import io.micrometer.core.instrument.Counter;
@@ -75,8 +76,18 @@ class LoopbackReplayTest {
                 assertThat(a.awaitStable(Duration.ofSeconds(60))).isTrue();
                 assertThat(b.awaitStable(Duration.ofSeconds(60))).isTrue();
 
-                assertThat(atA.delivered()).isEqualTo(2 * PER_SENDER);
-                assertThat(atB.delivered()).isEqualTo(2 * PER_SENDER);
+                // traffic after the replays goes to the peers it went to before, never to the replayer
+                LoopbackCluster.sendFromEach(List.of(a, b), "g", PER_SENDER);
+                await().atMost(Duration.ofSeconds(60)).until(() -> atA.delivered() == 4 * PER_SENDER
+                        && atB.delivered() == 4 * PER_SENDER);
+                attacker.setSoTimeout(500);
+                byte[] buffer = new byte[65_535];
+                assertThatThrownBy(() -> attacker.receive(new DatagramPacket(buffer, buffer.length)))
+                        .as("the replayer's address was never learned as a peer")
+                        .isInstanceOf(java.net.SocketTimeoutException.class);
+
+                assertThat(atA.delivered()).isEqualTo(4 * PER_SENDER);
+                assertThat(atB.delivered()).isEqualTo(4 * PER_SENDER);
                 assertThat(atA.problems()).isEmpty();
                 assertThat(atB.problems()).isEmpty();
                 assertThat(a.view("g")).contains(viewA);

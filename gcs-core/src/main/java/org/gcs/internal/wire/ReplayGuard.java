@@ -47,7 +47,7 @@ public final class ReplayGuard {
      * @return null if fresh, otherwise why it must be dropped
      */
     public DropReason check(long senderId, long packetNumber, long sendEpochMillis, long nowEpochMillis, long nowNs) {
-        if (Math.abs(nowEpochMillis - sendEpochMillis) > maxAgeMillis) {
+        if (sendEpochMillis < nowEpochMillis - maxAgeMillis || sendEpochMillis > nowEpochMillis + maxAgeMillis) {
             return DropReason.STALE_TIME;
         }
         Sender sender = senders.get(senderId);

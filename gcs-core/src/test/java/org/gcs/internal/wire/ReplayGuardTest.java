@@ -24,6 +24,10 @@ class ReplayGuardTest {
         assertThat(guard.check(1, 5, T0_MS - MAX_AGE_MS - 1, T0_MS, 0)).isEqualTo(DropReason.STALE_TIME);
         assertThat(guard.check(1, 5, T0_MS + MAX_AGE_MS + 1, T0_MS, 0)).isEqualTo(DropReason.STALE_TIME);
         assertThat(guard.senders()).as("a stale datagram creates no window").isZero();
+        assertThat(guard.check(1, 5, Long.MIN_VALUE, T0_MS, 0)).as("no overflow").isEqualTo(DropReason.STALE_TIME);
+        assertThat(guard.check(1, 5, Long.MAX_VALUE, T0_MS, 0)).isEqualTo(DropReason.STALE_TIME);
+        assertThat(guard.check(1, 5, Long.MIN_VALUE, T0_MS, 0)).as("no overflow").isEqualTo(DropReason.STALE_TIME);
+        assertThat(guard.check(1, 5, Long.MAX_VALUE, T0_MS, 0)).isEqualTo(DropReason.STALE_TIME);
         assertThat(guard.check(1, 5, T0_MS - MAX_AGE_MS, T0_MS, 0)).as("exactly the max age").isNull();
     }
 

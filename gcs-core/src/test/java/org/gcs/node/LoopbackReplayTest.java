@@ -107,6 +107,65 @@ class LoopbackReplayTest {
         }
     }
 
+    @Test
+    void shouldDropDatagramsReplayedAfterTheMaximumAgeAsStale() throws Exception {
+        Duration maxAge = Duration.ofSeconds(2);
+        SimpleMeterRegistry registryA = new SimpleMeterRegistry();
+        SimpleMeterRegistry registryB = new SimpleMeterRegistry();
+        try (LoopbackCluster cluster = new LoopbackCluster();
+             DatagramSocket attacker = new DatagramSocket(new InetSocketAddress("127.0.0.1", 0))) {
+            GcsNode a = cluster.start("a", "a1", b -> b.meterRegistry(registryA).replayMaxAge(maxAge));
+            InetSocketAddress aWan = ((NettyJGroupsNode) a).wanAddress();
+            try (UdpRecorder relay = new UdpRecorder(new InetSocketAddress("127.0.0.1", aWan.getPort()))) {
+                GcsNode b = cluster.start("b", "b1", c -> c.meterRegistry(registryB).replayMaxAge(maxAge)
+                        .seeds(List.of("127.0.0.1:" + relay.address().getPort())));
+                SequenceChecker atB = new SequenceChecker();
+                b.onMessage(atB::accept);
+                a.join("g");
+                b.join("g");
+                await().atMost(Duration.ofSeconds(60)).until(() -> a.view("g").map(v -> v.size() == 2).orElse(false)
+                        && b.view("g").map(v -> v.size() == 2).orElse(false));
+                LoopbackCluster.sendFromEach(List.of(a), "g", PER_SENDER);
+                await().atMost(Duration.ofSeconds(60)).until(() -> atB.delivered() == PER_SENDER);
+                List<UdpRecorder.Recorded> recording = relay.recorded();
+                long recordedAtMs = System.currentTimeMillis();
+                InetSocketAddress bWan = ((NettyJGroupsNode) b).wanAddress();
+                // the recording ages past the maximum age (plus margin) while the sites go on talking
+                await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100))
+                        .until(() -> System.currentTimeMillis() > recordedAtMs + 2 * maxAge.toMillis() + 500);
+                GroupView viewA = a.view("g").orElseThrow();
+                GroupView viewB = b.view("g").orElseThrow();
+                double staleBefore = stale(registryA) + stale(registryB);
+
+                int sent = 0;
+                for (UdpRecorder.Recorded r : recording) {
+                    InetSocketAddress direct = new InetSocketAddress("127.0.0.1",
+                            r.to().getPort() == aWan.getPort() ? aWan.getPort() : bWan.getPort());
+                    attacker.send(new DatagramPacket(r.bytes(), r.bytes().length, direct));
+                    if (++sent % 64 == 0) {
+                        int soFar = sent;
+                        await().atMost(Duration.ofSeconds(60))
+                                .until(() -> stale(registryA) + stale(registryB) - staleBefore >= soFar - 64);
+                    }
+                }
+                await().atMost(Duration.ofSeconds(60)).until(() -> stale(registryA) + stale(registryB) > staleBefore);
+                assertThat(b.awaitStable(Duration.ofSeconds(60))).isTrue();
+
+                assertThat(atB.delivered()).isEqualTo(PER_SENDER);
+                assertThat(atB.problems()).isEmpty();
+                assertThat(a.view("g")).contains(viewA);
+                assertThat(b.view("g")).contains(viewB);
+                assertThat(replays(registryA) + replays(registryB)).as("old datagrams fail the time check first")
+                        .isZero();
+            }
+        }
+    }
+
+    private static double stale(SimpleMeterRegistry registry) {
+        Counter counter = registry.find("gcs.wan.datagrams.dropped").tag("reason", "stale-time").counter();
+        return counter == null ? 0 : counter.count();
+    }
+
     private static double replays(SimpleMeterRegistry registry) {
         Counter counter = registry.find("gcs.wan.datagrams.dropped").tag("reason", "replayed").counter();
         return counter == null ? 0 : counter.count();

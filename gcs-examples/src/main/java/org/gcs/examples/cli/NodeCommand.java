@@ -48,6 +48,10 @@ import picocli.CommandLine.Spec;
                     + " lan.bind.address, groups, ... see GcsConfigLoader), joins the listed groups, prints view"
                     + " changes and a status line, and sends every line read from standard input to the first group."
                     + " End of input only stops the reading; the node runs until SIGTERM/SIGINT or --duration.",
+            "With cluster.key.file (key.<id> = <hex> lines and send.key = <id>) the node checks the file every"
+                    + " second and uses its keys when it changes, printing 'keys reloaded from FILE: accepting key ids"
+                    + " [...], sending with key id N' (never the keys); an invalid file is logged at ERROR and the old"
+                    + " keys stay (rotation step by step: docs/security.md).",
             "A line 'HH:mm:ss tree GROUP vVERSION root=SITE edges=PARENT>CHILD,...' shows each new multicast tree"
                     + " of a group between sites.",
             "Status line, one line every --status-every and one labelled 'final' at the end (wrapped here):",

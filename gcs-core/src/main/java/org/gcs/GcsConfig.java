@@ -63,6 +63,11 @@ import org.gcs.emulator.Topology;
  * each scheme documents its own and their defaults (TfrcSettings, OrmccSettings)</td></tr>
  * <tr><td>initialSendRate</td><td>128 KiB/s</td><td>a sender's rate before its first grant; the start of slow start</td></tr>
  * <tr><td>minSendRate</td><td>2 KiB/s</td><td>the lowest aggregate rate of a site for a group</td></tr>
+ * <tr><td>wanProtection</td><td>aes-gcm</td><td>{@code aes-gcm}: WAN datagrams encrypted and authenticated;
+ * {@code integrity}: authenticated only (docs/security.md)</td></tr>
+ * <tr><td>replayMaxAge</td><td>60 s</td><td>WAN datagrams sent longer ago (or later) by the receiver's clock are
+ * refused as replays; the sites' clocks must agree within it</td></tr>
+ * <tr><td>testNode</td><td>false</td><td>a test node may use weak or published example keys</td></tr>
  * </table>
  */
 public final class GcsConfig {
@@ -80,7 +85,11 @@ public final class GcsConfig {
     private final String wanAdvertiseHost;
     private final int wanAdvertisePort;
     private final List<InetSocketAddress> seeds;
-    private final byte[] clusterKey;
+    private final ClusterKeys clusterKeys;
+    private final java.nio.file.Path clusterKeyFile;
+    private final WanProtection wanProtection;
+    private final Duration replayMaxAge;
+    private final boolean testNode;
     private final Duration heartbeatInterval;
     private final Duration siteTimeout;
     private final Duration tickInterval;
@@ -115,7 +124,11 @@ public final class GcsConfig {
         this.wanAdvertiseHost = b.wanAdvertiseHost;
         this.wanAdvertisePort = b.wanAdvertisePort;
         this.seeds = List.copyOf(b.seeds);
-        this.clusterKey = b.clusterKey.clone();
+        this.clusterKeys = b.clusterKeys;
+        this.clusterKeyFile = b.clusterKeyFile;
+        this.wanProtection = b.wanProtection;
+        this.replayMaxAge = b.replayMaxAge;
+        this.testNode = b.testNode;
         this.heartbeatInterval = b.heartbeatInterval;
         this.siteTimeout = b.siteTimeout;
         this.tickInterval = b.tickInterval;
@@ -158,7 +171,11 @@ public final class GcsConfig {
         b.wanAdvertiseHost = wanAdvertiseHost;
         b.wanAdvertisePort = wanAdvertisePort;
         b.seeds.addAll(seeds);
-        b.clusterKey = clusterKey.clone();
+        b.clusterKeys = clusterKeys;
+        b.clusterKeyFile = clusterKeyFile;
+        b.wanProtection = wanProtection;
+        b.replayMaxAge = replayMaxAge;
+        b.testNode = testNode;
         b.heartbeatInterval = heartbeatInterval;
         b.siteTimeout = siteTimeout;
         b.tickInterval = tickInterval;
@@ -243,9 +260,34 @@ public final class GcsConfig {
         return seeds;
     }
 
-    /** @return a copy of the shared secret that authenticates every WAN datagram */
+    /** @return a copy of the secret this node sends with (the send key of {@link #clusterKeys()}) */
     public byte[] clusterKey() {
-        return clusterKey.clone();
+        return clusterKeys.sendKey();
+    }
+
+    /** @return the WAN key ring: every key accepted, one used to send */
+    public ClusterKeys clusterKeys() {
+        return clusterKeys;
+    }
+
+    /** @return the key file the ring was read from, if any ({@code gcs node} watches it) */
+    public Optional<java.nio.file.Path> clusterKeyFile() {
+        return Optional.ofNullable(clusterKeyFile);
+    }
+
+    /** @return how WAN datagrams are protected */
+    public WanProtection wanProtection() {
+        return wanProtection;
+    }
+
+    /** @return the most a WAN datagram's send time may differ from this node's clock */
+    public Duration replayMaxAge() {
+        return replayMaxAge;
+    }
+
+    /** @return whether this node is a test (weak and example keys allowed) */
+    public boolean testNode() {
+        return testNode;
     }
 
     /** @return how often a delegate announces its site's state to the other delegates */

@@ -28,7 +28,12 @@ public final class GcsConfigBuilder {
     String wanAdvertiseHost;
     int wanAdvertisePort;
     final List<InetSocketAddress> seeds = new ArrayList<>();
-    byte[] clusterKey;
+    ClusterKeys clusterKeys;
+    String clusterKeySetting = "cluster.key";
+    java.nio.file.Path clusterKeyFile;
+    WanProtection wanProtection = WanProtection.AES_GCM;
+    Duration replayMaxAge = Duration.ofSeconds(60);
+    boolean testNode;
     Duration heartbeatInterval = Duration.ofSeconds(1);
     Duration siteTimeout = Duration.ofSeconds(5);
     Duration tickInterval = Duration.ofMillis(5);
@@ -144,13 +149,18 @@ public final class GcsConfigBuilder {
         return this;
     }
 
-    /** @param key the shared secret of the cluster, at least 16 bytes; the same on every node */
+    /**
+     * @param key the shared secret of the cluster, at least 16 bytes; the same on every node; key id 0 of a ring of one
+     *     key (use {@link #clusterKeys} for several)
+     */
     public GcsConfigBuilder clusterKey(byte[] key) {
         if (key == null || key.length < GcsConfig.MIN_CLUSTER_KEY_BYTES) {
             throw new GcsConfigException("clusterKey must have at least " + GcsConfig.MIN_CLUSTER_KEY_BYTES
                     + " bytes: generate one, e.g. with `openssl rand -hex 32`, and give it to every node");
         }
-        this.clusterKey = key.clone();
+        this.clusterKeys = ClusterKeys.single(key);
+        this.clusterKeySetting = "cluster.key";
+        this.clusterKeyFile = null;
         return this;
     }
 
@@ -161,6 +171,49 @@ public final class GcsConfigBuilder {
                     + " give every node the same secret of at least " + GcsConfig.MIN_CLUSTER_KEY_BYTES + " bytes");
         }
         return clusterKey(secret.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * @param keys a key ring: every key is accepted on receipt, the send key protects what this node sends (rotation
+     *     without a restart: {@link GcsNode#updateKeys})
+     */
+    public GcsConfigBuilder clusterKeys(ClusterKeys keys) {
+        this.clusterKeys = java.util.Objects.requireNonNull(keys, "keys");
+        this.clusterKeySetting = "clusterKeys";
+        this.clusterKeyFile = null;
+        return this;
+    }
+
+    /**
+     * @param file a key file ({@code key.<id> = <hex>} lines and {@code send.key = <id>}, see {@link ClusterKeys}),
+     *     read now; {@code gcs node} reads it again when it changes
+     */
+    public GcsConfigBuilder clusterKeyFile(java.nio.file.Path file) {
+        this.clusterKeys = ClusterKeys.load(file);
+        this.clusterKeySetting = "cluster.key.file " + file;
+        this.clusterKeyFile = file;
+        return this;
+    }
+
+    /** @param protection {@code AES_GCM} (default: encrypted and authenticated) or {@code INTEGRITY} (authenticated) */
+    public GcsConfigBuilder wanProtection(WanProtection protection) {
+        this.wanProtection = java.util.Objects.requireNonNull(protection, "protection");
+        return this;
+    }
+
+    /**
+     * @param maxAge the most a WAN datagram's send time may differ from this node's clock (1 s – 1 h, default 60 s):
+     *     older ones are refused as replays; the sites' clocks must agree within it
+     */
+    public GcsConfigBuilder replayMaxAge(Duration maxAge) {
+        this.replayMaxAge = checkDuration("replayMaxAge", maxAge, Duration.ofSeconds(1), Duration.ofHours(1));
+        return this;
+    }
+
+    /** @param test whether this node is a test, which allows weak and published example keys (default false) */
+    public GcsConfigBuilder testNode(boolean test) {
+        this.testNode = test;
+        return this;
     }
 
     /** @param interval how often a delegate announces its site (10 ms – 60 s) */
@@ -465,9 +518,13 @@ public final class GcsConfigBuilder {
             throw new GcsConfigException("site is required: name the LAN cluster this node belongs to,"
                     + " e.g. builder.site(\"boston\")");
         }
-        if (clusterKey == null) {
+        if (clusterKeys == null) {
             throw new GcsConfigException("clusterKey is required: every WAN datagram is authenticated with it;"
-                    + " give every node the same secret of at least " + GcsConfig.MIN_CLUSTER_KEY_BYTES + " bytes");
+                    + " give every node the same secret of at least " + GcsConfig.MIN_CLUSTER_KEY_BYTES + " bytes"
+                    + " (e.g. cluster.key.hex from `openssl rand -hex 32`)");
+        }
+        if (!testNode) {
+            clusterKeys.checkStrength(clusterKeySetting);
         }
         if (siteTimeout.compareTo(heartbeatInterval.multipliedBy(2)) < 0) {
             throw new GcsConfigException("siteTimeout (" + siteTimeout + ") must be at least twice heartbeatInterval ("

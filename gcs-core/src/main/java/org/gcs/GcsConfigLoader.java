@@ -26,7 +26,10 @@ import org.gcs.internal.config.StrictPropertiesReader;
  * wan.bind = 0.0.0.0:7700
  * wan.advertise = 203.0.113.7:7700   # optional: the address others reach us at (container, NAT)
  * seeds = ottawa.example.org:7700, chicago.example.org:7700
- * cluster.key = change-me-to-a-long-random-secret
+ * cluster.key.hex = &lt;64 hex digits from `openssl rand -hex 32`&gt;
+ * cluster.key.file = /etc/gcs/cluster.keys   # instead: a key ring (key.1 = hex, send.key = 1), re-read by gcs node
+ * wan.protection = aes-gcm        # or integrity (authenticated, not encrypted)
+ * wan.replay.max.age = 60s        # datagrams older than this by the receiver's clock are replays
  * lan.transport = udp             # or tcp, with lan.tcp.port and lan.tcp.initial.hosts
  * lan.bind.address = 10.1.0.5
  * lan.protection = aes-gcm        # the default; none turns the LAN's encryption and authentication off
@@ -53,7 +56,8 @@ public final class GcsConfigLoader {
             "heartbeat.interval", "site.timeout", "tick.interval", "max.datagram.bytes", "max.message.bytes",
             "send.window.bytes", "max.pending.send.bytes", "delivery.backlog.bytes", "member.stall.timeout", "emulation.topology",
             "emulation.seed", "groups", "tree.strategy", "tree.max.fanout", "probe.interval", "tree.refresh.interval",
-            "congestion.control", "initial.send.rate", "min.send.rate");
+            "congestion.control", "initial.send.rate", "min.send.rate", "cluster.key.file", "wan.protection",
+            "wan.replay.max.age", "node.test");
 
     private static Set<String> withTransportKeys(String... keys) {
         Set<String> all = new java.util.HashSet<>(List.of(keys));
@@ -150,6 +154,15 @@ public final class GcsConfigLoader {
             b.wanAdvertise(address.getHostString(), address.getPort());
         });
         ifSet(p, "seeds", v -> b.seeds(list(v)));
+        ifSet(p, "node.test", v -> b.testNode(Quantities.bool(v)));
+        ifSet(p, "wan.protection", v -> b.wanProtection(WanProtection.parse(v)));
+        ifSet(p, "wan.replay.max.age", v -> b.replayMaxAge(Quantities.duration("wan.replay.max.age", v)));
+        if (p.getProperty("cluster.key.file") != null
+                && (p.getProperty("cluster.key") != null || p.getProperty("cluster.key.hex") != null)) {
+            throw new GcsConfigException("cluster.key.file and cluster.key/cluster.key.hex are both set: keep one"
+                    + " (put the key into the file as key.0 = <hex> with send.key = 0)");
+        }
+        ifSet(p, "cluster.key.file", v -> b.clusterKeyFile(Path.of(v)));
         ifSet(p, "cluster.key", b::clusterKey);
         ifSet(p, "cluster.key.hex", v -> {
             try {

@@ -191,6 +191,18 @@ public interface GcsNode extends AutoCloseable {
      */
     boolean awaitStable(Duration timeout) throws InterruptedException;
 
+    /**
+     * Replaces the WAN key ring without a restart: from now on every key of {@code keys} is accepted and its send key
+     * protects what this node sends. Rotate in three steps, each on every node before the next (docs/security.md):
+     * add the new key, send with it, remove the old one. Thread-safe: the ring is handed to the node's event loop, and
+     * the call returns once the node uses it.
+     *
+     * @param keys the new ring
+     * @throws GcsConfigException if a key is weak or an example key and this node is not a test node
+     * @throws GcsClosedException if the node is closed
+     */
+    void updateKeys(ClusterKeys keys);
+
     /** Leaves the cluster and releases sockets and threads. Safe to call twice. */
     @Override
     void close();

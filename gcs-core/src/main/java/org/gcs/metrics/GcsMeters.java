@@ -44,6 +44,9 @@ public enum GcsMeters {
     NAKS_RECEIVED("gcs.flow.naks.received", "naks", "NAK packets received"),
     /** Data packets retransmitted by this delegate. */
     RETRANSMITS("gcs.flow.retransmits", "packets", "Data packets retransmitted"),
+    /** Acks whose echoed send time was in the future or gave an RTT above 60 s: ignored, never fed to the estimator. */
+    RTT_SAMPLES_IMPLAUSIBLE("gcs.flow.rtt.samples.implausible", "samples",
+            "Echoed send times ignored as implausible (future, or an RTT above 60 s)"),
     /** Time from send (sender's wall clock) to delivery (receiver's wall clock). */
     DELIVERY_LATENCY("gcs.delivery.latency", "seconds", "Send-to-delivery latency (wall clocks)"),
     /** Version of the overlay tree plan this node uses. */

@@ -49,6 +49,7 @@ public final class NodeMetrics implements ProtocolMetrics, AutoCloseable {
     private final Counter nakedPackets;
     private final Counter naksReceived;
     private final Counter retransmits;
+    private final Counter implausibleRttSamples;
     private final Timer deliveryLatency;
     /** A member that holds the site back this long is named in a WARN line (the delegate's view). */
     private static final long HELD_BACK_WARN_NS = 1_000_000_000L;
@@ -94,6 +95,7 @@ public final class NodeMetrics implements ProtocolMetrics, AutoCloseable {
         meters.add(Gauge.builder(GcsMeters.SITES_CONFLICTED.meterName(), conflictedSites, AtomicInteger::get)
                 .description(GcsMeters.SITES_CONFLICTED.description()).baseUnit(GcsMeters.SITES_CONFLICTED.baseUnit())
                 .tags(tags).register(registry));
+        implausibleRttSamples = counter(GcsMeters.RTT_SAMPLES_IMPLAUSIBLE);
         for (DropReason reason : DropReason.values()) {
             Counter c = Counter.builder(GcsMeters.WAN_DATAGRAMS_DROPPED.meterName())
                     .description(GcsMeters.WAN_DATAGRAMS_DROPPED.description())
@@ -421,6 +423,16 @@ public final class NodeMetrics implements ProtocolMetrics, AutoCloseable {
     @Override
     public void retransmitted(long packets) {
         retransmits.increment(packets);
+    }
+
+    @Override
+    public void implausibleRttSample() {
+        implausibleRttSamples.increment();
+    }
+
+    /** @return echoed send times ignored as implausible so far */
+    public long implausibleRttSamples() {
+        return (long) implausibleRttSamples.count();
     }
 
     @Override

@@ -32,6 +32,10 @@ import org.gcs.internal.wire.WanEnvelope;
  */
 public final class SimNetwork {
     static final byte[] CLUSTER_KEY = "simulated-cluster-key-0123456789".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    /** The wall clock (epoch milliseconds) that virtual time 0 stands for: 2025-01-01T00:00:00Z. */
+    public static final long EPOCH_MILLIS_AT_ZERO = 1_735_689_600_000L;
+    /** Every simulated node's {@code wan.replay.max.age}, in milliseconds (the default, 60 s). */
+    public static final long REPLAY_MAX_AGE_MILLIS = 60_000L;
 
     private final Topology topology;
     private final SimOptions options;
@@ -43,6 +47,7 @@ public final class SimNetwork {
     private final org.gcs.cc.api.CongestionControl congestionControl;
     private long incarnations;
     private WanFilter wanFilter;
+    private WanTap wanTap;
     private long filteredDatagrams;
     private int largestWanDatagramBytes;
     private long wanDatagramsOverLimit;
@@ -292,6 +297,36 @@ public final class SimNetwork {
     /** @return WAN datagrams sent so far that exceeded {@link SimOptions#maxDatagramBytes()} */
     public long wanDatagramsOverLimit() {
         return wanDatagramsOverLimit;
+    }
+
+    /** @return the simulated wall clock: {@link #EPOCH_MILLIS_AT_ZERO} plus the virtual time, in epoch milliseconds */
+    public long epochMillis() {
+        return EPOCH_MILLIS_AT_ZERO + clock.nowNs() / 1_000_000L;
+    }
+
+    /**
+     * @param tap sees every WAN datagram that arrives at a node, as bytes (to record and replay them in tests), or null
+     */
+    public void setWanTap(WanTap tap) {
+        this.wanTap = tap;
+    }
+
+    /**
+     * Hands raw bytes to a node's WAN receive path now, as if they came from {@code from} (a replayed or forged
+     * datagram in a test).
+     *
+     * @param target the receiving node
+     * @param from the source address the datagram claims
+     * @param datagram the bytes
+     */
+    public void injectWan(SimNode target, org.gcs.alm.overlay.DelegateAddress from, byte[] datagram) {
+        target.receiveWan(from, datagram.clone());
+    }
+
+    void tap(String fromSite, String toSite, byte[] datagram) {
+        if (wanTap != null) {
+            wanTap.sent(fromSite, toSite, datagram.clone());
+        }
     }
 
     /** @return whether a datagram may go on its link; counts it if not */

@@ -25,6 +25,10 @@ import org.gcs.internal.wire.LanCodec;
 import org.gcs.internal.wire.LanMessage;
 import org.gcs.internal.wire.MalformedDatagramException;
 import org.gcs.internal.wire.WanCodec;
+import org.gcs.internal.wire.DropReason;
+import org.gcs.internal.wire.ReplayGuard;
+import org.gcs.internal.wire.WanReceiver;
+import org.gcs.ClusterKeys;
 import org.gcs.internal.wire.WanEnvelope;
 
 /**
@@ -40,7 +44,9 @@ public final class SimNode {
     private final boolean delegateEligible;
     private final DelegateAddress address;
     private final NodeEngine engine;
-    private final WanCodec codec = new WanCodec(SimNetwork.CLUSTER_KEY);
+    private final WanCodec codec;
+    private final WanReceiver wanReceiver;
+    private final java.util.EnumMap<DropReason, Long> wanDrops = new java.util.EnumMap<>(DropReason.class);
     private final Map<String, EmulatedLink> links = new HashMap<>();
     private final List<GroupMessage> delivered = new ArrayList<>();
     private final List<Long> deliveredAtNs = new ArrayList<>();
@@ -68,6 +74,15 @@ public final class SimNode {
                 options.treeRefreshNs(), network.congestionControl(), options.seed() * 1_000_003L + incarnation,
                 options.transport());
         this.engine = new NodeEngine(settings, new Io(), ProtocolMetrics.NONE);
+        long senderId = new java.util.SplittableRandom(options.seed() * 1_000_003L + incarnation).nextLong();
+        this.codec = new WanCodec(ClusterKeys.single(SimNetwork.CLUSTER_KEY), org.gcs.WanProtection.AES_GCM, senderId);
+        this.wanReceiver = new WanReceiver(codec, new ReplayGuard(SimNetwork.REPLAY_MAX_AGE_MILLIS,
+                ReplayGuard.DEFAULT_MAX_SENDERS));
+    }
+
+    /** @return WAN datagrams this node dropped for a reason (replays, stale send times) */
+    public long wanDropped(DropReason reason) {
+        return wanDrops.getOrDefault(reason, 0L);
     }
 
     /** @return the member identity */
@@ -327,15 +342,18 @@ public final class SimNode {
         }
     }
 
-    private void receiveWan(DelegateAddress from, byte[] datagram) {
+    void receiveWan(DelegateAddress from, byte[] datagram) {
         if (!alive) {
             return;
         }
+        WanEnvelope envelope;
         try {
-            engine.onWanDatagram(from, codec.decode(datagram, 0, datagram.length), network.nowNs());
+            envelope = wanReceiver.receive(datagram, 0, datagram.length, network.epochMillis(), network.nowNs());
         } catch (MalformedDatagramException e) {
-            throw new IllegalStateException("simulated WAN carried a malformed datagram", e);
+            wanDrops.merge(e.reason(), 1L, Long::sum);
+            return;
         }
+        engine.onWanDatagram(from, envelope, network.nowNs());
     }
 
     /**
@@ -416,7 +434,7 @@ public final class SimNode {
             if (!network.passesWanFilter(site, target.site(), envelope)) {
                 return;
             }
-            byte[] datagram = codec.encode(envelope);
+            byte[] datagram = codec.encode(envelope, network.epochMillis());
             network.recordWanDatagram(datagram.length);
             wanDatagramsSent++;
             long arrivalNs = linkTo(target.site()).admit(datagram.length, network.nowNs());
@@ -424,7 +442,10 @@ public final class SimNode {
                 wanDatagramsLost++;
                 return;
             }
-            network.clock().at(arrivalNs, () -> target.receiveWan(address, datagram));
+            network.clock().at(arrivalNs, () -> {
+                network.tap(site, target.site(), datagram);
+                target.receiveWan(address, datagram);
+            });
         }
 
         @Override

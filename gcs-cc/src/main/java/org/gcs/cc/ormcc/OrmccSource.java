@@ -52,6 +52,8 @@ import org.gcs.cc.api.SourceController;
  * and the slow-start RTT; the rules above use O(1) state.
  */
 final class OrmccSource implements SourceController {
+    /** The largest RTT sample believed (60 s, as the meta-flow's); larger ones come from stale echoes. */
+    static final long MAX_PLAUSIBLE_RTT_NS = 60_000_000_000L;
     private final OrmccSettings ormcc;
     private final long initialRttNs;
     private final OrmccRate rate;
@@ -170,7 +172,7 @@ final class OrmccSource implements SourceController {
         s.lastIndication = ci;
         s.lastIndicationNs = nowNs;
         long sampleNs = nowNs - ci.echoSendTimeNs() - ci.holdNs(); // O6
-        boolean validSample = sampleNs > 0;
+        boolean validSample = sampleNs > 0 && sampleNs <= MAX_PLAUSIBLE_RTT_NS; // a stale or forged echo is ignored
         if (site.equals(crSite)) {
             onRepresentativeIndication(ci, sampleNs, validSample, nowNs);
         } else {

@@ -157,8 +157,8 @@ final class OutgoingFlows {
             metrics.wanDropped(org.gcs.internal.wire.DropReason.SITE_CONFLICT); // held out of stability
             return;
         }
-        if (group != null) {
-            group.onAck(fromSite, ack, nowNs, output);
+        if (group != null && group.onAck(fromSite, ack, nowNs, output)) {
+            metrics.implausibleRttSample();
         }
     }
 

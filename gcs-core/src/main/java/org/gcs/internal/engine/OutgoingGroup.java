@@ -77,14 +77,21 @@ final class OutgoingGroup {
      * An acknowledgement, with the receiving delegate's feedback if it carries any. An ack from a site that is not a
      * receiver of this flow (it timed out, or is not added yet) still passes to the meta-flow, which ignores what it
      * cannot use; the controller hears of it with no RTT and ignores its feedback.
+     *
+     * @return whether the ack's echoed send time was implausible (ignored, to be counted)
      */
-    void onAck(String receiverSite, Ack ack, long nowNs, MetaFlowSender.Output out) {
+    boolean onAck(String receiverSite, Ack ack, long nowNs, MetaFlowSender.Output out) {
         long rttSampleNs = flow.onAck(receiverSite, ack, nowNs, out);
+        boolean implausible = rttSampleNs == MetaFlowSender.IMPLAUSIBLE_SAMPLE;
+        if (implausible) {
+            rttSampleNs = -1;
+        }
         controller.onAckRtt(receiverSite, rttSampleNs, flow.smoothedRttNs(receiverSite), nowNs);
         Feedback feedback = blocks.decodeFeedback(ack.feedback());
         if (feedback != null) {
             controller.onFeedback(receiverSite, feedback, nowNs);
         }
+        return implausible;
     }
 
     /** Feedback the receiving delegate sent on its own (ORMCC's congestion indication). */

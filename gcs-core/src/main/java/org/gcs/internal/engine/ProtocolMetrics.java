@@ -24,6 +24,10 @@ public interface ProtocolMetrics {
     default void retransmitted(long packets) {
     }
 
+    /** An ack's echoed send time was implausible (future, or an RTT above 60 s) and was ignored. */
+    default void implausibleRttSample() {
+    }
+
     /** A received WAN datagram was dropped. */
     default void wanDropped(DropReason reason) {
     }

@@ -26,6 +26,10 @@ import org.gcs.internal.wire.WanPacket.Sync;
  * that point it counts as acknowledged up to {@code start − 1}.
  */
 public final class MetaFlowSender {
+    /** The largest RTT sample believed (60 s); a larger one comes from a stale or forged echo and is ignored. */
+    public static final long MAX_PLAUSIBLE_RTT_NS = 60_000_000_000L;
+    /** What {@link #onAck} returns for an implausible echo. */
+    public static final long IMPLAUSIBLE_SAMPLE = -2;
 
     /** What the sender asks its driver to do. */
     public interface Output {
@@ -202,7 +206,11 @@ public final class MetaFlowSender {
     /**
      * Handles an acknowledgement from a receiving site.
      *
-     * @return the RTT sample it gave (seed 004 Fig. 3: t4 − t1 − (t3 − t2)), or -1 if none
+     * <p>An echoed send time in the future, or one that gives a sample above {@link #MAX_PLAUSIBLE_RTT_NS}, is
+     * ignored (a replayed or forged ack, or a bug): it never reaches the RTT estimator.
+     *
+     * @return the RTT sample it gave (seed 004 Fig. 3: t4 − t1 − (t3 − t2)), -1 if none, or
+     *     {@link #IMPLAUSIBLE_SAMPLE} if the echo was implausible and ignored
      */
     public long onAck(String site, Ack ack, long nowNs, Output out) {
         Receiver r = receivers.get(site);
@@ -212,7 +220,9 @@ public final class MetaFlowSender {
         long sampleNs = -1;
         if (ack.echoSendTimeNs() != 0) {
             long candidate = nowNs - ack.echoSendTimeNs() - ack.holdNs();
-            if (r.rtt.onSample(candidate)) {
+            if (!isPlausibleRtt(ack.echoSendTimeNs(), candidate, nowNs)) {
+                sampleNs = IMPLAUSIBLE_SAMPLE;
+            } else if (r.rtt.onSample(candidate)) {
                 sampleNs = candidate;
             }
         }
@@ -226,6 +236,14 @@ public final class MetaFlowSender {
             releaseStable(out);
         }
         return sampleNs;
+    }
+
+    /**
+     * @return whether an echoed send time and the sample it gives are plausible: the echo not in the future, the
+     *     sample at most {@link #MAX_PLAUSIBLE_RTT_NS}
+     */
+    public static boolean isPlausibleRtt(long echoSendTimeNs, long sampleNs, long nowNs) {
+        return nowNs - echoSendTimeNs >= 0 && sampleNs <= MAX_PLAUSIBLE_RTT_NS;
     }
 
     /** Retransmits what a receiving site reports missing (still in the buffer). */

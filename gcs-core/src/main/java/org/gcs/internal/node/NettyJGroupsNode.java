@@ -73,6 +73,12 @@ import org.gcs.internal.wire.LanMessage;
 import org.gcs.internal.wire.LanMessage.Stable;
 import org.gcs.internal.wire.MalformedDatagramException;
 import org.gcs.internal.wire.WanCodec;
+import org.gcs.internal.wire.WanReceiver;
+import org.gcs.internal.wire.ReplayGuard;
+import org.gcs.internal.wire.DropReason;
+import org.gcs.internal.log.RateLimitedLog;
+import org.gcs.ClusterKeys;
+import java.security.SecureRandom;
 import org.gcs.internal.wire.WanEnvelope;
 import org.gcs.metrics.NodeMetrics;
 import org.slf4j.Logger;
@@ -135,6 +141,8 @@ public final class NettyJGroupsNode implements GcsNode {
     // confined to the event loop
     private final NodeEngine engine;
     private final WanCodec codec;
+    private final WanReceiver wanReceiver;
+    private final RateLimitedLog loudLog = new RateLimitedLog(LOG);
     private final Map<DelegateAddress, InetSocketAddress> resolved = new HashMap<>();
     private final Map<InetSocketAddress, String> siteByAddress = new HashMap<>();
     private final HandOffBatcher<Handed> toDelivery;
@@ -203,7 +211,9 @@ public final class NettyJGroupsNode implements GcsNode {
                 batch -> batch.forEach(Handed::refused));
         this.toLanOut = new HandOffBatcher<>(loop, lanOutExecutor, this::sendToLan,
                 batch -> batch.forEach(bytes -> lanOutBytes.addAndGet(-bytes.length)));
-        this.codec = new WanCodec(config.clusterKey());
+        this.codec = new WanCodec(config.clusterKeys(), config.wanProtection(), new SecureRandom().nextLong());
+        this.wanReceiver = new WanReceiver(codec, new ReplayGuard(config.replayMaxAge().toMillis(),
+                ReplayGuard.DEFAULT_MAX_SENDERS));
         long incarnation = ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE;
         this.engine = new NodeEngine(engineSettings(config, incarnation), new Io(), metrics);
         this.sendWindowBytes = engine.sendWindowBytes(); // the loop does not run yet
@@ -939,22 +949,35 @@ public final class NettyJGroupsNode implements GcsNode {
             byte[] bytes = new byte[length];
             content.getBytes(content.readerIndex(), bytes);
             WanEnvelope envelope;
+            long nowNs = nowNs();
             try {
-                envelope = codec.decode(bytes, 0, length);
+                envelope = wanReceiver.receive(bytes, 0, length, System.currentTimeMillis(), nowNs);
             } catch (MalformedDatagramException e) {
                 metrics.wanDropped(e.reason());
-                LOG.debug("dropped WAN datagram from {}: {} ({})", packet.sender(), e.reason().tag(), e.getMessage());
+                if (isAttackOrMisconfiguration(e.reason())) {
+                    loudLog.warn("wan-drop:" + e.reason().tag(), nowNs, "dropped WAN datagram from {}: {} ({})",
+                            packet.sender(), e.reason().tag(), e.getMessage());
+                } else {
+                    LOG.debug("dropped WAN datagram from {}: {} ({})", packet.sender(), e.reason().tag(), e.getMessage());
+                }
                 return;
             }
             InetSocketAddress sender = packet.sender();
             engine.onWanDatagram(new DelegateAddress(sender.getAddress().getHostAddress(), sender.getPort()),
-                    envelope, nowNs());
+                    envelope, nowNs);
         }
 
         @Override
         public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
             LOG.error("WAN receive failed; the datagram is dropped and the node continues", cause);
         }
+    }
+
+    private static boolean isAttackOrMisconfiguration(DropReason reason) {
+        return switch (reason) {
+            case REPLAYED, STALE_TIME, WRONG_PROTECTION, UNKNOWN_KEY, TOO_MANY_SENDERS -> true;
+            default -> false;
+        };
     }
 
     /** The engine's outputs, called on the loop. */
@@ -979,7 +1002,7 @@ public final class NettyJGroupsNode implements GcsNode {
             if (toSite != null) {
                 siteByAddress.put(address, toSite);
             }
-            byte[] datagram = codec.encode(envelope);
+            byte[] datagram = codec.encode(envelope, System.currentTimeMillis());
             metrics.wanSent(datagram.length);
             wanChannel.writeAndFlush(new DatagramPacket(Unpooled.wrappedBuffer(datagram), address));
         }
@@ -1040,6 +1063,33 @@ public final class NettyJGroupsNode implements GcsNode {
             metrics.delegate(isSelf);
             LOG.info("{}: site delegate is now {}{}", self, newDelegate, isSelf ? " (this node)" : "");
         }
+    }
+
+    @Override
+    public void updateKeys(ClusterKeys keys) {
+        java.util.Objects.requireNonNull(keys, "keys");
+        if (!config.testNode()) {
+            keys.checkStrength("updateKeys");
+        }
+        if (loop.inEventLoop()) {
+            applyKeys(keys);
+            return;
+        }
+        try {
+            callOnLoop(() -> {
+                applyKeys(keys);
+                return null;
+            });
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new GcsException("interrupted while handing the new keys to the node; they may or may not be in use");
+        }
+    }
+
+    private void applyKeys(ClusterKeys keys) {
+        codec.updateKeys(keys);
+        LOG.info("WAN keys of {} replaced: accepting key ids {}, sending with key id {}", self, keys.ids(),
+                keys.sendKeyId());
     }
 
     private void runOnLoopQuietly(Runnable task) {

@@ -10,8 +10,21 @@ public enum DropReason {
     BAD_MAGIC,
     /** A wire-format version this node does not speak. */
     UNSUPPORTED_VERSION,
-    /** The authentication code does not match the cluster key (forged, corrupted, or another cluster). */
+    /**
+     * Authentication failed: the GCM tag or the HMAC does not match the packet key (forged, corrupted, or another
+     * cluster).
+     */
     BAD_HMAC,
+    /** Protected in the other {@code wan.protection} mode: the sites are configured differently. */
+    WRONG_PROTECTION,
+    /** Protected under a key id this node's key ring lacks (a key rotation not yet rolled out everywhere). */
+    UNKNOWN_KEY,
+    /** Authenticated, but its packet number was seen already or lies behind the sender's replay window. */
+    REPLAYED,
+    /** Authenticated, but its send time is further than {@code wan.replay.max.age} from this node's clock. */
+    STALE_TIME,
+    /** Authenticated and fresh, but from a new sender id while the replay table is full of live senders. */
+    TOO_MANY_SENDERS,
     /** Unknown packet type. */
     UNKNOWN_TYPE,
     /** Authenticated but inconsistent (bad field values, trailing bytes). */

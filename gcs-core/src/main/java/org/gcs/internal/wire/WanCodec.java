@@ -1,12 +1,20 @@
 package org.gcs.internal.wire;
 
-import java.security.InvalidKeyException;
+import java.security.GeneralSecurityException;
 import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.List;
+import javax.crypto.AEADBadTagException;
+import javax.crypto.Cipher;
 import javax.crypto.Mac;
+import javax.crypto.NoSuchPaddingException;
+import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
+import org.gcs.ClusterKeys;
 import org.gcs.Names;
+import org.gcs.WanProtection;
+import org.gcs.internal.crypto.WanKeyRing;
 import org.gcs.cc.link.LinkAck;
 import org.gcs.cc.link.LinkSettings;
 import org.gcs.internal.wire.WanPacket.Ack;
@@ -29,64 +37,120 @@ import org.gcs.internal.wire.WanPacket.Sync;
 import org.gcs.internal.wire.WanPacket.TreeAnnounce;
 
 /**
- * Encodes and decodes WAN datagrams (wire format version 1), authenticated with HMAC-SHA256 under the
- * cluster key.
+ * Encodes and decodes WAN datagrams (wire format version 4): every datagram carries a key id, its sender's id and
+ * packet number and its send time in a clear header, and is protected by AES-256-GCM (the body encrypted) or, in the
+ * {@code integrity} mode, by HMAC-SHA256 (the body in clear). See docs/security.md.
  *
  * <pre>
- * offset  size  field
- * 0       2     magic 0x4743 ("GC")
- * 2       1     version (2: controller-tagged blocks)
- * 3       1     type (WanPacket.TYPE_*)
- * 4       2     total length of the datagram in bytes, MAC included
- * 6       1+n   fromSite (u8 length, ASCII)
- * ..      8     fromTerm
- * ..      ...   body (see the packet types)
- * len-16  16    HMAC-SHA256 over bytes [0, len-16), truncated to 128 bits (RFC 2104 §5)
+ * offset  size  field                                   protection
+ * 0       2     magic 0x4743 ("GC")                     authenticated (clear)
+ * 2       1     version (4)                             authenticated (clear)
+ * 3       1     type (WanPacket.TYPE_*)                 authenticated (clear)
+ * 4       2     total length of the datagram, tag included
+ * 6       1     protection mode (1 aes-gcm, 2 integrity)
+ * 7       1     key id (of the cluster key ring)
+ * 8       8     sender id (random per node start)
+ * 16      8     packet number (per sender id, from 1, strictly increasing)
+ * 24      8     send time (the sender's wall clock, epoch milliseconds)
+ * 32      1+n   fromSite (u8 length, ASCII)            encrypted (aes-gcm) or clear (integrity)
+ * ..      8     fromTerm                                "
+ * ..      ...   body (see the packet types)             "
+ * len-16  16    aes-gcm: GCM tag over the header (AAD) and the ciphertext;
+ *               integrity: HMAC-SHA256 over bytes [0, len-16), truncated to 128 bits (RFC 2104 §5)
  * </pre>
+ *
+ * <p>The packet key is {@code HKDF(secret of the key id, "gcs-wan-v4", "send" | senderId)} ({@link WanKeyRing}); the
+ * GCM nonce is four zero bytes and the packet number, so a (key, nonce) pair is never used twice.
  *
  * <p>Congestion-control data travels in controller-tagged blocks ({@link ControlBlock}: tag u8, length u8, body):
  * on a data packet after its flags bit 1 says so, at the end of an acknowledgement when present, and as the body of
  * a {@link CcFeedback}. The codec never reads a block's body; the engine hands it to the controller whose tag it
  * carries and counts the blocks it cannot use.
  *
- * <p>Decoding checks, in order: minimum size and declared length ({@code truncated}), magic, version, MAC
- * ({@code bad-hmac}), then type and fields ({@code unknown-type}, {@code malformed}). Nothing is parsed before
- * the MAC is verified. Not thread-safe (it holds a {@link Mac}); use one codec per event loop.
+ * <p>Decoding checks, in order: minimum size and declared length ({@code truncated}), magic, version, protection mode
+ * ({@code wrong-protection}), key id ({@code unknown-key}), authentication ({@code bad-hmac}), then type and fields
+ * ({@code unknown-type}, {@code malformed}). Nothing but the fixed header is read before authentication. Freshness
+ * (replays) is the {@link WanReceiver}'s job. Not thread-safe (it holds a cipher and the packet counter); use one
+ * codec per event loop.
  */
 public final class WanCodec {
     /** The magic number that starts every GCS datagram. */
     public static final int MAGIC = 0x4743;
     /** The wire-format version this codec speaks. */
-    public static final int VERSION = 3;
-    /** Bytes of the truncated MAC. */
+    public static final int VERSION = 4;
+    /** Bytes of the authentication tag (GCM tag or truncated MAC). */
     public static final int MAC_BYTES = 16;
+    /** Bytes of the fixed header, all of it authenticated and in clear. */
+    public static final int FIXED_HEADER_BYTES = 32;
     /** Largest datagram this codec produces or accepts. */
     public static final int MAX_DATAGRAM_BYTES = 65_000;
-    private static final int FIXED_HEADER_BYTES = 6;
     private static final int MIN_DATAGRAM_BYTES = FIXED_HEADER_BYTES + 2 + 8 + MAC_BYTES;
     private static final int FLAG_RETRANSMIT = 1;
     private static final int FLAG_CONTROL = 2;
     /** Site state flags, bit 0: the sender counts the receiving site among the live ones. */
     private static final int STATE_KNOWS_RECEIVER = 1;
+    private static final int GCM_TAG_BITS = 128;
 
+    private final WanProtection protection;
+    private final long senderId;
+    private final WanKeyRing ring;
     private final Mac mac;
+    private final Cipher cipher;
     private final byte[] macOut = new byte[32];
+    private final byte[] nonce = new byte[12];
+    private long nextPacketNumber = 1;
 
-    /** @param clusterKey the shared secret (at least 16 bytes) */
+    /**
+     * A codec with one key (id 0), AES-GCM and a random sender id: for tools, tests and benchmarks.
+     *
+     * @param clusterKey the shared secret (at least 16 bytes)
+     */
     public WanCodec(byte[] clusterKey) {
+        this(ClusterKeys.single(clusterKey), WanProtection.AES_GCM, new SecureRandom().nextLong());
+    }
+
+    /**
+     * @param keys the key ring: every key is accepted, the send key signs
+     * @param protection the mode this node sends and accepts
+     * @param senderId this node's sender id, random per start (the packet keys and the replay windows hang on it)
+     */
+    public WanCodec(ClusterKeys keys, WanProtection protection, long senderId) {
+        this.protection = protection;
+        this.senderId = senderId;
+        this.ring = new WanKeyRing(keys, protection == WanProtection.AES_GCM ? "AES" : "HmacSHA256");
         try {
             mac = Mac.getInstance("HmacSHA256");
-            mac.init(new SecretKeySpec(clusterKey, "HmacSHA256"));
-        } catch (NoSuchAlgorithmException | InvalidKeyException e) {
-            throw new IllegalStateException("HmacSHA256 is not available in this JRE", e);
+            cipher = Cipher.getInstance("AES/GCM/NoPadding");
+        } catch (NoSuchAlgorithmException | NoSuchPaddingException e) {
+            throw new IllegalStateException("HmacSHA256 or AES/GCM is not available in this JRE", e);
         }
+    }
+
+    /** Replaces the key ring (on the codec's thread); packet numbers go on. */
+    public void updateKeys(ClusterKeys keys) {
+        ring.replace(keys);
+    }
+
+    /** @return the key ring in use */
+    public ClusterKeys keys() {
+        return ring.keys();
+    }
+
+    /** @return this codec's sender id */
+    public long senderId() {
+        return senderId;
+    }
+
+    /** @return the mode this codec sends and accepts */
+    public WanProtection protection() {
+        return protection;
     }
 
     /**
      * The most bytes a data packet occupies besides its payload (whichever receiver its RTT field names), to size
      * fragments.
      *
-     * @return header, fields and MAC bytes of a {@link Data} datagram, with the longest {@code rttFor}
+     * @return header, fields and tag bytes of a {@link Data} datagram, with the longest {@code rttFor}
      */
     public static int dataOverheadBytes(String fromSite, String srcSite, String group, String originMember) {
         return headerSize(fromSite) + WireWriter.textSize(srcSite) + WireWriter.textSize(group) + 8 + 8
@@ -139,31 +203,61 @@ public final class WanCodec {
     }
 
     /**
-     * @return the authenticated datagram
-     * @throws IllegalArgumentException if the packet would exceed {@link #MAX_DATAGRAM_BYTES}
+     * Encodes with send time 0: only a codec without a replay guard accepts it (tests, benchmarks).
+     *
+     * @return the protected datagram
      */
     public byte[] encode(WanEnvelope envelope) {
+        return encode(envelope, 0);
+    }
+
+    /**
+     * @param envelope what to send
+     * @param sendEpochMillis the sender's wall clock, epoch milliseconds (receivers refuse datagrams older or newer than
+     *     their {@code wan.replay.max.age})
+     * @return the protected datagram, under the next packet number
+     * @throws IllegalArgumentException if the packet would exceed {@link #MAX_DATAGRAM_BYTES}
+     */
+    public byte[] encode(WanEnvelope envelope, long sendEpochMillis) {
         WanPacket packet = envelope.packet();
         int size = headerSize(envelope.fromSite()) + bodySize(packet) + MAC_BYTES;
         if (size > MAX_DATAGRAM_BYTES) {
             throw new IllegalArgumentException(packet.getClass().getSimpleName() + " of " + size
                     + " bytes exceeds the largest datagram (" + MAX_DATAGRAM_BYTES + ")");
         }
+        int keyId = ring.keys().sendKeyId();
+        long packetNumber = nextPacketNumber++;
         WireWriter w = new WireWriter(size);
-        w.u16(MAGIC).u8(VERSION).u8(packet.type()).u16(size).text(envelope.fromSite()).i64(envelope.fromTerm());
+        w.u16(MAGIC).u8(VERSION).u8(packet.type()).u16(size).u8(protection.wireCode()).u8(keyId).i64(senderId)
+                .i64(packetNumber).i64(sendEpochMillis);
+        w.text(envelope.fromSite()).i64(envelope.fromTerm());
         writeBody(w, packet);
-        sign(w.array(), size);
-        return w.array();
+        byte[] datagram = w.array();
+        SecretKeySpec key = ring.packetKey(keyId, senderId);
+        ring.remember(keyId, senderId, key);
+        try {
+            if (protection == WanProtection.AES_GCM) {
+                cipher.init(Cipher.ENCRYPT_MODE, key, gcmSpec(packetNumber));
+                cipher.updateAAD(datagram, 0, FIXED_HEADER_BYTES);
+                cipher.doFinal(datagram, FIXED_HEADER_BYTES, size - FIXED_HEADER_BYTES - MAC_BYTES, datagram,
+                        FIXED_HEADER_BYTES);
+            } else {
+                mac.init(key);
+                mac.update(datagram, 0, size - MAC_BYTES);
+                mac.doFinal(macOut, 0);
+                System.arraycopy(macOut, 0, datagram, size - MAC_BYTES, MAC_BYTES);
+            }
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("cannot protect a WAN datagram: " + e.getMessage(), e);
+        }
+        return datagram;
     }
 
-    private void sign(byte[] datagram, int size) {
-        mac.update(datagram, 0, size - MAC_BYTES);
-        try {
-            mac.doFinal(macOut, 0);
-        } catch (javax.crypto.ShortBufferException e) {
-            throw new IllegalStateException(e);
+    private GCMParameterSpec gcmSpec(long packetNumber) {
+        for (int i = 0; i < 8; i++) {
+            nonce[4 + i] = (byte) (packetNumber >>> (56 - 8 * i));
         }
-        System.arraycopy(macOut, 0, datagram, size - MAC_BYTES, MAC_BYTES);
+        return new GCMParameterSpec(GCM_TAG_BITS, nonce);
     }
 
     private static int bodySize(WanPacket packet) {
@@ -354,20 +448,30 @@ public final class WanCodec {
     }
 
     /**
-     * @param datagram received bytes
-     * @param offset start of the datagram in the array
-     * @param length datagram length
-     * @return the authenticated envelope
+     * Authenticates and decodes, without any replay check (tools and tests; nodes use {@link WanReceiver}).
+     *
+     * @return the envelope
      * @throws MalformedDatagramException if the datagram must be dropped; {@link MalformedDatagramException#reason()} says why
      */
     public WanEnvelope decode(byte[] datagram, int offset, int length) throws MalformedDatagramException {
+        return open(datagram, offset, length).envelope();
+    }
+
+    /**
+     * @param datagram received bytes
+     * @param offset start of the datagram in the array
+     * @param length datagram length
+     * @return the authenticated datagram with its header
+     * @throws MalformedDatagramException if the datagram must be dropped; {@link MalformedDatagramException#reason()} says why
+     */
+    public OpenedDatagram open(byte[] datagram, int offset, int length) throws MalformedDatagramException {
         if (length < MIN_DATAGRAM_BYTES) {
             if (length >= 2 && (((datagram[offset] & 0xff) << 8) | (datagram[offset + 1] & 0xff)) != MAGIC) {
                 throw new MalformedDatagramException(DropReason.BAD_MAGIC, "not a GCS datagram");
             }
             throw new MalformedDatagramException(DropReason.TRUNCATED, "only " + length + " bytes");
         }
-        WireReader header = new WireReader(datagram, offset, offset + length);
+        WireReader header = new WireReader(datagram, offset, offset + FIXED_HEADER_BYTES);
         if (header.u16() != MAGIC) {
             throw new MalformedDatagramException(DropReason.BAD_MAGIC, "not a GCS datagram");
         }
@@ -383,15 +487,41 @@ public final class WanCodec {
         if (declared < length || declared < MIN_DATAGRAM_BYTES) {
             throw new MalformedDatagramException(DropReason.MALFORMED, "declares " + declared + " bytes, got " + length);
         }
-        verify(datagram, offset, length);
-        WireReader r = new WireReader(datagram, header.position(), offset + length - MAC_BYTES);
+        int mode = header.u8();
+        if (mode != protection.wireCode()) {
+            WanProtection theirs = WanProtection.ofWireCode(mode);
+            throw new MalformedDatagramException(DropReason.WRONG_PROTECTION, "protected with "
+                    + (theirs == null ? "unknown mode " + mode : theirs.configName()) + ", this node uses "
+                    + protection.configName() + " (set the same wan.protection on every node)");
+        }
+        int keyId = header.u8();
+        long sender = header.i64();
+        long packetNumber = header.i64();
+        long sendEpochMillis = header.i64();
+        SecretKeySpec key = ring.packetKey(keyId, sender);
+        if (key == null) {
+            throw new MalformedDatagramException(DropReason.UNKNOWN_KEY, "key id " + keyId + " is not in this node's"
+                    + " ring " + ring.keys().ids());
+        }
+        WireReader r;
+        if (protection == WanProtection.AES_GCM) {
+            byte[] plain = decrypt(key, packetNumber, datagram, offset, length);
+            r = new WireReader(plain, 0, plain.length);
+        } else {
+            verify(key, datagram, offset, length);
+            r = new WireReader(datagram, offset + FIXED_HEADER_BYTES, offset + length - MAC_BYTES);
+        }
+        ring.remember(keyId, sender, key);
+        if (packetNumber <= 0) {
+            throw new MalformedDatagramException(DropReason.MALFORMED, "packet number " + Long.toUnsignedString(packetNumber));
+        }
         String fromSite = r.name("fromSite");
         long fromTerm = r.u63("fromTerm");
         WanPacket packet = readPacket(type, r);
         if (r.remaining() != 0) {
             throw new MalformedDatagramException(DropReason.MALFORMED, r.remaining() + " trailing bytes");
         }
-        return new WanEnvelope(fromSite, fromTerm, packet);
+        return new OpenedDatagram(keyId, sender, packetNumber, sendEpochMillis, new WanEnvelope(fromSite, fromTerm, packet));
     }
 
     private static WanPacket readPacket(int type, WireReader r) throws MalformedDatagramException {
@@ -428,12 +558,26 @@ public final class WanCodec {
         }
     }
 
-    private void verify(byte[] datagram, int offset, int length) throws MalformedDatagramException {
-        mac.update(datagram, offset, length - MAC_BYTES);
+    private byte[] decrypt(SecretKeySpec key, long packetNumber, byte[] datagram, int offset, int length)
+            throws MalformedDatagramException {
         try {
+            cipher.init(Cipher.DECRYPT_MODE, key, gcmSpec(packetNumber));
+            cipher.updateAAD(datagram, offset, FIXED_HEADER_BYTES);
+            return cipher.doFinal(datagram, offset + FIXED_HEADER_BYTES, length - FIXED_HEADER_BYTES);
+        } catch (AEADBadTagException e) {
+            throw new MalformedDatagramException(DropReason.BAD_HMAC, "authentication failed");
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("AES/GCM failed: " + e.getMessage(), e);
+        }
+    }
+
+    private void verify(SecretKeySpec key, byte[] datagram, int offset, int length) throws MalformedDatagramException {
+        try {
+            mac.init(key);
+            mac.update(datagram, offset, length - MAC_BYTES);
             mac.doFinal(macOut, 0);
-        } catch (javax.crypto.ShortBufferException e) {
-            throw new IllegalStateException(e);
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("HmacSHA256 failed: " + e.getMessage(), e);
         }
         int macAt = offset + length - MAC_BYTES;
         int diff = 0;

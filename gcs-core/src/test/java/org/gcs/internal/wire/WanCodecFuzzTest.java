@@ -26,7 +26,7 @@ class WanCodecFuzzTest {
 
     private static final int TRIES = 1000;
 
-    private final WanCodec codec = new WanCodec(KEY);
+    private final WanCodec codec = WanDatagrams.integrityCodec(KEY);
 
     /** @return the decoded envelope, or null if decode rejected the bytes with MalformedDatagramException */
     private WanEnvelope decodeOrNull(byte[] bytes) {
@@ -115,8 +115,16 @@ class WanCodecFuzzTest {
         WanEnvelope decoded = decodeOrNull(bytes);
 
         if (decoded != null) {
-            assertThat(codec.encode(decoded)).isEqualTo(bytes);
+            assertThat(withoutSenderFields(codec.encode(decoded))).isEqualTo(withoutSenderFields(bytes));
         }
+    }
+
+    /** Blanks what differs between two encodings of one envelope: sender id, packet number, send time, MAC. */
+    private static byte[] withoutSenderFields(byte[] datagram) {
+        byte[] out = datagram.clone();
+        java.util.Arrays.fill(out, 8, WanCodec.FIXED_HEADER_BYTES, (byte) 0);
+        java.util.Arrays.fill(out, out.length - WanCodec.MAC_BYTES, out.length, (byte) 0);
+        return out;
     }
 
     // ------------------------------------------------------------------ (c) generated packets

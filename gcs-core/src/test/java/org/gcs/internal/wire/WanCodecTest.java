@@ -25,7 +25,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class WanCodecTest {
 
-    private final WanCodec codec = new WanCodec(KEY);
+    private final WanCodec codec = WanDatagrams.integrityCodec(KEY);
 
     private WanEnvelope roundTrip(WanEnvelope envelope) throws MalformedDatagramException {
         byte[] bytes = codec.encode(envelope);
@@ -210,7 +210,7 @@ class WanCodecTest {
         WanEnvelope original = envelope(WanDatagrams.ack());
         byte[] bytes = codec.encode(original);
 
-        assertThat(new WanCodec(KEY.clone()).decode(bytes, 0, bytes.length)).isEqualTo(original);
+        assertThat(WanDatagrams.integrityCodec(KEY.clone()).decode(bytes, 0, bytes.length)).isEqualTo(original);
     }
 
     // ------------------------------------------------------------------ layout
@@ -224,7 +224,11 @@ class WanCodecTest {
         assertThat(bytes[2]).isEqualTo((byte) WanCodec.VERSION);
         assertThat(bytes[3]).isEqualTo(envelope.packet().type());
         assertThat(((bytes[4] & 0xff) << 8) | (bytes[5] & 0xff)).isEqualTo(bytes.length);
-        assertThat(bytes[6]).isEqualTo((byte) envelope.fromSite().length());
+        assertThat(bytes[6]).as("protection mode").isEqualTo((byte) org.gcs.WanProtection.INTEGRITY.wireCode());
+        assertThat(bytes[7]).as("key id").isEqualTo((byte) 0);
+        assertThat(java.nio.ByteBuffer.wrap(bytes, 8, 8).getLong()).as("sender id").isEqualTo(42);
+        assertThat(java.nio.ByteBuffer.wrap(bytes, 16, 8).getLong()).as("packet number").isPositive();
+        assertThat(bytes[WanCodec.FIXED_HEADER_BYTES]).isEqualTo((byte) envelope.fromSite().length());
         byte[] expectedMac = Arrays.copyOfRange(reMac(bytes), bytes.length - 16, bytes.length);
         assertThat(Arrays.copyOfRange(bytes, bytes.length - 16, bytes.length)).isEqualTo(expectedMac);
     }
@@ -306,12 +310,20 @@ class WanCodecTest {
     void shouldDropAnySingleBitFlipAfterTheHeaderAsBadHmac(WanEnvelope envelope) {
         byte[] bytes = codec.encode(envelope);
 
-        for (int i = 6; i < bytes.length; i++) {
+        for (int i = 8; i < bytes.length; i++) {
             for (int bit = 0; bit < 8; bit++) {
                 byte[] corrupt = bytes.clone();
                 corrupt[i] ^= (byte) (1 << bit);
                 assertThat(dropReason(corrupt)).as("bit %d of byte %d", bit, i).isEqualTo(DropReason.BAD_HMAC);
             }
+        }
+        for (int bit = 0; bit < 8; bit++) {
+            byte[] mode = bytes.clone();
+            mode[6] ^= (byte) (1 << bit);
+            assertThat(dropReason(mode)).as("mode bit %d", bit).isEqualTo(DropReason.WRONG_PROTECTION);
+            byte[] keyId = bytes.clone();
+            keyId[7] ^= (byte) (1 << bit);
+            assertThat(dropReason(keyId)).as("key id bit %d", bit).isEqualTo(DropReason.UNKNOWN_KEY);
         }
     }
 
@@ -326,7 +338,7 @@ class WanCodecTest {
     @ParameterizedTest
     @MethodSource("oneOfEachType")
     void shouldDropDatagramOfAnotherClusterKeyAsBadHmac(WanEnvelope envelope) {
-        byte[] foreign = new WanCodec(OTHER_KEY).encode(envelope);
+        byte[] foreign = WanDatagrams.integrityCodec(OTHER_KEY).encode(envelope);
 
         assertThat(dropReason(foreign)).isEqualTo(DropReason.BAD_HMAC);
     }
@@ -344,7 +356,7 @@ class WanCodecTest {
     }
 
     @ParameterizedTest
-    @ValueSource(ints = {0, 1, 2, 4, 255})
+    @ValueSource(ints = {0, 1, 2, 3, 5, 255})
     void shouldDropOtherVersionsAsUnsupported(int version) {
         byte[] bytes = codec.encode(envelope(WanDatagrams.ack()));
         bytes[2] = (byte) version;
@@ -505,9 +517,9 @@ class WanCodecTest {
     @ValueSource(chars = {' ', '/', ':', '@', '\u0000', '\u007f', (char) 0xc3})
     void shouldDropNamesWithInvalidCharactersAsMalformed(char invalid) {
         byte[] bytes = codec.encode(envelope(WanDatagrams.ack()));
-        // fromSite "ottawa" starts at byte 7; the srcSite "boston" starts right after fromTerm
+        // fromSite "ottawa" starts after the fixed header and its length byte; srcSite "boston" right after fromTerm
         byte[] badFromSite = bytes.clone();
-        badFromSite[7 + 2] = (byte) invalid;
+        badFromSite[WanCodec.FIXED_HEADER_BYTES + 1 + 2] = (byte) invalid;
         byte[] badSrcSite = bytes.clone();
         badSrcSite[WanDatagrams.bodyOffset(bytes) + 1 + 3] = (byte) invalid;
 

@@ -123,11 +123,20 @@ final class WanDatagrams {
         return new WanPacket.CcFeedback("boston", "chat", 3, block(2, 40));
     }
 
-    /** Recomputes the truncated HMAC-SHA256 at the end of the datagram, as a holder of {@code key} could. */
+    /** A codec in the integrity mode (body in clear, so tests can edit it and {@link #reMac} it), sender id 42. */
+    static WanCodec integrityCodec(byte[] key) {
+        return new WanCodec(org.gcs.ClusterKeys.single(key), org.gcs.WanProtection.INTEGRITY, 42);
+    }
+
+    /**
+     * Recomputes the truncated HMAC-SHA256 at the end of an integrity-mode datagram, as a holder of {@code key}
+     * could: under the packet key of the sender id in the header.
+     */
     static byte[] reMac(byte[] datagram, byte[] key) {
         try {
+            long senderId = java.nio.ByteBuffer.wrap(datagram, 8, 8).getLong();
             Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(new SecretKeySpec(key, "HmacSHA256"));
+            mac.init(new SecretKeySpec(org.gcs.internal.crypto.WanKeyRing.derive(key, senderId), "HmacSHA256"));
             mac.update(datagram, 0, datagram.length - WanCodec.MAC_BYTES);
             byte[] full = mac.doFinal();
             byte[] out = datagram.clone();
@@ -150,9 +159,10 @@ final class WanDatagrams {
         return out;
     }
 
-    /** @return offset of the first body byte (after magic, version, type, length, fromSite, fromTerm) */
+    /** @return offset of the first body byte (after the fixed header, fromSite, fromTerm) */
     static int bodyOffset(byte[] datagram) {
-        return 6 + 1 + (datagram[6] & 0xff) + 8;
+        int at = WanCodec.FIXED_HEADER_BYTES;
+        return at + 1 + (datagram[at] & 0xff) + 8;
     }
 
     /** @return offset of the fragIndex field of an encoded {@link Data} */

@@ -51,6 +51,10 @@ import picocli.CommandLine.Spec;
             "A line 'HH:mm:ss excluded GROUP: REASON; joining again' says that the member stall policy excluded this"
                     + " node from a group (its listeners held the group back for longer than member.stall.timeout);"
                     + " the node joins the group again at once.",
+            "With cluster.key.file (key.<id> = <hex> lines and send.key = <id>) the node checks the file every"
+                    + " second and uses its keys when it changes, printing 'keys reloaded from FILE: accepting key ids"
+                    + " [...], sending with key id N' (never the keys); an invalid file is logged at ERROR and the old"
+                    + " keys stay (rotation step by step: docs/security.md).",
             "A line 'HH:mm:ss tree GROUP vVERSION root=SITE edges=PARENT>CHILD,...' shows each new multicast tree"
                     + " of a group between sites.",
             "Status line, one line every --status-every and one labelled 'final' at the end (wrapped here):",
@@ -99,6 +103,8 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
     private static final long FOREVER_NS = Long.MAX_VALUE / 2;
     /** How often the status samples the buffers for their peaks (the node refreshes them as often). */
     private static final long SAMPLE_MS = 100;
+    /** How often the key file ({@code cluster.key.file}) is checked for changes. */
+    static final long KEY_FILE_POLL_MS = 1000;
 
     @Spec
     CommandSpec spec;
@@ -252,6 +258,7 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
         long statusMs = Math.max(100, statusEvery.toMillis());
         timer.scheduleAtFixedRate(() -> print(out, status.line("status")), statusMs, statusMs, TimeUnit.MILLISECONDS);
         timer.scheduleAtFixedRate(status::sample, SAMPLE_MS, SAMPLE_MS, TimeUnit.MILLISECONDS);
+        watchKeyFile(gcsConfig, node, timer, out, err);
         if (!groups.isEmpty()) {
             Reader reader = new InputStreamReader(stdin, StandardCharsets.UTF_8);
             daemon(new StdinChat(new BufferedReader(reader), node, groups.get(0), chatSent, err), "gcs-node-stdin")
@@ -292,6 +299,38 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
         } catch (IllegalStateException shuttingDown) {
             // the hook is running
         }
+    }
+
+    /**
+     * With {@code cluster.key.file}, checks the file every {@link #KEY_FILE_POLL_MS} and hands a changed, valid key
+     * ring to the node (rotation without a restart); prints a line with the key ids (never the keys).
+     */
+    private static void watchKeyFile(GcsConfig gcsConfig, GcsNode node, ScheduledExecutorService timer,
+                                     PrintWriter out, PrintWriter err) {
+        Optional<Path> keyFile = gcsConfig.clusterKeyFile();
+        if (keyFile.isEmpty()) {
+            return;
+        }
+        KeyFileWatcher watcher;
+        try {
+            watcher = KeyFileWatcher.of(keyFile.get(), gcsConfig.testNode(), node::updateKeys);
+        } catch (IOException e) {
+            print(err, "gcs node: cannot watch the key file " + keyFile.get() + ": " + e + "; keys stay as they are");
+            return;
+        }
+        print(out, "keys from " + keyFile.get() + ": accepting key ids " + gcsConfig.clusterKeys().ids()
+                + ", sending with key id " + gcsConfig.clusterKeys().sendKeyId() + "; watching the file for changes");
+        timer.scheduleWithFixedDelay(() -> {
+            try {
+                org.gcs.ClusterKeys installed = watcher.poll();
+                if (installed != null) {
+                    print(out, "keys reloaded from " + keyFile.get() + ": accepting key ids " + installed.ids()
+                            + ", sending with key id " + installed.sendKeyId());
+                }
+            } catch (RuntimeException e) {
+                print(err, "gcs node: key file check failed: " + e);
+            }
+        }, KEY_FILE_POLL_MS, KEY_FILE_POLL_MS, TimeUnit.MILLISECONDS);
     }
 
     /** Stops the node as SIGTERM would: {@link #call()} then closes it and returns (tests use this). */

@@ -23,7 +23,8 @@ import org.gcs.sim.SimOptions;
 public final class NodeSettings {
     /** Keys the commands set themselves. */
     static final Set<String> OWN_KEYS = Set.of("site", "member.name", "delegate.eligible", "wan.bind", "wan.advertise",
-            "seeds", "cluster.key", "cluster.key.hex", "emulation.topology", "emulation.seed", "groups");
+            "seeds", "cluster.key", "cluster.key.hex", "cluster.key.file", "node.test", "emulation.topology", "emulation.seed",
+            "groups");
     /** No settings: every node keeps the command's defaults (TFRC congestion control). */
     public static final NodeSettings NONE = new NodeSettings(Map.of());
 

@@ -326,6 +326,37 @@ class NodeCommandTest {
                 .allMatch(l -> l.matches(inOrder), "status lines with only in-order deliveries");
     }
 
+    @Test
+    @Timeout(120)
+    void shouldReloadAChangedKeyFileAndKeepTheKeysOfAnInvalidOne() throws Exception {
+        Path keys = dir.resolve("cluster.keys");
+        String key1 = "key.1 = 3f9a1c7e5b2d8046f1e3a5c7b9d0e2f4a6c8e0b2d4f6a8c0e2b4d6f8a0c2e4f6\n";
+        String key2 = "key.2 = 71c3e5a7092b4d6f81a3c5e7f90b2d4f61839ab5cdef0123456789abcdef0f1e\n";
+        Files.writeString(keys, key1 + "send.key = 1\n");
+        Path file = soloConfig();
+        Files.writeString(file, Files.readString(file).replace("cluster.key = node-command-test-key-0123456789",
+                "cluster.key.file = " + keys));
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        RunningNode node = null;
+        try {
+            node = start(pool, file, "--status-every", "1s");
+            StringWriter nodeOut = node.out();
+            await().atMost(Duration.ofSeconds(60)).until(() -> nodeOut.toString()
+                    .contains("keys from " + keys + ": accepting key ids [1], sending with key id 1"));
+
+            Files.writeString(keys, key1 + key2 + "send.key = 2\n");
+            await().atMost(Duration.ofSeconds(60)).until(() -> nodeOut.toString()
+                    .contains("keys reloaded from " + keys + ": accepting key ids [1, 2], sending with key id 2"));
+            Files.writeString(keys, key2 + "send.key = 2\n");
+            await().atMost(Duration.ofSeconds(60)).until(() -> nodeOut.toString()
+                    .contains("keys reloaded from " + keys + ": accepting key ids [2], sending with key id 2"));
+            assertThat(nodeOut.toString()).doesNotContain("3f9a1c7e", "71c3e5a7");
+            assertThat(node.stopAndWait()).isZero();
+        } finally {
+            stopAll(pool, node);
+        }
+    }
+
     private Path soloConfig() throws Exception {
         Path file = dir.resolve("solo.properties");
         Files.writeString(file, String.join("\n",

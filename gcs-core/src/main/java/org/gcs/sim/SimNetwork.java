@@ -132,7 +132,7 @@ public final class SimNetwork {
         nodes.add(node);
         byAddress.put(address, node);
         lan.members.add(node);
-        lan.installView();
+        lan.installView(false);
         long phase = Math.floorMod((options.seed() * 31 + nodes.size() * 7_919L) * 104_729L, options.tickNs());
         clock.after(phase, node::tickLoop);
         return node;
@@ -144,8 +144,39 @@ public final class SimNetwork {
         SiteLan lan = sites.get(node.site());
         clock.after(options.failureDetectionNs(), () -> {
             lan.members.remove(node);
-            lan.installView();
+            lan.installView(false);
         });
+    }
+
+    /**
+     * Pauses a node as SIGSTOP (or a long GC pause) would: from now on it neither ticks nor takes anything in (what
+     * reaches it meanwhile is lost), and its site installs a view without it after
+     * {@link SimOptions#failureDetectionNs()} if it is still paused then. It keeps its state for {@link #resume}.
+     */
+    public void pause(SimNode node) {
+        node.setPaused(true);
+        SiteLan lan = sites.get(node.site());
+        clock.after(options.failureDetectionNs(), () -> {
+            if (node.paused() && lan.members.remove(node)) {
+                lan.installView(false);
+            }
+        });
+    }
+
+    /**
+     * Resumes a paused node (SIGCONT). If its site had excluded it, the site merges it back as a JGroups
+     * {@code MergeView} does: one view, flagged {@linkplain LanView#merged() merged}, with the node at its old place
+     * by age, so a resumed delegate is the oldest member again and takes the role back. The node never saw the view
+     * that excluded it.
+     */
+    public void resume(SimNode node) {
+        node.setPaused(false);
+        SiteLan lan = sites.get(node.site());
+        if (node.alive() && !lan.members.contains(node)) {
+            lan.members.add(node);
+            lan.members.sort(java.util.Comparator.comparingInt(nodes::indexOf));
+            lan.installView(true);
+        }
     }
 
     /** Stops a node gracefully: its site installs a view without it at once. */
@@ -153,7 +184,7 @@ public final class SimNetwork {
         node.kill();
         SiteLan lan = sites.get(node.site());
         lan.members.remove(node);
-        lan.installView();
+        lan.installView(false);
     }
 
     /** @return every node started so far (crashed ones included) */
@@ -306,13 +337,13 @@ public final class SimNetwork {
         SiteLan(String name) {
         }
 
-        void installView() {
+        void installView(boolean merged) {
             viewId++;
             List<LanView.LanMember> list = new ArrayList<>();
             for (SimNode member : members) {
                 list.add(new LanView.LanMember(member.name(), member.incarnation(), member.delegateEligible()));
             }
-            LanView view = new LanView(viewId, list);
+            LanView view = new LanView(viewId, list, merged);
             for (SimNode member : List.copyOf(members)) {
                 clock.after(options.lanDelayNs(), () -> member.receiveView(view));
             }

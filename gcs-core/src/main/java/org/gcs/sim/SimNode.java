@@ -47,6 +47,8 @@ public final class SimNode {
     private final List<GroupTree> trees = new ArrayList<>();
     private final List<Consumer<GroupMessage>> listeners = new ArrayList<>();
     private boolean alive = true;
+    /** Stopped as by SIGSTOP: no ticks, and what arrives meanwhile is lost (see {@link SimNetwork#pause}). */
+    private boolean paused;
     private long wanDatagramsSent;
     private long wanDatagramsLost;
 
@@ -287,16 +289,26 @@ public final class SimNode {
         alive = false;
     }
 
+    void setPaused(boolean paused) {
+        this.paused = paused;
+    }
+
+    boolean paused() {
+        return paused;
+    }
+
     void tickLoop() {
         if (!alive) {
             return;
         }
-        engine.onTick(network.nowNs());
+        if (!paused) {
+            engine.onTick(network.nowNs());
+        }
         network.clock().after(network.options().tickNs(), this::tickLoop);
     }
 
     void receiveLan(byte[] bytes) {
-        if (!alive) {
+        if (!alive || paused) {
             return;
         }
         try {
@@ -307,13 +319,13 @@ public final class SimNode {
     }
 
     void receiveView(LanView view) {
-        if (alive) {
+        if (alive && !paused) {
             engine.onLanView(view, network.nowNs());
         }
     }
 
     private void receiveWan(DelegateAddress from, byte[] datagram) {
-        if (!alive) {
+        if (!alive || paused) {
             return;
         }
         try {

@@ -122,11 +122,20 @@ public final class NodeEngine {
 
     // ---------------------------------------------------------------- LAN inputs
 
-    /** The LAN layer installed a new view. */
+    /**
+     * The LAN layer installed a new view.
+     *
+     * <p>A merged view ({@link LanView#merged()}) counts as a delegate change even when it names the same delegate:
+     * while the site was split (its delegate hung or cut off longer than failure detection), the other part may have
+     * had a delegate of its own with a higher term, which the remote sites now follow. A delegate that kept its old
+     * role would speak with a term they ignore as stale, and the site would stall; so the role restarts with the
+     * merged view's id as its term (higher than any term of either part), and every member hands its unstable
+     * messages over again.
+     */
     public void onLanView(LanView view, long nowNs) {
         membership.onLanView(view);
         LanView.LanMember elected = view.delegate().orElse(null);
-        boolean changed = elected == null ? delegate != null : !elected.equals(delegate);
+        boolean changed = elected == null ? delegate != null : !elected.equals(delegate) || view.merged();
         if (changed) {
             delegate = elected;
             boolean self = elected != null && isSelf(elected.name(), elected.incarnation());

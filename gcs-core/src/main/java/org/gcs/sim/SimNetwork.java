@@ -170,13 +170,23 @@ public final class SimNetwork {
      * that excluded it.
      */
     public void resume(SimNode node) {
+        resume(node, 0);
+    }
+
+    /**
+     * Like {@link #resume(SimNode)}, with the merge {@code mergeAfterNs} later (JGroups' MERGE3 takes seconds to
+     * notice the split): until then the resumed node runs on with its old view, as a site of its own.
+     */
+    public void resume(SimNode node, long mergeAfterNs) {
         node.setPaused(false);
         SiteLan lan = sites.get(node.site());
-        if (node.alive() && !lan.members.contains(node)) {
-            lan.members.add(node);
-            lan.members.sort(java.util.Comparator.comparingInt(nodes::indexOf));
-            lan.installView(true);
-        }
+        clock.after(mergeAfterNs, () -> {
+            if (node.alive() && !node.paused() && !lan.members.contains(node)) {
+                lan.members.add(node);
+                lan.members.sort(java.util.Comparator.comparingInt(nodes::indexOf));
+                lan.installView(true);
+            }
+        });
     }
 
     /** Stops a node gracefully: its site installs a view without it at once. */
@@ -320,7 +330,9 @@ public final class SimNetwork {
      */
     void lanMulticast(SimNode from, byte[] message) {
         SiteLan lan = sites.get(from.site());
-        for (SimNode member : List.copyOf(lan.members)) {
+        // a resumed node that its site has not merged back yet is a partition of its own
+        List<SimNode> reached = lan.members.contains(from) ? List.copyOf(lan.members) : List.of(from);
+        for (SimNode member : reached) {
             clock.after(options.lanDelayNs(), () -> {
                 if (from.alive()) {
                     member.receiveLan(message);

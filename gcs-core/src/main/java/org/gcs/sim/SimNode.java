@@ -290,6 +290,9 @@ public final class SimNode {
     }
 
     void setPaused(boolean paused) {
+        if (this.paused && !paused) {
+            engine.onStalled(network.nowNs()); // as the Netty driver does when its tick comes seconds late
+        }
         this.paused = paused;
     }
 

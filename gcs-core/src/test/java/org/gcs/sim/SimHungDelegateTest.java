@@ -71,6 +71,44 @@ class SimHungDelegateTest {
         assertThat(done).as("every member has every message sent after the resume").isTrue();
     }
 
+    /**
+     * JGroups merges a thawed member back only seconds later. Meanwhile the thawed delegate is a site of its own that
+     * site b ignores (stale term); its own role times b out and would report its unacknowledged messages stable. It
+     * must keep them (it noticed the stall) and hand them to the site's delegate at the merge: every message it sent
+     * after the thaw arrives everywhere.
+     */
+    @ParameterizedTest(name = "seed {0}")
+    @ValueSource(longs = {1, 2, 3})
+    void messagesAThawedDelegateSendsBeforeTheMergeArriveEverywhere(long seed) {
+        SimNetwork net = new SimNetwork(twoSites, SimOptions.defaults().withSeed(seed));
+        List<SimNode> nodes = new ArrayList<>();
+        for (String site : List.of("a", "b")) {
+            for (int i = 1; i <= 2; i++) {
+                nodes.add(net.start(site, site + i));
+            }
+        }
+        nodes.forEach(n -> n.join(G));
+        assertThat(net.runUntil(() -> allSee(nodes, 4), 10 * S)).as("every view has four members").isTrue();
+        SimNode hung = net.delegateOf("a").orElseThrow();
+        Map<MemberId, Long> sent = new HashMap<>();
+        traffic(net, nodes, 50, sent);
+        assertThat(net.runUntil(() -> nodes.stream().allMatch(n -> count(n, sent) == total(sent)), 30 * S)).isTrue();
+        net.pause(hung);
+        net.runFor(2 * S);
+        Map<MemberId, Long> beforeThaw = new HashMap<>(sent);
+        net.resume(hung, 8 * S); // longer than the site timeout (5 s)
+        traffic(net, List.of(hung), 300, sent); // 3 s alone, before the merge
+        net.runFor(6 * S);
+        assertThat(hung.isDelegate()).isTrue();
+        Map<MemberId, Long> hungOnly = Map.of(hung.id(), sent.get(hung.id()));
+        boolean done = net.runUntil(() -> nodes.stream().allMatch(n -> n.delivered().stream()
+                .filter(m -> m.sender().equals(hung.id())).count() == sent.get(hung.id())), 30 * S);
+        net.runFor(2 * S);
+        assertExactlyOnceInOrder(nodes, hungOnly, Map.of());
+        assertThat(done).as("every member has every message of %s, also those it sent before the merge (%s after %s)",
+                hung, sent.get(hung.id()) - beforeThaw.get(hung.id()), beforeThaw.get(hung.id())).isTrue();
+    }
+
     private static boolean allSee(List<SimNode> nodes, int members) {
         return nodes.stream().allMatch(n -> n.view(G).map(v -> v.size() == members).orElse(false));
     }

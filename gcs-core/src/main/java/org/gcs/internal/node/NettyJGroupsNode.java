@@ -316,10 +316,16 @@ public final class NettyJGroupsNode implements GcsNode {
     private void onTick() {
         try {
             long now = nowNs();
-            tickGaps.onTick(now).ifPresent(gapNs -> warnings.warn("tick-gap", now, "{}: the event loop did not run"
-                    + " for {} ms (the process was stopped, starved of CPU or in a long GC pause); if that is longer"
-                    + " than LAN failure detection (about {} ms) the site has excluded this member meanwhile and it"
-                    + " is merged back now", self, gapNs / 1_000_000, JGroupsLan.HUNG_MEMBER_DETECTION_MS));
+            tickGaps.onTick(now).ifPresent(gapNs -> {
+                warnings.warn("tick-gap", now, "{}: the event loop did not run for {} ms (the process was stopped,"
+                        + " starved of CPU or in a long GC pause); if that is longer than LAN failure detection (about"
+                        + " {} ms) the site has excluded this member meanwhile and merges it back now; until then it"
+                        + " holds its own messages (sends wait)", self, gapNs / 1_000_000,
+                        JGroupsLan.HUNG_MEMBER_DETECTION_MS);
+                if (gapNs >= TimeUnit.MILLISECONDS.toNanos(JGroupsLan.FD_ALL_TIMEOUT_MS)) {
+                    engine.onStalled(now); // long enough to have been suspected and excluded
+                }
+            });
             engine.onTick(now);
             if (now - lastStatusNs >= STATUS_INTERVAL_NS) {
                 lastStatusNs = now;

@@ -73,13 +73,15 @@ class SimHungDelegateTest {
 
     /**
      * JGroups merges a thawed member back only seconds later. Meanwhile the thawed delegate is a site of its own that
-     * site b ignores (stale term); its own role times b out and would report its unacknowledged messages stable. It
-     * must keep them (it noticed the stall) and hand them to the site's delegate at the merge: every message it sent
-     * after the thaw arrives everywhere.
+     * site b ignores (stale term). It noticed the stall, so it holds its messages until the merge: it admits nothing
+     * new (JGroups would deliver to the others, after the merge, what it multicast while the merge ran, ahead of the
+     * re-sends of what it sent before; the simulator does not model that, {@code HungDelegateIT} showed it) and keeps
+     * what it sent; at the merge it hands everything to the site's delegate, and every message it was asked to send
+     * after the thaw arrives everywhere, once, in order.
      */
     @ParameterizedTest(name = "seed {0}")
     @ValueSource(longs = {1, 2, 3})
-    void messagesAThawedDelegateSendsBeforeTheMergeArriveEverywhere(long seed) {
+    void aThawedDelegateHoldsItsMessagesUntilTheMergeAndThenTheyArriveEverywhere(long seed) {
         SimNetwork net = new SimNetwork(twoSites, SimOptions.defaults().withSeed(seed));
         List<SimNode> nodes = new ArrayList<>();
         for (String site : List.of("a", "b")) {
@@ -95,18 +97,23 @@ class SimHungDelegateTest {
         assertThat(net.runUntil(() -> nodes.stream().allMatch(n -> count(n, sent) == total(sent)), 30 * S)).isTrue();
         net.pause(hung);
         net.runFor(2 * S);
-        Map<MemberId, Long> beforeThaw = new HashMap<>(sent);
         net.resume(hung, 8 * S); // longer than the site timeout (5 s)
-        traffic(net, List.of(hung), 300, sent); // 3 s alone, before the merge
-        net.runFor(6 * S);
-        assertThat(hung.isDelegate()).isTrue();
+        List<SimNode.Send> sends = new ArrayList<>();
+        for (int k = 1; k <= 300; k++) { // 3 s alone, before the merge
+            sends.add(hung.send(G, ByteBuffer.allocate(100).putInt(k).array()));
+            sent.merge(hung.id(), 1L, Long::sum);
+            net.runFor(10 * MS);
+        }
+        net.runFor(4 * S);
+        assertThat(sends).as("nothing admitted before the merge").noneMatch(SimNode.Send::admitted);
+        net.runFor(2 * S); // the merge
         Map<MemberId, Long> hungOnly = Map.of(hung.id(), sent.get(hung.id()));
         boolean done = net.runUntil(() -> nodes.stream().allMatch(n -> n.delivered().stream()
                 .filter(m -> m.sender().equals(hung.id())).count() == sent.get(hung.id())), 30 * S);
         net.runFor(2 * S);
+        assertThat(sends).as("everything admitted after the merge").allMatch(SimNode.Send::admitted);
         assertExactlyOnceInOrder(nodes, hungOnly, Map.of());
-        assertThat(done).as("every member has every message of %s, also those it sent before the merge (%s after %s)",
-                hung, sent.get(hung.id()) - beforeThaw.get(hung.id()), beforeThaw.get(hung.id())).isTrue();
+        assertThat(done).as("every member has every message of %s", hung).isTrue();
     }
 
     private static boolean allSee(List<SimNode> nodes, int members) {

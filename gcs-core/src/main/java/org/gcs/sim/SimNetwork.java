@@ -175,11 +175,15 @@ public final class SimNetwork {
 
     /**
      * Like {@link #resume(SimNode)}, with the merge {@code mergeAfterNs} later (JGroups' MERGE3 takes seconds to
-     * notice the split): until then the resumed node runs on with its old view, as a site of its own.
+     * notice the split): until then the resumed node runs on with its old view, as a site of its own. A node that its
+     * site had excluded is told it was stalled ({@code NodeEngine.onStalled}), as the Netty driver tells it.
      */
     public void resume(SimNode node, long mergeAfterNs) {
         node.setPaused(false);
         SiteLan lan = sites.get(node.site());
+        if (!lan.members.contains(node)) {
+            node.stalled(); // paused for longer than failure detection
+        }
         clock.after(mergeAfterNs, () -> {
             if (node.alive() && !node.paused() && !lan.members.contains(node)) {
                 lan.members.add(node);

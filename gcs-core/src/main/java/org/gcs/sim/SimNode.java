@@ -290,10 +290,12 @@ public final class SimNode {
     }
 
     void setPaused(boolean paused) {
-        if (this.paused && !paused) {
-            engine.onStalled(network.nowNs()); // as the Netty driver does when its tick comes seconds late
-        }
         this.paused = paused;
+    }
+
+    /** Tells the engine it was stalled, as the Netty driver does when its tick comes seconds late. */
+    void stalled() {
+        engine.onStalled(network.nowNs());
     }
 
     boolean paused() {

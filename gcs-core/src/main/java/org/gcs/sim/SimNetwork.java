@@ -163,7 +163,7 @@ public final class SimNetwork {
         nodes.add(node);
         byAddress.put(address, node);
         lan.members.add(node);
-        lan.installView();
+        lan.installView(false);
         long phase = Math.floorMod((options.seed() * 31 + nodes.size() * 7_919L) * 104_729L, options.tickNs());
         clock.after(phase, node::tickLoop);
         return node;
@@ -175,7 +175,52 @@ public final class SimNetwork {
         SiteLan lan = sites.get(node.lan());
         clock.after(options.failureDetectionNs(), () -> {
             lan.members.remove(node);
-            lan.installView();
+            lan.installView(false);
+        });
+    }
+
+    /**
+     * Pauses a node as SIGSTOP (or a long GC pause) would: from now on it neither ticks nor takes anything in (what
+     * reaches it meanwhile is lost), and its site installs a view without it after
+     * {@link SimOptions#failureDetectionNs()} if it is still paused then. It keeps its state for {@link #resume}.
+     */
+    public void pause(SimNode node) {
+        node.setPaused(true);
+        SiteLan lan = sites.get(node.lan());
+        clock.after(options.failureDetectionNs(), () -> {
+            if (node.paused() && lan.members.remove(node)) {
+                lan.installView(false);
+            }
+        });
+    }
+
+    /**
+     * Resumes a paused node (SIGCONT). If its site had excluded it, the site merges it back as a JGroups
+     * {@code MergeView} does: one view, flagged {@linkplain LanView#merged() merged}, with the node at its old place
+     * by age, so a resumed delegate is the oldest member again and takes the role back. The node never saw the view
+     * that excluded it.
+     */
+    public void resume(SimNode node) {
+        resume(node, 0);
+    }
+
+    /**
+     * Like {@link #resume(SimNode)}, with the merge {@code mergeAfterNs} later (JGroups' MERGE3 takes seconds to
+     * notice the split): until then the resumed node runs on with its old view, as a site of its own. A node that its
+     * site had excluded is told it was stalled ({@code NodeEngine.onStalled}), as the Netty driver tells it.
+     */
+    public void resume(SimNode node, long mergeAfterNs) {
+        node.setPaused(false);
+        SiteLan lan = sites.get(node.lan());
+        if (!lan.members.contains(node)) {
+            node.stalled(); // paused for longer than failure detection
+        }
+        clock.after(mergeAfterNs, () -> {
+            if (node.alive() && !node.paused() && !lan.members.contains(node)) {
+                lan.members.add(node);
+                lan.members.sort(java.util.Comparator.comparingInt(nodes::indexOf));
+                lan.installView(true);
+            }
         });
     }
 
@@ -184,7 +229,7 @@ public final class SimNetwork {
         node.kill();
         SiteLan lan = sites.get(node.lan());
         lan.members.remove(node);
-        lan.installView();
+        lan.installView(false);
     }
 
     /** @return every node started so far (crashed ones included) */
@@ -368,7 +413,9 @@ public final class SimNetwork {
      */
     void lanMulticast(SimNode from, byte[] message) {
         SiteLan lan = sites.get(from.lan());
-        for (SimNode member : List.copyOf(lan.members)) {
+        // a resumed node that its site has not merged back yet is a partition of its own
+        List<SimNode> reached = lan.members.contains(from) ? List.copyOf(lan.members) : List.of(from);
+        for (SimNode member : reached) {
             clock.after(options.lanDelayNs(), () -> {
                 if (from.alive()) {
                     member.receiveLan(message);
@@ -385,13 +432,13 @@ public final class SimNetwork {
         SiteLan(String name) {
         }
 
-        void installView() {
+        void installView(boolean merged) {
             viewId++;
             List<LanView.LanMember> list = new ArrayList<>();
             for (SimNode member : members) {
                 list.add(new LanView.LanMember(member.name(), member.incarnation(), member.delegateEligible()));
             }
-            LanView view = new LanView(viewId, list);
+            LanView view = new LanView(viewId, list, merged);
             for (SimNode member : List.copyOf(members)) {
                 clock.after(options.lanDelayNs(), () -> member.receiveView(view));
             }

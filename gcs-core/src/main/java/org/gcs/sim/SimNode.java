@@ -54,6 +54,8 @@ public final class SimNode {
     private final List<GroupTree> trees = new ArrayList<>();
     private final List<Consumer<GroupMessage>> listeners = new ArrayList<>();
     private boolean alive = true;
+    /** Stopped as by SIGSTOP: no ticks, and what arrives meanwhile is lost (see {@link SimNetwork#pause}). */
+    private boolean paused;
     private long wanDatagramsSent;
     private long wanDatagramsLost;
 
@@ -317,16 +319,31 @@ public final class SimNode {
         alive = false;
     }
 
+    void setPaused(boolean paused) {
+        this.paused = paused;
+    }
+
+    /** Tells the engine it was stalled, as the Netty driver does when its tick comes seconds late. */
+    void stalled() {
+        engine.onStalled(network.nowNs());
+    }
+
+    boolean paused() {
+        return paused;
+    }
+
     void tickLoop() {
         if (!alive) {
             return;
         }
-        engine.onTick(network.nowNs());
+        if (!paused) {
+            engine.onTick(network.nowNs());
+        }
         network.clock().after(network.options().tickNs(), this::tickLoop);
     }
 
     void receiveLan(byte[] bytes) {
-        if (!alive) {
+        if (!alive || paused) {
             return;
         }
         try {
@@ -337,13 +354,13 @@ public final class SimNode {
     }
 
     void receiveView(LanView view) {
-        if (alive) {
+        if (alive && !paused) {
             engine.onLanView(view, network.nowNs());
         }
     }
 
     void receiveWan(DelegateAddress from, byte[] datagram) {
-        if (!alive) {
+        if (!alive || paused) {
             return;
         }
         WanEnvelope envelope;

@@ -157,6 +157,20 @@ final class Sites implements AutoCloseable {
         }
     }
 
+    /**
+     * Stops a node's process as a hang would ({@code docker kill --signal SIGSTOP}): the JVM is the container's
+     * PID 1, which ignores a SIGSTOP sent from inside the container ({@code kill -STOP 1}), but not one from the
+     * engine. Its sockets stay open; what arrives meanwhile waits in (or overflows) their buffers.
+     */
+    void freeze(GcsContainer node) {
+        DockerClientFactory.instance().client().killContainerCmd(node.getContainerId()).withSignal("SIGSTOP").exec();
+    }
+
+    /** Lets a node's process that {@link #freeze} stopped go on ({@code docker kill --signal SIGCONT}). */
+    void thaw(GcsContainer node) {
+        DockerClientFactory.instance().client().killContainerCmd(node.getContainerId()).withSignal("SIGCONT").exec();
+    }
+
     /** Kills a node's container at once (SIGKILL, as {@code docker kill}). */
     void kill(GcsContainer node) {
         DockerClientFactory.instance().client().killContainerCmd(node.getContainerId()).exec();

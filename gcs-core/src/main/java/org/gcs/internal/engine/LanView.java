@@ -9,11 +9,19 @@ import java.util.Optional;
  *
  * @param viewId increases with every view
  * @param members the members, oldest first
+ * @param merged whether the view joins partitions of the cluster that had views of their own (a JGroups
+ *     {@code MergeView}: after a split, or after a member that was hung or paused for longer than failure detection
+ *     comes back); the members of each partition may have had a delegate of their own meanwhile
  */
-public record LanView(long viewId, List<LanMember> members) {
+public record LanView(long viewId, List<LanMember> members, boolean merged) {
     /** Makes the list immutable. */
     public LanView {
         members = List.copyOf(members);
+    }
+
+    /** A view that is not a merge. */
+    public LanView(long viewId, List<LanMember> members) {
+        this(viewId, members, false);
     }
 
     /** @return the delegate: the oldest member that is eligible for the role */

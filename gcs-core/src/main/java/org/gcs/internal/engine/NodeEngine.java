@@ -60,6 +60,12 @@ public final class NodeEngine {
     private DelegateRole role;
     private long announceVersion;
     private boolean lanPaused;
+    /** Until when this member sends nothing new and keeps what it sent, whatever {@link Stable} says (see {@link #onStalled}). */
+    private long holdOwnMessagesUntilNs;
+    private boolean holdingOwnMessages;
+
+    /** How long a stalled member holds its messages at most while it waits for the view that merges it back. */
+    static final long STALLED_HOLD_NS = 30_000_000_000L;
 
     /**
      * @param settings the node's settings
@@ -97,7 +103,7 @@ public final class NodeEngine {
     /** Queues a message for sending; {@link EngineIo#admitted} reports when it entered the window. */
     public void submit(SendRequest request, long nowNs) {
         sendWindow.submit(request, nowNs);
-        sendWindow.admit(io, nowNs);
+        admit(nowNs);
     }
 
     /**
@@ -120,13 +126,61 @@ public final class NodeEngine {
         return sendWindow.cancel(request);
     }
 
+    /**
+     * The driver noticed that this process did not run for longer than the LAN's failure detection needs to suspect
+     * it (SIGSTOP, a long GC pause): its site may have excluded it and carried on with another delegate, while this
+     * member still believes its old view. Until the LAN merges it back ({@link LanView#merged()}), for
+     * {@link #STALLED_HOLD_NS} at most, it holds its own messages:
+     * <ul>
+     *   <li>it keeps what it sent in its send window even when its delegate reports it stable: a delegate of that
+     *       stale view (itself, after a hung delegate thaws) sends with a term the remote sites ignore, times them out
+     *       and would release everything unacknowledged;</li>
+     *   <li>it admits nothing new, so that nothing it sends reaches the rest of the site out of order: JGroups delivers
+     *       to the others, after the merge, what this member multicast while the merge ran, ahead of the re-sends of
+     *       what it sent before.</li>
+     * </ul>
+     * The merge hands the held messages to the site's delegate in order. Senders wait meanwhile (back-pressure);
+     * nothing is lost.
+     */
+    public void onStalled(long nowNs) {
+        holdingOwnMessages = true;
+        holdOwnMessagesUntilNs = nowNs + STALLED_HOLD_NS;
+    }
+
+    /** @return whether this member holds its messages now (see {@link #onStalled}) */
+    private boolean holdingOwnMessages(long nowNs) {
+        if (holdingOwnMessages && nowNs - holdOwnMessagesUntilNs >= 0) {
+            holdingOwnMessages = false; // no merge came: it was not excluded after all
+        }
+        return holdingOwnMessages;
+    }
+
+    /** Lets waiting sends into the window, unless this member holds its messages. */
+    private void admit(long nowNs) {
+        if (!holdingOwnMessages(nowNs)) {
+            sendWindow.admit(io, nowNs);
+        }
+    }
+
     // ---------------------------------------------------------------- LAN inputs
 
-    /** The LAN layer installed a new view. */
+    /**
+     * The LAN layer installed a new view.
+     *
+     * <p>A merged view ({@link LanView#merged()}) counts as a delegate change even when it names the same delegate:
+     * while the site was split (its delegate hung or cut off longer than failure detection), the other part may have
+     * had a delegate of its own with a higher term, which the remote sites now follow. A delegate that kept its old
+     * role would speak with a term they ignore as stale, and the site would stall; so the role restarts with the
+     * merged view's id as its term (higher than any term of either part), and every member hands its unstable
+     * messages over again.
+     */
     public void onLanView(LanView view, long nowNs) {
+        if (view.merged()) {
+            holdingOwnMessages = false;
+        }
         membership.onLanView(view);
         LanView.LanMember elected = view.delegate().orElse(null);
-        boolean changed = elected == null ? delegate != null : !elected.equals(delegate);
+        boolean changed = elected == null ? delegate != null : !elected.equals(delegate) || view.merged();
         if (changed) {
             delegate = elected;
             boolean self = elected != null && isSelf(elected.name(), elected.incarnation());
@@ -187,7 +241,7 @@ public final class NodeEngine {
             onGrant(grant, nowNs);
         } else if (message instanceof PacketPrice price) {
             sendWindow.price(price.group(), price.priceMicroDollars() / 1e6, price.salaryMicroDollars() / 1e6, nowNs);
-            sendWindow.admit(io, nowNs);
+            admit(nowNs);
         } else if (message instanceof Demand demand) {
             if (role != null) {
                 role.onDemand(demand, nowNs);
@@ -204,6 +258,9 @@ public final class NodeEngine {
     }
 
     private void onStable(Stable stable, long nowNs) {
+        if (holdingOwnMessages(nowNs)) {
+            return; // stalled: this view's delegate may not speak for the site any more (onStalled)
+        }
         boolean released = false;
         for (StableMark mark : stable.marks()) {
             if (isSelf(mark.member(), mark.incarnation())) {
@@ -211,7 +268,7 @@ public final class NodeEngine {
             }
         }
         if (released) {
-            sendWindow.admit(io, nowNs);
+            admit(nowNs);
         }
     }
 
@@ -222,7 +279,7 @@ public final class NodeEngine {
                 double rate = share.rateBytesPerSec() == Long.MAX_VALUE ? Double.POSITIVE_INFINITY
                         : share.rateBytesPerSec();
                 sendWindow.grant(grant.group(), rate, nowNs);
-                sendWindow.admit(io, nowNs);
+                admit(nowNs);
             }
         }
     }
@@ -254,7 +311,7 @@ public final class NodeEngine {
 
     /** The driver's periodic timer. */
     public void onTick(long nowNs) {
-        sendWindow.admit(io, nowNs); // token buckets refill
+        admit(nowNs); // token buckets refill
         for (Demand demand : sendWindow.dueDemands(nowNs)) {
             io.lanSend(demand);
         }

@@ -13,6 +13,7 @@ import org.gcs.internal.engine.LanView;
 import org.jgroups.Address;
 import org.jgroups.BytesMessage;
 import org.jgroups.JChannel;
+import org.jgroups.MergeView;
 import org.jgroups.Message;
 import org.jgroups.Receiver;
 import org.jgroups.View;
@@ -46,7 +47,8 @@ import org.slf4j.LoggerFactory;
  * the same view), and turns JGroups callbacks into {@link LanView}s and batches of message bytes.
  *
  * <p>Stack: UDP (IP multicast) or TCP + TCPPING, then discovery, merge, failure detection (FD_SOCK2 notices a
- * killed process at once, FD_ALL3 a hung or unreachable one within 6 s), reliable FIFO multicast (NAKACK2),
+ * killed process at once, FD_ALL3 a hung or unreachable one after 3 s of silence, VERIFY_SUSPECT2 confirms in 0.5 s:
+ * see {@link #HUNG_MEMBER_DETECTION_MS}), reliable FIFO multicast (NAKACK2),
  * membership (GMS), flow control (MFC/UFC) and fragmentation. JGroups' diagnostics listener stays off.
  * With {@code lan.protection=aes-gcm} (the default) {@link LanEncryption} and SERIALIZE sit directly above the
  * transport: only holders of the cluster key join, and every message is sealed (docs/security-lan.md).
@@ -56,6 +58,21 @@ final class JGroupsLan implements Receiver, AutoCloseable {
     private static final String KEY_NAME = "gcs.name";
     private static final String KEY_INCARNATION = "gcs.inc";
     private static final String KEY_ELIGIBLE = "gcs.eligible";
+    /** FD_ALL3: a member silent (no heartbeat, no message) for this long is suspected. */
+    static final long FD_ALL_TIMEOUT_MS = 3_000;
+    /** FD_ALL3: heartbeat and check interval. */
+    static final long FD_ALL_INTERVAL_MS = 500;
+    /** VERIFY_SUSPECT2: how long a suspect has to answer before it is excluded. */
+    static final long VERIFY_SUSPECT_TIMEOUT_MS = 500;
+    /**
+     * About how long the site takes to exclude a hung (SIGSTOP, long GC pause) or unreachable member, its delegate
+     * included, and to install the view that names a successor: FD_ALL3's timeout plus up to one check interval, the
+     * verification, and the view installation. Remote sites must not drop this site before that (their
+     * {@code siteTimeout} must be longer, with a margin for the new delegate's first heartbeat), or they lose what was
+     * sent to the site meanwhile (docs/architecture.md §7).
+     */
+    static final long HUNG_MEMBER_DETECTION_MS = FD_ALL_TIMEOUT_MS + FD_ALL_INTERVAL_MS + VERIFY_SUSPECT_TIMEOUT_MS
+            + 500;
 
     /** What the LAN tells its owner; called on JGroups threads. */
     interface Listener {
@@ -139,8 +156,8 @@ final class JGroupsLan implements Receiver, AutoCloseable {
         transport.logDiscardMsgs(false);
         protocols.add(new MERGE3().setMinInterval(2_000).setMaxInterval(6_000));
         protocols.add(failureDetection);
-        protocols.add(new FD_ALL3().setTimeout(6_000).setInterval(1_000));
-        protocols.add(new VERIFY_SUSPECT2());
+        protocols.add(new FD_ALL3().setTimeout(FD_ALL_TIMEOUT_MS).setInterval(FD_ALL_INTERVAL_MS));
+        protocols.add(new VERIFY_SUSPECT2().setTimeout(VERIFY_SUSPECT_TIMEOUT_MS));
         protocols.add(new BARRIER());
         protocols.add(new NAKACK2().setXmitInterval(200));
         protocols.add(new UNICAST3());
@@ -188,7 +205,7 @@ final class JGroupsLan implements Receiver, AutoCloseable {
                 members.add(member);
             }
         }
-        listener.onView(new LanView(view.getViewId().getId(), members));
+        listener.onView(new LanView(view.getViewId().getId(), members, view instanceof MergeView));
     }
 
     @Override

@@ -112,6 +112,9 @@ public final class NettyJGroupsNode implements GcsNode {
     private final MemberId self;
     private final long incarnation;
     private final NodeMetrics metrics;
+    private final RateLimitedLog warnings = new RateLimitedLog(LOG);
+    /** Touched by the event loop only. */
+    private final TickGapMonitor tickGaps = new TickGapMonitor(TickGapMonitor.DEFAULT_THRESHOLD_NS);
     private final EventLoopGroup loopGroup;
     private final EventLoop loop;
     private final ExecutorService deliveryExecutor;
@@ -277,6 +280,7 @@ public final class NettyJGroupsNode implements GcsNode {
     }
 
     private void startIo() {
+        warnIfSiteTimeoutBelowHungMemberDetection(config.siteTimeout());
         bindWan();
         try {
             lan = new JGroupsLan(config, incarnation, new LanListener());
@@ -297,6 +301,21 @@ public final class NettyJGroupsNode implements GcsNode {
             throw new GcsException("interrupted while starting", e);
         }
         LOG.info("GCS node {} started: WAN {} , LAN cluster {}", self, wanChannel.localAddress(), lan.clusterName());
+    }
+
+    /**
+     * A remote site must not time this site out before the LAN has replaced a hung delegate, or it loses what it sent
+     * here meanwhile; sites normally share their settings, so this node's {@code site.timeout} stands for theirs.
+     */
+    private void warnIfSiteTimeoutBelowHungMemberDetection(java.time.Duration siteTimeout) {
+        long neededMs = JGroupsLan.HUNG_MEMBER_DETECTION_MS;
+        if (siteTimeout.toMillis() < neededMs) {
+            LOG.warn("{}: site.timeout {} ms is below the time a site's LAN takes to replace a hung delegate (about {} ms:"
+                    + " JGroups FD_ALL3 {} ms + one check interval + VERIFY_SUSPECT2 {} ms + the new view); remote"
+                    + " sites with this timeout drop a site whose delegate hangs and lose what they send it until the"
+                    + " successor speaks; set site.timeout to at least {} ms", self, siteTimeout.toMillis(), neededMs,
+                    JGroupsLan.FD_ALL_TIMEOUT_MS, JGroupsLan.VERIFY_SUSPECT_TIMEOUT_MS, neededMs + 500);
+        }
     }
 
     private void bindWan() {
@@ -338,6 +357,16 @@ public final class NettyJGroupsNode implements GcsNode {
     private void onTick() {
         try {
             long now = nowNs();
+            tickGaps.onTick(now).ifPresent(gapNs -> {
+                warnings.warn("tick-gap", now, "{}: the event loop did not run for {} ms (the process was stopped,"
+                        + " starved of CPU or in a long GC pause); if that is longer than LAN failure detection (about"
+                        + " {} ms) the site has excluded this member meanwhile and merges it back now; until then it"
+                        + " holds its own messages (sends wait)", self, gapNs / 1_000_000,
+                        JGroupsLan.HUNG_MEMBER_DETECTION_MS);
+                if (gapNs >= TimeUnit.MILLISECONDS.toNanos(JGroupsLan.FD_ALL_TIMEOUT_MS)) {
+                    engine.onStalled(now); // long enough to have been suspected and excluded
+                }
+            });
             engine.onTick(now);
             if (now - lastStatusNs >= STATUS_INTERVAL_NS) {
                 lastStatusNs = now;

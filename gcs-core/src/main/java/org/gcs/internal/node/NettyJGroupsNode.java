@@ -123,7 +123,6 @@ public final class NettyJGroupsNode implements GcsNode {
     private final DeliveryPermits deliveryPermits;
     private final DeliveryBacklog deliveryBacklog;
     private final MemberStallPolicy stallPolicy;
-    private final RateLimitedLog warnings = new RateLimitedLog(LOG);
     /** When the stall checks may log their next line (they run every 100 ms; one line per 10 s is enough). */
     private long nextStuckLineNs;
     private long nextHoldingLineNs;

@@ -708,14 +708,7 @@ public final class WanCodec {
         int peerCount = r.u16();
         List<PeerHint> peers = new ArrayList<>(Math.min(peerCount, 1024));
         for (int i = 0; i < peerCount; i++) {
-            String site = r.name("peer.site");
-            long term = r.u63("peer.term");
-            String host = r.host("peer.host");
-            int port = r.u16();
-            if (port == 0) {
-                throw new MalformedDatagramException(DropReason.MALFORMED, "peer port 0");
-            }
-            peers.add(new PeerHint(site, term, host, port));
+            peers.add(readPeerHint(r));
         }
         long siteSetDigest = r.i64();
         long treeVersion = r.u63("treeVersion");

@@ -63,7 +63,7 @@ final class ControlSplitter {
                     new Fragment(packetId, i, count, chunk)));
         }
         metrics.controlPacketSplit();
-        LOG.warn("split-" + type, nowNs, "sent a {} of {} bytes to {} in {} pieces: it is larger than max.datagram.bytes"
+        LOG.info("split-" + type, nowNs, "sent a {} of {} bytes to {} in {} pieces: it is larger than max.datagram.bytes"
                 + " ({}); a lost piece loses the whole packet until it is repeated, so raise max.datagram.bytes if the"
                 + " path carries larger datagrams", type, whole.length, to, count, maxDatagramBytes);
     }

@@ -6,7 +6,7 @@ import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 
 /**
- * WARN and ERROR lines that an attack or a fault cannot turn into a flood: per key (e.g. {@code "drop:bad-hmac"}),
+ * WARN, ERROR (and INFO) lines that an attack or a fault cannot turn into a flood: per key (e.g. {@code "drop:bad-hmac"}),
  * at most one line per interval; the lines held back in between are counted and the next line that passes says how
  * many there were.
  *
@@ -53,6 +53,18 @@ public final class RateLimitedLog {
         }
         if (logger.isWarnEnabled()) {
             logger.warn(withSuppressed(format, suppressed), args);
+        }
+        return true;
+    }
+
+    /** As {@link #warn} at INFO: for what an operator may want to tune, not a fault. */
+    public synchronized boolean info(String key, long nowNs, String format, Object... args) {
+        long suppressed = admit(key, nowNs);
+        if (suppressed < 0) {
+            return false;
+        }
+        if (logger.isInfoEnabled()) {
+            logger.info(withSuppressed(format, suppressed), args);
         }
         return true;
     }

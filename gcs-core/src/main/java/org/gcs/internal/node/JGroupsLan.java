@@ -5,6 +5,7 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import org.gcs.ClusterKeys;
 import org.gcs.GcsConfig;
 import org.gcs.LanConfig;
 import org.gcs.LanProtection;
@@ -160,7 +161,7 @@ final class JGroupsLan implements Receiver, AutoCloseable {
     private static void addProtection(GcsConfig config, String clusterName, LanEncryption.Rejections rejections,
                                       List<Protocol> protocols) {
         if (config.lan().protection() == LanProtection.AES_GCM) {
-            protocols.add(new LanEncryption(config.clusterKey(), clusterName, rejections));
+            protocols.add(new LanEncryption(config.clusterKeys(), clusterName, rejections));
             protocols.add(new SERIALIZE());
         }
     }
@@ -172,6 +173,19 @@ final class JGroupsLan implements Receiver, AutoCloseable {
             transport.disableDiagnostics();
         }
         channel.connect(clusterName);
+    }
+
+    /**
+     * Replaces the LAN's key ring (docs/security-lan.md, "Key rotation"): sealed under the new send key from now on,
+     * opened under any key of the new ring. Does nothing with {@code lan.protection=none}. Callable from any thread.
+     *
+     * @param keys the new ring
+     */
+    void updateKeys(ClusterKeys keys) {
+        LanEncryption encryption = channel.getProtocolStack().findProtocol(LanEncryption.class);
+        if (encryption != null) {
+            encryption.updateKeys(keys);
+        }
     }
 
     /** Multicasts to every member, this one included; blocks while JGroups flow control says so. */

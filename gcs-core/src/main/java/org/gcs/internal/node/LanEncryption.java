@@ -159,6 +159,10 @@ final class LanEncryption extends SYM_ENCRYPT {
             return header.needsDeserialization()
                     ? Util.messageFromBuffer(plain, 0, plain.length)
                     : msg.copy(false, true).setArray(plain, 0, plain.length);
+        } catch (InterruptedException e) {
+            // the channel is closing (JGroups interrupts its threads): not the message's fault, nothing to report
+            Thread.currentThread().interrupt();
+            return null;
         } catch (Exception e) {
             rejections.rejected(msg.getSrc(), "does not authenticate under key id " + selection.keyId() + ": "
                     + e.getClass().getSimpleName());

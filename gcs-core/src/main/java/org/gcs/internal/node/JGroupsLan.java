@@ -156,7 +156,8 @@ final class JGroupsLan implements Receiver, AutoCloseable {
     /**
      * Directly above the transport, so that everything above (discovery, merge, failure detection, membership,
      * data) is sealed: SERIALIZE puts each whole message, headers included, into one payload, and
-     * {@link LanEncryption} seals that payload with AES-GCM and drops whatever does not open under the site's key.
+     * {@link LanEncryption} seals that payload with AES-GCM and drops whatever does not open under a key of the
+     * cluster's key ring.
      */
     private static void addProtection(GcsConfig config, String clusterName, LanEncryption.Rejections rejections,
                                       List<Protocol> protocols) {

@@ -100,12 +100,18 @@ final class LanEncryption extends SYM_ENCRYPT {
         ByteArray whole = serialize ? Util.messageToBuffer(msg) : null;
         byte[] iv = makeIv();
         // a new message: the original may be retransmitted from JGroups' buffers and must not be sealed twice
-        Message sealed = (serialize ? new BytesMessage(msg.dest()) : msg.copy(false, true))
+        Message sealed = (serialize ? outerOf(msg) : msg.copy(false, true))
                 .putHeader(id, new EncryptHeader((byte) 0, keys.sendVersion(), iv).needsDeserialization(serialize));
         byte[] ciphertext = serialize
                 ? crypt(Cipher.ENCRYPT_MODE, keys.sendKey(), iv, whole.array(), whole.offset(), whole.length())
                 : crypt(Cipher.ENCRYPT_MODE, keys.sendKey(), iv, msg.getArray(), msg.getOffset(), msg.getLength());
         return sealed.setArray(ciphertext, 0, ciphertext.length);
+    }
+
+    /** @return an empty message to the same destination, from the same source, with the same flags */
+    private static Message outerOf(Message msg) {
+        return new BytesMessage(msg.dest()).setSrc(msg.getSrc()).setFlag(msg.getFlags(false), false)
+                .setFlag(msg.getFlags(true), true);
     }
 
     @Override

@@ -102,10 +102,14 @@ class LanEncryptionTest {
 
     @Test
     void shouldSealAMessageWithoutPayloadWholeInsteadOfSendingItInClear() {
-        sender.down(new EmptyMessage(null).setSrc(SENDER));
+        sender.down(new EmptyMessage(null).setSrc(SENDER).setFlag(Message.Flag.OOB)
+                .setFlag(Message.TransientFlag.DONT_LOOPBACK));
         Message sealed = below.messages.remove(0);
 
         assertThat(sealed.getLength()).isPositive();
+        assertThat(sealed.getSrc()).isEqualTo(SENDER);
+        assertThat(sealed.isFlagSet(Message.Flag.OOB) && sealed.isFlagSet(Message.TransientFlag.DONT_LOOPBACK))
+                .as("the transport sees the flags").isTrue();
         receiver.up(sealed);
         assertThat(above.messages).singleElement().isInstanceOf(EmptyMessage.class)
                 .satisfies(m -> assertThat(m.getSrc()).isEqualTo(SENDER));

@@ -76,11 +76,6 @@ final class LanEncryption extends SYM_ENCRYPT {
         install(LanKeyRing.derive(keys, clusterName));
     }
 
-    /** @return the ring in use */
-    LanKeyRing ring() {
-        return ring;
-    }
-
     private void install(LanKeyRing newRing) {
         ring = newRing;
         // SYM_ENCRYPT sends nothing while its secret key is null and builds its cipher pool in init() from it; the

@@ -14,9 +14,9 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * The cluster's key ring for the WAN: several secrets, each under a key id (0–255), all accepted on receipt, one of
- * them used to send. Rotating a key without a restart: add the new key to every node's ring, then make it the send
- * key everywhere, then remove the old one (docs/security.md). Immutable.
+ * The cluster's key ring, for the WAN and every site's LAN: several secrets, each under a key id (0–255), all
+ * accepted on receipt, one of them used to send. Rotating a key without a restart: add the new key to every node's
+ * ring, then make it the send key everywhere, then remove the old one (docs/security.md). Immutable.
  *
  * <p>The key file ({@code cluster.key.file}) holds one {@code key.<id> = <hex>} line per key and one
  * {@code send.key = <id>} line; {@code #} starts a comment; a key or id given twice is an error.

@@ -265,7 +265,7 @@ public final class GcsConfig {
         return clusterKeys.sendKey();
     }
 
-    /** @return the WAN key ring: every key accepted, one used to send */
+    /** @return the key ring of the WAN and the LAN: every key accepted, one used to send */
     public ClusterKeys clusterKeys() {
         return clusterKeys;
     }

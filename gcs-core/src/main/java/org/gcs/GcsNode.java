@@ -192,10 +192,13 @@ public interface GcsNode extends AutoCloseable {
     boolean awaitStable(Duration timeout) throws InterruptedException;
 
     /**
-     * Replaces the WAN key ring without a restart: from now on every key of {@code keys} is accepted and its send key
-     * protects what this node sends. Rotate in three steps, each on every node before the next (docs/security.md):
-     * add the new key, send with it, remove the old one. Thread-safe: the ring is handed to the node's event loop, and
-     * the call returns once the node uses it.
+     * Replaces the key ring of the WAN and of the site's LAN without a restart: from now on every key of {@code keys}
+     * is accepted and its send key protects what this node sends, on the WAN (datagrams) and on the LAN (JGroups
+     * messages, under a per-site key derived from each key of the ring); a message or datagram under a key id no
+     * longer in the ring is dropped and counted. Rotate in three steps, each on every node of every site before the
+     * next (docs/security.md): add the new key, send with it, remove the old one; nothing is lost, and a member
+     * restarted in the middle with the ring of any step joins its site. Thread-safe: the ring is handed to the
+     * node's event loop, and the call returns once the node uses it on the WAN and the LAN.
      *
      * @param keys the new ring
      * @throws GcsConfigException if a key is weak or an example key and this node is not a test node

@@ -5,6 +5,7 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import org.gcs.ClusterKeys;
 import org.gcs.GcsConfig;
 import org.gcs.LanConfig;
 import org.gcs.LanProtection;
@@ -172,12 +173,13 @@ final class JGroupsLan implements Receiver, AutoCloseable {
     /**
      * Directly above the transport, so that everything above (discovery, merge, failure detection, membership,
      * data) is sealed: SERIALIZE puts each whole message, headers included, into one payload, and
-     * {@link LanEncryption} seals that payload with AES-GCM and drops whatever does not open under the site's key.
+     * {@link LanEncryption} seals that payload with AES-GCM and drops whatever does not open under a key of the
+     * cluster's key ring.
      */
     private static void addProtection(GcsConfig config, String clusterName, LanEncryption.Rejections rejections,
                                       List<Protocol> protocols) {
         if (config.lan().protection() == LanProtection.AES_GCM) {
-            protocols.add(new LanEncryption(config.clusterKey(), clusterName, rejections));
+            protocols.add(new LanEncryption(config.clusterKeys(), clusterName, rejections));
             protocols.add(new SERIALIZE());
         }
     }
@@ -189,6 +191,19 @@ final class JGroupsLan implements Receiver, AutoCloseable {
             transport.disableDiagnostics();
         }
         channel.connect(clusterName);
+    }
+
+    /**
+     * Replaces the LAN's key ring (docs/security-lan.md, "Key rotation"): sealed under the new send key from now on,
+     * opened under any key of the new ring. Does nothing with {@code lan.protection=none}. Callable from any thread.
+     *
+     * @param keys the new ring
+     */
+    void updateKeys(ClusterKeys keys) {
+        LanEncryption encryption = channel.getProtocolStack().findProtocol(LanEncryption.class);
+        if (encryption != null) {
+            encryption.updateKeys(keys);
+        }
     }
 
     /** Multicasts to every member, this one included; blocks while JGroups flow control says so. */

@@ -42,7 +42,8 @@ final class LanDropReport {
         metrics.lanDropped(LanDropReason.UNAUTHENTICATED);
         log.warn(LanDropReason.UNAUTHENTICATED.tag(), System.nanoTime(),
                 "site {}: LAN message from JGroups address {} rejected: {}; a process without the cluster key, or a"
-                        + " member configured with another cluster.key or lan.protection, is on the site's LAN",
+                        + " member configured with another cluster.key, key ring or lan.protection, is on the site's"
+                        + " LAN (while rotating keys, add the new key on every node before any node sends with it)",
                 site, sender, why);
     }
 

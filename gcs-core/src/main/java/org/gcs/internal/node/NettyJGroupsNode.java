@@ -1116,7 +1116,10 @@ public final class NettyJGroupsNode implements GcsNode {
 
     private void applyKeys(ClusterKeys keys) {
         codec.updateKeys(keys);
-        LOG.info("WAN keys of {} replaced: accepting key ids {}, sending with key id {}", self, keys.ids(),
+        if (lan != null) {
+            lan.updateKeys(keys);
+        }
+        LOG.info("WAN and LAN keys of {} replaced: accepting key ids {}, sending with key id {}", self, keys.ids(),
                 keys.sendKeyId());
     }
 

@@ -52,8 +52,8 @@ import picocli.CommandLine.Spec;
                     + " node from a group (its listeners held the group back for longer than member.stall.timeout);"
                     + " the node joins the group again at once.",
             "With cluster.key.file (key.<id> = <hex> lines and send.key = <id>) the node checks the file every"
-                    + " second and uses its keys when it changes, printing 'keys reloaded from FILE: accepting key ids"
-                    + " [...], sending with key id N' (never the keys); an invalid file is logged at ERROR and the old"
+                    + " second and uses its keys (WAN and LAN) when it changes, printing 'keys reloaded from FILE:"
+                    + " accepting key ids [...], sending with key id N' (never the keys); an invalid file is logged at ERROR and the old"
                     + " keys stay (rotation step by step: docs/security.md).",
             "A line 'HH:mm:ss tree GROUP vVERSION root=SITE edges=PARENT>CHILD,...' shows each new multicast tree"
                     + " of a group between sites.",

@@ -52,7 +52,7 @@ import org.slf4j.LoggerFactory;
  * see {@link #HUNG_MEMBER_DETECTION_MS}), reliable FIFO multicast (NAKACK2),
  * membership (GMS), flow control (MFC/UFC) and fragmentation. JGroups' diagnostics listener stays off.
  * With {@code lan.protection=aes-gcm} (the default) {@link LanEncryption} and SERIALIZE sit directly above the
- * transport: only holders of the cluster key join, and every message is sealed (docs/security-lan.md).
+ * transport: only holders of the cluster key join, and every message is sealed (docs/security.md, LAN).
  */
 final class JGroupsLan implements Receiver, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(JGroupsLan.class);
@@ -194,7 +194,7 @@ final class JGroupsLan implements Receiver, AutoCloseable {
     }
 
     /**
-     * Replaces the LAN's key ring (docs/security-lan.md, "Key rotation"): sealed under the new send key from now on,
+     * Replaces the LAN's key ring (docs/security.md, LAN, "Key rotation"): sealed under the new send key from now on,
      * opened under any key of the new ring. Does nothing with {@code lan.protection=none}. Callable from any thread.
      *
      * @param keys the new ring

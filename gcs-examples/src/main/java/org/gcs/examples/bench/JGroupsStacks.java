@@ -34,7 +34,7 @@ import org.jgroups.stack.Protocol;
  *       protocol by protocol and setting by setting: UDP (multicast, 127.0.0.1, the same socket buffers), PING,
  *       MERGE3, FD_SOCK2, FD_ALL3, VERIFY_SUSPECT2, BARRIER, NAKACK2, UNICAST3, STABLE, GMS, MFC, UFC, FRAG4. Keep it
  *       in step with JGroupsLan, or the comparison measures a different stack. GCS seals its LAN by default
- *       ({@code lan.protection=aes-gcm}: SERIALIZE and AES-GCM above the transport, docs/security-lan.md); this
+ *       ({@code lan.protection=aes-gcm}: SERIALIZE and AES-GCM above the transport, docs/security.md, LAN); this
  *       baseline does not, so the stacks are the same with {@code --gcs-set lan.protection=none}.</li>
  *   <li>{@link #relay}: RELAY2 on top of that stack with {@code relay_multicasts} on and one site master per site
  *       (its bridge created while it connects, so that the benchmark knows when it is up),

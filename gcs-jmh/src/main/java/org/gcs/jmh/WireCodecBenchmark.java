@@ -13,6 +13,8 @@ import org.gcs.internal.wire.LanCodec;
 import org.gcs.internal.wire.LanMessage;
 import org.gcs.internal.wire.LanMessage.RemoteData;
 import org.gcs.internal.wire.MalformedDatagramException;
+import org.gcs.ClusterKeys;
+import org.gcs.WanProtection;
 import org.gcs.internal.wire.WanCodec;
 import org.gcs.internal.wire.WanEnvelope;
 import org.gcs.internal.wire.WanPacket.Ack;
@@ -26,8 +28,9 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * The wire codecs, per message: {@link WanCodec} encoding (with the HMAC-SHA256 signature) and decoding (with the
- * MAC check) of a data datagram and of an acknowledgement, {@link LanCodec} of the {@link RemoteData} a receiving
+ * The wire codecs, per message: {@link WanCodec} encoding (sealed with AES-256-GCM, or signed with HMAC-SHA256 in
+ * the integrity mode: {@code protection}) and decoding (with the tag check) of a data datagram and of an
+ * acknowledgement, {@link LanCodec} of the {@link RemoteData} a receiving
  * delegate multicasts in its site for every message it releases, and the bare HMAC over a data datagram, which
  * shows what the MAC costs of the whole.
  *
@@ -43,6 +46,10 @@ public class WireCodecBenchmark {
     @Param({"1024"})
     public int payloadBytes;
 
+    /** The WAN protection mode ({@code wan.protection}): {@code aes-gcm} (the default) or {@code integrity}. */
+    @Param({"aes-gcm", "integrity"})
+    public String protection;
+
     private WanCodec codec;
     private Mac mac;
     private byte[] macOut;
@@ -56,7 +63,8 @@ public class WireCodecBenchmark {
     /** Builds the codec, the messages and their encoded forms. */
     @Setup
     public void setUp() throws Exception {
-        codec = new WanCodec(Traffic.clusterKey());
+        codec = new WanCodec(ClusterKeys.single(Traffic.clusterKey()), WanProtection.parse(protection),
+                0x5eed_1234_5678_9abcL);
         mac = Mac.getInstance("HmacSHA256");
         mac.init(new SecretKeySpec(Traffic.clusterKey(), "HmacSHA256"));
         macOut = new byte[mac.getMacLength()];

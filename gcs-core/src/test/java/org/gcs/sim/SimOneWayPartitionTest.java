@@ -48,9 +48,9 @@ class SimOneWayPartitionTest {
         link.cut = true;
         long cutNs = net.nowNs();
         assertThat(net.runUntil(() -> !a.view(G).orElseThrow().sites().contains("b")
-                && !b.view(G).orElseThrow().sites().contains("a"), 3 * SITE_TIMEOUT_NS)).isTrue();
-        assertThat(net.nowNs() - cutNs).as("both dropped the other within twice the site timeout and a heartbeat")
-                .isLessThanOrEqualTo(2 * SITE_TIMEOUT_NS + S);
+                && !b.view(G).orElseThrow().sites().contains("a"), 4 * SITE_TIMEOUT_NS)).isTrue();
+        assertThat(net.nowNs() - cutNs).as("both dropped the other within three site timeouts and a heartbeat")
+                .isLessThanOrEqualTo(3 * SITE_TIMEOUT_NS + S);
         assertThat(c.view(G).orElseThrow().sites()).containsExactly("a", "b", "c", "d");
 
         for (SimNode sender : all) { // everyone sends during the partition: nobody may stall

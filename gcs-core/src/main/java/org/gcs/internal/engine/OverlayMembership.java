@@ -187,6 +187,8 @@ final class OverlayMembership {
     }
 
     private long lastOneWayCheckNs;
+    /** When {@link #expire} last ran: a longer gap means this node itself did not run (stopped, starved, paused). */
+    private long lastExpireNs = Long.MIN_VALUE;
 
     private static final RateLimitedLog LOG = new RateLimitedLog(LoggerFactory.getLogger(OverlayMembership.class));
 
@@ -313,11 +315,18 @@ final class OverlayMembership {
             peerSiteSetDigests.remove(site.site());
             heardUsNs.remove(site.site());
         }
+        long ownGapNs = lastExpireNs == Long.MIN_VALUE ? 0 : nowNs - lastExpireNs;
+        lastExpireNs = nowNs;
+        if (ownGapNs > settings.heartbeatNs()) {
+            // this node did not run meanwhile (a hung delegate that thawed): that the peers' announcements did not show
+            // they heard it says nothing of the links, so the pause does not count towards a one-way link
+            heardUsNs.replaceAll((site, heardNs) -> heardNs + ownGapNs);
+        }
         if (nowNs - lastOneWayCheckNs >= settings.heartbeatNs() / 4) {
             lastOneWayCheckNs = nowNs;
             for (SiteRecord<List<MemberGroups>> site : List.copyOf(directory.sites())) {
                 Long heardUs = heardUsNs.get(site.site());
-                if (heardUs != null && nowNs - heardUs > settings.siteTimeoutNs()) {
+                if (heardUs != null && nowNs - heardUs > 2 * settings.siteTimeoutNs()) {
                     LOG.warn(settings.memberName() + "/one-way-" + site.site(), nowNs, "site {} at {} has not heard"
                             + " this site for {} ms although this site hears it: a one-way link; it leaves the views"
                             + " until it hears this site again", site.site(), site.address(),

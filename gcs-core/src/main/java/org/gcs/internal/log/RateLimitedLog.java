@@ -4,6 +4,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
+import org.slf4j.event.Level;
 
 /**
  * WARN, ERROR (and INFO) lines that an attack or a fault cannot turn into a flood: per key (e.g. {@code "drop:bad-hmac"}),
@@ -46,37 +47,27 @@ public final class RateLimitedLog {
      * @param format an SLF4J format; the number held back is appended when non-zero
      * @return whether the line was logged
      */
-    public synchronized boolean warn(String key, long nowNs, String format, Object... args) {
-        long suppressed = admit(key, nowNs);
-        if (suppressed < 0) {
-            return false;
-        }
-        if (logger.isWarnEnabled()) {
-            logger.warn(withSuppressed(format, suppressed), args);
-        }
-        return true;
-    }
-
-    /** As {@link #warn} at INFO: for what an operator may want to tune, not a fault. */
-    public synchronized boolean info(String key, long nowNs, String format, Object... args) {
-        long suppressed = admit(key, nowNs);
-        if (suppressed < 0) {
-            return false;
-        }
-        if (logger.isInfoEnabled()) {
-            logger.info(withSuppressed(format, suppressed), args);
-        }
-        return true;
+    public boolean warn(String key, long nowNs, String format, Object... args) {
+        return log(Level.WARN, key, nowNs, format, args);
     }
 
     /** As {@link #warn} at ERROR. */
-    public synchronized boolean error(String key, long nowNs, String format, Object... args) {
+    public boolean error(String key, long nowNs, String format, Object... args) {
+        return log(Level.ERROR, key, nowNs, format, args);
+    }
+
+    /** As {@link #warn} at INFO: for what an operator may want to tune, not a fault. */
+    public boolean info(String key, long nowNs, String format, Object... args) {
+        return log(Level.INFO, key, nowNs, format, args);
+    }
+
+    private synchronized boolean log(Level level, String key, long nowNs, String format, Object... args) {
         long suppressed = admit(key, nowNs);
         if (suppressed < 0) {
             return false;
         }
-        if (logger.isErrorEnabled()) {
-            logger.error(withSuppressed(format, suppressed), args);
+        if (logger.isEnabledForLevel(level)) {
+            logger.atLevel(level).log(withSuppressed(format, suppressed), args);
         }
         return true;
     }

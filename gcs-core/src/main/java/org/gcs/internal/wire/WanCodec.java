@@ -1,15 +1,8 @@
 package org.gcs.internal.wire;
 
-import java.security.GeneralSecurityException;
-import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.List;
-import javax.crypto.AEADBadTagException;
-import javax.crypto.Cipher;
-import javax.crypto.Mac;
-import javax.crypto.NoSuchPaddingException;
-import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
 import org.gcs.ClusterKeys;
 import org.gcs.Names;
@@ -89,15 +82,11 @@ public final class WanCodec {
     private static final int FLAG_CONTROL = 2;
     /** Site state flags, bit 0: the sender counts the receiving site among the live ones. */
     private static final int STATE_KNOWS_RECEIVER = 1;
-    private static final int GCM_TAG_BITS = 128;
 
     private final WanProtection protection;
     private final long senderId;
     private final WanKeyRing ring;
-    private final Mac mac;
-    private final Cipher cipher;
-    private final byte[] macOut = new byte[32];
-    private final byte[] nonce = new byte[12];
+    private final PacketProtection sealer;
     private long nextPacketNumber = 1;
 
     /**
@@ -118,12 +107,7 @@ public final class WanCodec {
         this.protection = protection;
         this.senderId = senderId;
         this.ring = new WanKeyRing(keys, protection == WanProtection.AES_GCM ? "AES" : "HmacSHA256");
-        try {
-            mac = Mac.getInstance("HmacSHA256");
-            cipher = Cipher.getInstance("AES/GCM/NoPadding");
-        } catch (NoSuchAlgorithmException | NoSuchPaddingException e) {
-            throw new IllegalStateException("HmacSHA256 or AES/GCM is not available in this JRE", e);
-        }
+        this.sealer = new PacketProtection(protection, FIXED_HEADER_BYTES, MAC_BYTES);
     }
 
     /** Replaces the key ring (on the codec's thread); packet numbers go on. */
@@ -235,29 +219,8 @@ public final class WanCodec {
         byte[] datagram = w.array();
         SecretKeySpec key = ring.packetKey(keyId, senderId);
         ring.remember(keyId, senderId, key);
-        try {
-            if (protection == WanProtection.AES_GCM) {
-                cipher.init(Cipher.ENCRYPT_MODE, key, gcmSpec(packetNumber));
-                cipher.updateAAD(datagram, 0, FIXED_HEADER_BYTES);
-                cipher.doFinal(datagram, FIXED_HEADER_BYTES, size - FIXED_HEADER_BYTES - MAC_BYTES, datagram,
-                        FIXED_HEADER_BYTES);
-            } else {
-                mac.init(key);
-                mac.update(datagram, 0, size - MAC_BYTES);
-                mac.doFinal(macOut, 0);
-                System.arraycopy(macOut, 0, datagram, size - MAC_BYTES, MAC_BYTES);
-            }
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("cannot protect a WAN datagram: " + e.getMessage(), e);
-        }
+        sealer.seal(key, packetNumber, datagram, size);
         return datagram;
-    }
-
-    private GCMParameterSpec gcmSpec(long packetNumber) {
-        for (int i = 0; i < 8; i++) {
-            nonce[4 + i] = (byte) (packetNumber >>> (56 - 8 * i));
-        }
-        return new GCMParameterSpec(GCM_TAG_BITS, nonce);
     }
 
     private static int bodySize(WanPacket packet) {
@@ -503,14 +466,7 @@ public final class WanCodec {
             throw new MalformedDatagramException(DropReason.UNKNOWN_KEY, "key id " + keyId + " is not in this node's"
                     + " ring " + ring.keys().ids());
         }
-        WireReader r;
-        if (protection == WanProtection.AES_GCM) {
-            byte[] plain = decrypt(key, packetNumber, datagram, offset, length);
-            r = new WireReader(plain, 0, plain.length);
-        } else {
-            verify(key, datagram, offset, length);
-            r = new WireReader(datagram, offset + FIXED_HEADER_BYTES, offset + length - MAC_BYTES);
-        }
+        WireReader r = sealer.open(key, packetNumber, datagram, offset, length);
         ring.remember(keyId, sender, key);
         if (packetNumber <= 0) {
             throw new MalformedDatagramException(DropReason.MALFORMED, "packet number " + Long.toUnsignedString(packetNumber));
@@ -555,37 +511,6 @@ public final class WanCodec {
             return new Fragment(packetId, index, count, chunk);
         } catch (IllegalArgumentException e) {
             throw new MalformedDatagramException(DropReason.MALFORMED, e.getMessage());
-        }
-    }
-
-    private byte[] decrypt(SecretKeySpec key, long packetNumber, byte[] datagram, int offset, int length)
-            throws MalformedDatagramException {
-        try {
-            cipher.init(Cipher.DECRYPT_MODE, key, gcmSpec(packetNumber));
-            cipher.updateAAD(datagram, offset, FIXED_HEADER_BYTES);
-            return cipher.doFinal(datagram, offset + FIXED_HEADER_BYTES, length - FIXED_HEADER_BYTES);
-        } catch (AEADBadTagException e) {
-            throw new MalformedDatagramException(DropReason.BAD_HMAC, "authentication failed");
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("AES/GCM failed: " + e.getMessage(), e);
-        }
-    }
-
-    private void verify(SecretKeySpec key, byte[] datagram, int offset, int length) throws MalformedDatagramException {
-        try {
-            mac.init(key);
-            mac.update(datagram, offset, length - MAC_BYTES);
-            mac.doFinal(macOut, 0);
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("HmacSHA256 failed: " + e.getMessage(), e);
-        }
-        int macAt = offset + length - MAC_BYTES;
-        int diff = 0;
-        for (int i = 0; i < MAC_BYTES; i++) {
-            diff |= macOut[i] ^ datagram[macAt + i];
-        }
-        if (diff != 0) {
-            throw new MalformedDatagramException(DropReason.BAD_HMAC, "authentication failed");
         }
     }
 

@@ -1,0 +1,126 @@
+package org.gcs.internal.wire;
+
+import java.security.GeneralSecurityException;
+import java.security.NoSuchAlgorithmException;
+import javax.crypto.AEADBadTagException;
+import javax.crypto.Cipher;
+import javax.crypto.Mac;
+import javax.crypto.NoSuchPaddingException;
+import javax.crypto.spec.GCMParameterSpec;
+import javax.crypto.spec.SecretKeySpec;
+import org.gcs.WanProtection;
+
+/**
+ * Seals and opens one WAN datagram under a packet key (wire version 4, docs/security.md "WAN"): with
+ * {@link WanProtection#AES_GCM} the fixed header is the additional data and the rest is encrypted, the nonce being 4
+ * zero bytes and the packet number; with {@link WanProtection#INTEGRITY} the whole datagram is signed with HMAC-SHA256
+ * truncated to {@value WanCodec#MAC_BYTES} bytes and the body stays in clear. The {@link WanCodec} lays the datagram
+ * out; this class only protects it. Not thread-safe (it holds a {@link Cipher} and a {@link Mac}).
+ */
+final class PacketProtection {
+    private static final int GCM_TAG_BITS = 128;
+
+    private final WanProtection mode;
+    private final int headerBytes;
+    private final int tagBytes;
+    private final Mac mac;
+    private final Cipher cipher;
+    private final byte[] macOut = new byte[32];
+    private final byte[] nonce = new byte[12];
+
+    /**
+     * @param mode the protection
+     * @param headerBytes bytes of the fixed header (authenticated, never encrypted)
+     * @param tagBytes bytes of the tag at the end of a datagram
+     */
+    PacketProtection(WanProtection mode, int headerBytes, int tagBytes) {
+        this.mode = mode;
+        this.headerBytes = headerBytes;
+        this.tagBytes = tagBytes;
+        try {
+            mac = Mac.getInstance("HmacSHA256");
+            cipher = Cipher.getInstance("AES/GCM/NoPadding");
+        } catch (NoSuchAlgorithmException | NoSuchPaddingException e) {
+            throw new IllegalStateException("HmacSHA256 or AES/GCM is not available in this JRE", e);
+        }
+    }
+
+    /**
+     * Protects a laid-out datagram in place: its last {@code tagBytes} take the tag.
+     *
+     * @param key the packet key
+     * @param packetNumber the datagram's packet number (the GCM nonce)
+     * @param datagram the datagram, header and body written, tag room at the end
+     * @param size its length
+     */
+    void seal(SecretKeySpec key, long packetNumber, byte[] datagram, int size) {
+        try {
+            if (mode == WanProtection.AES_GCM) {
+                cipher.init(Cipher.ENCRYPT_MODE, key, gcmSpec(packetNumber));
+                cipher.updateAAD(datagram, 0, headerBytes);
+                cipher.doFinal(datagram, headerBytes, size - headerBytes - tagBytes, datagram, headerBytes);
+            } else {
+                mac.init(key);
+                mac.update(datagram, 0, size - tagBytes);
+                mac.doFinal(macOut, 0);
+                System.arraycopy(macOut, 0, datagram, size - tagBytes, tagBytes);
+            }
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("cannot protect a WAN datagram: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Checks a received datagram's tag and gives its body in clear.
+     *
+     * @return a reader over the body (after the fixed header, without the tag)
+     * @throws MalformedDatagramException ({@code bad-hmac}) if the tag does not verify under the key
+     */
+    WireReader open(SecretKeySpec key, long packetNumber, byte[] datagram, int offset, int length)
+            throws MalformedDatagramException {
+        if (mode == WanProtection.AES_GCM) {
+            byte[] plain = decrypt(key, packetNumber, datagram, offset, length);
+            return new WireReader(plain, 0, plain.length);
+        }
+        verify(key, datagram, offset, length);
+        return new WireReader(datagram, offset + headerBytes, offset + length - tagBytes);
+    }
+
+    private byte[] decrypt(SecretKeySpec key, long packetNumber, byte[] datagram, int offset, int length)
+            throws MalformedDatagramException {
+        try {
+            cipher.init(Cipher.DECRYPT_MODE, key, gcmSpec(packetNumber));
+            cipher.updateAAD(datagram, offset, headerBytes);
+            return cipher.doFinal(datagram, offset + headerBytes, length - headerBytes);
+        } catch (AEADBadTagException e) {
+            throw new MalformedDatagramException(DropReason.BAD_HMAC, "authentication failed");
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("AES/GCM failed: " + e.getMessage(), e);
+        }
+    }
+
+    private void verify(SecretKeySpec key, byte[] datagram, int offset, int length) throws MalformedDatagramException {
+        try {
+            mac.init(key);
+            mac.update(datagram, offset, length - tagBytes);
+            mac.doFinal(macOut, 0);
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("HmacSHA256 failed: " + e.getMessage(), e);
+        }
+        int macAt = offset + length - tagBytes;
+        int diff = 0;
+        for (int i = 0; i < tagBytes; i++) {
+            diff |= macOut[i] ^ datagram[macAt + i];
+        }
+        if (diff != 0) {
+            throw new MalformedDatagramException(DropReason.BAD_HMAC, "authentication failed");
+        }
+    }
+
+    private GCMParameterSpec gcmSpec(long packetNumber) {
+        for (int i = 0; i < 8; i++) {
+            nonce[4 + i] = (byte) (packetNumber >>> (56 - 8 * i));
+        }
+        return new GCMParameterSpec(GCM_TAG_BITS, nonce);
+    }
+}

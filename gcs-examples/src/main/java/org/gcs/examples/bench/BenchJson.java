@@ -90,12 +90,14 @@ final class BenchJson {
     private static Map<String, Object> system(Scenario scenario, SystemFigures figures) {
         Map<String, Object> json = figuresOf(scenario, figures.messagesPerSec(), figures.megabytesPerSec(),
                 figures.sendRatePerSec(), figures.latency(), figures.lossRate(), figures.cpuMicrosPerMessage());
+        json.put("endToEndMessagesPerSec", round(figures.endToEndMessagesPerSec(), 1));
         List<Object> runs = new ArrayList<>();
         for (RunResult run : figures.runs()) {
             Map<String, Object> one = new LinkedHashMap<>();
             one.put("run", run.run());
             one.putAll(figuresOf(scenario, run.messagesPerSec(), run.megabytesPerSec(), run.sendRatePerSec(),
                     run.latency(), run.lossRate(), run.cpuMicrosPerMessage()));
+            one.put("endToEndMessagesPerSec", round(run.endToEndMessagesPerSec(), 1));
             one.put("deliveredMessages", run.deliveredMessages());
             one.put("durationMillis", round(run.durationMicros() / 1000.0, 1));
             one.put("wallSeconds", round(run.wallSeconds(), 1));

@@ -35,14 +35,14 @@ final class BenchTable {
                     RunResult r = figures.runs().get(run - 1);
                     out.println(row(scenario, Integer.toString(run), r.system(), r.messagesPerSec(),
                             r.megabytesPerSec(), r.sendRatePerSec(), r.latency(), r.lossRate(),
-                            r.cpuMicrosPerMessage(), r.wallSeconds()));
+                            r.cpuMicrosPerMessage(), r.endToEndMessagesPerSec(), r.wallSeconds()));
                 }
             }
         }
         for (SystemFigures figures : summary.systems()) {
             out.println(row(scenario, "median", figures.system(), figures.messagesPerSec(), figures.megabytesPerSec(),
                     figures.sendRatePerSec(), figures.latency(), figures.lossRate(), figures.cpuMicrosPerMessage(),
-                    Double.NaN));
+                    figures.endToEndMessagesPerSec(), Double.NaN));
         }
         summary.ratio().ifPresent(ratio -> out.printf(Locale.ROOT, "ratio (%s): %.2f  [%s ]  above 1 is better for"
                 + " GCS%n", summary.ratioOf(), ratio, figures(summary.ratios())));
@@ -83,8 +83,8 @@ final class BenchTable {
         return switch (scenario.kind()) {
             case LATENCY -> String.format(Locale.ROOT, "%-7s %-22s %12s %10s %10s %10s %10s %10s %8s", "run",
                     "system", "send msg/s", "p50 ms", "p99 ms", "p99.9 ms", "max ms", "CPU us/msg", "wall s");
-            case THROUGHPUT -> String.format(Locale.ROOT, "%-7s %-22s %12s %10s %12s %10s %8s", "run", "system",
-                    "msg/s", "MB/s", "send msg/s", "CPU us/msg", "wall s");
+            case THROUGHPUT -> String.format(Locale.ROOT, "%-7s %-22s %12s %10s %12s %12s %10s %8s", "run",
+                    "system", "msg/s", "MB/s", "e2e msg/s", "send msg/s", "CPU us/msg", "wall s");
             case DATAGRAMS -> String.format(Locale.ROOT, "%-7s %-22s %12s %10s %12s %8s %10s %8s", "run", "system",
                     "datagrams/s", "MB/s", "send dgr/s", "loss %", "CPU us/dgr", "wall s");
         };
@@ -92,15 +92,15 @@ final class BenchTable {
 
     private static String row(Scenario scenario, String run, BenchSystem system, double messagesPerSec,
                               double megabytesPerSec, double sendRatePerSec, LatencyFigures latency, double lossRate,
-                              double cpuMicrosPerMessage, double wallSeconds) {
+                              double cpuMicrosPerMessage, double endToEndMessagesPerSec, double wallSeconds) {
         String wall = Double.isNaN(wallSeconds) ? "" : String.format(Locale.ROOT, "%.1f", wallSeconds);
         String cpu = micros(cpuMicrosPerMessage);
         return switch (scenario.kind()) {
             case LATENCY -> String.format(Locale.ROOT, "%-7s %-22s %12.0f %10.3f %10.3f %10.3f %10.3f %10s %8s", run,
                     system.id(), sendRatePerSec, latency.p50Micros() / 1000, latency.p99Micros() / 1000,
                     latency.p999Micros() / 1000, latency.maxMicros() / 1000, cpu, wall);
-            case THROUGHPUT -> String.format(Locale.ROOT, "%-7s %-22s %12.0f %10.2f %12.0f %10s %8s", run,
-                    system.id(), messagesPerSec, megabytesPerSec, sendRatePerSec, cpu, wall);
+            case THROUGHPUT -> String.format(Locale.ROOT, "%-7s %-22s %12.0f %10.2f %12.0f %12.0f %10s %8s", run,
+                    system.id(), messagesPerSec, megabytesPerSec, endToEndMessagesPerSec, sendRatePerSec, cpu, wall);
             case DATAGRAMS -> String.format(Locale.ROOT, "%-7s %-22s %12.0f %10.2f %12.0f %8.2f %10s %8s", run,
                     system.id(), messagesPerSec, megabytesPerSec, sendRatePerSec, lossRate * 100, cpu, wall);
         };

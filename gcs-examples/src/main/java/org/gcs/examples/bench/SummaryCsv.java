@@ -17,7 +17,7 @@ final class SummaryCsv {
     private static final List<String> HEADER = List.of("scenario", "system", "runs", "messageBytes",
             "messagesPerSec", "megabytesPerSec", "sendRatePerSec", "latencyP50Micros", "latencyP99Micros",
             "latencyP999Micros", "latencyMaxMicros", "lossRate", "cpuMicrosPerMessage", "baseline", "ratioOf", "ratio",
-            "cpuRatio");
+            "cpuRatio", "endToEndMessagesPerSec");
 
     private SummaryCsv() {
     }
@@ -42,7 +42,7 @@ final class SummaryCsv {
                             latency.p99Micros(), latency.p999Micros(), latency.maxMicros(), f.lossRate(),
                             f.cpuMicrosPerMessage(), compared ? Boolean.valueOf(f == chosen) : null,
                             compared ? summary.ratioOf(f) : null, compared ? summary.ratioAgainst(f) : null,
-                            compared ? summary.cpuRatioAgainst(f).orElse(null) : null);
+                            compared ? summary.cpuRatioAgainst(f).orElse(null) : null, f.endToEndMessagesPerSec());
                 }
             }
         }

@@ -106,12 +106,12 @@ class ScenarioSummaryTest {
         assertThat(Files.readAllLines(dir.resolve(SummaryCsv.FILE))).containsExactly(
                 "scenario,system,runs,messageBytes,messagesPerSec,megabytesPerSec,sendRatePerSec,latencyP50Micros,"
                         + "latencyP99Micros,latencyP999Micros,latencyMaxMicros,lossRate,cpuMicrosPerMessage,baseline,"
-                        + "ratioOf,ratio,cpuRatio",
-                "cross-site-latency,gcs,1,100,2000,2,2000,1000,2000,4000,8000,0,100,,,,",
+                        + "ratioOf,ratio,cpuRatio,endToEndMessagesPerSec",
+                "cross-site-latency,gcs,1,100,2000,2,2000,1000,2000,4000,8000,0,100,,,,,2000",
                 "cross-site-latency,jgroups-relay2,1,100,2000,2,2000,20000,40000,80000,160000,0,50,false,"
-                        + "p99 latency jgroups-relay2/gcs,20,2",
+                        + "p99 latency jgroups-relay2/gcs,20,2,2000",
                 "cross-site-latency,jgroups-relay2-nodelay,1,100,2000,2,2000,500,1000,2000,4000,0,80,true,"
-                        + "p99 latency jgroups-relay2-nodelay/gcs,0.5,1.25");
+                        + "p99 latency jgroups-relay2-nodelay/gcs,0.5,1.25,2000");
     }
 
     @Test
@@ -189,7 +189,7 @@ class ScenarioSummaryTest {
     private static RunResult throughput(BenchSystem system, int run, double messagesPerSec, double cpuMicros) {
         return new RunResult(Scenario.CROSS_SITE_THROUGHPUT, system, run, 1000, 1000, 1000, 1_000_000,
                 messagesPerSec, messagesPerSec * 1000 / 1e6, messagesPerSec, LatencyFigures.NONE, 0, cpuMicros,
-                List.of("a1"), 10);
+                List.of("a1"), 10, messagesPerSec * 0.9);
     }
 
     private static RunResult latency(BenchSystem system, int run, double p99Micros) {
@@ -199,6 +199,6 @@ class ScenarioSummaryTest {
     private static RunResult latency(BenchSystem system, int run, double p99Micros, double cpuMicros) {
         LatencyFigures latency = new LatencyFigures(100, p99Micros / 2, p99Micros, p99Micros * 2, p99Micros * 4);
         return new RunResult(Scenario.CROSS_SITE_LATENCY, system, run, 1000, 1000, 1000, 500_000, 2000, 2, 2000,
-                latency, 0, cpuMicros, List.of("a1", "b1"), 10);
+                latency, 0, cpuMicros, List.of("a1", "b1"), 10, 2000);
     }
 }

@@ -26,7 +26,7 @@ class BenchEndToEndTest {
 
     @Test
     @Timeout(180)
-    void shouldRunEveryScenarioAndReportBothSystemsAndTheirRatio(@TempDir Path dir) throws IOException {
+    void shouldRunEveryScenarioAndReportEverySystemAndTheRatios(@TempDir Path dir) throws IOException {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
 
@@ -43,7 +43,7 @@ class BenchEndToEndTest {
         assertThat(text).containsPattern("ratio \\(p99 latency jgroups-relay2(-nodelay)?/gcs\\)")
                 .containsPattern("baseline: jgroups-relay2(-nodelay)? .*, the better of jgroups-relay2,"
                         + " jgroups-relay2-nodelay by lowest p99 latency")
-                .containsPattern("(?m)^1 +jgroups-relay2-nodelay +1000 ");
+                .containsPattern("(?m)^1 +jgroups-relay2-nodelay +[0-9]+ ");
         assertThat(err.toString()).contains("cross-site-throughput: gcs run 1/1 starting",
                 "jgroups-relay2 run 1: 4 nodes started", "jgroups-relay2-nodelay run 1: 4 nodes started",
                 "all delivered");

@@ -52,6 +52,8 @@ class GcsEndpointTest {
     @Test
     void shouldKeepSendsInFlightWithinTwoMegabytesOfPayload() {
         assertThat(new GcsEndpoint(sender(1000, 256)).sendsInFlight()).isEqualTo(256);
+        assertThat(new GcsEndpoint(sender(100, 256)).sendsInFlight()).as("a count, whatever the size").isEqualTo(256);
+        assertThat(new GcsEndpoint(sender(100, 100_000)).sendsInFlight()).isEqualTo((2 << 20) / 100);
         assertThat(new GcsEndpoint(sender(60_000, 256)).sendsInFlight()).isEqualTo((2 << 20) / 60_000);
         assertThat(new GcsEndpoint(sender(1000, 0)).sendsInFlight()).isZero();
     }

@@ -62,7 +62,7 @@ final class BenchTable {
             }
             out.printf(Locale.ROOT, "CPU per message (%s): %s  [gcs %s us, %s %s us]  below 1 is better for GCS%n",
                     summary.cpuRatioOf(), summary.cpuRatio().map(r -> String.format(Locale.ROOT, "%.2f", r))
-                            .orElse("- (unknown with --in-process)"), micros(summary.gcs().orElseThrow()
+                            .orElse("- (unknown: nodes sharing one JVM)"), micros(summary.gcs().orElseThrow()
                             .cpuMicrosPerMessage()), baseline.system().id(), micros(baseline.cpuMicrosPerMessage()));
         });
         out.printf(Locale.ROOT, "wall time of the scenario: %.1f s%n", summary.wallSeconds());

@@ -29,15 +29,19 @@ import picocli.CommandLine.Spec;
         sortOptions = false,
         header = "Benchmarks GCS against JGroups (RELAY2 across sites) on this machine, in the same run.",
         description = {
-            "Runs each scenario with GCS and with its baseline alternately, run by run (A B A B ...), every node a"
-                    + " JVM of its own on 127.0.0.1, and reports the medians and their ratio (above 1 is better"
-                    + " for GCS). Every run has a warm-up, then a measured phase with a fixed number of messages;"
-                    + " every member must deliver every message exactly once and in order, or the bench fails.",
+            "Runs each scenario with GCS and with its baselines alternately, run by run (A B C A B C ...), every"
+                    + " node a JVM of its own on 127.0.0.1, and reports the medians, the CPU time per message and"
+                    + " the ratios against the better baseline (above 1 is better for GCS; the CPU ratio is"
+                    + " GCS / baseline, below 1 is better for GCS). Every run has a warm-up, then a measured phase"
+                    + " with a fixed number of messages; every member must deliver every message exactly once and"
+                    + " in order, or the bench fails.",
             "Scenarios:",
-            "  cross-site-throughput  2 sites x 2 processes, one sender in site A, 1000-byte messages unpaced:"
-                    + " messages/s and MB/s delivered to every member; GCS against JGroups RELAY2.",
+            "  cross-site-throughput  2 sites x 2 processes, one sender in site A, messages of --size bytes"
+                    + " unpaced: messages/s and MB/s delivered to every member; GCS against JGroups RELAY2.",
             "  cross-site-latency     the same topology at a fixed offered load (--rate): one-way latency p50,"
-                    + " p99, p99.9 at the members of site B.",
+                    + " p99, p99.9 at the members of site B; GCS against RELAY2 with Nagle on its bridge"
+                    + " (jgroups-relay2) and with TCP_NODELAY (jgroups-relay2-nodelay), ratio against the"
+                    + " better one by p99.",
             "  lan-throughput         1 site x 2 processes: GCS against plain JGroups with the same stack.",
             "  udp-limit              raw Netty UDP datagrams of the same size on loopback: the ceiling.",
             "  all                    every scenario, in this order.",
@@ -45,6 +49,7 @@ import picocli.CommandLine.Spec;
                     + " (the reason is printed), 2 for bad options."},
         footer = {"", "Examples:", "  gcs bench cross-site-throughput --json",
             "  gcs bench cross-site-latency --runs 5 --rate 1000 --out /tmp/bench",
+            "  gcs bench cross-site-throughput lan-throughput --size 100",
             "  gcs bench all --runs 1 --messages 5000"})
 public final class BenchCommand implements Callable<Integer> {
     /** The largest message size a run accepts (one UDP datagram, below JGroups' and GCS's limits). */
@@ -90,7 +95,8 @@ public final class BenchCommand implements Callable<Integer> {
     boolean json;
 
     @Option(names = "--out", paramLabel = "DIR",
-            description = "Also write runs.csv (one row per run) and summary.json into DIR (created if needed).")
+            description = "Also write runs.csv (one row per run), summary.csv (medians and ratios, one row per"
+                    + " scenario and system) and summary.json into DIR (created if needed).")
     Path out;
 
     @Option(names = "--in-process",
@@ -104,8 +110,9 @@ public final class BenchCommand implements Callable<Integer> {
     List<String> jvmOptions = new ArrayList<>();
 
     @Option(names = "--system", paramLabel = "ID",
-            description = "Run only this system (gcs, jgroups, jgroups-relay2, udp), repeatable; for profiling one"
-                    + " side, without a ratio (default: every system of each scenario).")
+            description = "Run only this system (gcs, jgroups, jgroups-relay2, jgroups-relay2-nodelay, udp),"
+                    + " repeatable; for profiling one side, without a ratio unless gcs is one of them (default: every"
+                    + " system of each scenario).")
     List<String> systems = new ArrayList<>();
 
     @Option(names = "--controller", paramLabel = "NAME",
@@ -124,8 +131,10 @@ public final class BenchCommand implements Callable<Integer> {
     List<String> gcsSettings = new ArrayList<>();
 
     @Option(names = "--relay-tcp-nodelay",
-            description = "Turn Nagle's algorithm off on RELAY2's bridge (TCP_NODELAY, as JGroups'"
-                    + " tcp-low-latency.xml); by default the bridge is JGroups' tcp.xml, which keeps it on.")
+            description = "cross-site-throughput: also run RELAY2 with Nagle's algorithm off on its bridge (system"
+                    + " jgroups-relay2-nodelay: TCP_NODELAY, as JGroups' tcp-low-latency.xml) beside JGroups' tcp.xml"
+                    + " bridge, which keeps it on, and compare GCS with the better of the two;"
+                    + " cross-site-latency always runs both.")
     boolean relayTcpNoDelay;
 
     @Option(names = "--gcs-sends-in-flight", paramLabel = "N", defaultValue = "" + GcsEndpoint.DEFAULT_SENDS_IN_FLIGHT,
@@ -196,11 +205,16 @@ public final class BenchCommand implements Callable<Integer> {
         List<BenchSystem> only = new ArrayList<>();
         for (String id : systems) {
             BenchSystem system = BenchSystem.byId(id).orElseThrow(() -> usage("unknown --system '" + id
-                    + "': use gcs, jgroups, jgroups-relay2 or udp"));
-            if (distinct.stream().noneMatch(s -> s.systems().contains(system))) {
+                    + "': use " + BenchSystem.names()));
+            if (distinct.stream().noneMatch(s -> s.offers(system))) {
                 throw usage("--system " + id + " is not part of " + distinct.stream().map(Scenario::id).toList());
             }
             only.add(system);
+        }
+        if (relayTcpNoDelay && !only.isEmpty() && !only.contains(BenchSystem.RELAY2_NODELAY)) {
+            throw usage("--relay-tcp-nodelay adds the system " + BenchSystem.RELAY2_NODELAY.id() + ", which --system"
+                    + " leaves out: add --system " + BenchSystem.RELAY2_NODELAY.id() + " (" + BenchSystem.RELAY2.id()
+                    + " is always JGroups' tcp.xml bridge, Nagle on)");
         }
         if (gcsSendsInFlight < 0) {
             throw usage("--gcs-sends-in-flight must be 0 (blocking send) or more, got " + gcsSendsInFlight);

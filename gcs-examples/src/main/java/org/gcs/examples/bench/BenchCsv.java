@@ -12,7 +12,7 @@ final class BenchCsv implements AutoCloseable {
     private static final List<String> HEADER = List.of("scenario", "system", "run", "measuredMessages",
             "messageBytes", "deliveredMessages", "durationMillis", "messagesPerSec", "megabytesPerSec",
             "sendRatePerSec", "latencyP50Micros", "latencyP99Micros", "latencyP999Micros", "latencyMaxMicros",
-            "latencySamples", "lossRate", "cpuMicrosPerMessage", "masters", "wallSeconds");
+            "latencySamples", "lossRate", "cpuMicrosPerMessage", "masters", "wallSeconds", "endToEndMessagesPerSec");
 
     private final CsvWriter csv;
 
@@ -29,7 +29,7 @@ final class BenchCsv implements AutoCloseable {
                 run.sendRatePerSec(), latency.p50Micros(), latency.p99Micros(), latency.p999Micros(),
                 latency.maxMicros(), latency.samples(), run.lossRate(), run.cpuMicrosPerMessage(),
                 String.join(" ", run.masters()),
-                run.wallSeconds());
+                run.wallSeconds(), run.endToEndMessagesPerSec());
     }
 
     @Override

@@ -7,7 +7,10 @@ import java.util.Map;
 
 /**
  * The JSON object {@code gcs bench --json} ends with: the machine, whether every run passed, the wall time and, per
- * scenario, the figures of each system (medians and every run) and the ratios (above 1 is better for GCS).
+ * scenario, the figures of each system (medians and every run), the ratios against the better baseline (above 1
+ * is better for GCS; {@code baseline} names it), the CPU ratio GCS / baseline ({@code cpuRatio}, below 1 is better
+ * for GCS) and both against every baseline ({@code ratiosAgainst}). Fields are only ever added, never renamed, so
+ * that scripts reading older output keep working.
  */
 final class BenchJson {
     private BenchJson() {
@@ -61,21 +64,40 @@ final class BenchJson {
         json.put("systems", systems);
         json.put("ratio", summary.ratio().map(r -> round(r, 3)).orElse(null));
         json.put("ratioOf", summary.ratioOf().isEmpty() ? null : summary.ratioOf());
-        Map<String, Object> ratios = new LinkedHashMap<>();
-        summary.ratios().forEach((k, v) -> ratios.put(k, round(v, 3)));
-        json.put("ratios", ratios);
+        json.put("ratios", rounded(summary.ratios()));
+        json.put("baseline", summary.baseline().map(f -> f.system().id()).orElse(null));
+        json.put("baselineCandidates", summary.baselines().stream().map(f -> f.system().id()).toList());
+        json.put("baselineChosenBy", summary.baseline().isPresent() ? summary.baselineChosenBy() : null);
+        json.put("cpuRatio", summary.cpuRatio().map(r -> round(r, 3)).orElse(null));
+        json.put("cpuRatioOf", summary.cpuRatioOf().isEmpty() ? null : summary.cpuRatioOf());
+        Map<String, Object> against = new LinkedHashMap<>();
+        for (SystemFigures base : summary.baselines()) {
+            Map<String, Object> one = new LinkedHashMap<>();
+            one.put("ratios", rounded(summary.ratiosAgainst(base)));
+            one.put("cpuRatio", summary.cpuRatioAgainst(base).map(r -> round(r, 3)).orElse(null));
+            against.put(base.system().id(), one);
+        }
+        json.put("ratiosAgainst", against);
+        return json;
+    }
+
+    private static Map<String, Object> rounded(Map<String, Double> ratios) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        ratios.forEach((k, v) -> json.put(k, round(v, 3)));
         return json;
     }
 
     private static Map<String, Object> system(Scenario scenario, SystemFigures figures) {
         Map<String, Object> json = figuresOf(scenario, figures.messagesPerSec(), figures.megabytesPerSec(),
                 figures.sendRatePerSec(), figures.latency(), figures.lossRate(), figures.cpuMicrosPerMessage());
+        json.put("endToEndMessagesPerSec", round(figures.endToEndMessagesPerSec(), 1));
         List<Object> runs = new ArrayList<>();
         for (RunResult run : figures.runs()) {
             Map<String, Object> one = new LinkedHashMap<>();
             one.put("run", run.run());
             one.putAll(figuresOf(scenario, run.messagesPerSec(), run.megabytesPerSec(), run.sendRatePerSec(),
                     run.latency(), run.lossRate(), run.cpuMicrosPerMessage()));
+            one.put("endToEndMessagesPerSec", round(run.endToEndMessagesPerSec(), 1));
             one.put("deliveredMessages", run.deliveredMessages());
             one.put("durationMillis", round(run.durationMicros() / 1000.0, 1));
             one.put("wallSeconds", round(run.wallSeconds(), 1));

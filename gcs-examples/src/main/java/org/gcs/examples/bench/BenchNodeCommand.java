@@ -22,7 +22,8 @@ public final class BenchNodeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--system", required = true, description = "gcs, jgroups, jgroups-relay2 or udp.")
+    @Option(names = "--system", required = true, description = "gcs, jgroups, jgroups-relay2,"
+            + " jgroups-relay2-nodelay or udp.")
     String system;
 
     @Option(names = "--run-id", required = true, description = "The run's id (part of cluster names).")
@@ -86,9 +87,6 @@ public final class BenchNodeCommand implements Callable<Integer> {
     @Option(names = "--gcs-set", description = "GCS: KEY=VALUE overriding a setting, repeatable.")
     List<String> gcsSettings = List.of();
 
-    @Option(names = "--relay-tcp-nodelay", description = "RELAY2: TCP_NODELAY on the bridge.")
-    boolean relayTcpNoDelay;
-
     @Option(names = "--gcs-sends-in-flight", defaultValue = "0",
             description = "GCS: sendAsync calls not yet admitted, at most; 0 for the blocking send.")
     int gcsSendsInFlight;
@@ -132,14 +130,14 @@ public final class BenchNodeCommand implements Callable<Integer> {
      */
     NodeSpec nodeSpec() {
         BenchSystem bench = BenchSystem.byId(system).orElseThrow(() -> new ParameterException(spec.commandLine(),
-                "--system must be gcs, jgroups, jgroups-relay2 or udp, got " + system));
+                "--system must be one of " + BenchSystem.names() + ", got " + system));
         if (!sites.contains(site)) {
             throw new ParameterException(spec.commandLine(), "--site " + site + " is not one of --sites " + sites);
         }
         if (size < BenchPayload.HEADER_BYTES) {
             throw new ParameterException(spec.commandLine(), "--size must be at least " + BenchPayload.HEADER_BYTES);
         }
-        if (bench == BenchSystem.RELAY2 && bridgePorts.size() != sites.size()) {
+        if (bench.relayed() && bridgePorts.size() != sites.size()) {
             throw new ParameterException(spec.commandLine(), "--bridge-ports needs one port per site");
         }
         if (bench == BenchSystem.GCS && clusterKeyHex.isEmpty()) {
@@ -148,15 +146,14 @@ public final class BenchNodeCommand implements Callable<Integer> {
         return new NodeSpec(bench, runId, sites, site, member, membersPerSite, sender, recordLatency, mcastAddress,
                 mcastPort, wanPort, seedPorts, bridgePorts, udpPort, clusterKeyHex, size, warmup,
                 Math.min(unpacedWarmup, warmup), messages, rate,
-                bench == BenchSystem.GCS ? gcsSettings : List.of(), bench == BenchSystem.RELAY2 && relayTcpNoDelay,
-                bench == BenchSystem.GCS ? gcsSendsInFlight : 0);
+                bench == BenchSystem.GCS ? gcsSettings : List.of(), bench == BenchSystem.GCS ? gcsSendsInFlight : 0);
     }
 
     private static BenchEndpoint endpoint(NodeSpec node) {
         return switch (node.system()) {
             case GCS -> new GcsEndpoint(node);
             case JGROUPS -> new JGroupsEndpoint(node, false);
-            case RELAY2 -> new JGroupsEndpoint(node, true);
+            case RELAY2, RELAY2_NODELAY -> new JGroupsEndpoint(node, true);
             case UDP -> new UdpEndpoint(node);
         };
     }

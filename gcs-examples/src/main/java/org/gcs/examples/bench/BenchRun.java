@@ -17,9 +17,10 @@ import org.gcs.examples.cli.JsonWriter;
 
 /**
  * One {@code gcs bench} invocation: every scenario in turn, each with its systems alternating run by run (A B A B
- * ...), progress lines on stderr, a table per scenario on stdout, optionally a CSV of runs and a summary in
- * {@code --out}, and with {@code --json} one JSON object as the last line. The first failed run ends the bench
- * (exit code 1) with the reason; the node logs are then kept.
+ * ..., or A B C A B C ... with two baselines), progress lines on stderr, a table per scenario on stdout,
+ * optionally a CSV of runs, a CSV of medians and ratios and the JSON summary in {@code --out}, and with
+ * {@code --json} one JSON object as the last line. The first failed run ends the bench (exit code 1) with the
+ * reason; the node logs are then kept.
  */
 final class BenchRun {
     /** Every child JVM halts after this long in any case (its parent normally stops it much sooner). */
@@ -87,6 +88,7 @@ final class BenchRun {
                 error == null ? "every message of every run was delivered to every member (PASSED)" : "FAILED");
         Map<String, Object> json = BenchJson.of(settings, machine, summaries, error, wallSeconds);
         if (settings.outDir() != null) {
+            SummaryCsv.write(settings.outDir(), settings.messageBytes(), summaries);
             Files.writeString(settings.outDir().resolve(SUMMARY_FILE), JsonWriter.write(json) + "\n",
                     StandardCharsets.UTF_8);
         }

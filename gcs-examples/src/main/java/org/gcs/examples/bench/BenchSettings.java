@@ -2,6 +2,7 @@ package org.gcs.examples.bench;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -23,7 +24,8 @@ import java.util.List;
  * @param stallTimeout how long a run may go without progress before it fails
  * @param systems the systems to run (empty: every system of each scenario)
  * @param gcsSettings {@code key=value} overrides of GCS settings (empty: the bench's defaults)
- * @param relayTcpNoDelay whether RELAY2's bridge turns Nagle's algorithm off (default: on, as in tcp.xml)
+ * @param relayTcpNoDelay whether cross-site-throughput also runs RELAY2 with TCP_NODELAY on its bridge
+ *        ({@link BenchSystem#RELAY2_NODELAY}; cross-site-latency always does)
  * @param gcsSendsInFlight GCS sender: at most this many {@code sendAsync} calls not yet admitted; 0 for the
  *        blocking {@code send}
  */
@@ -43,10 +45,17 @@ public record BenchSettings(List<Scenario> scenarios, int runs, long warmupMessa
 
     /**
      * @param scenario a scenario
-     * @return the systems to run in it, GCS (or the only system) first
+     * @return the systems to run in it, GCS (or the only system) first: its default systems, then the optional ones
+     *         asked for ({@code --relay-tcp-nodelay} or {@code --system}), less those {@code --system} leaves out
      */
     public List<BenchSystem> systemsFor(Scenario scenario) {
-        return scenario.systems().stream().filter(s -> systems.isEmpty() || systems.contains(s)).toList();
+        List<BenchSystem> all = new ArrayList<>(scenario.systems());
+        for (BenchSystem optional : scenario.optionalSystems()) {
+            if (systems.contains(optional) || (optional.bridgeTcpNoDelay() && relayTcpNoDelay)) {
+                all.add(optional);
+            }
+        }
+        return all.stream().filter(s -> systems.isEmpty() || systems.contains(s)).toList();
     }
 
     /**

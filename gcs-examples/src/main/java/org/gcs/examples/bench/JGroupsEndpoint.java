@@ -1,12 +1,15 @@
 package org.gcs.examples.bench;
 
 import java.util.List;
+import java.util.Locale;
 import org.jgroups.BytesMessage;
 import org.jgroups.JChannel;
 import org.jgroups.Message;
 import org.jgroups.Receiver;
 import org.jgroups.View;
+import org.jgroups.protocols.MFC;
 import org.jgroups.protocols.TP;
+import org.jgroups.protocols.pbcast.NAKACK2;
 import org.jgroups.protocols.relay.RELAY2;
 import org.jgroups.stack.Protocol;
 
@@ -83,6 +86,31 @@ final class JGroupsEndpoint implements BenchEndpoint, Receiver {
             }
         }
         return text;
+    }
+
+    /**
+     * @return what shows whether JGroups waits instead of working: NAKACK2's retransmission requests (lost or
+     *         dropped messages), undelivered and missing messages, and how often MFC blocked the sender
+     */
+    @Override
+    public String status() {
+        JChannel c = channel;
+        if (c == null) {
+            return "";
+        }
+        StringBuilder text = new StringBuilder();
+        NAKACK2 nak = c.getProtocolStack().findProtocol(NAKACK2.class);
+        if (nak != null) {
+            text.append(String.format(Locale.ROOT, "NAKACK2 xmit requests sent %d, received %d, undelivered %d,"
+                    + " missing %d", nak.getXmitRequestsSent(), nak.getXmitRequestsReceived(),
+                    nak.getXmitTableUndeliveredMsgs(), nak.getXmitTableMissingMessages()));
+        }
+        MFC mfc = c.getProtocolStack().findProtocol(MFC.class);
+        if (mfc != null) {
+            text.append(String.format(Locale.ROOT, "; MFC blocked %d times, %.1f ms on average",
+                    mfc.getNumberOfBlockings(), mfc.getAverageTimeBlocked()));
+        }
+        return text.toString();
     }
 
     @Override

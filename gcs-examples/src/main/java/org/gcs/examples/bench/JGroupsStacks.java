@@ -42,8 +42,9 @@ import org.jgroups.stack.Protocol;
  *       ({@link #bridge}) is JGroups' own {@code tcp.xml} (TCP, TCPPING with every site master's address, MERGE3,
  *       FD_SOCK2, FD_ALL3, VERIFY_SUSPECT2, BARRIER, NAKACK2 without multicast retransmission, UNICAST3, STABLE,
  *       GMS, MFC and UFC with 2 MB credits, FRAG2) bound to 127.0.0.1. Like {@code tcp.xml} (JGroups' choice "for
- *       high-throughput requirements") the bridge keeps Nagle's algorithm on ({@code tcp_nodelay=false}) unless
- *       the node's spec asks for {@code TCP_NODELAY}, as {@code tcp-low-latency.xml} does.</li>
+ *       high-throughput requirements") the bridge keeps Nagle's algorithm on ({@code tcp_nodelay=false}) in the
+ *       system {@code jgroups-relay2}; {@code jgroups-relay2-nodelay} sets {@code TCP_NODELAY}, as
+ *       {@code tcp-low-latency.xml} does.</li>
  * </ul>
  */
 final class JGroupsStacks {

@@ -31,7 +31,6 @@ import java.util.stream.Collectors;
  * @param measuredMessages messages measured
  * @param ratePerSec messages per second the sender offers, 0 for as fast as the system takes them
  * @param gcsSettings GCS: {@code key=value} settings overriding the bench's defaults (properties-file keys)
- * @param relayTcpNoDelay RELAY2: turn Nagle's algorithm off on the bridge (JGroups' tcp.xml keeps it on)
  * @param gcsSendsInFlight GCS sender: at most this many {@code sendAsync} calls not yet admitted; 0 for the
  *        blocking {@code send}
  */
@@ -40,8 +39,7 @@ public record NodeSpec(BenchSystem system, String runId, List<String> sites, Str
                        int wanPort, List<Integer> seedPorts, List<Integer> bridgePorts, int udpPort,
                        String clusterKeyHex, int messageBytes, long warmupMessages, long unpacedWarmupMessages,
                        long measuredMessages,
-                       double ratePerSec, List<String> gcsSettings, boolean relayTcpNoDelay,
-                       int gcsSendsInFlight) {
+                       double ratePerSec, List<String> gcsSettings, int gcsSendsInFlight) {
 
     /** Copies the lists. */
     public NodeSpec {
@@ -49,6 +47,14 @@ public record NodeSpec(BenchSystem system, String runId, List<String> sites, Str
         seedPorts = List.copyOf(seedPorts);
         bridgePorts = List.copyOf(bridgePorts);
         gcsSettings = List.copyOf(gcsSettings);
+    }
+
+    /**
+     * @return RELAY2: true to turn Nagle's algorithm off on the bridge (JGroups' tcp.xml keeps it on), as the
+     *         system says
+     */
+    public boolean relayTcpNoDelay() {
+        return system.bridgeTcpNoDelay();
     }
 
     /** @return the number of nodes in the run */
@@ -102,9 +108,6 @@ public record NodeSpec(BenchSystem system, String runId, List<String> sites, Str
         }
         if (sender) {
             args.add("--sender");
-        }
-        if (relayTcpNoDelay) {
-            args.add("--relay-tcp-nodelay");
         }
         if (system == BenchSystem.GCS) {
             args.add("--gcs-sends-in-flight");

@@ -43,7 +43,7 @@ record RunPlan(Scenario scenario, BenchSystem system, List<NodeSpec> nodes) {
         }
         List<Integer> mcastPorts = Ports.multicast(sites.size(), random);
         List<Integer> wanPorts = system == BenchSystem.GCS ? Ports.freeUdp(sites.size() * members) : List.of();
-        List<Integer> bridgePorts = system == BenchSystem.RELAY2 ? Ports.freeTcp(sites.size()) : List.of();
+        List<Integer> bridgePorts = system.relayed() ? Ports.freeTcp(sites.size()) : List.of();
         int udpPort = system == BenchSystem.UDP ? Ports.freeUdp(1).get(0) : 0;
         List<NodeSpec> nodes = new ArrayList<>();
         for (int m = 0; m < members; m++) {
@@ -64,7 +64,6 @@ record RunPlan(Scenario scenario, BenchSystem system, List<NodeSpec> nodes) {
                         settings.unpacedWarmupFor(scenario) + settings.warmupFor(scenario),
                         settings.unpacedWarmupFor(scenario), settings.measuredFor(scenario),
                         settings.rateFor(scenario), system == BenchSystem.GCS ? settings.gcsSettings() : List.of(),
-                        system == BenchSystem.RELAY2 && settings.relayTcpNoDelay(),
                         system == BenchSystem.GCS ? settings.gcsSendsInFlight() : 0));
             }
         }
@@ -99,7 +98,7 @@ record RunPlan(Scenario scenario, BenchSystem system, List<NodeSpec> nodes) {
         int perWave = scenario.sites();
         for (int i = 0; i < nodes.size(); i += perWave) {
             List<NodeSpec> wave = nodes.subList(i, Math.min(nodes.size(), i + perWave));
-            if (i == 0 && system == BenchSystem.RELAY2) {
+            if (i == 0 && system.relayed()) {
                 wave.forEach(node -> waves.add(List.of(node)));
             } else {
                 waves.add(wave);

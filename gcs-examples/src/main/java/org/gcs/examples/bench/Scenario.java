@@ -6,8 +6,9 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * A benchmark scenario: the topology, the systems compared (GCS first, then the baseline) and the default
- * workload. Every scenario has one sender; in a multi-member site it is the second member (not the GCS delegate
+ * A benchmark scenario: the topology, the systems compared (GCS first, then its baselines) and the default
+ * workload. With several baselines (RELAY2 with and without Nagle's algorithm on its bridge) GCS is compared with
+ * the better one ({@link ScenarioSummary#baseline()}). Every scenario has one sender; in a multi-member site it is the second member (not the GCS delegate
  * nor the RELAY2 site master, which are the oldest members), so messages take the whole path.
  */
 public enum Scenario {
@@ -15,8 +16,12 @@ public enum Scenario {
     CROSS_SITE_THROUGHPUT("cross-site-throughput", Kind.THROUGHPUT, List.of(BenchSystem.GCS, BenchSystem.RELAY2),
             2, 2, 50_000, 50_000, 0,
             "2 sites x 2 processes, one sender in the first site, as fast as the system admits messages"),
-    /** 2 sites × 2 processes at a fixed offered load: one-way latency at the other site's members. */
-    CROSS_SITE_LATENCY("cross-site-latency", Kind.LATENCY, List.of(BenchSystem.GCS, BenchSystem.RELAY2),
+    /**
+     * 2 sites × 2 processes at a fixed offered load: one-way latency at the other site's members; RELAY2 both with
+     * JGroups' default bridge (Nagle's algorithm on) and with TCP_NODELAY.
+     */
+    CROSS_SITE_LATENCY("cross-site-latency", Kind.LATENCY,
+            List.of(BenchSystem.GCS, BenchSystem.RELAY2, BenchSystem.RELAY2_NODELAY),
             2, 2, 4_000, 8_000, 1_000,
             "2 sites x 2 processes, one sender in the first site at a fixed rate, latency at the second site"),
     /** One site of 2 processes: GCS against plain JGroups with the same stack. */
@@ -71,14 +76,23 @@ public enum Scenario {
         return kind;
     }
 
-    /** @return the systems compared, GCS (or the only system) first */
+    /** @return the systems compared by default, GCS (or the only system) first */
     public List<BenchSystem> systems() {
         return systems;
     }
 
-    /** @return the baseline GCS is compared with, if the scenario compares two systems */
-    public Optional<BenchSystem> baseline() {
-        return systems.size() > 1 ? Optional.of(systems.get(1)) : Optional.empty();
+    /**
+     * @return systems the scenario runs only when asked ({@code --relay-tcp-nodelay} or {@code --system}): RELAY2
+     *         with TCP_NODELAY in cross-site-throughput, where JGroups' default bridge (Nagle on, "for
+     *         high-throughput requirements") is the baseline
+     */
+    public List<BenchSystem> optionalSystems() {
+        return this == CROSS_SITE_THROUGHPUT ? List.of(BenchSystem.RELAY2_NODELAY) : List.of();
+    }
+
+    /** @return true if the system is one of this scenario's, by default or when asked */
+    public boolean offers(BenchSystem system) {
+        return systems.contains(system) || optionalSystems().contains(system);
     }
 
     /** @return the number of sites */

@@ -7,16 +7,17 @@ import java.util.List;
  *
  * @param system the system
  * @param runs its runs, in order
- * @param messagesPerSec median delivered messages per second (every receiver got them)
+ * @param messagesPerSec median delivery rate of the slowest receiver ({@link RunResult#messagesPerSec()})
  * @param megabytesPerSec median payload megabytes (10^6 bytes) per second
  * @param sendRatePerSec median rate at which the sender handed measured messages to the system
  * @param latency median over runs of each latency percentile (NONE when not recorded)
  * @param lossRate median fraction of measured datagrams lost (UDP; 0 otherwise)
  * @param cpuMicrosPerMessage median CPU time of all nodes per message (NaN when the nodes share one JVM)
+ * @param endToEndMessagesPerSec median of {@link RunResult#endToEndMessagesPerSec()}
  */
 public record SystemFigures(BenchSystem system, List<RunResult> runs, double messagesPerSec, double megabytesPerSec,
                             double sendRatePerSec, LatencyFigures latency, double lossRate,
-                            double cpuMicrosPerMessage) {
+                            double cpuMicrosPerMessage, double endToEndMessagesPerSec) {
     /** Copies the list. */
     public SystemFigures {
         runs = List.copyOf(runs);
@@ -39,6 +40,7 @@ public record SystemFigures(BenchSystem system, List<RunResult> runs, double mes
         }
         return new SystemFigures(system, runs, Stats.median(runs, RunResult::messagesPerSec),
                 Stats.median(runs, RunResult::megabytesPerSec), Stats.median(runs, RunResult::sendRatePerSec), latency,
-                Stats.median(runs, RunResult::lossRate), Stats.median(runs, RunResult::cpuMicrosPerMessage));
+                Stats.median(runs, RunResult::lossRate), Stats.median(runs, RunResult::cpuMicrosPerMessage),
+                Stats.median(runs, RunResult::endToEndMessagesPerSec));
     }
 }

@@ -39,6 +39,28 @@ class BenchCommandOptionsTest {
         assertThat(s.gcsSendsInFlight()).isEqualTo(256);
         assertThat(s.systemsFor(Scenario.CROSS_SITE_THROUGHPUT)).containsExactly(BenchSystem.GCS, BenchSystem.RELAY2);
         assertThat(s.systemsFor(Scenario.LAN_THROUGHPUT)).containsExactly(BenchSystem.GCS, BenchSystem.JGROUPS);
+        assertThat(s.systemsFor(Scenario.CROSS_SITE_LATENCY)).containsExactly(BenchSystem.GCS, BenchSystem.RELAY2,
+                BenchSystem.RELAY2_NODELAY);
+    }
+
+    @Test
+    void shouldAddRelayWithTcpNoDelayToCrossSiteThroughputWhenAsked() {
+        BenchSettings s = parse("cross-site-throughput", "cross-site-latency", "--relay-tcp-nodelay");
+
+        assertThat(s.relayTcpNoDelay()).isTrue();
+        assertThat(s.systemsFor(Scenario.CROSS_SITE_THROUGHPUT)).containsExactly(BenchSystem.GCS, BenchSystem.RELAY2,
+                BenchSystem.RELAY2_NODELAY);
+        assertThat(s.systemsFor(Scenario.CROSS_SITE_LATENCY)).containsExactly(BenchSystem.GCS, BenchSystem.RELAY2,
+                BenchSystem.RELAY2_NODELAY);
+        assertThat(parse("cross-site-throughput", "--system", "jgroups-relay2-nodelay")
+                .systemsFor(Scenario.CROSS_SITE_THROUGHPUT)).containsExactly(BenchSystem.RELAY2_NODELAY);
+        assertThat(parse("cross-site-latency", "--system", "gcs", "--system", "jgroups-relay2")
+                .systemsFor(Scenario.CROSS_SITE_LATENCY)).containsExactly(BenchSystem.GCS, BenchSystem.RELAY2);
+        assertUsageError("--relay-tcp-nodelay adds the system jgroups-relay2-nodelay, which --system leaves out: add"
+                + " --system jgroups-relay2-nodelay", "cross-site-throughput", "--relay-tcp-nodelay", "--system",
+                "jgroups-relay2");
+        assertUsageError("--system jgroups-relay2-nodelay is not part of [lan-throughput]", "lan-throughput",
+                "--system", "jgroups-relay2-nodelay");
     }
 
     @Test
@@ -48,7 +70,8 @@ class BenchCommandOptionsTest {
                 "--warmup", "0", "--unpaced-warmup", "300", "--size", "200", "--rate", "500", "--json",
                 "--out", out.toString(), "--jvm-option=-XX:+UseSerialGC", "--jvm-option=-Dx={node}",
                 "--stall-timeout", "1m", "--system", "gcs", "--gcs-set", "send.window.bytes=4MB",
-                "--gcs-set", "congestion.control=none", "--relay-tcp-nodelay", "--gcs-sends-in-flight", "0");
+                "--gcs-set", "congestion.control=none", "--relay-tcp-nodelay", "--system", "jgroups-relay2-nodelay",
+                "--gcs-sends-in-flight", "0");
 
         assertThat(s.scenarios()).containsExactly(Scenario.CROSS_SITE_LATENCY, Scenario.LAN_THROUGHPUT);
         assertThat(s.runs()).isEqualTo(5);
@@ -62,6 +85,8 @@ class BenchCommandOptionsTest {
         assertThat(s.jvmOptions()).containsExactly("-XX:+UseSerialGC", "-Dx={node}");
         assertThat(s.stallTimeout()).isEqualTo(Duration.ofMinutes(1));
         assertThat(s.systemsFor(Scenario.LAN_THROUGHPUT)).containsExactly(BenchSystem.GCS);
+        assertThat(s.systemsFor(Scenario.CROSS_SITE_LATENCY)).containsExactly(BenchSystem.GCS,
+                BenchSystem.RELAY2_NODELAY);
         assertThat(s.gcsSettings()).containsExactly("send.window.bytes=4MB", "congestion.control=none");
         assertThat(s.relayTcpNoDelay()).isTrue();
         assertThat(s.gcsSendsInFlight()).isZero();
@@ -96,7 +121,8 @@ class BenchCommandOptionsTest {
         assertUsageError("--size must be in 17..60000 bytes", "all", "--size", "60001");
         assertUsageError("--rate must be a positive number", "all", "--rate", "0");
         assertUsageError("--stall-timeout must be at least 1s", "all", "--stall-timeout", "500ms");
-        assertUsageError("unknown --system 'tcp'", "all", "--system", "tcp");
+        assertUsageError("unknown --system 'tcp': use gcs, jgroups, jgroups-relay2, jgroups-relay2-nodelay, udp",
+                "all", "--system", "tcp");
         assertUsageError("--system udp is not part of [cross-site-throughput]", "cross-site-throughput",
                 "--system", "udp");
         assertUsageError("cannot be used with --in-process", "all", "--in-process", "--jvm-option=-Xint");

@@ -1,6 +1,7 @@
 package org.gcs.examples.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -19,13 +20,13 @@ import picocli.CommandLine;
 
 /**
  * Real runs of {@code gcs bench} with tiny message counts: every scenario with its nodes as threads of this JVM,
- * and one scenario with a JVM per node. They check the delivery verdict and the output, never the speed.
+ * and two scenarios with a JVM per node (one with 100-byte messages, where the CPU time per message is known). They check the delivery verdict and the output, never the speed.
  */
 class BenchEndToEndTest {
 
     @Test
     @Timeout(180)
-    void shouldRunEveryScenarioAndReportBothSystemsAndTheirRatio(@TempDir Path dir) throws IOException {
+    void shouldRunEveryScenarioAndReportEverySystemAndTheRatios(@TempDir Path dir) throws IOException {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
 
@@ -37,10 +38,15 @@ class BenchEndToEndTest {
         String text = out.toString();
         assertThat(text).contains("== cross-site-throughput", "== cross-site-latency", "== lan-throughput",
                 "== udp-limit", "p99.9 ms", "datagrams/s", "ratio (messagesPerSec gcs/jgroups-relay2)",
-                "ratio (p99 latency jgroups-relay2/gcs)", "ratio (messagesPerSec gcs/jgroups)",
+                "ratio (messagesPerSec gcs/jgroups)", "CPU per message (cpuMicrosPerMessage gcs/jgroups)",
                 "every message of every run was delivered to every member (PASSED)");
+        assertThat(text).containsPattern("ratio \\(p99 latency jgroups-relay2(-nodelay)?/gcs\\)")
+                .containsPattern("baseline: jgroups-relay2(-nodelay)? .*, the better of jgroups-relay2,"
+                        + " jgroups-relay2-nodelay by lowest p99 latency")
+                .containsPattern("(?m)^1 +jgroups-relay2-nodelay +[0-9]+ ");
         assertThat(err.toString()).contains("cross-site-throughput: gcs run 1/1 starting",
-                "jgroups-relay2 run 1: 4 nodes started", "all delivered");
+                "jgroups-relay2 run 1: 4 nodes started", "jgroups-relay2-nodelay run 1: 4 nodes started",
+                "all delivered");
         List<String> lines = text.lines().toList();
         String json = lines.get(lines.size() - 1);
         assertThat(json).startsWith("{\"command\":\"bench\",\"passed\":true,").endsWith("}")
@@ -49,12 +55,17 @@ class BenchEndToEndTest {
                         "\"udp-limit\":{")
                 .contains("\"gcs\":{\"messagesPerSec\":", "\"jgroups-relay2\":{\"messagesPerSec\":",
                         "\"jgroups\":{\"messagesPerSec\":", "\"udp\":{\"messagesPerSec\":")
-                .contains("\"latencyMicros\":{\"p50\":", "\"lossRate\":");
-        assertThat(count(json, "\"deliveredMessages\":200,")).isGreaterThanOrEqualTo(6);
+                .contains("\"jgroups-relay2-nodelay\":{\"messagesPerSec\":")
+                .contains("\"latencyMicros\":{\"p50\":", "\"lossRate\":")
+                .contains("\"baselineCandidates\":[\"jgroups-relay2\",\"jgroups-relay2-nodelay\"]")
+                .contains("\"cpuRatioOf\":\"cpuMicrosPerMessage gcs/jgroups\"");
+        assertThat(count(json, "\"deliveredMessages\":200,")).isEqualTo(8);
         assertThat(count(json, "\"ratio\":[0-9]")).isEqualTo(3);
         assertThat(json).contains("\"ratio\":null");
-        assertThat(Files.readAllLines(dir.resolve(BenchCsv.FILE))).hasSize(8)
+        assertThat(Files.readAllLines(dir.resolve(BenchCsv.FILE))).hasSize(9)
                 .first().asString().startsWith("scenario,system,run,measuredMessages,");
+        assertThat(Files.readAllLines(dir.resolve(SummaryCsv.FILE))).hasSize(9)
+                .anyMatch(line -> line.startsWith("cross-site-latency,jgroups-relay2-nodelay,1,1000,"));
         assertThat(Files.readString(dir.resolve(BenchRun.SUMMARY_FILE), StandardCharsets.UTF_8).strip())
                 .isEqualTo(json);
     }
@@ -72,6 +83,39 @@ class BenchEndToEndTest {
         List<String> lines = out.toString().lines().toList();
         String json = lines.get(lines.size() - 1);
         assertThat(json).contains("\"passed\":true", "\"nodes\":\"one JVM per node\"", "\"udp\":{");
+        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)
+                .filter(p -> p.info().commandLine().orElse("").contains("bench-node"))).isEmpty();
+    }
+
+    @Test
+    @Timeout(180)
+    void shouldMeasureHundredByteMessagesAndTheCpuOfEverySystemInJvmsOfTheirOwn(@TempDir Path dir)
+            throws IOException {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+
+        int code = new CommandLine(new GcsCommand()).setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
+                .execute("bench", "lan-throughput", "--runs", "1", "--messages", "2000", "--warmup", "500",
+                        "--size", "100", "--json", "--out", dir.toString());
+
+        assertThat(code).as("exit code; stderr: %s%nstdout: %s", err, out).isZero();
+        List<String> lines = out.toString().lines().toList();
+        String json = lines.get(lines.size() - 1);
+        assertThat(json).contains("\"passed\":true", "\"nodes\":\"one JVM per node\"", "\"messageBytes\":100,",
+                "\"cpuRatioOf\":\"cpuMicrosPerMessage gcs/jgroups\"").doesNotContain("\"cpuRatio\":null");
+        assertThat(count(json, "\"deliveredMessages\":2000,")).isEqualTo(2);
+        assertThat(out.toString()).containsPattern("CPU per message \\(cpuMicrosPerMessage gcs/jgroups\\): [0-9.]+ ");
+        List<String> runs = Files.readAllLines(dir.resolve(BenchCsv.FILE));
+        List<String> header = List.of(runs.get(0).split(","));
+        assertThat(runs).hasSize(3);
+        for (String row : runs.subList(1, runs.size())) {
+            List<String> fields = List.of(row.split(",", -1));
+            double messagesPerSec = Double.parseDouble(fields.get(header.indexOf("messagesPerSec")));
+            double megabytesPerSec = Double.parseDouble(fields.get(header.indexOf("megabytesPerSec")));
+            assertThat(fields.get(header.indexOf("messageBytes"))).isEqualTo("100");
+            assertThat(megabytesPerSec).as(row).isCloseTo(messagesPerSec * 100 / 1e6, within(0.002));
+            assertThat(Double.parseDouble(fields.get(header.indexOf("cpuMicrosPerMessage")))).as(row).isPositive();
+        }
         assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)
                 .filter(p -> p.info().commandLine().orElse("").contains("bench-node"))).isEmpty();
     }

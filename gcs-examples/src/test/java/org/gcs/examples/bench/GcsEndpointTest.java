@@ -52,12 +52,14 @@ class GcsEndpointTest {
     @Test
     void shouldKeepSendsInFlightWithinTwoMegabytesOfPayload() {
         assertThat(new GcsEndpoint(sender(1000, 256)).sendsInFlight()).isEqualTo(256);
+        assertThat(new GcsEndpoint(sender(100, 256)).sendsInFlight()).as("a count, whatever the size").isEqualTo(256);
+        assertThat(new GcsEndpoint(sender(100, 100_000)).sendsInFlight()).isEqualTo((2 << 20) / 100);
         assertThat(new GcsEndpoint(sender(60_000, 256)).sendsInFlight()).isEqualTo((2 << 20) / 60_000);
         assertThat(new GcsEndpoint(sender(1000, 0)).sendsInFlight()).isZero();
     }
 
     private static NodeSpec sender(int messageBytes, int sendsInFlight) {
         return new NodeSpec(BenchSystem.GCS, "r", List.of("site-a"), "site-a", "a2", 2, true, false, "239.7.9.9",
-                40_000, 0, List.of(), List.of(), 0, "00", messageBytes, 0, 0, 1, 0, List.of(), false, sendsInFlight);
+                40_000, 0, List.of(), List.of(), 0, "00", messageBytes, 0, 0, 1, 0, List.of(), sendsInFlight);
     }
 }

@@ -63,7 +63,7 @@ class LoadGeneratorTest {
 
     private static NodeSpec spec(long warmup, long unpaced, long measured, double rate) {
         return new NodeSpec(BenchSystem.GCS, "r", List.of("site-a"), "site-a", "a2", 2, true, false, "239.7.9.9",
-                40_000, 0, List.of(), List.of(), 0, "00", 32, warmup, unpaced, measured, rate, List.of(), false, 0);
+                40_000, 0, List.of(), List.of(), 0, "00", 32, warmup, unpaced, measured, rate, List.of(), 0);
     }
 
     /** An endpoint that only sends. */

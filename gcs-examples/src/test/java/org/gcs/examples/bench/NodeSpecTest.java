@@ -13,7 +13,9 @@ class NodeSpecTest {
     @ParameterizedTest
     @EnumSource(Scenario.class)
     void shouldTravelToTheChildAsOptionsAndComeBackUnchanged(Scenario scenario) {
-        for (BenchSystem system : scenario.systems()) {
+        List<BenchSystem> systems = new java.util.ArrayList<>(scenario.systems());
+        systems.addAll(scenario.optionalSystems());
+        for (BenchSystem system : systems) {
             RunPlan plan = RunPlan.create(scenario, system, settings());
             for (NodeSpec spec : plan.nodes()) {
                 BenchNodeCommand command = new BenchNodeCommand();
@@ -54,7 +56,24 @@ class NodeSpecTest {
                 .containsExactly(List.of("a1"), List.of("b1"), List.of("a2", "b2"));
         assertThat(plan.nodes().get(0).bridgePorts()).hasSize(2).doesNotHaveDuplicates();
         assertThat(plan.nodes()).noneMatch(NodeSpec::recordLatency);
-        assertThat(plan.nodes()).allMatch(n -> n.clusterKeyHex().isEmpty() && n.relayTcpNoDelay());
+        assertThat(plan.nodes()).allMatch(n -> n.clusterKeyHex().isEmpty() && !n.relayTcpNoDelay());
+    }
+
+    @Test
+    void shouldPlanRelayWithTcpNoDelayLikeRelayWithNagleButForTheBridge() {
+        RunPlan nagle = RunPlan.create(Scenario.CROSS_SITE_LATENCY, BenchSystem.RELAY2, settings());
+        RunPlan noDelay = RunPlan.create(Scenario.CROSS_SITE_LATENCY, BenchSystem.RELAY2_NODELAY, settings());
+
+        assertThat(noDelay.waves()).extracting(w -> w.stream().map(NodeSpec::member).toList())
+                .containsExactly(List.of("a1"), List.of("b1"), List.of("a2", "b2"));
+        assertThat(noDelay.nodes().get(0).bridgePorts()).hasSize(2).doesNotHaveDuplicates();
+        assertThat(noDelay.nodes()).allMatch(NodeSpec::relayTcpNoDelay);
+        assertThat(nagle.nodes()).noneMatch(NodeSpec::relayTcpNoDelay);
+        assertThat(noDelay.nodes()).extracting(NodeSpec::member, NodeSpec::recordLatency, NodeSpec::ratePerSec)
+                .containsExactlyElementsOf(nagle.nodes().stream()
+                        .map(n -> org.assertj.core.groups.Tuple.tuple(n.member(), n.recordLatency(), n.ratePerSec()))
+                        .toList());
+        assertThat(noDelay.expectedMasters()).containsExactly("a1", "b1");
     }
 
     @Test

@@ -2,6 +2,7 @@ package org.gcs.examples.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -29,14 +30,33 @@ class RunDriverTest {
         assertThat(result.system()).isEqualTo(BenchSystem.RELAY2);
         assertThat(result.deliveredMessages()).isEqualTo(N);
         assertThat(result.durationMicros()).isEqualTo(500_000);
-        assertThat(result.messagesPerSec()).isEqualTo(200);
-        assertThat(result.megabytesPerSec()).isEqualTo(0.2);
+        assertThat(result.endToEndMessagesPerSec()).isEqualTo(200);
+        assertThat(result.messagesPerSec()).isCloseTo((N - 1) / 0.499, within(1e-9));
+        assertThat(result.megabytesPerSec()).isCloseTo((N - 1) / 0.499 * 1000 / 1e6, within(1e-9));
         assertThat(result.masters()).containsExactly("a1", "b1");
         assertThat(result.cpuMicrosPerMessage()).isEqualTo(4 * 1100.0 / N);
         assertThat(launcher.commands).containsSubsequence("a1 connect", "b1 connect", "a2 connect", "a2 probe",
                 "a2 go", "a1 stop");
         assertThat(launcher.closed).containsExactlyInAnyOrder("a1", "b1", "a2", "b2");
         assertThat(progress).anyMatch(l -> l.contains("4 nodes started"));
+    }
+
+    @Test
+    void shouldMeasureThroughputFromEachReceiversFirstMeasuredDeliverySoThatAWarmUpBacklogDoesNotCount()
+            throws Exception {
+        RunPlan plan = plan(BenchSystem.RELAY2);
+        ScriptedLauncher launcher = new ScriptedLauncher(plan);
+        // the sender ran far ahead during the warm-up: the others deliver the first measured message 250 ms late
+        launcher.deliveries.put("a2", new long[] {1_000, 200_000});
+        for (String member : List.of("a1", "b1", "b2")) {
+            launcher.deliveries.put(member, new long[] {250_000, 500_000});
+        }
+
+        RunResult result = driver(launcher).run(plan, 1);
+
+        assertThat(result.endToEndMessagesPerSec()).isEqualTo(200);
+        assertThat(result.messagesPerSec()).as("the slowest receiver's rate, 99 intervals in 250 ms")
+                .isCloseTo((N - 1) / 0.25, within(1e-9));
     }
 
     @Test
@@ -100,6 +120,8 @@ class RunDriverTest {
         final Map<String, long[]> finalCounts = new LinkedHashMap<>();
         final List<String> neverDone = new ArrayList<>();
         final List<String> errorOnConnect = new ArrayList<>();
+        /** Per member: its first and last measured delivery, microseconds after the first measured send. */
+        final Map<String, long[]> deliveries = new LinkedHashMap<>();
         List<String> masters = List.of("a1", "b1");
         private final RunPlan plan;
         private RunBoard board;
@@ -159,15 +181,15 @@ class RunDriverTest {
                             "firstMeasuredMicros", Long.toString(FIRST_SEND_MICROS), "sendRatePerSec", "250.0")));
                     for (NodeSpec receiver : plan.receivers()) {
                         if (neverDone.contains(receiver.member())) {
-                            board.add(receiver.member(), counts(NodeLine.PROGRESS, W, N - 1, 0, 0));
+                            board.add(receiver.member(), counts(receiver.member(), NodeLine.PROGRESS, W, N - 1, 0, 0));
                         } else {
-                            board.add(receiver.member(), counts(NodeLine.DONE, W, N, 0, 0));
+                            board.add(receiver.member(), counts(receiver.member(), NodeLine.DONE, W, N, 0, 0));
                         }
                     }
                 }
                 case "stop" -> {
                     long[] c = finalCounts.getOrDefault(me, new long[] {W, N, 0, 0});
-                    NodeLine last = counts(NodeLine.FINAL, c[0], c[1], c[2], c[3]);
+                    NodeLine last = counts(me, NodeLine.FINAL, c[0], c[1], c[2], c[3]);
                     Map<String, String> fields = new LinkedHashMap<>(last.fields());
                     fields.put("cpuMicros", "1100");
                     board.add(me, new NodeLine(NodeLine.FINAL, fields));
@@ -177,14 +199,16 @@ class RunDriverTest {
             }
         }
 
-        private static NodeLine counts(String event, long warmup, long measured, long duplicates, long outOfOrder) {
+        private NodeLine counts(String member, String event, long warmup, long measured, long duplicates,
+                                long outOfOrder) {
+            long[] window = deliveries.getOrDefault(member, new long[] {1_000, 500_000});
             Map<String, String> fields = new LinkedHashMap<>();
             fields.put("warmup", Long.toString(warmup));
             fields.put("measured", Long.toString(measured));
             fields.put("duplicates", Long.toString(duplicates));
             fields.put("outOfOrder", Long.toString(outOfOrder));
-            fields.put("firstMicros", Long.toString(FIRST_SEND_MICROS + 1_000));
-            fields.put("lastMicros", Long.toString(FIRST_SEND_MICROS + 500_000));
+            fields.put("firstMicros", Long.toString(FIRST_SEND_MICROS + window[0]));
+            fields.put("lastMicros", Long.toString(FIRST_SEND_MICROS + window[1]));
             fields.put("sent", "0");
             return new NodeLine(event, fields);
         }

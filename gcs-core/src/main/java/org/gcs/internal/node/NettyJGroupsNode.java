@@ -12,6 +12,7 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.FixedRecvByteBufAllocator;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.channel.SingleThreadEventLoop;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.DatagramChannel;
 import io.netty.channel.socket.DatagramPacket;
@@ -80,6 +81,7 @@ import org.gcs.internal.log.RateLimitedLog;
 import org.gcs.ClusterKeys;
 import java.security.SecureRandom;
 import org.gcs.internal.wire.WanEnvelope;
+import org.gcs.internal.wire.WanPacker;
 import org.gcs.metrics.NodeMetrics;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -103,6 +105,11 @@ public final class NettyJGroupsNode implements GcsNode {
     private static final int MAX_UDP_PAYLOAD_BYTES = 65_507;
     private static final long LAN_OUT_HIGH_WATERMARK_BYTES = 8L << 20;
     private static final long LAN_OUT_LOW_WATERMARK_BYTES = 2L << 20;
+    /**
+     * The largest JGroups message a LAN bundle makes: under FRAG4's 60 000-byte fragments, so a bundle is never cut,
+     * and large enough for tens of 1000-byte messages.
+     */
+    private static final int LAN_BUNDLE_MAX_BYTES = 32 * 1024;
     /** Depth of the senders' token buckets. */
     private static final long BURST_BYTES = 64 * 1024;
     /** How often the flow snapshot (API, metrics) and the LAN congestion signal are refreshed. */
@@ -118,7 +125,7 @@ public final class NettyJGroupsNode implements GcsNode {
     private final EventLoopGroup loopGroup;
     private final EventLoop loop;
     private final ExecutorService deliveryExecutor;
-    private final ExecutorService lanOutExecutor;
+    private final LanSender lanOut;
     private final PendingSends pendingSends;
     private final DeliveryPermits deliveryPermits;
     private final DeliveryBacklog deliveryBacklog;
@@ -131,7 +138,6 @@ public final class NettyJGroupsNode implements GcsNode {
     private final LanInbox lanInbox;
     private final LanDropReport lanDrops;
     private final LanOriginGuard originGuard; // confined to the event loop
-    private final AtomicLong lanOutBytes = new AtomicLong();
     private final Set<String> groups = ConcurrentHashMap.newKeySet();
     private final Map<String, GroupView> views = new ConcurrentHashMap<>();
     private final List<MessageListener> messageListeners = new CopyOnWriteArrayList<>();
@@ -148,7 +154,7 @@ public final class NettyJGroupsNode implements GcsNode {
     private final Map<DelegateAddress, InetSocketAddress> resolved = new HashMap<>();
     private final Map<InetSocketAddress, String> siteByAddress = new HashMap<>();
     private final HandOffBatcher<Handed> toDelivery;
-    private final HandOffBatcher<byte[]> toLanOut;
+    private final WanPacker<InetSocketAddress> wanPacker;
     private long currentPermitBytes;
     private boolean lanPaused;
     private long lastStatusNs;
@@ -181,11 +187,8 @@ public final class NettyJGroupsNode implements GcsNode {
             deliveryThread = t;
             return t;
         });
-        this.lanOutExecutor = Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "gcs-lan-out-" + config.memberName());
-            t.setDaemon(true);
-            return t;
-        });
+        this.lanOut = new LanSender("gcs-lan-out-" + config.memberName(), bytes -> lan.send(bytes), new LanOutListener(),
+                LAN_BUNDLE_MAX_BYTES);
         this.pendingSends = new PendingSends(config.maxPendingSendBytes());
         this.deliveryPermits = new DeliveryPermits(config.deliveryBacklogBytes());
         this.deliveryBacklog = new DeliveryBacklog(deliveryPermits);
@@ -211,9 +214,8 @@ public final class NettyJGroupsNode implements GcsNode {
         this.lanInbox = new LanInbox(deliveryPermits, loop, originGuard::onMessage, lanDrops::malformed);
         this.toDelivery = new HandOffBatcher<>(loop, deliveryExecutor, NettyJGroupsNode::runAll,
                 batch -> batch.forEach(Handed::refused));
-        this.toLanOut = new HandOffBatcher<>(loop, lanOutExecutor, this::sendToLan,
-                batch -> batch.forEach(bytes -> lanOutBytes.addAndGet(-bytes.length)));
         this.codec = new WanCodec(config.clusterKeys(), config.wanProtection(), new SecureRandom().nextLong());
+        this.wanPacker = new WanPacker<>(codec, config.maxDatagramBytes());
         this.wanReceiver = new WanReceiver(codec, new ReplayGuard(config.replayMaxAge().toMillis(),
                 ReplayGuard.DEFAULT_MAX_SENDERS));
         long incarnation = ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE;
@@ -483,7 +485,7 @@ public final class NettyJGroupsNode implements GcsNode {
     }
 
     private void checkLanPressure() {
-        boolean paused = lanOutBytes.get() > (lanPaused ? LAN_OUT_LOW_WATERMARK_BYTES : LAN_OUT_HIGH_WATERMARK_BYTES);
+        boolean paused = lanOut.queuedBytes() > (lanPaused ? LAN_OUT_LOW_WATERMARK_BYTES : LAN_OUT_HIGH_WATERMARK_BYTES);
         if (paused != lanPaused) {
             lanPaused = paused;
             engine.setLanBackPressure(paused);
@@ -764,7 +766,6 @@ public final class NettyJGroupsNode implements GcsNode {
                     ((PendingSend) waiting.completion()).future.completeExceptionally(closedError);
                 }
                 toDelivery.flush();
-                toLanOut.flush();
             }).await(5, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -775,7 +776,7 @@ public final class NettyJGroupsNode implements GcsNode {
             wanChannel.close().awaitUninterruptibly(2, TimeUnit.SECONDS);
         }
         loopGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
-        lanOutExecutor.shutdownNow();
+        lanOut.close();
         deliveryExecutor.shutdown();
         try {
             deliveryExecutor.awaitTermination(2, TimeUnit.SECONDS);
@@ -791,26 +792,19 @@ public final class NettyJGroupsNode implements GcsNode {
      * Waits (at most 2 s) until the LAN-out queue is empty: messages this delegate already acknowledged to a
      * sending site must reach its members before it leaves the LAN.
      */
+    /** Waits (2 s at most) until what the loop's queued tasks send to the LAN was handed to JGroups. */
     private void drainLanOut() {
-        CountDownLatch drained = new CountDownLatch(1);
-        Runnable marker = () -> {
-            try {
-                lanOutExecutor.execute(drained::countDown);
-            } catch (RejectedExecutionException e) {
-                drained.countDown(); // never started
-            }
-        };
         try {
-            // on the loop, so the marker queues behind the messages the loop has not handed over yet
-            loop.execute(() -> {
-                toLanOut.flush();
-                marker.run();
-            });
+            // behind the loop tasks already queued, which may still send to the LAN
+            loop.submit(() -> { }).await(2, TimeUnit.SECONDS);
         } catch (RejectedExecutionException e) {
-            marker.run();
+            // the loop never started or has stopped: nothing more is queued by it
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
         }
         try {
-            drained.await(2, TimeUnit.SECONDS);
+            lanOut.flush(2, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
@@ -950,24 +944,24 @@ public final class NettyJGroupsNode implements GcsNode {
     }
 
     /** Sends a batch of encoded messages to the LAN, in order, on the LAN-out thread. */
-    private void sendToLan(List<byte[]> batch) {
-        for (byte[] bytes : batch) {
-            try {
-                lan.send(bytes);
-            } catch (Exception e) {
-                if (!closed) {
-                    LOG.warn("LAN send failed: {}", e.toString());
-                }
-            } finally {
-                long left = lanOutBytes.addAndGet(-bytes.length);
-                if (lanPaused && left <= LAN_OUT_LOW_WATERMARK_BYTES && !closed) {
-                    runOnLoopQuietly(NettyJGroupsNode.this::checkLanPressure);
-                }
+    /** Hears the LAN sender's rounds (on its thread): resumes the WAN receivers once the queue drained. */
+    private final class LanOutListener implements LanSender.Listener {
+        @Override
+        public void sent(int messages, int sends, long queuedBytesLeft) {
+            metrics.lanSent(messages, sends);
+            if (lanPaused && queuedBytesLeft <= LAN_OUT_LOW_WATERMARK_BYTES && !closed) {
+                runOnLoopQuietly(NettyJGroupsNode.this::checkLanPressure);
+            }
+        }
+
+        @Override
+        public void failed(Exception e) {
+            if (!closed) {
+                warnings.warn("lan-send-failed", System.nanoTime(), "{}: LAN send failed: {}", self, e.toString());
             }
         }
     }
 
-    /** Datagrams from the WAN: authenticate, decode, hand to the engine; drops are counted, never thrown. */
     private final class WanInbound extends SimpleChannelInboundHandler<DatagramPacket> {
         @Override
         protected void channelRead0(ChannelHandlerContext ctx, DatagramPacket packet) {
@@ -1001,6 +995,31 @@ public final class NettyJGroupsNode implements GcsNode {
         }
     }
 
+    /**
+     * Arranges for the packets the engine sends in this turn of the loop to leave together once the turn ends (Netty
+     * runs the task after the loop's I/O and queued tasks), so a turn's packets for one peer share datagrams and one
+     * flush of the channel.
+     */
+    private void flushWanAfterThisTurn() {
+        try {
+            if (loop instanceof SingleThreadEventLoop turnBased) {
+                turnBased.executeAfterEventLoopIteration(this::flushWan);
+            } else {
+                loop.execute(this::flushWan);
+            }
+        } catch (RejectedExecutionException e) {
+            flushWan(); // the loop is shutting down
+        }
+    }
+
+    private void flushWan() {
+        wanPacker.flush(System.currentTimeMillis(), (to, datagram, packets) -> {
+            metrics.wanSent(datagram.length, packets);
+            wanChannel.write(new DatagramPacket(Unpooled.wrappedBuffer(datagram), to));
+        });
+        wanChannel.flush();
+    }
+
     private static boolean isAttackOrMisconfiguration(DropReason reason) {
         return switch (reason) {
             case REPLAYED, STALE_TIME, WRONG_PROTECTION, UNKNOWN_KEY, TOO_MANY_SENDERS -> true;
@@ -1012,10 +1031,8 @@ public final class NettyJGroupsNode implements GcsNode {
     private final class Io implements EngineIo {
         @Override
         public void lanSend(LanMessage message) {
-            byte[] bytes = LanCodec.encode(message);
-            lanOutBytes.addAndGet(bytes.length);
-            toLanOut.add(bytes);
-            if (!lanPaused && lanOutBytes.get() > LAN_OUT_HIGH_WATERMARK_BYTES) {
+            lanOut.add(LanCodec.encode(message));
+            if (!lanPaused && lanOut.queuedBytes() > LAN_OUT_HIGH_WATERMARK_BYTES) {
                 checkLanPressure();
             }
         }
@@ -1030,9 +1047,9 @@ public final class NettyJGroupsNode implements GcsNode {
             if (toSite != null) {
                 siteByAddress.put(address, toSite);
             }
-            byte[] datagram = codec.encode(envelope, System.currentTimeMillis());
-            metrics.wanSent(datagram.length);
-            wanChannel.writeAndFlush(new DatagramPacket(Unpooled.wrappedBuffer(datagram), address));
+            if (wanPacker.add(address, envelope)) {
+                flushWanAfterThisTurn();
+            }
         }
 
         @Override

@@ -101,8 +101,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class NettyJGroupsNode implements GcsNode {
     private static final Logger LOG = LoggerFactory.getLogger(NettyJGroupsNode.class);
-    /** The largest payload of a UDP datagram over IPv4 (65 535 − 8 − 20): every WAN read has room for it. */
-    private static final int MAX_UDP_PAYLOAD_BYTES = 65_507;
     private static final long LAN_OUT_HIGH_WATERMARK_BYTES = 8L << 20;
     private static final long LAN_OUT_LOW_WATERMARK_BYTES = 2L << 20;
     /**
@@ -126,6 +124,7 @@ public final class NettyJGroupsNode implements GcsNode {
     private final EventLoop loop;
     private final ExecutorService deliveryExecutor;
     private final LanSender lanOut;
+    private final WanSocketKind wanSocketKind;
     private final PendingSends pendingSends;
     private final DeliveryPermits deliveryPermits;
     private final DeliveryBacklog deliveryBacklog;
@@ -178,8 +177,13 @@ public final class NettyJGroupsNode implements GcsNode {
         this.config = config;
         this.self = new MemberId(config.site(), config.memberName());
         this.metrics = new NodeMetrics(config.meterRegistry(), config.site(), config.memberName());
+        try {
+            this.wanSocketKind = WanSocketKind.choose(config.wanIo());
+        } catch (IllegalArgumentException e) {
+            throw new org.gcs.GcsConfigException(e.getMessage());
+        }
         this.loopGroup = new MultiThreadIoEventLoopGroup(1,
-                new DefaultThreadFactory("gcs-loop-" + config.memberName(), true), NioIoHandler.newFactory());
+                new DefaultThreadFactory("gcs-loop-" + config.memberName(), true), wanSocketKind.ioHandlerFactory());
         this.loop = loopGroup.next();
         this.deliveryExecutor = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "gcs-deliver-" + config.memberName());
@@ -301,7 +305,8 @@ public final class NettyJGroupsNode implements GcsNode {
             Thread.currentThread().interrupt();
             throw new GcsException("interrupted while starting", e);
         }
-        LOG.info("GCS node {} started: WAN {} , LAN cluster {}", self, wanChannel.localAddress(), lan.clusterName());
+        LOG.info("GCS node {} started: WAN {} over {}, LAN cluster {}", self, wanChannel.localAddress(),
+                wanSocketKind.describe(), lan.clusterName());
     }
 
     /**
@@ -320,11 +325,7 @@ public final class NettyJGroupsNode implements GcsNode {
     }
 
     private void bindWan() {
-        Bootstrap bootstrap = new Bootstrap().group(loopGroup).channel(NioDatagramChannel.class)
-                .option(ChannelOption.SO_RCVBUF, 4 << 20).option(ChannelOption.SO_SNDBUF, 4 << 20)
-                // Netty reads a datagram into 2048 bytes by default and the kernel drops the rest: read into the
-                // largest UDP payload, so that any datagram a peer's max.datagram.bytes allows arrives whole
-                .option(ChannelOption.RCVBUF_ALLOCATOR, new FixedRecvByteBufAllocator(MAX_UDP_PAYLOAD_BYTES))
+        Bootstrap bootstrap = wanSocketKind.configure(new Bootstrap().group(loopGroup))
                 .handler(new ChannelInitializer<DatagramChannel>() {
                     @Override
                     protected void initChannel(DatagramChannel ch) {

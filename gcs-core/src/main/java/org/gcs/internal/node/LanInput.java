@@ -1,0 +1,104 @@
+package org.gcs.internal.node;
+
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.gcs.GcsClosedException;
+import org.gcs.internal.engine.LanView;
+import org.gcs.internal.engine.NodeEngine;
+import org.gcs.internal.wire.LanDropReason;
+import org.gcs.internal.wire.LanMessage;
+import org.gcs.internal.wire.LanMessage.Stable;
+import org.gcs.metrics.NodeMetrics;
+import org.jgroups.Address;
+
+/**
+ * The LAN's inputs to the engine (JGroups callbacks): views and message batches are decoded on the JGroups thread
+ * with bounded delivery room ({@link LanInbox}), checked for their origin on the loop ({@link LanOriginGuard}) and
+ * then handed to the engine; drops are counted and reported ({@link LanDropReport}). It also signals the first view
+ * (the node has started) and each {@link Stable} message (for {@code awaitStable}).
+ */
+final class LanInput implements JGroupsLan.Listener {
+    private final NodeLoop loop;
+    private final NodeEngine engine;
+    private final NodeIo io;
+    private final LanDropReport drops;
+    private final LanOriginGuard originGuard; // confined to the event loop
+    private final LanInbox inbox;
+    private final CountDownLatch firstView = new CountDownLatch(1);
+    private final Object stableSignal = new Object();
+
+    /**
+     * @param site this node's site, for the drop reports
+     * @param loop the event loop that runs the engine
+     * @param engine the engine
+     * @param io carries a message's delivery room into the engine's delivery of it
+     * @param permits the delivery room
+     * @param maxHeldBytes how much the origin guard holds back while it waits for a view
+     * @param metrics counts the drops
+     */
+    LanInput(String site, NodeLoop loop, NodeEngine engine, NodeIo io, DeliveryPermits permits, long maxHeldBytes,
+             NodeMetrics metrics) {
+        this.loop = loop;
+        this.engine = engine;
+        this.io = io;
+        this.drops = new LanDropReport(site, metrics);
+        this.originGuard = new LanOriginGuard(new LanOriginGuard.Sink() {
+            @Override
+            public void accept(LanMessage message, long permitBytes) {
+                onLanMessage(message, permitBytes);
+            }
+
+            @Override
+            public void drop(LanMessage message, long permitBytes, LanView.LanMember sender, LanDropReason reason) {
+                permits.release(permitBytes);
+                drops.dropped(message, sender, reason);
+            }
+        }, maxHeldBytes);
+        this.inbox = new LanInbox(permits, loop, originGuard::onMessage, drops::malformed);
+    }
+
+    @Override
+    public void onView(LanView view) {
+        try {
+            loop.run(() -> {
+                engine.onLanView(view, NodeClock.nowNs());
+                originGuard.onView(view);
+                firstView.countDown();
+            });
+        } catch (GcsClosedException ignored) {
+            // closing
+        }
+    }
+
+    @Override
+    public LanInbox.Batch openBatch() {
+        return inbox.open();
+    }
+
+    @Override
+    public void onRejected(Address sender, String why) {
+        drops.unauthenticated(sender, why);
+    }
+
+    /** @return true once the first LAN view reached the engine, false if none did within the timeout */
+    boolean awaitFirstView(long timeoutNs) throws InterruptedException {
+        return firstView.await(timeoutNs, TimeUnit.NANOSECONDS);
+    }
+
+    /** Waits at most {@code maxMs} for the next {@link Stable} message (a hint to look at the engine again). */
+    void awaitStableMessage(long maxMs) throws InterruptedException {
+        synchronized (stableSignal) {
+            stableSignal.wait(maxMs);
+        }
+    }
+
+    /** A LAN message on the loop: the engine gets it together with its delivery room. */
+    private void onLanMessage(LanMessage message, long permitBytes) {
+        io.withDeliveryRoom(permitBytes, () -> engine.onLanMessage(message, NodeClock.nowNs()));
+        if (message instanceof Stable) {
+            synchronized (stableSignal) {
+                stableSignal.notifyAll();
+            }
+        }
+    }
+}

@@ -1,0 +1,123 @@
+package org.gcs.internal.node;
+
+import org.gcs.GroupMessage;
+import org.gcs.GroupTree;
+import org.gcs.GroupView;
+import org.gcs.MemberId;
+import org.gcs.alm.overlay.DelegateAddress;
+import org.gcs.internal.engine.EngineIo;
+import org.gcs.internal.engine.SendRequest;
+import org.gcs.internal.wire.LanCodec;
+import org.gcs.internal.wire.LanMessage;
+import org.gcs.internal.wire.WanEnvelope;
+import org.gcs.metrics.NodeMetrics;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The engine's outputs in the production driver, called on the event loop: LAN messages go to {@link LanOut}, WAN
+ * envelopes to {@link WanChannel}, deliveries and view/tree changes to {@link Deliveries}, admitted sends release
+ * their room in {@link PendingSends} and complete. It also carries a LAN message's delivery room into the
+ * delivery the engine makes of it ({@link #withDeliveryRoom}) and records the site's delegate.
+ */
+final class NodeIo implements EngineIo {
+    private static final Logger LOG = LoggerFactory.getLogger(NodeIo.class);
+
+    private final MemberId self;
+    private final LanOut lanOut;
+    private final WanChannel wan;
+    private final Deliveries deliveries;
+    private final DeliveryBacklog backlog;
+    private final DeliveryPermits permits;
+    private final GroupMemberships memberships;
+    private final PendingSends pendingSends;
+    private final NodeMetrics metrics;
+    /** The delivery room of the LAN message the engine is handling, until a delivery takes it; loop only. */
+    private long currentPermitBytes;
+    private volatile MemberId delegate;
+    private volatile boolean delegateSelf;
+
+    NodeIo(MemberId self, LanOut lanOut, WanChannel wan, Deliveries deliveries, DeliveryBacklog backlog,
+           DeliveryPermits permits, GroupMemberships memberships, PendingSends pendingSends, NodeMetrics metrics) {
+        this.self = self;
+        this.lanOut = lanOut;
+        this.wan = wan;
+        this.deliveries = deliveries;
+        this.backlog = backlog;
+        this.permits = permits;
+        this.memberships = memberships;
+        this.pendingSends = pendingSends;
+        this.metrics = metrics;
+    }
+
+    /**
+     * Runs the engine on one LAN message with that message's delivery room: a delivery the engine makes meanwhile
+     * ({@link #deliver}) takes the room; room it did not take is given back afterwards.
+     */
+    void withDeliveryRoom(long permitBytes, Runnable engineCall) {
+        currentPermitBytes = permitBytes;
+        try {
+            engineCall.run();
+        } finally {
+            permits.release(currentPermitBytes);
+            currentPermitBytes = 0;
+        }
+    }
+
+    /** @return the site's delegate, or null if none is known */
+    MemberId delegate() {
+        return delegate;
+    }
+
+    /** @return true if this node is its site's delegate */
+    boolean delegateSelf() {
+        return delegateSelf;
+    }
+
+    @Override
+    public void lanSend(LanMessage message) {
+        lanOut.send(LanCodec.encode(message));
+    }
+
+    @Override
+    public void wanSend(String toSite, DelegateAddress to, WanEnvelope envelope) {
+        wan.send(toSite, to, envelope);
+    }
+
+    @Override
+    public void deliver(GroupMessage message, long sentEpochMicros) {
+        long permit = currentPermitBytes;
+        currentPermitBytes = 0;
+        deliveries.deliver(message, sentEpochMicros, backlog.add(message.group(), permit));
+    }
+
+    @Override
+    public void viewChanged(GroupView view) {
+        if (memberships.viewChanged(view)) {
+            deliveries.viewChanged(view);
+        }
+    }
+
+    @Override
+    public void treeChanged(GroupTree tree) {
+        if (memberships.treeChanged(tree)) {
+            metrics.treeChanged(tree);
+            deliveries.treeChanged(tree);
+        }
+    }
+
+    @Override
+    public void admitted(SendRequest request) {
+        pendingSends.release(request.payload().length);
+        metrics.messageSent(request.payload().length);
+        PendingSend.of(request).future.complete(null);
+    }
+
+    @Override
+    public void delegateChanged(MemberId newDelegate, boolean isSelf) {
+        delegate = newDelegate;
+        delegateSelf = isSelf;
+        metrics.delegate(isSelf);
+        LOG.info("{}: site delegate is now {}{}", self, newDelegate, isSelf ? " (this node)" : "");
+    }
+}

@@ -1,0 +1,139 @@
+package org.gcs.internal.node;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.socket.DatagramChannel;
+import io.netty.channel.socket.DatagramPacket;
+import java.net.InetSocketAddress;
+import java.security.SecureRandom;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.gcs.ClusterKeys;
+import org.gcs.GcsConfig;
+import org.gcs.GcsException;
+import org.gcs.alm.overlay.DelegateAddress;
+import org.gcs.emulator.LinkEmulatorHandler;
+import org.gcs.internal.log.RateLimitedLog;
+import org.gcs.internal.wire.ReplayGuard;
+import org.gcs.internal.wire.WanCodec;
+import org.gcs.internal.wire.WanEnvelope;
+import org.gcs.internal.wire.WanPacker;
+import org.gcs.internal.wire.WanReceiver;
+import org.gcs.metrics.NodeMetrics;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The WAN UDP channel of a node, served by its event loop: binds the socket (with the link emulator in front when the
+ * configuration asks for one), seals and sends envelopes ({@link #send}), and passes what arrives through
+ * {@link WanInboundHandler} to the engine. Confined to the loop, apart from {@link #bind}, {@link #localAddress}
+ * and {@link #close}.
+ */
+final class WanChannel {
+    private final GcsConfig config;
+    private final NodeLoop loop;
+    private final NodeMetrics metrics;
+    private final WanCodec codec;
+    private final WanReceiver receiver;
+    private final WanPacker<InetSocketAddress> packer;
+    private final WanSocketKind socketKind;
+    private final RateLimitedLog loudLog = new RateLimitedLog(LoggerFactory.getLogger(WanInboundHandler.class));
+    private final Map<DelegateAddress, InetSocketAddress> resolved = new HashMap<>();
+    /** Which site an address belongs to, for the link emulator; read on the loop too. */
+    private final Map<InetSocketAddress, String> siteByAddress = new HashMap<>();
+    private Channel channel;
+
+    /**
+     * @param config the node's configuration (bind address, keys, protection, replay bound, link emulation)
+     * @param loop the event loop that serves the channel
+     * @param metrics counts datagrams
+     * @param socketKind the transport of the socket (the loop's too)
+     */
+    WanChannel(GcsConfig config, NodeLoop loop, NodeMetrics metrics, WanSocketKind socketKind) {
+        this.socketKind = socketKind;
+        this.config = config;
+        this.loop = loop;
+        this.metrics = metrics;
+        this.codec = new WanCodec(config.clusterKeys(), config.wanProtection(), new SecureRandom().nextLong());
+        this.receiver = new WanReceiver(codec, new ReplayGuard(config.replayMaxAge().toMillis(),
+                ReplayGuard.DEFAULT_MAX_SENDERS));
+        this.packer = new WanPacker<>(codec, config.maxDatagramBytes());
+    }
+
+    /**
+     * Binds the socket; from then on accepted datagrams go to {@code target} on the loop.
+     *
+     * @throws GcsException if the socket cannot be bound
+     */
+    void bind(WanInboundHandler.Target target) {
+        Bootstrap bootstrap = socketKind.configure(new Bootstrap().group(loop.group()))
+                .handler(new ChannelInitializer<DatagramChannel>() {
+                    @Override
+                    protected void initChannel(DatagramChannel ch) {
+                        config.linkEmulation().ifPresent(topology -> {
+                            LinkEmulatorHandler emulator = new LinkEmulatorHandler(config.site(), topology,
+                                    siteByAddress::get, config.emulationSeed());
+                            metrics.bindEmulator(emulator);
+                            ch.pipeline().addLast("emulator", emulator);
+                        });
+                        ch.pipeline().addLast("wan-in", new WanInboundHandler(receiver, target, metrics, loudLog));
+                    }
+                });
+        try {
+            channel = bootstrap.bind(config.wanBindHost(), config.wanBindPort()).sync().channel();
+        } catch (Exception e) {
+            throw new GcsException("cannot bind the WAN socket to " + config.wanBindHost() + ":" + config.wanBindPort()
+                    + ": " + e.getMessage() + " (pick a free port with wanBind, or 0 for any free port)", e);
+        }
+    }
+
+    /**
+     * Queues an envelope for its peer, on the loop; once the loop's turn ends, everything queued leaves packed
+     * ({@link WanPacker}: several packets per datagram up to {@code max.datagram.bytes}, one tag each) with one flush
+     * of the socket (one {@code sendmmsg} on epoll). An address that does not resolve drops the envelope (the
+     * protocol repairs or times out as for any lost datagram).
+     *
+     * @param toSite the receiving site, or null if not known yet (the link emulator uses it)
+     */
+    void send(String toSite, DelegateAddress to, WanEnvelope envelope) {
+        InetSocketAddress address = resolved.computeIfAbsent(to, a -> new InetSocketAddress(a.host(), a.port()));
+        if (address.isUnresolved()) {
+            resolved.remove(to);
+            return;
+        }
+        if (toSite != null) {
+            siteByAddress.put(address, toSite);
+        }
+        if (packer.add(address, envelope)) {
+            loop.afterThisTurn(this::flush);
+        }
+    }
+
+    /** Seals what the turn queued into datagrams and writes them with one flush, on the loop. */
+    private void flush() {
+        packer.flush(System.currentTimeMillis(), (to, datagram, packets) -> {
+            metrics.wanSent(datagram.length, packets);
+            channel.write(new DatagramPacket(Unpooled.wrappedBuffer(datagram), to));
+        });
+        channel.flush();
+    }
+
+    /** Replaces the keys that seal and open datagrams, on the loop. */
+    void updateKeys(ClusterKeys keys) {
+        codec.updateKeys(keys);
+    }
+
+    /** @return the local address of the socket (bound) */
+    InetSocketAddress localAddress() {
+        return (InetSocketAddress) channel.localAddress();
+    }
+
+    /** Closes the socket, if bound (waiting at most 2 s). */
+    void close() {
+        if (channel != null) {
+            channel.close().awaitUninterruptibly(2, TimeUnit.SECONDS);
+        }
+    }
+}

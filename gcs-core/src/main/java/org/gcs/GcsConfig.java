@@ -65,6 +65,8 @@ import org.gcs.emulator.Topology;
  * <tr><td>minSendRate</td><td>2 KiB/s</td><td>the lowest aggregate rate of a site for a group</td></tr>
  * <tr><td>wanProtection</td><td>aes-gcm</td><td>{@code aes-gcm}: WAN datagrams encrypted and authenticated;
  * {@code integrity}: authenticated only (docs/security.md)</td></tr>
+ * <tr><td>wanIo</td><td>auto</td><td>the WAN socket's transport: {@code epoll} (Linux: sendmmsg/recvmmsg), {@code nio},
+ * or {@code auto} (epoll where available, else nio)</td></tr>
  * <tr><td>replayMaxAge</td><td>60 s</td><td>WAN datagrams sent longer ago (or later) by the receiver's clock are
  * refused as replays; the sites' clocks must agree within it</td></tr>
  * <tr><td>testNode</td><td>false</td><td>a test node may use weak or published example keys</td></tr>
@@ -88,6 +90,7 @@ public final class GcsConfig {
     private final ClusterKeys clusterKeys;
     private final java.nio.file.Path clusterKeyFile;
     private final WanProtection wanProtection;
+    private final String wanIo;
     private final Duration replayMaxAge;
     private final boolean testNode;
     private final Duration heartbeatInterval;
@@ -127,6 +130,7 @@ public final class GcsConfig {
         this.clusterKeys = b.clusterKeys;
         this.clusterKeyFile = b.clusterKeyFile;
         this.wanProtection = b.wanProtection;
+        this.wanIo = b.wanIo;
         this.replayMaxAge = b.replayMaxAge;
         this.testNode = b.testNode;
         this.heartbeatInterval = b.heartbeatInterval;
@@ -174,6 +178,7 @@ public final class GcsConfig {
         b.clusterKeys = clusterKeys;
         b.clusterKeyFile = clusterKeyFile;
         b.wanProtection = wanProtection;
+        b.wanIo = wanIo;
         b.replayMaxAge = replayMaxAge;
         b.testNode = testNode;
         b.heartbeatInterval = heartbeatInterval;
@@ -273,6 +278,11 @@ public final class GcsConfig {
     /** @return the key file the ring was read from, if any ({@code gcs node} watches it) */
     public Optional<java.nio.file.Path> clusterKeyFile() {
         return Optional.ofNullable(clusterKeyFile);
+    }
+
+    /** @return the WAN socket's transport: {@code auto}, {@code epoll} or {@code nio} */
+    public String wanIo() {
+        return wanIo;
     }
 
     /** @return how WAN datagrams are protected */

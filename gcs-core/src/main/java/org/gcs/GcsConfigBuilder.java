@@ -32,6 +32,7 @@ public final class GcsConfigBuilder {
     String clusterKeySetting = "cluster.key";
     java.nio.file.Path clusterKeyFile;
     WanProtection wanProtection = WanProtection.AES_GCM;
+    String wanIo = "auto";
     Duration replayMaxAge = Duration.ofSeconds(60);
     boolean testNode;
     Duration heartbeatInterval = Duration.ofSeconds(1);
@@ -192,6 +193,21 @@ public final class GcsConfigBuilder {
         this.clusterKeys = ClusterKeys.load(file);
         this.clusterKeySetting = "cluster.key.file " + file;
         this.clusterKeyFile = file;
+        return this;
+    }
+
+    /**
+     * @param io the WAN socket's transport: {@code auto} (default: Netty's epoll transport where it works, which sends
+     *     a flush's datagrams with one sendmmsg and reads several with one recvmmsg; else NIO), {@code epoll} (fail
+     *     at start if unavailable) or {@code nio}
+     */
+    public GcsConfigBuilder wanIo(String io) {
+        java.util.Objects.requireNonNull(io, "io");
+        String value = io.trim().toLowerCase(java.util.Locale.ROOT);
+        if (!java.util.Set.of("auto", "epoll", "nio").contains(value)) {
+            throw new GcsConfigException("wan.io must be auto, epoll or nio, not '" + io + "'");
+        }
+        this.wanIo = value;
         return this;
     }
 

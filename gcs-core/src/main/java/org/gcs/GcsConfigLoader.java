@@ -29,6 +29,7 @@ import org.gcs.internal.config.StrictPropertiesReader;
  * cluster.key.hex = &lt;64 hex digits from `openssl rand -hex 32`&gt;
  * cluster.key.file = /etc/gcs/cluster.keys   # instead: a key ring (key.1 = hex, send.key = 1), re-read by gcs node
  * wan.protection = aes-gcm        # or integrity (authenticated, not encrypted)
+ * wan.io = auto                   # epoll where available (sendmmsg/recvmmsg), else nio
  * wan.replay.max.age = 60s        # datagrams older than this by the receiver's clock are replays
  * lan.transport = udp             # or tcp, with lan.tcp.port and lan.tcp.initial.hosts
  * lan.bind.address = 10.1.0.5
@@ -57,7 +58,7 @@ public final class GcsConfigLoader {
             "send.window.bytes", "max.pending.send.bytes", "delivery.backlog.bytes", "member.stall.timeout", "emulation.topology",
             "emulation.seed", "groups", "tree.strategy", "tree.max.fanout", "probe.interval", "tree.refresh.interval",
             "congestion.control", "initial.send.rate", "min.send.rate", "cluster.key.file", "wan.protection",
-            "wan.replay.max.age", "node.test");
+            "wan.replay.max.age", "node.test", "wan.io");
 
     private static Set<String> withTransportKeys(String... keys) {
         Set<String> all = new java.util.HashSet<>(List.of(keys));
@@ -156,6 +157,7 @@ public final class GcsConfigLoader {
         ifSet(p, "seeds", v -> b.seeds(list(v)));
         ifSet(p, "node.test", v -> b.testNode(Quantities.bool(v)));
         ifSet(p, "wan.protection", v -> b.wanProtection(WanProtection.parse(v)));
+        ifSet(p, "wan.io", b::wanIo);
         ifSet(p, "wan.replay.max.age", v -> b.replayMaxAge(Quantities.duration("wan.replay.max.age", v)));
         if (p.getProperty("cluster.key.file") != null
                 && (p.getProperty("cluster.key") != null || p.getProperty("cluster.key.hex") != null)) {

@@ -8,6 +8,12 @@ package org.gcs.metrics;
 public enum GcsMeters {
     /** WAN datagrams sent by this node while delegate (before emulated loss). */
     WAN_DATAGRAMS_SENT("gcs.wan.datagrams.sent", "datagrams", "WAN datagrams sent"),
+    /** WAN packets sent; more than datagrams when packets share datagrams (WAN packing). */
+    WAN_PACKETS_SENT("gcs.wan.packets.sent", "packets", "WAN packets sent, several per datagram when packed"),
+    /** GCS LAN messages handed to JGroups. */
+    LAN_MESSAGES_SENT("gcs.lan.messages.sent", "messages", "GCS messages multicast on the LAN"),
+    /** JGroups messages those took; fewer than messages when bundled. */
+    LAN_SENDS("gcs.lan.sends", "messages", "JGroups messages sent on the LAN, several GCS messages each when bundled"),
     /** WAN datagram bytes sent. */
     WAN_BYTES_SENT("gcs.wan.bytes.sent", "bytes", "WAN datagram bytes sent"),
     /** WAN datagrams received (before authentication). */

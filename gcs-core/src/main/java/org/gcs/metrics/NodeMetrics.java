@@ -35,6 +35,9 @@ public final class NodeMetrics implements ProtocolMetrics, AutoCloseable {
     private final String site;
     private final Counter wanDatagramsSent;
     private final Counter wanBytesSent;
+    private final Counter wanPacketsSent;
+    private final Counter lanMessagesSent;
+    private final Counter lanSends;
     private final Counter wanDatagramsReceived;
     private final Counter wanBytesReceived;
     private final Map<org.gcs.internal.wire.LanDropReason, Counter> lanDrops =
@@ -77,6 +80,9 @@ public final class NodeMetrics implements ProtocolMetrics, AutoCloseable {
         this.tags = Tags.of("site", site, "member", member);
         wanDatagramsSent = counter(GcsMeters.WAN_DATAGRAMS_SENT);
         wanBytesSent = counter(GcsMeters.WAN_BYTES_SENT);
+        wanPacketsSent = counter(GcsMeters.WAN_PACKETS_SENT);
+        lanMessagesSent = counter(GcsMeters.LAN_MESSAGES_SENT);
+        lanSends = counter(GcsMeters.LAN_SENDS);
         wanDatagramsReceived = counter(GcsMeters.WAN_DATAGRAMS_RECEIVED);
         wanBytesReceived = counter(GcsMeters.WAN_BYTES_RECEIVED);
         messagesSent = counter(GcsMeters.MESSAGES_SENT);
@@ -195,8 +201,20 @@ public final class NodeMetrics implements ProtocolMetrics, AutoCloseable {
 
     /** A WAN datagram of {@code bytes} was sent. */
     public void wanSent(int bytes) {
+        wanSent(bytes, 1);
+    }
+
+    /** A WAN datagram of {@code bytes} carrying {@code packets} packets was sent. */
+    public void wanSent(int bytes, int packets) {
         wanDatagramsSent.increment();
         wanBytesSent.increment(bytes);
+        wanPacketsSent.increment(packets);
+    }
+
+    /** {@code messages} GCS messages went to the LAN in {@code sends} JGroups messages. */
+    public void lanSent(int messages, int sends) {
+        lanMessagesSent.increment(messages);
+        lanSends.increment(sends);
     }
 
     /** A WAN datagram of {@code bytes} arrived. */

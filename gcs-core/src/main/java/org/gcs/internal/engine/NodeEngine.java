@@ -26,6 +26,7 @@ import org.gcs.internal.wire.LanMessage.Stable;
 import org.gcs.internal.wire.LanMessage.StableMark;
 import org.gcs.internal.wire.LanMessage.TreeInfo;
 import org.gcs.internal.wire.WanEnvelope;
+import org.gcs.internal.wire.WanPacket;
 import org.gcs.internal.wire.WanPacket.TreeAnnounce;
 
 /**
@@ -304,7 +305,17 @@ public final class NodeEngine {
 
     /** An authenticated WAN datagram arrived (only a delegate uses it). */
     public void onWanDatagram(DelegateAddress from, WanEnvelope envelope, long nowNs) {
-        if (role != null) {
+        if (role == null) {
+            return;
+        }
+        if (envelope.packet() instanceof WanPacket.Batch batch) {
+            for (WanPacket packet : batch.packets()) {
+                if (role == null) {
+                    return; // a packet of the batch ended the role (a newer delegate of this site)
+                }
+                role.onWan(from, new WanEnvelope(envelope.fromSite(), envelope.fromTerm(), packet), nowNs);
+            }
+        } else {
             role.onWan(from, envelope, nowNs);
         }
     }

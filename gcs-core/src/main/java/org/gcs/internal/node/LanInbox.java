@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import org.gcs.internal.engine.LanView;
+import org.gcs.internal.wire.LanBundle;
 import org.gcs.internal.wire.LanCodec;
 import org.gcs.internal.wire.LanMessage;
 import org.gcs.internal.wire.LanMessage.LocalData;
@@ -81,12 +82,27 @@ final class LanInbox {
         }
 
         /**
-         * Decodes a message and takes its delivery room, waiting for room (after posting the messages added so
+         * Decodes a message (or each message of a {@link LanBundle}, in order) and takes its delivery room, waiting for room (after posting the messages added so
          * far) if there is none. Does nothing once the node is closing.
          *
          * @param sender the member JGroups says sent it, or null if its address names none
          */
         void add(byte[] bytes, int offset, int length, LanView.LanMember sender) {
+            if (closing) {
+                return;
+            }
+            if (LanBundle.isBundle(bytes, offset, length)) {
+                try {
+                    LanBundle.forEach(bytes, offset, length, (b, o, l) -> addOne(b, o, l, sender));
+                } catch (MalformedDatagramException e) {
+                    malformed.run();
+                }
+                return;
+            }
+            addOne(bytes, offset, length, sender);
+        }
+
+        private void addOne(byte[] bytes, int offset, int length, LanView.LanMember sender) {
             if (closing) {
                 return;
             }

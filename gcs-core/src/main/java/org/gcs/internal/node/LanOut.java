@@ -1,30 +1,33 @@
 package org.gcs.internal.node;
 
-import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
+import org.gcs.internal.log.RateLimitedLog;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The LAN-out thread ({@code gcs-lan-out-<member>}): performs the LAN sends in order, off the event loop, since a
- * send may block on JGroups flow control. The loop hands encoded messages over in batches ({@link HandOffBatcher}).
- * The bytes handed over but not yet sent are bounded by watermarks: above {@value #HIGH_WATERMARK_BYTES} bytes the
- * engine is told to hold back (a delegate stops receiving from the WAN, so remote senders wait), below
- * {@value #LOW_WATERMARK_BYTES} bytes it resumes. {@link #send} and {@link #flush} are called on the loop only.
+ * The LAN-out path of a node: encoded messages go to a {@link LanSender} ({@code gcs-lan-out-<member>}), which
+ * performs the JGroups sends off the event loop (a send may block on JGroups flow control) and bundles what queued up
+ * while it was busy ({@link org.gcs.internal.wire.LanBundle}). The bytes queued but not yet sent are bounded by
+ * watermarks: above {@value #HIGH_WATERMARK_BYTES} bytes the engine is told to hold back (a delegate stops receiving
+ * from the WAN, so remote senders wait), below {@value #LOW_WATERMARK_BYTES} bytes it resumes. {@link #send} is called
+ * on the loop only.
  */
 final class LanOut {
     private static final Logger LOG = LoggerFactory.getLogger(LanOut.class);
     static final long HIGH_WATERMARK_BYTES = 8L << 20;
     static final long LOW_WATERMARK_BYTES = 2L << 20;
+    /**
+     * The largest JGroups message a bundle makes: under FRAG4's 60 000-byte fragments, so a bundle is never cut, and
+     * room for 30 messages of 1000 bytes.
+     */
+    static final int MAX_BUNDLE_BYTES = 32 * 1024;
 
-    /** Sends one encoded message to the LAN; it may block. */
+    /** Sends one encoded message (or bundle) to the LAN; it may block. */
     interface Sender {
         void send(byte[] bytes) throws Exception;
     }
@@ -35,13 +38,17 @@ final class LanOut {
         void onLanBackPressure(boolean paused);
     }
 
+    /** Counts what went out. */
+    interface SendCounter {
+        /** {@code messages} GCS messages left in {@code sends} JGroups messages. */
+        void sent(int messages, int sends);
+    }
+
     private final Executor loop;
-    private final Sender sender;
     private final Pressure pressure;
     private final BooleanSupplier closed;
-    private final ExecutorService executor;
-    private final HandOffBatcher<byte[]> batcher;
-    private final AtomicLong queuedBytes = new AtomicLong();
+    private final LanSender sender;
+    private final RateLimitedLog warnings = new RateLimitedLog(LOG);
     /** Written on the loop only. */
     private volatile boolean paused;
 
@@ -51,56 +58,49 @@ final class LanOut {
      * @param sender performs one LAN send, on the LAN-out thread
      * @param pressure takes the back-pressure signal, on the loop
      * @param closed true once the node is closing (failed sends are then expected and not logged)
+     * @param counter counts messages and sends, on the LAN-out thread
+     * @param maxBundleBytes the largest bundle ({@link #MAX_BUNDLE_BYTES} in a node)
      */
-    LanOut(String memberName, Executor loop, Sender sender, Pressure pressure, BooleanSupplier closed) {
+    LanOut(String memberName, Executor loop, Sender sender, Pressure pressure, BooleanSupplier closed,
+           SendCounter counter, int maxBundleBytes) {
         this.loop = loop;
-        this.sender = sender;
         this.pressure = pressure;
         this.closed = closed;
-        this.executor = Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "gcs-lan-out-" + memberName);
-            t.setDaemon(true);
-            return t;
-        });
-        this.batcher = new HandOffBatcher<>(loop, executor, this::sendToLan,
-                batch -> batch.forEach(bytes -> queuedBytes.addAndGet(-bytes.length)));
+        this.sender = new LanSender("gcs-lan-out-" + memberName, sender::send, new LanSender.Listener() {
+            @Override
+            public void sent(int messages, int sends, long queuedBytesLeft) {
+                counter.sent(messages, sends);
+                if (paused && queuedBytesLeft <= LOW_WATERMARK_BYTES && !closed.getAsBoolean()) {
+                    resumeOnLoop();
+                }
+            }
+
+            @Override
+            public void failed(Exception e) {
+                if (!closed.getAsBoolean()) {
+                    warnings.warn("lan-send-failed", System.nanoTime(), "LAN send of {} failed: {}", memberName,
+                            e.toString());
+                }
+            }
+        }, maxBundleBytes);
     }
 
     /** Queues an encoded message for the LAN, on the loop; past the high watermark the engine is held back. */
     void send(byte[] bytes) {
-        queuedBytes.addAndGet(bytes.length);
-        batcher.add(bytes);
-        if (!paused && queuedBytes.get() > HIGH_WATERMARK_BYTES) {
+        sender.add(bytes);
+        if (!paused && sender.queuedBytes() > HIGH_WATERMARK_BYTES) {
             checkPressure();
         }
     }
 
     /** @return the bytes queued and not yet sent */
     long queuedBytes() {
-        return queuedBytes.get();
+        return sender.queuedBytes();
     }
 
     /** @return true while the engine is held back */
     boolean paused() {
         return paused;
-    }
-
-    /** Sends a batch of encoded messages to the LAN, in order, on the LAN-out thread. */
-    private void sendToLan(List<byte[]> batch) {
-        for (byte[] bytes : batch) {
-            try {
-                sender.send(bytes);
-            } catch (Exception e) {
-                if (!closed.getAsBoolean()) {
-                    LOG.warn("LAN send failed: {}", e.toString());
-                }
-            } finally {
-                long left = queuedBytes.addAndGet(-bytes.length);
-                if (paused && left <= LOW_WATERMARK_BYTES && !closed.getAsBoolean()) {
-                    resumeOnLoop();
-                }
-            }
-        }
     }
 
     private void resumeOnLoop() {
@@ -119,16 +119,11 @@ final class LanOut {
 
     /** On the loop: tells the engine when the queue crosses a watermark (high to pause, low to resume). */
     private void checkPressure() {
-        boolean pause = queuedBytes.get() > (paused ? LOW_WATERMARK_BYTES : HIGH_WATERMARK_BYTES);
+        boolean pause = sender.queuedBytes() > (paused ? LOW_WATERMARK_BYTES : HIGH_WATERMARK_BYTES);
         if (pause != paused) {
             paused = pause;
             pressure.onLanBackPressure(pause);
         }
-    }
-
-    /** Hands what the loop queued so far to the LAN-out thread now; on the loop. */
-    void flush() {
-        batcher.flush();
     }
 
     /**
@@ -136,25 +131,17 @@ final class LanOut {
      * must reach its members before it leaves the LAN. Not on the loop.
      */
     void drain() {
-        CountDownLatch drained = new CountDownLatch(1);
-        Runnable marker = () -> {
-            try {
-                executor.execute(drained::countDown);
-            } catch (RejectedExecutionException e) {
-                drained.countDown(); // never started
-            }
-        };
+        CountDownLatch loopPassed = new CountDownLatch(1);
         try {
-            // on the loop, so the marker queues behind the messages the loop has not handed over yet
-            loop.execute(() -> {
-                batcher.flush();
-                marker.run();
-            });
+            // behind the loop tasks already queued, which may still send to the LAN
+            loop.execute(loopPassed::countDown);
         } catch (RejectedExecutionException e) {
-            marker.run();
+            loopPassed.countDown();
         }
         try {
-            drained.await(2, TimeUnit.SECONDS);
+            if (loopPassed.await(2, TimeUnit.SECONDS)) {
+                sender.flush(2, TimeUnit.SECONDS);
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
@@ -162,6 +149,6 @@ final class LanOut {
 
     /** Stops the LAN-out thread at once; what it has not sent is dropped. */
     void shutdown() {
-        executor.shutdownNow();
+        sender.close();
     }
 }

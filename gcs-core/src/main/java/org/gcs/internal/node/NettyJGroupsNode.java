@@ -17,6 +17,7 @@ import org.gcs.ClusterKeys;
 import org.gcs.FlowStatus;
 import org.gcs.GcsClosedException;
 import org.gcs.GcsConfig;
+import org.gcs.GcsConfigException;
 import org.gcs.GcsException;
 import org.gcs.GcsNode;
 import org.gcs.GroupTree;
@@ -67,6 +68,7 @@ public final class NettyJGroupsNode implements GcsNode {
     private final Deliveries deliveries;
     private final LanOut lanOut;
     private final WanChannel wan;
+    private final WanSocketKind wanSocketKind;
     private final NodeIo io;
     private final NodeEngine engine; // confined to the event loop
     private final LanInput lanInput;
@@ -81,7 +83,8 @@ public final class NettyJGroupsNode implements GcsNode {
         this.config = config;
         this.self = new MemberId(config.site(), config.memberName());
         this.metrics = new NodeMetrics(config.meterRegistry(), config.site(), config.memberName());
-        this.loop = new NodeLoop(self);
+        this.wanSocketKind = chooseWanSocket(config);
+        this.loop = new NodeLoop(self, wanSocketKind);
         this.pendingSends = new PendingSends(config.maxPendingSendBytes());
         this.deliveryPermits = new DeliveryPermits(config.deliveryBacklogBytes());
         DeliveryBacklog deliveryBacklog = new DeliveryBacklog(deliveryPermits);
@@ -91,8 +94,8 @@ public final class NettyJGroupsNode implements GcsNode {
         }, deliveryPermits::backlogBytes);
         this.deliveries = new Deliveries(config.memberName(), loop, deliveryBacklog, metrics);
         this.lanOut = new LanOut(config.memberName(), loop, this::sendToLanNow, this::onLanBackPressure,
-                () -> closed);
-        this.wan = new WanChannel(config, loop, metrics);
+                () -> closed, metrics::lanSent, LanOut.MAX_BUNDLE_BYTES);
+        this.wan = new WanChannel(config, loop, metrics, wanSocketKind);
         this.io = new NodeIo(self, lanOut, wan, deliveries, deliveryBacklog, deliveryPermits, memberships,
                 pendingSends, metrics);
         this.incarnation = ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE;
@@ -142,7 +145,16 @@ public final class NettyJGroupsNode implements GcsNode {
             Thread.currentThread().interrupt();
             throw new GcsException("interrupted while starting", e);
         }
-        LOG.info("GCS node {} started: WAN {} , LAN cluster {}", self, wan.localAddress(), lan.clusterName());
+        LOG.info("GCS node {} started: WAN {} over {}, LAN cluster {}", self, wan.localAddress(),
+                wanSocketKind.describe(), lan.clusterName());
+    }
+
+    private static WanSocketKind chooseWanSocket(GcsConfig config) {
+        try {
+            return WanSocketKind.choose(config.wanIo());
+        } catch (IllegalArgumentException e) {
+            throw new GcsConfigException(e.getMessage());
+        }
     }
 
     /**
@@ -377,7 +389,6 @@ public final class NettyJGroupsNode implements GcsNode {
                     PendingSend.of(waiting).future.completeExceptionally(closedError);
                 }
                 deliveries.flush();
-                lanOut.flush();
             }, TimeUnit.SECONDS.toNanos(5));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -3,7 +3,7 @@ package org.gcs.internal.node;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.SingleThreadEventLoop;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
@@ -29,11 +29,14 @@ final class NodeLoop implements Executor {
     private final EventLoopGroup group;
     private final EventLoop loop;
 
-    /** @param self the node, for its thread's name and for error messages */
-    NodeLoop(MemberId self) {
+    /**
+     * @param self the node, for its thread's name and for error messages
+     * @param socketKind the transport of the channels the loop serves
+     */
+    NodeLoop(MemberId self, WanSocketKind socketKind) {
         this.self = self;
         this.group = new MultiThreadIoEventLoopGroup(1,
-                new DefaultThreadFactory("gcs-loop-" + self.name(), true), NioIoHandler.newFactory());
+                new DefaultThreadFactory("gcs-loop-" + self.name(), true), socketKind.ioHandlerFactory());
         this.loop = group.next();
     }
 
@@ -45,6 +48,22 @@ final class NodeLoop implements Executor {
     @Override
     public void execute(Runnable task) {
         loop.execute(task);
+    }
+
+    /**
+     * Runs a task once the loop's current turn ends (after its I/O and the tasks queued so far; Netty's tail tasks),
+     * or as an ordinary task on a loop without turns; at once if the loop has shut down. On the loop.
+     */
+    void afterThisTurn(Runnable task) {
+        try {
+            if (loop instanceof SingleThreadEventLoop turnBased) {
+                turnBased.executeAfterEventLoopIteration(task);
+            } else {
+                loop.execute(task);
+            }
+        } catch (RejectedExecutionException e) {
+            task.run();
+        }
     }
 
     /** @return true on the loop's own thread */

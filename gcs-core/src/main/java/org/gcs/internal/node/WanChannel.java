@@ -4,11 +4,8 @@ import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelOption;
-import io.netty.channel.FixedRecvByteBufAllocator;
 import io.netty.channel.socket.DatagramChannel;
 import io.netty.channel.socket.DatagramPacket;
-import io.netty.channel.socket.nio.NioDatagramChannel;
 import java.net.InetSocketAddress;
 import java.security.SecureRandom;
 import java.util.HashMap;
@@ -23,6 +20,7 @@ import org.gcs.internal.log.RateLimitedLog;
 import org.gcs.internal.wire.ReplayGuard;
 import org.gcs.internal.wire.WanCodec;
 import org.gcs.internal.wire.WanEnvelope;
+import org.gcs.internal.wire.WanPacker;
 import org.gcs.internal.wire.WanReceiver;
 import org.gcs.metrics.NodeMetrics;
 import org.slf4j.LoggerFactory;
@@ -34,14 +32,13 @@ import org.slf4j.LoggerFactory;
  * and {@link #close}.
  */
 final class WanChannel {
-    /** The largest payload of a UDP datagram over IPv4 (65 535 − 8 − 20): every WAN read has room for it. */
-    static final int MAX_UDP_PAYLOAD_BYTES = 65_507;
-
     private final GcsConfig config;
     private final NodeLoop loop;
     private final NodeMetrics metrics;
     private final WanCodec codec;
     private final WanReceiver receiver;
+    private final WanPacker<InetSocketAddress> packer;
+    private final WanSocketKind socketKind;
     private final RateLimitedLog loudLog = new RateLimitedLog(LoggerFactory.getLogger(WanInboundHandler.class));
     private final Map<DelegateAddress, InetSocketAddress> resolved = new HashMap<>();
     /** Which site an address belongs to, for the link emulator; read on the loop too. */
@@ -52,14 +49,17 @@ final class WanChannel {
      * @param config the node's configuration (bind address, keys, protection, replay bound, link emulation)
      * @param loop the event loop that serves the channel
      * @param metrics counts datagrams
+     * @param socketKind the transport of the socket (the loop's too)
      */
-    WanChannel(GcsConfig config, NodeLoop loop, NodeMetrics metrics) {
+    WanChannel(GcsConfig config, NodeLoop loop, NodeMetrics metrics, WanSocketKind socketKind) {
+        this.socketKind = socketKind;
         this.config = config;
         this.loop = loop;
         this.metrics = metrics;
         this.codec = new WanCodec(config.clusterKeys(), config.wanProtection(), new SecureRandom().nextLong());
         this.receiver = new WanReceiver(codec, new ReplayGuard(config.replayMaxAge().toMillis(),
                 ReplayGuard.DEFAULT_MAX_SENDERS));
+        this.packer = new WanPacker<>(codec, config.maxDatagramBytes());
     }
 
     /**
@@ -68,11 +68,7 @@ final class WanChannel {
      * @throws GcsException if the socket cannot be bound
      */
     void bind(WanInboundHandler.Target target) {
-        Bootstrap bootstrap = new Bootstrap().group(loop.group()).channel(NioDatagramChannel.class)
-                .option(ChannelOption.SO_RCVBUF, 4 << 20).option(ChannelOption.SO_SNDBUF, 4 << 20)
-                // Netty reads a datagram into 2048 bytes by default and the kernel drops the rest: read into the
-                // largest UDP payload, so that any datagram a peer's max.datagram.bytes allows arrives whole
-                .option(ChannelOption.RCVBUF_ALLOCATOR, new FixedRecvByteBufAllocator(MAX_UDP_PAYLOAD_BYTES))
+        Bootstrap bootstrap = socketKind.configure(new Bootstrap().group(loop.group()))
                 .handler(new ChannelInitializer<DatagramChannel>() {
                     @Override
                     protected void initChannel(DatagramChannel ch) {
@@ -94,8 +90,10 @@ final class WanChannel {
     }
 
     /**
-     * Seals an envelope into one datagram and sends it, on the loop. An address that does not resolve drops the
-     * envelope (the protocol repairs or times out as for any lost datagram).
+     * Queues an envelope for its peer, on the loop; once the loop's turn ends, everything queued leaves packed
+     * ({@link WanPacker}: several packets per datagram up to {@code max.datagram.bytes}, one tag each) with one flush
+     * of the socket (one {@code sendmmsg} on epoll). An address that does not resolve drops the envelope (the
+     * protocol repairs or times out as for any lost datagram).
      *
      * @param toSite the receiving site, or null if not known yet (the link emulator uses it)
      */
@@ -108,9 +106,18 @@ final class WanChannel {
         if (toSite != null) {
             siteByAddress.put(address, toSite);
         }
-        byte[] datagram = codec.encode(envelope, System.currentTimeMillis());
-        metrics.wanSent(datagram.length);
-        channel.writeAndFlush(new DatagramPacket(Unpooled.wrappedBuffer(datagram), address));
+        if (packer.add(address, envelope)) {
+            loop.afterThisTurn(this::flush);
+        }
+    }
+
+    /** Seals what the turn queued into datagrams and writes them with one flush, on the loop. */
+    private void flush() {
+        packer.flush(System.currentTimeMillis(), (to, datagram, packets) -> {
+            metrics.wanSent(datagram.length, packets);
+            channel.write(new DatagramPacket(Unpooled.wrappedBuffer(datagram), to));
+        });
+        channel.flush();
     }
 
     /** Replaces the keys that seal and open datagrams, on the loop. */

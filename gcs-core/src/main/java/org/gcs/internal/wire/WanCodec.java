@@ -11,6 +11,7 @@ import org.gcs.internal.crypto.WanKeyRing;
 import org.gcs.cc.link.LinkAck;
 import org.gcs.cc.link.LinkSettings;
 import org.gcs.internal.wire.WanPacket.Ack;
+import org.gcs.internal.wire.WanPacket.Batch;
 import org.gcs.internal.wire.WanPacket.CcFeedback;
 import org.gcs.internal.wire.WanPacket.Data;
 import org.gcs.internal.wire.WanPacket.Fragment;
@@ -151,6 +152,16 @@ public final class WanCodec {
         return headerSize(envelope.fromSite()) + bodySize(envelope.packet()) + MAC_BYTES;
     }
 
+    /** @return the bytes every datagram from this site spends besides its body: header, fromSite, fromTerm, tag */
+    public static int envelopeOverheadBytes(String fromSite) {
+        return headerSize(fromSite) + MAC_BYTES;
+    }
+
+    /** @return the bytes a packet takes inside a {@link Batch}: its length, type and body */
+    public static int batchedSize(WanPacket packet) {
+        return Batch.PER_PACKET_BYTES + 1 + bodySize(packet);
+    }
+
     /** @return the bytes of a {@link Fragment} datagram besides its chunk, to size chunks */
     public static int fragmentOverheadBytes(String fromSite) {
         return headerSize(fromSite) + 8 + 2 + 2 + 2 + MAC_BYTES;
@@ -246,6 +257,12 @@ public final class WanCodec {
             return TreeCodec.size(t);
         } else if (packet instanceof Fragment f) {
             return 8 + 2 + 2 + 2 + f.chunk().length;
+        } else if (packet instanceof Batch b) {
+            int size = Batch.HEADER_BYTES;
+            for (WanPacket inner : b.packets()) {
+                size += Batch.PER_PACKET_BYTES + 1 + bodySize(inner);
+            }
+            return size;
         } else if (packet instanceof SiteConflict c) {
             int size = WireWriter.textSize(c.site()) + 1;
             for (PeerHint p : c.delegates()) {
@@ -376,6 +393,12 @@ public final class WanCodec {
             w.i64(p.seq());
         } else if (packet instanceof TreeAnnounce t) {
             TreeCodec.write(w, t);
+        } else if (packet instanceof Batch b) {
+            w.u8(b.packets().size());
+            for (WanPacket inner : b.packets()) {
+                w.u16(1 + bodySize(inner)).u8(inner.type());
+                writeBody(w, inner);
+            }
         } else if (packet instanceof SiteConflict c) {
             w.text(c.site()).u8(c.delegates().size());
             for (PeerHint p : c.delegates()) {
@@ -498,8 +521,35 @@ public final class WanCodec {
             case WanPacket.TYPE_LINK_COSTS -> readLinkCosts(r);
             case WanPacket.TYPE_FRAGMENT -> readFragment(r);
             case WanPacket.TYPE_SITE_CONFLICT -> readSiteConflict(r);
+            case WanPacket.TYPE_BATCH -> readBatch(r);
             default -> throw new MalformedDatagramException(DropReason.UNKNOWN_TYPE, "type " + type);
         };
+    }
+
+    private static Batch readBatch(WireReader r) throws MalformedDatagramException {
+        int count = r.u8();
+        if (count < 2) {
+            throw new MalformedDatagramException(DropReason.MALFORMED, "a batch of " + count + " packets");
+        }
+        List<WanPacket> packets = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            int length = r.u16();
+            if (length < 1 || length > r.remaining()) {
+                throw new MalformedDatagramException(DropReason.TRUNCATED, "batch packet " + i + " claims " + length
+                        + " bytes, " + r.remaining() + " left");
+            }
+            WireReader inner = r.slice(length);
+            int type = inner.u8();
+            if (type == WanPacket.TYPE_BATCH) {
+                throw new MalformedDatagramException(DropReason.MALFORMED, "a batch inside a batch");
+            }
+            packets.add(readPacket(type, inner));
+            if (inner.remaining() != 0) {
+                throw new MalformedDatagramException(DropReason.MALFORMED, "batch packet " + i + ": "
+                        + inner.remaining() + " trailing bytes");
+            }
+        }
+        return new Batch(packets);
     }
 
     private static Fragment readFragment(WireReader r) throws MalformedDatagramException {

@@ -72,6 +72,14 @@ final class WireReader {
         return v;
     }
 
+    /** @return a reader over the next {@code n} bytes, which this reader skips */
+    WireReader slice(int n) throws MalformedDatagramException {
+        need(n);
+        WireReader slice = new WireReader(buf, pos, pos + n);
+        pos += n;
+        return slice;
+    }
+
     byte[] bytes(int n) throws MalformedDatagramException {
         need(n);
         byte[] out = new byte[n];

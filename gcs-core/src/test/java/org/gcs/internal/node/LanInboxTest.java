@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.gcs.internal.wire.LanBundle;
 import org.gcs.internal.wire.LanCodec;
 import org.gcs.internal.wire.LanMessage;
 import org.gcs.internal.wire.LanMessage.Handover;
@@ -96,6 +97,37 @@ class LanInboxTest {
         inbox(new DeliveryPermits(KIB)).open().post();
 
         assertThat(loop.queued()).isZero();
+    }
+
+    @Test
+    void shouldTakeTheMessagesOfABundleOutInOrderEachWithItsOwnRoom() {
+        LanInbox inbox = inbox(new DeliveryPermits(1 << 20));
+        LanInbox.Batch batch = inbox.open();
+        add(batch, data(1, 10));
+        byte[] bundle = LanBundle.pack(List.of(LanCodec.encode(data(2, 20)),
+                LanCodec.encode(new Handover("m1", 1, "m2", 2)), LanCodec.encode(data(3, 30))), 4096).get(0);
+        batch.add(bundle, 0, bundle.length, null);
+        add(batch, data(4, 40));
+        batch.post();
+        loop.runAll();
+
+        assertThat(handled).containsExactly("#1/10", "#2/20", "handover/0", "#3/30", "#4/40");
+        assertThat(malformed).hasValue(0);
+    }
+
+    @Test
+    void shouldCountACutShortBundleOnceAndDeliverNoneOfIt() {
+        LanInbox inbox = inbox(new DeliveryPermits(1 << 20));
+        LanInbox.Batch batch = inbox.open();
+        byte[] bundle = LanBundle.pack(List.of(LanCodec.encode(data(1, 20)), LanCodec.encode(data(2, 20))), 4096)
+                .get(0);
+        batch.add(bundle, 0, bundle.length - 5, null);
+        add(batch, data(3, 10));
+        batch.post();
+        loop.runAll();
+
+        assertThat(malformed).hasValue(1);
+        assertThat(handled).containsExactly("#3/10");
     }
 
     private static LocalData data(long seq, int payloadBytes) {

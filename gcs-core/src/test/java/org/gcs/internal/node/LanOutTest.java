@@ -11,7 +11,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** The LAN-out queue: sends in order on its own thread, and pauses and resumes the engine at its watermarks. */
+/** The LAN-out queue: sends in order on its own thread (bundling: LanSenderTest), and pauses and resumes the engine at its watermarks. */
 class LanOutTest {
     private static final Duration GENEROUS = Duration.ofSeconds(30);
     private static final int MIB = 1 << 20;
@@ -37,7 +37,7 @@ class LanOutTest {
                 throw new IllegalStateException("the test never freed the LAN");
             }
             sent.add(bytes);
-        }, pressure::add, () -> false);
+        }, pressure::add, () -> false, (messages, sends) -> { }, LanOut.MAX_BUNDLE_BYTES);
         byte[] first = new byte[3 * MIB];
         byte[] second = new byte[3 * MIB];
         byte[] third = new byte[3 * MIB];
@@ -49,8 +49,7 @@ class LanOutTest {
         assertThat(pressure).as("9 MiB queued").containsExactly(true);
         assertThat(lanOut.paused()).isTrue();
 
-        loop.runNext(); // the flush: one batch to the LAN-out thread, which waits for the LAN
-        lanFree.countDown();
+        lanFree.countDown(); // the LAN-out thread waited in the first send (too large to bundle, each goes alone)
         await().atMost(GENEROUS).until(() -> sent.size() == 3);
         assertThat(sent).containsExactly(first, second, third);
         await().atMost(GENEROUS).until(() -> lanOut.queuedBytes() == 0);
@@ -64,19 +63,18 @@ class LanOutTest {
     @Test
     void shouldGoOnAfterAFailedSendAndCountItsBytesAsGone() {
         lanOut = new LanOut("t", loop, bytes -> {
-            if (bytes.length == 2) {
+            if (bytes.length == 11) {
                 throw new IllegalStateException("JGroups refused the message");
             }
             sent.add(bytes);
-        }, pressure::add, () -> false);
+        }, pressure::add, () -> false, (messages, sends) -> { }, 16); // no two of these fit one bundle
 
-        lanOut.send(new byte[1]);
-        lanOut.send(new byte[2]);
-        lanOut.send(new byte[3]);
-        loop.runAll();
+        lanOut.send(new byte[10]);
+        lanOut.send(new byte[11]);
+        lanOut.send(new byte[12]);
 
         await().atMost(GENEROUS).until(() -> sent.size() == 2);
-        assertThat(sent).extracting(bytes -> bytes.length).containsExactly(1, 3);
+        assertThat(sent).extracting(bytes -> bytes.length).containsExactly(10, 12);
         await().atMost(GENEROUS).until(() -> lanOut.queuedBytes() == 0);
         assertThat(pressure).isEmpty();
     }

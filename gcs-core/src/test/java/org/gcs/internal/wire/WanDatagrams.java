@@ -78,7 +78,8 @@ final class WanDatagrams {
                 envelope(ackWithFeedback()), envelope(nak(3)),
                 envelope(sync()), envelope(siteState()), envelope(siteStateWithLinks()),
                 envelope(new WanPacket.Probe(77)), envelope(new WanPacket.ProbeReply(77)), envelope(sharedTree()),
-                envelope(starPlan()), envelope(ccFeedback()), envelope(hopData()), envelope(hopAck()), envelope(linkCosts()));
+                envelope(starPlan()), envelope(ccFeedback()), envelope(hopData()), envelope(hopAck()), envelope(linkCosts()),
+                envelope(new WanPacket.Batch(List.of(sync(), ack(), data(0, 1, false, new byte[] {4, 5})))));
     }
 
     /** A delegate's link prices (seed 000): one congested link, one idle, one at the wire's largest price. */

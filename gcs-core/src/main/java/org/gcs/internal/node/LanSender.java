@@ -1,0 +1,163 @@
+package org.gcs.internal.node;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import org.gcs.internal.wire.LanBundle;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Sends encoded LAN messages on a thread of its own (a JGroups send may block on JGroups' flow control), bundling
+ * what queued up while it was busy: the first message after an idle spell wakes the thread, and each round takes
+ * everything queued so far and sends it as {@link LanBundle}s of at most {@code maxBundleBytes}. Under load a
+ * JGroups message so carries tens of GCS messages; at low load a message leaves at once, alone, without waiting for
+ * company (as JGroups' own bundler does).
+ *
+ * <p>Order is kept: messages leave in the order {@link #add} was called. The bytes queued and not yet handed to
+ * JGroups are counted for the owner's back-pressure ({@link #queuedBytes}); {@link Listener#sent} reports each
+ * round.
+ */
+final class LanSender {
+    private static final Logger LOG = LoggerFactory.getLogger(LanSender.class);
+    /** The most bytes one round takes off the queue: bounds a round's memory and the time before the next check. */
+    private static final long MAX_ROUND_BYTES = 1L << 20;
+
+    /** Performs a JGroups multicast. */
+    @FunctionalInterface
+    interface Transport {
+        /** Multicasts the bytes to the site; may block while JGroups' flow control says so. */
+        void send(byte[] bytes) throws Exception;
+    }
+
+    /** Hears what the sender did, on its thread. */
+    interface Listener {
+        /**
+         * @param messages GCS messages sent this round
+         * @param sends JGroups messages they took
+         * @param queuedBytesLeft bytes still queued after the round
+         */
+        void sent(int messages, int sends, long queuedBytesLeft);
+
+        /** A JGroups send failed; its messages are lost to this path (the protocol repairs or times out). */
+        void failed(Exception e);
+    }
+
+    private final Transport transport;
+    private final Listener listener;
+    private final int maxBundleBytes;
+    private final ExecutorService thread;
+    private final ConcurrentLinkedQueue<byte[]> queue = new ConcurrentLinkedQueue<>();
+    private final AtomicBoolean draining = new AtomicBoolean();
+    private final AtomicLong queuedBytes = new AtomicLong();
+    private final AtomicLong messagesSent = new AtomicLong();
+    private final AtomicLong sends = new AtomicLong();
+
+    /**
+     * @param threadName the name of the sending thread (a daemon)
+     * @param transport performs the JGroups send
+     * @param listener hears each round
+     * @param maxBundleBytes the largest JGroups message a bundle may make
+     */
+    LanSender(String threadName, Transport transport, Listener listener, int maxBundleBytes) {
+        this.transport = transport;
+        this.listener = listener;
+        this.maxBundleBytes = maxBundleBytes;
+        this.thread = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, threadName);
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    /** Queues a message; any thread. Once closed, the message is dropped (and not counted as queued). */
+    void add(byte[] message) {
+        queuedBytes.addAndGet(message.length);
+        queue.add(message);
+        if (draining.compareAndSet(false, true)) {
+            try {
+                thread.execute(this::drain);
+            } catch (RejectedExecutionException e) {
+                queue.clear();
+                queuedBytes.set(0);
+            }
+        }
+    }
+
+    /** @return bytes queued and not yet handed to JGroups */
+    long queuedBytes() {
+        return queuedBytes.get();
+    }
+
+    /** @return GCS messages handed to JGroups so far */
+    long messagesSent() {
+        return messagesSent.get();
+    }
+
+    /** @return JGroups sends so far (bundles and lone messages) */
+    long sends() {
+        return sends.get();
+    }
+
+    private void drain() {
+        do {
+            while (!queue.isEmpty()) {
+                sendRound();
+            }
+            draining.set(false);
+            // a message added after the last poll and before the reset found draining set and woke no one: take it
+        } while (!queue.isEmpty() && draining.compareAndSet(false, true));
+    }
+
+    private void sendRound() {
+        List<byte[]> round = new ArrayList<>();
+        long roundBytes = 0;
+        byte[] message;
+        while (roundBytes < MAX_ROUND_BYTES && (message = queue.poll()) != null) {
+            round.add(message);
+            roundBytes += message.length;
+        }
+        List<byte[]> packed = LanBundle.pack(round, maxBundleBytes);
+        for (byte[] bytes : packed) {
+            try {
+                transport.send(bytes);
+            } catch (Exception e) {
+                listener.failed(e);
+            }
+        }
+        messagesSent.addAndGet(round.size());
+        sends.addAndGet(packed.size());
+        listener.sent(round.size(), packed.size(), queuedBytes.addAndGet(-roundBytes));
+    }
+
+    /**
+     * Waits until every message queued before the call was handed to JGroups.
+     *
+     * @return whether that happened within the timeout
+     */
+    boolean flush(long timeout, TimeUnit unit) throws InterruptedException {
+        CountDownLatch done = new CountDownLatch(1);
+        try {
+            // behind the drain task that owns every message queued so far (see drain)
+            thread.execute(done::countDown);
+        } catch (RejectedExecutionException e) {
+            return queue.isEmpty();
+        }
+        return done.await(timeout, unit);
+    }
+
+    /** Stops the thread; what is still queued is dropped. */
+    void close() {
+        thread.shutdownNow();
+        queue.clear();
+        queuedBytes.set(0);
+        LOG.debug("LAN sender closed after {} messages in {} sends", messagesSent.get(), sends.get());
+    }
+}

@@ -1,0 +1,137 @@
+package org.gcs.internal.wire;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Several encoded {@link LanMessage}s carried as one JGroups message, so that the LAN stack's per-message work
+ * (sealing, serialization, NAKACK2 sequence numbers, the transport's headers) is paid once per bundle instead of once
+ * per message. The messages keep their order: the receiver takes them out one by one, as if they had arrived alone.
+ *
+ * <pre>
+ * offset  size  field
+ * 0       1     LAN format version ({@link LanCodec#VERSION})
+ * 1       1     type {@value #TYPE}
+ * 2       2     count (2 .. 65 535)
+ * 4       ...   count times: length (u32), then one encoded LAN message (never a bundle)
+ * </pre>
+ *
+ * <p>A bundle is checked whole before any of its messages is taken out: a cut-short or inconsistent bundle is
+ * dropped as one malformed message, never half delivered. Stateless and thread-safe.
+ */
+public final class LanBundle {
+    /** The LAN message type of a bundle. */
+    public static final int TYPE = 12;
+    /** Version, type and count. */
+    static final int HEADER_BYTES = 4;
+    /** The length prefix of each message. */
+    static final int PER_MESSAGE_BYTES = 4;
+    private static final int MAX_COUNT = 0xffff;
+
+    /** Takes the messages of a bundle, one slice of the bundle's array at a time. */
+    @FunctionalInterface
+    public interface SliceConsumer {
+        /** @param bytes the array holding the message, from {@code offset}, {@code length} bytes long */
+        void accept(byte[] bytes, int offset, int length);
+    }
+
+    private LanBundle() {
+    }
+
+    /**
+     * Packs consecutive messages into bundles of at most {@code maxBundleBytes}; a message that does not fit with
+     * another one (or is alone) goes as it is.
+     *
+     * @param messages encoded LAN messages, in sending order
+     * @param maxBundleBytes the largest bundle to make, header included
+     * @return what to send, in order: bundles and single messages
+     */
+    public static List<byte[]> pack(List<byte[]> messages, int maxBundleBytes) {
+        if (maxBundleBytes < HEADER_BYTES + 2 * PER_MESSAGE_BYTES) {
+            throw new IllegalArgumentException("maxBundleBytes " + maxBundleBytes + " leaves no room for two messages");
+        }
+        List<byte[]> out = new ArrayList<>();
+        int from = 0;
+        while (from < messages.size()) {
+            int size = HEADER_BYTES + PER_MESSAGE_BYTES + messages.get(from).length;
+            int to = from + 1;
+            while (to < messages.size() && to - from < MAX_COUNT
+                    && size + PER_MESSAGE_BYTES + messages.get(to).length <= maxBundleBytes) {
+                size += PER_MESSAGE_BYTES + messages.get(to).length;
+                to++;
+            }
+            out.add(to - from == 1 ? messages.get(from) : encode(messages.subList(from, to), size));
+            from = to;
+        }
+        return out;
+    }
+
+    private static byte[] encode(List<byte[]> messages, int size) {
+        byte[] bundle = new byte[size];
+        bundle[0] = (byte) LanCodec.VERSION;
+        bundle[1] = (byte) TYPE;
+        bundle[2] = (byte) (messages.size() >>> 8);
+        bundle[3] = (byte) messages.size();
+        int pos = HEADER_BYTES;
+        for (byte[] message : messages) {
+            int length = message.length;
+            bundle[pos] = (byte) (length >>> 24);
+            bundle[pos + 1] = (byte) (length >>> 16);
+            bundle[pos + 2] = (byte) (length >>> 8);
+            bundle[pos + 3] = (byte) length;
+            System.arraycopy(message, 0, bundle, pos + PER_MESSAGE_BYTES, length);
+            pos += PER_MESSAGE_BYTES + length;
+        }
+        return bundle;
+    }
+
+    /** @return whether these bytes claim to be a bundle (version and type); {@link #forEach} checks the rest */
+    public static boolean isBundle(byte[] bytes, int offset, int length) {
+        return length >= 2 && (bytes[offset] & 0xff) == LanCodec.VERSION && (bytes[offset + 1] & 0xff) == TYPE;
+    }
+
+    /**
+     * Hands each message of a bundle to the consumer, in order, after checking that the whole bundle is well formed.
+     *
+     * @throws MalformedDatagramException if the bundle is cut short, has bytes after its last message, holds fewer
+     *     than two messages, an empty message or another bundle; then no message is handed over
+     */
+    public static void forEach(byte[] bytes, int offset, int length, SliceConsumer consumer)
+            throws MalformedDatagramException {
+        if (!isBundle(bytes, offset, length) || length < HEADER_BYTES) {
+            throw new MalformedDatagramException(DropReason.TRUNCATED, "LAN bundle of " + length + " bytes");
+        }
+        int count = ((bytes[offset + 2] & 0xff) << 8) | (bytes[offset + 3] & 0xff);
+        if (count < 2) {
+            throw new MalformedDatagramException(DropReason.MALFORMED, "LAN bundle of " + count + " messages");
+        }
+        int end = offset + length;
+        int[] starts = new int[count];
+        int[] lengths = new int[count];
+        int pos = offset + HEADER_BYTES;
+        for (int i = 0; i < count; i++) {
+            if (end - pos < PER_MESSAGE_BYTES) {
+                throw new MalformedDatagramException(DropReason.TRUNCATED, "LAN bundle cut short at message " + i);
+            }
+            int messageLength = ((bytes[pos] & 0xff) << 24) | ((bytes[pos + 1] & 0xff) << 16)
+                    | ((bytes[pos + 2] & 0xff) << 8) | (bytes[pos + 3] & 0xff);
+            pos += PER_MESSAGE_BYTES;
+            if (messageLength <= 0 || messageLength > end - pos) {
+                throw new MalformedDatagramException(DropReason.TRUNCATED, "LAN bundle message " + i + " claims "
+                        + messageLength + " bytes, " + (end - pos) + " left");
+            }
+            if (isBundle(bytes, pos, messageLength)) {
+                throw new MalformedDatagramException(DropReason.MALFORMED, "a LAN bundle inside a bundle");
+            }
+            starts[i] = pos;
+            lengths[i] = messageLength;
+            pos += messageLength;
+        }
+        if (pos != end) {
+            throw new MalformedDatagramException(DropReason.MALFORMED, (end - pos) + " bytes after the bundle");
+        }
+        for (int i = 0; i < count; i++) {
+            consumer.accept(bytes, starts[i], lengths[i]);
+        }
+    }
+}

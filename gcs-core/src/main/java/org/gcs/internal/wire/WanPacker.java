@@ -1,0 +1,116 @@
+package org.gcs.internal.wire;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.gcs.internal.wire.WanPacket.Batch;
+
+/**
+ * Packs the WAN packets a node produces for one peer in one turn of its event loop into as few datagrams as fit
+ * {@code maxDatagramBytes}: one header, one packet number and one authentication tag per datagram instead of per
+ * packet ({@link Batch}), and one socket write for each. The driver {@link #add}s what the engine sends and
+ * {@link #flush}es when its loop has nothing more to do for the moment (Netty: after the loop iteration), so packing
+ * adds no delay: at low load every flush holds one packet, which leaves alone, exactly as without packing.
+ *
+ * <p>Packets keep their order per peer. Only consecutive packets with the same sending site and term share a
+ * datagram (the header carries them once). A packet too large to share goes alone; the engine sizes every packet to
+ * fit a datagram by itself. Sans-IO: no clock, no socket; not thread-safe (one per event loop).
+ *
+ * @param <A> the driver's peer address type
+ */
+public final class WanPacker<A> {
+    /** Takes one datagram ready for a peer. */
+    @FunctionalInterface
+    public interface DatagramSink<A> {
+        /**
+         * @param to the peer
+         * @param datagram the protected datagram
+         * @param packets how many packets it carries
+         */
+        void send(A to, byte[] datagram, int packets);
+    }
+
+    private final WanCodec codec;
+    private final int maxDatagramBytes;
+    private final Map<A, List<WanEnvelope>> pending = new LinkedHashMap<>();
+    private int pendingPackets;
+
+    /**
+     * @param codec seals the datagrams
+     * @param maxDatagramBytes the largest datagram to make by packing
+     */
+    public WanPacker(WanCodec codec, int maxDatagramBytes) {
+        this.codec = codec;
+        this.maxDatagramBytes = maxDatagramBytes;
+    }
+
+    /**
+     * Queues a packet for a peer until the next {@link #flush}.
+     *
+     * @return whether it is the first packet since the last flush (the driver then arranges one)
+     */
+    public boolean add(A to, WanEnvelope envelope) {
+        if (envelope.packet() instanceof Batch) {
+            throw new IllegalArgumentException("the packer makes batches; queue their packets instead");
+        }
+        pending.computeIfAbsent(to, a -> new ArrayList<>()).add(envelope);
+        return pendingPackets++ == 0;
+    }
+
+    /** @return packets queued since the last flush */
+    public int pendingPackets() {
+        return pendingPackets;
+    }
+
+    /**
+     * Seals everything queued into datagrams and hands them to the sink, peer by peer in the order peers were first
+     * queued, each peer's packets in order.
+     *
+     * @param sendEpochMillis the send time every datagram carries
+     */
+    public void flush(long sendEpochMillis, DatagramSink<A> sink) {
+        if (pendingPackets == 0) {
+            return;
+        }
+        Map<A, List<WanEnvelope>> batch = new LinkedHashMap<>(pending);
+        pending.clear();
+        pendingPackets = 0;
+        for (Map.Entry<A, List<WanEnvelope>> e : batch.entrySet()) {
+            pack(e.getKey(), e.getValue(), sendEpochMillis, sink);
+        }
+    }
+
+    private void pack(A to, List<WanEnvelope> envelopes, long sendEpochMillis, DatagramSink<A> sink) {
+        int from = 0;
+        while (from < envelopes.size()) {
+            WanEnvelope first = envelopes.get(from);
+            int size = WanCodec.envelopeOverheadBytes(first.fromSite()) + Batch.HEADER_BYTES
+                    + WanCodec.batchedSize(first.packet());
+            int end = from + 1;
+            while (end < envelopes.size() && end - from < Batch.MAX_PACKETS && sameSender(first, envelopes.get(end))) {
+                int next = WanCodec.batchedSize(envelopes.get(end).packet());
+                if (size + next > maxDatagramBytes) {
+                    break;
+                }
+                size += next;
+                end++;
+            }
+            if (end - from == 1) {
+                sink.send(to, codec.encode(first, sendEpochMillis), 1);
+            } else {
+                List<WanPacket> packets = new ArrayList<>(end - from);
+                for (int i = from; i < end; i++) {
+                    packets.add(envelopes.get(i).packet());
+                }
+                WanEnvelope packed = new WanEnvelope(first.fromSite(), first.fromTerm(), new Batch(packets));
+                sink.send(to, codec.encode(packed, sendEpochMillis), packets.size());
+            }
+            from = end;
+        }
+    }
+
+    private static boolean sameSender(WanEnvelope a, WanEnvelope b) {
+        return a.fromTerm() == b.fromTerm() && a.fromSite().equals(b.fromSite());
+    }
+}

@@ -1,0 +1,99 @@
+package org.gcs.internal.wire;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class LanBundleTest {
+
+    private static List<byte[]> messages(int count, int payloadBytes) {
+        List<byte[]> out = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            out.add(LanCodec.encode(new LanMessage.LocalData("boston-1", 7L, "g", i + 1, 0, false,
+                    WanDatagrams.payload(payloadBytes, i))));
+        }
+        return out;
+    }
+
+    private static List<LanMessage> unpack(List<byte[]> sends) throws MalformedDatagramException {
+        List<LanMessage> out = new ArrayList<>();
+        for (byte[] send : sends) {
+            if (LanBundle.isBundle(send, 0, send.length)) {
+                List<byte[]> slices = new ArrayList<>();
+                LanBundle.forEach(send, 0, send.length, (b, o, l) -> slices.add(Arrays.copyOfRange(b, o, o + l)));
+                for (byte[] slice : slices) {
+                    out.add(LanCodec.decode(slice, 0, slice.length));
+                }
+            } else {
+                out.add(LanCodec.decode(send, 0, send.length));
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void shouldPackConsecutiveMessagesUpToTheLimitAndGiveThemBackInOrder() throws Exception {
+        List<byte[]> messages = messages(100, 1000);
+        List<byte[]> sends = LanBundle.pack(messages, 16 * 1024);
+
+        assertThat(sends).hasSizeBetween(7, 8);
+        assertThat(sends).allSatisfy(send -> assertThat(send.length).isLessThanOrEqualTo(16 * 1024));
+        List<LanMessage> expected = new ArrayList<>();
+        for (byte[] m : messages) {
+            expected.add(LanCodec.decode(m, 0, m.length));
+        }
+        assertThat(unpack(sends)).containsExactlyElementsOf(expected);
+    }
+
+    @Test
+    void shouldSendALoneMessageOrOneTooLargeToShareAsItIs() {
+        List<byte[]> one = messages(1, 10);
+        assertThat(LanBundle.pack(one, 1024)).containsExactly(one.get(0));
+
+        List<byte[]> big = messages(3, 2000);
+        List<byte[]> sends = LanBundle.pack(big, 1024);
+        assertThat(sends).containsExactlyElementsOf(big);
+        assertThat(LanBundle.isBundle(big.get(0), 0, big.get(0).length)).isFalse();
+    }
+
+    @Test
+    void shouldDropACutShortBundleWholeAndHandOverNothing() {
+        byte[] bundle = LanBundle.pack(messages(3, 50), 4096).get(0);
+        List<byte[]> handed = new ArrayList<>();
+        for (int cut = 1; cut < bundle.length; cut++) {
+            int length = bundle.length - cut;
+            assertThatThrownBy(() -> LanBundle.forEach(bundle, 0, length, (b, o, l) -> handed.add(b)))
+                    .isInstanceOf(MalformedDatagramException.class);
+        }
+        assertThat(handed).isEmpty();
+    }
+
+    @Test
+    void shouldRefuseTrailingBytesTooFewMessagesAndNestedBundles() {
+        byte[] bundle = LanBundle.pack(messages(2, 20), 4096).get(0);
+        byte[] longer = Arrays.copyOf(bundle, bundle.length + 1);
+        assertThatThrownBy(() -> LanBundle.forEach(longer, 0, longer.length, (b, o, l) -> { }))
+                .isInstanceOf(MalformedDatagramException.class).hasMessageContaining("after the bundle");
+
+        byte[] single = bundle.clone();
+        single[3] = 1;
+        assertThatThrownBy(() -> LanBundle.forEach(single, 0, single.length, (b, o, l) -> { }))
+                .isInstanceOf(MalformedDatagramException.class);
+
+        List<byte[]> nested = new ArrayList<>(List.of(bundle, messages(1, 5).get(0)));
+        byte[] outer = LanBundle.pack(nested, 4096).get(0);
+        assertThatThrownBy(() -> LanBundle.forEach(outer, 0, outer.length, (b, o, l) -> { }))
+                .isInstanceOf(MalformedDatagramException.class).hasMessageContaining("inside");
+    }
+
+    @Test
+    void shouldNotBeMistakenForAnOrdinaryLanMessage() {
+        byte[] bundle = LanBundle.pack(messages(2, 20), 4096).get(0);
+        assertThatThrownBy(() -> LanCodec.decode(bundle, 0, bundle.length))
+                .isInstanceOf(MalformedDatagramException.class);
+    }
+}

@@ -40,7 +40,7 @@ public final class GcsConfigBuilder {
     Duration tickInterval = Duration.ofMillis(5);
     int maxDatagramBytes = 1400;
     int maxMessageBytes = 1 << 20;
-    long sendWindowBytes = 1 << 20;
+    long sendWindowBytes = 4 << 20;
     long maxPendingSendBytes = 4L << 20;
     long deliveryBacklogBytes = 16L << 20;
     Duration memberStallTimeout = DEFAULT_MEMBER_STALL_TIMEOUT;

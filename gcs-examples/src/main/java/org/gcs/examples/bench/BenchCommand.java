@@ -67,18 +67,20 @@ public final class BenchCommand implements Callable<Integer> {
     int runs;
 
     @Option(names = "--messages", paramLabel = "N",
-            description = "Measured messages per run (default: 50000; cross-site-latency 8000, udp-limit 400000).")
+            description = "Measured messages per run (default: cross-site-throughput 300000, lan-throughput"
+                    + " 1000000, cross-site-latency 8000, udp-limit 400000).")
     Long messages;
 
     @Option(names = "--warmup", paramLabel = "N",
             description = "Warm-up messages per run before the measured ones, so that the JIT has compiled the"
-                    + " hot code and GCS's congestion control has left slow start (default: 50000;"
-                    + " cross-site-latency 4000 paced, i.e. 4 s at 1000 msg/s; udp-limit 100000).")
+                    + " hot code and GCS's congestion control has left slow start (default: cross-site-throughput"
+                    + " 1000000, lan-throughput 2000000, cross-site-latency 4000 paced, i.e. 4 s at 1000 msg/s;"
+                    + " udp-limit 100000).")
     Long warmup;
 
     @Option(names = "--unpaced-warmup", paramLabel = "N",
             description = "cross-site-latency: warm-up messages sent as fast as possible before the paced warm-up,"
-                    + " so that the JIT compiles the hot path (default: 20000).")
+                    + " so that the JIT compiles the hot path (default: 500000).")
     Long unpacedWarmup;
 
     @Option(names = "--size", paramLabel = "BYTES", defaultValue = "1000",

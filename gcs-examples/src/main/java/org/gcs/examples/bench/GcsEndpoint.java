@@ -46,6 +46,13 @@ final class GcsEndpoint implements BenchEndpoint {
      * default count it binds only for messages above 8 KiB.
      */
     private static final long MAX_BYTES_IN_FLIGHT = 2L << 20;
+    /**
+     * The WAN datagram size of the bench's GCS nodes: every "WAN" link of the bench is the loopback interface (MTU
+     * 65 536), where RELAY2's TCP bridge sends segments of up to 64 KB and JGroups' UDP transport datagrams of up to
+     * 64 KB; 8000 bytes is what a jumbo-frame network (MTU 9000) carries unfragmented. GCS's default of 1400 fits any
+     * Internet path; {@code --gcs-set max.datagram.bytes=1400} measures it (docs/performance.md gives both).
+     */
+    static final int LOOPBACK_DATAGRAM_BYTES = 8000;
 
     private final NodeSpec spec;
     private final int sendsInFlight;
@@ -82,6 +89,7 @@ final class GcsEndpoint implements BenchEndpoint {
         p.setProperty("lan.mcast.port", Integer.toString(spec.mcastPort()));
         p.setProperty("lan.cluster.name", spec.lanClusterName("gcs"));
         p.setProperty("lan.join.timeout", JGroupsStacks.LAN_JOIN_TIMEOUT_MS + "ms");
+        p.setProperty("max.datagram.bytes", Integer.toString(LOOPBACK_DATAGRAM_BYTES));
         for (String setting : spec.gcsSettings()) {
             int eq = setting.indexOf('=');
             p.setProperty(setting.substring(0, eq).trim(), setting.substring(eq + 1).trim());

@@ -20,10 +20,10 @@ class BenchCommandOptionsTest {
         assertThat(s.scenarios()).containsExactly(Scenario.CROSS_SITE_THROUGHPUT);
         assertThat(s.runs()).isEqualTo(3);
         assertThat(s.messageBytes()).isEqualTo(1000);
-        assertThat(s.warmupFor(Scenario.CROSS_SITE_THROUGHPUT)).isEqualTo(50_000);
-        assertThat(s.measuredFor(Scenario.CROSS_SITE_THROUGHPUT)).isEqualTo(50_000);
+        assertThat(s.warmupFor(Scenario.CROSS_SITE_THROUGHPUT)).isEqualTo(1_000_000);
+        assertThat(s.measuredFor(Scenario.CROSS_SITE_THROUGHPUT)).isEqualTo(300_000);
         assertThat(s.warmupFor(Scenario.CROSS_SITE_LATENCY)).isEqualTo(4_000);
-        assertThat(s.unpacedWarmupFor(Scenario.CROSS_SITE_LATENCY)).isEqualTo(20_000);
+        assertThat(s.unpacedWarmupFor(Scenario.CROSS_SITE_LATENCY)).isEqualTo(500_000);
         assertThat(s.unpacedWarmupFor(Scenario.CROSS_SITE_THROUGHPUT)).isZero();
         assertThat(s.measuredFor(Scenario.CROSS_SITE_LATENCY)).isEqualTo(8_000);
         assertThat(s.rateFor(Scenario.CROSS_SITE_LATENCY)).isEqualTo(1_000);

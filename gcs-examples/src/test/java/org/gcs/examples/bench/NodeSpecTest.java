@@ -44,7 +44,7 @@ class NodeSpecTest {
                 plan.nodes().get(3).wanPort());
         assertThat(a2.ratePerSec()).isEqualTo(2000);
         assertThat(a2.warmupMessages()).isEqualTo(24_000);
-        assertThat(a2.unpacedWarmupMessages()).isEqualTo(20_000);
+        assertThat(a2.unpacedWarmupMessages()).isEqualTo(Scenario.UNPACED_WARMUP_MESSAGES);
         assertThat(plan.nodes()).extracting(NodeSpec::runId).containsOnly(a2.runId());
     }
 

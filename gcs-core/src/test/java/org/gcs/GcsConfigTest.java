@@ -205,6 +205,7 @@ class GcsConfigTest {
                 lan.tcp.initial.hosts = 127.0.0.1:7800, 127.0.0.1:7801
                 emulation.topology = ron3
                 groups = chat, board
+                wan.io = NIO
                 """.formatted(KEY)));
         GcsConfig config = GcsConfigLoader.fromProperties(p, "test.properties").build();
         assertThat(config.site()).isEqualTo("boston");
@@ -217,6 +218,18 @@ class GcsConfigTest {
         assertThat(config.lan().tcpInitialHosts()).containsExactly("127.0.0.1:7800", "127.0.0.1:7801");
         assertThat(config.linkEmulation()).get().extracting(t -> t.sites().size()).isEqualTo(3);
         assertThat(GcsConfigLoader.groups(p)).containsExactly("chat", "board");
+        assertThat(config.wanIo()).isEqualTo("nio");
+    }
+
+    @Test
+    void shouldUseEpollWhereAvailableByDefaultAndRefuseAnUnknownWanIo() {
+        GcsConfig defaults = GcsConfig.builder().site("boston").clusterKey(KEY).build();
+        assertThat(defaults.wanIo()).isEqualTo("auto");
+        assertThat(defaults.sendWindowBytes()).isEqualTo(4L << 20);
+        assertThat(GcsConfig.builder().site("boston").clusterKey(KEY).wanIo(" Epoll ").build().wanIo()).isEqualTo("epoll");
+        assertThatThrownBy(() -> GcsConfig.builder().wanIo("io_uring"))
+                .isInstanceOf(GcsConfigException.class)
+                .hasMessageContaining("wan.io must be auto, epoll or nio");
     }
 
     @Test

@@ -109,6 +109,8 @@ public final class RealDriver implements LabDriver {
                 .seedAddresses(seedsFor(site))
                 .heartbeatInterval(HEARTBEAT)
                 .siteTimeout(SITE_TIMEOUT)
+                // the virtual-time driver's window (SimOptions): the experiments were calibrated with it
+                .sendWindowBytes(1 << 20)
                 .lan(lan)
                 .linkEmulation(topology, seed)
                 .treeStrategy(treeStrategy);

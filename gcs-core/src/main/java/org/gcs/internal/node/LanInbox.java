@@ -82,8 +82,8 @@ final class LanInbox {
         }
 
         /**
-         * Decodes a message (or each message of a {@link LanBundle}, in order) and takes its delivery room, waiting for room (after posting the messages added so
-         * far) if there is none. Does nothing once the node is closing.
+         * Decodes a message (or each message of a {@link LanBundle}, in order) and takes its delivery room, waiting
+         * for room (after posting the messages added so far) if there is none. Does nothing once the node is closing.
          *
          * @param sender the member JGroups says sent it, or null if its address names none
          */

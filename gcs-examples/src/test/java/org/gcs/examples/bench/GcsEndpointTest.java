@@ -35,7 +35,7 @@ class GcsEndpointTest {
     }
 
     @Test
-    void shouldKeepEveryDefaultWithoutOverrides() {
+    void shouldKeepEveryDefaultButTheLoopbackDatagramSizeWithoutOverrides() {
         BenchSettings settings = new BenchSettings(List.of(Scenario.LAN_THROUGHPUT), 1, -1, -1, -1, 1000, 2000,
                 false, null, false, List.of(), Duration.ofSeconds(30), List.of(), List.of(), false, 256);
         NodeSpec a1 = RunPlan.create(Scenario.LAN_THROUGHPUT, BenchSystem.GCS, settings).nodes().get(0);
@@ -45,7 +45,8 @@ class GcsEndpointTest {
 
         assertThat(config.congestionControl()).isEqualTo(defaults.congestionControl());
         assertThat(config.sendWindowBytes()).isEqualTo(defaults.sendWindowBytes());
-        assertThat(config.maxDatagramBytes()).isEqualTo(defaults.maxDatagramBytes());
+        assertThat(config.maxDatagramBytes()).as("sized for the loopback 'WAN', not the default")
+                .isEqualTo(GcsEndpoint.LOOPBACK_DATAGRAM_BYTES).isNotEqualTo(defaults.maxDatagramBytes());
         assertThat(config.seeds()).isEmpty();
     }
 

@@ -43,7 +43,7 @@ class NodeSpecTest {
         assertThat(a2.seedPorts()).containsExactlyInAnyOrder(plan.nodes().get(1).wanPort(),
                 plan.nodes().get(3).wanPort());
         assertThat(a2.ratePerSec()).isEqualTo(2000);
-        assertThat(a2.warmupMessages()).isEqualTo(24_000);
+        assertThat(a2.warmupMessages()).isEqualTo(Scenario.UNPACED_WARMUP_MESSAGES + 4_000);
         assertThat(a2.unpacedWarmupMessages()).isEqualTo(Scenario.UNPACED_WARMUP_MESSAGES);
         assertThat(plan.nodes()).extracting(NodeSpec::runId).containsOnly(a2.runId());
     }

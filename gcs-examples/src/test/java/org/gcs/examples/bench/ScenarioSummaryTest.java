@@ -163,7 +163,7 @@ class ScenarioSummaryTest {
                 .contains("\"wallSeconds\":100,\"gcsSettings\":[],\"relayTcpNoDelay\":false,")
                 .contains("\"machine\":{\"cpus\":2,\"cpuModel\":\"AMD EPYC\",\"java\":\"17.0.15\"")
                 .contains("\"scenarios\":{\"cross-site-latency\":{\"topology\":")
-                .contains("\"messageBytes\":1000,\"warmupMessages\":4000,\"unpacedWarmupMessages\":20000,"
+                .contains("\"messageBytes\":1000,\"warmupMessages\":4000,\"unpacedWarmupMessages\":500000,"
                         + "\"measuredMessages\":8000,"
                         + "\"offeredRatePerSec\":2000,\"wallSeconds\":42")
                 .contains("\"systems\":{\"gcs\":{\"messagesPerSec\":", "\"jgroups-relay2\":{\"messagesPerSec\":")

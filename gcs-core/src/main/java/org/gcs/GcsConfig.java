@@ -34,7 +34,7 @@ import org.gcs.emulator.Topology;
  * <tr><td>maxDatagramBytes</td><td>1400</td><td>largest WAN datagram; bigger messages are fragmented</td></tr>
  * <tr><td>maxMessageBytes</td><td>1 MiB</td><td>largest payload accepted by send</td></tr>
  * <tr><td>sendWindowBytes</td><td>4 MiB</td><td>payload bytes a member may have unacknowledged before send blocks (its
- * rate is at most this per time to stability: about an RTT and two ticks); JGroups' MFC gives 4 MB of credits</td></tr>
+ * rate is at most this per time to stability: about an RTT and two ticks); JGroups' MFC gives 5 MB of credits</td></tr>
  * <tr><td>maxPendingSendBytes</td><td>4 MiB</td><td>bytes of sends that may wait for the window</td></tr>
  * <tr><td>deliveryBacklogBytes</td><td>16 MiB</td><td>received bytes waiting for listeners before the LAN is paused</td></tr>
  * <tr><td>memberStallTimeout</td><td>10 s, per group overridable</td><td>how long this member's listeners may hold a

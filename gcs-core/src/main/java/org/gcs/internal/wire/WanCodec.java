@@ -396,8 +396,10 @@ public final class WanCodec {
         } else if (packet instanceof Batch b) {
             w.u8(b.packets().size());
             for (WanPacket inner : b.packets()) {
-                w.u16(1 + bodySize(inner)).u8(inner.type());
+                int lengthAt = w.position();
+                w.u16(0).u8(inner.type());
                 writeBody(w, inner);
+                w.u16At(lengthAt, w.position() - lengthAt - Batch.PER_PACKET_BYTES); // type and body, once written
             }
         } else if (packet instanceof SiteConflict c) {
             w.text(c.site()).u8(c.delegates().size());

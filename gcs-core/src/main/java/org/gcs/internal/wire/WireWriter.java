@@ -19,6 +19,15 @@ final class WireWriter {
         return pos;
     }
 
+    /** Writes a u16 at an earlier position (a length known only once what follows it is written). */
+    void u16At(int at, int v) {
+        if (v < 0 || v > 0xffff || at < 0 || at + 2 > pos) {
+            throw new IllegalArgumentException("u16 " + v + " at " + at + " (written up to " + pos + ")");
+        }
+        buf[at] = (byte) (v >>> 8);
+        buf[at + 1] = (byte) v;
+    }
+
     WireWriter u8(int v) {
         buf[pos++] = (byte) v;
         return this;

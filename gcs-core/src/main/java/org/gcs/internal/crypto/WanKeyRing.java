@@ -78,6 +78,14 @@ public final class WanKeyRing {
         return prk == null ? null : new SecretKeySpec(Hkdf.expand(prk, info(senderId), KEY_BYTES), algorithm);
     }
 
+    /**
+     * @return the packet key of a sender under a key id if it authenticated a datagram before ({@link #remember}),
+     *     else null; the same object every time
+     */
+    public SecretKeySpec rememberedPacketKey(int keyId, long senderId) {
+        return cache.get(new CacheKey(keyId, senderId));
+    }
+
     /** Caches a packet key that authenticated a datagram. */
     public void remember(int keyId, long senderId, SecretKeySpec key) {
         cache.putIfAbsent(new CacheKey(keyId, senderId), key);

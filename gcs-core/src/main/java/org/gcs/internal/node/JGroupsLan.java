@@ -23,7 +23,6 @@ import org.jgroups.protocols.FD_ALL3;
 import org.jgroups.protocols.FD_SOCK2;
 import org.jgroups.protocols.FRAG4;
 import org.jgroups.protocols.MERGE3;
-import org.jgroups.protocols.MFC;
 import org.jgroups.protocols.PING;
 import org.jgroups.protocols.SERIALIZE;
 import org.jgroups.protocols.TCP;
@@ -95,6 +94,7 @@ final class JGroupsLan implements Receiver, AutoCloseable {
     }
 
     private final JChannel channel;
+    private final MulticastCredits credits;
     private final String clusterName;
     private final Listener listener;
 
@@ -102,6 +102,7 @@ final class JGroupsLan implements Receiver, AutoCloseable {
         this.listener = listener;
         this.clusterName = config.lan().clusterNameFor(config.site());
         this.channel = new JChannel(stack(config, clusterName, listener::onRejected));
+        this.credits = channel.getProtocolStack().findProtocol(MulticastCredits.class);
         if (config.lan().protection() == LanProtection.NONE) {
             LOG.warn("LAN protection is off (lan.protection=none): any process that reaches the LAN can join site {}"
                     + " and have messages delivered as any member; use it for measurements only", config.site());
@@ -154,6 +155,10 @@ final class JGroupsLan implements Receiver, AutoCloseable {
             failureDetection.setBindAddress(bind);
         }
         transport.useVirtualThreads(false);
+        if (transport instanceof UDP) {
+            // regular messages go up on the receiver thread, without a pool thread's wake-up (LanReceivePolicy)
+            transport.setMessageProcessingPolicy(LanReceivePolicy.class.getName());
+        }
         transport.logDiscardMsgs(false);
         protocols.add(new MERGE3().setMinInterval(2_000).setMaxInterval(6_000));
         protocols.add(failureDetection);
@@ -164,7 +169,7 @@ final class JGroupsLan implements Receiver, AutoCloseable {
         protocols.add(new UNICAST3());
         protocols.add(new STABLE());
         protocols.add(new GMS().setJoinTimeout(lan.joinTimeout().toMillis()).printLocalAddress(false));
-        protocols.add(new MFC());
+        protocols.add(new MulticastCredits());
         protocols.add(new UFC());
         protocols.add(new FRAG4());
         return protocols;
@@ -204,6 +209,14 @@ final class JGroupsLan implements Receiver, AutoCloseable {
         if (encryption != null) {
             encryption.updateKeys(keys);
         }
+    }
+
+    /**
+     * @param bytes the size of a message about to be sent
+     * @return true if {@link #send} of that many bytes cannot block on JGroups' flow control now
+     */
+    boolean sendWouldNotBlock(long bytes) {
+        return credits.wouldNotBlock(bytes);
     }
 
     /** Multicasts to every member, this one included; blocks while JGroups flow control says so. */

@@ -10,6 +10,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongPredicate;
 import org.gcs.internal.wire.LanBundle;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -21,9 +22,13 @@ import org.slf4j.LoggerFactory;
  * JGroups message so carries tens of GCS messages; at low load a message leaves at once, alone, without waiting for
  * company (as JGroups' own bundler does).
  *
- * <p>Order is kept: messages leave in the order {@link #add} was called. The bytes queued and not yet handed to
- * JGroups are counted for the owner's back-pressure ({@link #queuedBytes}); {@link Listener#sent} reports each
- * round.
+ * <p>{@link #sendHereOrQueue} saves the hand-off when the sender is idle: the caller performs the send itself if
+ * nothing is queued, no round is under way and the send cannot block. At a light load a message so leaves on the
+ * thread that produced it, without waking this one.
+ *
+ * <p>Order is kept: messages leave in the order {@link #add} (or {@link #sendHereOrQueue}) was called. The bytes
+ * queued and not yet handed to JGroups are counted for the owner's back-pressure ({@link #queuedBytes});
+ * {@link Listener#sent} reports each round.
  */
 final class LanSender {
     private static final Logger LOG = LoggerFactory.getLogger(LanSender.class);
@@ -37,7 +42,7 @@ final class LanSender {
         void send(byte[] bytes) throws Exception;
     }
 
-    /** Hears what the sender did, on its thread. */
+    /** Hears what the sender did, on the thread that sent. */
     interface Listener {
         /**
          * @param messages GCS messages sent this round
@@ -82,12 +87,52 @@ final class LanSender {
         queuedBytes.addAndGet(message.length);
         queue.add(message);
         if (draining.compareAndSet(false, true)) {
-            try {
-                thread.execute(this::drain);
-            } catch (RejectedExecutionException e) {
-                queue.clear();
-                queuedBytes.set(0);
+            startDrain();
+        }
+    }
+
+    /**
+     * Sends the messages on the calling thread when the sender is idle (nothing queued, no round under way) and
+     * {@code sendWouldNotBlock} accepts their total size; otherwise queues them as {@link #add} does. While the caller
+     * sends, the sender counts as busy, so messages added meanwhile by other threads queue behind these.
+     *
+     * @param messages the messages, in order
+     * @param sendWouldNotBlock true if a JGroups send of that many bytes cannot block (flow-control credits)
+     * @return true if they were sent here, false if they were queued
+     */
+    boolean sendHereOrQueue(List<byte[]> messages, LongPredicate sendWouldNotBlock) {
+        if (queue.isEmpty() && draining.compareAndSet(false, true)) {
+            long bytes = 0;
+            for (byte[] message : messages) {
+                bytes += message.length;
             }
+            // this thread owns the sender now: no round runs and none can start until draining is reset
+            if (!sendWouldNotBlock.test(bytes)) {
+                queuedBytes.addAndGet(bytes);
+                queue.addAll(messages);
+                startDrain();
+                return false;
+            }
+            int jgroupsSends = send(messages);
+            listener.sent(messages.size(), jgroupsSends, queuedBytes.get());
+            draining.set(false);
+            if (!queue.isEmpty() && draining.compareAndSet(false, true)) {
+                startDrain(); // another thread queued meanwhile and found the sender busy
+            }
+            return true;
+        }
+        for (byte[] message : messages) {
+            add(message);
+        }
+        return false;
+    }
+
+    private void startDrain() {
+        try {
+            thread.execute(this::drain);
+        } catch (RejectedExecutionException e) {
+            queue.clear();
+            queuedBytes.set(0);
         }
     }
 
@@ -124,6 +169,16 @@ final class LanSender {
             round.add(message);
             roundBytes += message.length;
         }
+        int jgroupsSends = send(round);
+        listener.sent(round.size(), jgroupsSends, queuedBytes.addAndGet(-roundBytes));
+    }
+
+    /**
+     * Sends the messages as bundles, in order, on the calling thread, which owns the sender.
+     *
+     * @return the JGroups sends they took
+     */
+    private int send(List<byte[]> round) {
         List<byte[]> packed = LanBundle.pack(round, maxBundleBytes);
         for (byte[] bytes : packed) {
             try {
@@ -134,7 +189,7 @@ final class LanSender {
         }
         messagesSent.addAndGet(round.size());
         sends.addAndGet(packed.size());
-        listener.sent(round.size(), packed.size(), queuedBytes.addAndGet(-roundBytes));
+        return packed.size();
     }
 
     /**

@@ -93,8 +93,9 @@ public final class NettyJGroupsNode implements GcsNode {
             return since == 0 ? 0 : Math.max(0, System.nanoTime() - since);
         }, deliveryPermits::backlogBytes);
         this.deliveries = new Deliveries(config.memberName(), loop, deliveryBacklog, metrics);
-        this.lanOut = new LanOut(config.memberName(), loop, this::sendToLanNow, this::onLanBackPressure,
-                () -> closed, metrics::lanSent, LanOut.MAX_BUNDLE_BYTES);
+        this.lanOut = new LanOut(config.memberName(), loop, loop::afterThisTurn, this::sendToLanNow,
+                this::lanSendWouldNotBlock, this::onLanBackPressure, () -> closed, metrics::lanSent,
+                LanOut.MAX_BUNDLE_BYTES);
         this.wan = new WanChannel(config, loop, metrics, wanSocketKind);
         this.io = new NodeIo(self, lanOut, wan, deliveries, deliveryBacklog, deliveryPermits, memberships,
                 pendingSends, metrics);
@@ -175,6 +176,11 @@ public final class NettyJGroupsNode implements GcsNode {
     /** One LAN send, on the LAN-out thread. */
     private void sendToLanNow(byte[] bytes) throws Exception {
         lan.send(bytes);
+    }
+
+    private boolean lanSendWouldNotBlock(long bytes) {
+        JGroupsLan current = lan;
+        return current != null && current.sendWouldNotBlock(bytes);
     }
 
     /** The LAN-out queue crossed a watermark, on the loop. */

@@ -1,6 +1,7 @@
 package org.gcs.internal.node;
 
 import io.netty.bootstrap.Bootstrap;
+import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.FixedRecvByteBufAllocator;
 import io.netty.channel.IoHandlerFactory;
@@ -57,8 +58,12 @@ enum WanSocketKind {
 
     /** Sets the channel class and the socket options of the WAN socket. */
     Bootstrap configure(Bootstrap bootstrap) {
+        // A read buffer has room for the largest datagrams (512 KiB with epoll). With Netty's default (adaptive)
+        // allocator, perf showed reads allocating and zeroing new direct buffers, 13 % of a receiving delegate's
+        // loop at 1000 msg/s; the pooled allocator takes them from its arenas
         bootstrap.option(ChannelOption.SO_RCVBUF, SOCKET_BUFFER_BYTES)
-                .option(ChannelOption.SO_SNDBUF, SOCKET_BUFFER_BYTES);
+                .option(ChannelOption.SO_SNDBUF, SOCKET_BUFFER_BYTES)
+                .option(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT);
         if (this == EPOLL) {
             // recvmmsg: one read fills up to DATAGRAMS_PER_READ slots of the largest datagram each
             return bootstrap.channel(EpollDatagramChannel.class)

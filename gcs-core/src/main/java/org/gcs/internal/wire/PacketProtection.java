@@ -2,6 +2,8 @@ package org.gcs.internal.wire;
 
 import java.security.GeneralSecurityException;
 import java.security.NoSuchAlgorithmException;
+import java.util.IdentityHashMap;
+import java.util.Map;
 import javax.crypto.AEADBadTagException;
 import javax.crypto.Cipher;
 import javax.crypto.Mac;
@@ -15,16 +17,27 @@ import org.gcs.WanProtection;
  * {@link WanProtection#AES_GCM} the fixed header is the additional data and the rest is encrypted, the nonce being 4
  * zero bytes and the packet number; with {@link WanProtection#INTEGRITY} the whole datagram is signed with HMAC-SHA256
  * truncated to {@value WanCodec#MAC_BYTES} bytes and the body stays in clear. The {@link WanCodec} lays the datagram
- * out; this class only protects it. Not thread-safe (it holds a {@link Cipher} and a {@link Mac}).
+ * out; this class only protects it. Not thread-safe (it holds {@link Cipher}s and a {@link Mac}).
+ *
+ * <p>A cipher re-expands its AES key schedule whenever it is initialised with another key than the last, so
+ * sealing (this node's key) and opening (each peer's key) use ciphers of their own: one for sealing and one per
+ * peer key that authenticated a datagram before, up to {@value #MAX_OPENING_CIPHERS} (then they start afresh). A key
+ * not seen to authenticate anything (a new peer's first datagram, or a forgery) is tried with a spare cipher, so
+ * forged datagrams cannot fill the cache.
  */
 final class PacketProtection {
     private static final int GCM_TAG_BITS = 128;
+    /** Opening ciphers kept, one per packet key (a key per sending delegate and key id). */
+    static final int MAX_OPENING_CIPHERS = 64;
 
     private final WanProtection mode;
     private final int headerBytes;
     private final int tagBytes;
     private final Mac mac;
-    private final Cipher cipher;
+    private final Cipher sealingCipher;
+    /** By key object: the key ring hands out one remembered {@link SecretKeySpec} per sender and key id. */
+    private final Map<SecretKeySpec, Cipher> openingCiphers = new IdentityHashMap<>();
+    private final Cipher spareOpeningCipher;
     private final byte[] macOut = new byte[32];
     private final byte[] nonce = new byte[12];
 
@@ -39,10 +52,30 @@ final class PacketProtection {
         this.tagBytes = tagBytes;
         try {
             mac = Mac.getInstance("HmacSHA256");
-            cipher = Cipher.getInstance("AES/GCM/NoPadding");
+            sealingCipher = newGcmCipher();
+            spareOpeningCipher = newGcmCipher();
         } catch (NoSuchAlgorithmException | NoSuchPaddingException e) {
             throw new IllegalStateException("HmacSHA256 or AES/GCM is not available in this JRE", e);
         }
+    }
+
+    private static Cipher newGcmCipher() throws NoSuchAlgorithmException, NoSuchPaddingException {
+        return Cipher.getInstance("AES/GCM/NoPadding");
+    }
+
+    private Cipher openingCipher(SecretKeySpec key, boolean authenticatedBefore) throws GeneralSecurityException {
+        if (!authenticatedBefore) {
+            return spareOpeningCipher;
+        }
+        Cipher cipher = openingCiphers.get(key);
+        if (cipher == null) {
+            if (openingCiphers.size() >= MAX_OPENING_CIPHERS) {
+                openingCiphers.clear();
+            }
+            cipher = newGcmCipher();
+            openingCiphers.put(key, cipher);
+        }
+        return cipher;
     }
 
     /**
@@ -56,9 +89,9 @@ final class PacketProtection {
     void seal(SecretKeySpec key, long packetNumber, byte[] datagram, int size) {
         try {
             if (mode == WanProtection.AES_GCM) {
-                cipher.init(Cipher.ENCRYPT_MODE, key, gcmSpec(packetNumber));
-                cipher.updateAAD(datagram, 0, headerBytes);
-                cipher.doFinal(datagram, headerBytes, size - headerBytes - tagBytes, datagram, headerBytes);
+                sealingCipher.init(Cipher.ENCRYPT_MODE, key, gcmSpec(packetNumber));
+                sealingCipher.updateAAD(datagram, 0, headerBytes);
+                sealingCipher.doFinal(datagram, headerBytes, size - headerBytes - tagBytes, datagram, headerBytes);
             } else {
                 mac.init(key);
                 mac.update(datagram, 0, size - tagBytes);
@@ -73,22 +106,26 @@ final class PacketProtection {
     /**
      * Checks a received datagram's tag and gives its body in clear.
      *
+     * @param key the sender's packet key
+     * @param authenticatedBefore true if the key is the key ring's remembered object for its sender (it opened a
+     *     datagram before), so that a cipher may be kept for it
      * @return a reader over the body (after the fixed header, without the tag)
      * @throws MalformedDatagramException ({@code bad-hmac}) if the tag does not verify under the key
      */
-    WireReader open(SecretKeySpec key, long packetNumber, byte[] datagram, int offset, int length)
-            throws MalformedDatagramException {
+    WireReader open(SecretKeySpec key, boolean authenticatedBefore, long packetNumber, byte[] datagram, int offset,
+                    int length) throws MalformedDatagramException {
         if (mode == WanProtection.AES_GCM) {
-            byte[] plain = decrypt(key, packetNumber, datagram, offset, length);
+            byte[] plain = decrypt(key, authenticatedBefore, packetNumber, datagram, offset, length);
             return new WireReader(plain, 0, plain.length);
         }
         verify(key, datagram, offset, length);
         return new WireReader(datagram, offset + headerBytes, offset + length - tagBytes);
     }
 
-    private byte[] decrypt(SecretKeySpec key, long packetNumber, byte[] datagram, int offset, int length)
-            throws MalformedDatagramException {
+    private byte[] decrypt(SecretKeySpec key, boolean authenticatedBefore, long packetNumber, byte[] datagram,
+                           int offset, int length) throws MalformedDatagramException {
         try {
+            Cipher cipher = openingCipher(key, authenticatedBefore);
             cipher.init(Cipher.DECRYPT_MODE, key, gcmSpec(packetNumber));
             cipher.updateAAD(datagram, offset, headerBytes);
             return cipher.doFinal(datagram, offset + headerBytes, length - headerBytes);

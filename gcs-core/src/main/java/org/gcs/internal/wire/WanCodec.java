@@ -486,12 +486,16 @@ public final class WanCodec {
         long sender = header.i64();
         long packetNumber = header.i64();
         long sendEpochMillis = header.i64();
-        SecretKeySpec key = ring.packetKey(keyId, sender);
+        SecretKeySpec key = ring.rememberedPacketKey(keyId, sender);
+        boolean authenticatedBefore = key != null;
+        if (!authenticatedBefore) {
+            key = ring.packetKey(keyId, sender);
+        }
         if (key == null) {
             throw new MalformedDatagramException(DropReason.UNKNOWN_KEY, "key id " + keyId + " is not in this node's"
                     + " ring " + ring.keys().ids());
         }
-        WireReader r = sealer.open(key, packetNumber, datagram, offset, length);
+        WireReader r = sealer.open(key, authenticatedBefore, packetNumber, datagram, offset, length);
         ring.remember(keyId, sender, key);
         if (packetNumber <= 0) {
             throw new MalformedDatagramException(DropReason.MALFORMED, "packet number " + Long.toUnsignedString(packetNumber));

@@ -146,4 +146,50 @@ class LanSenderTest {
         }
         assertThat(sent).allSatisfy(bytes -> assertThat(bytes.length).isLessThanOrEqualTo(4096));
     }
+
+    @Test
+    void shouldSendHereWhenIdleAndQueueBehindARoundUnderWay() throws Exception {
+        CountDownLatch secondSendEntered = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        List<String> threads = new CopyOnWriteArrayList<>();
+        LanSender s = sender(bytes -> {
+            threads.add(Thread.currentThread().getName());
+            sent.add(bytes);
+            if (sent.size() == 2) {
+                secondSendEntered.countDown();
+                release.await();
+            }
+        }, 16 * 1024);
+
+        assertThat(s.sendHereOrQueue(List.of(message(1, 10)), bytes -> true)).as("idle: sent here").isTrue();
+        assertThat(threads).containsExactly(Thread.currentThread().getName());
+
+        s.add(message(2, 10)); // the thread takes it and blocks in the send
+        assertThat(secondSendEntered.await(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(s.sendHereOrQueue(List.of(message(3, 10), message(4, 10)), bytes -> true))
+                .as("a round is under way: queued behind it").isFalse();
+        release.countDown();
+        assertThat(s.flush(30, TimeUnit.SECONDS)).isTrue();
+
+        assertThat(sequencesSent()).containsExactly(1L, 2L, 3L, 4L);
+        assertThat(threads).containsExactly(Thread.currentThread().getName(), "test-lan-out", "test-lan-out");
+        assertThat(s.messagesSent()).isEqualTo(4);
+        assertThat(s.queuedBytes()).isZero();
+    }
+
+    @Test
+    void shouldQueueInsteadOfSendingHereWhenTheSendCouldBlock() throws Exception {
+        List<String> threads = new CopyOnWriteArrayList<>();
+        LanSender s = sender(bytes -> {
+            threads.add(Thread.currentThread().getName());
+            sent.add(bytes);
+        }, 16 * 1024);
+
+        assertThat(s.sendHereOrQueue(List.of(message(1, 10), message(2, 10)), bytes -> false)).isFalse();
+        assertThat(s.flush(30, TimeUnit.SECONDS)).isTrue();
+
+        assertThat(sequencesSent()).containsExactly(1L, 2L);
+        assertThat(threads).containsOnly("test-lan-out");
+        assertThat(s.queuedBytes()).isZero();
+    }
 }

@@ -1,0 +1,114 @@
+package org.gcs.internal.node;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.gcs.GcsConfig;
+import org.gcs.LanConfig;
+import org.gcs.internal.engine.LanView;
+import org.gcs.internal.wire.LanCodec;
+import org.gcs.internal.wire.LanMessage;
+import org.gcs.internal.wire.LanMessage.LocalData;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The LAN's JGroups threads (real UDP on loopback): a member's data goes up on the receiver thread that read it
+ * ({@link LanReceivePolicy}), a member's own multicast comes back on a pool thread, never on the thread that sent it,
+ * and {@link JGroupsLan#sendWouldNotBlock} follows JGroups' flow-control credits.
+ */
+class JGroupsLanThreadsTest {
+    private static final String KEY = "lan-threads-test-cluster-key-0123456789ab";
+    private static final int PORT = 43_000 + (int) (ProcessHandle.current().pid() % 500) * 2;
+    private static final Duration GENEROUS = Duration.ofSeconds(60);
+
+    private final List<JGroupsLan> lans = new ArrayList<>();
+    private final Map<JGroupsLan, AtomicInteger> sizes = new ConcurrentHashMap<>();
+
+    @AfterEach
+    void close() {
+        lans.forEach(JGroupsLan::close);
+    }
+
+    private record Received(long seq, String thread) {
+    }
+
+    private JGroupsLan member(String name, List<Received> received) throws Exception {
+        GcsConfig config = GcsConfig.builder().site("threads").memberName(name).clusterKey(KEY)
+                .wanBind("127.0.0.1", 0)
+                .lan(LanConfig.builder().bindAddress("127.0.0.1").mcastPort(PORT)
+                        .clusterName("gcs-lan-threads-" + ProcessHandle.current().pid())
+                        .joinTimeout(Duration.ofMillis(500)).build())
+                .build();
+        LanInbox inbox = new LanInbox(new DeliveryPermits(1 << 20), Runnable::run, (message, permitBytes, sender) -> {
+            if (message instanceof LocalData data) {
+                received.add(new Received(data.memberSeq(), Thread.currentThread().getName()));
+            }
+        }, () -> { });
+        AtomicInteger viewSize = new AtomicInteger();
+        JGroupsLan lan = new JGroupsLan(config, 1, new JGroupsLan.Listener() {
+            @Override
+            public void onView(LanView view) {
+                viewSize.set(view.members().size());
+            }
+
+            @Override
+            public LanInbox.Batch openBatch() {
+                return inbox.open();
+            }
+
+            @Override
+            public void onRejected(org.jgroups.Address sender, String why) {
+            }
+        });
+        lans.add(lan);
+        lan.connect();
+        sizes.put(lan, viewSize);
+        return lan;
+    }
+
+    private static byte[] data(long seq) {
+        LanMessage message = new LocalData("a", 1, "g", seq, 0, false, new byte[100]);
+        return LanCodec.encode(message);
+    }
+
+    @Test
+    void shouldTakeDataUpOnTheReceiverThreadAndOwnMulticastsOnAPoolThread() throws Exception {
+        List<Received> atSender = new CopyOnWriteArrayList<>();
+        List<Received> atReceiver = new CopyOnWriteArrayList<>();
+        JGroupsLan a = member("a", atSender);
+        member("b", atReceiver);
+        await().atMost(GENEROUS).until(() -> sizes.get(a).get() == 2);
+
+        String sendingThread = Thread.currentThread().getName();
+        for (long seq = 1; seq <= 50; seq++) {
+            a.send(data(seq));
+        }
+
+        await().atMost(GENEROUS).until(() -> atReceiver.size() == 50 && atSender.size() == 50);
+        assertThat(atReceiver).extracting(Received::seq).isSorted().doesNotHaveDuplicates();
+        assertThat(atReceiver).extracting(Received::thread)
+                .as("no pool thread between the socket and GCS").allMatch(t -> t.contains("receiver"));
+        assertThat(atSender).extracting(Received::seq).isSorted().doesNotHaveDuplicates();
+        assertThat(atSender).extracting(Received::thread)
+                .as("a node's loop sends: its own multicast must come back elsewhere")
+                .noneMatch(t -> t.equals(sendingThread)).noneMatch(t -> t.contains("receiver"));
+    }
+
+    @Test
+    void shouldSayWhetherASendCouldBlockOnFlowControl() throws Exception {
+        JGroupsLan a = member("a", new CopyOnWriteArrayList<>());
+        member("b", new CopyOnWriteArrayList<>());
+        await().atMost(GENEROUS).until(() -> sizes.get(a).get() == 2);
+
+        assertThat(a.sendWouldNotBlock(1_000)).as("fresh credits").isTrue();
+        assertThat(a.sendWouldNotBlock(10L << 20)).as("more than MFC's credits").isFalse();
+    }
+}

@@ -20,8 +20,8 @@ import org.slf4j.LoggerFactory;
  * <p>At a light load that thread is a hand-off a message need not take: the messages of one loop turn are collected
  * and, when the turn ends, a turn of at most {@value #SEND_HERE_MAX_BYTES} bytes (or a single message) is sent by the
  * loop itself if the LAN-out thread is idle and JGroups' flow control has credits for it, so the send cannot block
- * (docs/architecture.md, "Batching on every hop"). Larger turns, and any turn while the thread is busy, go to the
- * thread, which bundles them. The bytes queued but not yet sent are bounded by
+ * (docs/architecture.md §6; docs/performance.md, "Fewer hand-offs at light load"). Larger turns, and any turn while
+ * the thread is busy, go to the thread, which bundles them. The bytes queued but not yet sent are bounded by
  * watermarks: above {@value #HIGH_WATERMARK_BYTES} bytes the engine is told to hold back (a delegate stops receiving
  * from the WAN, so remote senders wait), below {@value #LOW_WATERMARK_BYTES} bytes it resumes. {@link #send} is called
  * on the loop only.

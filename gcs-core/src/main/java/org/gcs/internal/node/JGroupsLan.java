@@ -85,6 +85,12 @@ final class JGroupsLan implements Receiver, AutoCloseable {
         LanInbox.Batch openBatch();
 
         /**
+         * @return an empty batch for this member's own multicasts, opened on the thread that sent them (the node's
+         *         loop among them), so it must never wait for delivery room
+         */
+        LanInbox.Batch openOwnBatch();
+
+        /**
          * The LAN protection dropped a message before JGroups saw it.
          *
          * @param sender the address it claims (unauthenticated), or null
@@ -95,6 +101,8 @@ final class JGroupsLan implements Receiver, AutoCloseable {
 
     private final JChannel channel;
     private final MulticastCredits credits;
+    /** This member as its messages name it; set at the first send. */
+    private volatile LanView.LanMember self;
     private final String clusterName;
     private final Listener listener;
 
@@ -219,9 +227,28 @@ final class JGroupsLan implements Receiver, AutoCloseable {
         return credits.wouldNotBlock(bytes);
     }
 
-    /** Multicasts to every member, this one included; blocks while JGroups flow control says so. */
+    /**
+     * Multicasts to every member; this one takes its own copy through {@link Listener#openOwnBatch} once JGroups has
+     * taken the message. Blocks while JGroups' flow control says so.
+     */
     void send(byte[] bytes) throws Exception {
-        channel.send(new BytesMessage(null, bytes));
+        Message message = new BytesMessage(null, bytes).setFlag(Message.TransientFlag.DONT_LOOPBACK);
+        channel.send(message);
+        // JGroups' loopback would bring the message back through a pool thread and the whole receive stack (two
+        // wake-ups per multicast); the member takes its own copy here instead, once JGroups has numbered the message
+        LanInbox.Batch own = listener.openOwnBatch();
+        own.add(bytes, 0, bytes.length, self());
+        own.post();
+    }
+
+    /** @return this member as its messages name it (its address is set when connecting starts, before any view) */
+    private LanView.LanMember self() {
+        LanView.LanMember me = self;
+        if (me == null) {
+            me = sender(channel.getAddress());
+            self = me;
+        }
+        return me;
     }
 
     @Override
@@ -261,7 +288,10 @@ final class JGroupsLan implements Receiver, AutoCloseable {
         }
     }
 
-    private static void add(LanInbox.Batch batch, Message message) {
+    private void add(LanInbox.Batch batch, Message message) {
+        if (message.getSrc() != null && message.getSrc().equals(channel.getAddress())) {
+            return; // sent with DONT_LOOPBACK and taken at the send (see send); nothing of its own comes back
+        }
         if (message instanceof BytesMessage bytes && bytes.getArray() != null) {
             batch.add(bytes.getArray(), bytes.getOffset(), bytes.getLength(), sender(message.getSrc()));
         }

@@ -57,7 +57,17 @@ final class LanInbox {
 
     /** @return an empty batch for the messages of one JGroups delivery; confined to the calling thread */
     Batch open() {
-        return new Batch();
+        return new Batch(true);
+    }
+
+    /**
+     * @return an empty batch for this member's own multicasts, confined to the calling thread, which may be the loop:
+     *     a message that finds no delivery room goes without (it is not counted in the backlog) instead of waiting.
+     *     Own messages are bounded without it: a member's data by its send window, a delegate's by the LAN-out
+     *     watermarks that pause its WAN intake.
+     */
+    Batch openOwn() {
+        return new Batch(false);
     }
 
     /** @return the delivery room a message takes: its payload, at least 1 byte, for data; none for control */
@@ -75,15 +85,18 @@ final class LanInbox {
 
     /** The messages of one JGroups delivery: {@link #add} each in order, then {@link #post}. */
     final class Batch {
+        private final boolean waitForRoom;
         private List<Entry> entries = new ArrayList<>();
         private boolean closing;
 
-        private Batch() {
+        private Batch(boolean waitForRoom) {
+            this.waitForRoom = waitForRoom;
         }
 
         /**
          * Decodes a message (or each message of a {@link LanBundle}, in order) and takes its delivery room, waiting
-         * for room (after posting the messages added so far) if there is none. Does nothing once the node is closing.
+         * for room (after posting the messages added so far) if there is none ({@link #openOwn}: going without
+         * instead). Does nothing once the node is closing.
          *
          * @param sender the member JGroups says sent it, or null if its address names none
          */
@@ -115,6 +128,10 @@ final class LanInbox {
             }
             long permit = deliveryBytes(message);
             if (!permits.tryAcquire(permit)) {
+                if (!waitForRoom) {
+                    entries.add(new Entry(message, 0, sender));
+                    return;
+                }
                 post();
                 if (!permits.acquire(permit)) {
                     closing = true;

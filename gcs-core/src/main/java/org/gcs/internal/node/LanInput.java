@@ -76,6 +76,11 @@ final class LanInput implements JGroupsLan.Listener {
     }
 
     @Override
+    public LanInbox.Batch openOwnBatch() {
+        return inbox.openOwn();
+    }
+
+    @Override
     public void onRejected(Address sender, String why) {
         drops.unauthenticated(sender, why);
     }

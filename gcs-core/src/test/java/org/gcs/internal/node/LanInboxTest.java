@@ -57,6 +57,23 @@ class LanInboxTest {
     }
 
     @Test
+    void shouldNeverWaitForRoomWithOwnMessagesWhichGoWithoutWhenThereIsNone() {
+        DeliveryPermits permits = new DeliveryPermits(2 * KIB);
+        LanInbox inbox = inbox(permits);
+        LanInbox.Batch own = inbox.openOwn(); // on the sending thread, which may be the loop: it must not wait
+        add(own, data(1, KIB));
+        add(own, data(2, KIB));
+        add(own, data(3, KIB)); // no room left: goes without
+        own.post();
+
+        assertThat(loop.queued()).as("one task, posted without waiting").isEqualTo(1);
+        loop.runAll();
+        assertThat(handled).containsExactly("#1/1024", "#2/1024", "#3/0");
+        assertThat(permits.tryAcquire(2 * KIB)).as("the room taken is given back, none more").isTrue();
+        assertThat(permits.tryAcquire(1)).isFalse();
+    }
+
+    @Test
     void shouldPostTheCollectedMessagesBeforeWaitingForRoom() throws Exception {
         DeliveryPermits permits = new DeliveryPermits(2 * KIB);
         LanInbox inbox = inbox(permits);

@@ -267,6 +267,11 @@ class LanProtectionTest {
                 }
 
                 @Override
+                public LanInbox.Batch openOwnBatch() {
+                    return inbox.openOwn();
+                }
+
+                @Override
                 public void onRejected(org.jgroups.Address sender, String why) {
                 }
             });

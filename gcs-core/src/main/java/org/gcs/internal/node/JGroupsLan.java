@@ -101,6 +101,8 @@ final class JGroupsLan implements Receiver, AutoCloseable {
 
     private final JChannel channel;
     private final MulticastCredits credits;
+    /** JGroups' bundler with GCS's at-once sends; null with TCP, which keeps JGroups' own. */
+    private final LanBundler bundler;
     /** This member as its messages name it; set at the first send. */
     private volatile LanView.LanMember self;
     private final String clusterName;
@@ -111,6 +113,7 @@ final class JGroupsLan implements Receiver, AutoCloseable {
         this.clusterName = config.lan().clusterNameFor(config.site());
         this.channel = new JChannel(stack(config, clusterName, listener::onRejected));
         this.credits = channel.getProtocolStack().findProtocol(MulticastCredits.class);
+        this.bundler = channel.getProtocolStack().getTransport().getBundler() instanceof LanBundler at ? at : null;
         if (config.lan().protection() == LanProtection.NONE) {
             LOG.warn("LAN protection is off (lan.protection=none): any process that reaches the LAN can join site {}"
                     + " and have messages delivered as any member; use it for measurements only", config.site());
@@ -166,6 +169,8 @@ final class JGroupsLan implements Receiver, AutoCloseable {
         if (transport instanceof UDP) {
             // regular messages go up on the receiver thread, without a pool thread's wake-up (LanReceivePolicy)
             transport.setMessageProcessingPolicy(LanReceivePolicy.class.getName());
+            // light sends leave on the sending thread, without a wake-up of JGroups' bundler thread (LanBundler)
+            transport.setBundler(new LanBundler());
         }
         transport.logDiscardMsgs(false);
         protocols.add(new MERGE3().setMinInterval(2_000).setMaxInterval(6_000));
@@ -232,8 +237,31 @@ final class JGroupsLan implements Receiver, AutoCloseable {
      * taken the message. Blocks while JGroups' flow control says so.
      */
     void send(byte[] bytes) throws Exception {
-        Message message = new BytesMessage(null, bytes).setFlag(Message.TransientFlag.DONT_LOOPBACK);
-        channel.send(message);
+        send(new BytesMessage(null, bytes), bytes);
+    }
+
+    /**
+     * As {@link #send}, written to the socket on the calling thread instead of through JGroups' bundler queue
+     * ({@link LanBundler}; with TCP as {@link #send}). For light sends that cannot block ({@link #sendWouldNotBlock}).
+     */
+    void sendAtOnce(byte[] bytes) throws Exception {
+        if (bundler == null) {
+            send(bytes);
+            return;
+        }
+        bundler.atOnce(() -> {
+            send(new BytesMessage(null, bytes), bytes);
+            return null;
+        });
+    }
+
+    /** @return JGroups messages written at once on a sending thread so far ({@link #sendAtOnce}) */
+    long sentAtOnce() {
+        return bundler == null ? 0 : bundler.sentAtOnce();
+    }
+
+    private void send(Message message, byte[] bytes) throws Exception {
+        channel.send(message.setFlag(Message.TransientFlag.DONT_LOOPBACK));
         // JGroups' loopback would bring the message back through a pool thread and the whole receive stack (two
         // wake-ups per multicast); the member takes its own copy here instead, once JGroups has numbered the message
         LanInbox.Batch own = listener.openOwnBatch();

@@ -41,11 +41,6 @@ final class LanOut {
      */
     static final int SEND_HERE_MAX_BYTES = 4 * 1024;
 
-    /** Sends one encoded message (or bundle) to the LAN; it may block. */
-    interface Sender {
-        void send(byte[] bytes) throws Exception;
-    }
-
     /** Runs a task on the loop when the loop's current turn ends (after the tasks and I/O of this turn). */
     interface TurnEnd {
         void afterThisTurn(Runnable task);
@@ -90,14 +85,14 @@ final class LanOut {
      * @param counter counts messages and sends, on the LAN-out thread
      * @param maxBundleBytes the largest bundle ({@link #MAX_BUNDLE_BYTES} in a node)
      */
-    LanOut(String memberName, Executor loop, TurnEnd turnEnd, Sender sender, LongPredicate sendWouldNotBlock,
+    LanOut(String memberName, Executor loop, TurnEnd turnEnd, LanSender.Transport sender, LongPredicate sendWouldNotBlock,
            Pressure pressure, BooleanSupplier closed, SendCounter counter, int maxBundleBytes) {
         this.loop = loop;
         this.turnEnd = turnEnd;
         this.sendWouldNotBlock = sendWouldNotBlock;
         this.pressure = pressure;
         this.closed = closed;
-        this.sender = new LanSender("gcs-lan-out-" + memberName, sender::send, new LanSender.Listener() {
+        this.sender = new LanSender("gcs-lan-out-" + memberName, sender, new LanSender.Listener() {
             @Override
             public void sent(int messages, int sends, long queuedBytesLeft) {
                 counter.sent(messages, sends);

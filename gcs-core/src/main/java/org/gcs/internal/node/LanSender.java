@@ -40,6 +40,15 @@ final class LanSender {
     interface Transport {
         /** Multicasts the bytes to the site; may block while JGroups' flow control says so. */
         void send(byte[] bytes) throws Exception;
+
+        /**
+         * As {@link #send}, for a send made by {@link #sendHereOrQueue}'s caller while the sender was idle and the send
+         * could not block: the transport may write it out at once on the calling thread rather than queue it for its
+         * own bundler. By default as {@link #send}.
+         */
+        default void sendAtOnce(byte[] bytes) throws Exception {
+            send(bytes);
+        }
     }
 
     /** Hears what the sender did, on the thread that sent. */
@@ -113,7 +122,7 @@ final class LanSender {
                 startDrain();
                 return false;
             }
-            int jgroupsSends = send(messages);
+            int jgroupsSends = send(messages, true);
             listener.sent(messages.size(), jgroupsSends, queuedBytes.get());
             draining.set(false);
             if (!queue.isEmpty() && draining.compareAndSet(false, true)) {
@@ -169,20 +178,25 @@ final class LanSender {
             round.add(message);
             roundBytes += message.length;
         }
-        int jgroupsSends = send(round);
+        int jgroupsSends = send(round, false);
         listener.sent(round.size(), jgroupsSends, queuedBytes.addAndGet(-roundBytes));
     }
 
     /**
      * Sends the messages as bundles, in order, on the calling thread, which owns the sender.
      *
+     * @param atOnce true for a light send on an idle sender's caller ({@link Transport#sendAtOnce})
      * @return the JGroups sends they took
      */
-    private int send(List<byte[]> round) {
+    private int send(List<byte[]> round, boolean atOnce) {
         List<byte[]> packed = LanBundle.pack(round, maxBundleBytes);
         for (byte[] bytes : packed) {
             try {
-                transport.send(bytes);
+                if (atOnce) {
+                    transport.sendAtOnce(bytes);
+                } else {
+                    transport.send(bytes);
+                }
             } catch (Exception e) {
                 listener.failed(e);
             }

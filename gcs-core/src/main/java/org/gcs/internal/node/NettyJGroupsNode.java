@@ -93,7 +93,7 @@ public final class NettyJGroupsNode implements GcsNode {
             return since == 0 ? 0 : Math.max(0, System.nanoTime() - since);
         }, deliveryPermits::backlogBytes);
         this.deliveries = new Deliveries(config.memberName(), loop, deliveryBacklog, metrics);
-        this.lanOut = new LanOut(config.memberName(), loop, loop::afterThisTurn, this::sendToLanNow,
+        this.lanOut = new LanOut(config.memberName(), loop, loop::afterThisTurn, lanSender(),
                 this::lanSendWouldNotBlock, this::onLanBackPressure, () -> closed, metrics::lanSent,
                 LanOut.MAX_BUNDLE_BYTES);
         this.wan = new WanChannel(config, loop, metrics, wanSocketKind);
@@ -173,9 +173,19 @@ public final class NettyJGroupsNode implements GcsNode {
         }
     }
 
-    /** One LAN send, on the LAN-out thread. */
-    private void sendToLanNow(byte[] bytes) throws Exception {
-        lan.send(bytes);
+    /** @return the LAN sends: on the LAN-out thread, or at once on the loop when that thread is idle */
+    private LanSender.Transport lanSender() {
+        return new LanSender.Transport() {
+            @Override
+            public void send(byte[] bytes) throws Exception {
+                lan.send(bytes);
+            }
+
+            @Override
+            public void sendAtOnce(byte[] bytes) throws Exception {
+                lan.sendAtOnce(bytes);
+            }
+        };
     }
 
     private boolean lanSendWouldNotBlock(long bytes) {

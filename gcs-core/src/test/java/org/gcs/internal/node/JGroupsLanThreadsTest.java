@@ -47,7 +47,9 @@ class JGroupsLanThreadsTest {
                         .clusterName("gcs-lan-threads-" + ProcessHandle.current().pid())
                         .joinTimeout(Duration.ofMillis(500)).build())
                 .build();
-        LanInbox inbox = new LanInbox(new DeliveryPermits(1 << 20), Runnable::run, (message, permitBytes, sender) -> {
+        DeliveryPermits permits = new DeliveryPermits(1 << 20);
+        LanInbox inbox = new LanInbox(permits, Runnable::run, (message, permitBytes, sender) -> {
+            permits.release(permitBytes); // delivered at once
             if (message instanceof LocalData data) {
                 received.add(new Received(data.memberSeq(), Thread.currentThread().getName()));
             }
@@ -106,6 +108,30 @@ class JGroupsLanThreadsTest {
                 .containsExactlyElementsOf(java.util.stream.LongStream.rangeClosed(1, 50).boxed().toList());
         assertThat(atSender).extracting(Received::thread).as("taken on the sending thread, without a wake-up")
                 .allMatch(t -> t.equals(sendingThread));
+    }
+
+    @Test
+    void shouldDeliverSendsWrittenAtOnceAndSendsThroughTheBundlerInSendOrder() throws Exception {
+        List<Received> atSender = new CopyOnWriteArrayList<>();
+        List<Received> atReceiver = new CopyOnWriteArrayList<>();
+        JGroupsLan a = member("a", atSender);
+        member("b", atReceiver);
+        await().atMost(GENEROUS).until(() -> sizes.get(a).get() == 2);
+
+        int count = 2_000;
+        for (long seq = 1; seq <= count; seq++) {
+            if (seq % 3 == 0) {
+                a.send(data(seq)); // queued for JGroups' bundler thread: the next ones may overtake it on the wire
+            } else {
+                a.sendAtOnce(data(seq));
+            }
+        }
+
+        await().atMost(GENEROUS).until(() -> atReceiver.size() == count);
+        assertThat(atReceiver).extracting(Received::seq).as("JGroups restores the send order")
+                .containsExactlyElementsOf(java.util.stream.LongStream.rangeClosed(1, count).boxed().toList());
+        assertThat(atSender).hasSize(count);
+        assertThat(a.sentAtOnce()).as("written on the calling thread").isGreaterThanOrEqualTo(count * 2 / 3);
     }
 
     @Test

@@ -192,4 +192,29 @@ class LanSenderTest {
         assertThat(threads).containsOnly("test-lan-out");
         assertThat(s.queuedBytes()).isZero();
     }
+
+    @Test
+    void shouldAskTheTransportToWriteAtOnceOnlyWhatTheCallerSendsItself() throws Exception {
+        List<String> how = new CopyOnWriteArrayList<>();
+        LanSender s = sender(new LanSender.Transport() {
+            @Override
+            public void send(byte[] bytes) {
+                how.add("queued:" + Thread.currentThread().getName());
+                sent.add(bytes);
+            }
+
+            @Override
+            public void sendAtOnce(byte[] bytes) {
+                how.add("at once:" + Thread.currentThread().getName());
+                sent.add(bytes);
+            }
+        }, 16 * 1024);
+
+        assertThat(s.sendHereOrQueue(List.of(message(1, 10)), bytes -> true)).isTrue();
+        s.add(message(2, 10));
+        assertThat(s.flush(30, TimeUnit.SECONDS)).isTrue();
+
+        assertThat(sequencesSent()).containsExactly(1L, 2L);
+        assertThat(how).containsExactly("at once:" + Thread.currentThread().getName(), "queued:test-lan-out");
+    }
 }

@@ -78,15 +78,15 @@ final class LanOut {
      * @param memberName names the thread
      * @param loop the event loop that hands the messages over (and hears the back-pressure signal)
      * @param turnEnd runs a task when the loop's current turn ends
-     * @param sender performs one LAN send, on the LAN-out thread or, when it is idle, on the loop
+     * @param sender performs one LAN send: on the LAN-out thread, or at once on the loop when that thread is idle
      * @param sendWouldNotBlock true if a LAN send of that many bytes cannot block now (JGroups' credits)
      * @param pressure takes the back-pressure signal, on the loop
      * @param closed true once the node is closing (failed sends are then expected and not logged)
      * @param counter counts messages and sends, on the LAN-out thread
      * @param maxBundleBytes the largest bundle ({@link #MAX_BUNDLE_BYTES} in a node)
      */
-    LanOut(String memberName, Executor loop, TurnEnd turnEnd, LanSender.Transport sender, LongPredicate sendWouldNotBlock,
-           Pressure pressure, BooleanSupplier closed, SendCounter counter, int maxBundleBytes) {
+    LanOut(String memberName, Executor loop, TurnEnd turnEnd, LanSender.Transport sender,
+           LongPredicate sendWouldNotBlock, Pressure pressure, BooleanSupplier closed, SendCounter counter, int maxBundleBytes) {
         this.loop = loop;
         this.turnEnd = turnEnd;
         this.sendWouldNotBlock = sendWouldNotBlock;

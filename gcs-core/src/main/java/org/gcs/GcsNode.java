@@ -24,7 +24,9 @@ import java.util.concurrent.TimeoutException;
  * }
  * }</pre>
  *
- * <p>All methods are thread-safe. Listeners run on the node's delivery thread.
+ * <p>All methods are thread-safe. Listeners run on the node's delivery thread. A null argument (a group, payload,
+ * listener, timeout or key ring) is refused with an {@link IllegalArgumentException} that names it; only the
+ * {@code timeout} of {@link #send(String, byte[], java.time.Duration)} may be null (no bound).
  */
 public interface GcsNode extends AutoCloseable {
 

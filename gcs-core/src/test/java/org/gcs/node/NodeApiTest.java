@@ -35,6 +35,18 @@ class NodeApiTest {
             assertThatThrownBy(() -> a.join("bad name!")).isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining("A-Z a-z 0-9");
             assertThatThrownBy(() -> a.send("g", null)).isInstanceOf(IllegalArgumentException.class);
+            assertThatThrownBy(() -> a.send(null, new byte[1])).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage("group must not be null");
+            assertThatThrownBy(() -> a.sendAsync(null, new byte[1])).hasMessage("group must not be null");
+            assertThatThrownBy(() -> a.leave(null)).hasMessage("group must not be null");
+            assertThatThrownBy(() -> a.view(null)).hasMessage("group must not be null");
+            assertThatThrownBy(() -> a.tree(null)).hasMessage("group must not be null");
+            assertThatThrownBy(() -> a.onMessage(null)).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage("listener must not be null");
+            assertThatThrownBy(() -> a.onView(null)).hasMessage("listener must not be null");
+            assertThatThrownBy(() -> a.onTree(null)).hasMessage("listener must not be null");
+            assertThatThrownBy(() -> a.awaitStable(null)).hasMessage("timeout must not be null");
+            assertThatThrownBy(() -> a.updateKeys(null)).hasMessage("keys must not be null");
             a.close();
             assertThatThrownBy(() -> a.send("g", new byte[1])).isInstanceOf(GcsClosedException.class)
                     .hasMessageContaining("start a new node");

@@ -4,7 +4,6 @@ import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.SortedSet;
@@ -205,6 +204,17 @@ public final class NettyJGroupsNode implements GcsNode {
 
     // ---------------------------------------------------------------- public API
 
+    /**
+     * @return the argument
+     * @throws IllegalArgumentException if it is null, naming it (as {@link #join} does for a bad group name)
+     */
+    private static <T> T required(String name, T value) {
+        if (value == null) {
+            throw new IllegalArgumentException(name + " must not be null");
+        }
+        return value;
+    }
+
     @Override
     public MemberId self() {
         return self;
@@ -220,6 +230,7 @@ public final class NettyJGroupsNode implements GcsNode {
 
     @Override
     public void leave(String group) {
+        required("group", group);
         ensureOpen("leave");
         if (memberships.leave(group)) {
             loop.run(() -> engine.leave(group, NodeClock.nowNs()));
@@ -242,39 +253,41 @@ public final class NettyJGroupsNode implements GcsNode {
 
     @Override
     public void send(String group, byte[] payload, Duration timeout) throws InterruptedException, TimeoutException {
+        required("group", group);
         ensureOpen("send");
         sends.send(group, payload, timeout);
     }
 
     @Override
     public CompletionStage<Void> sendAsync(String group, byte[] payload) {
+        required("group", group);
         ensureOpen("send");
         return sends.sendAsync(group, payload);
     }
 
     @Override
     public Registration onMessage(MessageListener listener) {
-        return deliveries.onMessage(listener);
+        return deliveries.onMessage(required("listener", listener));
     }
 
     @Override
     public Registration onView(ViewListener listener) {
-        return deliveries.onView(listener);
+        return deliveries.onView(required("listener", listener));
     }
 
     @Override
     public Optional<GroupView> view(String group) {
-        return memberships.view(group);
+        return memberships.view(required("group", group));
     }
 
     @Override
     public Registration onTree(TreeListener listener) {
-        return deliveries.onTree(listener);
+        return deliveries.onTree(required("listener", listener));
     }
 
     @Override
     public Optional<GroupTree> tree(String group) {
-        return memberships.tree(group);
+        return memberships.tree(required("group", group));
     }
 
     @Override
@@ -319,6 +332,7 @@ public final class NettyJGroupsNode implements GcsNode {
 
     @Override
     public boolean awaitStable(Duration timeout) throws InterruptedException {
+        required("timeout", timeout);
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
             ensureOpen("awaitStable");
@@ -335,7 +349,7 @@ public final class NettyJGroupsNode implements GcsNode {
 
     @Override
     public void updateKeys(ClusterKeys keys) {
-        Objects.requireNonNull(keys, "keys");
+        required("keys", keys);
         if (!config.testNode()) {
             keys.checkStrength("updateKeys");
         }

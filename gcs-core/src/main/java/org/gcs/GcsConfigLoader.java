@@ -17,9 +17,9 @@ import org.gcs.internal.config.StrictPropertiesReader;
 
 /**
  * Loads a {@link GcsConfig} from a properties file; every key is listed with its default in
- * {@code docs/configuration.md}, generated from {@link ConfigKeys}. Durations accept {@code 60s}, {@code 250ms}; sizes accept
- * {@code 1400}, {@code 64KB}, {@code 4MB}. Unknown keys are errors (a typo must not silently fall back to a
- * default).
+ * {@code docs/configuration.md}, generated from {@link ConfigKeys}. Durations accept {@code 60s}, {@code 250ms};
+ * sizes accept {@code 1400}, {@code 64KB}, {@code 4MB}. Unknown keys are errors (a typo must not silently fall back
+ * to a default).
  *
  * <pre>
  * site = boston

@@ -136,7 +136,7 @@ final class HelpLayout {
     }
 
     private static String description(ArgSpec arg) {
-        return String.join(" ", arg.renderedDescription());
+        return String.join(" ", arg.description());
     }
 
     private static String table(List<String[]> rows, int namesColumns) {

@@ -19,8 +19,10 @@ class HelpLayoutTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"demo", "node", "bench", "lab"})
-    void shouldFitEightyColumnsExceptForASingleUnbreakableWord(String command) {
-        for (String line : help(command, "--help").lines().toList()) {
+    void shouldFitEightyColumnsExceptForASingleUnbreakableWordAndRenderEveryVariable(String command) {
+        String help = help(command, "--help");
+        assertThat(help).doesNotContain("${", "%n");
+        for (String line : help.lines().toList()) {
             if (line.length() > HelpLayout.WIDTH_COLUMNS) {
                 assertThat(line.strip()).as("a line of 'gcs %s --help' longer than 80 columns", command)
                         .doesNotContain(" ");

@@ -119,7 +119,7 @@ public final class ConfigKeys {
             key("tick.interval", TIMERS, "5ms", "", DURATION, "1ms to 100ms", "tick.interval = 10ms",
                     "The protocol timer's granularity (acknowledgements, NAKs, probes)."),
 
-            key("max.message.bytes", FLOW, "1MB", "", SIZE, "1 B to 64MB", "max.message.bytes = 2MB",
+            key("max.message.bytes", FLOW, "1MB", "", SIZE, "1B to 64MB", "max.message.bytes = 2MB",
                     "The largest payload a send accepts."),
             key("send.window.bytes", FLOW, "4MB", "", SIZE, "at least 1KB", "send.window.bytes = 16MB",
                     "Payload bytes a member may have unacknowledged by some receiving site before send blocks."),
@@ -144,7 +144,7 @@ public final class ConfigKeys {
                     "A parameter of a congestion-control scheme (docs/congestion-control.md lists them)."),
             key("initial.send.rate", CONGESTION, "128KB", "", RATE, "at least 1KB", "initial.send.rate = 1MB",
                     "A sender's rate before its first grant, where slow start begins."),
-            key("min.send.rate", CONGESTION, "2KB", "", RATE, "128 B to initial.send.rate", "min.send.rate = 8KB",
+            key("min.send.rate", CONGESTION, "2KB", "", RATE, "128B to initial.send.rate", "min.send.rate = 8KB",
                     "The lowest aggregate rate a site is held to for a group."),
 
             key("tree.strategy", OVERLAY, "spt", "", "", "spt, star, fixed:A-B,B-C, or a class name",

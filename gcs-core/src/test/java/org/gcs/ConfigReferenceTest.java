@@ -2,6 +2,7 @@ package org.gcs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -103,6 +104,56 @@ class ConfigReferenceTest {
             checked.add(key.name());
         }
         assertThat(checked).hasSizeGreaterThan(30);
+    }
+
+    @Test
+    void documentedBoundsAreAcceptedAndWholeNumbersJustOutsideThemAreNot() throws Exception {
+        Pattern range = Pattern.compile("(\\S+) to (\\S+?)(?:[,;].*)?");
+        Pattern atLeast = Pattern.compile("at least (\\S+?)(?: and .*)?");
+        Pattern value = Pattern.compile("-?[0-9][0-9.]*[A-Za-z]*");
+        List<String> checked = new ArrayList<>();
+        for (ConfigKey key : ConfigKeys.all()) {
+            Matcher bounds = range.matcher(key.allowed());
+            Matcher minimum = atLeast.matcher(key.allowed());
+            List<String> accepted = new ArrayList<>();
+            if (bounds.matches()) {
+                accepted.add(bounds.group(1));
+                accepted.add(bounds.group(2));
+            } else if (minimum.matches()) {
+                accepted.add(minimum.group(1));
+            }
+            accepted.removeIf(bound -> !value.matcher(bound).matches());
+            for (String bound : accepted) {
+                Properties with = bounded(key);
+                with.setProperty(key.exampleKey(), bound);
+                assertThatCode(() -> GcsConfigLoader.fromProperties(with, key.name()).build())
+                        .as("%s = %s (allowed: %s)", key.exampleKey(), bound, key.allowed())
+                        .doesNotThrowAnyException();
+                checked.add(key.exampleKey() + " = " + bound);
+            }
+            if (bounds.matches() && bounds.group(1).matches("-?[0-9]+") && bounds.group(2).matches("[0-9]+")) {
+                for (long outside : new long[] {Long.parseLong(bounds.group(1)) - 1,
+                        Long.parseLong(bounds.group(2)) + 1}) {
+                    Properties with = bounded(key);
+                    with.setProperty(key.exampleKey(), Long.toString(outside));
+                    assertThatThrownBy(() -> GcsConfigLoader.fromProperties(with, key.name()).build())
+                            .as("%s = %d (allowed: %s)", key.exampleKey(), outside, key.allowed())
+                            .isInstanceOf(GcsConfigException.class);
+                }
+            }
+        }
+        assertThat(checked).hasSizeGreaterThan(25);
+    }
+
+    /** The base configuration, with what a key's bounds need (the rules that combine settings). */
+    private Properties bounded(ConfigKey key) {
+        Properties p = base(key);
+        p.setProperty("heartbeat.interval", "10ms");         // site.timeout is at least twice the heartbeat interval
+        p.setProperty("site.timeout", "10m");
+        p.setProperty("max.pending.send.bytes", "64MB");     // is at least max.message.bytes
+        p.setProperty("max.message.bytes", "1KB");
+        p.setProperty("min.send.rate", "128B");              // is at most initial.send.rate
+        return p;
     }
 
     /** A configuration without the key, with what the key's example needs to load. */

@@ -116,6 +116,7 @@ public final class NettyJGroupsNode implements GcsNode {
      */
     public static GcsNode start(GcsConfig config) {
         NettyJGroupsNode node = new NettyJGroupsNode(config);
+        node.metrics.bindNode(node);
         try {
             node.startIo();
             return node;
@@ -233,6 +234,7 @@ public final class NettyJGroupsNode implements GcsNode {
         required("group", group);
         ensureOpen("leave");
         if (memberships.leave(group)) {
+            metrics.groupLeft(group);
             loop.run(() -> engine.leave(group, NodeClock.nowNs()));
         }
     }

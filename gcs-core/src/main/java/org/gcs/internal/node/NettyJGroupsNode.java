@@ -384,6 +384,17 @@ public final class NettyJGroupsNode implements GcsNode {
         return metrics;
     }
 
+    /**
+     * The JGroups channel of this node's LAN, for monitoring tools (e.g. registering its MBeans with
+     * {@code org.jgroups.jmx.JmxConfigurator}); not part of the public API: sending or receiving on it breaks the node.
+     *
+     * @return the channel, empty before the node joined its LAN
+     */
+    public Optional<org.jgroups.JChannel> lanChannel() {
+        JGroupsLan current = lan;
+        return current == null ? Optional.empty() : Optional.of(current.channel());
+    }
+
     /** @return this node's incarnation, as its LAN address and its messages carry it */
     long incarnation() {
         return incarnation;

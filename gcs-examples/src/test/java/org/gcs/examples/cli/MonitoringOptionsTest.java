@@ -114,6 +114,37 @@ class MonitoringOptionsTest {
     }
 
     @Test
+    @Timeout(150)
+    void shouldExposeEveryNodeOfTheDemoAndEveryChannel() throws Exception {
+        StringWriter out = new StringWriter();
+        MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+        ObjectName channels = new ObjectName(MetricsExposure.JGROUPS_DOMAIN + ":type=channel,*");
+        Future<Integer> demo = pool.submit(() -> new CommandLine(new GcsCommand())
+                .setOut(new PrintWriter(out, true)).setErr(new PrintWriter(err, true))
+                .execute("demo", "--sites", "boston,ottawa", "--members-per-site", "2", "--duration", "4s",
+                        "--rate", "20", "--report-every", "1s", "--metrics-port", "0", "--jmx"));
+        await().atMost(Duration.ofSeconds(20)).until(() -> METRICS_LINE.matcher(out.toString()).find());
+        Matcher line = METRICS_LINE.matcher(out.toString());
+        assertThat(line.find()).isTrue();
+        HttpRequest scrape = HttpRequest.newBuilder(URI.create(line.group(1))).GET().build();
+        HttpClient http = HttpClient.newHttpClient();
+
+        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> {
+            String body = http.send(scrape, HttpResponse.BodyHandlers.ofString()).body();
+            for (String member : List.of("boston-1", "boston-2", "ottawa-1", "ottawa-2")) {
+                assertThat(body).containsPattern("gcs_messages_delivered_total\\{member=\"" + member + "\"");
+            }
+            assertThat(body).containsPattern("gcs_cc_rtt_seconds\\{[^}]*peer=\"ottawa\"");
+            assertNoHugeValue(body);
+            assertThat(server.queryNames(channels, null)).extracting(n -> n.getKeyProperty("member"))
+                    .contains("\"boston-1\"", "\"boston-2\"", "\"ottawa-1\"", "\"ottawa-2\"");
+        });
+        assertThat(demo.get(120, TimeUnit.SECONDS)).as("exit code; stdout: %s", out).isZero();
+        assertThat(server.queryNames(channels, null)).extracting(n -> n.getKeyProperty("member"))
+                .doesNotContain("\"boston-1\"", "\"ottawa-2\"");
+    }
+
+    @Test
     void shouldListTheOptionsInTheHelpOfNodeAndDemo() {
         for (String command : List.of("node", "demo")) {
             StringWriter out = new StringWriter();

@@ -331,7 +331,12 @@ public final class GcsConfigBuilder {
         return this;
     }
 
-    /** @param registry where to register meters; default a private {@code SimpleMeterRegistry} */
+    /**
+     * The registry that receives the node's meters from the start (names: {@link org.gcs.metrics.GcsMeters}); more
+     * registries can be bound to a running node with {@link org.gcs.metrics.GcsMetrics#binder}.
+     *
+     * @param registry where to register meters; default a private {@code SimpleMeterRegistry}
+     */
     public GcsConfigBuilder meterRegistry(MeterRegistry registry) {
         this.meterRegistry = Objects.requireNonNull(registry, "meterRegistry");
         return this;

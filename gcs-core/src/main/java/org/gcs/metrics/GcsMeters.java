@@ -1,71 +1,90 @@
 package org.gcs.metrics;
 
 /**
- * Every meter GCS registers, named once here (Micrometer conventions: lowercase dotted names, base units).
- * Every meter carries the tags {@code site} and {@code member} of the node; some add a bounded tag
- * ({@code reason}).
+ * Every meter GCS registers, named once here, following Micrometer's conventions: lowercase dotted names, values in
+ * base units (bytes, seconds, bytes per second), and a registry's naming convention adds the unit and the type's
+ * suffix (Prometheus: {@code gcs.wan.sent} in bytes, a counter, is {@code gcs_wan_sent_bytes_total}).
+ *
+ * <p>The naming rule, so that no exported name repeats a word:
+ * <ul>
+ *   <li>a base unit is set only where it is a real unit: {@code bytes}, {@code seconds}, {@code bytes.per.second}
+ *       (every rate; Prometheus {@code _bytes_per_second}), {@code dollars} (the cost-benefit prices), or a counted
+ *       thing the name does not already say ({@code packets} of {@code gcs.flow.retransmits});</li>
+ *   <li>a counter or gauge of things the name already names has no base unit ({@code gcs.messages.sent} is
+ *       {@code gcs_messages_sent_total}, not {@code gcs_messages_sent_messages_total});</li>
+ *   <li>a byte counter does not say bytes in its name ({@code gcs.wan.sent}, {@code gcs.payload.delivered});</li>
+ *   <li>flags (0 or 1) and plain numbers have no base unit.</li>
+ * </ul>
+ * No meter exports an infinite or {@code Double.MAX_VALUE} value: an unlimited rate reads NaN, and
+ * {@link #CC_RATE_UNLIMITED} says so.
+ *
+ * <p>Every meter carries the tags {@code site} and {@code member} of the node; some add a bounded tag
+ * ({@code reason}, {@code group}, {@code peer}, {@code controller}, ...).
  */
 public enum GcsMeters {
     /** WAN datagrams sent by this node while delegate (before emulated loss). */
-    WAN_DATAGRAMS_SENT("gcs.wan.datagrams.sent", "datagrams", "WAN datagrams sent"),
+    WAN_DATAGRAMS_SENT("gcs.wan.datagrams.sent", "", "WAN datagrams sent"),
     /** WAN packets sent; more than datagrams when packets share datagrams (WAN packing). */
-    WAN_PACKETS_SENT("gcs.wan.packets.sent", "packets", "WAN packets sent, several per datagram when packed"),
+    WAN_PACKETS_SENT("gcs.wan.packets.sent", "", "WAN packets sent, several per datagram when packed"),
     /** GCS LAN messages handed to JGroups. */
-    LAN_MESSAGES_SENT("gcs.lan.messages.sent", "messages", "GCS messages multicast on the LAN"),
+    LAN_MESSAGES_SENT("gcs.lan.messages.sent", "", "GCS messages multicast on the LAN"),
     /** JGroups messages those took; fewer than messages when bundled. */
-    LAN_SENDS("gcs.lan.sends", "messages", "JGroups messages sent on the LAN, several GCS messages each when bundled"),
+    LAN_SENDS("gcs.lan.sends", "", "JGroups messages sent on the LAN, several GCS messages each when bundled"),
     /** WAN datagram bytes sent. */
-    WAN_BYTES_SENT("gcs.wan.bytes.sent", "bytes", "WAN datagram bytes sent"),
+    WAN_BYTES_SENT("gcs.wan.sent", "bytes", "WAN datagram bytes sent"),
     /** WAN datagrams received (before authentication). */
-    WAN_DATAGRAMS_RECEIVED("gcs.wan.datagrams.received", "datagrams", "WAN datagrams received"),
+    WAN_DATAGRAMS_RECEIVED("gcs.wan.datagrams.received", "", "WAN datagrams received"),
     /** WAN datagram bytes received. */
-    WAN_BYTES_RECEIVED("gcs.wan.bytes.received", "bytes", "WAN datagram bytes received"),
+    WAN_BYTES_RECEIVED("gcs.wan.received", "bytes", "WAN datagram bytes received"),
     /** WAN datagrams dropped, tagged with {@code reason} (truncated, bad-hmac, malformed, stale, ...). */
-    WAN_DATAGRAMS_DROPPED("gcs.wan.datagrams.dropped", "datagrams", "Received WAN datagrams dropped, by reason"),
+    WAN_DATAGRAMS_DROPPED("gcs.wan.datagrams.dropped", "", "Received WAN datagrams dropped, by reason"),
     /**
      * LAN messages dropped, tagged with {@code reason} (malformed, unauthenticated, forged-origin, not-delegate): the
      * last three are attacks or a misconfigured key.
      */
-    LAN_MESSAGES_DROPPED("gcs.lan.messages.dropped", "messages", "LAN messages dropped, by reason"),
+    LAN_MESSAGES_DROPPED("gcs.lan.messages.dropped", "", "LAN messages dropped, by reason"),
     /** WAN datagrams the link emulator dropped, tagged with {@code reason} (loss, queue); only with emulation. */
-    EMULATOR_DATAGRAMS_DROPPED("gcs.emulator.datagrams.dropped", "datagrams",
+    EMULATOR_DATAGRAMS_DROPPED("gcs.emulator.datagrams.dropped", "",
             "WAN datagrams dropped by the link emulator, by reason"),
     /** Application messages admitted for sending. */
-    MESSAGES_SENT("gcs.messages.sent", "messages", "Application messages sent"),
+    MESSAGES_SENT("gcs.messages.sent", "", "Application messages sent"),
     /** Application payload bytes admitted for sending. */
-    PAYLOAD_BYTES_SENT("gcs.payload.bytes.sent", "bytes", "Application payload bytes sent"),
+    PAYLOAD_BYTES_SENT("gcs.payload.sent", "bytes", "Application payload bytes sent"),
     /** Messages delivered to this node's listeners. */
-    MESSAGES_DELIVERED("gcs.messages.delivered", "messages", "Messages delivered to the application"),
+    MESSAGES_DELIVERED("gcs.messages.delivered", "", "Messages delivered to the application"),
     /** Payload bytes delivered to this node's listeners. */
-    PAYLOAD_BYTES_DELIVERED("gcs.payload.bytes.delivered", "bytes", "Payload bytes delivered to the application"),
+    PAYLOAD_BYTES_DELIVERED("gcs.payload.delivered", "bytes", "Payload bytes delivered to the application"),
     /** Duplicates suppressed before delivery or hand-off (re-sends after a delegate change). */
-    DUPLICATES_SUPPRESSED("gcs.messages.duplicates.suppressed", "messages", "Duplicate messages suppressed"),
+    DUPLICATES_SUPPRESSED("gcs.messages.duplicates.suppressed", "", "Duplicate messages suppressed"),
     /** Messages a sender's sequence skipped (lost for good, e.g. sent during a partition). */
-    SENDER_GAPS("gcs.messages.gaps", "messages", "Messages missing from a sender's sequence at delivery"),
+    SENDER_GAPS("gcs.messages.gaps", "", "Messages missing from a sender's sequence at delivery"),
     /** NAK packets sent by this delegate. */
-    NAKS_SENT("gcs.flow.naks.sent", "naks", "NAK packets sent"),
+    NAKS_SENT("gcs.flow.naks.sent", "", "NAK packets sent"),
     /** Sequence numbers requested by the NAKs sent. */
-    NAKED_PACKETS("gcs.flow.naked.packets", "packets", "Missing packets named in NAKs sent"),
+    NAKED_PACKETS("gcs.flow.naked.packets", "", "Missing packets named in NAKs sent"),
     /** NAK packets received by this delegate. */
-    NAKS_RECEIVED("gcs.flow.naks.received", "naks", "NAK packets received"),
+    NAKS_RECEIVED("gcs.flow.naks.received", "", "NAK packets received"),
     /** Data packets retransmitted by this delegate. */
     RETRANSMITS("gcs.flow.retransmits", "packets", "Data packets retransmitted"),
     /** Acks whose echoed send time was in the future or gave an RTT above 60 s: ignored, never fed to the estimator. */
-    RTT_SAMPLES_IMPLAUSIBLE("gcs.flow.rtt.samples.implausible", "samples",
+    RTT_SAMPLES_IMPLAUSIBLE("gcs.flow.rtt.samples.implausible", "",
             "Echoed send times ignored as implausible (future, or an RTT above 60 s)"),
     /** Time from send (sender's wall clock) to delivery (receiver's wall clock). */
     DELIVERY_LATENCY("gcs.delivery.latency", "seconds", "Send-to-delivery latency (wall clocks)"),
     /** Version of the overlay tree plan this node uses. */
     TREE_VERSION("gcs.tree.version", "", "Version of the overlay multicast tree plan in use"),
     /** Sites in a group's multicast tree (tag {@code group}). */
-    TREE_SITES("gcs.tree.sites", "sites", "Sites in the group's multicast tree"),
+    TREE_SITES("gcs.tree.sites", "", "Sites in the group's multicast tree"),
     /** Children of this node's site in a group's multicast tree (tag {@code group}). */
     TREE_CHILDREN("gcs.tree.children", "sites", "Children of this site in the group's multicast tree"),
     /**
-     * The aggregate rate this site may send to a group (tags {@code group}, {@code controller}); unlimited reads as
-     * Double.MAX_VALUE.
+     * The aggregate rate this site may send to a group (tags {@code group}, {@code controller}); NaN while unlimited
+     * ({@link #CC_RATE_UNLIMITED} then reads 1).
      */
-    CC_RATE_ALLOWED("gcs.cc.rate.allowed", "bytes", "Aggregate rate this site may send to the group, bytes per second"),
+    CC_RATE_ALLOWED("gcs.cc.rate.allowed", "bytes.per.second",
+            "Aggregate rate this site may send to the group (NaN while unlimited, see gcs.cc.rate.unlimited)"),
+    /** 1 while the rate this site may send to a group is unlimited (no receiving site limits it), else 0. */
+    CC_RATE_UNLIMITED("gcs.cc.rate.unlimited", "", "1 while the group's allowed rate is unlimited"),
     /** The RTT the flow's controller uses for a receiving site (tags {@code group}, {@code peer}, {@code controller}). */
     CC_RTT("gcs.cc.rtt", "seconds", "RTT from the sending delegate to the receiving site, as the controller uses it"),
     /**
@@ -88,12 +107,12 @@ public enum GcsMeters {
      */
     CC_MONITOR("gcs.cc.monitor", "", "A number of the receiving delegate's congestion monitor"),
     /** Congestion-control blocks dropped on arrival, tagged with {@code reason} (unknown-controller, malformed). */
-    CC_BLOCKS_DROPPED("gcs.cc.blocks.dropped", "blocks",
+    CC_BLOCKS_DROPPED("gcs.cc.blocks.dropped", "",
             "Congestion-control blocks dropped on arrival (another controller's, or unreadable)"),
     /** A local sender's demand (tags {@code group}, {@code sender}, {@code controller}). */
-    CC_SENDER_DEMAND("gcs.cc.sender.demand", "bytes", "Local sender's rate request, bytes per second"),
+    CC_SENDER_DEMAND("gcs.cc.sender.demand", "bytes.per.second", "Local sender's rate request (NaN while unlimited)"),
     /** A local sender's grant (tags {@code group}, {@code sender}, {@code controller}). */
-    CC_SENDER_GRANT("gcs.cc.sender.grant", "bytes", "Local sender's granted rate, bytes per second"),
+    CC_SENDER_GRANT("gcs.cc.sender.grant", "bytes.per.second", "Local sender's granted rate (NaN while unlimited)"),
     /** A local sender's budget under a price-based controller, seed 000 (tags {@code group}, {@code controller}). */
     CC_SENDER_BUDGET("gcs.cc.sender.budget", "dollars", "Local sender's budget for the group (cost-benefit)"),
     /** A local sender's salary period T, seed 000 Eqs. 10-11 (tags {@code group}, {@code controller}). */
@@ -138,7 +157,7 @@ public enum GcsMeters {
      * Times this member was excluded from a group by the member stall policy, tagged with {@code group} and
      * {@code reason} ({@code stalled}: its listeners held the group back longer than {@code member.stall.timeout}).
      */
-    MEMBERS_EXCLUDED("gcs.members.excluded", "exclusions",
+    MEMBERS_EXCLUDED("gcs.members.excluded", "",
             "Times this member was excluded from a group because its listeners held the group back"),
     /** How long this member's delivery backlog has been full (every sender of the site waits for it), 0 if not. */
     DELIVERY_STALL("gcs.delivery.stall", "seconds",
@@ -158,11 +177,22 @@ public enum GcsMeters {
     WAN_CONTROL_TOO_LARGE("gcs.wan.control.too.large", "packets",
             "Control packets too large even in pieces, dropped (raise max.datagram.bytes)"),
     /** Times two delegates were found speaking for one remote site name at once. */
-    SITE_CONFLICTS("gcs.sites.conflicts", "conflicts",
+    SITE_CONFLICTS("gcs.sites.conflicts", "",
             "Times two delegates were found announcing one site name (two LANs configured with one site)"),
     /** Site names this delegate currently sees two delegates for (held out of stability). */
-    SITES_CONFLICTED("gcs.sites.conflicted", "sites",
+    SITES_CONFLICTED("gcs.sites.conflicted", "",
             "Site names with two delegates at once, now: their acknowledgements are not trusted"),
+    /** Payload bytes this node sent that not every receiving site acknowledged yet ({@code GcsNode.unstableBytes()}). */
+    SEND_UNSTABLE("gcs.send.unstable", "bytes",
+            "Payload bytes sent by this node and not yet acknowledged by every receiving site"),
+    /** This node's current send window ({@code GcsNode.sendWindowBytes()}). */
+    SEND_WINDOW("gcs.send.window", "bytes", "Current send window of this node (unstable bytes stay within it)"),
+    /** Packets in this delegate's retransmit buffers ({@code GcsNode.retransmitBufferPackets()}), 0 elsewhere. */
+    RETRANSMIT_BUFFER("gcs.retransmit.buffer", "packets", "Packets in the delegate's retransmit buffers"),
+    /** Members in this node's view of a joined group (tag {@code group}). */
+    VIEW_MEMBERS("gcs.view.members", "", "Members in this node's view of the group"),
+    /** Sites with members in this node's view of a joined group (tag {@code group}). */
+    VIEW_SITES("gcs.view.sites", "", "Sites with members in this node's view of the group"),
     /** 1 while this node is its site's delegate, else 0. */
     DELEGATE("gcs.delegate", "", "1 while this node is its site's delegate");
 

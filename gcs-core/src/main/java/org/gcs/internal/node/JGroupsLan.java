@@ -359,6 +359,11 @@ final class JGroupsLan implements Receiver, AutoCloseable {
         return clusterName;
     }
 
+    /** @return the JGroups channel, for monitoring (JMX) only */
+    JChannel channel() {
+        return channel;
+    }
+
     /** Leaves the cluster. */
     @Override
     public void close() {

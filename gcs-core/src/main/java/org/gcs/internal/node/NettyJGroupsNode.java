@@ -116,6 +116,7 @@ public final class NettyJGroupsNode implements GcsNode {
      */
     public static GcsNode start(GcsConfig config) {
         NettyJGroupsNode node = new NettyJGroupsNode(config);
+        node.metrics.bindNode(node);
         try {
             node.startIo();
             return node;
@@ -233,6 +234,7 @@ public final class NettyJGroupsNode implements GcsNode {
         required("group", group);
         ensureOpen("leave");
         if (memberships.leave(group)) {
+            metrics.groupLeft(group);
             loop.run(() -> engine.leave(group, NodeClock.nowNs()));
         }
     }
@@ -380,6 +382,17 @@ public final class NettyJGroupsNode implements GcsNode {
     /** @return this node's meters */
     public NodeMetrics metrics() {
         return metrics;
+    }
+
+    /**
+     * The JGroups channel of this node's LAN, for monitoring tools (e.g. registering its MBeans with
+     * {@code org.jgroups.jmx.JmxConfigurator}); not part of the public API: sending or receiving on it breaks the node.
+     *
+     * @return the channel, empty before the node joined its LAN
+     */
+    public Optional<org.jgroups.JChannel> lanChannel() {
+        JGroupsLan current = lan;
+        return current == null ? Optional.empty() : Optional.of(current.channel());
     }
 
     /** @return this node's incarnation, as its LAN address and its messages carry it */

@@ -94,6 +94,7 @@ final class NodeIo implements EngineIo {
     @Override
     public void viewChanged(GroupView view) {
         if (memberships.viewChanged(view)) {
+            metrics.viewChanged(view);
             deliveries.viewChanged(view);
         }
     }

@@ -7,6 +7,7 @@ import java.util.concurrent.Callable;
 import org.gcs.Names;
 import org.gcs.emulator.Topology;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -100,6 +101,9 @@ public final class DemoCommand implements Callable<Integer> {
     @Option(names = "--json", description = "End with one line holding a JSON object with the results.")
     boolean json;
 
+    @Mixin
+    MonitoringOptions monitoring = new MonitoringOptions();
+
     /**
      * Runs the demo.
      *
@@ -110,7 +114,9 @@ public final class DemoCommand implements Callable<Integer> {
         DemoSettings settings = settings();
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        return new DemoRun(settings, out, err).run();
+        try (MetricsExposure metrics = monitoring.open(spec)) {
+            return new DemoRun(settings, out, err, metrics::expose).run();
+        }
     }
 
     /**

@@ -42,6 +42,7 @@ final class DemoRun {
     private final PrintWriter out;
     private final PrintWriter err;
     private final DemoReport report;
+    private final java.util.function.Consumer<GcsNode> onStarted;
     private List<GcsNode> nodes = List.of();
 
     /**
@@ -50,6 +51,17 @@ final class DemoRun {
      * @param err where the failure reason goes
      */
     DemoRun(DemoSettings settings, PrintWriter out, PrintWriter err) {
+        this(settings, out, err, node -> { });
+    }
+
+    /**
+     * @param settings the validated settings
+     * @param out where the tables and the JSON line go
+     * @param err where the failure reason goes
+     * @param onStarted told of every node once all are started (monitoring)
+     */
+    DemoRun(DemoSettings settings, PrintWriter out, PrintWriter err, java.util.function.Consumer<GcsNode> onStarted) {
+        this.onStarted = onStarted;
         this.settings = settings;
         this.out = out;
         this.err = err;
@@ -70,6 +82,7 @@ final class DemoRun {
             return finish(DemoResult.failedEarly(settings, "cannot start the nodes: " + e.getMessage()), false);
         }
         try (cluster) {
+            cluster.nodes().forEach(onStarted);
             report.line(String.format(java.util.Locale.ROOT, "started %d nodes in %.1f s (run %s); joining group '%s'",
                     cluster.nodes().size(), seconds(System.nanoTime() - startNs), cluster.runId(), settings.group()));
             result = exercise(cluster, new MeterTotals(registry));

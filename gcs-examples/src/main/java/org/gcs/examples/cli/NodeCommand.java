@@ -28,6 +28,7 @@ import org.gcs.GroupView;
 import org.gcs.MemberId;
 import org.gcs.Names;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -157,6 +158,9 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
             description = "Stop after this long, e.g. 5m (default: run until SIGTERM/SIGINT).")
     Duration duration;
 
+    @Mixin
+    MonitoringOptions monitoring = new MonitoringOptions();
+
     /** Where chat lines are read from; standard input unless a test replaces it. */
     InputStream stdin = System.in;
 
@@ -196,14 +200,19 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
             checkSizeHoldsHeader(new MemberId(gcsConfig.site(), gcsConfig.memberName()).toString());
         }
         GcsNode node;
+        MetricsExposure metrics = monitoring.open(spec);
         try {
             node = GcsNode.start(gcsConfig);
         } catch (GcsException e) {
+            metrics.close();
             err.println("gcs node: cannot start: " + e.getMessage());
             err.flush();
             return 1;
         }
-        run(node, gcsConfig, groups, out, err);
+        try (metrics) {
+            metrics.expose(node);
+            run(node, gcsConfig, groups, out, err);
+        }
         return 0;
     }
 

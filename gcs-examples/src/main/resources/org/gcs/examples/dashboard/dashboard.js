@@ -1,0 +1,161 @@
+// The GCS dashboard: polls api/state every second and redraws the sites, the trees, the flows and the member rate
+// charts. Plain JavaScript, no library, no external address; SVG is written as markup into <svg> elements.
+'use strict';
+
+const POLL_MS = 1000;
+const WINDOW_MS = 120000;
+
+function esc(text) {
+  return String(text).replace(/[&<>"']/g, c => ({'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;'}[c]));
+}
+
+function rate(bytesPerSec) {
+  if (bytesPerSec === null || bytesPerSec === undefined) return '–';
+  const units = ['B/s', 'kB/s', 'MB/s', 'GB/s'];
+  let value = bytesPerSec, unit = 0;
+  while (value >= 1000 && unit < units.length - 1) { value /= 1000; unit++; }
+  return value.toFixed(value < 10 && unit > 0 ? 2 : value < 100 ? 1 : 0) + ' ' + units[unit];
+}
+
+function number(value, digits) {
+  return value === null || value === undefined ? '–' : Number(value).toPrecision(digits);
+}
+
+function renderSites(sites) {
+  const html = sites.map(site => {
+    const members = site.members.map(m =>
+      `<li data-member="${esc(m)}"${m === site.delegate ? ' class="delegate"' : ''}>${esc(m)}</li>`).join('');
+    return `<div class="site" data-site="${esc(site.name)}"><h3>${esc(site.name)}</h3><ul>${members}</ul></div>`;
+  }).join('');
+  document.getElementById('sites').innerHTML = html || '<span class="empty">no sites yet</span>';
+}
+
+// Lays the tree out by depth from the root: one row per depth, the sites of a row spread evenly.
+function layout(tree) {
+  const children = {};
+  tree.edges.forEach(e => (children[e.parent] = children[e.parent] || []).push(e.child));
+  const rows = [];
+  const depth = {};
+  const queue = [tree.root];
+  depth[tree.root] = 0;
+  while (queue.length) {
+    const site = queue.shift();
+    (rows[depth[site]] = rows[depth[site]] || []).push(site);
+    (children[site] || []).sort().forEach(child => {
+      if (!(child in depth)) { depth[child] = depth[site] + 1; queue.push(child); }
+    });
+  }
+  const width = 560, height = 250, at = {};
+  rows.forEach((row, d) => row.forEach((site, i) => {
+    at[site] = {x: width * (i + 1) / (row.length + 1), y: 30 + d * Math.min(80, (height - 60) / Math.max(1, rows.length - 1))};
+  }));
+  return at;
+}
+
+function renderTree(group) {
+  const tree = group.tree;
+  if (!tree) {
+    return `<div class="tree-group" data-group="${esc(group.name)}"><h3>${esc(group.name)}</h3>`
+      + '<span class="empty">no tree yet</span></div>';
+  }
+  const at = layout(tree);
+  const edges = tree.edges.filter(e => at[e.parent] && at[e.child]).map(e => {
+    const a = at[e.parent], b = at[e.child];
+    return `<g class="tree-edge" data-edge="${esc(e.parent + '>' + e.child)}">`
+      + `<line x1="${a.x}" y1="${a.y}" x2="${b.x}" y2="${b.y}"></line>`
+      + `<text class="rtt" x="${(a.x + b.x) / 2 + 6}" y="${(a.y + b.y) / 2}">${number(e.rttMs, 3)} ms</text></g>`;
+  }).join('');
+  const nodes = Object.keys(at).map(site => {
+    const p = at[site], root = site === tree.root;
+    return `<g class="tree-site${root ? ' root' : ''}" data-tree-site="${esc(site)}">`
+      + `<circle cx="${p.x}" cy="${p.y}" r="9"></circle>`
+      + `<text class="label" x="${p.x}" y="${p.y + 24}">${esc(site)}${root ? ' (root)' : ''}</text></g>`;
+  }).join('');
+  return `<div class="tree-group" data-group="${esc(group.name)}" data-root="${esc(tree.root)}">`
+    + `<h3>group ${esc(group.name)} <span class="caption">${esc(tree.strategy)} v${tree.version}, `
+    + `${group.members} members</span></h3>`
+    + `<svg class="tree" viewBox="0 0 560 260">${edges}${nodes}</svg></div>`;
+}
+
+function renderFlows(flows) {
+  const rows = flows.map(f => {
+    const allowed = f.unlimited ? 'unlimited' : rate(f.allowedRateBytesPerSec);
+    const receivers = f.receivers.map(r =>
+      `<span data-receiver="${esc(r.site)}"${r.limiting ? ' class="limiting"' : ''}>${esc(r.site)}: `
+      + `${number(r.rttMs, 3)} ms, ${esc(f.congestionMeasure || 'congestion')} ${number(r.congestion, 3)}</span>`).join('<br>');
+    return `<tr data-flow="${esc(f.group + ':' + f.site)}"><td>${esc(f.group)}</td><td>${esc(f.site)}</td>`
+      + `<td>${esc(f.controller)}</td><td class="num">${allowed}${f.slowStart ? ' (slow start)' : ''}</td>`
+      + `<td class="limiting">${f.limitingSite ? esc(f.limitingSite) : '–'}</td><td>${receivers || '–'}</td></tr>`;
+  }).join('');
+  document.querySelector('#flows tbody').innerHTML = rows
+    || '<tr><td colspan="6" class="empty">no flows (a delegate shows its site\'s flows)</td></tr>';
+}
+
+function polyline(times, values, nowMs, max, cls) {
+  const points = [];
+  times.forEach((t, i) => {
+    if (values[i] === null) return;
+    const x = 40 + 510 * (1 - (nowMs - t) / WINDOW_MS);
+    const y = 95 - 85 * values[i] / max;
+    if (x >= 40) points.push(x.toFixed(1) + ',' + y.toFixed(1));
+  });
+  return `<polyline class="${cls}" points="${points.join(' ')}"></polyline>`;
+}
+
+function niceMax(value) {
+  if (!(value > 0)) return 1;
+  const step = Math.pow(10, Math.floor(Math.log10(value)));
+  return [1, 2, 5, 10].map(m => m * step).find(m => m >= value);
+}
+
+function renderCharts(members, rates, nowMs) {
+  const html = members.map(m => {
+    const series = rates.members[m.member];
+    const times = rates.timesMs;
+    let chart = '<span class="empty">collecting…</span>', now = '';
+    if (series) {
+      const all = series.sentMsgPerSec.concat(series.deliveredMsgPerSec).filter(v => v !== null);
+      const max = niceMax(Math.max(0, ...all));
+      chart = `<svg viewBox="0 0 560 110"><line class="axis" x1="40" y1="95" x2="550" y2="95"></line>`
+        + `<line class="axis" x1="40" y1="10" x2="40" y2="95"></line>`
+        + `<text x="36" y="14" text-anchor="end">${max}</text><text x="36" y="98" text-anchor="end">0</text>`
+        + `<text x="40" y="108">−2 min</text><text x="550" y="108" text-anchor="end">now</text>`
+        + polyline(times, series.sentMsgPerSec, nowMs, max, 'sent')
+        + polyline(times, series.deliveredMsgPerSec, nowMs, max, 'delivered') + '</svg>';
+      const last = times.length - 1;
+      now = `sent ${number(series.sentMsgPerSec[last], 3)} msg/s (${rate(series.sentBytesPerSec[last])}), `
+        + `delivered ${number(series.deliveredMsgPerSec[last], 3)} msg/s (${rate(series.deliveredBytesPerSec[last])})`;
+    }
+    return `<div class="chart" data-member="${esc(m.member)}"><h3>${esc(m.member)}${m.delegate ? ' (delegate)' : ''}</h3>`
+      + `<div class="now">${now}</div>${chart}</div>`;
+  }).join('');
+  document.getElementById('charts').innerHTML = html;
+}
+
+function render(state) {
+  document.getElementById('title').textContent = state.title || 'GCS dashboard';
+  document.title = state.title || 'GCS dashboard';
+  renderSites(state.sites || []);
+  const groups = state.groups || [];
+  document.getElementById('trees').innerHTML = groups.map(renderTree).join('')
+    || '<span class="empty">no groups yet</span>';
+  renderFlows(state.flows || []);
+  renderCharts(state.members || [], state.rates || {timesMs: [], members: {}}, state.timeMs);
+  const status = document.getElementById('status');
+  status.textContent = (state.stale ? 'stale (nodes closing) ' : 'updated ') + new Date(state.timeMs).toLocaleTimeString();
+  status.className = state.stale ? 'status stale' : 'status';
+}
+
+async function poll() {
+  try {
+    const response = await fetch('api/state', {cache: 'no-store'});
+    render(await response.json());
+  } catch (e) {
+    const status = document.getElementById('status');
+    status.textContent = 'no answer from the node: ' + e;
+    status.className = 'status stale';
+  }
+  setTimeout(poll, POLL_MS);
+}
+
+poll();

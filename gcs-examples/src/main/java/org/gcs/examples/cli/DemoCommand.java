@@ -6,7 +6,9 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.gcs.Names;
 import org.gcs.emulator.Topology;
+import org.gcs.examples.dashboard.DashboardOptions;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -100,6 +102,9 @@ public final class DemoCommand implements Callable<Integer> {
     @Option(names = "--json", description = "End with one line holding a JSON object with the results.")
     boolean json;
 
+    @Mixin
+    DashboardOptions dashboard = new DashboardOptions();
+
     /**
      * Runs the demo.
      *
@@ -110,7 +115,8 @@ public final class DemoCommand implements Callable<Integer> {
         DemoSettings settings = settings();
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        return new DemoRun(settings, out, err).run();
+        DemoRun run = new DemoRun(settings, out, err);
+        return (dashboard.enabled() ? run.withDashboard(dashboardAddress()) : run).run();
     }
 
     /**
@@ -173,6 +179,14 @@ public final class DemoCommand implements Callable<Integer> {
         }
         return new DemoSettings(wan, membersPerSite, duration, rate, size, group, treeStrategy, seed, reportEvery, json,
                 nodeSettings);
+    }
+
+    private java.net.InetSocketAddress dashboardAddress() {
+        try {
+            return dashboard.address();
+        } catch (IllegalArgumentException e) {
+            throw usage(e.getMessage());
+        }
     }
 
     private ParameterException usage(String message) {

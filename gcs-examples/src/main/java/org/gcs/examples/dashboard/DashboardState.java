@@ -144,30 +144,37 @@ final class DashboardState {
             }
         }
         List<Object> flows = new ArrayList<>();
-        for (FlowStatus flow : byKey.values()) {
-            Map<String, Object> json = new LinkedHashMap<>();
-            json.put("group", flow.group());
-            json.put("site", flow.site());
-            json.put("controller", flow.controller());
-            boolean unlimited = Double.isInfinite(flow.allowedRateBytesPerSec());
-            json.put("allowedRateBytesPerSec", unlimited ? null : flow.allowedRateBytesPerSec());
-            json.put("unlimited", unlimited);
-            json.put("slowStart", flow.slowStart());
-            json.put("limitingSite", flow.limitingSite().orElse(null));
-            json.put("congestionMeasure", flow.congestionMeasure());
-            List<Object> receivers = new ArrayList<>();
-            for (FlowStatus.Receiver receiver : flow.receivers()) {
-                Map<String, Object> r = new LinkedHashMap<>();
-                r.put("site", receiver.site());
-                r.put("rttMs", receiver.rttMs());
-                r.put("congestion", receiver.congestion());
-                r.put("limiting", flow.limitingSite().filter(receiver.site()::equals).isPresent());
-                receivers.add(r);
-            }
-            json.put("receivers", receivers);
-            flows.add(json);
-        }
+        byKey.values().forEach(flow -> flows.add(flow(flow)));
         return flows;
+    }
+
+    /**
+     * @param flow a flow's congestion state
+     * @return its JSON form: an unlimited rate is {@code null} with {@code unlimited: true}, a missing measure
+     *     {@code null}
+     */
+    static Map<String, Object> flow(FlowStatus flow) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("group", flow.group());
+        json.put("site", flow.site());
+        json.put("controller", flow.controller());
+        boolean unlimited = Double.isInfinite(flow.allowedRateBytesPerSec());
+        json.put("allowedRateBytesPerSec", unlimited ? null : flow.allowedRateBytesPerSec());
+        json.put("unlimited", unlimited);
+        json.put("slowStart", flow.slowStart());
+        json.put("limitingSite", flow.limitingSite().orElse(null));
+        json.put("congestionMeasure", flow.congestionMeasure());
+        List<Object> receivers = new ArrayList<>();
+        for (FlowStatus.Receiver receiver : flow.receivers()) {
+            Map<String, Object> r = new LinkedHashMap<>();
+            r.put("site", receiver.site());
+            r.put("rttMs", receiver.rttMs());
+            r.put("congestion", receiver.congestion());
+            r.put("limiting", flow.limitingSite().filter(receiver.site()::equals).isPresent());
+            receivers.add(r);
+        }
+        json.put("receivers", receivers);
+        return json;
     }
 
     private List<Object> members() {

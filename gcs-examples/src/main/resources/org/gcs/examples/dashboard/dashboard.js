@@ -18,7 +18,8 @@ function rate(bytesPerSec) {
 }
 
 function number(value, digits) {
-  return value === null || value === undefined ? '–' : Number(value).toPrecision(digits);
+  if (value === null || value === undefined) return '–';
+  return value === 0 ? '0' : Number(value).toPrecision(digits);
 }
 
 function renderSites(sites) {
@@ -45,9 +46,9 @@ function layout(tree) {
       if (!(child in depth)) { depth[child] = depth[site] + 1; queue.push(child); }
     });
   }
-  const width = 560, height = 250, at = {};
+  const width = 560, height = 190, at = {};
   rows.forEach((row, d) => row.forEach((site, i) => {
-    at[site] = {x: width * (i + 1) / (row.length + 1), y: 30 + d * Math.min(80, (height - 60) / Math.max(1, rows.length - 1))};
+    at[site] = {x: width * (i + 1) / (row.length + 1), y: 20 + d * Math.min(75, (height - 50) / Math.max(1, rows.length - 1))};
   }));
   return at;
 }
@@ -63,7 +64,7 @@ function renderTree(group) {
     const a = at[e.parent], b = at[e.child];
     return `<g class="tree-edge" data-edge="${esc(e.parent + '>' + e.child)}">`
       + `<line x1="${a.x}" y1="${a.y}" x2="${b.x}" y2="${b.y}"></line>`
-      + `<text class="rtt" x="${(a.x + b.x) / 2 + 6}" y="${(a.y + b.y) / 2}">${number(e.rttMs, 3)} ms</text></g>`;
+      + `<text class="rtt" x="${0.4 * a.x + 0.6 * b.x + 4}" y="${0.4 * a.y + 0.6 * b.y}">${number(e.rttMs, 3)} ms</text></g>`;
   }).join('');
   const nodes = Object.keys(at).map(site => {
     const p = at[site], root = site === tree.root;
@@ -74,30 +75,49 @@ function renderTree(group) {
   return `<div class="tree-group" data-group="${esc(group.name)}" data-root="${esc(tree.root)}">`
     + `<h3>group ${esc(group.name)} <span class="caption">${esc(tree.strategy)} v${tree.version}, `
     + `${group.members} members</span></h3>`
-    + `<svg class="tree" viewBox="0 0 560 260">${edges}${nodes}</svg></div>`;
+    + `<svg class="tree" viewBox="0 0 560 200">${edges}${nodes}</svg></div>`;
 }
 
+// A congestion measure as people read it: a loss event rate in percent, a rate in bytes per second.
+function congestion(measure, value) {
+  if (value === null || value === undefined) return '–';
+  if (measure === 'lossEventRate') return (value === 0 ? '0' : (100 * value).toPrecision(3)) + ' %';
+  if (/BytesPerSec$/.test(measure)) return rate(value);
+  return number(value, 3);
+}
+
+// One row per flow (group, sending site); one column per receiving site with its RTT and congestion measure.
 function renderFlows(flows) {
+  const receiving = [...new Set(flows.flatMap(f => f.receivers.map(r => r.site)))].sort();
+  const measures = [...new Set(flows.map(f => f.congestionMeasure).filter(m => m))];
+  document.querySelector('#flows thead').innerHTML = '<tr><th>group</th><th>sending site</th><th>controller</th>'
+    + '<th>allowed rate</th><th>limiting site</th>'
+    + receiving.map(site => `<th class="receiver">${esc(site)}</th>`).join('') + '</tr>';
+  document.getElementById('flows-caption').textContent = receiving.length
+    ? 'per receiving site: RTT, ' + (measures.join(', ') || 'congestion') : '';
   const rows = flows.map(f => {
     const allowed = f.unlimited ? 'unlimited' : rate(f.allowedRateBytesPerSec);
-    const receivers = f.receivers.map(r =>
-      `<span data-receiver="${esc(r.site)}"${r.limiting ? ' class="limiting"' : ''}>${esc(r.site)}: `
-      + `${number(r.rttMs, 3)} ms, ${esc(f.congestionMeasure || 'congestion')} ${number(r.congestion, 3)}</span>`).join('<br>');
+    const cells = receiving.map(site => {
+      const r = f.receivers.find(x => x.site === site);
+      if (!r) return '<td class="num">–</td>';
+      return `<td class="num${r.limiting ? ' limiting' : ''}" data-receiver="${esc(site)}">`
+        + `${number(r.rttMs, 3)} ms, ${congestion(f.congestionMeasure, r.congestion)}</td>`;
+    }).join('');
     return `<tr data-flow="${esc(f.group + ':' + f.site)}"><td>${esc(f.group)}</td><td>${esc(f.site)}</td>`
       + `<td>${esc(f.controller)}</td><td class="num">${allowed}${f.slowStart ? ' (slow start)' : ''}</td>`
-      + `<td class="limiting">${f.limitingSite ? esc(f.limitingSite) : '–'}</td><td>${receivers || '–'}</td></tr>`;
+      + `<td class="limiting">${f.limitingSite ? esc(f.limitingSite) : '–'}</td>${cells}</tr>`;
   }).join('');
   document.querySelector('#flows tbody').innerHTML = rows
-    || '<tr><td colspan="6" class="empty">no flows (a delegate shows its site\'s flows)</td></tr>';
+    || '<tr><td colspan="5" class="empty">no flows yet (a site\'s delegate shows its site\'s flows)</td></tr>';
 }
 
 function polyline(times, values, nowMs, max, cls) {
   const points = [];
   times.forEach((t, i) => {
     if (values[i] === null) return;
-    const x = 40 + 510 * (1 - (nowMs - t) / WINDOW_MS);
-    const y = 95 - 85 * values[i] / max;
-    if (x >= 40) points.push(x.toFixed(1) + ',' + y.toFixed(1));
+    const x = 36 + 356 * (1 - (nowMs - t) / WINDOW_MS);
+    const y = 66 - 58 * values[i] / max;
+    if (x >= 36) points.push(x.toFixed(1) + ',' + y.toFixed(1));
   });
   return `<polyline class="${cls}" points="${points.join(' ')}"></polyline>`;
 }
@@ -116,10 +136,10 @@ function renderCharts(members, rates, nowMs) {
     if (series) {
       const all = series.sentMsgPerSec.concat(series.deliveredMsgPerSec).filter(v => v !== null);
       const max = niceMax(Math.max(0, ...all));
-      chart = `<svg viewBox="0 0 560 110"><line class="axis" x1="40" y1="95" x2="550" y2="95"></line>`
-        + `<line class="axis" x1="40" y1="10" x2="40" y2="95"></line>`
-        + `<text x="36" y="14" text-anchor="end">${max}</text><text x="36" y="98" text-anchor="end">0</text>`
-        + `<text x="40" y="108">−2 min</text><text x="550" y="108" text-anchor="end">now</text>`
+      chart = `<svg viewBox="0 0 400 80"><line class="axis" x1="36" y1="66" x2="392" y2="66"></line>`
+        + `<line class="axis" x1="36" y1="8" x2="36" y2="66"></line>`
+        + `<text x="32" y="12" text-anchor="end">${max}</text><text x="32" y="69" text-anchor="end">0</text>`
+        + `<text x="36" y="78">−2 min</text><text x="392" y="78" text-anchor="end">now</text>`
         + polyline(times, series.sentMsgPerSec, nowMs, max, 'sent')
         + polyline(times, series.deliveredMsgPerSec, nowMs, max, 'delivered') + '</svg>';
       const last = times.length - 1;

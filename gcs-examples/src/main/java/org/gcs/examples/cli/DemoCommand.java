@@ -141,6 +141,7 @@ public final class DemoCommand implements Callable<Integer> {
         if (reportEvery.toMillis() < 100) {
             throw usage("--report-every must be at least 100ms, got " + reportEvery);
         }
+        dashboardAddress();
         if (!Names.isValid(group)) {
             throw usage("--group '" + group + "' is not valid: use 1 to " + Names.MAX_LENGTH
                     + " characters from A-Z a-z 0-9 . _ -");

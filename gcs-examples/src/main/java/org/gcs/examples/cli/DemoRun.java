@@ -91,12 +91,14 @@ final class DemoRun {
             report.line(String.format(java.util.Locale.ROOT, "started %d nodes in %.1f s (run %s); joining group '%s'",
                     cluster.nodes().size(), seconds(System.nanoTime() - startNs), cluster.runId(), settings.group()));
             if (dashboardAddress != null) {
-                dashboard = startDashboard(cluster.nodes());
+                try {
+                    dashboard = startDashboard(cluster.nodes());
+                } catch (java.io.UncheckedIOException e) {
+                    return finish(DemoResult.failedEarly(settings, e.getMessage()), false);
+                }
             }
             result = exercise(cluster, new MeterTotals(registry));
             report.summary(result);
-        } catch (java.io.UncheckedIOException e) {
-            return finish(DemoResult.failedEarly(settings, e.getMessage()), false);
         } finally {
             if (dashboard != null) {
                 dashboard.close();

@@ -354,7 +354,8 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
 
     /** Starts the dashboard of this node ({@code --dashboard-port}) and prints its address. */
     private DashboardServer startDashboard(GcsNode node, SentCounts sent, PrintWriter out) {
-        DashboardServer dashboard = DashboardServer.start(dashboardOptions.address(), "gcs node " + node.self(), List.of(node), sent);
+        DashboardServer dashboard = DashboardServer.start(dashboardOptions.address(), "gcs node " + node.self(),
+                List.of(node), sent);
         print(out, "dashboard: " + dashboard.url());
         return dashboard;
     }

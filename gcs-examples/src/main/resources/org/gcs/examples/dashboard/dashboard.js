@@ -6,7 +6,8 @@ const POLL_MS = 1000;
 const WINDOW_MS = 120000;
 
 function esc(text) {
-  return String(text).replace(/[&<>"']/g, c => ({'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;'}[c]));
+  const entities = {'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;'};
+  return String(text).replace(/[&<>"']/g, c => entities[c]);
 }
 
 function rate(bytesPerSec) {
@@ -48,7 +49,8 @@ function layout(tree) {
   }
   const width = 560, height = 190, at = {};
   rows.forEach((row, d) => row.forEach((site, i) => {
-    at[site] = {x: width * (i + 1) / (row.length + 1), y: 20 + d * Math.min(75, (height - 50) / Math.max(1, rows.length - 1))};
+    const rowGap = Math.min(75, (height - 50) / Math.max(1, rows.length - 1));
+    at[site] = {x: width * (i + 1) / (row.length + 1), y: 20 + d * rowGap};
   }));
   return at;
 }
@@ -64,7 +66,8 @@ function renderTree(group) {
     const a = at[e.parent], b = at[e.child];
     return `<g class="tree-edge" data-edge="${esc(e.parent + '>' + e.child)}">`
       + `<line x1="${a.x}" y1="${a.y}" x2="${b.x}" y2="${b.y}"></line>`
-      + `<text class="rtt" x="${0.4 * a.x + 0.6 * b.x + 4}" y="${0.4 * a.y + 0.6 * b.y}">${number(e.rttMs, 3)} ms</text></g>`;
+      + `<text class="rtt" x="${0.4 * a.x + 0.6 * b.x + 4}" y="${0.4 * a.y + 0.6 * b.y}">`
+      + `${number(e.rttMs, 3)} ms</text></g>`;
   }).join('');
   const nodes = Object.keys(at).map(site => {
     const p = at[site], root = site === tree.root;
@@ -125,7 +128,7 @@ function polyline(times, values, nowMs, max, cls) {
 function niceMax(value) {
   if (!(value > 0)) return 1;
   const step = Math.pow(10, Math.floor(Math.log10(value)));
-  return [1, 2, 5, 10].map(m => m * step).find(m => m >= value);
+  return [1, 2, 5, 10].map(m => Number((m * step).toPrecision(2))).find(m => m >= value);
 }
 
 function renderCharts(members, rates, nowMs) {
@@ -146,7 +149,8 @@ function renderCharts(members, rates, nowMs) {
       now = `sent ${number(series.sentMsgPerSec[last], 3)} msg/s (${rate(series.sentBytesPerSec[last])}), `
         + `delivered ${number(series.deliveredMsgPerSec[last], 3)} msg/s (${rate(series.deliveredBytesPerSec[last])})`;
     }
-    return `<div class="chart" data-member="${esc(m.member)}"><h3>${esc(m.member)}${m.delegate ? ' (delegate)' : ''}</h3>`
+    return `<div class="chart" data-member="${esc(m.member)}">`
+      + `<h3>${esc(m.member)}${m.delegate ? ' (delegate)' : ''}</h3>`
       + `<div class="now">${now}</div>${chart}</div>`;
   }).join('');
   document.getElementById('charts').innerHTML = html;
@@ -162,7 +166,8 @@ function render(state) {
   renderFlows(state.flows || []);
   renderCharts(state.members || [], state.rates || {timesMs: [], members: {}}, state.timeMs);
   const status = document.getElementById('status');
-  status.textContent = (state.stale ? 'stale (nodes closing) ' : 'updated ') + new Date(state.timeMs).toLocaleTimeString();
+  const time = new Date(state.timeMs).toLocaleTimeString();
+  status.textContent = (state.stale ? 'stale (nodes closing) ' : 'updated ') + time;
   status.className = state.stale ? 'status stale' : 'status';
 }
 

@@ -37,7 +37,7 @@ class DashboardChromiumTest {
     @Timeout(240)
     void shouldShowEverySiteAndEveryTreeEdgeInHeadlessChromium() throws Exception {
         Path chromium = chromium();
-        try (RunningDemo demo = new RunningDemo("--members-per-site", "1", "--duration", "15s", "--rate", "20",
+        try (RunningDemo demo = new RunningDemo("--members-per-site", "1", "--duration", "20s", "--rate", "20",
                 "--report-every", "10s")) {
             AtomicReference<String> lastDom = new AtomicReference<>("");
             await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(500))
@@ -74,7 +74,7 @@ class DashboardChromiumTest {
         try {
             Path dom = profile.resolve("dom.html");
             Process process = new ProcessBuilder(chromium.toString(), "--headless", "--no-sandbox", "--disable-gpu",
-                    "--disable-quic", "--no-first-run", "--disable-background-networking",
+                    "--disable-quic", "--disable-dev-shm-usage", "--no-first-run", "--disable-background-networking",
                     "--disable-component-update", "--disable-sync", "--user-data-dir=" + profile.resolve("profile"),
                     "--virtual-time-budget=8000", "--dump-dom", url)
                     .redirectOutput(dom.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD).start();

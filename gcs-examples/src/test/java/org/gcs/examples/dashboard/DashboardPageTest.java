@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
  */
 class DashboardPageTest {
     private static final List<String> FILES = List.of("index.html", "dashboard.js", "dashboard.css");
-    /** {@code http://}, {@code https://}, {@code ws://} and the like, or {@code //host} in src, href, url() or fetch. */
+    /** {@code http://}, {@code https://}, {@code ws://} and the like, or {@code //host} in src, href, url(), fetch. */
     private static final Pattern EXTERNAL = Pattern.compile("(?i)\\b[a-z][a-z0-9+.-]*://"
             + "|(?:src|href)\\s*=\\s*[\"']?//|url\\(\\s*[\"']?//|fetch\\(\\s*[\"'`]//|@import");
 

@@ -13,7 +13,8 @@ import org.gcs.examples.web.LocalWebServer;
 /**
  * The live dashboard: serves the page ({@code GET /}, with its script and style) and the JSON snapshot
  * ({@code GET /api/state}) of the given nodes, and samples the members' send and delivery totals every
- * {@link #SAMPLE_PERIOD_MS} into a {@link RateHistory} of {@link #HISTORY_SAMPLES} samples (two minutes).
+ * {@link #SAMPLE_PERIOD_MS} into {@link RateHistory rate histories} of {@link #HISTORY_SAMPLES} samples (two
+ * minutes): the shown members' own, and the other members' as the shown nodes deliver their messages.
  */
 public final class DashboardServer implements AutoCloseable {
     /** How often the members' totals are sampled into rates. */
@@ -30,8 +31,9 @@ public final class DashboardServer implements AutoCloseable {
 
     private DashboardServer(InetSocketAddress bind, String title, List<GcsNode> nodes, SentCounts sent) {
         delivered = new DeliveryCounts(nodes);
-        RateHistory history = new RateHistory(HISTORY_SAMPLES);
-        state = new DashboardState(title, nodes, sent, delivered, history, SAMPLE_PERIOD_MS);
+        state = new DashboardState(title, nodes, sent, delivered,
+                new RateHistory(RateHistory.MEMBER_RATES, HISTORY_SAMPLES),
+                new RateHistory(RateHistory.DELIVERED_HERE_RATES, HISTORY_SAMPLES), SAMPLE_PERIOD_MS);
         sampler = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread thread = new Thread(r, "gcs-dashboard-sampler");
             thread.setDaemon(true);
@@ -39,7 +41,7 @@ public final class DashboardServer implements AutoCloseable {
         });
         sampler.scheduleAtFixedRate(() -> {
             try {
-                history.sample(System.currentTimeMillis(), state.totals());
+                state.sample(System.currentTimeMillis());
             } catch (RuntimeException e) {
                 // a node closing under the sampler: the next sample tries again
             }

@@ -15,8 +15,9 @@ import org.gcs.MemberId;
 
 /**
  * Builds the dashboard's JSON snapshot ({@code /api/state}) from the shown nodes: the sites with their members and
- * delegates, each group's multicast tree, the flows' congestion state, and every shown member's totals and rates.
- * Unlimited rates are {@code null} with {@code unlimited: true}, never a huge number.
+ * delegates, each group's multicast tree, the flows' congestion state, every shown member's totals and rates, and
+ * for the other members the rate at which the shown nodes deliver their messages. Unlimited rates are {@code null}
+ * with {@code unlimited: true}, never a huge number.
  */
 final class DashboardState {
     private final String title;
@@ -24,6 +25,7 @@ final class DashboardState {
     private final SentCounts sent;
     private final DeliveryCounts delivered;
     private final RateHistory history;
+    private final RateHistory deliveredHere;
     private final long periodMs;
 
     /**
@@ -31,26 +33,41 @@ final class DashboardState {
      * @param nodes the nodes to show
      * @param sent what each shown member sent
      * @param delivered what each shown member delivered
-     * @param history the shown members' rates
-     * @param periodMs how often the history is sampled
+     * @param history the shown members' rates ({@link RateHistory#MEMBER_RATES})
+     * @param deliveredHere the other members' rates as delivered by the shown nodes
+     *     ({@link RateHistory#DELIVERED_HERE_RATES})
+     * @param periodMs how often the histories are sampled
      */
     DashboardState(String title, List<GcsNode> nodes, SentCounts sent, DeliveryCounts delivered, RateHistory history,
-                   long periodMs) {
+                   RateHistory deliveredHere, long periodMs) {
         this.title = title;
         this.nodes = List.copyOf(nodes);
         this.sent = sent;
         this.delivered = delivered;
         this.history = history;
+        this.deliveredHere = deliveredHere;
         this.periodMs = periodMs;
     }
 
-    /** @return every shown member's totals now, by {@code site/member} */
-    Map<String, MemberTotals> totals() {
-        Map<String, MemberTotals> totals = new LinkedHashMap<>();
+    /** Samples the shown members' totals and the other members' deliveries into the histories. */
+    void sample(long nowMs) {
+        Map<String, long[]> members = new LinkedHashMap<>();
         for (GcsNode node : nodes) {
-            totals.put(node.self().toString(), totals(node.self()));
+            members.put(node.self().toString(), RateHistory.counts(totals(node.self())));
         }
-        return totals;
+        history.sample(nowMs, members);
+        deliveredHere.sample(nowMs, othersDeliveredHere());
+    }
+
+    /** @return per member not shown: the messages and payload bytes of it that the shown nodes delivered */
+    private Map<String, long[]> othersDeliveredHere() {
+        Map<String, long[]> others = new LinkedHashMap<>();
+        delivered.bySender().forEach((sender, counts) -> {
+            if (nodes.stream().noneMatch(node -> node.self().equals(sender))) {
+                others.put(sender.toString(), counts);
+            }
+        });
+        return others;
     }
 
     private MemberTotals totals(MemberId member) {
@@ -71,6 +88,16 @@ final class DashboardState {
         json.put("flows", flows());
         json.put("members", members());
         json.put("rates", history.toJson(periodMs));
+        List<Object> others = new ArrayList<>();
+        othersDeliveredHere().forEach((member, counts) -> {
+            Map<String, Object> other = new LinkedHashMap<>();
+            other.put("member", member);
+            other.put("deliveredHereMessages", counts[0]);
+            other.put("deliveredHereBytes", counts[1]);
+            others.add(other);
+        });
+        json.put("deliveredHere", others);
+        json.put("deliveredHereRates", deliveredHere.toJson(periodMs));
         return json;
     }
 

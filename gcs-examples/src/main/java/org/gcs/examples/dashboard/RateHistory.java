@@ -10,49 +10,67 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The members' send and delivery rates over the last {@link #capacity} samples: each {@link #sample} turns the
- * cumulative totals into rates since the previous sample. Bounded: the oldest sample goes when a new one comes.
+ * Rates per member over the last {@code capacity} samples: each {@link #sample} turns cumulative counts (one per rate
+ * name) into rates per second since the previous sample. Bounded: the oldest sample goes when a new one comes.
  * Thread-safe (one thread samples, the web server reads).
  */
 final class RateHistory {
-    /** The rates, per member, in the order of {@link #RATE_NAMES}. */
-    static final List<String> RATE_NAMES = List.of("sentMsgPerSec", "deliveredMsgPerSec", "sentBytesPerSec",
+    /** A shown member's rates, from its {@link #counts(MemberTotals)}. */
+    static final List<String> MEMBER_RATES = List.of("sentMsgPerSec", "deliveredMsgPerSec", "sentBytesPerSec",
             "deliveredBytesPerSec");
+    /** Another member's rates as the shown nodes deliver its messages. */
+    static final List<String> DELIVERED_HERE_RATES = List.of("deliveredHereMsgPerSec", "deliveredHereBytesPerSec");
 
     private record Sample(long timeMs, Map<String, double[]> ratesByMember) {
     }
 
+    private final List<String> rateNames;
     private final int capacity;
     private final ArrayDeque<Sample> samples = new ArrayDeque<>();
-    private Map<String, MemberTotals> previousTotals = Map.of();
+    private Map<String, long[]> previousCounts = Map.of();
     private long previousTimeMs;
+    private boolean sampled;
 
-    /** @param capacity how many samples to keep, at least 1 */
-    RateHistory(int capacity) {
+    /**
+     * @param rateNames the rates' names, one per count
+     * @param capacity how many samples to keep, at least 1
+     */
+    RateHistory(List<String> rateNames, int capacity) {
         if (capacity < 1) {
             throw new IllegalArgumentException("capacity must be at least 1, got " + capacity);
         }
+        this.rateNames = List.copyOf(rateNames);
         this.capacity = capacity;
     }
 
     /**
-     * Records the rates since the previous call; the first call only records the totals.
-     *
-     * @param timeMs the wall-clock time of the totals, in epoch milliseconds
-     * @param totals every member's totals by {@code site/member}
+     * @param totals a member's totals
+     * @return its counts in the order of {@link #MEMBER_RATES}
      */
-    synchronized void sample(long timeMs, Map<String, MemberTotals> totals) {
+    static long[] counts(MemberTotals totals) {
+        return new long[] {totals.sentMessages(), totals.deliveredMessages(), totals.sentBytes(),
+            totals.deliveredBytes()};
+    }
+
+    /**
+     * Records the rates since the previous call; the first call only records the counts. A member gets rates from
+     * its second sample on.
+     *
+     * @param timeMs the wall-clock time of the counts, in epoch milliseconds
+     * @param counts every member's cumulative counts by {@code site/member}, one per rate name
+     */
+    synchronized void sample(long timeMs, Map<String, long[]> counts) {
         double seconds = (timeMs - previousTimeMs) / 1000.0;
-        if (!previousTotals.isEmpty() && seconds > 0) {
+        if (sampled && seconds > 0) {
             Map<String, double[]> rates = new HashMap<>();
-            totals.forEach((member, now) -> {
-                MemberTotals before = previousTotals.get(member);
+            counts.forEach((member, now) -> {
+                long[] before = previousCounts.get(member);
                 if (before != null) {
-                    rates.put(member, new double[] {
-                        rate(now.sentMessages() - before.sentMessages(), seconds),
-                        rate(now.deliveredMessages() - before.deliveredMessages(), seconds),
-                        rate(now.sentBytes() - before.sentBytes(), seconds),
-                        rate(now.deliveredBytes() - before.deliveredBytes(), seconds)});
+                    double[] memberRates = new double[rateNames.size()];
+                    for (int r = 0; r < memberRates.length; r++) {
+                        memberRates[r] = Math.max(0, now[r] - before[r]) / seconds;
+                    }
+                    rates.put(member, memberRates);
                 }
             });
             samples.addLast(new Sample(timeMs, rates));
@@ -60,12 +78,9 @@ final class RateHistory {
                 samples.removeFirst();
             }
         }
-        previousTotals = Map.copyOf(totals);
+        previousCounts = Map.copyOf(counts);
         previousTimeMs = timeMs;
-    }
-
-    private static double rate(long delta, double seconds) {
-        return Math.max(0, delta) / seconds;
+        sampled = true;
     }
 
     /** @return the number of samples held */
@@ -75,7 +90,7 @@ final class RateHistory {
 
     /**
      * @param periodMs the sampling period, for the page
-     * @return {@code {periodMs, timesMs: [...], members: {SITE/MEMBER: {sentMsgPerSec: [...], ...}}}}, every array
+     * @return {@code {periodMs, timesMs: [...], members: {SITE/MEMBER: {RATE_NAME: [...], ...}}}}, every array
      *     aligned with {@code timesMs} ({@code null} where a member was not sampled)
      */
     synchronized Map<String, Object> toJson(long periodMs) {
@@ -88,13 +103,13 @@ final class RateHistory {
         Map<String, Object> byMember = new LinkedHashMap<>();
         for (String member : members.stream().sorted().toList()) {
             Map<String, Object> series = new LinkedHashMap<>();
-            for (int r = 0; r < RATE_NAMES.size(); r++) {
+            for (int r = 0; r < rateNames.size(); r++) {
                 List<Double> values = new ArrayList<>(samples.size());
                 for (Sample sample : samples) {
                     double[] rates = sample.ratesByMember().get(member);
                     values.add(rates == null ? null : rates[r]);
                 }
-                series.put(RATE_NAMES.get(r), values);
+                series.put(rateNames.get(r), values);
             }
             byMember.put(member, series);
         }

@@ -131,29 +131,44 @@ function niceMax(value) {
   return [1, 2, 5, 10].map(m => Number((m * step).toPrecision(2))).find(m => m >= value);
 }
 
-function renderCharts(members, rates, nowMs) {
-  const html = members.map(m => {
+// One small chart: the given series (name -> values aligned with times), each a polyline of its class.
+function chart(times, lines, nowMs) {
+  const all = Object.values(lines).flat().filter(v => v !== null);
+  const max = niceMax(Math.max(0, ...all));
+  return `<svg viewBox="0 0 400 80"><line class="axis" x1="36" y1="66" x2="392" y2="66"></line>`
+    + `<line class="axis" x1="36" y1="8" x2="36" y2="66"></line>`
+    + `<text x="32" y="12" text-anchor="end">${max}</text><text x="32" y="69" text-anchor="end">0</text>`
+    + `<text x="36" y="78">−2 min</text><text x="392" y="78" text-anchor="end">now</text>`
+    + Object.entries(lines).map(([cls, values]) => polyline(times, values, nowMs, max, cls)).join('') + '</svg>';
+}
+
+function chartBox(member, title, now, svg, attributes) {
+  return `<div class="chart" data-member="${esc(member)}"${attributes}><h3>${title}</h3>`
+    + `<div class="now">${now}</div>${svg}</div>`;
+}
+
+// The shown members' own rates, then the other members' as the shown nodes deliver their messages.
+function renderCharts(members, rates, here, nowMs) {
+  const times = rates.timesMs;
+  const last = times.length - 1;
+  const own = members.map(m => {
     const series = rates.members[m.member];
-    const times = rates.timesMs;
-    let chart = '<span class="empty">collecting…</span>', now = '';
-    if (series) {
-      const all = series.sentMsgPerSec.concat(series.deliveredMsgPerSec).filter(v => v !== null);
-      const max = niceMax(Math.max(0, ...all));
-      chart = `<svg viewBox="0 0 400 80"><line class="axis" x1="36" y1="66" x2="392" y2="66"></line>`
-        + `<line class="axis" x1="36" y1="8" x2="36" y2="66"></line>`
-        + `<text x="32" y="12" text-anchor="end">${max}</text><text x="32" y="69" text-anchor="end">0</text>`
-        + `<text x="36" y="78">−2 min</text><text x="392" y="78" text-anchor="end">now</text>`
-        + polyline(times, series.sentMsgPerSec, nowMs, max, 'sent')
-        + polyline(times, series.deliveredMsgPerSec, nowMs, max, 'delivered') + '</svg>';
-      const last = times.length - 1;
-      now = `sent ${number(series.sentMsgPerSec[last], 3)} msg/s (${rate(series.sentBytesPerSec[last])}), `
-        + `delivered ${number(series.deliveredMsgPerSec[last], 3)} msg/s (${rate(series.deliveredBytesPerSec[last])})`;
-    }
-    return `<div class="chart" data-member="${esc(m.member)}">`
-      + `<h3>${esc(m.member)}${m.delegate ? ' (delegate)' : ''}</h3>`
-      + `<div class="now">${now}</div>${chart}</div>`;
-  }).join('');
-  document.getElementById('charts').innerHTML = html;
+    const title = esc(m.member) + (m.delegate ? ' (delegate)' : '');
+    if (!series) return chartBox(m.member, title, '', '<span class="empty">collecting…</span>', '');
+    const now = `sent ${number(series.sentMsgPerSec[last], 3)} msg/s (${rate(series.sentBytesPerSec[last])}), `
+      + `delivered ${number(series.deliveredMsgPerSec[last], 3)} msg/s (${rate(series.deliveredBytesPerSec[last])})`;
+    const lines = {sent: series.sentMsgPerSec, delivered: series.deliveredMsgPerSec};
+    return chartBox(m.member, title, now, chart(times, lines, nowMs), '');
+  });
+  const hereLast = here.timesMs.length - 1;
+  const others = Object.entries(here.members).map(([member, series]) => {
+    const now = `delivered here ${number(series.deliveredHereMsgPerSec[hereLast], 3)} msg/s `
+      + `(${rate(series.deliveredHereBytesPerSec[hereLast])})`;
+    const title = `${esc(member)} <span class="caption">its messages delivered here</span>`;
+    const lines = {here: series.deliveredHereMsgPerSec};
+    return chartBox(member, title, now, chart(here.timesMs, lines, nowMs), ' data-delivered-here="true"');
+  });
+  document.getElementById('charts').innerHTML = own.concat(others).join('');
 }
 
 function render(state) {
@@ -164,7 +179,8 @@ function render(state) {
   document.getElementById('trees').innerHTML = groups.map(renderTree).join('')
     || '<span class="empty">no groups yet</span>';
   renderFlows(state.flows || []);
-  renderCharts(state.members || [], state.rates || {timesMs: [], members: {}}, state.timeMs);
+  const none = {timesMs: [], members: {}};
+  renderCharts(state.members || [], state.rates || none, state.deliveredHereRates || none, state.timeMs);
   const status = document.getElementById('status');
   const time = new Date(state.timeMs).toLocaleTimeString();
   status.textContent = (state.stale ? 'stale (nodes closing) ' : 'updated ') + time;

@@ -76,27 +76,82 @@ class NodeCommandDashboardTest {
         }
     }
 
+    @Test
+    @Timeout(120)
+    void shouldShowTheOtherSiteAndTheRateItsMessagesAreDeliveredHere() throws Exception {
+        int alphaPort = freeUdpPort();
+        int betaPort = freeUdpPort();
+        NodeCommand alpha = new NodeCommand();
+        NodeCommand beta = new NodeCommand();
+        alpha.stdin = new ByteArrayInputStream(new byte[0]);
+        beta.stdin = new ByteArrayInputStream(new byte[0]);
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            Path alphaFile = siteConfig("alpha", alphaPort, betaPort);
+            Path betaFile = siteConfig("beta", betaPort, alphaPort);
+            Future<Integer> alphaCode = pool.submit(() -> new CommandLine(alpha).setOut(new PrintWriter(out, true))
+                    .setErr(new PrintWriter(err, true)).execute("--config", alphaFile.toString(),
+                            "--dashboard-port", "0"));
+            Future<Integer> betaCode = pool.submit(() -> new CommandLine(beta)
+                    .setOut(new PrintWriter(new StringWriter())).setErr(new PrintWriter(err, true))
+                    .execute("--config", betaFile.toString(), "--send-rate", "20", "--size", "64"));
+            await().atMost(Duration.ofSeconds(60)).until(() -> DASHBOARD_LINE.matcher(out.toString()).find()
+                    || alphaCode.isDone());
+            Matcher line = DASHBOARD_LINE.matcher(out.toString());
+            assertThat(line.find()).as("stdout: %s%nstderr: %s", out, err).isTrue();
+            String state = line.group(1) + "api/state";
+
+            await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(get(state).body())
+                    .contains("{\"name\":\"alpha\",\"delegate\":\"alpha/alpha-1\",\"members\":[\"alpha/alpha-1\"]}",
+                            "{\"name\":\"beta\",\"delegate\":null,\"members\":[\"beta/beta-1\"]}",
+                            "\"deliveredHereRates\":{\"periodMs\":1000,",
+                            "\"members\":{\"beta/beta-1\":{\"deliveredHereMsgPerSec\":[")
+                    .containsPattern("\"deliveredHere\":\\[\\{\"member\":\"beta/beta-1\","
+                            + "\"deliveredHereMessages\":[1-9][0-9]*,\"deliveredHereBytes\":[1-9][0-9]*}]"));
+
+            alpha.stop();
+            beta.stop();
+            assertThat(alphaCode.get(30, TimeUnit.SECONDS)).as("stderr: %s", err).isZero();
+            assertThat(betaCode.get(30, TimeUnit.SECONDS)).as("stderr: %s", err).isZero();
+        } finally {
+            alpha.stop();
+            beta.stop();
+            pool.shutdown();
+            assertThat(pool.awaitTermination(30, TimeUnit.SECONDS)).isTrue();
+        }
+    }
+
     private HttpResponse<String> get(String url) throws IOException, InterruptedException {
         return http.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(10)).build(),
                 HttpResponse.BodyHandlers.ofString());
     }
 
     private Path soloConfig() throws Exception {
-        Path file = dir.resolve("solo.properties");
-        int wanPort;
-        try (DatagramSocket socket = new DatagramSocket(0, InetAddress.getLoopbackAddress())) {
-            wanPort = socket.getLocalPort();
-        }
+        return siteConfig("solo", freeUdpPort(), 0);
+    }
+
+    /** One node of its own site, {@code SITE/SITE-1}, in groups {@code chat, other}; seeding another site if given. */
+    private Path siteConfig(String site, int wanPort, int seedPort) throws Exception {
+        Path file = dir.resolve(site + ".properties");
         Files.writeString(file, String.join("\n",
-                "site = solo",
-                "member.name = solo-1",
+                "site = " + site,
+                "member.name = " + site + "-1",
                 "wan.bind = 127.0.0.1:" + wanPort,
+                seedPort == 0 ? "" : "seeds = 127.0.0.1:" + seedPort,
                 "cluster.key = node-command-test-key-0123456789",
                 "lan.bind.address = 127.0.0.1",
                 "lan.mcast.port = " + (50_000 + ThreadLocalRandom.current().nextInt(10_000)),
-                "lan.cluster.name = gcs-node-dashboard-test-" + ProcessHandle.current().pid(),
+                "lan.cluster.name = gcs-node-dashboard-test-" + site + "-" + ProcessHandle.current().pid(),
                 "groups = chat, other",
                 ""));
         return file;
+    }
+
+    private static int freeUdpPort() throws Exception {
+        try (DatagramSocket socket = new DatagramSocket(0, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
     }
 }

@@ -95,6 +95,7 @@ class DashboardApiTest {
             assertThat((Double) member.get("deliveredMessages")).isPositive();
         }
 
+        assertThat(TestJson.list(state.get("deliveredHere"))).as("every member is shown").isEmpty();
         Map<String, Object> rates = TestJson.object(state.get("rates"));
         assertThat(rates.get("periodMs")).isEqualTo(1000.0);
         List<Object> times = TestJson.list(rates.get("timesMs"));
@@ -102,7 +103,7 @@ class DashboardApiTest {
         Map<String, Object> perMember = TestJson.object(rates.get("members"));
         assertThat(perMember).containsOnlyKeys("boston/boston-1", "ottawa/ottawa-1", "chicago/chicago-1");
         for (Object series : perMember.values()) {
-            for (String name : RateHistory.RATE_NAMES) {
+            for (String name : RateHistory.MEMBER_RATES) {
                 assertThat(TestJson.list(TestJson.object(series).get(name))).hasSameSizeAs(times);
             }
         }

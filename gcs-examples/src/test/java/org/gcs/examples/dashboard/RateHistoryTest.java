@@ -15,9 +15,9 @@ class RateHistoryTest {
 
     @Test
     void shouldTurnTotalsIntoRatesPerSecond() {
-        RateHistory history = new RateHistory(10);
-        history.sample(10_000, Map.of("a/a-1", new MemberTotals(0, 0, 0, 0)));
-        history.sample(12_000, Map.of("a/a-1", new MemberTotals(100, 1000, 300, 3000)));
+        RateHistory history = new RateHistory(RateHistory.MEMBER_RATES, 10);
+        history.sample(10_000, Map.of("a/a-1", totals(0, 0, 0, 0)));
+        history.sample(12_000, Map.of("a/a-1", totals(100, 1000, 300, 3000)));
 
         Map<String, Object> json = history.toJson(1000);
         assertThat(json.get("timesMs")).isEqualTo(List.of(12_000L));
@@ -30,9 +30,9 @@ class RateHistoryTest {
 
     @Test
     void shouldKeepOnlyTheNewestSamples() {
-        RateHistory history = new RateHistory(3);
+        RateHistory history = new RateHistory(RateHistory.MEMBER_RATES, 3);
         for (int i = 0; i <= 10; i++) {
-            history.sample(i * 1000L, Map.of("a/a-1", new MemberTotals(i * 10L, 0, 0, 0)));
+            history.sample(i * 1000L, Map.of("a/a-1", totals(i * 10L, 0, 0, 0)));
         }
 
         assertThat(history.size()).isEqualTo(3);
@@ -41,14 +41,28 @@ class RateHistoryTest {
 
     @Test
     void shouldLeaveAMemberNullWhereItWasNotSampled() {
-        RateHistory history = new RateHistory(5);
-        history.sample(0, Map.of("a/a-1", new MemberTotals(0, 0, 0, 0)));
-        history.sample(1000, Map.of("a/a-1", new MemberTotals(5, 0, 0, 0)));
-        history.sample(2000, Map.of("a/a-1", new MemberTotals(10, 0, 0, 0), "b/b-1", new MemberTotals(0, 0, 0, 0)));
-        history.sample(3000, Map.of("a/a-1", new MemberTotals(15, 0, 0, 0), "b/b-1", new MemberTotals(7, 0, 0, 0)));
+        RateHistory history = new RateHistory(RateHistory.MEMBER_RATES, 5);
+        history.sample(0, Map.of("a/a-1", totals(0, 0, 0, 0)));
+        history.sample(1000, Map.of("a/a-1", totals(5, 0, 0, 0)));
+        history.sample(2000, Map.of("a/a-1", totals(10, 0, 0, 0), "b/b-1", totals(0, 0, 0, 0)));
+        history.sample(3000, Map.of("a/a-1", totals(15, 0, 0, 0), "b/b-1", totals(7, 0, 0, 0)));
 
         String json = JsonWriter.write(history.toJson(1000));
         assertThat(json).contains("\"b/b-1\":{\"sentMsgPerSec\":[null,null,7]", "\"a/a-1\":{\"sentMsgPerSec\":[5,5,5]");
+    }
+
+    @Test
+    void shouldNameTheRatesAsTold() {
+        RateHistory history = new RateHistory(RateHistory.DELIVERED_HERE_RATES, 2);
+        history.sample(0, Map.of("b/b-1", new long[] {0, 0}));
+        history.sample(500, Map.of("b/b-1", new long[] {10, 2000}));
+
+        assertThat(JsonWriter.write(history.toJson(1000))).isEqualTo("{\"periodMs\":1000,\"timesMs\":[500],"
+                + "\"members\":{\"b/b-1\":{\"deliveredHereMsgPerSec\":[20],\"deliveredHereBytesPerSec\":[4000]}}}");
+    }
+
+    private static long[] totals(long sentMessages, long sentBytes, long deliveredMessages, long deliveredBytes) {
+        return RateHistory.counts(new MemberTotals(sentMessages, sentBytes, deliveredMessages, deliveredBytes));
     }
 
     @Test

@@ -108,7 +108,7 @@ function renderFlows(flows) {
     }).join('');
     return `<tr data-flow="${esc(f.group + ':' + f.site)}"><td>${esc(f.group)}</td><td>${esc(f.site)}</td>`
       + `<td>${esc(f.controller)}</td><td class="num">${allowed}${f.slowStart ? ' (slow start)' : ''}</td>`
-      + `<td class="limiting">${f.limitingSite ? esc(f.limitingSite) : '–'}</td>${cells}</tr>`;
+      + (f.limitingSite ? `<td class="limiting">${esc(f.limitingSite)}</td>` : '<td>–</td>') + `${cells}</tr>`;
   }).join('');
   document.querySelector('#flows tbody').innerHTML = rows
     || '<tr><td colspan="5" class="empty">no flows yet (a site\'s delegate shows its site\'s flows)</td></tr>';

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.gcs.Names;
 import org.gcs.emulator.Topology;
+import org.gcs.examples.dashboard.DashboardOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -104,6 +105,9 @@ public final class DemoCommand implements Callable<Integer> {
     @Mixin
     MonitoringOptions monitoring = new MonitoringOptions();
 
+    @Mixin
+    DashboardOptions dashboard = new DashboardOptions();
+
     /**
      * Runs the demo.
      *
@@ -115,7 +119,8 @@ public final class DemoCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         try (MetricsExposure metrics = monitoring.open(spec)) {
-            return new DemoRun(settings, out, err, metrics::expose).run();
+            DemoRun run = new DemoRun(settings, out, err, metrics::expose);
+            return (dashboard.enabled() ? run.withDashboard(dashboardAddress()) : run).run();
         }
     }
 
@@ -141,6 +146,7 @@ public final class DemoCommand implements Callable<Integer> {
         if (reportEvery.toMillis() < 100) {
             throw usage("--report-every must be at least 100ms, got " + reportEvery);
         }
+        dashboardAddress();
         if (!Names.isValid(group)) {
             throw usage("--group '" + group + "' is not valid: use 1 to " + Names.MAX_LENGTH
                     + " characters from A-Z a-z 0-9 . _ -");
@@ -179,6 +185,14 @@ public final class DemoCommand implements Callable<Integer> {
         }
         return new DemoSettings(wan, membersPerSite, duration, rate, size, group, treeStrategy, seed, reportEvery, json,
                 nodeSettings);
+    }
+
+    private java.net.InetSocketAddress dashboardAddress() {
+        try {
+            return dashboard.address();
+        } catch (IllegalArgumentException e) {
+            throw usage(e.getMessage());
+        }
     }
 
     private ParameterException usage(String message) {

@@ -14,6 +14,8 @@ import org.gcs.FlowStatus;
 import org.gcs.GcsNode;
 import org.gcs.GroupTree;
 import org.gcs.MemberId;
+import org.gcs.examples.dashboard.DashboardServer;
+import org.gcs.examples.dashboard.SentCounts;
 import org.gcs.metrics.GcsMeters;
 
 /**
@@ -44,6 +46,10 @@ final class DemoRun {
     private final DemoReport report;
     private final java.util.function.Consumer<GcsNode> onStarted;
     private List<GcsNode> nodes = List.of();
+    /** Where the dashboard listens ({@code --dashboard}), or null for none. */
+    private java.net.InetSocketAddress dashboardAddress;
+    /** The senders, once they exist (the dashboard reads them). */
+    private volatile DemoTraffic traffic;
 
     /**
      * @param settings the validated settings
@@ -68,6 +74,17 @@ final class DemoRun {
         this.report = new DemoReport(out);
     }
 
+    /**
+     * Serves the live dashboard of the run's nodes while it runs.
+     *
+     * @param address where the dashboard listens
+     * @return this run
+     */
+    DemoRun withDashboard(java.net.InetSocketAddress address) {
+        this.dashboardAddress = address;
+        return this;
+    }
+
     /** @return the exit code: 0 if every delivery checked out, else 1 */
     int run() throws InterruptedException {
         report.header(settings);
@@ -81,14 +98,37 @@ final class DemoRun {
         } catch (GcsException e) {
             return finish(DemoResult.failedEarly(settings, "cannot start the nodes: " + e.getMessage()), false);
         }
+        DashboardServer dashboard = null;
         try (cluster) {
             cluster.nodes().forEach(onStarted);
             report.line(String.format(java.util.Locale.ROOT, "started %d nodes in %.1f s (run %s); joining group '%s'",
                     cluster.nodes().size(), seconds(System.nanoTime() - startNs), cluster.runId(), settings.group()));
+            if (dashboardAddress != null) {
+                try {
+                    dashboard = startDashboard(cluster.nodes());
+                } catch (java.io.UncheckedIOException e) {
+                    return finish(DemoResult.failedEarly(settings, e.getMessage()), false);
+                }
+            }
             result = exercise(cluster, new MeterTotals(registry));
             report.summary(result);
+        } finally {
+            if (dashboard != null) {
+                dashboard.close();
+            }
         }
         return finish(result, true);
+    }
+
+    private DashboardServer startDashboard(List<GcsNode> clusterNodes) {
+        DashboardServer dashboard = DashboardServer.start(dashboardAddress,
+                "gcs demo " + settings.topology().name(), clusterNodes, member -> {
+                    DemoTraffic senders = traffic;
+                    long messages = senders == null ? 0 : senders.sentBy(member);
+                    return new SentCounts.Sent(messages, messages * settings.messageBytes());
+                });
+        report.line("dashboard: " + dashboard.url());
+        return dashboard;
     }
 
     private DemoResult exercise(DemoCluster cluster, MeterTotals meters) throws InterruptedException {
@@ -122,6 +162,7 @@ final class DemoRun {
         long endNs = System.nanoTime() + settings.duration().toNanos();
         DemoTraffic traffic = new DemoTraffic(nodes, settings.group(), settings.messageBytes(),
                 settings.ratePerMember(), endNs);
+        this.traffic = traffic;
         DemoProgress progress = new DemoProgress(traffic, receivers, latency);
         traffic.start();
         String problem = sendAndDrain(traffic, progress, endNs);

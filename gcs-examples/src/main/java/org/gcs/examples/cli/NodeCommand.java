@@ -6,6 +6,7 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.io.Reader;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,6 +28,9 @@ import org.gcs.GcsNode;
 import org.gcs.GroupView;
 import org.gcs.MemberId;
 import org.gcs.Names;
+import org.gcs.examples.dashboard.DashboardOptions;
+import org.gcs.examples.dashboard.DashboardServer;
+import org.gcs.examples.dashboard.SentCounts;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -161,6 +165,9 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
     @Mixin
     MonitoringOptions monitoring = new MonitoringOptions();
 
+    @Mixin
+    DashboardOptions dashboardOptions = new DashboardOptions();
+
     /** Where chat lines are read from; standard input unless a test replaces it. */
     InputStream stdin = System.in;
 
@@ -212,6 +219,10 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
         try (metrics) {
             metrics.expose(node);
             run(node, gcsConfig, groups, out, err);
+        } catch (UncheckedIOException e) {
+            print(err, "gcs node: " + e.getMessage());
+            node.close();
+            return 1;
         }
         return 0;
     }
@@ -264,6 +275,8 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
             node.view(groups.get(0)).ifPresent(gate::onView);
         }
 
+        DashboardServer dashboard = dashboardOptions.enabled() ? startDashboard(node, sendCounts(chatSent, generator),
+                out) : null;
         ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "gcs-node-status"));
         long statusMs = Math.max(100, statusEvery.toMillis());
         timer.scheduleAtFixedRate(() -> print(out, status.line("status")), statusMs, statusMs, TimeUnit.MILLISECONDS);
@@ -288,6 +301,9 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
                     generator.stop();
                 }
                 timer.shutdownNow();
+                if (dashboard != null) {
+                    dashboard.close();
+                }
                 print(out, status.line("final"));
                 node.close();
                 print(out, "node " + node.self() + " closed");
@@ -341,6 +357,22 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
                 print(err, "gcs node: key file check failed: " + e);
             }
         }, KEY_FILE_POLL_MS, KEY_FILE_POLL_MS, TimeUnit.MILLISECONDS);
+    }
+
+    /** Starts the dashboard of this node ({@code --dashboard-port}) and prints its address. */
+    private DashboardServer startDashboard(GcsNode node, SentCounts sent, PrintWriter out) {
+        DashboardServer dashboard = DashboardServer.start(dashboardOptions.address(), "gcs node " + node.self(),
+                List.of(node), sent);
+        print(out, "dashboard: " + dashboard.url());
+        return dashboard;
+    }
+
+    /** @return this node's sent messages: chat lines and generated ones; bytes of the generated ones only */
+    private SentCounts sendCounts(AtomicLong chatSent, PacedSender generator) {
+        return member -> {
+            long generated = generator == null ? 0 : generator.sent();
+            return new SentCounts.Sent(chatSent.get() + generated, generated * size);
+        };
     }
 
     /** Stops the node as SIGTERM would: {@link #call()} then closes it and returns (tests use this). */
@@ -409,6 +441,11 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
         }
         if (duration != null && (duration.isZero() || duration.isNegative())) {
             throw new ParameterException(spec.commandLine(), "--duration must be positive, e.g. 5m");
+        }
+        try {
+            dashboardOptions.address();
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
         }
     }
 

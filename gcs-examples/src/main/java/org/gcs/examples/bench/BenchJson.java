@@ -22,7 +22,7 @@ final class BenchJson {
      * @param summaries the scenarios that completed
      * @param error why the bench failed, or null
      * @param wallSeconds the whole command's wall time
-     * @return the object, ready for {@link org.gcs.examples.cli.JsonWriter}
+     * @return the object, ready for {@link org.gcs.examples.json.JsonWriter}
      */
     static Map<String, Object> of(BenchSettings settings, MachineInfo machine, List<ScenarioSummary> summaries,
                                   String error, double wallSeconds) {

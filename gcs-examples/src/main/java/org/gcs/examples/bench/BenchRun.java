@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.gcs.examples.cli.JsonWriter;
+import org.gcs.examples.json.JsonWriter;
 
 /**
  * One {@code gcs bench} invocation: every scenario in turn, each with its systems alternating run by run (A B A B

@@ -7,7 +7,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.gcs.GcsNode;
-import org.gcs.examples.cli.JsonWriter;
+import org.gcs.examples.json.JsonWriter;
 import org.gcs.examples.web.LocalWebServer;
 
 /**

@@ -6,7 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import org.gcs.examples.cli.JsonWriter;
+import org.gcs.examples.json.JsonWriter;
 
 /**
  * Writes a run's summary as one compact JSON object (maps in their order, lists, strings, numbers, booleans,

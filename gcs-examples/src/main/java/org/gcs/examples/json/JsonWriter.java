@@ -1,4 +1,4 @@
-package org.gcs.examples.cli;
+package org.gcs.examples.json;
 
 import java.math.BigDecimal;
 import java.util.Map;

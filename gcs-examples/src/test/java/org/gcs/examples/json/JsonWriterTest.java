@@ -1,4 +1,4 @@
-package org.gcs.examples.cli;
+package org.gcs.examples.json;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

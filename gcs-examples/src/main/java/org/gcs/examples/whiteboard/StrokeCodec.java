@@ -126,6 +126,9 @@ public final class StrokeCodec {
         if (length == 0) {
             throw new IllegalArgumentException("empty author");
         }
+        if (length > in.remaining()) {
+            throw new BufferUnderflowException();
+        }
         ByteBuffer bytes = in.slice(in.position(), length);
         in.position(in.position() + length);
         try {

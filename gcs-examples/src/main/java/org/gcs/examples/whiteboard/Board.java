@@ -2,13 +2,16 @@ package org.gcs.examples.whiteboard;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The strokes one node delivered, in delivery order, each numbered with a sequence number ({@code seq}, 1, 2, 3...
  * on this node) so a page can ask for what is new. Bounded: beyond {@code maxStrokes} strokes or {@code maxPoints}
- * points in all, the oldest strokes are dropped. A clear takes a sequence number too and empties the board; a page
- * that asks from before it is told to start again ({@link Page#reset()}). Thread-safe.
+ * points in all, the oldest strokes are dropped. A stroke it holds already (same author and id: a replay for late
+ * joiners) is not added again. A clear takes a sequence number too and empties the board; a page that asks from
+ * before it is told to start again ({@link Page#reset()}). Thread-safe.
  */
 public final class Board {
     /** The default bound on strokes kept. */
@@ -40,6 +43,8 @@ public final class Board {
     private final int maxStrokes;
     private final long maxPoints;
     private final ArrayDeque<Entry> entries = new ArrayDeque<>();
+    /** Author and id of every stroke in {@link #entries}. */
+    private final Set<String> held = new HashSet<>();
     private long points;
     private long lastSeq;
     private long clearSeq;
@@ -65,21 +70,38 @@ public final class Board {
 
     /**
      * @param stroke a delivered stroke
-     * @return its sequence number
+     * @return its sequence number, or 0 if the board holds it already
      */
     public synchronized long add(Stroke stroke) {
+        if (!held.add(key(stroke))) {
+            return 0;
+        }
         entries.addLast(new Entry(++lastSeq, stroke));
         points += stroke.points().size();
         while (entries.size() > maxStrokes || points > maxPoints) {
-            points -= entries.removeFirst().stroke().points().size();
+            Stroke oldest = entries.removeFirst().stroke();
+            held.remove(key(oldest));
+            points -= oldest.points().size();
             dropped++;
         }
         return lastSeq;
     }
 
+    private static String key(Stroke stroke) {
+        return stroke.author() + "#" + stroke.id();
+    }
+
+    /** @return the strokes on the board now, oldest first */
+    public synchronized List<Stroke> strokes() {
+        List<Stroke> strokes = new ArrayList<>(entries.size());
+        entries.forEach(entry -> strokes.add(entry.stroke()));
+        return strokes;
+    }
+
     /** Empties the board (a delivered clear). */
     public synchronized void clear() {
         entries.clear();
+        held.clear();
         points = 0;
         clearSeq = ++lastSeq;
     }

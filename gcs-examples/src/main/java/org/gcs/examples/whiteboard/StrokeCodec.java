@@ -13,9 +13,9 @@ import java.util.List;
  * The binary form of a {@link BoardEvent} in a group message. Big-endian:
  * <pre>
  * byte     'W' (0x57), then version 1
- * byte     kind: 1 stroke, 2 clear
+ * byte     kind: 1 stroke, 2 clear, 3 replayed stroke (sent again for late joiners, by another member)
  * byte+N   the author: N (1..255), then N bytes of UTF-8
- * stroke only:
+ * stroke and replayed stroke only:
  *   varint   id (unsigned LEB128, at most 9 bytes)
  *   3 bytes  colour, RGB
  *   byte     width in px
@@ -32,6 +32,7 @@ public final class StrokeCodec {
     static final byte VERSION = 1;
     static final byte KIND_STROKE = 1;
     static final byte KIND_CLEAR = 2;
+    static final byte KIND_REPLAY = 3;
 
     private StrokeCodec() {
     }
@@ -44,14 +45,16 @@ public final class StrokeCodec {
         ByteArrayOutputStream out = new ByteArrayOutputStream(64);
         out.write(MAGIC);
         out.write(VERSION);
-        out.write(event instanceof Stroke ? KIND_STROKE : KIND_CLEAR);
+        out.write(event instanceof Stroke ? KIND_STROKE : event instanceof BoardClear ? KIND_CLEAR : KIND_REPLAY);
         byte[] author = event.author().getBytes(StandardCharsets.UTF_8);
         if (author.length > 255) {
             throw new IllegalArgumentException("author takes " + author.length + " bytes in UTF-8, at most 255");
         }
         out.write(author.length);
         out.write(author, 0, author.length);
-        if (event instanceof Stroke stroke) {
+        Stroke stroke = event instanceof ReplayedStroke replay ? replay.stroke()
+                : event instanceof Stroke drawn ? drawn : null;
+        if (stroke != null) {
             writeVarLong(out, stroke.id());
             int rgb = stroke.rgb();
             out.write(rgb >>> 16);
@@ -84,11 +87,15 @@ public final class StrokeCodec {
                 throw new IllegalArgumentException("not a whiteboard message of version " + VERSION);
             }
             byte kind = in.get();
-            if (kind != KIND_STROKE && kind != KIND_CLEAR) {
+            if (kind != KIND_STROKE && kind != KIND_CLEAR && kind != KIND_REPLAY) {
                 throw new IllegalArgumentException("unknown kind " + kind);
             }
             String author = readAuthor(in);
-            BoardEvent event = kind == KIND_CLEAR ? new BoardClear(author) : readStroke(in, author);
+            BoardEvent event = switch (kind) {
+                case KIND_CLEAR -> new BoardClear(author);
+                case KIND_REPLAY -> new ReplayedStroke(readStroke(in, author));
+                default -> readStroke(in, author);
+            };
             if (in.hasRemaining()) {
                 throw new IllegalArgumentException(in.remaining() + " byte(s) after the end of the message");
             }

@@ -5,9 +5,9 @@ import org.gcs.GcsNode;
 import org.gcs.examples.web.LocalWebServer;
 
 /**
- * A running whiteboard: a GCS node that joined the whiteboard's group, the board its deliveries fill, and a web
- * server with the drawing page ({@code /}) and the endpoints of {@link WhiteboardApi}. Closing it stops the web
- * server and closes the node.
+ * A running whiteboard: a GCS node that joined the whiteboard's group, the board its deliveries fill, the replay of
+ * the board for new members ({@link BoardReplay}), and a web server with the drawing page ({@code /}) and the
+ * endpoints of {@link WhiteboardApi}. Closing it stops the web server and closes the node.
  */
 public final class Whiteboard implements AutoCloseable {
     /** The page, a classpath resource. */
@@ -17,13 +17,16 @@ public final class Whiteboard implements AutoCloseable {
     private final String group;
     private final Board board;
     private final BoardDelivery delivery;
+    private final BoardReplay replay;
     private final LocalWebServer web;
 
-    private Whiteboard(GcsNode node, String group, Board board, BoardDelivery delivery, LocalWebServer web) {
+    private Whiteboard(GcsNode node, String group, Board board, BoardDelivery delivery, BoardReplay replay,
+                       LocalWebServer web) {
         this.node = node;
         this.group = group;
         this.board = board;
         this.delivery = delivery;
+        this.replay = replay;
         this.web = web;
     }
 
@@ -41,7 +44,9 @@ public final class Whiteboard implements AutoCloseable {
         try {
             Board board = Board.withDefaultBounds();
             BoardDelivery delivery = new BoardDelivery(group, board);
+            BoardReplay replay = new BoardReplay(node, group, board);
             node.onMessage(delivery);
+            node.onView(replay);
             node.join(group);
             WhiteboardApi api = new WhiteboardApi(node, group, board, delivery);
             LocalWebServer web = LocalWebServer.start(httpBind, "gcs-whiteboard-http")
@@ -50,7 +55,7 @@ public final class Whiteboard implements AutoCloseable {
                     .post("/api/strokes", api::post)
                     .get("/api/view", "application/json", api::view)
                     .post("/api/clear", api::clear);
-            return new Whiteboard(node, group, board, delivery, web);
+            return new Whiteboard(node, group, board, delivery, replay, web);
         } catch (RuntimeException e) {
             node.close();
             throw e;
@@ -82,11 +87,12 @@ public final class Whiteboard implements AutoCloseable {
         return delivery.malformed();
     }
 
-    /** Stops the web server and closes the node. */
+    /** Stops the web server and a replay under way, and closes the node. */
     @Override
     public void close() {
         try {
             web.close();
+            replay.close();
         } finally {
             node.close();
         }

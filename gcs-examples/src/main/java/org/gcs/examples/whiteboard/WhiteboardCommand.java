@@ -45,8 +45,9 @@ import picocli.CommandLine.Spec;
             "Starts a GCS node of site --site (WAN on 127.0.0.1:--wan-port, LAN on loopback), joins --group and"
                     + " serves a page on http://127.0.0.1:--port/ to draw on with the mouse, a pen or a finger."
                     + " Every stroke is sent to the group; the page shows the strokes of every site and the group's"
-                    + " members. Strokes drawn before a site joined do not appear there (no state transfer);"
-                    + " 'Clear' wipes the board of every site.",
+                    + " members; 'Clear' wipes the board of every site. When new members join, the first member"
+                    + " that was there already sends its board to the group again, so late joiners see the strokes"
+                    + " drawn before them (best effort: up to 10000 strokes are kept).",
             "Endpoints: GET /api/strokes?since=N (JSON, the strokes after N), POST /api/strokes"
                     + " {\"colour\":\"#rrggbb\",\"width\":4,\"points\":[[x,y],...]} (400 for a bad stroke),"
                     + " GET /api/view, POST /api/clear.",
@@ -137,8 +138,13 @@ public final class WhiteboardCommand implements Callable<Integer> {
         }
         Whiteboard whiteboard;
         try {
-            whiteboard = Whiteboard.start(GcsNode.start(gcsConfig), group, new InetSocketAddress("127.0.0.1",
-                    httpPort));
+            GcsNode node = GcsNode.start(gcsConfig);
+            node.onView(view -> {
+                if (view.group().equals(group)) {
+                    print(out, viewLine(view));
+                }
+            });
+            whiteboard = Whiteboard.start(node, group, new InetSocketAddress("127.0.0.1", httpPort));
         } catch (GcsException | UncheckedIOException e) {
             print(err, "gcs whiteboard: cannot start: " + e.getMessage());
             started.completeExceptionally(e);
@@ -150,11 +156,6 @@ public final class WhiteboardCommand implements Callable<Integer> {
 
     private void run(Whiteboard whiteboard, PrintWriter out) throws InterruptedException {
         GcsNode node = whiteboard.node();
-        node.onView(view -> {
-            if (view.group().equals(group)) {
-                print(out, viewLine(view));
-            }
-        });
         String wan = node instanceof NettyJGroupsNode netty ? " WAN " + address(netty.wanAddress()) : "";
         print(out, "whiteboard " + node.self() + " in group '" + group + "';" + wan
                 + (seeds.isEmpty() ? "" : " seeds " + seeds));

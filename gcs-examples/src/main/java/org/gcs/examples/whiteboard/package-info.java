@@ -8,6 +8,7 @@
  * {@link org.gcs.examples.whiteboard.StrokeJson} (its JSON form for the page),
  * {@link org.gcs.examples.whiteboard.Board} (the bounded list of delivered strokes),
  * {@link org.gcs.examples.whiteboard.BoardDelivery} (group messages into the board),
+ * {@link org.gcs.examples.whiteboard.BoardReplay} (the board sent again for new members),
  * {@link org.gcs.examples.whiteboard.WhiteboardApi} (the HTTP endpoints),
  * {@link org.gcs.examples.whiteboard.Whiteboard} (a node, its board and its web server together) and
  * {@link org.gcs.examples.whiteboard.WhiteboardCommand} (the command line).

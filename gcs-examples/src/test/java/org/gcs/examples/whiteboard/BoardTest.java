@@ -80,4 +80,17 @@ class BoardTest {
         assertThat(fewStrokes.dropped()).isEqualTo(1);
         assertThat(ids(fewPoints.since(0, 10))).containsExactly(1L, 2L);
     }
+
+    @Test
+    void shouldNotAddAStrokeItHoldsAlreadyButAgainAfterAClearOrWhenDropped() {
+        Board board = new Board(1, Board.DEFAULT_MAX_POINTS);
+
+        assertThat(board.add(stroke(0, 1))).isEqualTo(1);
+        assertThat(board.add(stroke(0, 1))).isZero();
+        board.clear();
+        assertThat(board.add(stroke(0, 1))).isEqualTo(3);
+        assertThat(board.add(stroke(1, 1))).isEqualTo(4);
+        assertThat(board.add(stroke(0, 1))).isEqualTo(5);
+        assertThat(board.strokes()).extracting(Stroke::id).containsExactly(0L);
+    }
 }

@@ -169,6 +169,28 @@ class WhiteboardTest {
         assertThat(get(boston, "/")).contains("<canvas id=\"board\"");
     }
 
+    @Test
+    void shouldGiveASiteThatJoinsLaterTheStrokesDrawnBeforeIt() throws Exception {
+        assertThat(post(chicago, "/api/strokes", "{\"colour\":\"#0f0f0f\",\"width\":3,\"points\":[[3,4],[5,6]]}")
+                .statusCode()).isEqualTo(200);
+        await().atMost(WAIT).untilAsserted(() -> assertThat(strokes(boston)).contains("#0f0f0f"));
+
+        Whiteboard denver = start("--site", "denver-" + run, "--seed", wanAddress(boston));
+
+        String expected = "\"author\":\"chicago-" + run + "/";
+        await().atMost(WAIT).untilAsserted(() -> assertThat(strokes(denver)).contains(expected,
+                "\"colour\":\"#0f0f0f\",\"width\":3,\"points\":[[3,4],[5,6]]"));
+        int strokesAtBoston = Integer.parseInt(get(boston, "/api/view").replaceAll(".*\"strokes\":(\\d+).*", "$1"));
+        await().atMost(WAIT).untilAsserted(() -> assertThat(get(denver, "/api/view"))
+                .contains("\"strokes\":" + strokesAtBoston));
+        assertThat(get(boston, "/api/view")).contains("\"strokes\":" + strokesAtBoston); // no duplicates
+
+        WhiteboardCommand denverCommand = running.remove(running.size() - 1);
+        denverCommand.stop();
+        assertThat(exits.remove(exits.size() - 1).get(20, TimeUnit.SECONDS)).isZero();
+        await().atMost(WAIT).untilAsserted(() -> assertThat(get(boston, "/api/view")).doesNotContain("denver-"));
+    }
+
     private long sent(Whiteboard whiteboard) throws IOException, InterruptedException {
         String view = get(whiteboard, "/api/view");
         return Long.parseLong(view.replaceAll(".*\"sent\":(\\d+).*", "$1"));

@@ -140,7 +140,8 @@ public final class LocalWebServer implements AutoCloseable {
     /**
      * Answers POSTs: the handler gets the request body (UTF-8) and returns the JSON answer; an
      * {@link IllegalArgumentException} becomes a 400 with its message, an {@link IllegalStateException} (the
-     * service cannot take the request now) a 503 with its message.
+     * service cannot take the request now) a 503 with its message. A POST that a browser sends from a page of
+     * another origin gets a 403 and does not reach the handler.
      *
      * @param path the request path
      * @param handler from request body to JSON answer
@@ -148,6 +149,10 @@ public final class LocalWebServer implements AutoCloseable {
      */
     public LocalWebServer post(String path, Function<String, String> handler) {
         route(path, "POST", exchange -> {
+            if (crossOrigin(exchange)) {
+                respond(exchange, 403, "text/plain", "cross-origin POST refused\n".getBytes(StandardCharsets.UTF_8));
+                return;
+            }
             String request;
             try (InputStream in = exchange.getRequestBody()) {
                 request = new String(in.readNBytes(1 << 20), StandardCharsets.UTF_8);
@@ -161,6 +166,16 @@ public final class LocalWebServer implements AutoCloseable {
             }
         });
         return this;
+    }
+
+    /**
+     * @return true if a browser sends the request from a page of another origin (its {@code Origin} header names
+     *         another host than the request's {@code Host}): another web site must not draw or act here
+     */
+    private static boolean crossOrigin(HttpExchange exchange) {
+        String origin = exchange.getRequestHeaders().getFirst("Origin");
+        String host = exchange.getRequestHeaders().getFirst("Host");
+        return origin != null && !origin.equals("http://" + host);
     }
 
     /**

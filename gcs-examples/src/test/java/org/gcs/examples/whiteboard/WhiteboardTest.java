@@ -126,7 +126,7 @@ class WhiteboardTest {
     }
 
     @Test
-    void shouldAnswerABadStrokeWith400AndSendNothing() throws Exception {
+    void shouldAnswerABadStrokeWith400AndAPostFromAnotherOriginWith403AndSendNothing() throws Exception {
         long sentBefore = sent(ottawa);
         String[] bad = {"{\"colour\":\"red\",\"width\":5,\"points\":[[1,1]]}",
             "{\"colour\":\"#000000\",\"width\":5,\"points\":[[1,100000]]}", "not json", ""};
@@ -135,6 +135,12 @@ class WhiteboardTest {
             HttpResponse<String> response = post(ottawa, "/api/strokes", body);
             assertThat(response.statusCode()).as(body).isEqualTo(400);
         }
+
+        HttpResponse<String> fromAnotherSite = http.send(HttpRequest.newBuilder(URI.create(ottawa.url()
+                + "api/strokes")).header("Origin", "http://evil.example")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"colour\":\"#000000\",\"width\":5,\"points\":[[1,1]]}"))
+                .build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(fromAnotherSite.statusCode()).isEqualTo(403);
 
         assertThat(sent(ottawa)).isEqualTo(sentBefore);
         assertThat(post(ottawa, "/api/strokes", "{\"colour\":\"#00aa00\",\"width\":1,\"points\":[[7,7]]}")

@@ -23,6 +23,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.gcs.internal.node.NettyJGroupsNode;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -195,6 +197,36 @@ class WhiteboardTest {
         denverCommand.stop();
         assertThat(exits.remove(exits.size() - 1).get(20, TimeUnit.SECONDS)).isZero();
         await().atMost(WAIT).untilAsserted(() -> assertThat(get(boston, "/api/view")).doesNotContain("denver-"));
+    }
+
+    @Test
+    void shouldShowAStrokeDrawnWithThePointerOnOneSitesPageInTheOthers(@TempDir Path profile) throws Exception {
+        assumeTrue(HeadlessChromium.installed(), "Debian's chromium is not installed");
+        Pattern drawn = Pattern.compile("\\{\"seq\":\\d+,(\"id\":\\d+,\"author\":\"ottawa-" + run
+                + "/[^\"]+\",\"colour\":\"#ff8800\",\"width\":4,\"points\":\\[[^}]+\\]\\])}");
+        try (HeadlessChromium browser = HeadlessChromium.start(profile)) {
+            String page = browser.open(ottawa.url());
+            await().atMost(WAIT).untilAsserted(() -> assertThat(browser.evaluate(page,
+                    "document.getElementById('self')?.textContent")).contains("ottawa-" + run));
+            browser.evaluate(page, """
+                    (() => {
+                        document.getElementById('colour').value = '#ff8800';
+                        const board = document.getElementById('board');
+                        const box = board.getBoundingClientRect();
+                        const pointer = (type, x, y) => board.dispatchEvent(new PointerEvent(type,
+                            {pointerId: 1, bubbles: true, clientX: box.left + x, clientY: box.top + y}));
+                        pointer('pointerdown', 40, 200);
+                        for (let i = 1; i <= 50; i++) pointer('pointermove', 40 + 8 * i, 200 + 60 * Math.sin(i / 6));
+                        pointer('pointerup', 440, 200);
+                    })()
+                    """);
+            // the page posts the stroke on its own time: keep the browser open until it arrived
+            await().atMost(WAIT).untilAsserted(() -> assertThat(drawn.matcher(strokes(chicago)).find()).isTrue());
+        }
+        Matcher atChicago = drawn.matcher(strokes(chicago));
+        Matcher atOttawa = drawn.matcher(strokes(ottawa));
+        assertThat(atChicago.find() && atOttawa.find()).isTrue();
+        assertThat(atChicago.group(1)).isEqualTo(atOttawa.group(1)).contains("],[");
     }
 
     private long sent(Whiteboard whiteboard) throws IOException, InterruptedException {

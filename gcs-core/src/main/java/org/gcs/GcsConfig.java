@@ -19,7 +19,8 @@ import org.gcs.emulator.Topology;
  * {@link GcsConfigLoader}. Every setter validates at once and {@link GcsConfigBuilder#build()} checks the
  * combination, so a bad configuration fails before anything starts, with a message that says what to change.
  *
- * <p>Only {@code site} and {@code clusterKey} are required. Defaults:
+ * <p>Only {@code site} and {@code clusterKey} are required. Every setting's properties key, default, unit and
+ * allowed values: {@code docs/configuration.md} ({@link ConfigKeys}). Defaults:
  * <table>
  * <caption>Defaults</caption>
  * <tr><th>setting</th><th>default</th><th>meaning</th></tr>

@@ -16,9 +16,10 @@ import org.gcs.internal.config.Quantities;
 import org.gcs.internal.config.StrictPropertiesReader;
 
 /**
- * Loads a {@link GcsConfig} from a properties file. Durations accept {@code 60s}, {@code 250ms}; sizes accept
- * {@code 1400}, {@code 64KB}, {@code 4MB}. Unknown keys are errors (a typo must not silently fall back to a
- * default).
+ * Loads a {@link GcsConfig} from a properties file; every key is listed with its default in
+ * {@code docs/configuration.md}, generated from {@link ConfigKeys}. Durations accept {@code 60s}, {@code 250ms};
+ * sizes accept {@code 1400}, {@code 64KB}, {@code 4MB}. Unknown keys are errors (a typo must not silently fall back
+ * to a default).
  *
  * <pre>
  * site = boston
@@ -49,22 +50,9 @@ import org.gcs.internal.config.StrictPropertiesReader;
  * </pre>
  */
 public final class GcsConfigLoader {
-    /** Every key the loader understands. */
-    public static final Set<String> KEYS = withTransportKeys("site", "member.name", "delegate.eligible", "wan.bind",
-            "wan.advertise", "seeds", "cluster.key", "cluster.key.hex", "lan.transport", "lan.bind.address",
-            "lan.mcast.address",
-            "lan.mcast.port", "lan.tcp.port", "lan.tcp.initial.hosts", "lan.cluster.name", "lan.join.timeout", "lan.protection",
-            "heartbeat.interval", "site.timeout", "tick.interval", "max.datagram.bytes", "max.message.bytes",
-            "send.window.bytes", "max.pending.send.bytes", "delivery.backlog.bytes", "member.stall.timeout", "emulation.topology",
-            "emulation.seed", "groups", "tree.strategy", "tree.max.fanout", "probe.interval", "tree.refresh.interval",
-            "congestion.control", "initial.send.rate", "min.send.rate", "cluster.key.file", "wan.protection",
-            "wan.replay.max.age", "node.test", "wan.io");
-
-    private static Set<String> withTransportKeys(String... keys) {
-        Set<String> all = new java.util.HashSet<>(List.of(keys));
-        all.addAll(org.gcs.internal.engine.TransportSettings.KEYS);
-        return Set.copyOf(all);
-    }
+    /** Every single key the loader understands (the families are {@link #MEMBER_STALL_PREFIX} and
+     * {@link #CONGESTION_PREFIX}): the names of {@link ConfigKeys}, which docs/configuration.md lists. */
+    public static final Set<String> KEYS = Set.copyOf(ConfigKeys.names());
 
     /** Keys with this prefix set one group's member stall bound ({@code member.stall.timeout.<group>}). */
     public static final String MEMBER_STALL_PREFIX = "member.stall.timeout.";
@@ -114,12 +102,11 @@ public final class GcsConfigLoader {
      */
     public static GcsConfigBuilder applyTo(Properties properties, GcsConfigBuilder builder, String source) {
         Set<String> unknown = new TreeSet<>(properties.stringPropertyNames());
-        unknown.removeAll(KEYS);
-        unknown.removeIf(key -> key.startsWith(CONGESTION_PREFIX) || key.startsWith(MEMBER_STALL_PREFIX));
+        unknown.removeIf(ConfigKeys::isKnown);
         if (!unknown.isEmpty()) {
             throw new GcsConfigException(source + ": unknown setting(s) " + unknown + "; valid keys are "
                     + new TreeSet<>(KEYS) + ", cc.<scheme>.<parameter> for a congestion control's parameters and"
-                    + " member.stall.timeout.<group> for one group's member stall bound");
+                    + " member.stall.timeout.<group> for one group's member stall bound (docs/configuration.md)");
         }
         if (isSet(properties, "cluster.key") && isSet(properties, "cluster.key.hex")) {
             throw new GcsConfigException(source + ": both cluster.key and cluster.key.hex are set; keep one of them"

@@ -37,6 +37,18 @@ class GcsConfigLoaderStrictnessTest {
     }
 
     @Test
+    void shouldNameTheLineOfAMalformedUnicodeEscapeWithoutEchoingIt() throws Exception {
+        Path file = dir.resolve("escape.properties");
+        Files.writeString(file, "site = boston\n\n# a comment\ncluster.key = secret\\u12x4-" + KEY + "\n");
+
+        assertThatThrownBy(() -> GcsConfigLoader.load(file))
+                .isInstanceOf(GcsConfigException.class)
+                .hasMessageStartingWith(file + ", line 4: malformed \\uXXXX escape")
+                .hasMessageNotContaining(KEY)
+                .hasMessageNotContaining("\n");
+    }
+
+    @Test
     void shouldReadContinuationLinesAndEscapesAsPropertiesDoes() throws Exception {
         Path file = dir.resolve("node.properties");
         Files.writeString(file, """

@@ -22,7 +22,8 @@ public final class StrictPropertiesReader {
      * @param lines the file's lines
      * @param source the file's name, for error messages
      * @return the properties
-     * @throws IllegalArgumentException if a key is given twice; the message names the key and both lines
+     * @throws IllegalArgumentException if a key is given twice (the message names the key and both lines) or a line
+     *     holds a malformed {@code \\u} escape (the message names the line)
      */
     public static Properties read(List<String> lines, String source) {
         Properties all = new Properties();
@@ -42,7 +43,7 @@ public final class StrictPropertiesReader {
             if (endsWithContinuation(line) && i + 1 < lines.size()) {
                 continue;
             }
-            Properties one = parse(logical.toString());
+            Properties one = parse(logical.toString(), source, startLine);
             logical.setLength(0);
             for (String key : one.stringPropertyNames()) {
                 Integer previous = firstLine.putIfAbsent(key, startLine);
@@ -65,12 +66,16 @@ public final class StrictPropertiesReader {
         return backslashes % 2 == 1;
     }
 
-    private static Properties parse(String logicalLine) {
+    private static Properties parse(String logicalLine, String source, int line) {
         Properties one = new Properties();
         try {
             one.load(new StringReader(logicalLine));
         } catch (IOException e) {
             throw new IllegalStateException("reading a string cannot fail", e);
+        } catch (IllegalArgumentException e) {
+            // Properties says only that an escape is malformed, not where; the line is not echoed (it may hold a key)
+            throw new IllegalArgumentException(source + ", line " + line + ": malformed \\uXXXX escape (a backslash"
+                    + " followed by u must be followed by 4 hexadecimal digits; write \\\\ for a backslash)");
         }
         return one;
     }

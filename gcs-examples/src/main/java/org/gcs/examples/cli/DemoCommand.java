@@ -81,7 +81,7 @@ public final class DemoCommand implements Callable<Integer> {
 
     @Option(names = "--set", paramLabel = "KEY=VALUE",
             description = "A node setting by its properties key, applied to every node, repeatable, e.g."
-                    + " --set cc.ormcc.beta=0.75 or --set tick.interval=10ms (keys: gcs node --help).")
+                    + " --set cc.ormcc.beta=0.75 or --set tick.interval=10ms (keys: docs/configuration.md).")
     List<String> set;
 
     @Option(names = "--config", paramLabel = "FILE",

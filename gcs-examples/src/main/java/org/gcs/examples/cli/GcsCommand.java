@@ -32,11 +32,26 @@ public final class GcsCommand implements Runnable {
     }
 
     /**
+     * The {@code gcs} command line as {@link #main} runs it (tests run it in-process with their own out and err):
+     * usage errors in one line with a hint ({@link UsageErrorHandler}), an uncaught bad configuration in one line
+     * with exit code 2 ({@link ConfigErrorHandler}), help wrapped at spaces at 80 columns ({@link HelpLayout}).
+     *
+     * @return a new command line
+     */
+    public static CommandLine commandLine() {
+        CommandLine commandLine = new CommandLine(new GcsCommand());
+        commandLine.setParameterExceptionHandler(new UsageErrorHandler());
+        commandLine.setExecutionExceptionHandler(new ConfigErrorHandler());
+        HelpLayout.install(commandLine);
+        return commandLine;
+    }
+
+    /**
      * Runs the command line and exits with its exit code.
      *
      * @param args the arguments
      */
     public static void main(String[] args) {
-        System.exit(new CommandLine(new GcsCommand()).execute(args));
+        System.exit(commandLine().execute(args));
     }
 }

@@ -45,7 +45,8 @@ import picocli.CommandLine.Spec;
         header = "Runs one real node from a properties file; stdin lines go to its first group.",
         description = {
             "Starts one GCS node from a properties file (keys: site, member.name, wan.bind, seeds, cluster.key,"
-                    + " lan.bind.address, groups, ... see GcsConfigLoader), joins the listed groups, prints view"
+                    + " lan.bind.address, groups, ...; every key with its default: docs/configuration.md), joins the"
+                    + " listed groups, prints view"
                     + " changes and a status line, and sends every line read from standard input to the first group."
                     + " End of input only stops the reading; the node runs until SIGTERM/SIGINT or --duration.",
             "A line 'HH:mm:ss excluded GROUP: REASON; joining again' says that the member stall policy excluded this"
@@ -420,11 +421,14 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
 
     /** The groups to join, read again from the file (GcsConfigLoader's builder does not carry them). */
     private static List<String> groups(Path file) {
-        Properties properties = new Properties();
-        try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            properties.load(reader);
+        Properties properties;
+        try {
+            properties = org.gcs.internal.config.StrictPropertiesReader.read(
+                    Files.readAllLines(file, StandardCharsets.UTF_8), file.toString());
         } catch (IOException e) {
             throw new GcsConfigException("cannot read configuration file " + file + ": " + e.getMessage());
+        } catch (IllegalArgumentException e) {
+            throw new GcsConfigException(e.getMessage());
         }
         List<String> groups = GcsConfigLoader.groups(properties);
         for (String group : groups) {

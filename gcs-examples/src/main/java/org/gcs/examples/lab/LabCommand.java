@@ -47,10 +47,11 @@ import picocli.CommandLine.Spec;
             "                    (5 x 60 s); pass: the rate falls on joins, rises on leaves",
             "  lan-fairness      3 senders in jerusalem, staggered, then unequal demands",
             "                    (6 x 60 s); pass: Jain >= 0.95, max-min shares within 10 %%",
-            "  tcp-friendliness  GCS and kernel TCP (Reno) share a 10 Mbit/s tbf bottleneck between",
-            "                    network namespaces; 6 x (40 s alone + 40 s shared); needs root;",
-            "                    always real processes (--driver does not apply);",
-            "                    pass: median GCS/TCP ratio in [0.5, 2]"},
+            "  tcp-friendliness  GCS and kernel TCP (Reno) share a 10 Mbit/s tbf bottleneck",
+            "                    between network namespaces; 6 x (40 s alone + 40 s shared);",
+            "                    needs root; always real processes (--driver does not apply);",
+            "                    pass: median GCS/TCP ratio in [0.5, 2]",
+            "The other scenarios (SCENARIO below): docs/experiments.md."},
         footer = {"", "Examples:", "  gcs lab rate-restriction --out /tmp/rr",
             "  gcs lab membership --out /tmp/m --scale 0.25 --json",
             "  gcs lab lan-fairness --out /tmp/lf --driver real --scale 0.25"})
@@ -102,7 +103,7 @@ public final class LabCommand implements Callable<Integer> {
 
     @Option(names = "--set", paramLabel = "KEY=VALUE",
             description = "A node setting by its properties key, applied to every node, repeatable, e.g."
-                    + " --set cc.ormcc.beta=0.75 (keys: gcs node --help; the virtual driver takes "
+                    + " --set cc.ormcc.beta=0.75 (keys: docs/configuration.md; the virtual driver takes "
                     + "congestion, timer, size and tree settings).")
     List<String> set;
 

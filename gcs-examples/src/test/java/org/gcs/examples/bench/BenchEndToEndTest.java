@@ -16,7 +16,6 @@ import org.gcs.examples.cli.GcsCommand;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * Real runs of {@code gcs bench} with tiny message counts: every scenario with its nodes as threads of this JVM,
@@ -30,7 +29,7 @@ class BenchEndToEndTest {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
 
-        int code = new CommandLine(new GcsCommand()).setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
+        int code = GcsCommand.commandLine().setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
                 .execute("bench", "all", "--runs", "1", "--messages", "200", "--warmup", "50", "--unpaced-warmup",
                         "100", "--rate", "1000", "--in-process", "--json", "--out", dir.toString());
 
@@ -76,7 +75,7 @@ class BenchEndToEndTest {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
 
-        int code = new CommandLine(new GcsCommand()).setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
+        int code = GcsCommand.commandLine().setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
                 .execute("bench", "udp-limit", "--runs", "1", "--messages", "500", "--warmup", "100", "--json");
 
         assertThat(code).as("exit code; stderr: %s%nstdout: %s", err, out).isZero();
@@ -94,7 +93,7 @@ class BenchEndToEndTest {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
 
-        int code = new CommandLine(new GcsCommand()).setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
+        int code = GcsCommand.commandLine().setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
                 .execute("bench", "lan-throughput", "--runs", "1", "--messages", "2000", "--warmup", "500",
                         "--size", "100", "--json", "--out", dir.toString());
 

@@ -9,7 +9,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import picocli.CommandLine;
 
 /**
  * Runs {@code gcs demo} in this JVM: six real nodes in the three sites of ron3, over loopback sockets and the
@@ -23,7 +22,7 @@ class DemoCommandEndToEndTest {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
 
-        int code = new CommandLine(new GcsCommand()).setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
+        int code = GcsCommand.commandLine().setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
                 .execute("demo", "--duration", "3s", "--rate", "20", "--members-per-site", "2", "--json",
                         "--report-every", "1s");
 
@@ -54,7 +53,7 @@ class DemoCommandEndToEndTest {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
 
-        int code = new CommandLine(new GcsCommand()).setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
+        int code = GcsCommand.commandLine().setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
                 .execute("demo", "--duration", "3s", "--rate", "20", "--members-per-site", "1", "--json",
                         "--report-every", "1s", "--controller", "ormcc", "--set", "cc.ormcc.beta=0.7");
 

@@ -123,18 +123,18 @@ class DemoCommandOptionsTest {
     private static void assertUsageError(String message, String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        int code = new CommandLine(new GcsCommand()).setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
+        int code = GcsCommand.commandLine().setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
                 .execute(args);
 
         assertThat(code).as("exit code of %s", String.join(" ", args)).isEqualTo(2);
-        assertThat(err.toString()).containsIgnoringCase(message).contains("Usage:");
+        assertThat(err.toString()).containsIgnoringCase(message).contains("Try 'gcs").doesNotContain("Usage:");
         assertThat(out.toString()).isEmpty();
     }
 
     @Test
     void shouldPrintHelpAndVersionWithExitCodeZero() {
         StringWriter out = new StringWriter();
-        CommandLine gcs = new CommandLine(new GcsCommand()).setOut(new PrintWriter(out));
+        CommandLine gcs = GcsCommand.commandLine().setOut(new PrintWriter(out));
 
         assertThat(gcs.execute("demo", "--help")).isZero();
         assertThat(out.toString()).contains("--members-per-site", "--report-every", "default: ron3");

@@ -31,7 +31,7 @@ class NodeCommandTest {
     private final StringWriter err = new StringWriter();
 
     private int gcs(String... args) {
-        return new CommandLine(new GcsCommand()).setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
+        return GcsCommand.commandLine().setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
                 .execute(args);
     }
 

@@ -120,18 +120,18 @@ class LabCommandOptionsTest {
     private static void assertUsageError(String message, String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        int code = new CommandLine(new GcsCommand()).setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
+        int code = GcsCommand.commandLine().setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
                 .execute(args);
 
         assertThat(code).as("exit code of %s; stderr %s", String.join(" ", args), err).isEqualTo(2);
-        assertThat(err.toString()).contains(message).contains("Usage:");
+        assertThat(err.toString()).contains(message).contains("Try 'gcs lab --help' for the options.").doesNotContain("Usage:");
         assertThat(out.toString()).isEmpty();
     }
 
     @Test
     void shouldExplainTheDriversAndScenariosInTheHelp() {
         StringWriter out = new StringWriter();
-        int code = new CommandLine(new GcsCommand()).setOut(new PrintWriter(out)).execute("lab", "--help");
+        int code = GcsCommand.commandLine().setOut(new PrintWriter(out)).execute("lab", "--help");
 
         assertThat(code).isZero();
         assertThat(out.toString()).doesNotContain("%%").contains("within 10 %", "rate-restriction", "membership", "lan-fairness", "--driver", "--scale",

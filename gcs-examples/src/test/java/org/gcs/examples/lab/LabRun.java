@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.gcs.examples.cli.GcsCommand;
-import picocli.CommandLine;
 
 /**
  * One {@code gcs lab SCENARIO ... --out DIR --json} run through the command line, for the end-to-end tests: its exit
@@ -33,7 +32,7 @@ record LabRun(int code, String out, String err, String json) {
         all[args.length + 1] = "--out";
         all[args.length + 2] = dir.toString();
         all[args.length + 3] = "--json";
-        int code = new CommandLine(new GcsCommand()).setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
+        int code = GcsCommand.commandLine().setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
                 .execute(all);
         List<String> lines = out.toString().lines().toList();
         return new LabRun(code, out.toString(), err.toString(), lines.isEmpty() ? "" : lines.get(lines.size() - 1));

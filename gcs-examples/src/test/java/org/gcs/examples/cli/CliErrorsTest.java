@@ -1,0 +1,109 @@
+package org.gcs.examples.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.gcs.GcsConfigException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** Usage errors and bad configurations: one line (and a hint), exit code 2, no usage help, no stack trace. */
+class CliErrorsTest {
+    @TempDir
+    Path dir;
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int gcs(String... args) {
+        return GcsCommand.commandLine().setOut(new PrintWriter(out)).setErr(new PrintWriter(err)).execute(args);
+    }
+
+    private List<String> errLines() {
+        return err.toString().lines().toList();
+    }
+
+    @Test
+    void shouldPrintOneLineAndAHintForAnUnknownOption() {
+        int code = gcs("lab", "membership", "--out", dir.toString(), "--bogus");
+
+        assertThat(code).isEqualTo(2);
+        assertThat(errLines()).containsExactly("gcs lab: Unknown option: '--bogus'",
+                "Try 'gcs lab --help' for the options.");
+        assertThat(out.toString()).isEmpty();
+    }
+
+    @Test
+    void shouldPrintOneLineAndAHintForAMissingOptionAndABadValue() {
+        assertThat(gcs("node")).isEqualTo(2);
+        assertThat(gcs("demo", "--duration", "soon")).isEqualTo(2);
+
+        assertThat(errLines()).hasSize(4);
+        assertThat(errLines().get(0)).isEqualTo("gcs node: Missing required option: '--config=FILE'");
+        assertThat(errLines().get(1)).isEqualTo("Try 'gcs node --help' for the options.");
+        assertThat(errLines().get(2)).startsWith("gcs demo: Invalid value for option '--duration'");
+        assertThat(errLines().get(3)).isEqualTo("Try 'gcs demo --help' for the options.");
+    }
+
+    @Test
+    void shouldSuggestTheCommandMeantForATypo() {
+        int code = gcs("demoo");
+
+        assertThat(code).isEqualTo(2);
+        assertThat(err.toString()).contains("gcs: Unmatched argument at index 0: 'demoo'", "Did you mean: gcs demo",
+                "Try 'gcs --help' for the options.").doesNotContain("Usage:");
+    }
+
+    @Test
+    void shouldExitWithTwoNamingTheLineOfAMalformedEscapeInANodeFile() throws Exception {
+        Path file = dir.resolve("node.properties");
+        Files.writeString(file, "site = boston\n# the key:\ncluster.key = abc\\u00zz-0123456789abcdef\n");
+
+        int code = gcs("node", "--config", file.toString());
+
+        assertThat(code).isEqualTo(2);
+        assertThat(errLines()).hasSize(1);
+        assertThat(errLines().get(0)).startsWith("gcs node: " + file + ", line 3: malformed \\uXXXX escape")
+                .doesNotContain("0123456789abcdef");
+    }
+
+    @Test
+    void shouldExitWithTwoNamingTheLineOfAMalformedEscapeInADemoFile() throws Exception {
+        Path file = dir.resolve("demo.properties");
+        Files.writeString(file, "tick.interval = 10ms\ncc.ormcc.beta = 0.\\u7\n");
+
+        int code = gcs("demo", "--config", file.toString());
+
+        assertThat(code).isEqualTo(2);
+        assertThat(errLines()).hasSize(2);
+        assertThat(errLines().get(0)).contains(file + ", line 2: malformed \\uXXXX escape");
+        assertThat(errLines().get(1)).isEqualTo("Try 'gcs demo --help' for the options.");
+    }
+
+    @Test
+    void shouldReportABadConfigurationACommandDidNotCatchInOneLineWithExitCodeTwo() {
+        CommandLine command = new CommandLine(new FailingCommand()).setOut(new PrintWriter(out))
+                .setErr(new PrintWriter(err)).setExecutionExceptionHandler(new ConfigErrorHandler());
+
+        int code = command.execute();
+
+        assertThat(code).isEqualTo(2);
+        assertThat(errLines()).containsExactly("failing: site is required");
+    }
+
+    /** A command that fails with a bad configuration. */
+    @Command(name = "failing")
+    static final class FailingCommand implements Callable<Integer> {
+        @Override
+        public Integer call() {
+            throw new GcsConfigException("site is required");
+        }
+    }
+}

@@ -47,10 +47,12 @@ final class HeadlessChromium implements AutoCloseable {
      * @return a running browser
      */
     static HeadlessChromium start(Path profile) throws IOException, InterruptedException {
-        Process process = new ProcessBuilder(BINARY.toString(), "--headless", "--no-sandbox", "--disable-gpu",
+        ProcessBuilder builder = new ProcessBuilder(BINARY.toString(), "--headless", "--no-sandbox", "--disable-gpu",
                 "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
                 "--disable-sync", "--user-data-dir=" + profile, "--remote-debugging-port=0", "--remote-allow-origins=*",
-                "--window-size=1000,700", "about:blank").redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+                "--window-size=1000,700", "about:blank").redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        builder.environment().put("TMPDIR", profile.toString()); // its singleton socket too goes with the profile
+        Process process = builder.start();
         try {
             BufferedReader stderr = new BufferedReader(new InputStreamReader(process.getErrorStream(),
                     StandardCharsets.UTF_8));

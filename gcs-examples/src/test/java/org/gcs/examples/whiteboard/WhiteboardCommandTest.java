@@ -6,14 +6,13 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import org.gcs.examples.cli.GcsCommand;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
 class WhiteboardCommandTest {
     private final StringWriter out = new StringWriter();
     private final StringWriter err = new StringWriter();
 
     private int gcs(String... args) {
-        return new CommandLine(new GcsCommand()).setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
+        return GcsCommand.commandLine().setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
                 .execute(args);
     }
 

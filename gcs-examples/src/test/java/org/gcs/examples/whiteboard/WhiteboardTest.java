@@ -243,10 +243,12 @@ class WhiteboardTest {
         await().atMost(WAIT).untilAsserted(() -> assertThat(strokes(boston)).contains("#abcdef"));
         String count = get(boston, "/api/view").replaceAll(".*\"strokes\":(\\d+).*", "$1");
 
-        Process browser = new ProcessBuilder(chromium.toString(), "--headless", "--no-sandbox", "--disable-gpu",
+        ProcessBuilder builder = new ProcessBuilder(chromium.toString(), "--headless", "--no-sandbox", "--disable-gpu",
                 "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
                 "--disable-sync", "--user-data-dir=" + profile, "--virtual-time-budget=5000", "--dump-dom",
-                boston.url()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+                boston.url()).redirectError(ProcessBuilder.Redirect.DISCARD);
+        builder.environment().put("TMPDIR", profile.toString());
+        Process browser = builder.start();
         String dom = new String(browser.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(browser.waitFor(30, TimeUnit.SECONDS)).isTrue();
 

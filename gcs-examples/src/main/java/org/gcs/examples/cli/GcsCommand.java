@@ -4,6 +4,7 @@ import org.gcs.examples.bench.BenchCommand;
 import org.gcs.examples.bench.BenchNodeCommand;
 import org.gcs.examples.lab.LabCommand;
 import org.gcs.examples.lab.tcp.LabAgentCommand;
+import org.gcs.examples.whiteboard.WhiteboardCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -15,7 +16,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "gcs", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         subcommands = {DemoCommand.class, NodeCommand.class, BenchCommand.class, LabCommand.class,
-            LabAgentCommand.class, BenchNodeCommand.class},
+            LabAgentCommand.class, BenchNodeCommand.class, WhiteboardCommand.class},
         description = "GCS: group communication across LANs joined by a WAN.",
         footer = {"", "Run 'gcs COMMAND --help' for the options of a command."})
 public final class GcsCommand implements Runnable {
@@ -26,7 +27,8 @@ public final class GcsCommand implements Runnable {
     /** Without a subcommand, prints the usage and fails. */
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "Missing command: use 'demo', 'node', 'bench' or 'lab'");
+        throw new CommandLine.ParameterException(spec.commandLine(), "Missing command: use 'demo', 'node', 'bench',"
+                + " 'lab' or 'whiteboard'");
     }
 
     /**

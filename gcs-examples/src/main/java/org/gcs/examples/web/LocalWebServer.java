@@ -1,13 +1,19 @@
 package org.gcs.examples.web;
 
 import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpHandler;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
+import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Function;
@@ -16,11 +22,14 @@ import java.util.function.Supplier;
 /**
  * A small HTTP server for the examples' pages and endpoints (the dashboard, the whiteboard, the Prometheus scrape
  * endpoint), on the JDK's {@link HttpServer}: classpath resources, JSON or text produced on each request, and POST
- * handlers. Requests are served by one daemon thread; {@link #close()} stops it at once.
+ * handlers. A path may have a GET and a POST handler; other methods get a 405. Requests are served by one daemon
+ * thread; {@link #close()} stops it at once.
  */
 public final class LocalWebServer implements AutoCloseable {
     private final HttpServer server;
     private final ExecutorService executor;
+    /** Per path, the handler of each method. */
+    private final Map<String, Map<String, HttpHandler>> routes = new ConcurrentHashMap<>();
 
     private LocalWebServer(HttpServer server, ExecutorService executor) {
         this.server = server;
@@ -75,12 +84,7 @@ public final class LocalWebServer implements AutoCloseable {
      */
     public LocalWebServer resource(String path, String resource, String contentType) {
         byte[] body = readResource(resource);
-        server.createContext(path, exchange -> {
-            if (!exactPath(exchange, path)) {
-                return;
-            }
-            respond(exchange, 200, contentType, body);
-        });
+        route(path, "GET", exchange -> respond(exchange, 200, contentType, body));
         return this;
     }
 
@@ -93,30 +97,60 @@ public final class LocalWebServer implements AutoCloseable {
      * @return this server
      */
     public LocalWebServer get(String path, String contentType, Supplier<String> body) {
-        server.createContext(path, exchange -> {
-            if (!exactPath(exchange, path)) {
-                return;
-            }
-            respond(exchange, 200, contentType, body.get().getBytes(StandardCharsets.UTF_8));
-        });
+        route(path, "GET",
+                exchange -> respond(exchange, 200, contentType, body.get().getBytes(StandardCharsets.UTF_8)));
         return this;
     }
 
     /**
+     * Serves text produced on each GET from the request's query parameters ({@code ?since=5&x=y}, decoded; a name
+     * given twice keeps its first value); an {@link IllegalArgumentException} becomes a 400 with its message.
+     *
+     * @param path the request path
+     * @param contentType its content type, e.g. {@code application/json}
+     * @param body produces the body from the query parameters
+     * @return this server
+     */
+    public LocalWebServer getWithQuery(String path, String contentType, Function<Map<String, String>, String> body) {
+        route(path, "GET", exchange -> {
+            try {
+                String answer = body.apply(query(exchange.getRequestURI().getRawQuery()));
+                respond(exchange, 200, contentType, answer.getBytes(StandardCharsets.UTF_8));
+            } catch (IllegalArgumentException e) {
+                respond(exchange, 400, "text/plain", (e.getMessage() + "\n").getBytes(StandardCharsets.UTF_8));
+            }
+        });
+        return this;
+    }
+
+    private static Map<String, String> query(String rawQuery) {
+        Map<String, String> parameters = new LinkedHashMap<>();
+        if (rawQuery == null || rawQuery.isEmpty()) {
+            return parameters;
+        }
+        for (String pair : rawQuery.split("&")) {
+            int equals = pair.indexOf('=');
+            String name = URLDecoder.decode(equals < 0 ? pair : pair.substring(0, equals), StandardCharsets.UTF_8);
+            String value = equals < 0 ? "" : URLDecoder.decode(pair.substring(equals + 1), StandardCharsets.UTF_8);
+            parameters.putIfAbsent(name, value);
+        }
+        return parameters;
+    }
+
+    /**
      * Answers POSTs: the handler gets the request body (UTF-8) and returns the JSON answer; an
-     * {@link IllegalArgumentException} becomes a 400 with its message.
+     * {@link IllegalArgumentException} becomes a 400 with its message, an {@link IllegalStateException} (the
+     * service cannot take the request now) a 503 with its message. A POST that a browser sends from a page of
+     * another origin gets a 403 and does not reach the handler.
      *
      * @param path the request path
      * @param handler from request body to JSON answer
      * @return this server
      */
     public LocalWebServer post(String path, Function<String, String> handler) {
-        server.createContext(path, exchange -> {
-            if (!exactPath(exchange, path)) {
-                return;
-            }
-            if (!"POST".equals(exchange.getRequestMethod())) {
-                respond(exchange, 405, "text/plain", "use POST\n".getBytes(StandardCharsets.UTF_8));
+        route(path, "POST", exchange -> {
+            if (crossOrigin(exchange)) {
+                respond(exchange, 403, "text/plain", "cross-origin POST refused\n".getBytes(StandardCharsets.UTF_8));
                 return;
             }
             String request;
@@ -127,9 +161,50 @@ public final class LocalWebServer implements AutoCloseable {
                 respond(exchange, 200, "application/json", handler.apply(request).getBytes(StandardCharsets.UTF_8));
             } catch (IllegalArgumentException e) {
                 respond(exchange, 400, "text/plain", (e.getMessage() + "\n").getBytes(StandardCharsets.UTF_8));
+            } catch (IllegalStateException e) {
+                respond(exchange, 503, "text/plain", (e.getMessage() + "\n").getBytes(StandardCharsets.UTF_8));
             }
         });
         return this;
+    }
+
+    /**
+     * @return true if a browser sends the request from a page of another origin (its {@code Origin} header names
+     *         another host than the request's {@code Host}): another web site must not draw or act here
+     */
+    private static boolean crossOrigin(HttpExchange exchange) {
+        String origin = exchange.getRequestHeaders().getFirst("Origin");
+        String host = exchange.getRequestHeaders().getFirst("Host");
+        return origin != null && !origin.equals("http://" + host);
+    }
+
+    /**
+     * Registers a handler for one method of one path; the path's context is created with the first one and
+     * dispatches on the method (405 for the others).
+     */
+    private void route(String path, String method, HttpHandler handler) {
+        Map<String, HttpHandler> methods = routes.computeIfAbsent(path, p -> {
+            Map<String, HttpHandler> byMethod = new ConcurrentHashMap<>();
+            server.createContext(p, exchange -> dispatch(exchange, p, byMethod));
+            return byMethod;
+        });
+        if (methods.putIfAbsent(method, handler) != null) {
+            throw new IllegalStateException(method + " " + path + " is served already");
+        }
+    }
+
+    private static void dispatch(HttpExchange exchange, String path, Map<String, HttpHandler> methods)
+            throws IOException {
+        if (!exactPath(exchange, path)) {
+            return;
+        }
+        HttpHandler handler = methods.get(exchange.getRequestMethod());
+        if (handler == null) {
+            respond(exchange, 405, "text/plain", ("use " + String.join(" or ", new TreeSet<>(methods.keySet()))
+                    + "\n").getBytes(StandardCharsets.UTF_8));
+            return;
+        }
+        handler.handle(exchange);
     }
 
     private static boolean exactPath(HttpExchange exchange, String path) throws IOException {

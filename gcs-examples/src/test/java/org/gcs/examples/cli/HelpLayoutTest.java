@@ -18,7 +18,7 @@ class HelpLayoutTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"demo", "node", "bench", "lab"})
+    @ValueSource(strings = {"demo", "node", "bench", "lab", "whiteboard"})
     void shouldFitEightyColumnsExceptForASingleUnbreakableWordAndRenderEveryVariable(String command) {
         String help = help(command, "--help");
         assertThat(help).doesNotContain("${", "%n");

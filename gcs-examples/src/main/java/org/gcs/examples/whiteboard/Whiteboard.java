@@ -1,0 +1,100 @@
+package org.gcs.examples.whiteboard;
+
+import java.net.InetSocketAddress;
+import org.gcs.GcsNode;
+import org.gcs.examples.web.LocalWebServer;
+
+/**
+ * A running whiteboard: a GCS node that joined the whiteboard's group, the board its deliveries fill, the replay of
+ * the board for new members ({@link BoardReplay}), and a web server with the drawing page ({@code /}) and the
+ * endpoints of {@link WhiteboardApi}. Closing it stops the web server and closes the node.
+ */
+public final class Whiteboard implements AutoCloseable {
+    /** The page, a classpath resource. */
+    static final String PAGE = "/org/gcs/examples/whiteboard/index.html";
+
+    private final GcsNode node;
+    private final String group;
+    private final Board board;
+    private final BoardDelivery delivery;
+    private final BoardReplay replay;
+    private final LocalWebServer web;
+
+    private Whiteboard(GcsNode node, String group, Board board, BoardDelivery delivery, BoardReplay replay,
+                       LocalWebServer web) {
+        this.node = node;
+        this.group = group;
+        this.board = board;
+        this.delivery = delivery;
+        this.replay = replay;
+        this.web = web;
+    }
+
+    /**
+     * Joins the group and serves the page. The whiteboard owns the node from now on: it is closed with the
+     * whiteboard, or at once if the web server cannot start.
+     *
+     * @param node a started node
+     * @param group the whiteboard's group
+     * @param httpBind where to serve the page (port 0: a free port, see {@link #url()})
+     * @return the running whiteboard
+     * @throws java.io.UncheckedIOException if the HTTP address cannot be bound
+     */
+    public static Whiteboard start(GcsNode node, String group, InetSocketAddress httpBind) {
+        try {
+            Board board = Board.withDefaultBounds();
+            BoardDelivery delivery = new BoardDelivery(group, board);
+            BoardReplay replay = new BoardReplay(node, group, board);
+            node.onMessage(delivery);
+            node.onView(replay);
+            node.join(group);
+            WhiteboardApi api = new WhiteboardApi(node, group, board, delivery);
+            LocalWebServer web = LocalWebServer.start(httpBind, "gcs-whiteboard-http")
+                    .resource("/", PAGE, "text/html; charset=utf-8")
+                    .getWithQuery("/api/strokes", "application/json", api::strokes)
+                    .post("/api/strokes", api::post)
+                    .get("/api/view", "application/json", api::view)
+                    .post("/api/clear", api::clear);
+            return new Whiteboard(node, group, board, delivery, replay, web);
+        } catch (RuntimeException e) {
+            node.close();
+            throw e;
+        }
+    }
+
+    /** @return the page's address, {@code http://127.0.0.1:PORT/} */
+    public String url() {
+        return web.baseUrl() + "/";
+    }
+
+    /** @return the node */
+    public GcsNode node() {
+        return node;
+    }
+
+    /** @return the group the whiteboard uses */
+    public String group() {
+        return group;
+    }
+
+    /** @return the strokes on this node's board now */
+    public int strokeCount() {
+        return board.size();
+    }
+
+    /** @return the malformed messages from the group dropped so far */
+    public long malformedMessages() {
+        return delivery.malformed();
+    }
+
+    /** Stops the web server and a replay under way, and closes the node. */
+    @Override
+    public void close() {
+        try {
+            web.close();
+            replay.close();
+        } finally {
+            node.close();
+        }
+    }
+}

@@ -61,7 +61,7 @@ public final class StrokeJson {
     /**
      * @param seq the stroke's place on the board
      * @param stroke the stroke
-     * @return its JSON object, for {@link org.gcs.examples.cli.JsonWriter}
+     * @return its JSON object, for {@link org.gcs.examples.json.JsonWriter}
      */
     public static Map<String, Object> toJson(long seq, Stroke stroke) {
         Map<String, Object> json = new LinkedHashMap<>();

@@ -16,7 +16,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.gcs.examples.cli.JsonWriter;
+import org.gcs.examples.json.JsonWriter;
 
 /**
  * Debian's chromium, headless, driven through the DevTools protocol on a WebSocket: opens a page and evaluates

@@ -79,7 +79,7 @@ class MonitoringOptionsTest {
             assertThat(scrape)
                     .containsPattern("gcs_cc_rate_allowed_bytes_per_second\\{[^}]*group=\"chat\"[^}]*site=\"alpha\"")
                     .containsPattern("gcs_cc_rate_unlimited\\{[^}]*group=\"chat\"")
-                    .containsPattern("gcs_cc_rtt_seconds\\{[^}]*peer=\"beta\"[^}]*} 0\\.\\d+")
+                    .containsPattern("gcs_cc_rtt_seconds\\{[^}]*peer=\"beta\"[^}]*} [1-9]\\.?\\d*E-\\d+|gcs_cc_rtt_seconds\\{[^}]*peer=\"beta\"[^}]*} 0\\.\\d*[1-9]")   // seconds: 1.17E-4 on loopback
                     .containsPattern("gcs_cc_limiting\\{[^}]*peer=\"beta\"")
                     .containsPattern("gcs_view_sites\\{[^}]*group=\"chat\"[^}]*} 2\\.0");
             assertNoHugeValue(scrape);

@@ -2,6 +2,8 @@ package org.gcs.testcontainers;
 
 import com.github.dockerjava.api.model.Capability;
 import com.github.dockerjava.api.model.HostConfig;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -13,6 +15,7 @@ import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.wait.strategy.Wait;
 import org.testcontainers.images.builder.Transferable;
 import org.testcontainers.utility.DockerImageName;
+import org.testcontainers.utility.MountableFile;
 
 /**
  * One GCS node ({@code gcs node}) in a Docker container, for multi-site tests: give it a site, a member name, the
@@ -25,6 +28,11 @@ import org.testcontainers.utility.DockerImageName;
  * variable {@value #IMAGE_ENV} names another; {@code docker/build-images.sh} in the GCS repository builds it
  * without a registry. The container is started when the node logs that it started; its status lines (every
  * 500 ms) are in the container's log, and {@link #lastStatusLine()} returns the newest.
+ *
+ * <p>{@link #onJavaImage(DockerImageName, Path, String, String)} runs the node in any image with Java 17 or newer
+ * instead (e.g. {@code eclipse-temurin:17-jre}): the GCS command's jar ({@code gcs-examples-VERSION-all.jar}) is
+ * copied into the container. Such an image usually lacks {@code tc} and {@code iptables}; see
+ * {@link #withNetAdmin()}.
  */
 public class GcsContainer extends GenericContainer<GcsContainer> {
     /** The image built by {@code docker/build-images.sh}. */
@@ -37,6 +45,10 @@ public class GcsContainer extends GenericContainer<GcsContainer> {
     public static final int WAN_PORT = 7700;
     /** Where the configuration goes inside the container. */
     public static final String CONFIG_PATH = "/etc/gcs/node.properties";
+    /** Where {@link #onJavaImage} copies the GCS command's jar (where the GCS image has it too). */
+    public static final String JAR_PATH = "/opt/gcs/gcs.jar";
+    /** The JVM and its options that start the node, as in the GCS image's entry point. */
+    static final List<String> JAVA_LAUNCHER = List.of("java", "-Djava.net.preferIPv4Stack=true", "-jar", JAR_PATH);
 
     private static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(90);
 
@@ -44,6 +56,8 @@ public class GcsContainer extends GenericContainer<GcsContainer> {
     private final String memberName;
     private final Map<String, String> settings = new LinkedHashMap<>();
     private final List<String> nodeOptions = new ArrayList<>();
+    /** Whether the image is a plain Java image, the node started by {@link #JAVA_LAUNCHER} from a copied jar. */
+    private boolean plainJavaImage;
 
     /**
      * @param site the site (LAN) this node belongs to
@@ -65,6 +79,36 @@ public class GcsContainer extends GenericContainer<GcsContainer> {
         settings.put("site", site);
         settings.put("member.name", memberName);
         settings.put("wan.bind", "0.0.0.0:" + WAN_PORT);
+    }
+
+    /**
+     * A node in an image that has Java 17 or newer but no GCS, e.g. the public {@code eclipse-temurin:17-jre}:
+     * the GCS command's jar is copied into the container as {@value #JAR_PATH} and started as the GCS image
+     * starts it ({@code java -Djava.net.preferIPv4Stack=true -jar /opt/gcs/gcs.jar node ...}, the JVM as the
+     * container's first process), whatever the image's own entry point. Everything else is as with the GCS image,
+     * except what needs tools a JRE image does not have: {@code tc} and {@code iptables} (see
+     * {@link #withNetAdmin()}).
+     *
+     * @param javaImage an image with {@code java} (17 or newer) on its {@code PATH}
+     * @param gcsJar the GCS command's jar on this machine: {@code gcs-examples-VERSION-all.jar} (Maven
+     *     coordinates {@code org.gcs:gcs-examples:VERSION:jar:all}; in the GCS repository
+     *     {@code gcs-examples/target/} after {@code ./mvnw package})
+     * @param site the site (LAN) this node belongs to
+     * @param memberName the member's name, unique within the site
+     * @return the container, not started
+     * @throws IllegalArgumentException if {@code gcsJar} is not a file
+     */
+    public static GcsContainer onJavaImage(DockerImageName javaImage, Path gcsJar, String site, String memberName) {
+        Objects.requireNonNull(javaImage, "javaImage");
+        Objects.requireNonNull(gcsJar, "gcsJar");
+        if (!Files.isRegularFile(gcsJar)) {
+            throw new IllegalArgumentException("gcsJar " + gcsJar.toAbsolutePath() + " is not a file: give the "
+                    + "GCS command's jar, gcs-examples-VERSION-all.jar (org.gcs:gcs-examples:VERSION:jar:all)");
+        }
+        GcsContainer node = new GcsContainer(javaImage, site, memberName);
+        node.plainJavaImage = true;
+        return node.withCopyFileToContainer(MountableFile.forHostPath(gcsJar.toAbsolutePath()), JAR_PATH)
+                .withCreateContainerCmdModifier(cmd -> cmd.withEntrypoint(JAVA_LAUNCHER.get(0)));
     }
 
     /** @return the image named by {@value #IMAGE_PROPERTY}, {@value #IMAGE_ENV}, or {@value #DEFAULT_IMAGE} */
@@ -157,7 +201,8 @@ public class GcsContainer extends GenericContainer<GcsContainer> {
     /**
      * Gives the container the {@code NET_ADMIN} capability, so that a test can shape its interfaces with
      * {@code tc} or filter with {@code iptables} through {@link #execInContainer(String...)} (the GCS image has
-     * both). Other capabilities added by create-command modifiers are kept.
+     * both; a plain Java image of {@link #onJavaImage} usually has neither, and installing them needs the image's
+     * package manager and a package mirror). Other capabilities added by create-command modifiers are kept.
      */
     public GcsContainer withNetAdmin() {
         return withCreateContainerCmdModifier(cmd -> {
@@ -181,6 +226,11 @@ public class GcsContainer extends GenericContainer<GcsContainer> {
         return memberName;
     }
 
+    /** @return whether the node runs in a plain Java image from a copied jar ({@link #onJavaImage}) */
+    public boolean onPlainJavaImage() {
+        return plainJavaImage;
+    }
+
     /** @return the configuration file's text as written into the container */
     public String configText() {
         StringBuilder text = new StringBuilder("# written by GcsContainer\n");
@@ -195,7 +245,11 @@ public class GcsContainer extends GenericContainer<GcsContainer> {
                     + ": call withClusterKey(...) (every node of a test shares one key)");
         }
         withCopyToContainer(Transferable.of(configText()), CONFIG_PATH);
-        List<String> command = new ArrayList<>(List.of("node", "--config", CONFIG_PATH, "--status-every", "500ms"));
+        List<String> command = new ArrayList<>();
+        if (plainJavaImage) {
+            command.addAll(JAVA_LAUNCHER.subList(1, JAVA_LAUNCHER.size()));   // the entry point is "java"
+        }
+        command.addAll(List.of("node", "--config", CONFIG_PATH, "--status-every", "500ms"));
         command.addAll(nodeOptions);
         withCommand(command.toArray(String[]::new));
         waitingFor(Wait.forLogMessage(".*node " + site + "/" + memberName + " started.*\\n", 1)

@@ -6,8 +6,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.github.dockerjava.api.command.CreateContainerCmd;
 import com.github.dockerjava.api.model.Capability;
 import com.github.dockerjava.api.model.HostConfig;
+import java.io.IOException;
 import java.lang.reflect.Proxy;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.testcontainers.utility.DockerImageName;
 
 /** GcsContainer's configuration, without Docker. */
 class GcsContainerTest {
@@ -56,14 +62,68 @@ class GcsContainerTest {
         }
     }
 
-    /** A create command that only keeps its host configuration (what the modifiers under test touch). */
+    @Test
+    void shouldRunTheCopiedJarWithJavaOnAPlainJavaImage(@TempDir Path dir) throws IOException {
+        Path jar = Files.write(dir.resolve("gcs-examples-1.0-all.jar"), new byte[] {'P', 'K'});
+        try (GcsContainer node = GcsContainer.onJavaImage(DockerImageName.parse("eclipse-temurin:17-jre"), jar,
+                "boston", "boston-1").withClusterKey("a-long-shared-test-key").withCheckTraffic(10, 50, 2)
+                .withNetAdmin()) {
+            node.configure();
+            assertThat(node.onPlainJavaImage()).isTrue();
+            assertThat(node.getCommandParts()).containsExactly("-Djava.net.preferIPv4Stack=true", "-jar",
+                    "/opt/gcs/gcs.jar", "node", "--config", GcsContainer.CONFIG_PATH, "--status-every", "500ms",
+                    "--send-rate", "10", "--send-count", "50", "--send-when-members", "2");
+            assertThat(node.getCopyToFileContainerPathMap()).hasSize(1).containsValue(GcsContainer.JAR_PATH);
+            assertThat(node.getCopyToFileContainerPathMap().keySet().iterator().next().getResolvedPath())
+                    .isEqualTo(jar.toAbsolutePath().toString());
+            assertThat(node.configText()).contains("site = boston\n", "member.name = boston-1\n");
+
+            CreateContainerCmd cmd = fakeCreateCommand();
+            node.getCreateContainerCmdModifiers().forEach(modifier -> modifier.modify(cmd));
+            assertThat(cmd.getEntrypoint()).containsExactly("java");   // whatever the image's entry point
+            assertThat(cmd.getHostConfig().getCapAdd()).containsExactly(Capability.NET_ADMIN);
+        }
+    }
+
+    @Test
+    void shouldKeepTheGcsImageCommandAndEntryPoint() {
+        try (GcsContainer node = new GcsContainer("boston", "boston-1").withClusterKey("a-long-shared-test-key")) {
+            node.configure();
+            assertThat(node.onPlainJavaImage()).isFalse();
+            assertThat(node.getCommandParts()).containsExactly("node", "--config", GcsContainer.CONFIG_PATH,
+                    "--status-every", "500ms");
+            assertThat(node.getCopyToFileContainerPathMap()).isEmpty();
+            CreateContainerCmd cmd = fakeCreateCommand();
+            node.getCreateContainerCmdModifiers().forEach(modifier -> modifier.modify(cmd));
+            assertThat(cmd.getEntrypoint()).isNull();
+        }
+    }
+
+    @Test
+    void shouldRefuseAJarThatIsNotThere(@TempDir Path dir) {
+        DockerImageName image = DockerImageName.parse("eclipse-temurin:17-jre");
+        assertThatThrownBy(() -> GcsContainer.onJavaImage(image, dir.resolve("missing.jar"), "boston", "boston-1"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("missing.jar").hasMessageContaining("gcs-examples-VERSION-all.jar");
+        assertThatThrownBy(() -> GcsContainer.onJavaImage(image, dir, "boston", "boston-1"))
+                .hasMessageContaining("is not a file");
+    }
+
+    /** A create command that only keeps its host configuration and entry point (what the modifiers touch). */
     private static CreateContainerCmd fakeCreateCommand() {
         HostConfig[] host = {new HostConfig()};
+        String[][] entrypoint = {null};
         return (CreateContainerCmd) Proxy.newProxyInstance(GcsContainerTest.class.getClassLoader(),
                 new Class<?>[] {CreateContainerCmd.class}, (proxy, method, args) -> switch (method.getName()) {
                     case "getHostConfig" -> host[0];
                     case "withHostConfig" -> {
                         host[0] = (HostConfig) args[0];
+                        yield proxy;
+                    }
+                    case "getEntrypoint" -> entrypoint[0];
+                    case "withEntrypoint" -> {
+                        entrypoint[0] = args[0] instanceof List<?> list ? list.toArray(String[]::new)
+                                : (String[]) args[0];
                         yield proxy;
                     }
                     default -> throw new UnsupportedOperationException(method.getName());

@@ -18,7 +18,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.gcs.GcsConfig;
 import org.gcs.GcsConfigException;
@@ -291,40 +290,22 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
             daemon(() -> generate(gate, generator, out, err), "gcs-node-send").start();
         }
 
-        AtomicBoolean closed = new AtomicBoolean();
         Runnable shutdown = () -> {
-            if (closed.compareAndSet(false, true)) {
-                if (gate != null) {
-                    gate.cancel();
-                }
-                if (generator != null) {
-                    generator.stop();
-                }
-                timer.shutdownNow();
-                if (dashboard != null) {
-                    dashboard.close();
-                }
-                print(out, status.line("final"));
-                node.close();
-                print(out, "node " + node.self() + " closed");
+            if (gate != null) {
+                gate.cancel();
             }
+            if (generator != null) {
+                generator.stop();
+            }
+            timer.shutdownNow();
+            if (dashboard != null) {
+                dashboard.close();
+            }
+            print(out, status.line("final"));
+            node.close();
+            print(out, "node " + node.self() + " closed");
         };
-        Thread hook = new Thread(() -> {
-            stop.countDown();
-            shutdown.run();
-        }, "gcs-node-shutdown");
-        Runtime.getRuntime().addShutdownHook(hook);
-        if (duration == null) {
-            stop.await();
-        } else {
-            stop.await(duration.toNanos(), TimeUnit.NANOSECONDS);
-        }
-        shutdown.run();
-        try {
-            Runtime.getRuntime().removeShutdownHook(hook);
-        } catch (IllegalStateException shuttingDown) {
-            // the hook is running
-        }
+        RunUntilStopped.await(stop, duration, shutdown, "gcs-node-shutdown");
     }
 
     /**

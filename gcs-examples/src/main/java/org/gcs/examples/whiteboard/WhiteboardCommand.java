@@ -13,8 +13,6 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.gcs.GcsConfig;
 import org.gcs.GcsConfigBuilder;
 import org.gcs.GcsConfigException;
@@ -25,6 +23,7 @@ import org.gcs.GroupView;
 import org.gcs.LanConfig;
 import org.gcs.Names;
 import org.gcs.examples.cli.DurationConverter;
+import org.gcs.examples.cli.RunUntilStopped;
 import org.gcs.examples.cli.VersionProvider;
 import org.gcs.internal.node.NettyJGroupsNode;
 import picocli.CommandLine.Command;
@@ -162,29 +161,10 @@ public final class WhiteboardCommand implements Callable<Integer> {
         print(out, "open " + whiteboard.url());
         started.complete(whiteboard);
 
-        AtomicBoolean closed = new AtomicBoolean();
-        Runnable shutdown = () -> {
-            if (closed.compareAndSet(false, true)) {
-                whiteboard.close();
-                print(out, "whiteboard " + node.self() + " closed");
-            }
-        };
-        Thread hook = new Thread(() -> {
-            stop.countDown();
-            shutdown.run();
+        RunUntilStopped.await(stop, duration, () -> {
+            whiteboard.close();
+            print(out, "whiteboard " + node.self() + " closed");
         }, "gcs-whiteboard-shutdown");
-        Runtime.getRuntime().addShutdownHook(hook);
-        if (duration == null) {
-            stop.await();
-        } else {
-            stop.await(duration.toNanos(), TimeUnit.NANOSECONDS);
-        }
-        shutdown.run();
-        try {
-            Runtime.getRuntime().removeShutdownHook(hook);
-        } catch (IllegalStateException shuttingDown) {
-            // the hook is running
-        }
     }
 
     /** Stops the whiteboard as SIGTERM would: {@link #call()} then closes it and returns (tests use this). */

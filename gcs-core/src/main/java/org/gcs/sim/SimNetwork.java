@@ -266,7 +266,7 @@ public final class SimNetwork {
         linkOverrides.put(fromSite + "->" + toSite, profile);
         for (SimNode node : nodes) {
             if (node.site().equals(fromSite)) {
-                node.changeLink(toSite, profile);
+                node.wan().changeLink(toSite, profile);
             }
         }
     }
@@ -306,7 +306,7 @@ public final class SimNetwork {
      * @return the backlog, or 0 if the site has no live delegate or the delegate has not sent there yet
      */
     public long linkBacklogBytes(String fromSite, String toSite) {
-        return delegateOf(fromSite).map(node -> node.linkBacklogBytes(toSite)).orElse(0L);
+        return delegateOf(fromSite).map(node -> node.wan().linkBacklogBytes(toSite)).orElse(0L);
     }
 
     /**
@@ -320,7 +320,7 @@ public final class SimNetwork {
         LinkCounters sum = LinkCounters.ZERO;
         for (SimNode node : nodes) {
             if (node.site().equals(fromSite)) {
-                sum = sum.plus(node.linkCounters(toSite));
+                sum = sum.plus(node.wan().linkCounters(toSite));
             }
         }
         return sum;

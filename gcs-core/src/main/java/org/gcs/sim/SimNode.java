@@ -1,9 +1,7 @@
 package org.gcs.sim;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 import org.gcs.GroupMessage;
@@ -13,8 +11,6 @@ import org.gcs.MemberId;
 import org.gcs.Names;
 import org.gcs.alm.overlay.DelegateAddress;
 import org.gcs.emulator.EmulatedLink;
-import org.gcs.emulator.LinkCounters;
-import org.gcs.emulator.LinkProfile;
 import org.gcs.internal.engine.EngineIo;
 import org.gcs.internal.engine.EngineSettings;
 import org.gcs.internal.engine.LanView;
@@ -24,11 +20,7 @@ import org.gcs.internal.engine.SendRequest;
 import org.gcs.internal.wire.LanCodec;
 import org.gcs.internal.wire.LanMessage;
 import org.gcs.internal.wire.MalformedDatagramException;
-import org.gcs.internal.wire.WanCodec;
 import org.gcs.internal.wire.DropReason;
-import org.gcs.internal.wire.ReplayGuard;
-import org.gcs.internal.wire.WanReceiver;
-import org.gcs.ClusterKeys;
 import org.gcs.internal.wire.WanEnvelope;
 
 /**
@@ -44,10 +36,7 @@ public final class SimNode {
     private final boolean delegateEligible;
     private final DelegateAddress address;
     private final NodeEngine engine;
-    private final WanCodec codec;
-    private final WanReceiver wanReceiver;
-    private final java.util.EnumMap<DropReason, Long> wanDrops = new java.util.EnumMap<>(DropReason.class);
-    private final Map<String, EmulatedLink> links = new HashMap<>();
+    private final SimWanPort wan;
     private final List<GroupMessage> delivered = new ArrayList<>();
     private final List<Long> deliveredAtNs = new ArrayList<>();
     private final List<GroupView> views = new ArrayList<>();
@@ -56,8 +45,6 @@ public final class SimNode {
     private boolean alive = true;
     /** Stopped as by SIGSTOP: no ticks, and what arrives meanwhile is lost (see {@link SimNetwork#pause}). */
     private boolean paused;
-    private long wanDatagramsSent;
-    private long wanDatagramsLost;
 
     SimNode(SimNetwork network, String lan, String site, String name, long incarnation, boolean delegateEligible,
             DelegateAddress address, List<DelegateAddress> seeds, SimOptions options) {
@@ -77,14 +64,12 @@ public final class SimNode {
                 options.transport());
         this.engine = new NodeEngine(settings, new Io(), ProtocolMetrics.NONE);
         long senderId = new java.util.SplittableRandom(options.seed() * 1_000_003L + incarnation).nextLong();
-        this.codec = new WanCodec(ClusterKeys.single(SimNetwork.CLUSTER_KEY), org.gcs.WanProtection.AES_GCM, senderId);
-        this.wanReceiver = new WanReceiver(codec, new ReplayGuard(SimNetwork.REPLAY_MAX_AGE_MILLIS,
-                ReplayGuard.DEFAULT_MAX_SENDERS));
+        this.wan = new SimWanPort(network, site, name, address, senderId);
     }
 
     /** @return WAN datagrams this node dropped for a reason (replays, stale send times) */
     public long wanDropped(DropReason reason) {
-        return wanDrops.getOrDefault(reason, 0L);
+        return wan.dropped(reason);
     }
 
     /** @return the member identity */
@@ -294,12 +279,12 @@ public final class SimNode {
 
     /** @return WAN datagrams this node sent (emulated losses included, those refused by the WAN filter not) */
     public long wanDatagramsSent() {
-        return wanDatagramsSent;
+        return wan.datagramsSent();
     }
 
     /** @return WAN datagrams the emulated links dropped */
     public long wanDatagramsLost() {
-        return wanDatagramsLost;
+        return wan.datagramsLost();
     }
 
     /**
@@ -363,61 +348,20 @@ public final class SimNode {
         if (!alive || paused) {
             return;
         }
-        WanEnvelope envelope;
-        try {
-            envelope = wanReceiver.receive(datagram, 0, datagram.length, network.epochMillis(), network.nowNs());
-        } catch (MalformedDatagramException e) {
-            wanDrops.merge(e.reason(), 1L, Long::sum);
-            return;
+        WanEnvelope envelope = wan.receive(datagram);
+        if (envelope != null) {
+            engine.onWanDatagram(from, envelope, network.nowNs());
         }
-        engine.onWanDatagram(from, envelope, network.nowNs());
     }
 
-    /**
-     * This node's link towards a site, created on first use with the current profile and the topology's cross
-     * traffic of that direction; an existing link whose profile has changed since is reconfigured (it keeps its
-     * queue).
-     */
-    private EmulatedLink linkTo(String toSite) {
-        LinkProfile profile = network.linkProfile(site, toSite);
-        EmulatedLink link = links.get(toSite);
-        if (link == null) {
-            long seed = network.options().seed() * 1_000_003L + (site + "->" + toSite + "@" + name).hashCode();
-            link = new EmulatedLink(profile, seed, network.crossTraffic(site, toSite));
-            links.put(toSite, link);
-        } else if (!link.profile().equals(profile)) {
-            link.reconfigure(profile, network.nowNs());
-        }
-        return link;
-    }
-
-    /** Gives this node's existing link towards a site a new profile now; a link not yet created is left alone. */
-    void changeLink(String toSite, LinkProfile profile) {
-        EmulatedLink link = links.get(toSite);
-        if (link != null && !link.profile().equals(profile)) {
-            link.reconfigure(profile, network.nowNs());
-        }
+    /** @return this node's WAN side: its codec and its emulated links */
+    SimWanPort wan() {
+        return wan;
     }
 
     /** @return this node's link towards a site, if it has sent there */
     Optional<EmulatedLink> existingLink(String toSite) {
-        return Optional.ofNullable(links.get(toSite));
-    }
-
-    /** @return the bytes in this node's link towards a site now (0 if it has none) */
-    long linkBacklogBytes(String toSite) {
-        EmulatedLink link = links.get(toSite);
-        return link == null ? 0 : link.backlogBytes(network.nowNs());
-    }
-
-    /** @return the counters of this node's link towards a site, cross traffic offered up to now (zero if none) */
-    LinkCounters linkCounters(String toSite) {
-        EmulatedLink link = links.get(toSite);
-        if (link == null) {
-            return LinkCounters.ZERO;
-        }
-        link.backlogBytes(network.nowNs()); // offers the cross traffic due by now
-        return link.counters();
+        return wan.existingLink(toSite);
     }
 
     /** A send's admission, as observed by the caller. */
@@ -445,24 +389,9 @@ public final class SimNode {
         @Override
         public void wanSend(String toSite, DelegateAddress to, WanEnvelope envelope) {
             SimNode target = network.nodeAt(to);
-            if (target == null) {
-                return;
+            if (target != null) {
+                wan.send(target, envelope);
             }
-            if (!network.passesWanFilter(site, target.site(), envelope)) {
-                return;
-            }
-            byte[] datagram = codec.encode(envelope, network.epochMillis());
-            network.recordWanDatagram(datagram.length);
-            wanDatagramsSent++;
-            long arrivalNs = linkTo(target.site()).admit(datagram.length, network.nowNs());
-            if (arrivalNs < 0) {
-                wanDatagramsLost++;
-                return;
-            }
-            network.clock().at(arrivalNs, () -> {
-                network.tap(site, target.site(), datagram);
-                target.receiveWan(address, datagram);
-            });
         }
 
         @Override

@@ -1,6 +1,8 @@
 package org.gcs.cc.link;
 
 import java.util.List;
+import org.gcs.cc.link.OutputBuffer.Slot;
+import org.gcs.cc.link.OutputBuffer.State;
 import org.gcs.cc.rtt.RttEstimator;
 
 /**
@@ -37,6 +39,7 @@ import org.gcs.cc.rtt.RttEstimator;
  *       timeout sends it again with the doubled timeout and cuts no window; once the credit covers it, it is an
  *       ordinary packet.
  * </ul>
+ * The packets and their states are an {@link OutputBuffer}; this class decides what happens to them.
  * With {@code fixedWindowPackets > 0} the window stays fixed (the conformance tests of seeds 001 and 003).
  * Sans-IO and not thread-safe: the caller brings the acknowledgements and the time, and sends what {@link #poll}
  * returns, in order.
@@ -52,30 +55,10 @@ public final class LinkSender<P> {
      */
     public static final long MAX_PROBE_INTERVAL_NS = 1_000_000_000L;
 
-    private enum State { UNSENT, IN_FLIGHT, SACKED, LOST }
-
-    private static final class Slot<P> {
-        final P payload;
-        State state = State.UNSENT;
-        int transmissions;
-        long sentNs;
-        long transmission; // the packetsSent count at its latest transmission: send order, ties broken
-
-        Slot(P payload) {
-            this.payload = payload;
-        }
-    }
-
     private final LinkSettings settings;
     private final RttEstimator rtt;
-    private Slot<P>[] ring;
-    private int head; // ring[head] has seq ackedSeq + 1
-    private int size;
-    private long ackedSeq; // every packet up to here is acknowledged (and gone)
-    private long nextUnsentSeq = 1;
+    private final OutputBuffer<P> buffer;
     private long peerWindowEndSeq;
-    private int inFlight;
-    private int lost;
     private double cwnd;
     private double ssthresh;
     private int duplicateAcks;
@@ -88,18 +71,16 @@ public final class LinkSender<P> {
     private long probeDueNs = NONE;
     private long acknowledgementsReceived;
 
-    private long packetsSent;
     private long retransmissions;
     private long timeouts;
     private long recoveries;
     private long probes;
 
     /** @param settings the link's settings */
-    @SuppressWarnings("unchecked")
     public LinkSender(LinkSettings settings) {
         this.settings = settings;
         this.rtt = new RttEstimator(settings.initialRttNs());
-        this.ring = new Slot[Integer.highestOneBit(Math.max(16, settings.outputCapacityPackets())) * 2];
+        this.buffer = new OutputBuffer<>(settings.outputCapacityPackets());
         this.peerWindowEndSeq = settings.inputCapacityPackets();
         this.cwnd = settings.aimd() ? settings.initialWindowPackets() : settings.fixedWindowPackets();
         this.ssthresh = settings.initialSsthreshPackets();
@@ -108,7 +89,7 @@ public final class LinkSender<P> {
 
     /** @return true if {@link #offer} would take a packet now */
     public boolean hasRoom() {
-        int occupied = settings.outputSlots() == OutputSlots.UNACKED ? size : unsentCount();
+        int occupied = settings.outputSlots() == OutputSlots.UNACKED ? buffer.size() : unsentCount();
         return occupied < settings.outputCapacityPackets();
     }
 
@@ -122,11 +103,7 @@ public final class LinkSender<P> {
         if (!hasRoom()) {
             return false;
         }
-        if (size == ring.length) {
-            grow();
-        }
-        ring[(head + size) & (ring.length - 1)] = new Slot<>(payload);
-        size++;
+        buffer.add(payload);
         return true;
     }
 
@@ -141,22 +118,22 @@ public final class LinkSender<P> {
         expireTimer(nowNs);
         if (fastRetransmitDue) {
             fastRetransmitDue = false;
-            if (lost > 0) {
-                transmit(lowestLost(), nowNs, out); // RFC 6675 §5 (4.3): whatever the pipe
+            if (buffer.lost() > 0) {
+                transmit(buffer.lowestLost(), nowNs, out); // RFC 6675 §5 (4.3): whatever the pipe
             }
         }
-        while (inFlight < cwnd) {
-            long seq = lowestLost();
+        while (buffer.inFlight() < cwnd) {
+            long seq = buffer.lowestLost();
             if (seq == 0) {
-                if (nextUnsentSeq > lastSeq() || nextUnsentSeq > peerWindowEndSeq) {
+                if (buffer.nextUnsentSeq() > buffer.lastSeq() || buffer.nextUnsentSeq() > peerWindowEndSeq) {
                     break;
                 }
-                seq = nextUnsentSeq++;
+                seq = buffer.takeUnsent();
             }
             transmit(seq, nowNs, out);
         }
         probeIfBlocked(nowNs, out);
-        if (inFlight > 0 && rtoDeadlineNs == NONE) {
+        if (buffer.inFlight() > 0 && rtoDeadlineNs == NONE) {
             rtoDeadlineNs = nowNs + rtoNs;
         }
     }
@@ -169,7 +146,7 @@ public final class LinkSender<P> {
      * @return false if it acknowledges packets never sent (ignored: a forged or corrupt acknowledgement)
      */
     public boolean onAck(LinkAck ack, long nowNs) {
-        long highestSent = nextUnsentSeq - 1;
+        long highestSent = buffer.nextUnsentSeq() - 1;
         if (ack.cumulativeSeq() > highestSent
                 || (ack.sackRangeCount() > 0 && ack.sackTo(ack.sackRangeCount() - 1) > highestSent)) {
             return false;
@@ -181,10 +158,10 @@ public final class LinkSender<P> {
         if (probeSeq != 0 && probeSeq <= peerWindowEndSeq) {
             probeSeq = 0; // the credit covers it now: an ordinary packet
         }
-        if (ack.cumulativeSeq() > ackedSeq) {
+        if (ack.cumulativeSeq() > buffer.ackedSeq()) {
             onNewAck(ack.cumulativeSeq(), nowNs);
-        } else if (ack.cumulativeSeq() == ackedSeq && inFlight + lost > 0 && ack.sackRangeCount() == 0
-                && !windowUpdate) {
+        } else if (ack.cumulativeSeq() == buffer.ackedSeq() && buffer.inFlight() + buffer.lost() > 0
+                && ack.sackRangeCount() == 0 && !windowUpdate) {
             duplicateAcks++; // RFC 5681 §2: a window update is not a duplicate acknowledgement
         }
         boolean sacked = applySacks(ack, nowNs);
@@ -198,39 +175,27 @@ public final class LinkSender<P> {
     }
 
     private void onNewAck(long cumulativeSeq, long nowNs) {
-        Slot<P> newest = slot(cumulativeSeq);
+        Slot<P> newest = buffer.slot(cumulativeSeq);
         if (newest.transmissions == 1 && newest.state == State.IN_FLIGHT) {
             rtt.onSample(nowNs - newest.sentNs); // Karn: sent once, and not SACKed earlier (then its ack waited)
         }
-        int newlyAcked = 0;
-        long newestAckedTransmission = 0;
-        while (ackedSeq < cumulativeSeq) {
-            Slot<P> s = ring[head];
-            newestAckedTransmission = Math.max(newestAckedTransmission, s.transmission);
-            if (s.state == State.IN_FLIGHT) {
-                inFlight--;
-            } else if (s.state == State.LOST) {
-                lost--;
-            }
-            ring[head] = null;
-            head = (head + 1) & (ring.length - 1);
-            size--;
-            ackedSeq++;
-            newlyAcked++;
-        }
+        int newlyAcked = (int) (cumulativeSeq - buffer.ackedSeq());
+        long newestAckedTransmission = buffer.acknowledge(cumulativeSeq);
+        long ackedSeq = buffer.ackedSeq();
         if (probeSeq != 0 && probeSeq <= ackedSeq) {
             probeSeq = 0;
         }
         duplicateAcks = 0;
         rtoNs = rtt.retransmitTimeoutNs(0, settings.minRtoNs());
         rtoNs = Math.min(rtoNs, settings.maxRtoNs());
-        rtoDeadlineNs = inFlight > 0 ? nowNs + rtoNs : NONE;
+        rtoDeadlineNs = buffer.inFlight() > 0 ? nowNs + rtoNs : NONE;
         if (inRecovery) {
             if (ackedSeq >= recoverySeq) {
                 inRecovery = false;
-            } else if (ring[head].state == State.IN_FLIGHT && ring[head].transmission < newestAckedTransmission) {
-                markLost(ackedSeq + 1); // NewReno partial acknowledgement: the next hole is lost too, unless it
-                                        // was sent again after everything this acknowledgement covers
+            } else if (buffer.slot(ackedSeq + 1).state == State.IN_FLIGHT
+                    && buffer.slot(ackedSeq + 1).transmission < newestAckedTransmission) {
+                buffer.markLost(ackedSeq + 1); // NewReno partial acknowledgement: the next hole is lost too,
+                                               // unless it was sent again after everything this one covers
             }
         } else if (settings.aimd()) {
             cwnd = Math.min(maxUsefulWindow(), cwnd + (cwnd < ssthresh ? newlyAcked : newlyAcked / cwnd));
@@ -241,19 +206,14 @@ public final class LinkSender<P> {
         boolean any = false;
         Slot<P> sample = null;
         for (int r = 0; r < ack.sackRangeCount(); r++) {
-            for (long seq = Math.max(ack.sackFrom(r), ackedSeq + 1); seq <= ack.sackTo(r); seq++) {
-                Slot<P> s = slot(seq);
-                if (s.state == State.IN_FLIGHT) {
-                    inFlight--;
-                    s.state = State.SACKED;
+            for (long seq = Math.max(ack.sackFrom(r), buffer.ackedSeq() + 1); seq <= ack.sackTo(r); seq++) {
+                State before = buffer.sack(seq);
+                if (before == State.IN_FLIGHT || before == State.LOST) {
                     any = true;
-                    if (s.transmissions == 1) {
+                    Slot<P> s = buffer.slot(seq);
+                    if (before == State.IN_FLIGHT && s.transmissions == 1) {
                         sample = s; // the highest newly SACKed packet sent once
                     }
-                } else if (s.state == State.LOST) {
-                    lost--;
-                    s.state = State.SACKED;
-                    any = true;
                 }
             }
         }
@@ -280,25 +240,26 @@ public final class LinkSender<P> {
             int threshold = settings.duplicateThreshold();
             long[] newest = new long[threshold]; // the latest transmissions SACKed above, descending
             int known = 0;
-            for (long seq = nextUnsentSeq - 1; seq > ackedSeq; seq--) {
-                Slot<P> s = slot(seq);
+            for (long seq = buffer.nextUnsentSeq() - 1; seq > buffer.ackedSeq(); seq--) {
+                Slot<P> s = buffer.slot(seq);
                 if (s.state == State.SACKED) {
                     known = keepNewest(newest, known, s.transmission);
                 } else if (s.state == State.IN_FLIGHT && known == threshold
                         && newest[threshold - 1] > s.transmission) {
-                    markLost(seq);
+                    buffer.markLost(seq);
                     found = true;
                 }
             }
         }
-        if (duplicateAcks >= settings.duplicateThreshold() && size > 0 && ring[head].state == State.IN_FLIGHT) {
-            markLost(ackedSeq + 1);
+        if (duplicateAcks >= settings.duplicateThreshold() && buffer.size() > 0
+                && buffer.slot(buffer.ackedSeq() + 1).state == State.IN_FLIGHT) {
+            buffer.markLost(buffer.ackedSeq() + 1);
             duplicateAcks = 0;
             found = true;
         }
         if (found && !inRecovery) {
             inRecovery = true;
-            recoverySeq = nextUnsentSeq - 1;
+            recoverySeq = buffer.nextUnsentSeq() - 1;
             recoveries++;
             fastRetransmitDue = true;
             if (settings.aimd()) {
@@ -335,33 +296,29 @@ public final class LinkSender<P> {
             return;
         }
         rtoDeadlineNs = NONE;
-        if (inFlight == 0) {
+        if (buffer.inFlight() == 0) {
             return; // everything sent since was SACKed or declared lost: nothing to time out, no back-off
         }
         rtoNs = Math.min(settings.maxRtoNs(), 2 * rtoNs); // RFC 6298 §5.5; the persist timer's back-off too
         if (probeSeq != 0) {
             rtoNs = Math.min(rtoNs, Math.max(settings.minRtoNs(), MAX_PROBE_INTERVAL_NS));
-            markLost(probeSeq); // only the window probe is out: send it again, cut nothing
+            buffer.markLost(probeSeq); // only the window probe is out: send it again, cut nothing
             return;
         }
         timeouts++;
         if (settings.aimd()) {
-            ssthresh = Math.max(inFlight / 2.0, 2);
+            ssthresh = Math.max(buffer.inFlight() / 2.0, 2);
             cwnd = 1;
         }
-        for (long seq = ackedSeq + 1; seq < nextUnsentSeq; seq++) {
-            if (slot(seq).state == State.IN_FLIGHT) {
-                markLost(seq);
-            }
-        }
+        buffer.markAllInFlightLost();
         inRecovery = true; // the losses of this window are one event
-        recoverySeq = nextUnsentSeq - 1;
+        recoverySeq = buffer.nextUnsentSeq() - 1;
         duplicateAcks = 0;
     }
 
     private void probeIfBlocked(long nowNs, List<LinkData<P>> out) {
-        boolean blocked = inFlight == 0 && lost == 0 && nextUnsentSeq <= lastSeq()
-                && nextUnsentSeq > peerWindowEndSeq;
+        boolean blocked = buffer.inFlight() == 0 && buffer.lost() == 0 && buffer.nextUnsentSeq() <= buffer.lastSeq()
+                && buffer.nextUnsentSeq() > peerWindowEndSeq;
         if (!blocked) {
             probeDueNs = NONE;
             return;
@@ -369,57 +326,19 @@ public final class LinkSender<P> {
         if (probeDueNs == NONE) {
             probeDueNs = nowNs + Math.min(rtoNs, Math.max(settings.minRtoNs(), MAX_PROBE_INTERVAL_NS));
         } else if (nowNs >= probeDueNs) {
-            probeSeq = nextUnsentSeq++;
+            probeSeq = buffer.takeUnsent();
             probeDueNs = NONE;
             transmit(probeSeq, nowNs, out);
         }
     }
 
     private void transmit(long seq, long nowNs, List<LinkData<P>> out) {
-        Slot<P> s = slot(seq);
         if (seq == probeSeq) {
             probes++;
-        } else if (s.state == State.LOST) {
+        } else if (buffer.slot(seq).state == State.LOST) {
             retransmissions++;
         }
-        if (s.state == State.LOST) {
-            lost--;
-        }
-        s.state = State.IN_FLIGHT;
-        s.transmissions++;
-        s.sentNs = nowNs;
-        s.transmission = ++packetsSent;
-        inFlight++;
-        out.add(new LinkData<>(seq, s.payload));
-    }
-
-    private void markLost(long seq) {
-        Slot<P> s = slot(seq);
-        if (s.state == State.IN_FLIGHT) {
-            inFlight--;
-            lost++;
-            s.state = State.LOST;
-        }
-    }
-
-    private long lowestLost() {
-        if (lost == 0) {
-            return 0;
-        }
-        for (long seq = ackedSeq + 1; seq < nextUnsentSeq; seq++) {
-            if (slot(seq).state == State.LOST) {
-                return seq;
-            }
-        }
-        throw new IllegalStateException("lost count " + lost + " but no lost slot");
-    }
-
-    private Slot<P> slot(long seq) {
-        return ring[(head + (int) (seq - ackedSeq - 1)) & (ring.length - 1)];
-    }
-
-    private long lastSeq() {
-        return ackedSeq + size;
+        out.add(buffer.send(seq, nowNs));
     }
 
     /**
@@ -436,7 +355,7 @@ public final class LinkSender<P> {
     /** Packets not yet sent within the credit: never sent, or a window probe the receiver has not made room for. */
     private int unsentCount() {
         int probeBeyondCredit = probeSeq != 0 && probeSeq > peerWindowEndSeq ? 1 : 0;
-        return (int) (lastSeq() - nextUnsentSeq + 1) + probeBeyondCredit;
+        return (int) (buffer.lastSeq() - buffer.nextUnsentSeq() + 1) + probeBeyondCredit;
     }
 
     /**
@@ -452,40 +371,12 @@ public final class LinkSender<P> {
      *     carry when this one is abandoned)
      */
     public List<P> unacknowledged() {
-        List<P> packets = new java.util.ArrayList<>(size);
-        for (long seq = ackedSeq + 1; seq <= lastSeq(); seq++) {
-            packets.add(slot(seq).payload);
-        }
-        return packets;
+        return buffer.unacknowledged();
     }
 
     /** Recounts the slots and throws if the counters or the send point disagree with them (for tests). */
     void checkCounters() {
-        int flying = 0;
-        int missing = 0;
-        for (long seq = ackedSeq + 1; seq <= lastSeq(); seq++) {
-            State state = slot(seq).state;
-            if ((seq < nextUnsentSeq) == (state == State.UNSENT)) {
-                throw new IllegalStateException("slot " + seq + " is " + state + " with the send point at "
-                        + nextUnsentSeq);
-            }
-            flying += state == State.IN_FLIGHT ? 1 : 0;
-            missing += state == State.LOST ? 1 : 0;
-        }
-        if (flying != inFlight || missing != lost) {
-            throw new IllegalStateException("counted " + inFlight + " in flight and " + lost + " lost, found "
-                    + flying + " and " + missing);
-        }
-    }
-
-    @SuppressWarnings("unchecked")
-    private void grow() {
-        Slot<P>[] bigger = new Slot[ring.length * 2];
-        for (int i = 0; i < size; i++) {
-            bigger[i] = ring[(head + i) & (ring.length - 1)];
-        }
-        ring = bigger;
-        head = 0;
+        buffer.checkCounters();
     }
 
     /** @return the congestion window, packets */
@@ -500,12 +391,12 @@ public final class LinkSender<P> {
 
     /** @return packets sent and neither acknowledged, SACKed nor declared lost */
     public int inFlightPackets() {
-        return inFlight;
+        return buffer.inFlight();
     }
 
     /** @return packets in the output buffer: waiting, in flight, SACKed or lost */
     public int bufferedPackets() {
-        return size;
+        return buffer.size();
     }
 
     /**
@@ -518,7 +409,7 @@ public final class LinkSender<P> {
 
     /** @return the highest sequence number acknowledged cumulatively */
     public long ackedSeq() {
-        return ackedSeq;
+        return buffer.ackedSeq();
     }
 
     /** @return the smoothed RTT of the edge, or the initial RTT before the first sample */
@@ -533,7 +424,7 @@ public final class LinkSender<P> {
 
     /** @return frames sent, first transmissions, retransmissions and probes together */
     public long packetsSent() {
-        return packetsSent;
+        return buffer.packetsSent();
     }
 
     /** @return retransmissions of packets declared lost */

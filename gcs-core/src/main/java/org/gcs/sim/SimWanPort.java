@@ -1,0 +1,148 @@
+package org.gcs.sim;
+
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import org.gcs.ClusterKeys;
+import org.gcs.WanProtection;
+import org.gcs.alm.overlay.DelegateAddress;
+import org.gcs.emulator.EmulatedLink;
+import org.gcs.emulator.LinkCounters;
+import org.gcs.emulator.LinkProfile;
+import org.gcs.internal.wire.DropReason;
+import org.gcs.internal.wire.MalformedDatagramException;
+import org.gcs.internal.wire.ReplayGuard;
+import org.gcs.internal.wire.WanCodec;
+import org.gcs.internal.wire.WanEnvelope;
+import org.gcs.internal.wire.WanReceiver;
+
+/**
+ * One {@link SimNode}'s WAN side: the codec that seals the envelopes it sends into datagrams and opens the ones it
+ * receives (with the replay guard), and its emulated links, one towards each site it has sent to. A datagram on its
+ * way out passes the {@link SimNetwork}'s {@link WanFilter}, then its link, which drops or delays it on the virtual
+ * clock; on arrival the network's {@link WanTap} sees it and the target node receives it.
+ */
+final class SimWanPort {
+    private final SimNetwork network;
+    private final String site;
+    private final String name;
+    private final DelegateAddress address;
+    private final WanCodec codec;
+    private final WanReceiver receiver;
+    private final Map<DropReason, Long> drops = new EnumMap<>(DropReason.class);
+    private final Map<String, EmulatedLink> links = new HashMap<>();
+    private long datagramsSent;
+    private long datagramsLost;
+
+    /**
+     * @param network the network
+     * @param site the node's site
+     * @param name the node's member name (it seeds the links' randomness)
+     * @param address the node's WAN address, the source of what it sends
+     * @param senderId the node's sender id in the datagrams it seals
+     */
+    SimWanPort(SimNetwork network, String site, String name, DelegateAddress address, long senderId) {
+        this.network = network;
+        this.site = site;
+        this.name = name;
+        this.address = address;
+        this.codec = new WanCodec(ClusterKeys.single(SimNetwork.CLUSTER_KEY), WanProtection.AES_GCM, senderId);
+        this.receiver = new WanReceiver(codec, new ReplayGuard(SimNetwork.REPLAY_MAX_AGE_MILLIS,
+                ReplayGuard.DEFAULT_MAX_SENDERS));
+    }
+
+    /** Seals an envelope and puts it on the link towards the target's site, unless the WAN filter refuses it. */
+    void send(SimNode target, WanEnvelope envelope) {
+        if (!network.passesWanFilter(site, target.site(), envelope)) {
+            return;
+        }
+        byte[] datagram = codec.encode(envelope, network.epochMillis());
+        network.recordWanDatagram(datagram.length);
+        datagramsSent++;
+        long arrivalNs = linkTo(target.site()).admit(datagram.length, network.nowNs());
+        if (arrivalNs < 0) {
+            datagramsLost++;
+            return;
+        }
+        network.clock().at(arrivalNs, () -> {
+            network.tap(site, target.site(), datagram);
+            target.receiveWan(address, datagram);
+        });
+    }
+
+    /**
+     * Opens a datagram received.
+     *
+     * @return its envelope, or null if it was dropped (counted by reason: a replay, a stale send time...)
+     */
+    WanEnvelope receive(byte[] datagram) {
+        try {
+            return receiver.receive(datagram, 0, datagram.length, network.epochMillis(), network.nowNs());
+        } catch (MalformedDatagramException e) {
+            drops.merge(e.reason(), 1L, Long::sum);
+            return null;
+        }
+    }
+
+    /** @return datagrams received and dropped for a reason */
+    long dropped(DropReason reason) {
+        return drops.getOrDefault(reason, 0L);
+    }
+
+    /** @return datagrams sent (emulated losses included, those refused by the WAN filter not) */
+    long datagramsSent() {
+        return datagramsSent;
+    }
+
+    /** @return datagrams the emulated links dropped */
+    long datagramsLost() {
+        return datagramsLost;
+    }
+
+    /**
+     * The link towards a site, created on first use with the current profile and the topology's cross traffic of
+     * that direction; an existing link whose profile has changed since is reconfigured (it keeps its queue).
+     */
+    private EmulatedLink linkTo(String toSite) {
+        LinkProfile profile = network.linkProfile(site, toSite);
+        EmulatedLink link = links.get(toSite);
+        if (link == null) {
+            long seed = network.options().seed() * 1_000_003L + (site + "->" + toSite + "@" + name).hashCode();
+            link = new EmulatedLink(profile, seed, network.crossTraffic(site, toSite));
+            links.put(toSite, link);
+        } else if (!link.profile().equals(profile)) {
+            link.reconfigure(profile, network.nowNs());
+        }
+        return link;
+    }
+
+    /** Gives the existing link towards a site a new profile now; a link not yet created is left alone. */
+    void changeLink(String toSite, LinkProfile profile) {
+        EmulatedLink link = links.get(toSite);
+        if (link != null && !link.profile().equals(profile)) {
+            link.reconfigure(profile, network.nowNs());
+        }
+    }
+
+    /** @return the link towards a site, if the node has sent there */
+    Optional<EmulatedLink> existingLink(String toSite) {
+        return Optional.ofNullable(links.get(toSite));
+    }
+
+    /** @return the bytes in the link towards a site now (0 if there is none) */
+    long linkBacklogBytes(String toSite) {
+        EmulatedLink link = links.get(toSite);
+        return link == null ? 0 : link.backlogBytes(network.nowNs());
+    }
+
+    /** @return the counters of the link towards a site, cross traffic offered up to now (zero if none) */
+    LinkCounters linkCounters(String toSite) {
+        EmulatedLink link = links.get(toSite);
+        if (link == null) {
+            return LinkCounters.ZERO;
+        }
+        link.backlogBytes(network.nowNs()); // offers the cross traffic due by now
+        return link.counters();
+    }
+}

@@ -6,11 +6,8 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import java.time.Duration;
-import java.util.Collections;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 import java.util.concurrent.ThreadLocalRandom;
 import org.gcs.emulator.Topology;
 
@@ -84,27 +81,16 @@ public final class GcsConfig {
     private final String memberName;
     private final boolean delegateEligible;
     private final LanConfig lan;
-    private final String wanBindHost;
-    private final int wanBindPort;
-    private final String wanAdvertiseHost;
-    private final int wanAdvertisePort;
+    private final WanEndpoint wanEndpoint;
     private final List<InetSocketAddress> seeds;
-    private final ClusterKeys clusterKeys;
-    private final java.nio.file.Path clusterKeyFile;
+    private final ClusterKeySetting clusterKey;
     private final WanProtection wanProtection;
-    private final String wanIo;
     private final Duration replayMaxAge;
     private final boolean testNode;
-    private final Duration heartbeatInterval;
-    private final Duration siteTimeout;
-    private final Duration tickInterval;
+    private final ProtocolTimers timers;
     private final int maxDatagramBytes;
-    private final int maxMessageBytes;
-    private final long sendWindowBytes;
-    private final long maxPendingSendBytes;
-    private final long deliveryBacklogBytes;
-    private final Duration memberStallTimeout;
-    private final Map<String, Duration> memberStallTimeouts;
+    private final FlowLimits flowLimits;
+    private final MemberStallTimeouts memberStall;
     private final MeterRegistry meterRegistry;
     private final Topology linkEmulation;
     private final long emulationSeed;
@@ -112,39 +98,24 @@ public final class GcsConfig {
     private final int maxFanOut;
     private final Duration probeInterval;
     private final Duration treeRefreshInterval;
-    private final String congestionControl;
-    private final boolean congestionControlSet;
     private final org.gcs.internal.engine.TransportSettings transport;
-    private final Map<String, String> congestionParameters;
-    private final long initialSendRateBytesPerSec;
-    private final long minSendRateBytesPerSec;
+    private final CongestionSettings congestion;
 
     GcsConfig(GcsConfigBuilder b) {
         this.site = b.site;
         this.memberName = b.memberName != null ? b.memberName : defaultMemberName();
         this.delegateEligible = b.delegateEligible;
         this.lan = b.lan;
-        this.wanBindHost = b.wanBindHost;
-        this.wanBindPort = b.wanBindPort;
-        this.wanAdvertiseHost = b.wanAdvertiseHost;
-        this.wanAdvertisePort = b.wanAdvertisePort;
+        this.wanEndpoint = b.wanEndpoint;
         this.seeds = List.copyOf(b.seeds);
-        this.clusterKeys = b.clusterKeys;
-        this.clusterKeyFile = b.clusterKeyFile;
+        this.clusterKey = b.clusterKey;
         this.wanProtection = b.wanProtection;
-        this.wanIo = b.wanIo;
         this.replayMaxAge = b.replayMaxAge;
         this.testNode = b.testNode;
-        this.heartbeatInterval = b.heartbeatInterval;
-        this.siteTimeout = b.siteTimeout;
-        this.tickInterval = b.tickInterval;
+        this.timers = b.timers;
         this.maxDatagramBytes = b.maxDatagramBytes;
-        this.maxMessageBytes = b.maxMessageBytes;
-        this.sendWindowBytes = b.sendWindowBytes;
-        this.maxPendingSendBytes = b.maxPendingSendBytes;
-        this.deliveryBacklogBytes = b.deliveryBacklogBytes;
-        this.memberStallTimeout = b.memberStallTimeout;
-        this.memberStallTimeouts = Map.copyOf(b.memberStallTimeouts);
+        this.flowLimits = b.flowLimits;
+        this.memberStall = b.memberStall;
         this.meterRegistry = b.meterRegistry != null ? b.meterRegistry : new SimpleMeterRegistry();
         this.linkEmulation = b.linkEmulation;
         this.emulationSeed = b.emulationSeed;
@@ -152,12 +123,8 @@ public final class GcsConfig {
         this.maxFanOut = b.maxFanOut;
         this.probeInterval = b.probeInterval;
         this.treeRefreshInterval = b.treeRefreshInterval;
-        this.congestionControlSet = b.congestionControl != null;
-        this.congestionControl = congestionControlSet ? b.congestionControl : b.transport.builtInControllers().get(0);
         this.transport = b.transport;
-        this.congestionParameters = Collections.unmodifiableMap(new TreeMap<>(b.congestionParameters));
-        this.initialSendRateBytesPerSec = b.initialSendRateBytesPerSec;
-        this.minSendRateBytesPerSec = b.minSendRateBytesPerSec;
+        this.congestion = b.congestion;
     }
 
     /** @return a builder with the defaults */
@@ -172,27 +139,16 @@ public final class GcsConfig {
         b.memberName = memberName;
         b.delegateEligible = delegateEligible;
         b.lan = lan;
-        b.wanBindHost = wanBindHost;
-        b.wanBindPort = wanBindPort;
-        b.wanAdvertiseHost = wanAdvertiseHost;
-        b.wanAdvertisePort = wanAdvertisePort;
+        b.wanEndpoint = wanEndpoint;
         b.seeds.addAll(seeds);
-        b.clusterKeys = clusterKeys;
-        b.clusterKeyFile = clusterKeyFile;
+        b.clusterKey = clusterKey;
         b.wanProtection = wanProtection;
-        b.wanIo = wanIo;
         b.replayMaxAge = replayMaxAge;
         b.testNode = testNode;
-        b.heartbeatInterval = heartbeatInterval;
-        b.siteTimeout = siteTimeout;
-        b.tickInterval = tickInterval;
+        b.timers = timers;
         b.maxDatagramBytes = maxDatagramBytes;
-        b.maxMessageBytes = maxMessageBytes;
-        b.sendWindowBytes = sendWindowBytes;
-        b.maxPendingSendBytes = maxPendingSendBytes;
-        b.deliveryBacklogBytes = deliveryBacklogBytes;
-        b.memberStallTimeout = memberStallTimeout;
-        b.memberStallTimeouts.putAll(memberStallTimeouts);
+        b.flowLimits = flowLimits;
+        b.memberStall = memberStall;
         b.meterRegistry = meterRegistry;
         b.linkEmulation = linkEmulation;
         b.emulationSeed = emulationSeed;
@@ -200,11 +156,8 @@ public final class GcsConfig {
         b.maxFanOut = maxFanOut;
         b.probeInterval = probeInterval;
         b.treeRefreshInterval = treeRefreshInterval;
-        b.congestionControl = congestionControlSet ? congestionControl : null;
         b.transport = transport;
-        b.congestionParameters.putAll(congestionParameters);
-        b.initialSendRateBytesPerSec = initialSendRateBytesPerSec;
-        b.minSendRateBytesPerSec = minSendRateBytesPerSec;
+        b.congestion = congestion;
         return b;
     }
 
@@ -244,22 +197,22 @@ public final class GcsConfig {
 
     /** @return the host or address the WAN socket binds to */
     public String wanBindHost() {
-        return wanBindHost;
+        return wanEndpoint.bindHost();
     }
 
     /** @return the UDP port of the WAN socket (0: any free port) */
     public int wanBindPort() {
-        return wanBindPort;
+        return wanEndpoint.bindPort();
     }
 
     /** @return the host other delegates use to reach this one, or null to derive it from the bind address */
     public String wanAdvertiseHost() {
-        return wanAdvertiseHost;
+        return wanEndpoint.advertiseHost();
     }
 
     /** @return the port other delegates use to reach this one (meaningful with {@link #wanAdvertiseHost}) */
     public int wanAdvertisePort() {
-        return wanAdvertisePort;
+        return wanEndpoint.advertisePort();
     }
 
     /** @return WAN addresses of other sites' delegates (or delegate candidates) to contact first */
@@ -269,22 +222,22 @@ public final class GcsConfig {
 
     /** @return a copy of the secret this node sends with (the send key of {@link #clusterKeys()}) */
     public byte[] clusterKey() {
-        return clusterKeys.sendKey();
+        return clusterKey.keys().sendKey();
     }
 
     /** @return the key ring of the WAN and the LAN: every key accepted, one used to send */
     public ClusterKeys clusterKeys() {
-        return clusterKeys;
+        return clusterKey.keys();
     }
 
     /** @return the key file the ring was read from, if any ({@code gcs node} watches it) */
     public Optional<java.nio.file.Path> clusterKeyFile() {
-        return Optional.ofNullable(clusterKeyFile);
+        return Optional.ofNullable(clusterKey.file());
     }
 
     /** @return the WAN socket's transport: {@code auto}, {@code epoll} or {@code nio} */
     public String wanIo() {
-        return wanIo;
+        return wanEndpoint.io();
     }
 
     /** @return how WAN datagrams are protected */
@@ -304,17 +257,17 @@ public final class GcsConfig {
 
     /** @return how often a delegate announces its site's state to the other delegates */
     public Duration heartbeatInterval() {
-        return heartbeatInterval;
+        return timers.heartbeatInterval();
     }
 
     /** @return the silence after which a remote site is considered gone */
     public Duration siteTimeout() {
-        return siteTimeout;
+        return timers.siteTimeout();
     }
 
     /** @return the protocol timer granularity */
     public Duration tickInterval() {
-        return tickInterval;
+        return timers.tickInterval();
     }
 
     /** @return the largest WAN datagram in bytes */
@@ -324,22 +277,22 @@ public final class GcsConfig {
 
     /** @return the largest payload a send accepts */
     public int maxMessageBytes() {
-        return maxMessageBytes;
+        return flowLimits.maxMessageBytes();
     }
 
     /** @return payload bytes a member may have in flight (not yet stable) before send blocks */
     public long sendWindowBytes() {
-        return sendWindowBytes;
+        return flowLimits.sendWindowBytes();
     }
 
     /** @return payload bytes of sends that may wait for the send window */
     public long maxPendingSendBytes() {
-        return maxPendingSendBytes;
+        return flowLimits.maxPendingSendBytes();
     }
 
     /** @return received payload bytes that may wait for listeners before the LAN receive path pauses */
     public long deliveryBacklogBytes() {
-        return deliveryBacklogBytes;
+        return flowLimits.deliveryBacklogBytes();
     }
 
     /**
@@ -347,7 +300,7 @@ public final class GcsConfig {
      *     without their own bound (default 10 s)
      */
     public Duration memberStallTimeout() {
-        return memberStallTimeout;
+        return memberStall.fallback();
     }
 
     /**
@@ -357,7 +310,7 @@ public final class GcsConfig {
      *     {@link #memberStallTimeout()}
      */
     public Duration memberStallTimeout(String group) {
-        return memberStallTimeouts.getOrDefault(group, memberStallTimeout);
+        return memberStall.forGroup(group);
     }
 
     /** @return where the node registers its meters */
@@ -435,12 +388,12 @@ public final class GcsConfig {
      *     (seed 002), {@code none} (send window only), or a class name
      */
     public String congestionControl() {
-        return congestionControl;
+        return congestion.controller(transport);
     }
 
     /** @return the schemes' parameters by full key ({@code cc.<scheme>.<parameter>}), sorted */
     public java.util.Map<String, String> congestionParameters() {
-        return congestionParameters;
+        return congestion.parameters();
     }
 
     /**
@@ -449,25 +402,24 @@ public final class GcsConfig {
      * @return the settings the congestion-control scheme is built from
      */
     public org.gcs.cc.api.CcSettings ccSettings(long initialRttNs, long burstBytes) {
-        return new org.gcs.cc.api.CcSettings(initialSendRateBytesPerSec, minSendRateBytesPerSec, burstBytes, initialRttNs,
-                congestionParameters);
+        return congestion.ccSettings(initialRttNs, burstBytes);
     }
 
     /** @return a sender's rate for a group before its first grant, and where slow start begins */
     public long initialSendRateBytesPerSec() {
-        return initialSendRateBytesPerSec;
+        return congestion.initialSendRateBytesPerSec();
     }
 
     /** @return the lowest aggregate rate a site is held to for a group */
     public long minSendRateBytesPerSec() {
-        return minSendRateBytesPerSec;
+        return congestion.minSendRateBytesPerSec();
     }
 
     @Override
     public String toString() {
         return "GcsConfig[site=" + site + ", member=" + memberName + ", delegateEligible=" + delegateEligible
-                + ", wan=" + wanBindHost + ":" + wanBindPort + ", seeds=" + seeds + ", lan=" + lan.transport()
+                + ", wan=" + wanEndpoint.bindHost() + ":" + wanEndpoint.bindPort() + ", seeds=" + seeds + ", lan=" + lan.transport()
                 + ", emulation=" + (linkEmulation == null ? "off" : linkEmulation.name()) + ", transport=" + transport.name()
-                + ", controller=" + congestionControl + "]";
+                + ", controller=" + congestionControl() + "]";
     }
 }

@@ -2,17 +2,13 @@ package org.gcs;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
-import java.util.TreeMap;
-import org.gcs.cc.CongestionControls;
-import org.gcs.cc.api.CcSettings;
 import org.gcs.emulator.Topology;
+import org.gcs.internal.engine.TransportSettings;
 
 /**
  * Builder of {@link GcsConfig} ({@link GcsConfig#builder()}, {@link GcsConfig#toBuilder()}): holds the settings while
@@ -23,28 +19,16 @@ public final class GcsConfigBuilder {
     String memberName;
     boolean delegateEligible = true;
     LanConfig lan = LanConfig.defaults();
-    String wanBindHost = "0.0.0.0";
-    int wanBindPort = GcsConfig.DEFAULT_WAN_PORT;
-    String wanAdvertiseHost;
-    int wanAdvertisePort;
+    WanEndpoint wanEndpoint = WanEndpoint.DEFAULTS;
     final List<InetSocketAddress> seeds = new ArrayList<>();
-    ClusterKeys clusterKeys;
-    String clusterKeySetting = "cluster.key";
-    java.nio.file.Path clusterKeyFile;
+    ClusterKeySetting clusterKey = ClusterKeySetting.UNSET;
     WanProtection wanProtection = WanProtection.AES_GCM;
-    String wanIo = "auto";
     Duration replayMaxAge = Duration.ofSeconds(60);
     boolean testNode;
-    Duration heartbeatInterval = Duration.ofSeconds(1);
-    Duration siteTimeout = Duration.ofSeconds(5);
-    Duration tickInterval = Duration.ofMillis(5);
+    ProtocolTimers timers = ProtocolTimers.DEFAULTS;
     int maxDatagramBytes = 1400;
-    int maxMessageBytes = 1 << 20;
-    long sendWindowBytes = 4 << 20;
-    long maxPendingSendBytes = 4L << 20;
-    long deliveryBacklogBytes = 16L << 20;
-    Duration memberStallTimeout = DEFAULT_MEMBER_STALL_TIMEOUT;
-    final Map<String, Duration> memberStallTimeouts = new TreeMap<>();
+    FlowLimits flowLimits = FlowLimits.DEFAULTS;
+    MemberStallTimeouts memberStall = MemberStallTimeouts.DEFAULTS;
     MeterRegistry meterRegistry;
     Topology linkEmulation;
     long emulationSeed = 1;
@@ -52,12 +36,8 @@ public final class GcsConfigBuilder {
     int maxFanOut = 4;
     Duration probeInterval = Duration.ofMillis(500);
     Duration treeRefreshInterval = Duration.ofSeconds(30);
-    /** null until set: the transport's default controller ({@code tfrc} end to end, {@code none} hop by hop). */
-    String congestionControl;
-    org.gcs.internal.engine.TransportSettings transport = org.gcs.internal.engine.TransportSettings.END_TO_END;
-    final Map<String, String> congestionParameters = new TreeMap<>();
-    long initialSendRateBytesPerSec = 128 * 1024;
-    long minSendRateBytesPerSec = 2 * 1024;
+    TransportSettings transport = TransportSettings.END_TO_END;
+    CongestionSettings congestion = CongestionSettings.DEFAULTS;
 
     /** The default bound of the member stall policy: 10 s. */
     public static final Duration DEFAULT_MEMBER_STALL_TIMEOUT = Duration.ofSeconds(10);
@@ -71,13 +51,13 @@ public final class GcsConfigBuilder {
 
     /** @param site the site (LAN cluster) name; required */
     public GcsConfigBuilder site(String site) {
-        this.site = checkName("site", site);
+        this.site = ConfigChecks.name("site", site);
         return this;
     }
 
     /** @param memberName this member's name, unique within its site */
     public GcsConfigBuilder memberName(String memberName) {
-        this.memberName = checkName("memberName", memberName);
+        this.memberName = ConfigChecks.name("memberName", memberName);
         return this;
     }
 
@@ -98,14 +78,7 @@ public final class GcsConfigBuilder {
      * @param port UDP port, 0 for any free port
      */
     public GcsConfigBuilder wanBind(String host, int port) {
-        if (host == null || host.isBlank()) {
-            throw new GcsConfigException("wanBind host must not be blank: use 0.0.0.0 for all interfaces");
-        }
-        if (port < 0 || port > 65_535) {
-            throw new GcsConfigException("wanBind port must be in 0..65535 (0 = any free port), got " + port);
-        }
-        this.wanBindHost = host;
-        this.wanBindPort = port;
+        this.wanEndpoint = wanEndpoint.withBind(host, port);
         return this;
     }
 
@@ -117,15 +90,7 @@ public final class GcsConfigBuilder {
      * @param port the UDP port they send to, 1..65535
      */
     public GcsConfigBuilder wanAdvertise(String host, int port) {
-        if (host == null || host.isBlank()) {
-            throw new GcsConfigException("wanAdvertise host must not be blank: give the address other"
-                    + " delegates reach this one at, or leave wanAdvertise unset");
-        }
-        if (port < 1 || port > 65_535) {
-            throw new GcsConfigException("wanAdvertise port must be in 1..65535, got " + port);
-        }
-        this.wanAdvertiseHost = host;
-        this.wanAdvertisePort = port;
+        this.wanEndpoint = wanEndpoint.withAdvertise(host, port);
         return this;
     }
 
@@ -155,23 +120,14 @@ public final class GcsConfigBuilder {
      *     key (use {@link #clusterKeys} for several)
      */
     public GcsConfigBuilder clusterKey(byte[] key) {
-        if (key == null || key.length < GcsConfig.MIN_CLUSTER_KEY_BYTES) {
-            throw new GcsConfigException("clusterKey must have at least " + GcsConfig.MIN_CLUSTER_KEY_BYTES
-                    + " bytes: generate one, e.g. with `openssl rand -hex 32`, and give it to every node");
-        }
-        this.clusterKeys = ClusterKeys.single(key);
-        this.clusterKeySetting = "cluster.key";
-        this.clusterKeyFile = null;
+        this.clusterKey = ClusterKeySetting.ofKey(key);
         return this;
     }
 
     /** @param secret the shared secret of the cluster as text (UTF-8), at least 16 bytes */
     public GcsConfigBuilder clusterKey(String secret) {
-        if (secret == null) {
-            throw new GcsConfigException("clusterKey is required: every WAN datagram is authenticated with it;"
-                    + " give every node the same secret of at least " + GcsConfig.MIN_CLUSTER_KEY_BYTES + " bytes");
-        }
-        return clusterKey(secret.getBytes(StandardCharsets.UTF_8));
+        this.clusterKey = ClusterKeySetting.ofSecret(secret);
+        return this;
     }
 
     /**
@@ -179,9 +135,7 @@ public final class GcsConfigBuilder {
      *     without a restart: {@link GcsNode#updateKeys})
      */
     public GcsConfigBuilder clusterKeys(ClusterKeys keys) {
-        this.clusterKeys = java.util.Objects.requireNonNull(keys, "keys");
-        this.clusterKeySetting = "clusterKeys";
-        this.clusterKeyFile = null;
+        this.clusterKey = ClusterKeySetting.ofRing(keys);
         return this;
     }
 
@@ -190,9 +144,7 @@ public final class GcsConfigBuilder {
      *     read now; {@code gcs node} reads it again when it changes
      */
     public GcsConfigBuilder clusterKeyFile(java.nio.file.Path file) {
-        this.clusterKeys = ClusterKeys.load(file);
-        this.clusterKeySetting = "cluster.key.file " + file;
-        this.clusterKeyFile = file;
+        this.clusterKey = ClusterKeySetting.ofFile(file);
         return this;
     }
 
@@ -202,12 +154,7 @@ public final class GcsConfigBuilder {
      *     at start if unavailable) or {@code nio}
      */
     public GcsConfigBuilder wanIo(String io) {
-        java.util.Objects.requireNonNull(io, "io");
-        String value = io.trim().toLowerCase(java.util.Locale.ROOT);
-        if (!java.util.Set.of("auto", "epoll", "nio").contains(value)) {
-            throw new GcsConfigException("wan.io must be auto, epoll or nio, not '" + io + "'");
-        }
-        this.wanIo = value;
+        this.wanEndpoint = wanEndpoint.withIo(io);
         return this;
     }
 
@@ -222,7 +169,7 @@ public final class GcsConfigBuilder {
      *     older ones are refused as replays; the sites' clocks must agree within it
      */
     public GcsConfigBuilder replayMaxAge(Duration maxAge) {
-        this.replayMaxAge = checkDuration("replayMaxAge", maxAge, Duration.ofSeconds(1), Duration.ofHours(1));
+        this.replayMaxAge = ConfigChecks.duration("replayMaxAge", maxAge, Duration.ofSeconds(1), Duration.ofHours(1));
         return this;
     }
 
@@ -234,19 +181,19 @@ public final class GcsConfigBuilder {
 
     /** @param interval how often a delegate announces its site (10 ms – 60 s) */
     public GcsConfigBuilder heartbeatInterval(Duration interval) {
-        this.heartbeatInterval = checkDuration("heartbeatInterval", interval, Duration.ofMillis(10), Duration.ofSeconds(60));
+        this.timers = timers.withHeartbeatInterval(interval);
         return this;
     }
 
     /** @param timeout silence after which a remote site is considered gone (50 ms – 10 min) */
     public GcsConfigBuilder siteTimeout(Duration timeout) {
-        this.siteTimeout = checkDuration("siteTimeout", timeout, Duration.ofMillis(50), Duration.ofMinutes(10));
+        this.timers = timers.withSiteTimeout(timeout);
         return this;
     }
 
     /** @param interval protocol timer granularity (1 ms – 100 ms) */
     public GcsConfigBuilder tickInterval(Duration interval) {
-        this.tickInterval = checkDuration("tickInterval", interval, Duration.ofMillis(1), Duration.ofMillis(100));
+        this.timers = timers.withTickInterval(interval);
         return this;
     }
 
@@ -267,37 +214,25 @@ public final class GcsConfigBuilder {
 
     /** @param bytes the largest payload a send accepts (1 – 64 MiB) */
     public GcsConfigBuilder maxMessageBytes(int bytes) {
-        if (bytes < 1 || bytes > (64 << 20)) {
-            throw new GcsConfigException("maxMessageBytes must be in 1..67108864 (64 MiB), got " + bytes);
-        }
-        this.maxMessageBytes = bytes;
+        this.flowLimits = flowLimits.withMaxMessageBytes(bytes);
         return this;
     }
 
     /** @param bytes payload bytes a member may have unacknowledged before send blocks (at least 1 KiB) */
     public GcsConfigBuilder sendWindowBytes(long bytes) {
-        if (bytes < 1024) {
-            throw new GcsConfigException("sendWindowBytes must be at least 1024, got " + bytes);
-        }
-        this.sendWindowBytes = bytes;
+        this.flowLimits = flowLimits.withSendWindowBytes(bytes);
         return this;
     }
 
     /** @param bytes payload bytes of sends that may wait for the window (at least 1 KiB) */
     public GcsConfigBuilder maxPendingSendBytes(long bytes) {
-        if (bytes < 1024) {
-            throw new GcsConfigException("maxPendingSendBytes must be at least 1024, got " + bytes);
-        }
-        this.maxPendingSendBytes = bytes;
+        this.flowLimits = flowLimits.withMaxPendingSendBytes(bytes);
         return this;
     }
 
     /** @param bytes received bytes that may wait for listeners (at least 64 KiB) */
     public GcsConfigBuilder deliveryBacklogBytes(long bytes) {
-        if (bytes < 65_536) {
-            throw new GcsConfigException("deliveryBacklogBytes must be at least 65536, got " + bytes);
-        }
-        this.deliveryBacklogBytes = bytes;
+        this.flowLimits = flowLimits.withDeliveryBacklogBytes(bytes);
         return this;
     }
 
@@ -311,8 +246,7 @@ public final class GcsConfigBuilder {
      * @param timeout between 500 ms and 1 h (default 10 s)
      */
     public GcsConfigBuilder memberStallTimeout(Duration timeout) {
-        this.memberStallTimeout = checkDuration("member.stall.timeout", timeout, MIN_MEMBER_STALL_TIMEOUT,
-                MAX_MEMBER_STALL_TIMEOUT);
+        this.memberStall = memberStall.withFallback(timeout);
         return this;
     }
 
@@ -325,9 +259,7 @@ public final class GcsConfigBuilder {
      * @param timeout between 500 ms and 1 h
      */
     public GcsConfigBuilder memberStallTimeout(String group, Duration timeout) {
-        checkName("group", group);
-        memberStallTimeouts.put(group, checkDuration("member.stall.timeout." + group, timeout,
-                MIN_MEMBER_STALL_TIMEOUT, MAX_MEMBER_STALL_TIMEOUT));
+        this.memberStall = memberStall.withGroup(group, timeout);
         return this;
     }
 
@@ -359,33 +291,28 @@ public final class GcsConfigBuilder {
      *                 an {@code org.gcs.alm.tree.TreeStrategy} with a public no-argument constructor
      */
     public GcsConfigBuilder treeStrategy(String strategy) {
-        try {
-            org.gcs.alm.tree.TreeStrategies.byName(strategy);
-        } catch (IllegalArgumentException e) {
-            throw new GcsConfigException("treeStrategy: " + e.getMessage());
-        }
+        ConfigChecks.translated("treeStrategy: ", () -> org.gcs.alm.tree.TreeStrategies.byName(strategy));
         this.treeStrategy = strategy;
         return this;
     }
 
     /** @param fanOut the most children a site may have in the overlay tree (1 – 64) */
     public GcsConfigBuilder maxFanOut(int fanOut) {
-        if (fanOut < 1 || fanOut > 64) {
-            throw new GcsConfigException("maxFanOut must be in 1..64, got " + fanOut);
-        }
+        ConfigChecks.inRange("maxFanOut", fanOut, 1, 64, "");
         this.maxFanOut = fanOut;
         return this;
     }
 
     /** @param interval how often a delegate probes its links (10 ms – 60 s) */
     public GcsConfigBuilder probeInterval(Duration interval) {
-        this.probeInterval = checkDuration("probeInterval", interval, Duration.ofMillis(10), Duration.ofSeconds(60));
+        this.probeInterval = ConfigChecks.duration("probeInterval", interval, Duration.ofMillis(10),
+                Duration.ofSeconds(60));
         return this;
     }
 
     /** @param interval how often the tree is reconsidered for better link costs (1 s – 1 h) */
     public GcsConfigBuilder treeRefreshInterval(Duration interval) {
-        this.treeRefreshInterval = checkDuration("treeRefreshInterval", interval, Duration.ofSeconds(1),
+        this.treeRefreshInterval = ConfigChecks.duration("treeRefreshInterval", interval, Duration.ofSeconds(1),
                 Duration.ofHours(1));
         return this;
     }
@@ -447,14 +374,8 @@ public final class GcsConfigBuilder {
      * @param value its value
      */
     GcsConfigBuilder transportSetting(String key, String value) {
-        if (value == null || value.isBlank()) {
-            throw new GcsConfigException(key + " must not be blank");
-        }
-        try {
-            this.transport = transport.with(key, value);
-        } catch (IllegalArgumentException e) {
-            throw new GcsConfigException(e.getMessage());
-        }
+        ConfigChecks.notBlank(key, value);
+        this.transport = ConfigChecks.translated("", () -> transport.with(key, value));
         return this;
     }
 
@@ -466,19 +387,7 @@ public final class GcsConfigBuilder {
      *     the parameters and the transport when the configuration is built: TFRC and ORMCC run only end to end)
      */
     public GcsConfigBuilder congestionControl(String controller) {
-        if (controller == null || controller.isBlank()) {
-            throw new GcsConfigException("congestionControl must not be blank: use one of "
-                    + org.gcs.cc.CongestionControls.builtInNames() + " or a class name");
-        }
-        String name = controller.strip();
-        if (!org.gcs.cc.CongestionControls.builtInNames().contains(name)) {
-            try {
-                org.gcs.cc.CongestionControls.create(name, org.gcs.cc.api.CcSettings.DEFAULTS);
-            } catch (IllegalArgumentException e) {
-                throw new GcsConfigException("congestionControl: " + e.getMessage());
-            }
-        }
-        this.congestionControl = name;
+        this.congestion = congestion.withController(controller);
         return this;
     }
 
@@ -489,14 +398,7 @@ public final class GcsConfigBuilder {
      * @param value its value, e.g. {@code 0.75}, {@code 1s}
      */
     public GcsConfigBuilder congestionParameter(String key, String value) {
-        if (key == null || !key.matches("cc\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9._-]+")) {
-            throw new GcsConfigException("a congestion-control parameter is written cc.<scheme>.<parameter>, e.g."
-                    + " cc.ormcc.beta; got '" + key + "'");
-        }
-        if (value == null || value.isBlank()) {
-            throw new GcsConfigException(key + " must not be blank");
-        }
-        congestionParameters.put(key, value.strip());
+        this.congestion = congestion.withParameter(key, value);
         return this;
     }
 
@@ -514,19 +416,13 @@ public final class GcsConfigBuilder {
 
     /** @param bytesPerSec a sender's rate before its first grant, and the start of slow start (at least 1 KiB/s) */
     public GcsConfigBuilder initialSendRate(long bytesPerSec) {
-        if (bytesPerSec < 1024) {
-            throw new GcsConfigException("initialSendRate must be at least 1024 bytes/s, got " + bytesPerSec);
-        }
-        this.initialSendRateBytesPerSec = bytesPerSec;
+        this.congestion = congestion.withInitialSendRate(bytesPerSec);
         return this;
     }
 
     /** @param bytesPerSec the lowest aggregate rate of a site for a group (at least 128 bytes/s) */
     public GcsConfigBuilder minSendRate(long bytesPerSec) {
-        if (bytesPerSec < 128) {
-            throw new GcsConfigException("minSendRate must be at least 128 bytes/s, got " + bytesPerSec);
-        }
-        this.minSendRateBytesPerSec = bytesPerSec;
+        this.congestion = congestion.withMinSendRate(bytesPerSec);
         return this;
     }
 
@@ -539,58 +435,14 @@ public final class GcsConfigBuilder {
             throw new GcsConfigException("site is required: name the LAN cluster this node belongs to,"
                     + " e.g. builder.site(\"boston\")");
         }
-        if (clusterKeys == null) {
-            throw new GcsConfigException("clusterKey is required: every WAN datagram is authenticated with it;"
-                    + " give every node the same secret of at least " + GcsConfig.MIN_CLUSTER_KEY_BYTES + " bytes"
-                    + " (e.g. cluster.key.hex from `openssl rand -hex 32`)");
-        }
-        if (!testNode) {
-            clusterKeys.checkStrength(clusterKeySetting);
-        }
-        if (siteTimeout.compareTo(heartbeatInterval.multipliedBy(2)) < 0) {
-            throw new GcsConfigException("siteTimeout (" + siteTimeout + ") must be at least twice heartbeatInterval ("
-                    + heartbeatInterval + "), or a single lost heartbeat would drop a site");
-        }
-        if (maxPendingSendBytes < maxMessageBytes) {
-            throw new GcsConfigException("maxPendingSendBytes (" + maxPendingSendBytes
-                    + ") must be at least maxMessageBytes (" + maxMessageBytes + ")");
-        }
-        if (minSendRateBytesPerSec > initialSendRateBytesPerSec) {
-            throw new GcsConfigException("minSendRate (" + minSendRateBytesPerSec + ") must not exceed initialSendRate ("
-                    + initialSendRateBytesPerSec + ")");
-        }
-        String controller = congestionControl != null ? congestionControl : transport.builtInControllers().get(0);
-        try {
-            transport.requireController(controller);
-        } catch (IllegalArgumentException e) {
-            throw new GcsConfigException(e.getMessage());
-        }
-        try {
-            CongestionControls.create(controller, new CcSettings(
-                    initialSendRateBytesPerSec, minSendRateBytesPerSec, 64 * 1024, 300_000_000L,
-                    congestionParameters));
-        } catch (IllegalArgumentException e) {
-            throw new GcsConfigException("congestion control '" + controller + "': " + e.getMessage());
-        }
+        clusterKey.check(testNode);
+        timers.check();
+        flowLimits.check();
+        congestion.check(transport);
         if (linkEmulation != null && !linkEmulation.sites().contains(site)) {
             throw new GcsConfigException("site '" + site + "' is not in the emulated topology '" + linkEmulation.name()
                     + "' (sites: " + linkEmulation.sites() + "): pick one of those site names");
         }
         return new GcsConfig(this);
-    }
-
-    private static String checkName(String setting, String name) {
-        if (!Names.isValid(name)) {
-            throw new GcsConfigException(setting + " '" + name + "' is not valid: use 1 to " + Names.MAX_LENGTH
-                    + " characters from A-Z a-z 0-9 . _ -");
-        }
-        return name;
-    }
-
-    private static Duration checkDuration(String setting, Duration value, Duration min, Duration max) {
-        if (value == null || value.compareTo(min) < 0 || value.compareTo(max) > 0) {
-            throw new GcsConfigException(setting + " must be between " + min + " and " + max + ", got " + value);
-        }
-        return value;
     }
 }

@@ -67,7 +67,7 @@ final class MemberSender {
         return sendWindow.cancel(request);
     }
 
-    /** This process did not run for a while: holds its own messages until merged back (see {@link NodeEngine#onStalled}). */
+    /** This process did not run for a while: holds its messages until merged back ({@link NodeEngine#onStalled}). */
     void onStalled(long nowNs) {
         holdingOwnMessages = true;
         holdOwnMessagesUntilNs = nowNs + STALLED_HOLD_NS;

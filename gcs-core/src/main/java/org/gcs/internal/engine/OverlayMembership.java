@@ -182,7 +182,7 @@ final class OverlayMembership {
         }
     }
 
-    // ---------------------------------------------------------------- two delegates for one site name (SiteConflictWatch)
+    // ---------------------------------------------------------------- two delegates for one site name
 
     /** A peer warned that two delegates announce a site name; if it is this site's, logs and counts it. */
     void onConflictWarning(String fromSite, WanPacket.SiteConflict warning, long nowNs) {

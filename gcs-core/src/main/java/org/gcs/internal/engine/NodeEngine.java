@@ -21,9 +21,7 @@ import org.gcs.internal.wire.LanMessage.LocalData;
 import org.gcs.internal.wire.LanMessage.MemberAnnounce;
 import org.gcs.internal.wire.LanMessage.RemoteData;
 import org.gcs.internal.wire.LanMessage.RemoteSites;
-import org.gcs.internal.wire.LanMessage.Share;
 import org.gcs.internal.wire.LanMessage.Stable;
-import org.gcs.internal.wire.LanMessage.StableMark;
 import org.gcs.internal.wire.LanMessage.TreeInfo;
 import org.gcs.internal.wire.WanEnvelope;
 import org.gcs.internal.wire.WanPacket;
@@ -34,7 +32,7 @@ import org.gcs.internal.wire.WanPacket.TreeAnnounce;
  * output goes out through {@link EngineIo}. It is single-threaded; the driver serializes all calls (the
  * Netty driver runs it on one event loop, the simulator on its virtual clock).
  *
- * <p>Every node is a <em>member</em>: it joins groups, sends through its {@link SendWindow}, and delivers
+ * <p>Every node is a <em>member</em>: it joins groups, sends through its {@link MemberSender}, and delivers
  * messages from its LAN after duplicate suppression. The oldest eligible member of the LAN view is also the
  * <em>delegate</em> ({@link DelegateRole}) and carries the site's WAN traffic.
  *
@@ -53,20 +51,12 @@ public final class NodeEngine {
     private final ViewTracker views = new ViewTracker();
     private final TreeTracker trees;
     private final DeliveryFilter deliveryFilter = new DeliveryFilter();
-    private final SendWindow sendWindow;
+    private final MemberSender sender;
     private final HeldReport heldReport;
-    /** The latest grant per group, as the delegate published it (the group's allowed rate and limiting site). */
-    private final java.util.Map<String, Grant> grants = new java.util.HashMap<>();
     private LanView.LanMember delegate;
     private DelegateRole role;
     private long announceVersion;
     private boolean lanPaused;
-    /** Until when this member sends nothing new and keeps what it sent, whatever {@link Stable} says (see {@link #onStalled}). */
-    private long holdOwnMessagesUntilNs;
-    private boolean holdingOwnMessages;
-
-    /** How long a stalled member holds its messages at most while it waits for the view that merges it back. */
-    static final long STALLED_HOLD_NS = 30_000_000_000L;
 
     /**
      * @param settings the node's settings
@@ -80,8 +70,7 @@ public final class NodeEngine {
         this.membership = new Membership(settings.site(), settings.memberName(), settings.incarnation(), joined);
         this.trees = new TreeTracker(settings.site());
         this.heldReport = new HeldReport(settings.memberName(), settings.incarnation());
-        this.sendWindow = new SendWindow(settings.memberName(), settings.incarnation(), settings.sendWindowBytes(),
-                settings.congestionControl());
+        this.sender = new MemberSender(settings, io);
     }
 
     // ---------------------------------------------------------------- application inputs
@@ -103,8 +92,7 @@ public final class NodeEngine {
 
     /** Queues a message for sending; {@link EngineIo#admitted} reports when it entered the window. */
     public void submit(SendRequest request, long nowNs) {
-        sendWindow.submit(request, nowNs);
-        admit(nowNs);
+        sender.submit(request, nowNs);
     }
 
     /**
@@ -112,11 +100,8 @@ public final class NodeEngine {
      * at most once per LAN round trip.
      */
     public void onLanCongestion(long nowNs) {
-        sendWindow.onLanCongestion(nowNs, LAN_RTT_NS);
+        sender.onLanCongestion(nowNs);
     }
-
-    /** Round trip assumed on the LAN for the send window's once-per-RTT halving. */
-    private static final long LAN_RTT_NS = 10_000_000L;
 
     /**
      * Withdraws a send request that was not admitted yet.
@@ -124,14 +109,14 @@ public final class NodeEngine {
      * @return true if withdrawn (it will not be sent), false if it was already admitted
      */
     public boolean cancel(SendRequest request) {
-        return sendWindow.cancel(request);
+        return sender.cancel(request);
     }
 
     /**
      * The driver noticed that this process did not run for longer than the LAN's failure detection needs to suspect
      * it (SIGSTOP, a long GC pause): its site may have excluded it and carried on with another delegate, while this
      * member still believes its old view. Until the LAN merges it back ({@link LanView#merged()}), for
-     * {@link #STALLED_HOLD_NS} at most, it holds its own messages:
+     * {@link MemberSender#STALLED_HOLD_NS} at most, it holds its own messages:
      * <ul>
      *   <li>it keeps what it sent in its send window even when its delegate reports it stable: a delegate of that
      *       stale view (itself, after a hung delegate thaws) sends with a term the remote sites ignore, times them out
@@ -144,23 +129,7 @@ public final class NodeEngine {
      * nothing is lost.
      */
     public void onStalled(long nowNs) {
-        holdingOwnMessages = true;
-        holdOwnMessagesUntilNs = nowNs + STALLED_HOLD_NS;
-    }
-
-    /** @return whether this member holds its messages now (see {@link #onStalled}) */
-    private boolean holdingOwnMessages(long nowNs) {
-        if (holdingOwnMessages && nowNs - holdOwnMessagesUntilNs >= 0) {
-            holdingOwnMessages = false; // no merge came: it was not excluded after all
-        }
-        return holdingOwnMessages;
-    }
-
-    /** Lets waiting sends into the window, unless this member holds its messages. */
-    private void admit(long nowNs) {
-        if (!holdingOwnMessages(nowNs)) {
-            sendWindow.admit(io, nowNs);
-        }
+        sender.onStalled(nowNs);
     }
 
     // ---------------------------------------------------------------- LAN inputs
@@ -177,7 +146,7 @@ public final class NodeEngine {
      */
     public void onLanView(LanView view, long nowNs) {
         if (view.merged()) {
-            holdingOwnMessages = false;
+            sender.onMerged();
         }
         membership.onLanView(view);
         LanView.LanMember elected = view.delegate().orElse(null);
@@ -201,11 +170,7 @@ public final class NodeEngine {
         }
         announce();
         if (changed && delegate != null) {
-            for (LocalData copy : sendWindow.resendCopies()) {
-                io.lanSend(copy);
-            }
-            io.lanSend(new Handover(settings.memberName(), settings.incarnation(), delegate.name(),
-                    delegate.incarnation()));
+            sender.handOverTo(delegate);
             heldReport.reportAllAgain();
         }
         membershipChanged(false, nowNs);
@@ -237,12 +202,11 @@ public final class NodeEngine {
                 trees.refresh(joined, membership, io);
             }
         } else if (message instanceof Stable stable) {
-            onStable(stable, nowNs);
+            sender.onStable(stable, nowNs);
         } else if (message instanceof Grant grant) {
-            onGrant(grant, nowNs);
+            sender.onGrant(grant, nowNs);
         } else if (message instanceof PacketPrice price) {
-            sendWindow.price(price.group(), price.priceMicroDollars() / 1e6, price.salaryMicroDollars() / 1e6, nowNs);
-            admit(nowNs);
+            sender.onPrice(price, nowNs);
         } else if (message instanceof Demand demand) {
             if (role != null) {
                 role.onDemand(demand, nowNs);
@@ -254,33 +218,6 @@ public final class NodeEngine {
         } else if (message instanceof Handover handover) {
             if (role != null && isSelf(handover.delegate(), handover.delegateIncarnation())) {
                 role.onHandover(handover.member(), handover.incarnation());
-            }
-        }
-    }
-
-    private void onStable(Stable stable, long nowNs) {
-        if (holdingOwnMessages(nowNs)) {
-            return; // stalled: this view's delegate may not speak for the site any more (onStalled)
-        }
-        boolean released = false;
-        for (StableMark mark : stable.marks()) {
-            if (isSelf(mark.member(), mark.incarnation())) {
-                released |= sendWindow.release(mark.group(), mark.memberSeq());
-            }
-        }
-        if (released) {
-            admit(nowNs);
-        }
-    }
-
-    private void onGrant(Grant grant, long nowNs) {
-        grants.put(grant.group(), grant);
-        for (Share share : grant.shares()) {
-            if (isSelf(share.member(), share.incarnation())) {
-                double rate = share.rateBytesPerSec() == Long.MAX_VALUE ? Double.POSITIVE_INFINITY
-                        : share.rateBytesPerSec();
-                sendWindow.grant(grant.group(), rate, nowNs);
-                admit(nowNs);
             }
         }
     }
@@ -322,10 +259,7 @@ public final class NodeEngine {
 
     /** The driver's periodic timer. */
     public void onTick(long nowNs) {
-        admit(nowNs); // token buckets refill
-        for (Demand demand : sendWindow.dueDemands(nowNs)) {
-            io.lanSend(demand);
-        }
+        sender.onTick(nowNs); // token buckets refill, demands go out
         if (role != null) {
             role.onTick(nowNs);
         } else if (delegate != null) {
@@ -347,7 +281,7 @@ public final class NodeEngine {
     /** @return the requests that were still waiting for the window (the node is closing) */
     public List<SendRequest> close() {
         role = null;
-        return sendWindow.drainWaiting();
+        return sender.drainWaiting();
     }
 
     // ---------------------------------------------------------------- internals
@@ -429,7 +363,7 @@ public final class NodeEngine {
      *     price; empty for schemes without such state)
      */
     public java.util.Map<String, java.util.Map<String, Double>> admissionStates() {
-        return sendWindow.admissionStates();
+        return sender.window().admissionStates();
     }
 
     /** @return the hop-by-hop links to and from each tree neighbour, if this node is the delegate (none end to end) */
@@ -465,27 +399,27 @@ public final class NodeEngine {
 
     /** @return the latest grant the delegate published for a group (aggregate rate, limiting site, shares) */
     public Optional<Grant> grant(String group) {
-        return Optional.ofNullable(grants.get(group));
+        return sender.grant(group);
     }
 
     /** @return the member's current send window in bytes */
     public long sendWindowBytes() {
-        return sendWindow.windowBytes();
+        return sender.window().windowBytes();
     }
 
     /** @return payload bytes sent by this member and not yet stable */
     public long unstableBytes() {
-        return sendWindow.unstableBytes();
+        return sender.window().unstableBytes();
     }
 
     /** @return payload bytes waiting for the send window */
     public long waitingBytes() {
-        return sendWindow.waitingBytes();
+        return sender.window().waitingBytes();
     }
 
     /** @return true if everything this member sent is stable and nothing waits */
     public boolean sendIdle() {
-        return sendWindow.idle();
+        return sender.window().idle();
     }
 
     /**

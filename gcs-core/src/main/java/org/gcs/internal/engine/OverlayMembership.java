@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.SortedSet;
-import java.util.TreeSet;
 import org.gcs.alm.overlay.DelegateAddress;
 import org.gcs.alm.overlay.Observation;
 import org.gcs.alm.overlay.SiteDirectory;
@@ -29,7 +28,9 @@ import org.gcs.internal.wire.WanPacket.SiteState;
  * The delegate's view of the overlay (architecture §5): which remote sites are alive, where their delegates are,
  * and which groups their members joined. It announces this site to the other delegates ({@link SiteState} every
  * heartbeat, to known sites, seeds and gossiped addresses), learns theirs, expires silent ones, publishes the remote
- * sites to its own LAN ({@link RemoteSites}), and sends WAN packets to a site's current delegate.
+ * sites to its own LAN ({@link RemoteSites}), and sends WAN packets to a site's current delegate. Two delegates
+ * speaking for one site name are left to {@link SiteConflictWatch}, and which known delegates an announcement names
+ * to {@link PeerHintSlices}.
  */
 final class OverlayMembership {
     private final EngineSettings settings;
@@ -49,19 +50,27 @@ final class OverlayMembership {
     private List<MemberGroups> announcedMembers = List.of();
     private List<RemoteSite> publishedSites = List.of();
     private final ControlSplitter out;
-    private final SiteConflicts conflicts;
+    private final SiteConflictWatch conflicts;
+    private final PeerHintSlices peerHints;
     /** When each live site last showed that it hears this one (or was first heard): a one-way link otherwise. */
     private final Map<String, Long> heardUsNs = new HashMap<>();
     /** Sites that keep sending but did not hear this one for the site timeout: ignored until they do. */
     private final Map<String, OneWay> oneWay = new HashMap<>();
-    /** Until when this site's own name counts as announced by another delegate too (a peer warned us), 0: never. */
-    private long ownConflictUntilNs;
+    private long lastOneWayCheckNs;
+    /** When {@link #expire} last ran: a longer gap means this node itself did not run (stopped, starved, paused). */
+    private long lastExpireNs = Long.MIN_VALUE;
     private long stateVersion;
     private long lastHeartbeatNs;
     /** The latest time an input brought (for the rate-limited logs of sends that have no time of their own). */
     private long latestNowNs;
     /** Set when the directory may differ from what was last published to the site. */
     private boolean directoryChanged;
+
+    /** A site that sends to us but does not hear us: where its last datagram came from, and when. */
+    private record OneWay(DelegateAddress address, long lastHeardNs) {
+    }
+
+    private static final RateLimitedLog LOG = new RateLimitedLog(LoggerFactory.getLogger(OverlayMembership.class));
 
     OverlayMembership(EngineSettings settings, EngineIo io, ProtocolMetrics metrics, Membership local, long term,
                       TreeOverlay overlay) {
@@ -73,7 +82,8 @@ final class OverlayMembership {
         this.overlay = overlay;
         this.directory = new SiteDirectory<>(settings.site(), settings.siteTimeoutNs());
         this.out = new ControlSplitter(io, metrics, settings.maxDatagramBytes());
-        this.conflicts = new SiteConflicts(settings.heartbeatNs(), settings.siteTimeoutNs());
+        this.conflicts = new SiteConflictWatch(settings, metrics, term, directory, out);
+        this.peerHints = new PeerHintSlices(directory, settings.heartbeatNs());
     }
 
     /** Starts from the remote sites the previous delegate described (a site that is gone expires as usual). */
@@ -112,15 +122,7 @@ final class OverlayMembership {
             return Optional.empty();
         }
         String site = envelope.fromSite();
-        if (conflicts.heard(site, envelope.fromTerm(), from, nowNs)) {
-            reportConflict(site, nowNs);
-        }
-        Optional<SiteRecord<List<MemberGroups>>> current = directory.get(site);
-        if (current.isPresent() && current.get().term() == envelope.fromTerm()
-                && !current.get().address().equals(from)
-                && (conflicts.conflicted(site) || nowNs - current.get().lastHeardNs() < 2 * settings.heartbeatNs())) {
-            // one term, two addresses, the first still speaking: two delegates, not a move; keep the first
-            metrics.wanDropped(DropReason.SITE_CONFLICT);
+        if (!conflicts.admits(site, envelope.fromTerm(), from, nowNs)) {
             return Optional.empty();
         }
         OneWay quarantined = oneWay.get(site);
@@ -182,101 +184,19 @@ final class OverlayMembership {
 
     // ---------------------------------------------------------------- two delegates for one site name
 
-    /** A site that sends to us but does not hear us: where its last datagram came from, and when. */
-    private record OneWay(DelegateAddress address, long lastHeardNs) {
-    }
-
-    private long lastOneWayCheckNs;
-    /** When {@link #expire} last ran: a longer gap means this node itself did not run (stopped, starved, paused). */
-    private long lastExpireNs = Long.MIN_VALUE;
-
-    private static final RateLimitedLog LOG = new RateLimitedLog(LoggerFactory.getLogger(OverlayMembership.class));
-
-    /** Logs and counts a conflict this delegate found, and warns both delegates at once. */
-    private void reportConflict(String site, long nowNs) {
-        metrics.siteConflictDetected();
-        LOG.error(settings.memberName() + "/conflict-" + site, nowNs, "two delegates announce site {} at once: {}. Two LANs are configured with"
-                + " the same site name (or the site's LAN is split); acknowledgements from {} are not trusted and"
-                + " senders to its groups block until one of them stops or is renamed", site, describe(site), site);
-        warnConflictingDelegates(nowNs);
-    }
-
-    /** Tells every delegate of each conflicted site about the others (each heartbeat while the conflict lasts). */
-    private void warnConflictingDelegates(long nowNs) {
-        for (String site : conflicts.conflictedSites()) {
-            List<PeerHint> delegates = new ArrayList<>();
-            for (SiteConflicts.Speaker speaker : conflicts.speakers(site)) {
-                if (delegates.size() < WanPacket.SiteConflict.MAX_DELEGATES) {
-                    delegates.add(new PeerHint(site, speaker.term(), speaker.address().host(),
-                            speaker.address().port()));
-                }
-            }
-            if (delegates.size() < 2) {
-                continue;
-            }
-            WanPacket.SiteConflict warning = new WanPacket.SiteConflict(site, delegates);
-            for (PeerHint delegate : delegates) {
-                out.send(null, new DelegateAddress(delegate.host(), delegate.port()), envelope(warning), nowNs);
-            }
-        }
-    }
-
     /** A peer warned that two delegates announce a site name; if it is this site's, logs and counts it. */
     void onConflictWarning(String fromSite, WanPacket.SiteConflict warning, long nowNs) {
-        if (!warning.site().equals(settings.site())) {
-            return;
-        }
-        if (!ownConflicted(nowNs)) {
-            metrics.siteConflictDetected();
-        }
-        ownConflictUntilNs = nowNs + settings.siteTimeoutNs();
-        List<String> others = new ArrayList<>();
-        for (PeerHint delegate : warning.delegates()) {
-            others.add(new DelegateAddress(delegate.host(), delegate.port()) + " (term " + delegate.term() + ")");
-        }
-        LOG.error(settings.memberName() + "/own-conflict", nowNs, "site {} reports that two delegates announce this site's name {} at once: {};"
-                + " this delegate is {} (term {}). Two LANs are configured with the same site name (or this LAN is"
-                + " split): give each LAN its own site name", fromSite, settings.site(), others,
-                settings.site() + "/" + settings.memberName(), term);
+        conflicts.onConflictWarning(fromSite, warning, nowNs);
     }
 
-    private boolean ownConflicted(long nowNs) {
-        return ownConflictUntilNs != 0 && nowNs - ownConflictUntilNs < 0;
-    }
-
-    /**
-     * Whether a site's acknowledgements may count: not while two delegates speak for it, nor while another
-     * delegate than its current one was heard since the current one took over (before a conflict is certain), so
-     * that the site never counts as having received what only one of its two LANs received.
-     */
+    /** @return whether a site's acknowledgements may count (see {@link SiteConflictWatch#acknowledgementsTrusted}) */
     boolean acknowledgementsTrusted(String site) {
-        if (conflicts.conflicted(site)) {
-            return false;
-        }
-        Optional<SiteRecord<List<MemberGroups>>> current = directory.get(site);
-        if (current.isEmpty()) {
-            return true;
-        }
-        DelegateAddress address = current.get().address();
-        long since = conflicts.firstHeardNs(site, address).orElse(Long.MIN_VALUE) + settings.heartbeatNs() / 4;
-        return !conflicts.othersHeardSince(site, address, since);
+        return conflicts.acknowledgementsTrusted(site);
     }
 
     /** @return the sites two delegates speak for at once, this one's own included while a peer warns of it */
     Set<String> conflictedSites(long nowNs) {
-        Set<String> sites = new TreeSet<>(conflicts.conflictedSites());
-        if (ownConflicted(nowNs)) {
-            sites.add(settings.site());
-        }
-        return sites;
-    }
-
-    private String describe(String site) {
-        List<String> parts = new ArrayList<>();
-        for (SiteConflicts.Speaker speaker : conflicts.speakers(site)) {
-            parts.add(speaker.address() + " (term " + speaker.term() + ")");
-        }
-        return String.join(" and ", parts);
+        return conflicts.conflictedSites(nowNs);
     }
 
     // ---------------------------------------------------------------- this site's memberships
@@ -360,12 +280,7 @@ final class OverlayMembership {
      */
     void heartbeat(long nowNs) {
         lastHeartbeatNs = nowNs;
-        for (String resolved : conflicts.expire(nowNs)) {
-            LOG.warn(settings.memberName() + "/conflict-over-" + resolved, nowNs, "site {} has one delegate again ({}): its acknowledgements"
-                    + " count again", resolved, conflicts.speakers(resolved));
-        }
-        warnConflictingDelegates(nowNs);
-        metrics.conflictedSites(conflicts.conflictedSites().size() + (ownConflicted(nowNs) ? 1 : 0));
+        conflicts.onHeartbeat(nowNs);
         long ourDigest = directory.siteSetDigest();
         for (SiteRecord<List<MemberGroups>> site : directory.sites()) {
             Long theirs = peerSiteSetDigests.get(site.site());
@@ -394,61 +309,12 @@ final class OverlayMembership {
      *     within two heartbeats)
      */
     private void sendState(String site, DelegateAddress to, boolean withPeers, boolean hearsReceiver, long nowNs) {
-        List<PeerHint> peers = withPeers ? nextPeerHints(nowNs) : List.of();
+        List<PeerHint> peers = withPeers ? peerHints.next(nowNs) : List.of();
         boolean reportLinks = site != null && overlay.reportsTo(site, liveSites());
         out.send(site, to, envelope(new SiteState(stateVersion, announcedMembers, peers,
                 directory.siteSetDigest(), overlay.version(), reportLinks ? overlay.linkReports() : List.of(),
                 hearsReceiver)), nowNs);
     }
-
-    /**
-     * @return the next {@value #MAX_PEER_HINTS} delegates this one knows, continuing where the last announcement
-     *     stopped (all of them in a smaller overlay). A site that lacks some gets a different slice from every peer
-     *     whose digest differs from its own, and each delegate it then reaches answers with another slice, so it
-     *     learns the overlay in a few heartbeats; an announcement stays the same size however large the overlay.
-     */
-    private List<PeerHint> nextPeerHints(long nowNs) {
-        List<PeerHint> all = peerHints(nowNs);
-        if (all.size() <= MAX_PEER_HINTS) {
-            return all;
-        }
-        int from = hintCursor % all.size();
-        hintCursor = (from + MAX_PEER_HINTS) % all.size();
-        if (from + MAX_PEER_HINTS <= all.size()) {
-            return all.subList(from, from + MAX_PEER_HINTS);
-        }
-        List<PeerHint> wrapped = new ArrayList<>(all.subList(from, all.size()));
-        wrapped.addAll(all.subList(0, MAX_PEER_HINTS - wrapped.size()));
-        return wrapped;
-    }
-
-    /** The most delegates one announcement names (about 1.3 KB with addresses of 20 characters). */
-    static final int MAX_PEER_HINTS = 32;
-    private int hintCursor;
-
-    /**
-     * @return every delegate this one knows, as hints; rebuilt at most once a heartbeat (a hint only says where to
-     *     announce, so one a heartbeat old does no harm, and rebuilding at each of the thousand changes a delegate
-     *     sees while 512 sites find each other took a tenth of the time of forming the overlay)
-     */
-    private List<PeerHint> peerHints(long nowNs) {
-        boolean stale = peerHintsVersion != directory.siteSetVersion();
-        if (peerHints == null || stale && nowNs - peerHintsBuiltNs >= settings.heartbeatNs()) {
-            List<PeerHint> peers = new ArrayList<>();
-            for (SiteRecord<List<MemberGroups>> record : directory.sites()) {
-                peers.add(new PeerHint(record.site(), record.term(), record.address().host(),
-                        record.address().port()));
-            }
-            peerHints = List.copyOf(peers);
-            peerHintsVersion = directory.siteSetVersion();
-            peerHintsBuiltNs = nowNs;
-        }
-        return peerHints;
-    }
-
-    private List<PeerHint> peerHints;
-    private long peerHintsVersion;
-    private long peerHintsBuiltNs;
 
     // ---------------------------------------------------------------- the LAN
 

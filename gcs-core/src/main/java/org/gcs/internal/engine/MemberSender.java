@@ -1,0 +1,161 @@
+package org.gcs.internal.engine;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.gcs.internal.wire.LanMessage.Demand;
+import org.gcs.internal.wire.LanMessage.Grant;
+import org.gcs.internal.wire.LanMessage.Handover;
+import org.gcs.internal.wire.LanMessage.LocalData;
+import org.gcs.internal.wire.LanMessage.PacketPrice;
+import org.gcs.internal.wire.LanMessage.Share;
+import org.gcs.internal.wire.LanMessage.Stable;
+import org.gcs.internal.wire.LanMessage.StableMark;
+
+/**
+ * The sending side of one member, for {@link NodeEngine}: its {@link SendWindow} and what the delegate tells it about
+ * its own messages. It admits waiting sends into the window, releases what {@link Stable} reports stable, takes the
+ * rate {@link Grant}s and {@link PacketPrice}s set, asks for rate with {@link Demand}s, and hands its unstable
+ * messages over to a new delegate. While the member is stalled (see {@link NodeEngine#onStalled}) it holds its own
+ * messages: it admits nothing new and keeps what it sent whatever {@link Stable} says, until the merged view or
+ * {@link #STALLED_HOLD_NS}.
+ *
+ * <p>Sans-IO: time comes in as {@code nowNs}, messages go out through {@link EngineIo}. Not thread-safe: owned by
+ * one node's protocol engine.
+ */
+final class MemberSender {
+    /** How long a stalled member holds its messages at most while it waits for the view that merges it back. */
+    static final long STALLED_HOLD_NS = 30_000_000_000L;
+    /** Round trip assumed on the LAN for the send window's once-per-RTT halving. */
+    private static final long LAN_RTT_NS = 10_000_000L;
+
+    private final EngineSettings settings;
+    private final EngineIo io;
+    private final SendWindow sendWindow;
+    /** The latest grant per group, as the delegate published it (the group's allowed rate and limiting site). */
+    private final Map<String, Grant> grants = new HashMap<>();
+    /** Until when this member sends nothing new and keeps what it sent, whatever {@link Stable} says. */
+    private long holdOwnMessagesUntilNs;
+    private boolean holdingOwnMessages;
+
+    MemberSender(EngineSettings settings, EngineIo io) {
+        this.settings = settings;
+        this.io = io;
+        this.sendWindow = new SendWindow(settings.memberName(), settings.incarnation(), settings.sendWindowBytes(),
+                settings.congestionControl());
+    }
+
+    /** @return the send window (for the node's queries) */
+    SendWindow window() {
+        return sendWindow;
+    }
+
+    /** Queues a message for sending and lets what may into the window. */
+    void submit(SendRequest request, long nowNs) {
+        sendWindow.submit(request, nowNs);
+        admit(nowNs);
+    }
+
+    /** The LAN saw congestion: the window halves, at most once per LAN round trip. */
+    void onLanCongestion(long nowNs) {
+        sendWindow.onLanCongestion(nowNs, LAN_RTT_NS);
+    }
+
+    /** @return true if the request was withdrawn before it was admitted */
+    boolean cancel(SendRequest request) {
+        return sendWindow.cancel(request);
+    }
+
+    /** This process did not run for a while: holds its messages until merged back ({@link NodeEngine#onStalled}). */
+    void onStalled(long nowNs) {
+        holdingOwnMessages = true;
+        holdOwnMessagesUntilNs = nowNs + STALLED_HOLD_NS;
+    }
+
+    /** The LAN merged this member back: it stops holding its messages. */
+    void onMerged() {
+        holdingOwnMessages = false;
+    }
+
+    /** @return whether this member holds its messages now (see {@link NodeEngine#onStalled}) */
+    private boolean holdingOwnMessages(long nowNs) {
+        if (holdingOwnMessages && nowNs - holdOwnMessagesUntilNs >= 0) {
+            holdingOwnMessages = false; // no merge came: it was not excluded after all
+        }
+        return holdingOwnMessages;
+    }
+
+    /** Lets waiting sends into the window, unless this member holds its messages. */
+    private void admit(long nowNs) {
+        if (!holdingOwnMessages(nowNs)) {
+            sendWindow.admit(io, nowNs);
+        }
+    }
+
+    /** The timer: token buckets refill, and due demands for rate go to the delegate. */
+    void onTick(long nowNs) {
+        admit(nowNs);
+        for (Demand demand : sendWindow.dueDemands(nowNs)) {
+            io.lanSend(demand);
+        }
+    }
+
+    /** The delegate reports messages stable: releases this member's own from the window. */
+    void onStable(Stable stable, long nowNs) {
+        if (holdingOwnMessages(nowNs)) {
+            return; // stalled: this view's delegate may not speak for the site any more (onStalled)
+        }
+        boolean released = false;
+        for (StableMark mark : stable.marks()) {
+            if (isSelf(mark.member(), mark.incarnation())) {
+                released |= sendWindow.release(mark.group(), mark.memberSeq());
+            }
+        }
+        if (released) {
+            admit(nowNs);
+        }
+    }
+
+    /** The delegate published a group's grant: remembers it and takes this member's share as its rate. */
+    void onGrant(Grant grant, long nowNs) {
+        grants.put(grant.group(), grant);
+        for (Share share : grant.shares()) {
+            if (isSelf(share.member(), share.incarnation())) {
+                double rate = share.rateBytesPerSec() == Long.MAX_VALUE ? Double.POSITIVE_INFINITY
+                        : share.rateBytesPerSec();
+                sendWindow.grant(grant.group(), rate, nowNs);
+                admit(nowNs);
+            }
+        }
+    }
+
+    /** The delegate published a group's packet price (cost-benefit admission). */
+    void onPrice(PacketPrice price, long nowNs) {
+        sendWindow.price(price.group(), price.priceMicroDollars() / 1e6, price.salaryMicroDollars() / 1e6, nowNs);
+        admit(nowNs);
+    }
+
+    /** Re-sends the unstable messages to a new delegate, followed by the {@link Handover} marker. */
+    void handOverTo(LanView.LanMember delegate) {
+        for (LocalData copy : sendWindow.resendCopies()) {
+            io.lanSend(copy);
+        }
+        io.lanSend(new Handover(settings.memberName(), settings.incarnation(), delegate.name(),
+                delegate.incarnation()));
+    }
+
+    /** @return the latest grant the delegate published for a group */
+    Optional<Grant> grant(String group) {
+        return Optional.ofNullable(grants.get(group));
+    }
+
+    /** @return the requests still waiting for the window (the node is closing) */
+    List<SendRequest> drainWaiting() {
+        return sendWindow.drainWaiting();
+    }
+
+    private boolean isSelf(String name, long incarnation) {
+        return name.equals(settings.memberName()) && incarnation == settings.incarnation();
+    }
+}

@@ -11,7 +11,7 @@ import org.gcs.MemberId;
 import org.gcs.internal.wire.WanCodec;
 import org.gcs.internal.wire.WanEnvelope;
 import org.gcs.internal.wire.WanPacket;
-import org.gcs.internal.wire.WanPacket.Fragment;
+import org.gcs.internal.wire.WanFragment;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -35,7 +35,7 @@ class SimLargeOverlaySmallDatagramsTest {
         @Override
         public boolean pass(String fromSite, String toSite, WanEnvelope envelope) {
             WanPacket packet = envelope.packet();
-            if (packet instanceof Fragment) {
+            if (packet instanceof WanFragment) {
                 fragments++;
             }
             largestBytes = Math.max(largestBytes, WanCodec.encodedSize(envelope));

@@ -7,17 +7,17 @@ import org.gcs.internal.wire.WanCodec;
 import org.gcs.internal.wire.WanEnvelope;
 import org.gcs.internal.wire.WanPacket;
 import org.gcs.internal.wire.WanPacket.Data;
-import org.gcs.internal.wire.WanPacket.Fragment;
+import org.gcs.internal.wire.WanFragment;
 import org.gcs.internal.wire.WanPacket.HopData;
 import org.slf4j.LoggerFactory;
 
 /**
  * The delegate's one way out to the WAN: sends a packet whole when it fits {@code max.datagram.bytes}, and cuts a
  * larger one (a {@code SiteState} of a big site, a tree plan or link report over many sites, a long NAK) into
- * {@link Fragment}s that each fit, so that no datagram ever exceeds the limit however large the system grows. Data
+ * {@link WanFragment}s that each fit, so that no datagram ever exceeds the limit however large the system grows. Data
  * packets are sized to fit when their messages are fragmented and go out as they are.
  *
- * <p>A packet that would need more than {@link Fragment#MAX_COUNT} pieces is dropped, counted and logged at ERROR
+ * <p>A packet that would need more than {@link WanFragment#MAX_COUNT} pieces is dropped, counted and logged at ERROR
  * (with the smallest legal datagram that is over 300 KB of control state for one peer).
  */
 final class ControlSplitter {
@@ -50,17 +50,17 @@ final class ControlSplitter {
         int chunkBytes = maxDatagramBytes - WanCodec.fragmentOverheadBytes(envelope.fromSite());
         int count = (whole.length + chunkBytes - 1) / chunkBytes;
         String type = packet.getClass().getSimpleName();
-        if (count > Fragment.MAX_COUNT) {
+        if (count > WanFragment.MAX_COUNT) {
             metrics.controlPacketTooLarge();
             LOG.error("too-large-" + type, nowNs, "dropped a {} of {} bytes to {}: more than {} datagrams of {} bytes;"
-                    + " raise max.datagram.bytes", type, whole.length, to, Fragment.MAX_COUNT, maxDatagramBytes);
+                    + " raise max.datagram.bytes", type, whole.length, to, WanFragment.MAX_COUNT, maxDatagramBytes);
             return;
         }
         long packetId = nextPacketId++;
         for (int i = 0; i < count; i++) {
             byte[] chunk = Arrays.copyOfRange(whole, i * chunkBytes, Math.min(whole.length, (i + 1) * chunkBytes));
             io.wanSend(toSite, to, new WanEnvelope(envelope.fromSite(), envelope.fromTerm(),
-                    new Fragment(packetId, i, count, chunk)));
+                    new WanFragment(packetId, i, count, chunk)));
         }
         metrics.controlPacketSplit();
         LOG.info("split-" + type, nowNs, "sent a {} of {} bytes to {} in {} pieces: it is larger than max.datagram.bytes"

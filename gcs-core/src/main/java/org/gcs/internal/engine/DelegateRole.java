@@ -18,7 +18,7 @@ import org.gcs.internal.wire.WanPacket;
 import org.gcs.internal.wire.WanPacket.Ack;
 import org.gcs.internal.wire.WanPacket.CcFeedback;
 import org.gcs.internal.wire.WanPacket.Data;
-import org.gcs.internal.wire.WanPacket.Fragment;
+import org.gcs.internal.wire.WanFragment;
 import org.gcs.internal.wire.WanPacket.HopAck;
 import org.gcs.internal.wire.WanPacket.HopData;
 import org.gcs.internal.wire.WanPacket.LinkCosts;
@@ -172,7 +172,7 @@ final class DelegateRole {
             outgoing.resync(fromSite, nowNs);
         }
         WanPacket packet = envelope.packet();
-        if (packet instanceof Fragment) {
+        if (packet instanceof WanFragment) {
             Optional<WanPacket> whole = reassembly.offer(from, envelope, nowNs);
             if (whole.isEmpty()) {
                 sites.publishRemoteSites(nowNs);

@@ -13,11 +13,11 @@ import org.gcs.internal.wire.MalformedDatagramException;
 import org.gcs.internal.wire.WanCodec;
 import org.gcs.internal.wire.WanEnvelope;
 import org.gcs.internal.wire.WanPacket;
-import org.gcs.internal.wire.WanPacket.Fragment;
+import org.gcs.internal.wire.WanFragment;
 import org.slf4j.LoggerFactory;
 
 /**
- * Puts the {@link Fragment}s of a split control packet back together ({@link ControlSplitter} cut it). Pieces are
+ * Puts the {@link WanFragment}s of a split control packet back together ({@link ControlSplitter} cut it). Pieces are
  * kept per sending delegate (site, term, address) and packet number; a packet is handed on once every piece came.
  *
  * <p>Bounded: at most {@link #MAX_PARTIAL_PER_SENDER} packets in progress per delegate (a newer one pushes out the
@@ -52,7 +52,7 @@ final class FragmentReassembly {
      * @return the whole packet once its last piece came, else empty
      */
     Optional<WanPacket> offer(DelegateAddress from, WanEnvelope envelope, long nowNs) {
-        Fragment piece = (Fragment) envelope.packet();
+        WanFragment piece = (WanFragment) envelope.packet();
         Key key = new Key(envelope.fromSite(), envelope.fromTerm(), from, piece.packetId());
         Partial partial = partials.get(key);
         if (partial == null) {

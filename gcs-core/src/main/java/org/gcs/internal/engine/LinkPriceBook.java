@@ -10,7 +10,7 @@ import org.gcs.cc.api.CongestionControl;
 import org.gcs.cc.api.DirectedEdge;
 import org.gcs.cc.api.LinkContext;
 import org.gcs.cc.api.LinkPricer;
-import org.gcs.internal.wire.WanPacket.LinkCost;
+import org.gcs.internal.wire.LinkCost;
 import org.gcs.internal.wire.WanPacket.LinkCosts;
 
 /**

@@ -11,7 +11,7 @@ import org.gcs.MemberId;
 import org.gcs.internal.wire.LanMessage.MemberAnnounce;
 import org.gcs.internal.wire.LanMessage.RemoteSite;
 import org.gcs.internal.wire.LanMessage.RemoteSites;
-import org.gcs.internal.wire.WanPacket.MemberGroups;
+import org.gcs.internal.wire.MemberGroups;
 
 /**
  * Who is in which group, as one member knows it: its own groups, the announcements of the other members of

@@ -1,5 +1,6 @@
 package org.gcs.internal.engine;
 
+import org.gcs.internal.wire.WanBatch;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashSet;
@@ -245,7 +246,7 @@ public final class NodeEngine {
         if (role == null) {
             return;
         }
-        if (envelope.packet() instanceof WanPacket.Batch batch) {
+        if (envelope.packet() instanceof WanBatch batch) {
             for (WanPacket packet : batch.packets()) {
                 if (role == null) {
                     return; // a packet of the batch ended the role (a newer delegate of this site)

@@ -20,8 +20,8 @@ import org.gcs.internal.wire.LanMessage.RemoteSite;
 import org.gcs.internal.wire.LanMessage.RemoteSites;
 import org.gcs.internal.wire.WanEnvelope;
 import org.gcs.internal.wire.WanPacket;
-import org.gcs.internal.wire.WanPacket.MemberGroups;
-import org.gcs.internal.wire.WanPacket.PeerHint;
+import org.gcs.internal.wire.MemberGroups;
+import org.gcs.internal.wire.PeerHint;
 import org.gcs.internal.wire.WanPacket.SiteState;
 
 /**

@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.gcs.alm.overlay.SiteDirectory;
 import org.gcs.alm.overlay.SiteRecord;
-import org.gcs.internal.wire.WanPacket.MemberGroups;
-import org.gcs.internal.wire.WanPacket.PeerHint;
+import org.gcs.internal.wire.MemberGroups;
+import org.gcs.internal.wire.PeerHint;
 import org.gcs.internal.wire.WanPacket.SiteState;
 
 /**

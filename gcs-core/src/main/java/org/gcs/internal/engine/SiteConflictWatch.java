@@ -12,8 +12,8 @@ import org.gcs.internal.log.RateLimitedLog;
 import org.gcs.internal.wire.DropReason;
 import org.gcs.internal.wire.WanEnvelope;
 import org.gcs.internal.wire.WanPacket;
-import org.gcs.internal.wire.WanPacket.MemberGroups;
-import org.gcs.internal.wire.WanPacket.PeerHint;
+import org.gcs.internal.wire.MemberGroups;
+import org.gcs.internal.wire.PeerHint;
 import org.slf4j.LoggerFactory;
 
 /**

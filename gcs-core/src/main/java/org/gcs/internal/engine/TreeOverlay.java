@@ -22,7 +22,7 @@ import org.gcs.alm.tree.TreePlan;
 import org.gcs.alm.tree.TreeStrategies;
 import org.gcs.alm.tree.TreeStrategy;
 import org.gcs.internal.wire.WanPacket;
-import org.gcs.internal.wire.WanPacket.LinkReport;
+import org.gcs.internal.wire.LinkReport;
 import org.gcs.internal.wire.WanPacket.Probe;
 import org.gcs.internal.wire.WanPacket.ProbeReply;
 import org.gcs.internal.wire.WanPacket.TreeAnnounce;

@@ -17,7 +17,7 @@ import org.gcs.internal.wire.LanMessage.Share;
 import org.gcs.internal.wire.LanMessage.Stable;
 import org.gcs.internal.wire.LanMessage.TreeInfo;
 import org.gcs.internal.wire.LanMessage.StableMark;
-import org.gcs.internal.wire.WanPacket.MemberGroups;
+import org.gcs.internal.wire.MemberGroups;
 
 /**
  * Encodes {@link LanMessage}s for the LAN cluster: one version byte, one type byte, then the fields (the LAN

@@ -2,7 +2,7 @@ package org.gcs.internal.wire;
 
 import java.util.Arrays;
 import java.util.List;
-import org.gcs.internal.wire.WanPacket.MemberGroups;
+import org.gcs.internal.wire.MemberGroups;
 
 /**
  * Messages among the members of one site, carried by the LAN cluster (JGroups: reliable, FIFO per sender).

@@ -6,10 +6,10 @@ import org.gcs.ClusterKeys;
 import org.gcs.Names;
 import org.gcs.WanProtection;
 import org.gcs.internal.crypto.WanKeyRing;
-import org.gcs.internal.wire.WanPacket.Batch;
+import org.gcs.internal.wire.WanBatch;
 import org.gcs.internal.wire.WanPacket.CcFeedback;
 import org.gcs.internal.wire.WanPacket.Data;
-import org.gcs.internal.wire.WanPacket.Fragment;
+import org.gcs.internal.wire.WanFragment;
 
 /**
  * Encodes and decodes WAN datagrams (wire format version 4): every datagram carries a key id, its sender's id and
@@ -134,18 +134,18 @@ public final class WanCodec {
         return headerSize(fromSite) + MAC_BYTES;
     }
 
-    /** @return the bytes a packet takes inside a {@link Batch}: its length, type and body */
+    /** @return the bytes a packet takes inside a {@link WanBatch}: its length, type and body */
     public static int batchedSize(WanPacket packet) {
-        return Batch.PER_PACKET_BYTES + 1 + WanPacketCodec.bodySize(packet);
+        return WanBatch.PER_PACKET_BYTES + 1 + WanPacketCodec.bodySize(packet);
     }
 
-    /** @return the bytes of a {@link Fragment} datagram besides its chunk, to size chunks */
+    /** @return the bytes of a {@link WanFragment} datagram besides its chunk, to size chunks */
     public static int fragmentOverheadBytes(String fromSite) {
         return headerSize(fromSite) + 8 + 2 + 2 + 2 + MAC_BYTES;
     }
 
     /**
-     * A packet's type and body without header or MAC: what a {@link Fragment} carries in pieces.
+     * A packet's type and body without header or MAC: what a {@link WanFragment} carries in pieces.
      *
      * @return the type code followed by the body
      */
@@ -159,7 +159,7 @@ public final class WanCodec {
     /**
      * Reads what {@link #encodePacket} wrote (the chunks of a split packet, put back together).
      *
-     * @throws MalformedDatagramException if the bytes are not one whole packet, or are a {@link Fragment}
+     * @throws MalformedDatagramException if the bytes are not one whole packet, or are a {@link WanFragment}
      */
     public static WanPacket decodePacket(byte[] bytes) throws MalformedDatagramException {
         WireReader r = new WireReader(bytes, 0, bytes.length);

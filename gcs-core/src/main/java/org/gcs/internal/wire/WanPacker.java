@@ -4,12 +4,12 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.gcs.internal.wire.WanPacket.Batch;
+import org.gcs.internal.wire.WanBatch;
 
 /**
  * Packs the WAN packets a node produces for one peer in one turn of its event loop into as few datagrams as fit
  * {@code maxDatagramBytes}: one header, one packet number and one authentication tag per datagram instead of per
- * packet ({@link Batch}), and one socket write for each. The driver {@link #add}s what the engine sends and
+ * packet ({@link WanBatch}), and one socket write for each. The driver {@link #add}s what the engine sends and
  * {@link #flush}es when its loop has nothing more to do for the moment (Netty: after the loop iteration), so packing
  * adds no delay: at low load every flush holds one packet, which leaves alone, exactly as without packing.
  *
@@ -51,7 +51,7 @@ public final class WanPacker<A> {
      * @return whether it is the first packet since the last flush (the driver then arranges one)
      */
     public boolean add(A to, WanEnvelope envelope) {
-        if (envelope.packet() instanceof Batch) {
+        if (envelope.packet() instanceof WanBatch) {
             throw new IllegalArgumentException("the packer makes batches; queue their packets instead");
         }
         pending.computeIfAbsent(to, a -> new ArrayList<>()).add(envelope);
@@ -85,10 +85,10 @@ public final class WanPacker<A> {
         int from = 0;
         while (from < envelopes.size()) {
             WanEnvelope first = envelopes.get(from);
-            int size = WanCodec.envelopeOverheadBytes(first.fromSite()) + Batch.HEADER_BYTES
+            int size = WanCodec.envelopeOverheadBytes(first.fromSite()) + WanBatch.HEADER_BYTES
                     + WanCodec.batchedSize(first.packet());
             int end = from + 1;
-            while (end < envelopes.size() && end - from < Batch.MAX_PACKETS && sameSender(first, envelopes.get(end))) {
+            while (end < envelopes.size() && end - from < WanBatch.MAX_PACKETS && sameSender(first, envelopes.get(end))) {
                 int next = WanCodec.batchedSize(envelopes.get(end).packet());
                 if (size + next > maxDatagramBytes) {
                     break;
@@ -103,7 +103,7 @@ public final class WanPacker<A> {
                 for (int i = from; i < end; i++) {
                     packets.add(envelopes.get(i).packet());
                 }
-                WanEnvelope packed = new WanEnvelope(first.fromSite(), first.fromTerm(), new Batch(packets));
+                WanEnvelope packed = new WanEnvelope(first.fromSite(), first.fromTerm(), new WanBatch(packets));
                 sink.send(to, codec.encode(packed, sendEpochMillis), packets.size());
             }
             from = end;

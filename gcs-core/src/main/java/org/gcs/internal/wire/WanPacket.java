@@ -12,7 +12,10 @@ import org.gcs.cc.link.LinkSettings;
  * <p>Flow packets name their meta-flow: the sending site ({@code srcSite}), the group, and the epoch (the
  * term of the sending delegate that numbered the flow; a new delegate starts a new epoch).
  */
-public sealed interface WanPacket {
+public sealed interface WanPacket
+        permits WanPacket.Data, WanPacket.Ack, WanPacket.CcFeedback, WanPacket.Nak, WanPacket.Sync,
+        WanPacket.SiteState, WanPacket.Probe, WanPacket.ProbeReply, WanPacket.TreeAnnounce, WanPacket.HopData,
+        WanPacket.HopAck, WanPacket.LinkCosts, WanPacket.SiteConflict, WanFragment, WanBatch {
 
     /** Wire type codes. */
     byte TYPE_DATA = 1;
@@ -38,11 +41,11 @@ public sealed interface WanPacket {
     byte TYPE_HOP_ACK = 11;
     /** Wire type code of {@link LinkCosts}. */
     byte TYPE_LINK_COSTS = 12;
-    /** Wire type code of {@link Fragment}. */
+    /** Wire type code of {@link WanFragment}. */
     byte TYPE_FRAGMENT = 13;
     /** Wire type code of {@link SiteConflict}. */
     byte TYPE_SITE_CONFLICT = 14;
-    /** Wire type code of {@link Batch}. */
+    /** Wire type code of {@link WanBatch}. */
     byte TYPE_BATCH = 15;
 
     /** @return the wire type code */
@@ -319,47 +322,6 @@ public sealed interface WanPacket {
     }
 
     /**
-     * One member and the groups it has joined.
-     *
-     * @param name member name
-     * @param incarnation member incarnation
-     * @param groups joined groups
-     */
-    record MemberGroups(String name, long incarnation, List<String> groups) {
-        /** Makes the list immutable. */
-        public MemberGroups {
-            groups = List.copyOf(groups);
-        }
-    }
-
-    /**
-     * Where another site's delegate can be reached, as the announcing delegate knows it.
-     *
-     * @param site the site
-     * @param term its delegate's term
-     * @param host delegate host
-     * @param port delegate UDP port
-     */
-    record PeerHint(String site, long term, String host, int port) {
-        /** Validates the port as the decoder does. */
-        public PeerHint {
-            if (port < 1 || port > 65_535) {
-                throw new IllegalArgumentException("peer port must be in 1..65535, got " + port);
-            }
-        }
-    }
-
-    /**
-     * One link as its sending delegate measures it with probes.
-     *
-     * @param site the site at the other end
-     * @param rttMicros smoothed round-trip time
-     * @param lossPpm probe loss rate in parts per million
-     */
-    record LinkReport(String site, long rttMicros, long lossPpm) {
-    }
-
-    /**
      * A probe of the link to another delegate; answered at once with a {@link ProbeReply}.
      *
      * @param seq the prober's sequence number
@@ -496,67 +458,6 @@ public sealed interface WanPacket {
     }
 
     /**
-     * One link's price in a {@link LinkCosts}.
-     *
-     * @param toSite the neighbour the link leads to
-     * @param milliDollars its price in thousandths of a dollar, 0 to 65535
-     */
-    record LinkCost(String toSite, int milliDollars) {
-        /** Rejects prices the wire cannot carry. */
-        public LinkCost {
-            if (milliDollars < 0 || milliDollars > 0xFFFF) {
-                throw new IllegalArgumentException("milliDollars must be in [0, 65535], got " + milliDollars);
-            }
-        }
-    }
-
-    /**
-     * One piece of a control packet too large for one datagram ({@code max.datagram.bytes}): the packet's type and
-     * body ({@link WanCodec#encodePacket}) cut into {@code count} chunks. The receiver puts the chunks of one
-     * {@code packetId} from one delegate back together and handles the packet as if it had come whole; a piece
-     * that is lost loses the packet (control packets are repeated: heartbeats, tree and price announcements).
-     *
-     * @param packetId the sender's number for the split packet, increasing
-     * @param index this chunk's index, from 0
-     * @param count how many chunks the packet has, 2 to {@link #MAX_COUNT}
-     * @param chunk this chunk's bytes
-     */
-    record Fragment(long packetId, int index, int count, byte[] chunk) implements WanPacket {
-        /** The most chunks one packet is cut into. */
-        public static final int MAX_COUNT = 1024;
-
-        /** Rejects what the receiver would reject. */
-        public Fragment {
-            if (packetId < 0 || count < 2 || count > MAX_COUNT || index < 0 || index >= count || chunk.length == 0
-                    || chunk.length > 0xFFFF) {
-                throw new IllegalArgumentException("bad fragment: packet " + packetId + ", " + index + " of " + count
-                        + ", " + chunk.length + " B");
-            }
-        }
-
-        @Override
-        public byte type() {
-            return TYPE_FRAGMENT;
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Fragment f && f.packetId == packetId && f.index == index && f.count == count
-                    && Arrays.equals(f.chunk, chunk);
-        }
-
-        @Override
-        public int hashCode() {
-            return Long.hashCode(packetId) * 31 + index;
-        }
-
-        @Override
-        public String toString() {
-            return "Fragment[" + packetId + " " + index + "/" + count + ", " + chunk.length + " B]";
-        }
-    }
-
-    /**
      * A delegate's warning to the delegates it heard speaking for one site name at once: two LANs are configured with
      * the same {@code site} (or one site's LAN is split). Each of them logs it, so that both sides of the
      * misconfiguration hear of it, not only the sites that talk to them.
@@ -580,41 +481,6 @@ public sealed interface WanPacket {
         @Override
         public byte type() {
             return TYPE_SITE_CONFLICT;
-        }
-    }
-
-    /**
-     * Several packets for one peer in one datagram, under one header and one authentication tag (issue 16: WAN
-     * packing). The receiver handles them in order, as if each had arrived alone; the datagram's packet number and
-     * send time cover all of them.
-     *
-     * @param packets 2 to {@link #MAX_PACKETS} packets, none a batch itself
-     */
-    record Batch(List<WanPacket> packets) implements WanPacket {
-        /** The most packets one batch carries. */
-        public static final int MAX_PACKETS = 255;
-        /** Bytes a batch adds besides its packets' types and bodies: the count. */
-        public static final int HEADER_BYTES = 1;
-        /** Bytes a batch adds per packet besides its type and body: the length. */
-        public static final int PER_PACKET_BYTES = 2;
-
-        /** Makes the list immutable and rejects what the wire cannot carry. */
-        public Batch {
-            packets = List.copyOf(packets);
-            if (packets.size() < 2 || packets.size() > MAX_PACKETS) {
-                throw new IllegalArgumentException("a batch holds 2 to " + MAX_PACKETS + " packets, got "
-                        + packets.size());
-            }
-            for (WanPacket packet : packets) {
-                if (packet instanceof Batch) {
-                    throw new IllegalArgumentException("a batch inside a batch");
-                }
-            }
-        }
-
-        @Override
-        public byte type() {
-            return TYPE_BATCH;
         }
     }
 }

@@ -5,18 +5,18 @@ import java.util.List;
 import org.gcs.cc.link.LinkAck;
 import org.gcs.cc.link.LinkSettings;
 import org.gcs.internal.wire.WanPacket.Ack;
-import org.gcs.internal.wire.WanPacket.Batch;
+import org.gcs.internal.wire.WanBatch;
 import org.gcs.internal.wire.WanPacket.CcFeedback;
 import org.gcs.internal.wire.WanPacket.Data;
-import org.gcs.internal.wire.WanPacket.Fragment;
+import org.gcs.internal.wire.WanFragment;
 import org.gcs.internal.wire.WanPacket.HopAck;
-import org.gcs.internal.wire.WanPacket.LinkCost;
+import org.gcs.internal.wire.LinkCost;
 import org.gcs.internal.wire.WanPacket.LinkCosts;
 import org.gcs.internal.wire.WanPacket.HopData;
-import org.gcs.internal.wire.WanPacket.LinkReport;
-import org.gcs.internal.wire.WanPacket.MemberGroups;
+import org.gcs.internal.wire.LinkReport;
+import org.gcs.internal.wire.MemberGroups;
 import org.gcs.internal.wire.WanPacket.Nak;
-import org.gcs.internal.wire.WanPacket.PeerHint;
+import org.gcs.internal.wire.PeerHint;
 import org.gcs.internal.wire.WanPacket.Probe;
 import org.gcs.internal.wire.WanPacket.ProbeReply;
 import org.gcs.internal.wire.WanPacket.SiteConflict;
@@ -26,8 +26,8 @@ import org.gcs.internal.wire.WanPacket.TreeAnnounce;
 
 /**
  * The bodies of the WAN packet types ({@link WanPacket}): their sizes, how they are written and read. The
- * {@link WanCodec} puts a body into a datagram behind the fixed header and protects it; a {@link WanPacket.Batch} or
- * a {@link WanPacket.Fragment} carries bodies of other packets. Reading checks every length and count against what is
+ * {@link WanCodec} puts a body into a datagram behind the fixed header and protects it; a {@link WanBatch} or
+ * a {@link WanFragment} carries bodies of other packets. Reading checks every length and count against what is
  * left and fails with {@link MalformedDatagramException} rather than reading past it.
  */
 final class WanPacketCodec {
@@ -61,12 +61,12 @@ final class WanPacketCodec {
             return 8;
         } else if (packet instanceof TreeAnnounce t) {
             return TreeCodec.size(t);
-        } else if (packet instanceof Fragment f) {
+        } else if (packet instanceof WanFragment f) {
             return 8 + 2 + 2 + 2 + f.chunk().length;
-        } else if (packet instanceof Batch b) {
-            int size = Batch.HEADER_BYTES;
+        } else if (packet instanceof WanBatch b) {
+            int size = WanBatch.HEADER_BYTES;
             for (WanPacket inner : b.packets()) {
-                size += Batch.PER_PACKET_BYTES + 1 + bodySize(inner);
+                size += WanBatch.PER_PACKET_BYTES + 1 + bodySize(inner);
             }
             return size;
         } else if (packet instanceof SiteConflict c) {
@@ -200,20 +200,20 @@ final class WanPacketCodec {
             w.i64(p.seq());
         } else if (packet instanceof TreeAnnounce t) {
             TreeCodec.write(w, t);
-        } else if (packet instanceof Batch b) {
+        } else if (packet instanceof WanBatch b) {
             w.u8(b.packets().size());
             for (WanPacket inner : b.packets()) {
                 int lengthAt = w.position();
                 w.u16(0).u8(inner.type());
                 writeBody(w, inner);
-                w.u16At(lengthAt, w.position() - lengthAt - Batch.PER_PACKET_BYTES); // type and body, once written
+                w.u16At(lengthAt, w.position() - lengthAt - WanBatch.PER_PACKET_BYTES); // type and body, once written
             }
         } else if (packet instanceof SiteConflict c) {
             w.text(c.site()).u8(c.delegates().size());
             for (PeerHint p : c.delegates()) {
                 writePeerHint(w, p);
             }
-        } else if (packet instanceof Fragment f) {
+        } else if (packet instanceof WanFragment f) {
             w.i64(f.packetId()).u16(f.index()).u16(f.count()).u16(f.chunk().length).bytes(f.chunk());
         } else if (packet instanceof LinkCosts c) {
             w.i64(c.version()).u16((int) (c.lifetimeMs() >>> 16)).u16((int) (c.lifetimeMs() & 0xFFFF))
@@ -271,7 +271,7 @@ final class WanPacketCodec {
         };
     }
 
-    private static Batch readBatch(WireReader r) throws MalformedDatagramException {
+    private static WanBatch readBatch(WireReader r) throws MalformedDatagramException {
         int count = r.u8();
         if (count < 2) {
             throw new MalformedDatagramException(DropReason.MALFORMED, "a batch of " + count + " packets");
@@ -294,16 +294,16 @@ final class WanPacketCodec {
                         + inner.remaining() + " trailing bytes");
             }
         }
-        return new Batch(packets);
+        return new WanBatch(packets);
     }
 
-    private static Fragment readFragment(WireReader r) throws MalformedDatagramException {
+    private static WanFragment readFragment(WireReader r) throws MalformedDatagramException {
         long packetId = r.u63("fragment.packetId");
         int index = r.u16();
         int count = r.u16();
         byte[] chunk = r.bytes(r.u16());
         try {
-            return new Fragment(packetId, index, count, chunk);
+            return new WanFragment(packetId, index, count, chunk);
         } catch (IllegalArgumentException e) {
             throw new MalformedDatagramException(DropReason.MALFORMED, e.getMessage());
         }

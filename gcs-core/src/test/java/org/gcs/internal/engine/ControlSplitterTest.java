@@ -19,7 +19,7 @@ import org.gcs.internal.wire.LanMessage;
 import org.gcs.internal.wire.WanCodec;
 import org.gcs.internal.wire.WanEnvelope;
 import org.gcs.internal.wire.WanPacket;
-import org.gcs.internal.wire.WanPacket.MemberGroups;
+import org.gcs.internal.wire.MemberGroups;
 import org.gcs.internal.wire.WanPacket.SiteState;
 import org.junit.jupiter.api.Test;
 

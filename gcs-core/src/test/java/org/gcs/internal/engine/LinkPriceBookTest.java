@@ -7,7 +7,7 @@ import java.util.List;
 import org.gcs.cc.api.DirectedEdge;
 import org.gcs.cc.costbenefit.CostBenefitControl;
 import org.gcs.cc.none.NoCongestionControl;
-import org.gcs.internal.wire.WanPacket.LinkCost;
+import org.gcs.internal.wire.LinkCost;
 import org.gcs.internal.wire.WanPacket.LinkCosts;
 import org.junit.jupiter.api.Test;
 

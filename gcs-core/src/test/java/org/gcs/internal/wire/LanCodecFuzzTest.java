@@ -19,7 +19,7 @@ import org.gcs.internal.wire.LanMessage.RemoteSite;
 import org.gcs.internal.wire.LanMessage.RemoteSites;
 import org.gcs.internal.wire.LanMessage.Stable;
 import org.gcs.internal.wire.LanMessage.StableMark;
-import org.gcs.internal.wire.WanPacket.MemberGroups;
+import org.gcs.internal.wire.MemberGroups;
 
 class LanCodecFuzzTest {
 

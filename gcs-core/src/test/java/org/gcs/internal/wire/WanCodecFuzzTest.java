@@ -16,9 +16,9 @@ import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.Size;
 import org.gcs.internal.wire.WanPacket.Ack;
 import org.gcs.internal.wire.WanPacket.Data;
-import org.gcs.internal.wire.WanPacket.MemberGroups;
+import org.gcs.internal.wire.MemberGroups;
 import org.gcs.internal.wire.WanPacket.Nak;
-import org.gcs.internal.wire.WanPacket.PeerHint;
+import org.gcs.internal.wire.PeerHint;
 import org.gcs.internal.wire.WanPacket.SiteState;
 import org.gcs.internal.wire.WanPacket.Sync;
 
@@ -271,7 +271,7 @@ class WanCodecFuzzTest {
                 .ofMinLength(1).ofMaxLength(60);
         Arbitrary<PeerHint> peers = Combinators.combine(names(), u63(), hosts, Arbitraries.integers().between(1, 0xffff))
                 .as(PeerHint::new);
-        Arbitrary<WanPacket.LinkReport> links = Combinators.combine(names(), u63(), u63()).as(WanPacket.LinkReport::new);
+        Arbitrary<LinkReport> links = Combinators.combine(names(), u63(), u63()).as(LinkReport::new);
         return Combinators.combine(u63(), members.list().ofMaxSize(6), peers.list().ofMaxSize(6), Arbitraries.longs(),
                 u63(), links.list().ofMaxSize(6)).as(SiteState::new);
     }

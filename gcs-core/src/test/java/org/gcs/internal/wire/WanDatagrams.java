@@ -8,9 +8,9 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 import org.gcs.internal.wire.WanPacket.Ack;
 import org.gcs.internal.wire.WanPacket.Data;
-import org.gcs.internal.wire.WanPacket.MemberGroups;
+import org.gcs.internal.wire.MemberGroups;
 import org.gcs.internal.wire.WanPacket.Nak;
-import org.gcs.internal.wire.WanPacket.PeerHint;
+import org.gcs.internal.wire.PeerHint;
 import org.gcs.internal.wire.WanPacket.SiteState;
 import org.gcs.internal.wire.WanPacket.Sync;
 
@@ -55,7 +55,7 @@ final class WanDatagrams {
 
     static SiteState siteStateWithLinks() {
         return new SiteState(13, List.of(new MemberGroups("ottawa-1", 1L, List.of("g1"))), List.of(), -3L, 42,
-                List.of(new WanPacket.LinkReport("boston", 51_670, 0), new WanPacket.LinkReport("chicago", 26_680, 6_300)));
+                List.of(new LinkReport("boston", 51_670, 0), new LinkReport("chicago", 26_680, 6_300)));
     }
 
     static WanPacket.TreeAnnounce sharedTree() {
@@ -79,13 +79,13 @@ final class WanDatagrams {
                 envelope(sync()), envelope(siteState()), envelope(siteStateWithLinks()),
                 envelope(new WanPacket.Probe(77)), envelope(new WanPacket.ProbeReply(77)), envelope(sharedTree()),
                 envelope(starPlan()), envelope(ccFeedback()), envelope(hopData()), envelope(hopAck()), envelope(linkCosts()),
-                envelope(new WanPacket.Batch(List.of(sync(), ack(), data(0, 1, false, new byte[] {4, 5})))));
+                envelope(new WanBatch(List.of(sync(), ack(), data(0, 1, false, new byte[] {4, 5})))));
     }
 
     /** A delegate's link prices (seed 000): one congested link, one idle, one at the wire's largest price. */
     static WanPacket.LinkCosts linkCosts() {
-        return new WanPacket.LinkCosts(42, 7_500, List.of(new WanPacket.LinkCost("ottawa", 13_001),
-                new WanPacket.LinkCost("chicago", 0), new WanPacket.LinkCost("saltlake", 65_535)));
+        return new WanPacket.LinkCosts(42, 7_500, List.of(new LinkCost("ottawa", 13_001),
+                new LinkCost("chicago", 0), new LinkCost("saltlake", 65_535)));
     }
 
     /** A data packet on a hop-by-hop link. */

@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.gcs.ClusterKeys;
 import org.gcs.WanProtection;
-import org.gcs.internal.wire.WanPacket.Batch;
+import org.gcs.internal.wire.WanBatch;
 import org.gcs.internal.wire.WanPacket.Data;
 import org.junit.jupiter.api.Test;
 
@@ -42,7 +42,7 @@ class WanPackerTest {
                 continue;
             }
             WanEnvelope e = receiver.decode(datagrams.get(i), 0, datagrams.get(i).length);
-            if (e.packet() instanceof Batch b) {
+            if (e.packet() instanceof WanBatch b) {
                 b.packets().forEach(p -> out.add(new WanEnvelope(e.fromSite(), e.fromTerm(), p)));
             } else {
                 out.add(e);
@@ -110,7 +110,7 @@ class WanPackerTest {
 
     @Test
     void shouldRefuseABatchFromTheEngine() {
-        Batch batch = new Batch(List.of(WanDatagrams.sync(), WanDatagrams.ack()));
+        WanBatch batch = new WanBatch(List.of(WanDatagrams.sync(), WanDatagrams.ack()));
         assertThatThrownBy(() -> packer.add("ottawa", new WanEnvelope("boston", 3, batch)))
                 .isInstanceOf(IllegalArgumentException.class);
     }
@@ -119,7 +119,7 @@ class WanPackerTest {
     void shouldDropAnAuthenticBatchWhosePacketLengthsDoNotAddUp() throws Exception {
         WanCodec integrity = WanDatagrams.integrityCodec(WanDatagrams.KEY);
         byte[] sealed = integrity.encode(new WanEnvelope("boston", 3,
-                new Batch(List.of(WanDatagrams.sync(), WanDatagrams.ack()))));
+                new WanBatch(List.of(WanDatagrams.sync(), WanDatagrams.ack()))));
         int firstLength = WanDatagrams.bodyOffset(sealed) + 1;
         for (int delta : new int[] {-1, 1, 500}) {
             byte[] edited = sealed.clone();
@@ -133,6 +133,6 @@ class WanPackerTest {
         byte[] forged = WanDatagrams.reMac(nested);
         assertThatThrownBy(() -> integrity.decode(forged, 0, forged.length))
                 .isInstanceOf(MalformedDatagramException.class).hasMessageContaining("inside");
-        assertThat(integrity.decode(sealed, 0, sealed.length).packet()).isInstanceOf(Batch.class);
+        assertThat(integrity.decode(sealed, 0, sealed.length).packet()).isInstanceOf(WanBatch.class);
     }
 }

@@ -7,13 +7,10 @@ import java.io.ByteArrayInputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.lang.management.ManagementFactory;
-import java.net.DatagramSocket;
-import java.net.InetAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -21,7 +18,6 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -186,26 +182,11 @@ class MonitoringOptionsTest {
         return node;
     }
 
-    /** One node of its own site, {@code SITE/SITE-1}, in group {@code chat}, seeding the other site. */
     private Path siteConfig(String site, int wanPort, int seedPort) throws Exception {
-        Path file = dir.resolve(site + ".properties");
-        Files.writeString(file, String.join("\n",
-                "site = " + site,
-                "member.name = " + site + "-1",
-                "wan.bind = 127.0.0.1:" + wanPort,
-                "seeds = 127.0.0.1:" + seedPort,
-                "cluster.key = monitoring-test-key-0123456789",
-                "lan.bind.address = 127.0.0.1",
-                "lan.mcast.port = " + (50_000 + ThreadLocalRandom.current().nextInt(10_000)),
-                "lan.cluster.name = gcs-monitoring-test-" + site + "-" + ProcessHandle.current().pid(),
-                "groups = chat",
-                ""));
-        return file;
+        return TestSites.config(dir, "monitoring", site, wanPort, seedPort, "chat");
     }
 
     private static int freeUdpPort() throws Exception {
-        try (DatagramSocket socket = new DatagramSocket(0, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
+        return TestSites.freeUdpPort();
     }
 }

@@ -8,19 +8,15 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.net.DatagramSocket;
-import java.net.InetAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -132,26 +128,11 @@ class NodeCommandDashboardTest {
         return siteConfig("solo", freeUdpPort(), 0);
     }
 
-    /** One node of its own site, {@code SITE/SITE-1}, in groups {@code chat, other}; seeding another site if given. */
     private Path siteConfig(String site, int wanPort, int seedPort) throws Exception {
-        Path file = dir.resolve(site + ".properties");
-        Files.writeString(file, String.join("\n",
-                "site = " + site,
-                "member.name = " + site + "-1",
-                "wan.bind = 127.0.0.1:" + wanPort,
-                seedPort == 0 ? "" : "seeds = 127.0.0.1:" + seedPort,
-                "cluster.key = node-command-test-key-0123456789",
-                "lan.bind.address = 127.0.0.1",
-                "lan.mcast.port = " + (50_000 + ThreadLocalRandom.current().nextInt(10_000)),
-                "lan.cluster.name = gcs-node-dashboard-test-" + site + "-" + ProcessHandle.current().pid(),
-                "groups = chat, other",
-                ""));
-        return file;
+        return TestSites.config(dir, "node-dashboard", site, wanPort, seedPort, "chat, other");
     }
 
     private static int freeUdpPort() throws Exception {
-        try (DatagramSocket socket = new DatagramSocket(0, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
+        return TestSites.freeUdpPort();
     }
 }

@@ -6,8 +6,6 @@ import static org.awaitility.Awaitility.await;
 import java.io.ByteArrayInputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.net.DatagramSocket;
-import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,7 +14,6 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -358,42 +355,14 @@ class NodeCommandTest {
     }
 
     private Path soloConfig() throws Exception {
-        Path file = dir.resolve("solo.properties");
-        Files.writeString(file, String.join("\n",
-                "site = solo",
-                "member.name = solo-1",
-                "wan.bind = 127.0.0.1:" + freeUdpPort(),
-                "cluster.key = node-command-test-key-0123456789",
-                "lan.bind.address = 127.0.0.1",
-                "lan.mcast.port = " + (50_000 + ThreadLocalRandom.current().nextInt(10_000)),
-                "lan.cluster.name = gcs-node-test-" + ProcessHandle.current().pid(),
-                "groups = chat, other",
-                ""));
-        return file;
+        return siteConfig("solo", freeUdpPort(), 0);
     }
 
-    /** One node of its own site, {@code SITE/SITE-1}, in groups {@code chat, other}, seeding the other site. */
     private Path siteConfig(String site, int wanPort, int seedPort, String... extraLines) throws Exception {
-        Path file = dir.resolve(site + ".properties");
-        Files.writeString(file, String.join("\n",
-                "site = " + site,
-                "member.name = " + site + "-1",
-                "wan.bind = 127.0.0.1:" + wanPort,
-                "seeds = 127.0.0.1:" + seedPort,
-                "cluster.key = node-command-test-key-0123456789",
-                "lan.bind.address = 127.0.0.1",
-                "lan.mcast.port = " + (50_000 + ThreadLocalRandom.current().nextInt(10_000)),
-                "lan.cluster.name = gcs-node-test-" + site + "-" + ProcessHandle.current().pid(),
-                "groups = chat, other",
-                String.join("\n", extraLines),
-                ""));
-        return file;
+        return TestSites.config(dir, "node-command", site, wanPort, seedPort, "chat, other", extraLines);
     }
 
-    /** The loader rejects {@code wan.bind} port 0, so the test picks a free port itself. */
     private static int freeUdpPort() throws Exception {
-        try (DatagramSocket socket = new DatagramSocket(0, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
+        return TestSites.freeUdpPort();
     }
 }

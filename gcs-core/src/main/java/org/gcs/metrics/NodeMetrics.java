@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.LongSupplier;
 import org.gcs.FlowStatus;
-import org.gcs.GcsNode;
 import org.gcs.GroupTree;
 import org.gcs.GroupView;
 import org.gcs.ReceivingFlowStatus;
@@ -64,9 +63,17 @@ public final class NodeMetrics implements ProtocolMetrics, AutoCloseable {
         meters.bind(registry);
     }
 
-    /** Exposes the running node's send buffers (unstable bytes, send window, retransmit buffer). */
-    public void bindNode(GcsNode node) {
-        state.bindNode(node);
+    /**
+     * Exposes the running node's send buffers.
+     *
+     * @param unstableBytes payload bytes sent and not yet acknowledged by every receiving site
+     * @param sendWindowBytes the current send window
+     * @param retransmitBufferPackets packets in the delegate's retransmit buffers
+     */
+    public void bindSendBuffers(java.util.function.LongSupplier unstableBytes,
+                                java.util.function.LongSupplier sendWindowBytes,
+                                java.util.function.IntSupplier retransmitBufferPackets) {
+        state.bindSendBuffers(unstableBytes, sendWindowBytes, retransmitBufferPackets);
     }
 
     /**

@@ -7,15 +7,15 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.IntSupplier;
 import java.util.function.LongSupplier;
-import org.gcs.GcsNode;
 import org.gcs.GroupTree;
 import org.gcs.GroupView;
 
 /**
  * The gauges of one node's state: delegate or not, the multicast tree of each joined group, the view of each joined
- * group (members, sites), the send buffers ({@link GcsNode#unstableBytes()}, {@link GcsNode#sendWindowBytes()},
- * {@link GcsNode#retransmitBufferPackets()}), the delivery backlog and how long the site is held back. Thread-safe.
+ * group (members, sites), the send buffers ({@code GcsNode.unstableBytes()}, {@code sendWindowBytes()},
+ * {@code retransmitBufferPackets()}), the delivery backlog and how long the site is held back. Thread-safe.
  */
 final class NodeStateMeters {
     private final NodeMeters meters;
@@ -93,10 +93,11 @@ final class NodeStateMeters {
     }
 
     /** Reads the send buffers of the running node. */
-    void bindNode(GcsNode node) {
-        meters.gauge(GcsMeters.SEND_UNSTABLE, Tags.empty(), node, GcsNode::unstableBytes);
-        meters.gauge(GcsMeters.SEND_WINDOW, Tags.empty(), node, GcsNode::sendWindowBytes);
-        meters.gauge(GcsMeters.RETRANSMIT_BUFFER, Tags.empty(), node, GcsNode::retransmitBufferPackets);
+    void bindSendBuffers(LongSupplier unstableBytes, LongSupplier sendWindowBytes,
+                         IntSupplier retransmitBufferPackets) {
+        meters.gauge(GcsMeters.SEND_UNSTABLE, Tags.empty(), unstableBytes, b -> (double) b.getAsLong());
+        meters.gauge(GcsMeters.SEND_WINDOW, Tags.empty(), sendWindowBytes, b -> (double) b.getAsLong());
+        meters.gauge(GcsMeters.RETRANSMIT_BUFFER, Tags.empty(), retransmitBufferPackets, p -> (double) p.getAsInt());
     }
 
     /** Reads the delivery backlog: how long it has been full (ns) and the bytes waiting for the listeners. */

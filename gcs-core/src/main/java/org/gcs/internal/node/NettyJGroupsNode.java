@@ -116,7 +116,7 @@ public final class NettyJGroupsNode implements GcsNode {
      */
     public static GcsNode start(GcsConfig config) {
         NettyJGroupsNode node = new NettyJGroupsNode(config);
-        node.metrics.bindNode(node);
+        node.metrics.bindSendBuffers(node::unstableBytes, node::sendWindowBytes, node::retransmitBufferPackets);
         try {
             node.startIo();
             return node;

@@ -177,6 +177,12 @@ public enum GcsMeters {
     WAN_CONTROL_TOO_LARGE("gcs.wan.control.too.large", "packets",
             "Control packets too large even in pieces, dropped (raise max.datagram.bytes)"),
     /** Times two delegates were found speaking for one remote site name at once. */
+    /**
+     * Times this delegate asked a member to hand over again because the member's hand-over reached the role it
+     * replaced (a LAN merge delivered it before the view); each request makes the member re-send what is not stable.
+     */
+    HANDOVER_REQUESTS("gcs.lan.handover.requests", "",
+            "Times this delegate asked a member to hand over again (its hand-over reached a replaced role)"),
     SITE_CONFLICTS("gcs.sites.conflicts", "",
             "Times two delegates were found announcing one site name (two LANs configured with one site)"),
     /** Site names this delegate currently sees two delegates for (held out of stability). */

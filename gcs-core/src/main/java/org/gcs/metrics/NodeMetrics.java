@@ -246,6 +246,19 @@ public final class NodeMetrics implements ProtocolMetrics, AutoCloseable {
     }
 
     @Override
+    public void handoverRequested(String member, long nowNs) {
+        traffic.handoverRequested();
+        heldBackLog.warn("handover-request:" + member, nowNs, "{} (site delegate): member {} keeps sending but its"
+                + " hand-over never reached this delegate (a LAN merge delivered it before the view); asked it to hand"
+                + " over again (gcs.lan.handover.requests)", site, member);
+    }
+
+    /** @return how often this delegate asked a member to hand over again */
+    public long handoverRequests() {
+        return traffic.handoverRequests();
+    }
+
+    @Override
     public void conflictedSites(int sites) {
         state.conflictedSites(sites);
     }

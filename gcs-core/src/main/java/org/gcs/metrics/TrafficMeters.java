@@ -39,6 +39,7 @@ final class TrafficMeters {
     private final Counter controlSplit;
     private final Counter controlTooLarge;
     private final Counter siteConflicts;
+    private final Counter handoverRequests;
     private final Timer deliveryLatency;
 
     /** @param meters where to register */
@@ -65,6 +66,7 @@ final class TrafficMeters {
         controlSplit = counter(GcsMeters.WAN_CONTROL_SPLIT);
         controlTooLarge = counter(GcsMeters.WAN_CONTROL_TOO_LARGE);
         siteConflicts = counter(GcsMeters.SITE_CONFLICTS);
+        handoverRequests = counter(GcsMeters.HANDOVER_REQUESTS);
         deliveryLatency = meters.keep(Timer.builder(GcsMeters.DELIVERY_LATENCY.meterName())
                 .description(GcsMeters.DELIVERY_LATENCY.description()).tags(meters.tags())
                 .publishPercentiles(0.5, 0.95, 0.99).publishPercentileHistogram(true)
@@ -140,6 +142,14 @@ final class TrafficMeters {
 
     void siteConflictDetected() {
         siteConflicts.increment();
+    }
+
+    void handoverRequested() {
+        handoverRequests.increment();
+    }
+
+    long handoverRequests() {
+        return (long) meters.count(handoverRequests);
     }
 
     long implausibleRttSamples() {

@@ -224,6 +224,18 @@ public final class SimNetwork {
         });
     }
 
+    /**
+     * From now on the LAN views reach {@code node} {@code lateNs} after they reach the rest of its site, while
+     * messages keep their usual delay: JGroups orders neither the views of a merge nor the members' first messages
+     * in them, so a member that installed the merged view can reach another with a message before that view does.
+     *
+     * @param node the node whose views come late
+     * @param lateNs how much later
+     */
+    public void delayViewsTo(SimNode node, long lateNs) {
+        viewsLateNs.put(node, lateNs);
+    }
+
     /** Stops a node gracefully: its site installs a view without it at once. */
     public void stop(SimNode node) {
         node.kill();
@@ -424,6 +436,8 @@ public final class SimNetwork {
         }
     }
 
+    private final Map<SimNode, Long> viewsLateNs = new HashMap<>();
+
     /** One site's simulated LAN: its members in join order and its view counter. */
     private final class SiteLan {
         final List<SimNode> members = new ArrayList<>();
@@ -440,7 +454,8 @@ public final class SimNetwork {
             }
             LanView view = new LanView(viewId, list, merged);
             for (SimNode member : List.copyOf(members)) {
-                clock.after(options.lanDelayNs(), () -> member.receiveView(view));
+                long lateNs = viewsLateNs.getOrDefault(member, 0L);
+                clock.after(options.lanDelayNs() + lateNs, () -> member.receiveView(view));
             }
         }
     }

@@ -36,6 +36,7 @@ public final class SimNode {
     private final boolean delegateEligible;
     private final DelegateAddress address;
     private final NodeEngine engine;
+    private long handoverRequests;
     private final SimWanPort wan;
     private final List<GroupMessage> delivered = new ArrayList<>();
     private final List<Long> deliveredAtNs = new ArrayList<>();
@@ -62,7 +63,12 @@ public final class SimNode {
                 seeds, address, options.treeStrategy(), options.maxFanOut(), options.probeIntervalNs(),
                 options.treeRefreshNs(), network.congestionControl(), options.seed() * 1_000_003L + incarnation,
                 options.transport());
-        this.engine = new NodeEngine(settings, new Io(), ProtocolMetrics.NONE);
+        this.engine = new NodeEngine(settings, new Io(), new ProtocolMetrics() {
+            @Override
+            public void handoverRequested(String member, long nowNs) {
+                handoverRequests++;
+            }
+        });
         long senderId = new java.util.SplittableRandom(options.seed() * 1_000_003L + incarnation).nextLong();
         this.wan = new SimWanPort(network, site, name, address, senderId);
     }
@@ -107,6 +113,11 @@ public final class SimNode {
     /** @return true while this node is its site's delegate */
     public boolean isDelegate() {
         return alive && engine.isDelegate();
+    }
+
+    /** @return how often this node, as delegate, asked a member to hand over again (a hand-over it missed) */
+    public long handoverRequests() {
+        return handoverRequests;
     }
 
     /** Joins a group. */

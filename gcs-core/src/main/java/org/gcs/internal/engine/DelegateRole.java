@@ -100,7 +100,7 @@ final class DelegateRole {
      */
     void start(LanView view, TreeAnnounce knownPlan, long nowNs) {
         incoming.start(view);
-        outgoing.start(view);
+        outgoing.start(view, nowNs);
         sites.startFromKnownSites(nowNs);
         overlay.startFrom(knownPlan, nowNs);
         sites.startAnnouncing();

@@ -17,6 +17,7 @@ import org.gcs.internal.wire.LanMessage.Demand;
 import org.gcs.internal.wire.LanMessage.Grant;
 import org.gcs.internal.wire.LanMessage.PacketPrice;
 import org.gcs.internal.wire.LanMessage.Handover;
+import org.gcs.internal.wire.LanMessage.HandoverRequest;
 import org.gcs.internal.wire.LanMessage.Held;
 import org.gcs.internal.wire.LanMessage.LocalData;
 import org.gcs.internal.wire.LanMessage.MemberAnnounce;
@@ -215,6 +216,10 @@ public final class NodeEngine {
         } else if (message instanceof Held held) {
             if (role != null) {
                 role.onHeld(held);
+            }
+        } else if (message instanceof HandoverRequest request) {
+            if (delegate != null && isSelf(request.member(), request.incarnation())) {
+                sender.handOverTo(delegate); // the delegate's role missed this member's hand-over (a merge)
             }
         } else if (message instanceof Handover handover) {
             if (role != null && isSelf(handover.delegate(), handover.delegateIncarnation())) {

@@ -12,6 +12,7 @@ import org.gcs.FlowStatus;
 import org.gcs.internal.flow.ControlBlocks;
 import org.gcs.internal.flow.MetaFlowSender;
 import org.gcs.internal.wire.LanMessage.Demand;
+import org.gcs.internal.wire.LanMessage.HandoverRequest;
 import org.gcs.internal.wire.LanMessage.LocalData;
 import org.gcs.internal.wire.LanMessage.Stable;
 import org.gcs.internal.wire.LanMessage.StableMark;
@@ -45,6 +46,11 @@ final class OutgoingFlows {
     private final Map<String, OutgoingGroup> groups = new HashMap<>();
     private final DeliveryFilter appended = new DeliveryFilter();
     private final Set<String> awaitingHandover = new HashSet<>();
+    /** When each awaited member was last asked to hand over again ({@link #requestHandover}). */
+    private final Map<String, Long> handoverRequestedNs = new HashMap<>();
+    /** How long a role waits for a member's hand-over before asking for it, and between two requests: 1 s. */
+    static final long HANDOVER_REQUEST_INTERVAL_NS = 1_000_000_000L;
+    private long startedNs;
     private final Map<StableKey, Long> pendingStable = new LinkedHashMap<>();
     private final Output output = new Output();
 
@@ -64,24 +70,30 @@ final class OutgoingFlows {
     // ---------------------------------------------------------------- the site's members
 
     /** Waits for every current member's hand-over before taking its first transmissions. */
-    void start(LanView view) {
+    void start(LanView view, long nowNs) {
         for (LanView.LanMember member : view.members()) {
             awaitingHandover.add(SiteHoldTracker.memberKey(member.name(), member.incarnation()));
         }
+        startedNs = nowNs;
     }
 
     void onLanView(LanView view) {
         awaitingHandover.removeIf(key -> view.members().stream()
                 .noneMatch(m -> SiteHoldTracker.memberKey(m.name(), m.incarnation()).equals(key)));
+        handoverRequestedNs.keySet().retainAll(awaitingHandover);
     }
 
     void onHandover(String member, long incarnation) {
-        awaitingHandover.remove(SiteHoldTracker.memberKey(member, incarnation));
+        String key = SiteHoldTracker.memberKey(member, incarnation);
+        awaitingHandover.remove(key);
+        handoverRequestedNs.remove(key);
     }
 
     /** A member of this site sent a message: carry it over the WAN. */
     void onLocalData(LocalData data, long nowNs) {
-        if (!data.resend() && awaitingHandover.contains(SiteHoldTracker.memberKey(data.member(), data.incarnation()))) {
+        String member = SiteHoldTracker.memberKey(data.member(), data.incarnation());
+        if (!data.resend() && awaitingHandover.contains(member)) {
+            requestHandover(data.member(), data.incarnation(), member, nowNs);
             return; // sent before the member saw us take over; it comes again as a re-send
         }
         OriginKey origin = new OriginKey(settings.site(), data.member(), data.incarnation(), data.group());
@@ -93,6 +105,25 @@ final class OutgoingFlows {
                 - blocks.maxHeaderWireBytes() - transport.framingBytes();
         group(data.group(), nowNs).append(data.member(), data.incarnation(), data.memberSeq(), data.sentEpochMicros(),
                 data.payload(), fragmentBytes, nowNs, output);
+    }
+
+    /**
+     * A member's first transmissions keep coming long after this role started, but its hand-over did not: the LAN
+     * delivered it before the view that made this node delegate, to the role this one replaced (a merge). Asks the
+     * member to hand over again, at most once per {@link #HANDOVER_REQUEST_INTERVAL_NS}; until then its messages
+     * wait in its send window (it re-sends them), so nothing is lost and its order holds.
+     */
+    private void requestHandover(String name, long incarnation, String member, long nowNs) {
+        if (nowNs - startedNs < HANDOVER_REQUEST_INTERVAL_NS) {
+            return; // a hand-over on its way: the member saw the view later than this node
+        }
+        Long lastNs = handoverRequestedNs.get(member);
+        if (lastNs != null && nowNs - lastNs < HANDOVER_REQUEST_INTERVAL_NS) {
+            return;
+        }
+        handoverRequestedNs.put(member, nowNs);
+        metrics.handoverRequested(name, nowNs);
+        io.lanSend(new HandoverRequest(term, name, incarnation));
     }
 
     /** A local sender asked for a rate for a group. */

@@ -79,4 +79,13 @@ public interface ProtocolMetrics {
     /** @param sites the number of site names with two delegates at once, now */
     default void conflictedSites(int sites) {
     }
+
+    /**
+     * This delegate asked a member to hand over again: its hand-over reached the role this one replaced.
+     *
+     * @param member the member asked
+     * @param nowNs the engine's clock
+     */
+    default void handoverRequested(String member, long nowNs) {
+    }
 }

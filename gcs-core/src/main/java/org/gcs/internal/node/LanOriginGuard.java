@@ -121,7 +121,8 @@ final class LanOriginGuard {
     static boolean isFromDelegate(LanMessage message) {
         return message instanceof LanMessage.RemoteData || message instanceof LanMessage.RemoteSites
                 || message instanceof LanMessage.Stable || message instanceof LanMessage.Grant
-                || message instanceof LanMessage.TreeInfo || message instanceof LanMessage.PacketPrice;
+                || message instanceof LanMessage.TreeInfo || message instanceof LanMessage.PacketPrice
+                || message instanceof LanMessage.HandoverRequest;
     }
 
     /** The member a message says it comes from. */

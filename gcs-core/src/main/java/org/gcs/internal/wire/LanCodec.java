@@ -6,6 +6,7 @@ import org.gcs.internal.wire.LanMessage.Demand;
 import org.gcs.internal.wire.LanMessage.Grant;
 import org.gcs.internal.wire.LanMessage.PacketPrice;
 import org.gcs.internal.wire.LanMessage.Handover;
+import org.gcs.internal.wire.LanMessage.HandoverRequest;
 import org.gcs.internal.wire.LanMessage.Held;
 import org.gcs.internal.wire.LanMessage.HeldMark;
 import org.gcs.internal.wire.LanMessage.LocalData;
@@ -37,6 +38,7 @@ public final class LanCodec {
     private static final int GRANT = 9;
     private static final int HELD = 10;
     private static final int PACKET_PRICE = 11;
+    private static final int HANDOVER_REQUEST = 12;
     private static final int FLAG_RESEND = 1;
 
     private LanCodec() {
@@ -108,6 +110,10 @@ public final class LanCodec {
             WireWriter w = new WireWriter(2 + WireWriter.textSize(h.member()) + 8 + WireWriter.textSize(h.delegate()) + 8);
             return w.u8(VERSION).u8(HANDOVER).text(h.member()).i64(h.incarnation()).text(h.delegate())
                     .i64(h.delegateIncarnation()).array();
+        } else if (message instanceof HandoverRequest h) {
+            WireWriter w = new WireWriter(2 + 8 + WireWriter.textSize(h.member()) + 8);
+            return w.u8(VERSION).u8(HANDOVER_REQUEST).i64(h.delegateTerm()).text(h.member()).i64(h.incarnation())
+                    .array();
         } else if (message instanceof Held h) {
             int size = 2 + WireWriter.textSize(h.member()) + 8 + 2;
             for (HeldMark m : h.marks()) {
@@ -216,6 +222,7 @@ public final class LanCodec {
                 yield new Stable(term, marks);
             }
             case HANDOVER -> new Handover(r.name("member"), r.i64(), r.name("delegate"), r.i64());
+            case HANDOVER_REQUEST -> new HandoverRequest(r.u63("delegateTerm"), r.name("member"), r.i64());
             case TREE_INFO -> new TreeInfo(r.u63("delegateTerm"), TreeCodec.read(r));
             case DEMAND -> {
                 Demand d = new Demand(r.name("member"), r.i64(), r.name("group"), r.u63("request"), r.u8() != 0);

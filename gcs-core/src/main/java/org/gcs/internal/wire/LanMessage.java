@@ -188,6 +188,19 @@ public sealed interface LanMessage {
     }
 
     /**
+     * The delegate asks a member to hand over again: the member's messages keep arriving as first transmissions, but
+     * its {@link Handover} never reached this delegate's role. That happens when the LAN delivers the member's hand-over
+     * to this node before the view that made it delegate (JGroups does not order views and messages of a merge), so
+     * the role that took it was replaced. The member re-sends what is not stable, then a new {@link Handover}.
+     *
+     * @param delegateTerm the term of the delegate that asks
+     * @param member the member asked
+     * @param incarnation its incarnation
+     */
+    record HandoverRequest(long delegateTerm, String member, long incarnation) implements LanMessage {
+    }
+
+    /**
      * The multicast tree plan the delegate uses, multicast to its site when it changes (members show it through
      * the API and keep it for when they become delegate).
      *

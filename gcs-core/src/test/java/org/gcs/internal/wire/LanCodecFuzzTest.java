@@ -12,6 +12,7 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.Size;
 import org.gcs.internal.wire.LanMessage.Handover;
+import org.gcs.internal.wire.LanMessage.HandoverRequest;
 import org.gcs.internal.wire.LanMessage.LocalData;
 import org.gcs.internal.wire.LanMessage.MemberAnnounce;
 import org.gcs.internal.wire.LanMessage.RemoteData;
@@ -76,6 +77,7 @@ class LanCodecFuzzTest {
                 Combinators.combine(names, anyLong, u63, groups).as(MemberAnnounce::new),
                 Combinators.combine(u63, sites.list().ofMaxSize(4)).as(RemoteSites::new),
                 Combinators.combine(u63, marks.list().ofMaxSize(50)).as(Stable::new),
-                Combinators.combine(names, anyLong, names, anyLong).as(Handover::new));
+                Combinators.combine(names, anyLong, names, anyLong).as(Handover::new),
+                Combinators.combine(u63, names, anyLong).as(HandoverRequest::new));
     }
 }

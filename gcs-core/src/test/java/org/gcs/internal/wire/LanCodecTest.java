@@ -147,6 +147,13 @@ class LanCodecTest {
         assertThat(roundTrip(original)).isEqualTo(original);
     }
 
+    @Test
+    void shouldRoundTripAHandoverRequest() throws Exception {
+        LanMessage original = new LanMessage.HandoverRequest(42L, "boston-2", 11L);
+
+        assertThat(roundTrip(original)).isEqualTo(original);
+    }
+
     @ParameterizedTest
     @MethodSource("oneOfEachType")
     void shouldDecodeAtAnOffsetInsideALargerBuffer(LanMessage message) throws Exception {
@@ -164,7 +171,7 @@ class LanCodecTest {
         byte[] bytes = LanCodec.encode(message);
 
         assertThat(bytes[0]).isEqualTo((byte) LanCodec.VERSION);
-        assertThat(bytes[1]).isBetween((byte) 1, (byte) 11);
+        assertThat(bytes[1]).isBetween((byte) 1, (byte) 12);
     }
 
     // ------------------------------------------------------------------ rejections
@@ -224,7 +231,7 @@ class LanCodecTest {
 
     @Test
     void shouldRejectUnknownTypes() {
-        for (int type : new int[] {0, 12, 99, 255}) {
+        for (int type : new int[] {0, 13, 99, 255}) {
             byte[] bytes = LanCodec.encode(LanMessages.handover());
             bytes[1] = (byte) type;
             assertThat(dropReason(bytes)).as("type %d", type).isEqualTo(DropReason.UNKNOWN_TYPE);

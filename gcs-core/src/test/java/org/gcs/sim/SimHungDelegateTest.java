@@ -35,14 +35,7 @@ class SimHungDelegateTest {
     @ValueSource(longs = {1, 2, 3})
     void resumedDelegateTakesTheRoleWithANewTermAndTheSiteKeepsWorking(long seed) {
         SimNetwork net = new SimNetwork(twoSites, SimOptions.defaults().withSeed(seed));
-        List<SimNode> nodes = new ArrayList<>();
-        for (String site : List.of("a", "b")) {
-            for (int i = 1; i <= 2; i++) {
-                nodes.add(net.start(site, site + i));
-            }
-        }
-        nodes.forEach(n -> n.join(G));
-        assertThat(net.runUntil(() -> allSee(nodes, 4), 10 * S)).as("every view has four members").isTrue();
+        List<SimNode> nodes = twoByTwo(net);
         SimNode hung = net.delegateOf("a").orElseThrow();
         SimNode successor = nodes.stream().filter(n -> n.site().equals("a") && n != hung).findFirst().orElseThrow();
         List<SimNode> live = nodes.stream().filter(n -> n != hung).toList();
@@ -83,14 +76,7 @@ class SimHungDelegateTest {
     @ValueSource(longs = {1, 2, 3})
     void aThawedDelegateHoldsItsMessagesUntilTheMergeAndThenTheyArriveEverywhere(long seed) {
         SimNetwork net = new SimNetwork(twoSites, SimOptions.defaults().withSeed(seed));
-        List<SimNode> nodes = new ArrayList<>();
-        for (String site : List.of("a", "b")) {
-            for (int i = 1; i <= 2; i++) {
-                nodes.add(net.start(site, site + i));
-            }
-        }
-        nodes.forEach(n -> n.join(G));
-        assertThat(net.runUntil(() -> allSee(nodes, 4), 10 * S)).as("every view has four members").isTrue();
+        List<SimNode> nodes = twoByTwo(net);
         SimNode hung = net.delegateOf("a").orElseThrow();
         Map<MemberId, Long> sent = new HashMap<>();
         traffic(net, nodes, 50, sent);
@@ -128,14 +114,7 @@ class SimHungDelegateTest {
     @ValueSource(longs = {1, 2, 3})
     void aHandOverThatOvertakesTheMergedViewIsAskedForAgain(long seed) {
         SimNetwork net = new SimNetwork(twoSites, SimOptions.defaults().withSeed(seed));
-        List<SimNode> nodes = new ArrayList<>();
-        for (String site : List.of("a", "b")) {
-            for (int i = 1; i <= 2; i++) {
-                nodes.add(net.start(site, site + i));
-            }
-        }
-        nodes.forEach(n -> n.join(G));
-        assertThat(net.runUntil(() -> allSee(nodes, 4), 10 * S)).as("every view has four members").isTrue();
+        List<SimNode> nodes = twoByTwo(net);
         SimNode hung = net.delegateOf("a").orElseThrow();
         SimNode successor = nodes.stream().filter(n -> n.site().equals("a") && n != hung).findFirst().orElseThrow();
         List<SimNode> live = nodes.stream().filter(n -> n != hung).toList();
@@ -157,6 +136,19 @@ class SimHungDelegateTest {
         assertThat(done).as("every member has every message sent after the merge, %s's included", successor).isTrue();
         assertThat(hung.handoverRequests()).as("the resumed delegate asked for the lost hand-over")
                 .isPositive();
+    }
+
+    /** Two members in each of sites a and b, all in group {@value #G}, once every view has all four. */
+    private static List<SimNode> twoByTwo(SimNetwork net) {
+        List<SimNode> nodes = new ArrayList<>();
+        for (String site : List.of("a", "b")) {
+            for (int i = 1; i <= 2; i++) {
+                nodes.add(net.start(site, site + i));
+            }
+        }
+        nodes.forEach(n -> n.join(G));
+        assertThat(net.runUntil(() -> allSee(nodes, 4), 10 * S)).as("every view has four members").isTrue();
+        return nodes;
     }
 
     private static boolean allSee(List<SimNode> nodes, int members) {

@@ -113,6 +113,20 @@ class SimHungDelegateTest {
     @ParameterizedTest(name = "seed {0}")
     @ValueSource(longs = {1, 2, 3})
     void aHandOverThatOvertakesTheMergedViewIsAskedForAgain(long seed) {
+        handOverOvertakesTheMergedView(seed, 100);
+    }
+
+    /**
+     * The same, but the members send only 0.2 s of traffic after the merge, all of it inside the new role's first
+     * second: the role asks on its tick once the second is up, not only when more data comes.
+     */
+    @ParameterizedTest(name = "seed {0}")
+    @ValueSource(longs = {1, 2, 3})
+    void aMemberThatSentOnlyInTheRolesFirstSecondIsAskedOnTheTick(long seed) {
+        handOverOvertakesTheMergedView(seed, 20);
+    }
+
+    private void handOverOvertakesTheMergedView(long seed, int roundsAfterMerge) {
         SimNetwork net = new SimNetwork(twoSites, SimOptions.defaults().withSeed(seed));
         List<SimNode> nodes = twoByTwo(net);
         SimNode hung = net.delegateOf("a").orElseThrow();
@@ -128,7 +142,7 @@ class SimHungDelegateTest {
         assertThat(net.runUntil(() -> hung.isDelegate() && allSee(nodes, 4), 2 * S))
                 .as("the resumed delegate is merged back and delegate again").isTrue();
         Map<MemberId, Long> before = new HashMap<>(sent);
-        traffic(net, nodes, 100, sent);
+        traffic(net, nodes, roundsAfterMerge, sent);
         boolean done = net.runUntil(() -> nodes.stream().allMatch(n -> countAfter(n, before) == totalAfter(sent, before)),
                 30 * S);
         net.runFor(2 * S); // duplicates would arrive now

@@ -51,6 +51,12 @@ final class OutgoingFlows {
     /** How long a role waits for a member's hand-over before asking for it, and between two requests: 1 s. */
     static final long HANDOVER_REQUEST_INTERVAL_NS = 1_000_000_000L;
     private long startedNs;
+    /** Awaited members whose first transmissions this role ignored (asked again on every tick, rate-limited). */
+    private final Map<String, Claimant> ignoredWithoutHandover = new LinkedHashMap<>();
+
+    /** A member by name and incarnation. */
+    private record Claimant(String name, long incarnation) {
+    }
     private final Map<StableKey, Long> pendingStable = new LinkedHashMap<>();
     private final Output output = new Output();
 
@@ -81,18 +87,21 @@ final class OutgoingFlows {
         awaitingHandover.removeIf(key -> view.members().stream()
                 .noneMatch(m -> SiteHoldTracker.memberKey(m.name(), m.incarnation()).equals(key)));
         handoverRequestedNs.keySet().retainAll(awaitingHandover);
+        ignoredWithoutHandover.keySet().retainAll(awaitingHandover);
     }
 
     void onHandover(String member, long incarnation) {
         String key = SiteHoldTracker.memberKey(member, incarnation);
         awaitingHandover.remove(key);
         handoverRequestedNs.remove(key);
+        ignoredWithoutHandover.remove(key);
     }
 
     /** A member of this site sent a message: carry it over the WAN. */
     void onLocalData(LocalData data, long nowNs) {
         String member = SiteHoldTracker.memberKey(data.member(), data.incarnation());
         if (!data.resend() && awaitingHandover.contains(member)) {
+            ignoredWithoutHandover.putIfAbsent(member, new Claimant(data.member(), data.incarnation()));
             requestHandover(data.member(), data.incarnation(), member, nowNs);
             return; // sent before the member saw us take over; it comes again as a re-send
         }
@@ -218,6 +227,10 @@ final class OutgoingFlows {
 
     /** Repairs, probes and controller ticks; publishes the grants and prices that are due. */
     void onTick(long nowNs) {
+        // members whose first transmissions this role ignored, still without a hand-over: ask (rate-limited), so
+        // that one which sent only in the role's first second is not left waiting for its next send
+        ignoredWithoutHandover.forEach((key, member) -> requestHandover(member.name(), member.incarnation(), key,
+                nowNs));
         for (Map.Entry<String, OutgoingGroup> e : groups.entrySet()) {
             if (prices.active()) {
                 e.getValue().updateTree(overlay.edgesFrom(settings.site(), sites.memberSites(e.getKey())), nowNs);

@@ -17,6 +17,7 @@ import org.gcs.internal.engine.LanView;
 import org.gcs.internal.engine.NodeEngine;
 import org.gcs.internal.engine.ProtocolMetrics;
 import org.gcs.internal.engine.SendRequest;
+import org.gcs.internal.wire.LanBundle;
 import org.gcs.internal.wire.LanCodec;
 import org.gcs.internal.wire.LanMessage;
 import org.gcs.internal.wire.MalformedDatagramException;
@@ -343,7 +344,20 @@ public final class SimNode {
             return;
         }
         try {
-            engine.onLanMessage(LanCodec.decode(bytes, 0, bytes.length), network.nowNs());
+            // as LanInbox reads what JGroups delivers: a bundle's messages one by one, anything else as one message
+            if (LanBundle.isBundle(bytes, 0, bytes.length)) {
+                LanBundle.forEach(bytes, 0, bytes.length, this::receiveOneLanMessage);
+            } else {
+                receiveOneLanMessage(bytes, 0, bytes.length);
+            }
+        } catch (MalformedDatagramException e) {
+            throw new IllegalStateException("simulated LAN carried a malformed message", e);
+        }
+    }
+
+    private void receiveOneLanMessage(byte[] bytes, int offset, int length) {
+        try {
+            engine.onLanMessage(LanCodec.decode(bytes, offset, length), network.nowNs());
         } catch (MalformedDatagramException e) {
             throw new IllegalStateException("simulated LAN carried a malformed message", e);
         }

@@ -38,7 +38,8 @@ public final class LanCodec {
     private static final int GRANT = 9;
     private static final int HELD = 10;
     private static final int PACKET_PRICE = 11;
-    private static final int HANDOVER_REQUEST = 12;
+    // 12 is LanBundle.TYPE: a receiver takes a message of that type for a bundle of messages
+    private static final int HANDOVER_REQUEST = 13;
     private static final int FLAG_RESEND = 1;
 
     private LanCodec() {

@@ -96,4 +96,22 @@ class LanBundleTest {
         assertThatThrownBy(() -> LanCodec.decode(bundle, 0, bundle.length))
                 .isInstanceOf(MalformedDatagramException.class);
     }
+
+    /**
+     * Every LAN message type reaches the receiver as itself, sent alone or bundled with the others: no type may take
+     * the bundle's type byte. (The hand-over request once did; every one sent alone was dropped as a malformed bundle,
+     * and every bundle it rode in lost all its messages, the delegate's own data included.)
+     */
+    @Test
+    void everyMessageTypeComesBackAloneAndBundled() throws Exception {
+        for (LanMessage message : LanMessages.oneOfEachType()) {
+            byte[] encoded = LanCodec.encode(message);
+            assertThat(LanBundle.isBundle(encoded, 0, encoded.length)).as("%s looks like a bundle", message).isFalse();
+            assertThat(unpack(List.of(encoded))).as("alone").containsExactly(message);
+        }
+        List<byte[]> all = LanMessages.oneOfEachType().stream().map(LanCodec::encode).toList();
+        List<byte[]> sends = LanBundle.pack(all, 1 << 20);
+        assertThat(sends).as("one bundle").hasSize(1);
+        assertThat(unpack(sends)).as("bundled").containsExactlyElementsOf(LanMessages.oneOfEachType());
+    }
 }

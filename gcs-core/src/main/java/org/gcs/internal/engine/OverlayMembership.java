@@ -242,6 +242,14 @@ final class OverlayMembership {
             // they heard it says nothing of the links, so the pause does not count towards a one-way link
             heardUsNs.replaceAll((site, heardNs) -> heardNs + ownGapNs);
         }
+        if (conflicts.superseded(nowNs)) {
+            // a newer delegate of this site speaks: the remote sites drop this one's datagrams as stale on purpose, so
+            // that they do not show they hear it says nothing of the links either. Were they taken for one-way links,
+            // they would leave this role's views and the RemoteSites it publishes, and the role a merge starts on this
+            // node next would begin without them: its first messages would count as stable at once and never reach
+            // them (HungDelegateIT, merged back more than twice the site timeout after the thaw)
+            heardUsNs.replaceAll((site, heardNs) -> nowNs);
+        }
         if (nowNs - lastOneWayCheckNs >= settings.heartbeatNs() / 4) {
             lastOneWayCheckNs = nowNs;
             for (SiteRecord<List<MemberGroups>> site : List.copyOf(directory.sites())) {

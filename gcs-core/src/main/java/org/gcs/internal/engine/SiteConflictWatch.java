@@ -39,6 +39,8 @@ final class SiteConflictWatch {
     private final SiteConflicts conflicts;
     /** Until when this site's own name counts as announced by another delegate too (a peer warned us), 0: never. */
     private long ownConflictUntilNs;
+    /** Until when a delegate of this site with a higher term counts as speaking (a peer warned us), 0: never. */
+    private long supersededUntilNs;
 
     /**
      * @param term this delegate's term (in the warnings it sends)
@@ -127,11 +129,23 @@ final class SiteConflictWatch {
         List<String> others = new ArrayList<>();
         for (PeerHint delegate : warning.delegates()) {
             others.add(new DelegateAddress(delegate.host(), delegate.port()) + " (term " + delegate.term() + ")");
+            if (delegate.term() > term) {
+                supersededUntilNs = nowNs + settings.siteTimeoutNs();
+            }
         }
         LOG.error(settings.memberName() + "/own-conflict", nowNs, "site {} reports that two delegates announce this site's name {} at once: {};"
                 + " this delegate is {} (term {}). Two LANs are configured with the same site name (or this LAN is"
                 + " split): give each LAN its own site name", fromSite, settings.site(), others,
                 settings.site() + "/" + settings.memberName(), term);
+    }
+
+    /**
+     * Whether a peer reported, within the last site timeout, a delegate of this site with a higher term than this
+     * one: this delegate is superseded (it was excluded from its LAN while it hung, or its LAN is split), and the remote
+     * sites follow the other one and drop this one's datagrams as stale on purpose.
+     */
+    boolean superseded(long nowNs) {
+        return supersededUntilNs != 0 && nowNs - supersededUntilNs < 0;
     }
 
     private boolean ownConflicted(long nowNs) {

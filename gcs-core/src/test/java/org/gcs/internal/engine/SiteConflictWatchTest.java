@@ -1,0 +1,112 @@
+package org.gcs.internal.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.gcs.GroupMessage;
+import org.gcs.GroupTree;
+import org.gcs.GroupView;
+import org.gcs.MemberId;
+import org.gcs.alm.overlay.DelegateAddress;
+import org.gcs.alm.overlay.SiteDirectory;
+import org.gcs.cc.api.CcSettings;
+import org.gcs.cc.tfrc.TfrcControl;
+import org.gcs.internal.flow.FlowSettings;
+import org.gcs.internal.wire.LanMessage;
+import org.gcs.internal.wire.MemberGroups;
+import org.gcs.internal.wire.PeerHint;
+import org.gcs.internal.wire.WanEnvelope;
+import org.gcs.internal.wire.WanPacket;
+import org.junit.jupiter.api.Test;
+
+/** A delegate learns from a peer's conflict warning whether a delegate of its own site with a higher term speaks. */
+class SiteConflictWatchTest {
+    private static final long MS = 1_000_000L;
+    private static final long SITE_TIMEOUT_NS = 5_000 * MS;
+    private static final long OWN_TERM = 4;
+
+    private final SiteConflictWatch watch = watchWithTerm(OWN_TERM);
+
+    @Test
+    void aWarningNamingAHigherTermOfThisSiteSupersedesThisDelegateForASiteTimeout() {
+        watch.onConflictWarning("b", warning(OWN_TERM, OWN_TERM + 3), 1_000 * MS);
+
+        assertThat(watch.superseded(1_000 * MS)).isTrue();
+        assertThat(watch.superseded(1_000 * MS + SITE_TIMEOUT_NS - 1)).isTrue();
+        assertThat(watch.superseded(1_000 * MS + SITE_TIMEOUT_NS)).as("no warning for a site timeout").isFalse();
+    }
+
+    @Test
+    void eachWarningExtendsIt() {
+        watch.onConflictWarning("b", warning(OWN_TERM, OWN_TERM + 1), 1_000 * MS);
+        watch.onConflictWarning("b", warning(OWN_TERM, OWN_TERM + 1), 4_000 * MS);
+
+        assertThat(watch.superseded(1_000 * MS + SITE_TIMEOUT_NS)).isTrue();
+    }
+
+    @Test
+    void theDelegateWithTheHighestTermIsNotSuperseded() {
+        watch.onConflictWarning("b", warning(OWN_TERM, OWN_TERM - 1), 1_000 * MS);
+
+        assertThat(watch.superseded(1_000 * MS)).as("the other one is the stale one").isFalse();
+    }
+
+    @Test
+    void aWarningAboutAnotherSiteSaysNothingOfThisOne() {
+        watch.onConflictWarning("b", new WanPacket.SiteConflict("c", List.of(new PeerHint("c", 9, "10.0.0.3", 7700),
+                new PeerHint("c", 10, "10.0.0.4", 7700))), 1_000 * MS);
+
+        assertThat(watch.superseded(1_000 * MS)).isFalse();
+    }
+
+    @Test
+    void neverWarnedIsNeverSuperseded() {
+        assertThat(watch.superseded(0)).isFalse();
+        assertThat(watch.superseded(Long.MAX_VALUE)).isFalse();
+    }
+
+    private static WanPacket.SiteConflict warning(long firstTerm, long secondTerm) {
+        return new WanPacket.SiteConflict("a", List.of(new PeerHint("a", firstTerm, "10.0.0.1", 7700),
+                new PeerHint("a", secondTerm, "10.0.0.2", 7700)));
+    }
+
+    private static SiteConflictWatch watchWithTerm(long term) {
+        EngineSettings settings = new EngineSettings("a", "a1", 1, true, 1_000 * MS, SITE_TIMEOUT_NS, 1400, 1 << 20,
+                FlowSettings.defaults(5 * MS), List.of(), null, "spt", 4, 500 * MS, 10_000 * MS,
+                new TfrcControl(new CcSettings(100_000, 2_000, 64 * 1024, 300 * MS, java.util.Map.of())), 1, TransportSettings.END_TO_END);
+        SiteDirectory<List<MemberGroups>> directory = new SiteDirectory<>("a", SITE_TIMEOUT_NS);
+        return new SiteConflictWatch(settings, ProtocolMetrics.NONE, term, directory,
+                new ControlSplitter(new SilentIo(), ProtocolMetrics.NONE, 1400));
+    }
+
+    /** Sends nowhere: the watch's warnings are not under test here. */
+    private static final class SilentIo implements EngineIo {
+        @Override
+        public void lanSend(LanMessage message) {
+        }
+
+        @Override
+        public void wanSend(String toSite, DelegateAddress to, WanEnvelope envelope) {
+        }
+
+        @Override
+        public void deliver(GroupMessage message, long sentEpochMicros) {
+        }
+
+        @Override
+        public void viewChanged(GroupView view) {
+        }
+
+        @Override
+        public void treeChanged(GroupTree tree) {
+        }
+
+        @Override
+        public void admitted(SendRequest request) {
+        }
+
+        @Override
+        public void delegateChanged(MemberId delegate, boolean self) {
+        }
+    }
+}

@@ -8,14 +8,9 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 import org.gcs.GcsConfigBuilder;
-import org.gcs.GroupMessage;
-import org.gcs.GroupTree;
-import org.gcs.GroupView;
-import org.gcs.MemberId;
 import org.gcs.Names;
 import org.gcs.alm.overlay.DelegateAddress;
 import org.gcs.internal.wire.DropReason;
-import org.gcs.internal.wire.LanMessage;
 import org.gcs.internal.wire.WanCodec;
 import org.gcs.internal.wire.WanEnvelope;
 import org.gcs.internal.wire.WanPacket;
@@ -29,40 +24,6 @@ class ControlSplitterTest {
     private static final int LIMIT = GcsConfigBuilder.MIN_DATAGRAM_BYTES;
     private static final String LONG_SITE = "s".repeat(Names.MAX_LENGTH);
     private static final DelegateAddress FROM = new DelegateAddress("127.0.0.1", 7700);
-
-    /** Captures what the splitter sends. */
-    private static final class Wire implements EngineIo {
-        final List<WanEnvelope> sent = new ArrayList<>();
-
-        @Override
-        public void lanSend(LanMessage message) {
-        }
-
-        @Override
-        public void wanSend(String toSite, DelegateAddress to, WanEnvelope envelope) {
-            sent.add(envelope);
-        }
-
-        @Override
-        public void deliver(GroupMessage message, long sentEpochMicros) {
-        }
-
-        @Override
-        public void viewChanged(GroupView view) {
-        }
-
-        @Override
-        public void treeChanged(GroupTree tree) {
-        }
-
-        @Override
-        public void admitted(SendRequest request) {
-        }
-
-        @Override
-        public void delegateChanged(MemberId delegate, boolean self) {
-        }
-    }
 
     /** Counts drops by reason. */
     private static final class Drops implements ProtocolMetrics {
@@ -91,7 +52,7 @@ class ControlSplitterTest {
 
     @Test
     void shouldSendAStateLargerThanAnyDatagramInPiecesThatEachFitTheSmallestLimit() throws Exception {
-        Wire wire = new Wire();
+        WanCapture wire = new WanCapture();
         Drops metrics = new Drops();
         SiteState state = hugeState();
         WanEnvelope whole = new WanEnvelope(LONG_SITE, 5, state);
@@ -121,7 +82,7 @@ class ControlSplitterTest {
 
     @Test
     void shouldSendAPacketThatFitsWholeAndGiveUpAPacketThatLostAPiece() {
-        Wire wire = new Wire();
+        WanCapture wire = new WanCapture();
         Drops metrics = new Drops();
         ControlSplitter splitter = new ControlSplitter(wire, metrics, LIMIT);
         WanEnvelope small = new WanEnvelope("a", 1, new SiteState(1, List.of(), List.of()));

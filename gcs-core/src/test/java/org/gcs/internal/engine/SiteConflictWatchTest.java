@@ -3,19 +3,12 @@ package org.gcs.internal.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
-import org.gcs.GroupMessage;
-import org.gcs.GroupTree;
-import org.gcs.GroupView;
-import org.gcs.MemberId;
-import org.gcs.alm.overlay.DelegateAddress;
 import org.gcs.alm.overlay.SiteDirectory;
 import org.gcs.cc.api.CcSettings;
 import org.gcs.cc.tfrc.TfrcControl;
 import org.gcs.internal.flow.FlowSettings;
-import org.gcs.internal.wire.LanMessage;
 import org.gcs.internal.wire.MemberGroups;
 import org.gcs.internal.wire.PeerHint;
-import org.gcs.internal.wire.WanEnvelope;
 import org.gcs.internal.wire.WanPacket;
 import org.junit.jupiter.api.Test;
 
@@ -73,40 +66,10 @@ class SiteConflictWatchTest {
     private static SiteConflictWatch watchWithTerm(long term) {
         EngineSettings settings = new EngineSettings("a", "a1", 1, true, 1_000 * MS, SITE_TIMEOUT_NS, 1400, 1 << 20,
                 FlowSettings.defaults(5 * MS), List.of(), null, "spt", 4, 500 * MS, 10_000 * MS,
-                new TfrcControl(new CcSettings(100_000, 2_000, 64 * 1024, 300 * MS, java.util.Map.of())), 1, TransportSettings.END_TO_END);
+                new TfrcControl(new CcSettings(100_000, 2_000, 64 * 1024, 300 * MS, java.util.Map.of())), 1,
+                TransportSettings.END_TO_END);
         SiteDirectory<List<MemberGroups>> directory = new SiteDirectory<>("a", SITE_TIMEOUT_NS);
         return new SiteConflictWatch(settings, ProtocolMetrics.NONE, term, directory,
-                new ControlSplitter(new SilentIo(), ProtocolMetrics.NONE, 1400));
-    }
-
-    /** Sends nowhere: the watch's warnings are not under test here. */
-    private static final class SilentIo implements EngineIo {
-        @Override
-        public void lanSend(LanMessage message) {
-        }
-
-        @Override
-        public void wanSend(String toSite, DelegateAddress to, WanEnvelope envelope) {
-        }
-
-        @Override
-        public void deliver(GroupMessage message, long sentEpochMicros) {
-        }
-
-        @Override
-        public void viewChanged(GroupView view) {
-        }
-
-        @Override
-        public void treeChanged(GroupTree tree) {
-        }
-
-        @Override
-        public void admitted(SendRequest request) {
-        }
-
-        @Override
-        public void delegateChanged(MemberId delegate, boolean self) {
-        }
+                new ControlSplitter(new WanCapture(), ProtocolMetrics.NONE, 1400));
     }
 }

@@ -1,11 +1,8 @@
 package org.gcs.metrics;
 
 import io.micrometer.core.instrument.Tags;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import org.gcs.FlowStatus;
 import org.gcs.ReceivingFlowStatus;
 import org.gcs.internal.engine.PricedLink;
@@ -17,13 +14,11 @@ import org.gcs.internal.engine.PricedLink;
  * {@link GcsMeters#CC_RATE_UNLIMITED} reads 1. Thread-safe.
  */
 final class CongestionMeters {
-    private final NodeMeters meters;
-    private final Set<String> registered = ConcurrentHashMap.newKeySet();
-    private volatile Map<String, Double> values = Map.of();
+    private final SnapshotMeters snapshots;
 
     /** @param meters where to register */
     CongestionMeters(NodeMeters meters) {
-        this.meters = meters;
+        this.snapshots = new SnapshotMeters(meters);
     }
 
     /**
@@ -33,38 +28,38 @@ final class CongestionMeters {
      * @param receiving the incoming flows' monitors (receiving side)
      */
     void flowsChanged(List<FlowStatus> flows, List<ReceivingFlowStatus> receiving) {
-        Map<String, Double> next = new HashMap<>();
+        SnapshotMeters.Snapshot next = snapshots.fresh();
         for (FlowStatus flow : flows) {
             Tags flowTags = Tags.of("group", flow.group(), "controller", flow.controller());
             double allowed = flow.allowedRateBytesPerSec();
-            gauge(next, GcsMeters.CC_RATE_ALLOWED, flowTags, finite(allowed));
-            gauge(next, GcsMeters.CC_RATE_UNLIMITED, flowTags, Double.isNaN(finite(allowed)) ? 1 : 0);
+            next.gauge(GcsMeters.CC_RATE_ALLOWED, flowTags, finite(allowed));
+            next.gauge(GcsMeters.CC_RATE_UNLIMITED, flowTags, Double.isNaN(finite(allowed)) ? 1 : 0);
             for (FlowStatus.Receiver r : flow.receivers()) {
                 Tags peer = flowTags.and("peer", r.site());
-                gauge(next, GcsMeters.CC_RTT, peer, r.rttMs() / 1000.0);
-                gauge(next, GcsMeters.CC_LIMITING, peer,
+                next.gauge(GcsMeters.CC_RTT, peer, r.rttMs() / 1000.0);
+                next.gauge(GcsMeters.CC_LIMITING, peer,
                         flow.limitingSite().map(r.site()::equals).orElse(false) ? 1 : 0);
                 if (!flow.congestionMeasure().isEmpty()) {
-                    gauge(next, GcsMeters.CC_CONGESTION, peer.and("measure", flow.congestionMeasure()),
+                    next.gauge(GcsMeters.CC_CONGESTION, peer.and("measure", flow.congestionMeasure()),
                             finite(r.congestion()));
                 }
                 r.lastFeedback().forEach((field, value) ->
-                        gauge(next, GcsMeters.CC_FEEDBACK, peer.and("field", field), finite(value)));
+                        next.gauge(GcsMeters.CC_FEEDBACK, peer.and("field", field), finite(value)));
             }
             flow.extras().forEach((name, value) ->
-                    gauge(next, GcsMeters.CC_STATE, flowTags.and("name", name), finite(value)));
+                    next.gauge(GcsMeters.CC_STATE, flowTags.and("name", name), finite(value)));
             for (FlowStatus.Sender sender : flow.senders()) {
                 Tags senderTags = flowTags.and("sender", sender.member());
-                gauge(next, GcsMeters.CC_SENDER_DEMAND, senderTags, finite(sender.demandBytesPerSec()));
-                gauge(next, GcsMeters.CC_SENDER_GRANT, senderTags, finite(sender.grantBytesPerSec()));
+                next.gauge(GcsMeters.CC_SENDER_DEMAND, senderTags, finite(sender.demandBytesPerSec()));
+                next.gauge(GcsMeters.CC_SENDER_GRANT, senderTags, finite(sender.grantBytesPerSec()));
             }
         }
         for (ReceivingFlowStatus flow : receiving) {
             Tags monitorTags = Tags.of("group", flow.group(), "peer", flow.sourceSite(), "controller", flow.controller());
             flow.values().forEach((name, value) ->
-                    gauge(next, GcsMeters.CC_MONITOR, monitorTags.and("name", name), finite(value)));
+                    next.gauge(GcsMeters.CC_MONITOR, monitorTags.and("name", name), finite(value)));
         }
-        values = next;
+        next.publish();
     }
 
     /**
@@ -78,30 +73,22 @@ final class CongestionMeters {
         if (links.isEmpty() && admissions.isEmpty()) {
             return;
         }
-        Map<String, Double> next = new HashMap<>(values);
+        SnapshotMeters.Snapshot next = snapshots.extending();
         for (PricedLink link : links) {
             Tags peer = Tags.of("peer", link.peer(), "controller", controller);
-            gauge(next, GcsMeters.HOP_LINK_PRICE, peer, finite(link.priceDollars()));
-            gauge(next, GcsMeters.HOP_LINK_PRICED_OCCUPANCY, peer, link.averageWaitingPackets());
+            next.gauge(GcsMeters.HOP_LINK_PRICE, peer, finite(link.priceDollars()));
+            next.gauge(GcsMeters.HOP_LINK_PRICED_OCCUPANCY, peer, link.averageWaitingPackets());
         }
         admissions.forEach((group, state) -> {
             Tags groupTags = Tags.of("group", group, "controller", controller);
             if (state.containsKey("budgetDollars")) {
-                gauge(next, GcsMeters.CC_SENDER_BUDGET, groupTags, finite(state.get("budgetDollars")));
+                next.gauge(GcsMeters.CC_SENDER_BUDGET, groupTags, finite(state.get("budgetDollars")));
             }
             if (state.containsKey("salaryPeriodSeconds")) {
-                gauge(next, GcsMeters.CC_SENDER_SALARY_PERIOD, groupTags, finite(state.get("salaryPeriodSeconds")));
+                next.gauge(GcsMeters.CC_SENDER_SALARY_PERIOD, groupTags, finite(state.get("salaryPeriodSeconds")));
             }
         });
-        values = next;
-    }
-
-    private void gauge(Map<String, Double> next, GcsMeters meter, Tags extra, double value) {
-        String key = meter.meterName() + "|" + extra;
-        next.put(key, value);
-        if (registered.add(key)) {
-            meters.gauge(meter, extra, this, m -> m.values.getOrDefault(key, Double.NaN));
-        }
+        next.publish();
     }
 
     /** @return the value, or NaN for an infinite one (unlimited): no registry gets a value near Double.MAX_VALUE */

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.gcs.examples.json.JsonReader;
 
 /**
  * The JSON form of a stroke for the page. A stroke drawn on the page arrives as

@@ -7,9 +7,9 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.WebSocket;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -18,14 +18,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.gcs.examples.json.JsonReader;
 import org.gcs.examples.json.JsonWriter;
+import org.gcs.examples.web.Chromium;
 
 /**
  * Debian's chromium, headless, driven through the DevTools protocol on a WebSocket: opens a page and evaluates
  * JavaScript in it (to draw on the whiteboard's canvas with pointer events as a user would).
  */
 final class HeadlessChromium implements AutoCloseable {
-    /** Where Debian installs it. */
-    static final Path BINARY = Path.of("/usr/bin/chromium");
     private static final Duration ANSWER = Duration.ofSeconds(20);
 
     private final Process process;
@@ -38,20 +37,16 @@ final class HeadlessChromium implements AutoCloseable {
         this.socket = socket;
     }
 
-    /** @return true if chromium is installed */
-    static boolean installed() {
-        return Files.isExecutable(BINARY);
-    }
-
     /**
+     * @param chromium the browser ({@link Chromium#binaryOrSkip})
      * @param profile an empty directory for the browser's profile
      * @return a running browser
      */
-    static HeadlessChromium start(Path profile) throws IOException, InterruptedException {
-        ProcessBuilder builder = new ProcessBuilder(BINARY.toString(), "--headless", "--no-sandbox", "--disable-gpu",
-                "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
-                "--disable-sync", "--user-data-dir=" + profile, "--remote-debugging-port=0", "--remote-allow-origins=*",
-                "--window-size=1000,700", "about:blank").redirectOutput(ProcessBuilder.Redirect.DISCARD);
+    static HeadlessChromium start(Path chromium, Path profile) throws IOException, InterruptedException {
+        List<String> command = Chromium.headless(chromium, profile);
+        command.addAll(List.of("--remote-debugging-port=0", "--remote-allow-origins=*", "--window-size=1000,700",
+                "about:blank"));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD);
         builder.environment().put("TMPDIR", profile.toString()); // its singleton socket too goes with the profile
         Process process = builder.start();
         try {

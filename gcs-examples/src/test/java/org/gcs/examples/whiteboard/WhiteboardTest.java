@@ -2,7 +2,6 @@ package org.gcs.examples.whiteboard;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -12,7 +11,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
@@ -25,6 +23,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.gcs.examples.web.Chromium;
 import org.gcs.internal.node.NettyJGroupsNode;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -201,10 +200,10 @@ class WhiteboardTest {
 
     @Test
     void shouldShowAStrokeDrawnWithThePointerOnOneSitesPageInTheOthers(@TempDir Path profile) throws Exception {
-        assumeTrue(HeadlessChromium.installed(), "Debian's chromium is not installed");
+        Path chromium = Chromium.binaryOrSkip();
         Pattern drawn = Pattern.compile("\\{\"seq\":\\d+,(\"id\":\\d+,\"author\":\"ottawa-" + run
                 + "/[^\"]+\",\"colour\":\"#ff8800\",\"width\":4,\"points\":\\[[^}]+\\]\\])}");
-        try (HeadlessChromium browser = HeadlessChromium.start(profile)) {
+        try (HeadlessChromium browser = HeadlessChromium.start(chromium, profile)) {
             String page = browser.open(ottawa.url());
             await().atMost(WAIT).untilAsserted(() -> assertThat(browser.evaluate(page,
                     "document.getElementById('self')?.textContent")).contains("ottawa-" + run));
@@ -235,22 +234,14 @@ class WhiteboardTest {
     }
 
     @Test
-    void shouldRenderTheStrokeCountAndTheMembersInAHeadlessBrowser(@TempDir Path profile) throws Exception {
-        Path chromium = Path.of("/usr/bin/chromium");
-        assumeTrue(Files.isExecutable(chromium), "Debian's chromium is not installed");
+    void shouldRenderTheStrokeCountAndTheMembersInAHeadlessBrowser() throws Exception {
+        Path chromium = Chromium.binaryOrSkip();
         assertThat(post(chicago, "/api/strokes", "{\"colour\":\"#abcdef\",\"width\":2,\"points\":[[5,5]]}")
                 .statusCode()).isEqualTo(200);
         await().atMost(WAIT).untilAsserted(() -> assertThat(strokes(boston)).contains("#abcdef"));
         String count = get(boston, "/api/view").replaceAll(".*\"strokes\":(\\d+).*", "$1");
 
-        ProcessBuilder builder = new ProcessBuilder(chromium.toString(), "--headless", "--no-sandbox", "--disable-gpu",
-                "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
-                "--disable-sync", "--user-data-dir=" + profile, "--virtual-time-budget=5000", "--dump-dom",
-                boston.url()).redirectError(ProcessBuilder.Redirect.DISCARD);
-        builder.environment().put("TMPDIR", profile.toString());
-        Process browser = builder.start();
-        String dom = new String(browser.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(browser.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        String dom = Chromium.dumpDom(chromium, boston.url(), Duration.ofSeconds(5));
 
         assertThat(dom).contains("<span id=\"self\">boston-" + run + "/boston-1</span>",
                 "<span id=\"member-count\">3</span>", "<span id=\"stroke-count\">" + count + "</span>",

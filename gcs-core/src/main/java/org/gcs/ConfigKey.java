@@ -39,9 +39,7 @@ public record ConfigKey(String name, Section section, String defaultValue, Strin
         /** The application-layer multicast tree between the sites. */
         OVERLAY("Overlay tree"),
         /** The hop-by-hop transport's links. */
-        HOP_BY_HOP("Hop-by-hop transport"),
-        /** The WAN emulator, for tests and demos on one machine. */
-        EMULATION("WAN emulation");
+        HOP_BY_HOP("Hop-by-hop transport");
 
         private final String title;
 

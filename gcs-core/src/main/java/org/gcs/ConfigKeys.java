@@ -1,7 +1,6 @@
 package org.gcs;
 
 import static org.gcs.ConfigKey.Section.CONGESTION;
-import static org.gcs.ConfigKey.Section.EMULATION;
 import static org.gcs.ConfigKey.Section.FLOW;
 import static org.gcs.ConfigKey.Section.HOP_BY_HOP;
 import static org.gcs.ConfigKey.Section.IDENTITY;
@@ -174,14 +173,7 @@ public final class ConfigKeys {
             key("hop.e2e.repair", HOP_BY_HOP, "true", "", "", "true, false", "hop.e2e.repair = false",
                     "Whether the sending delegate's end-to-end repair runs behind the links as a fallback."),
             key("hop.e2e.repair.delay", HOP_BY_HOP, "5s", "", DURATION, "positive", "hop.e2e.repair.delay = 10s",
-                    "How long acknowledgements may lag before the fallback asks a receiving delegate for its gaps."),
-
-            key("emulation.topology", EMULATION, "", "off", "", "ron3, ron6, or a .topo file",
-                    "emulation.topology = ron3",
-                    "Emulates a WAN on this node's outgoing datagrams (tests and demos on one machine); the site"
-                            + " must be one of the topology's sites (docs/link-emulator.md)."),
-            key("emulation.seed", EMULATION, "1", "", "", "a whole number", "emulation.seed = 7",
-                    "Seed of the emulated loss and jitter."));
+                    "How long acknowledgements may lag before the fallback asks a receiving delegate for its gaps."));
 
     private ConfigKeys() {
     }

@@ -37,7 +37,9 @@ public final class ConfigReference {
                 .append("- only `site` and a cluster key (`cluster.key`, `cluster.key.hex` or `cluster.key.file`)"
                         + " are required.\n\n")
                 .append("Example files: `gcs-examples/src/main/resources/examples/node-boston.properties` and"
-                        + " `node-ottawa.properties`.\n");
+                        + " `node-ottawa.properties`.\n")
+                .append("`gcs node` also reads the link emulator's keys (`emulation.topology`, `emulation.seed`):"
+                        + " docs/link-emulator.md.\n");
         for (ConfigKey.Section section : ConfigKey.Section.values()) {
             md.append("\n## ").append(section.title()).append("\n\n")
                     .append("| Key | Default | Unit | Allowed values | Example | Meaning |\n")

@@ -9,7 +9,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
-import org.gcs.emulator.Topology;
+import org.gcs.driver.WanPipelineHook;
 
 /**
  * The configuration of one {@link GcsNode}. Immutable; build with {@link #builder()} or load with
@@ -92,8 +92,7 @@ public final class GcsConfig {
     private final FlowLimits flowLimits;
     private final MemberStallTimeouts memberStall;
     private final MeterRegistry meterRegistry;
-    private final Topology linkEmulation;
-    private final long emulationSeed;
+    private final WanPipelineHook wanPipelineHook;
     private final String treeStrategy;
     private final int maxFanOut;
     private final Duration probeInterval;
@@ -117,8 +116,7 @@ public final class GcsConfig {
         this.flowLimits = b.flowLimits;
         this.memberStall = b.memberStall;
         this.meterRegistry = b.meterRegistry != null ? b.meterRegistry : new SimpleMeterRegistry();
-        this.linkEmulation = b.linkEmulation;
-        this.emulationSeed = b.emulationSeed;
+        this.wanPipelineHook = b.wanPipelineHook;
         this.treeStrategy = b.treeStrategy;
         this.maxFanOut = b.maxFanOut;
         this.probeInterval = b.probeInterval;
@@ -150,8 +148,7 @@ public final class GcsConfig {
         b.flowLimits = flowLimits;
         b.memberStall = memberStall;
         b.meterRegistry = meterRegistry;
-        b.linkEmulation = linkEmulation;
-        b.emulationSeed = emulationSeed;
+        b.wanPipelineHook = wanPipelineHook;
         b.treeStrategy = treeStrategy;
         b.maxFanOut = maxFanOut;
         b.probeInterval = probeInterval;
@@ -318,14 +315,12 @@ public final class GcsConfig {
         return meterRegistry;
     }
 
-    /** @return the emulated WAN applied to this node's outgoing WAN datagrams, if any */
-    public Optional<Topology> linkEmulation() {
-        return Optional.ofNullable(linkEmulation);
-    }
-
-    /** @return the seed of the link emulator's random loss and jitter */
-    public long emulationSeed() {
-        return emulationSeed;
+    /**
+     * @return the hook in front of this node's WAN socket (an emulated WAN for tests and demos, see
+     *     {@link WanPipelineHook}), if any
+     */
+    public Optional<WanPipelineHook> wanPipelineHook() {
+        return Optional.ofNullable(wanPipelineHook);
     }
 
     /** @return the overlay tree strategy: a built-in name ({@code spt}, {@code star}) or a class name */
@@ -419,7 +414,7 @@ public final class GcsConfig {
     public String toString() {
         return "GcsConfig[site=" + site + ", member=" + memberName + ", delegateEligible=" + delegateEligible
                 + ", wan=" + wanEndpoint.bindHost() + ":" + wanEndpoint.bindPort() + ", seeds=" + seeds + ", lan=" + lan.transport()
-                + ", emulation=" + (linkEmulation == null ? "off" : linkEmulation.name()) + ", transport=" + transport.name()
+                + ", wanHook=" + (wanPipelineHook == null ? "none" : wanPipelineHook) + ", transport=" + transport.name()
                 + ", controller=" + congestionControl() + "]";
     }
 }

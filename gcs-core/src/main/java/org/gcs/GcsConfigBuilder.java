@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
-import org.gcs.emulator.Topology;
+import org.gcs.driver.WanPipelineHook;
 import org.gcs.internal.engine.TransportSettings;
 
 /**
@@ -30,8 +30,7 @@ public final class GcsConfigBuilder {
     FlowLimits flowLimits = FlowLimits.DEFAULTS;
     MemberStallTimeouts memberStall = MemberStallTimeouts.DEFAULTS;
     MeterRegistry meterRegistry;
-    Topology linkEmulation;
-    long emulationSeed = 1;
+    WanPipelineHook wanPipelineHook;
     String treeStrategy = "spt";
     int maxFanOut = 4;
     Duration probeInterval = Duration.ofMillis(500);
@@ -275,14 +274,14 @@ public final class GcsConfigBuilder {
     }
 
     /**
-     * Emulates a WAN on this node's outgoing WAN datagrams (for tests and demos on one machine).
+     * Puts a hook in front of this node's WAN socket, which sees every datagram it sends: for tests and demos on one
+     * machine, gcs-sim's link emulator ({@code LinkEmulation.of(Topology.load("ron3"), seed)}) emulates a WAN's delay,
+     * loss and bandwidth towards each peer site.
      *
-     * @param topology the emulated links; this node's site must be one of its sites
-     * @param seed seed of the random loss and jitter
+     * @param hook the hook, or null for none (the default)
      */
-    public GcsConfigBuilder linkEmulation(Topology topology, long seed) {
-        this.linkEmulation = topology;
-        this.emulationSeed = seed;
+    public GcsConfigBuilder wanPipelineHook(WanPipelineHook hook) {
+        this.wanPipelineHook = hook;
         return this;
     }
 
@@ -439,9 +438,11 @@ public final class GcsConfigBuilder {
         timers.check();
         flowLimits.check();
         congestion.check(transport);
-        if (linkEmulation != null && !linkEmulation.sites().contains(site)) {
-            throw new GcsConfigException("site '" + site + "' is not in the emulated topology '" + linkEmulation.name()
-                    + "' (sites: " + linkEmulation.sites() + "): pick one of those site names");
+        if (wanPipelineHook != null) {
+            ConfigChecks.translated("", () -> {
+                wanPipelineHook.check(site);
+                return site;
+            });
         }
         return new GcsConfig(this);
     }

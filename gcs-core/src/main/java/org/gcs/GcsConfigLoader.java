@@ -11,7 +11,6 @@ import java.util.Locale;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
-import org.gcs.emulator.Topology;
 import org.gcs.internal.config.Quantities;
 import org.gcs.internal.config.StrictPropertiesReader;
 
@@ -35,7 +34,6 @@ import org.gcs.internal.config.StrictPropertiesReader;
  * lan.transport = udp             # or tcp, with lan.tcp.port and lan.tcp.initial.hosts
  * lan.bind.address = 10.1.0.5
  * lan.protection = aes-gcm        # the default; none turns the LAN's encryption and authentication off
- * emulation.topology = ron3       # optional: emulate a WAN (tests and demos)
  * congestion.control = ormcc      # tfrc (default end to end), ormcc, none, or a class name
  * wan.transport = hop-by-hop      # end-to-end (default) or hop-by-hop (takes congestion.control = none or cost-benefit)
  * hop.output.packets = 50         # hop by hop: B_OUT, B_IN, r, stall timeout, end-to-end repair fallback
@@ -69,15 +67,26 @@ public final class GcsConfigLoader {
      * @throws GcsConfigException if the file cannot be read, gives a key twice or holds an invalid setting
      */
     public static GcsConfigBuilder load(Path file) {
-        Properties properties;
+        return fromProperties(readFile(file), file.toString());
+    }
+
+    /**
+     * Reads a properties file strictly, without applying it: a key given twice is an error (the second would
+     * silently win), and so is a line that is not {@code key = value}. For tools that take some keys of the file
+     * themselves (such as {@code groups} or the link emulator's) before {@link #fromProperties} applies the rest.
+     *
+     * @param file a properties file
+     * @return its settings
+     * @throws GcsConfigException naming the file if it cannot be read, gives a key twice or has a malformed line
+     */
+    public static Properties readFile(Path file) {
         try {
-            properties = StrictPropertiesReader.read(Files.readAllLines(file, StandardCharsets.UTF_8), file.toString());
+            return StrictPropertiesReader.read(Files.readAllLines(file, StandardCharsets.UTF_8), file.toString());
         } catch (IOException e) {
             throw new GcsConfigException("cannot read configuration file " + file + ": " + e.getMessage());
         } catch (IllegalArgumentException e) {
             throw new GcsConfigException(e.getMessage());
         }
-        return fromProperties(properties, file.toString());
     }
 
     /**
@@ -193,12 +202,6 @@ public final class GcsConfigLoader {
         ifSet(p, "tree.max.fanout", v -> b.maxFanOut(integer("tree.max.fanout", v)));
         ifSet(p, "probe.interval", v -> b.probeInterval(Quantities.duration("probe.interval", v)));
         ifSet(p, "tree.refresh.interval", v -> b.treeRefreshInterval(Quantities.duration("tree.refresh.interval", v)));
-        String topology = p.getProperty("emulation.topology");
-        if (topology != null && !topology.isBlank()) {
-            long seed = p.getProperty("emulation.seed") == null ? 1 : wholeNumber("emulation.seed",
-                    p.getProperty("emulation.seed").trim());
-            b.linkEmulation(Topology.load(topology.trim()), seed);
-        }
         return b;
     }
 
@@ -249,14 +252,6 @@ public final class GcsConfigLoader {
     private static int integer(String key, String value) {
         try {
             return Integer.parseInt(value);
-        } catch (NumberFormatException e) {
-            throw new GcsConfigException(key + " must be a whole number, got '" + value + "'");
-        }
-    }
-
-    private static long wholeNumber(String key, String value) {
-        try {
-            return Long.parseLong(value);
         } catch (NumberFormatException e) {
             throw new GcsConfigException(key + " must be a whole number, got '" + value + "'");
         }

@@ -166,7 +166,6 @@ class ConfigReferenceTest {
         }
         switch (key.name()) {
             case "lan.transport" -> p.setProperty("lan.tcp.initial.hosts", "127.0.0.1:7800");
-            case "emulation.seed" -> p.setProperty("emulation.topology", "ron3");
             case "cluster.key.hex" -> p.setProperty("node.test", "true");
             default -> {
             }

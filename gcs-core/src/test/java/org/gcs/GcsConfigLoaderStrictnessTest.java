@@ -83,7 +83,6 @@ class GcsConfigLoaderStrictnessTest {
             "send.window.bytes, lots",
             "tree.max.fanout, three",
             "lan.mcast.port, 45x",
-            "emulation.seed, 0x1f",
             "site.timeout, 5 seconds",
             "hop.output.packets, fifty",
             "initial.send.rate, fast"})
@@ -91,7 +90,6 @@ class GcsConfigLoaderStrictnessTest {
         Properties p = new Properties();
         p.setProperty("site", "ottawa");
         p.setProperty("cluster.key", KEY);
-        p.setProperty("emulation.topology", "ron3");
         p.setProperty(key, value);
         assertThatThrownBy(() -> GcsConfigLoader.fromProperties(p, "bad.properties").build())
                 .isInstanceOf(GcsConfigException.class)

@@ -26,7 +26,7 @@ class GcsConfigTest {
         assertThat(config.lan().clusterNameFor("boston")).isEqualTo("gcs-boston");
         assertThat(config.lan().mcastPortFor("boston")).isBetween(46_000, 47_999);
         assertThat(config.lan().mcastPortFor("boston")).isNotEqualTo(config.lan().mcastPortFor("ottawa"));
-        assertThat(config.linkEmulation()).isEmpty();
+        assertThat(config.wanPipelineHook()).isEmpty();
         assertThat(config.treeStrategy()).isEqualTo("spt");
         assertThat(config.maxFanOut()).isEqualTo(4);
         assertThat(config.probeInterval()).isEqualTo(Duration.ofMillis(500));
@@ -182,9 +182,24 @@ class GcsConfigTest {
         assertThatThrownBy(() -> GcsConfig.builder().maxDatagramBytes(1000)).hasMessageContaining("1024..65000");
         assertThatThrownBy(() -> LanConfig.builder().transport(LanTransport.TCP).build())
                 .hasMessageContaining("lan.tcpInitialHosts");
-        assertThatThrownBy(() -> GcsConfig.builder().site("mars").clusterKey(KEY)
-                .linkEmulation(org.gcs.emulator.Topology.load("ron3"), 1).build())
-                .hasMessageContaining("not in the emulated topology");
+        org.gcs.driver.WanPipelineHook marsOnly = new org.gcs.driver.WanPipelineHook() {
+            @Override
+            public void check(String site) {
+                if (!site.equals("mars")) {
+                    throw new IllegalArgumentException("this hook serves only site mars, not " + site);
+                }
+            }
+
+            @Override
+            public io.netty.channel.ChannelHandler newHandler(org.gcs.driver.WanHookContext context) {
+                return new io.netty.channel.ChannelOutboundHandlerAdapter();
+            }
+        };
+        assertThatThrownBy(() -> GcsConfig.builder().site("venus").clusterKey(KEY).wanPipelineHook(marsOnly).build())
+                .isInstanceOf(GcsConfigException.class)
+                .hasMessageContaining("serves only site mars, not venus");
+        assertThat(GcsConfig.builder().site("mars").clusterKey(KEY).wanPipelineHook(marsOnly).build()
+                .wanPipelineHook()).containsSame(marsOnly);
     }
 
     @Test
@@ -203,7 +218,6 @@ class GcsConfigTest {
                 lan.transport = tcp
                 lan.tcp.port = 7800
                 lan.tcp.initial.hosts = 127.0.0.1:7800, 127.0.0.1:7801
-                emulation.topology = ron3
                 groups = chat, board
                 wan.io = NIO
                 """.formatted(KEY)));
@@ -216,7 +230,6 @@ class GcsConfigTest {
         assertThat(config.maxDatagramBytes()).isEqualTo(1200);
         assertThat(config.lan().transport()).isEqualTo(LanTransport.TCP);
         assertThat(config.lan().tcpInitialHosts()).containsExactly("127.0.0.1:7800", "127.0.0.1:7801");
-        assertThat(config.linkEmulation()).get().extracting(t -> t.sites().size()).isEqualTo(3);
         assertThat(GcsConfigLoader.groups(p)).containsExactly("chat", "board");
         assertThat(config.wanIo()).isEqualTo("nio");
     }

@@ -5,8 +5,6 @@ import io.micrometer.core.instrument.Tags;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.ToLongFunction;
-import org.gcs.emulator.LinkEmulatorHandler;
 import org.gcs.internal.flow.BlockDropReason;
 import org.gcs.internal.log.SustainedDrops;
 import org.gcs.internal.wire.DropReason;
@@ -82,13 +80,8 @@ final class DropMeters {
         return (long) total;
     }
 
-    void bindEmulator(LinkEmulatorHandler emulator) {
-        emulatorDrops(emulator, "loss", LinkEmulatorHandler::droppedByLoss);
-        emulatorDrops(emulator, "queue", LinkEmulatorHandler::droppedByQueue);
-    }
-
-    private void emulatorDrops(LinkEmulatorHandler emulator, String reason, ToLongFunction<LinkEmulatorHandler> count) {
-        meters.functionCounter(GcsMeters.EMULATOR_DATAGRAMS_DROPPED, Tags.of("reason", reason), emulator,
-                e -> count.applyAsLong(e));
+    void bindHookDrops(String reason, java.util.function.LongSupplier count) {
+        meters.functionCounter(GcsMeters.EMULATOR_DATAGRAMS_DROPPED, Tags.of("reason", reason), count,
+                c -> c.getAsLong());
     }
 }

@@ -43,9 +43,9 @@ public enum GcsMeters {
      * last three are attacks or a misconfigured key.
      */
     LAN_MESSAGES_DROPPED("gcs.lan.messages.dropped", "", "LAN messages dropped, by reason"),
-    /** WAN datagrams the link emulator dropped, tagged with {@code reason} (loss, queue); only with emulation. */
+    /** WAN datagrams the WAN pipeline hook (the link emulator) dropped, tagged with {@code reason} (loss, queue); only with a hook. */
     EMULATOR_DATAGRAMS_DROPPED("gcs.emulator.datagrams.dropped", "",
-            "WAN datagrams dropped by the link emulator, by reason"),
+            "WAN datagrams dropped by the link emulator (the WAN pipeline hook), by reason"),
     /** Application messages admitted for sending. */
     MESSAGES_SENT("gcs.messages.sent", "", "Application messages sent"),
     /** Application payload bytes admitted for sending. */

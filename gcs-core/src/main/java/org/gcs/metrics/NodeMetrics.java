@@ -8,7 +8,6 @@ import org.gcs.FlowStatus;
 import org.gcs.GroupTree;
 import org.gcs.GroupView;
 import org.gcs.ReceivingFlowStatus;
-import org.gcs.emulator.LinkEmulatorHandler;
 import org.gcs.internal.engine.HopLinkStatus;
 import org.gcs.internal.engine.PricedLink;
 import org.gcs.internal.engine.ProtocolMetrics;
@@ -86,9 +85,15 @@ public final class NodeMetrics implements ProtocolMetrics, AutoCloseable {
         state.bindDeliveryBacklog(stallNs, backlogBytes);
     }
 
-    /** Exposes the drop counts of this node's link emulator. */
-    public void bindEmulator(LinkEmulatorHandler emulator) {
-        drops.bindEmulator(emulator);
+    /**
+     * Exposes a drop count of this node's WAN pipeline hook (the link emulator) as
+     * {@link GcsMeters#EMULATOR_DATAGRAMS_DROPPED}.
+     *
+     * @param reason the {@code reason} tag
+     * @param count reads the count, from any thread
+     */
+    public void bindHookDrops(String reason, java.util.function.LongSupplier count) {
+        drops.bindHookDrops(reason, count);
     }
 
     /**

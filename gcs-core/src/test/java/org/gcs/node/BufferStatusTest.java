@@ -11,6 +11,7 @@ import org.gcs.GcsNode;
 import org.gcs.emulator.LinkProfile;
 import org.gcs.emulator.Topology;
 import org.junit.jupiter.api.Test;
+import org.gcs.emulator.LinkEmulation;
 
 /**
  * A node exposes its unstable bytes, its send window and (as delegate) its retransmit buffer; all three stay within
@@ -26,8 +27,8 @@ class BufferStatusTest {
         LinkProfile far = LinkProfile.IDEAL.withOneWayDelayNs(100_000_000L);
         Topology wan = Topology.builder("far2").site("a").site("b").bidirectionalLink("a", "b", far).build();
         try (LoopbackCluster cluster = new LoopbackCluster()) {
-            GcsNode a = cluster.start("a", "a1", c -> c.linkEmulation(wan, 1).sendWindowBytes(WINDOW_BYTES));
-            GcsNode b = cluster.start("b", "b1", c -> c.linkEmulation(wan, 1));
+            GcsNode a = cluster.start("a", "a1", c -> c.wanPipelineHook(LinkEmulation.of(wan, 1)).sendWindowBytes(WINDOW_BYTES));
+            GcsNode b = cluster.start("b", "b1", c -> c.wanPipelineHook(LinkEmulation.of(wan, 1)));
             assertThat(a.sendWindowBytes()).isPositive().isLessThanOrEqualTo(WINDOW_BYTES);
             a.join("g");
             b.join("g");

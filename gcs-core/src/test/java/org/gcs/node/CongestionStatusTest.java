@@ -11,6 +11,7 @@ import org.gcs.emulator.LinkProfile;
 import org.gcs.emulator.LossProfile;
 import org.gcs.emulator.Topology;
 import org.junit.jupiter.api.Test;
+import org.gcs.emulator.LinkEmulation;
 
 /** A sending delegate exposes its group's congestion state through the API and as meters. */
 class CongestionStatusTest {
@@ -22,8 +23,8 @@ class CongestionStatusTest {
         Topology wan = Topology.builder("lossy2").site("a").site("b").bidirectionalLink("a", "b", lossy).build();
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
         try (LoopbackCluster cluster = new LoopbackCluster()) {
-            GcsNode a = cluster.start("a", "a1", b -> b.linkEmulation(wan, 3).meterRegistry(registry));
-            GcsNode b = cluster.start("b", "b1", c -> c.linkEmulation(wan, 3));
+            GcsNode a = cluster.start("a", "a1", b -> b.wanPipelineHook(LinkEmulation.of(wan, 3)).meterRegistry(registry));
+            GcsNode b = cluster.start("b", "b1", c -> c.wanPipelineHook(LinkEmulation.of(wan, 3)));
             a.join("g");
             b.join("g");
             await().atMost(Duration.ofSeconds(10)).until(() -> a.view("g").map(v -> v.size() == 2).orElse(false));

@@ -16,6 +16,7 @@ import org.gcs.emulator.LinkProfile;
 import org.gcs.emulator.LossProfile;
 import org.gcs.emulator.Topology;
 import org.junit.jupiter.api.Test;
+import org.gcs.emulator.LinkEmulation;
 
 /**
  * The hop-by-hop transport on real sockets (Netty UDP WAN, JGroups LANs, the link emulator dropping 3 % of the WAN
@@ -41,7 +42,7 @@ class LoopbackHopByHopTest {
             for (String site : List.of("a", "b", "c")) {
                 SimpleMeterRegistry registry = registries.computeIfAbsent(site, s -> new SimpleMeterRegistry());
                 for (int i = 1; i <= 2; i++) {
-                    GcsNode node = cluster.start(site, site + i, b -> b.linkEmulation(wan, 11).meterRegistry(registry)
+                    GcsNode node = cluster.start(site, site + i, b -> b.wanPipelineHook(LinkEmulation.of(wan, 11)).meterRegistry(registry)
                             .treeStrategy("fixed:a-b,b-c").wanTransport("hop-by-hop")
                             .hopEndToEndRepair(false, Duration.ofSeconds(5)));
                     SequenceChecker checker = new SequenceChecker();

@@ -15,6 +15,7 @@ import org.gcs.emulator.LinkProfile;
 import org.gcs.emulator.LossProfile;
 import org.gcs.emulator.Topology;
 import org.junit.jupiter.api.Test;
+import org.gcs.emulator.LinkEmulation;
 
 /**
  * Real nodes (Netty UDP WAN, JGroups LANs) on loopback, with the link emulator dropping 5 % of the WAN
@@ -38,7 +39,7 @@ class LoopbackLossyDeliveryTest {
             Map<MemberId, SequenceChecker> checkers = new ConcurrentHashMap<>();
             for (String site : List.of("a", "b", "c")) {
                 for (int i = 1; i <= 2; i++) {
-                    GcsNode node = cluster.start(site, site + i, b -> b.linkEmulation(wan, 42).meterRegistry(registry));
+                    GcsNode node = cluster.start(site, site + i, b -> b.wanPipelineHook(LinkEmulation.of(wan, 42)).meterRegistry(registry));
                     SequenceChecker checker = new SequenceChecker();
                     checkers.put(node.self(), checker);
                     node.onMessage(checker::accept);

@@ -24,6 +24,7 @@ import org.gcs.GroupTree;
 import org.gcs.MemberId;
 import org.gcs.emulator.Topology;
 import org.junit.jupiter.api.Test;
+import org.gcs.emulator.LinkEmulation;
 
 /**
  * Six sites of the paper's RON testbed (emulated delays and losses of Tables 1 and 2) on real sockets, two
@@ -44,7 +45,7 @@ class LoopbackRon6TreeTest {
             Map<MemberId, List<TreeEvent>> treeEvents = new ConcurrentHashMap<>();
             for (String site : SITES) {
                 for (int i = 1; i <= 2; i++) {
-                    GcsNode node = cluster.start(site, site + i, b -> b.linkEmulation(ron6, 7));
+                    GcsNode node = cluster.start(site, site + i, b -> b.wanPipelineHook(LinkEmulation.of(ron6, 7)));
                     SequenceChecker checker = new SequenceChecker();
                     checkers.put(node.self(), checker);
                     node.onMessage(checker::accept);

@@ -15,7 +15,7 @@ import org.gcs.ClusterKeys;
 import org.gcs.GcsConfig;
 import org.gcs.GcsException;
 import org.gcs.alm.overlay.DelegateAddress;
-import org.gcs.emulator.LinkEmulatorHandler;
+import org.gcs.driver.WanHookContext;
 import org.gcs.internal.log.RateLimitedLog;
 import org.gcs.internal.wire.ReplayGuard;
 import org.gcs.internal.wire.WanCodec;
@@ -26,8 +26,8 @@ import org.gcs.metrics.NodeMetrics;
 import org.slf4j.LoggerFactory;
 
 /**
- * The WAN UDP channel of a node, served by its event loop: binds the socket (with the link emulator in front when the
- * configuration asks for one), seals and sends envelopes ({@link #send}), and passes what arrives through
+ * The WAN UDP channel of a node, served by its event loop: binds the socket (with the configuration's WAN pipeline hook, such as
+ * the link emulator, nearest the socket), seals and sends envelopes ({@link #send}), and passes what arrives through
  * {@link WanInboundHandler} to the engine. Confined to the loop, apart from {@link #bind}, {@link #localAddress}
  * and {@link #close}.
  */
@@ -41,12 +41,12 @@ final class WanChannel {
     private final WanSocketKind socketKind;
     private final RateLimitedLog loudLog = new RateLimitedLog(LoggerFactory.getLogger(WanInboundHandler.class));
     private final Map<DelegateAddress, InetSocketAddress> resolved = new HashMap<>();
-    /** Which site an address belongs to, for the link emulator; read on the loop too. */
+    /** Which site an address belongs to, for the WAN pipeline hook; read on the loop too. */
     private final Map<InetSocketAddress, String> siteByAddress = new HashMap<>();
     private Channel channel;
 
     /**
-     * @param config the node's configuration (bind address, keys, protection, replay bound, link emulation)
+     * @param config the node's configuration (bind address, keys, protection, replay bound, WAN pipeline hook)
      * @param loop the event loop that serves the channel
      * @param metrics counts datagrams
      * @param socketKind the transport of the socket (the loop's too)
@@ -72,12 +72,8 @@ final class WanChannel {
                 .handler(new ChannelInitializer<DatagramChannel>() {
                     @Override
                     protected void initChannel(DatagramChannel ch) {
-                        config.linkEmulation().ifPresent(topology -> {
-                            LinkEmulatorHandler emulator = new LinkEmulatorHandler(config.site(), topology,
-                                    siteByAddress::get, config.emulationSeed());
-                            metrics.bindEmulator(emulator);
-                            ch.pipeline().addLast("emulator", emulator);
-                        });
+                        config.wanPipelineHook().ifPresent(hook ->
+                                ch.pipeline().addLast("wan-hook", hook.newHandler(hookContext())));
                         ch.pipeline().addLast("wan-in", new WanInboundHandler(receiver, target, metrics, loudLog));
                     }
                 });
@@ -89,13 +85,33 @@ final class WanChannel {
         }
     }
 
+    /** @return what the WAN pipeline hook's handler learns of this node */
+    private WanHookContext hookContext() {
+        return new WanHookContext() {
+            @Override
+            public String site() {
+                return config.site();
+            }
+
+            @Override
+            public String siteOf(InetSocketAddress peer) {
+                return siteByAddress.get(peer);
+            }
+
+            @Override
+            public void countDrops(String reason, java.util.function.LongSupplier count) {
+                metrics.bindHookDrops(reason, count);
+            }
+        };
+    }
+
     /**
      * Queues an envelope for its peer, on the loop; once the loop's turn ends, everything queued leaves packed
      * ({@link WanPacker}: several packets per datagram up to {@code max.datagram.bytes}, one tag each) with one flush
      * of the socket (one {@code sendmmsg} on epoll). An address that does not resolve drops the envelope (the
      * protocol repairs or times out as for any lost datagram).
      *
-     * @param toSite the receiving site, or null if not known yet (the link emulator uses it)
+     * @param toSite the receiving site, or null if not known yet (the WAN pipeline hook learns the peer's site from it)
      */
     void send(String toSite, DelegateAddress to, WanEnvelope envelope) {
         InetSocketAddress address = resolved.computeIfAbsent(to, a -> new InetSocketAddress(a.host(), a.port()));

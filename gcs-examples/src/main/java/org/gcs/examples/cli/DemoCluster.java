@@ -17,6 +17,7 @@ import org.gcs.GcsNode;
 import org.gcs.LanConfig;
 import org.gcs.emulator.Topology;
 import org.gcs.internal.node.NettyJGroupsNode;
+import org.gcs.emulator.LinkEmulation;
 
 /**
  * Real nodes of several sites on one machine: every site is a JGroups cluster on UDP multicast bound to
@@ -82,7 +83,7 @@ final class DemoCluster implements AutoCloseable {
                             .heartbeatInterval(HEARTBEAT)
                             .siteTimeout(SITE_TIMEOUT)
                             .lan(lan)
-                            .linkEmulation(topology, seed)
+                            .wanPipelineHook(LinkEmulation.of(topology, seed))
                             .treeStrategy(treeStrategy)
                             .sendWindowBytes(SEND_WINDOW_BYTES)
                             .meterRegistry(registry);

@@ -22,6 +22,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.gcs.GcsConfig;
 import org.gcs.GcsConfigException;
 import org.gcs.GcsConfigLoader;
+import org.gcs.emulator.LinkEmulationKeys;
 import org.gcs.GcsException;
 import org.gcs.GcsNode;
 import org.gcs.GroupView;
@@ -186,10 +187,13 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
         GcsConfig gcsConfig;
         List<String> groups;
         try {
-            var builder = GcsConfigLoader.load(config);
+            Properties settings = GcsConfigLoader.readFile(config);
+            var emulation = LinkEmulationKeys.take(settings, config.toString());
+            var builder = GcsConfigLoader.fromProperties(settings, config.toString());
+            emulation.ifPresent(builder::wanPipelineHook);
             gcsConfig = (transport == null ? builder : builder.wanTransport(transport)).build();
-            groups = groups(config);
-        } catch (GcsConfigException e) {
+            groups = groups(settings, config);
+        } catch (GcsConfigException | IllegalArgumentException e) {
             err.println("gcs node: " + e.getMessage());
             err.flush();
             return 2;
@@ -446,17 +450,8 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
         }
     }
 
-    /** The groups to join, read again from the file (GcsConfigLoader's builder does not carry them). */
-    private static List<String> groups(Path file) {
-        Properties properties;
-        try {
-            properties = org.gcs.internal.config.StrictPropertiesReader.read(
-                    Files.readAllLines(file, StandardCharsets.UTF_8), file.toString());
-        } catch (IOException e) {
-            throw new GcsConfigException("cannot read configuration file " + file + ": " + e.getMessage());
-        } catch (IllegalArgumentException e) {
-            throw new GcsConfigException(e.getMessage());
-        }
+    /** The groups to join, from the file's settings (GcsConfigLoader's builder does not carry them). */
+    private static List<String> groups(Properties properties, Path file) {
         List<String> groups = GcsConfigLoader.groups(properties);
         for (String group : groups) {
             if (!Names.isValid(group)) {

@@ -26,6 +26,7 @@ import org.gcs.LanConfig;
 import org.gcs.emulator.Topology;
 import org.gcs.internal.flow.WireCost;
 import org.gcs.internal.node.NettyJGroupsNode;
+import org.gcs.emulator.LinkEmulation;
 
 /**
  * The real-time driver: real {@link GcsNode}s in this JVM, every site a JGroups cluster on UDP multicast bound to
@@ -112,7 +113,7 @@ public final class RealDriver implements LabDriver {
                 // the virtual-time driver's window (SimOptions): the experiments were calibrated with it
                 .sendWindowBytes(1 << 20)
                 .lan(lan)
-                .linkEmulation(topology, seed)
+                .wanPipelineHook(LinkEmulation.of(topology, seed))
                 .treeStrategy(treeStrategy);
         GcsConfig config = nodeSettings.applyTo(builder).build(); // --set wins over the driver's defaults
         Node node = new Node(site, member, GcsNode.start(config));

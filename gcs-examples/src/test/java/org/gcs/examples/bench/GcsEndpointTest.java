@@ -29,7 +29,7 @@ class GcsEndpointTest {
         assertThat(config.lan().clusterNameFor("site-b")).isEqualTo(b2.lanClusterName("gcs"));
         assertThat(config.lan().joinTimeout()).isEqualTo(Duration.ofMillis(JGroupsStacks.LAN_JOIN_TIMEOUT_MS));
         assertThat(config.heartbeatInterval()).isEqualTo(Duration.ofMillis(500));
-        assertThat(config.linkEmulation()).isEmpty();
+        assertThat(config.wanPipelineHook()).isEmpty();
         assertThat(config.sendWindowBytes()).isEqualTo(4L << 20);
         assertThat(config.congestionControl()).isEqualTo("none");
     }

@@ -15,13 +15,11 @@ import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.gcs.emulator.Topology;
 import org.gcs.internal.engine.TransportSettings;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -218,9 +216,6 @@ class ConfigReferenceTest {
     private static Object readable(Object value) {
         if (value instanceof byte[] bytes) {
             return Arrays.toString(bytes);
-        }
-        if (value instanceof Optional<?> optional && optional.isPresent() && optional.get() instanceof Topology t) {
-            return t.name();
         }
         if (value instanceof Map<?, ?> map) {
             return new java.util.TreeMap<>(map);

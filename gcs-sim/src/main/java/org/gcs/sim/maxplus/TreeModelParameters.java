@@ -1,4 +1,4 @@
-package org.gcs.alm.maxplus;
+package org.gcs.sim.maxplus;
 
 /**
  * The parameters of one run of seed 001's (max,+) model (§V-A; the paper's values in brackets).

@@ -1,4 +1,4 @@
-package org.gcs.alm.maxplus;
+package org.gcs.sim.maxplus;
 
 /**
  * One configuration of seed 003's model (§4; the paper's values in brackets).

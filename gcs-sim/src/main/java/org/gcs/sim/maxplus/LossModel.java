@@ -1,4 +1,4 @@
-package org.gcs.alm.maxplus;
+package org.gcs.sim.maxplus;
 
 /**
  * How a connection of seed 001's (max,+) model reacts to a lost or marked packet (§III-A, §III-D; spec §4.1.3 and

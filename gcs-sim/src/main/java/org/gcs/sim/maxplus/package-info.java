@@ -3,4 +3,4 @@
  * connections with back-pressure (Baccelli, Chaintreau, Liu, Riabov, INFOCOM 2005, §III), evaluated packet by packet
  * from its evolution equations. No threads, no clocks: time is the model's own, in seconds of service.
  */
-package org.gcs.alm.maxplus;
+package org.gcs.sim.maxplus;

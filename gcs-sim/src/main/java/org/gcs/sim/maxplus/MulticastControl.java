@@ -1,4 +1,4 @@
-package org.gcs.alm.maxplus;
+package org.gcs.sim.maxplus;
 
 /** The two protocol families seed 003 compares (§2.1, §2.2). */
 public enum MulticastControl {

@@ -1,4 +1,4 @@
-package org.gcs.alm.maxplus;
+package org.gcs.sim.maxplus;
 
 /**
  * The congestion window of one connection in seed 001's (max,+) model, in packets, seen packet by packet (§III-A,

@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.PriorityQueue;
 import java.util.SplittableRandom;
-import org.gcs.alm.maxplus.FixedWindowTreeRecurrence;
+import org.gcs.sim.maxplus.FixedWindowTreeRecurrence;
 import org.gcs.cc.link.BackupBuffer;
 import org.gcs.cc.link.LinkAck;
 import org.gcs.cc.link.LinkData;

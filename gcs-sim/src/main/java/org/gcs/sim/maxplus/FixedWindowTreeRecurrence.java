@@ -1,4 +1,4 @@
-package org.gcs.alm.maxplus;
+package org.gcs.sim.maxplus;
 
 /**
  * Seed 001's (max,+) recurrences (§III-B; the first line corrected as in spec §4.1.3, F1) for a tree of reliable,

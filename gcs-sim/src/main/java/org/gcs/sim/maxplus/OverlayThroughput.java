@@ -1,4 +1,4 @@
-package org.gcs.alm.maxplus;
+package org.gcs.sim.maxplus;
 
 /**
  * The throughput of one configuration of seed 003's model: packets per unit of service time, as the mean over

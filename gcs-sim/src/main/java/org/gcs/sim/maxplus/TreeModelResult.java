@@ -1,4 +1,4 @@
-package org.gcs.alm.maxplus;
+package org.gcs.sim.maxplus;
 
 /**
  * What one run of the model measured. Throughputs are in packets per second of model time, over the second half of

@@ -1,4 +1,4 @@
-package org.gcs.alm.maxplus;
+package org.gcs.sim.maxplus;
 
 /**
  * The law of a station's service time in seed 003's model (§4): cross traffic is modelled only as an i.i.d. random

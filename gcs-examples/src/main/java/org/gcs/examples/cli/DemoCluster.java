@@ -18,6 +18,7 @@ import org.gcs.LanConfig;
 import org.gcs.emulator.Topology;
 import org.gcs.internal.node.NettyJGroupsNode;
 import org.gcs.emulator.LinkEmulation;
+import org.gcs.tools.cli.NodeSettings;
 
 /**
  * Real nodes of several sites on one machine: every site is a JGroups cluster on UDP multicast bound to

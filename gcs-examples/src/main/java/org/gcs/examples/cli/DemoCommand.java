@@ -13,6 +13,9 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
+import org.gcs.tools.cli.DurationConverter;
+import org.gcs.tools.cli.NodeSettings;
+import org.gcs.tools.cli.VersionProvider;
 
 /**
  * {@code gcs demo}: several sites with several members each, in this JVM over real loopback sockets, joined by

@@ -1,6 +1,6 @@
 package org.gcs.examples.cli;
 
-import org.gcs.examples.json.JsonWriter;
+import org.gcs.tools.json.JsonWriter;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.PrintWriter;
 import java.time.Duration;

@@ -3,6 +3,7 @@ package org.gcs.examples.cli;
 import java.time.Duration;
 import java.util.List;
 import org.gcs.emulator.Topology;
+import org.gcs.tools.cli.NodeSettings;
 
 /**
  * The validated settings of one {@code gcs demo} run.

@@ -1,10 +1,12 @@
 package org.gcs.examples.cli;
 
-import org.gcs.examples.bench.BenchCommand;
-import org.gcs.examples.bench.BenchNodeCommand;
-import org.gcs.examples.lab.LabCommand;
-import org.gcs.examples.lab.tcp.LabAgentCommand;
+import org.gcs.bench.BenchCommand;
+import org.gcs.bench.BenchNodeCommand;
+import org.gcs.lab.LabCommand;
+import org.gcs.lab.tcp.LabAgentCommand;
 import org.gcs.examples.whiteboard.WhiteboardCommand;
+import org.gcs.tools.cli.CommandLines;
+import org.gcs.tools.cli.VersionProvider;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -32,18 +34,13 @@ public final class GcsCommand implements Runnable {
     }
 
     /**
-     * The {@code gcs} command line as {@link #main} runs it (tests run it in-process with their own out and err):
-     * usage errors in one line with a hint ({@link UsageErrorHandler}), an uncaught bad configuration in one line
-     * with exit code 2 ({@link ConfigErrorHandler}), help wrapped at spaces at 80 columns ({@link HelpLayout}).
+     * The {@code gcs} command line as {@link #main} runs it (tests run it in-process with their own out and err), with
+     * the error handling and help layout of every GCS command line ({@link CommandLines}).
      *
      * @return a new command line
      */
     public static CommandLine commandLine() {
-        CommandLine commandLine = new CommandLine(new GcsCommand());
-        commandLine.setParameterExceptionHandler(new UsageErrorHandler());
-        commandLine.setExecutionExceptionHandler(new ConfigErrorHandler());
-        HelpLayout.install(commandLine);
-        return commandLine;
+        return CommandLines.of(new GcsCommand());
     }
 
     /**

@@ -16,7 +16,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
 import org.gcs.GcsNode;
-import org.gcs.examples.web.LocalWebServer;
+import org.gcs.tools.web.LocalWebServer;
 import org.gcs.internal.node.NettyJGroupsNode;
 import org.gcs.metrics.GcsMetrics;
 import org.jgroups.JChannel;

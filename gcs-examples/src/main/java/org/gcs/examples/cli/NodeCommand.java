@@ -37,6 +37,8 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
+import org.gcs.tools.cli.DurationConverter;
+import org.gcs.tools.cli.VersionProvider;
 
 /**
  * {@code gcs node}: one real node started from a properties file; prints its views and a periodic status line,

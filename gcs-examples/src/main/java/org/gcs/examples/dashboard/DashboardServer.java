@@ -7,8 +7,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.gcs.GcsNode;
-import org.gcs.examples.json.JsonWriter;
-import org.gcs.examples.web.LocalWebServer;
+import org.gcs.tools.json.JsonWriter;
+import org.gcs.tools.web.LocalWebServer;
 
 /**
  * The live dashboard: serves the page ({@code GET /}, with its script and style) and the JSON snapshot

@@ -77,7 +77,7 @@ final class DashboardState {
 
     /**
      * @param nowMs the wall-clock time of the snapshot
-     * @return the snapshot, ready for {@link org.gcs.examples.json.JsonWriter}
+     * @return the snapshot, ready for {@link org.gcs.tools.json.JsonWriter}
      */
     Map<String, Object> snapshot(long nowMs) {
         Map<String, Object> json = new LinkedHashMap<>();

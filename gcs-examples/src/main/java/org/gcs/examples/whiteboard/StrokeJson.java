@@ -6,7 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.gcs.examples.json.JsonReader;
+import org.gcs.tools.json.JsonReader;
 
 /**
  * The JSON form of a stroke for the page. A stroke drawn on the page arrives as
@@ -62,7 +62,7 @@ public final class StrokeJson {
     /**
      * @param seq the stroke's place on the board
      * @param stroke the stroke
-     * @return its JSON object, for {@link org.gcs.examples.json.JsonWriter}
+     * @return its JSON object, for {@link org.gcs.tools.json.JsonWriter}
      */
     public static Map<String, Object> toJson(long seq, Stroke stroke) {
         Map<String, Object> json = new LinkedHashMap<>();

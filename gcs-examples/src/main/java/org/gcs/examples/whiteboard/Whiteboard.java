@@ -2,7 +2,7 @@ package org.gcs.examples.whiteboard;
 
 import java.net.InetSocketAddress;
 import org.gcs.GcsNode;
-import org.gcs.examples.web.LocalWebServer;
+import org.gcs.tools.web.LocalWebServer;
 
 /**
  * A running whiteboard: a GCS node that joined the whiteboard's group, the board its deliveries fill, the replay of

@@ -9,7 +9,7 @@ import org.gcs.GcsException;
 import org.gcs.GcsNode;
 import org.gcs.GroupView;
 import org.gcs.MemberId;
-import org.gcs.examples.json.JsonWriter;
+import org.gcs.tools.json.JsonWriter;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

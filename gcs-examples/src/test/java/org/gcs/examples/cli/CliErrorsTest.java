@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import org.gcs.tools.cli.CommandLines;
 
 /** Usage errors and bad configurations: one line (and a hint), exit code 2, no usage help, no stack trace. */
 class CliErrorsTest {
@@ -89,8 +90,8 @@ class CliErrorsTest {
 
     @Test
     void shouldReportABadConfigurationACommandDidNotCatchInOneLineWithExitCodeTwo() {
-        CommandLine command = new CommandLine(new FailingCommand()).setOut(new PrintWriter(out))
-                .setErr(new PrintWriter(err)).setExecutionExceptionHandler(new ConfigErrorHandler());
+        CommandLine command = CommandLines.of(new FailingCommand()).setOut(new PrintWriter(out))
+                .setErr(new PrintWriter(err));
 
         int code = command.execute();
 

@@ -1,6 +1,6 @@
 package org.gcs.examples.cli;
 
-import org.gcs.examples.json.JsonWriter;
+import org.gcs.tools.json.JsonWriter;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import org.gcs.tools.cli.CommandLines;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -23,7 +24,7 @@ class HelpLayoutTest {
         String help = help(command, "--help");
         assertThat(help).doesNotContain("${", "%n");
         for (String line : help.lines().toList()) {
-            if (line.length() > HelpLayout.WIDTH_COLUMNS) {
+            if (line.length() > CommandLines.HELP_WIDTH_COLUMNS) {
                 assertThat(line.strip()).as("a line of 'gcs %s --help' longer than 80 columns", command)
                         .doesNotContain(" ");
             }
@@ -37,25 +38,5 @@ class HelpLayoutTest {
         assertThat(lab).contains("summary.json", "cc.ormcc.beta=0.75", "congestion.control=NAME",
                 "wan.transport=NAME", "within 10 %").doesNotContain("%%");
         assertThat(help("node", "--help")).contains("docs/configuration.md", "member.stall.timeout");
-    }
-
-    @Test
-    void shouldWrapAPreformattedLineUnderItsSecondColumn() {
-        String text = HelpLayout.paragraphs(new String[] {
-            "  name   a description that goes on and on and on and on and on and on and on and on and on",
-            "  short  fits"});
-
-        assertThat(text.lines().toList()).containsExactly(
-                "  name   a description that goes on and on and on and on and on and on and on",
-                "         and on and on",
-                "  short  fits");
-    }
-
-    @Test
-    void shouldWrapAParagraphAtSpacesOnly() {
-        String text = HelpLayout.paragraphs(new String[] {"word ".repeat(15) + "a.key.with.dots=VALUE and more"});
-
-        assertThat(text.lines().toList()).containsExactly("word ".repeat(15).strip(),
-                "a.key.with.dots=VALUE and more");
     }
 }

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.gcs.FlowStatus;
-import org.gcs.examples.json.JsonWriter;
+import org.gcs.tools.json.JsonWriter;
 import org.junit.jupiter.api.Test;
 
 /** The dashboard's rate history and the JSON form of a flow. */

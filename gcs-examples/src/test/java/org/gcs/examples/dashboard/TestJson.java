@@ -4,7 +4,7 @@ import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.gcs.examples.json.JsonReader;
+import org.gcs.tools.json.JsonReader;
 
 /**
  * Reads the dashboard's JSON for the tests with the examples' {@link JsonReader}: objects become

@@ -16,8 +16,8 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.gcs.examples.json.JsonReader;
-import org.gcs.examples.json.JsonWriter;
+import org.gcs.tools.json.JsonReader;
+import org.gcs.tools.json.JsonWriter;
 import org.gcs.examples.web.Chromium;
 
 /**

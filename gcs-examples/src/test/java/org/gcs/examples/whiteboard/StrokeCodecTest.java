@@ -139,7 +139,7 @@ class StrokeCodecTest {
 
         assertThat(stroke).isEqualTo(new Stroke(7, AUTHOR, "#ff0000", 3,
                 List.of(new Stroke.Point(1, 2), new Stroke.Point(3, 4))));
-        assertThat(org.gcs.examples.json.JsonWriter.write(StrokeJson.toJson(9, stroke))).isEqualTo(
+        assertThat(org.gcs.tools.json.JsonWriter.write(StrokeJson.toJson(9, stroke))).isEqualTo(
                 "{\"seq\":9,\"id\":7,\"author\":\"boston/boston-1\",\"colour\":\"#ff0000\",\"width\":3,"
                         + "\"points\":[[1,2],[3,4]]}");
     }

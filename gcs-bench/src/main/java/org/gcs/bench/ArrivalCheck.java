@@ -1,0 +1,156 @@
+package org.gcs.bench;
+
+import java.util.BitSet;
+import org.HdrHistogram.Histogram;
+
+/**
+ * What one node delivered of the run's single sender: probes, then warm-up and measured messages checked against
+ * the sender's sequence 1, 2, 3... A message whose sequence already arrived is a duplicate; one that does not
+ * come right after the highest so far (a gap, or a late one filling a gap) is out of order. Measured messages
+ * also give the receive times of the first and of the last one to complete the set, and, when asked, their
+ * one-way latencies (receive minus send time on the machine's wall clock, microseconds) in an HdrHistogram.
+ * Thread-safe.
+ */
+final class ArrivalCheck {
+    /** Told once each: the first probe arrived, the first measured message arrived, every one arrived. */
+    interface Listener {
+        /** The first probe arrived. */
+        void probeSeen();
+
+        /** The first measured message arrived. */
+        void firstMeasured();
+
+        /** The last missing measured message arrived. */
+        void allMeasured();
+    }
+
+    private static final int SIGNIFICANT_DIGITS = 3;
+
+    private final long warmupMessages;
+    private final long measuredMessages;
+    private final boolean recordLatency;
+    private final Listener listener;
+    private final BitSet seen = new BitSet();
+    private final Histogram latencyMicros = new Histogram(SIGNIFICANT_DIGITS);
+    private boolean probeSeen;
+    private long highest;
+    private long warmup;
+    private long measured;
+    private long duplicates;
+    private long outOfOrder;
+    private long firstMeasuredMicros = -1;
+    private long lastMeasuredMicros = -1;
+    private long latestMeasuredMicros = -1;
+
+    /**
+     * @param warmupMessages warm-up messages the sender sends (sequences 1..W)
+     * @param measuredMessages measured messages it sends next (W+1..W+N)
+     * @param recordLatency whether to record latencies of measured messages
+     * @param listener told when the first probe and the last measured message arrive
+     */
+    ArrivalCheck(long warmupMessages, long measuredMessages, boolean recordLatency, Listener listener) {
+        this.warmupMessages = warmupMessages;
+        this.measuredMessages = measuredMessages;
+        this.recordLatency = recordLatency;
+        this.listener = listener;
+    }
+
+    /**
+     * Takes one delivered payload.
+     *
+     * @param bytes the array holding it
+     * @param offset where it starts
+     * @param length its length
+     */
+    void accept(byte[] bytes, int offset, int length) {
+        long nowMicros = WallClock.nowMicros();
+        byte kind = BenchPayload.kind(bytes, offset, length);
+        if (kind == BenchPayload.PROBE) {
+            probe();
+        } else if (kind == BenchPayload.WARMUP || kind == BenchPayload.MEASURED) {
+            message(BenchPayload.sequence(bytes, offset), BenchPayload.sentMicros(bytes, offset), nowMicros);
+        }
+    }
+
+    private void probe() {
+        boolean first;
+        synchronized (this) {
+            first = !probeSeen;
+            probeSeen = true;
+        }
+        if (first) {
+            listener.probeSeen();
+        }
+    }
+
+    private void message(long sequence, long sentMicros, long nowMicros) {
+        boolean complete = false;
+        boolean first = false;
+        synchronized (this) {
+            if (sequence < 1 || sequence > Integer.MAX_VALUE || seen.get((int) sequence)) {
+                duplicates++;
+                return;
+            }
+            seen.set((int) sequence);
+            if (sequence != highest + 1) {
+                outOfOrder++;
+            }
+            highest = Math.max(highest, sequence);
+            if (sequence <= warmupMessages) {
+                warmup++;
+                return;
+            }
+            measured++;
+            latestMeasuredMicros = nowMicros;
+            if (firstMeasuredMicros < 0) {
+                firstMeasuredMicros = nowMicros;
+                first = true;
+            }
+            if (recordLatency) {
+                latencyMicros.recordValue(Math.max(0, nowMicros - sentMicros));
+            }
+            if (measured == measuredMessages) {
+                lastMeasuredMicros = nowMicros;
+                complete = true;
+            }
+        }
+        if (first) {
+            listener.firstMeasured();
+        }
+        if (complete) {
+            listener.allMeasured();
+        }
+    }
+
+    /** @return the counters and times so far */
+    synchronized Counts counts() {
+        return new Counts(warmup, measured, duplicates, outOfOrder, firstMeasuredMicros, lastMeasuredMicros,
+                latestMeasuredMicros, latencyMicros.getTotalCount());
+    }
+
+    /** @return a copy of the latencies recorded so far, microseconds */
+    synchronized Histogram latencies() {
+        return latencyMicros.copy();
+    }
+
+    /**
+     * A snapshot of the check.
+     *
+     * @param warmup distinct warm-up messages delivered
+     * @param measured distinct measured messages delivered
+     * @param duplicates messages delivered again
+     * @param outOfOrder messages delivered while an earlier one was missing, or after a later one
+     * @param firstMeasuredMicros receive time of the first measured message (-1 before)
+     * @param lastMeasuredMicros receive time of the message that completed the measured set (-1 before)
+     * @param latestMeasuredMicros receive time of the latest measured message (-1 before the first)
+     * @param latencySamples latencies recorded
+     */
+    record Counts(long warmup, long measured, long duplicates, long outOfOrder, long firstMeasuredMicros,
+                  long lastMeasuredMicros, long latestMeasuredMicros, long latencySamples) {
+
+        /** @return all delivered messages, duplicates included */
+        long deliveries() {
+            return warmup + measured + duplicates;
+        }
+    }
+}

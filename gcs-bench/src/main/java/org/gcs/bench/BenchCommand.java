@@ -1,0 +1,287 @@
+package org.gcs.bench;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.Callable;
+import org.gcs.GcsConfigException;
+import org.gcs.GcsConfigLoader;
+import org.gcs.tools.cli.DurationConverter;
+import org.gcs.tools.cli.VersionProvider;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code gcs bench SCENARIO...}: end-to-end benchmarks of GCS against JGroups on this machine, in the same run,
+ * every node a JVM of its own on 127.0.0.1.
+ */
+@Command(name = "bench", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        sortOptions = false,
+        header = "Benchmarks GCS against JGroups (RELAY2 across sites) on this machine, in the same run.",
+        description = {
+            "Runs each scenario with GCS and with its baselines alternately, run by run (A B C A B C ...), every"
+                    + " node a JVM of its own on 127.0.0.1, and reports the medians, the CPU time per message and"
+                    + " the ratios against the better baseline (above 1 is better for GCS; the CPU ratio is"
+                    + " GCS / baseline, below 1 is better for GCS). Every run has a warm-up, then a measured phase"
+                    + " with a fixed number of messages; every member must deliver every message exactly once and"
+                    + " in order, or the bench fails.",
+            "Scenarios:",
+            "  cross-site-throughput  2 sites x 2 processes, one sender in site A, messages of --size bytes"
+                    + " unpaced: messages/s and MB/s delivered to every member; GCS against JGroups RELAY2.",
+            "  cross-site-latency     the same topology at a fixed offered load (--rate): one-way latency p50,"
+                    + " p99, p99.9 at the members of site B; GCS against RELAY2 with Nagle on its bridge"
+                    + " (jgroups-relay2) and with TCP_NODELAY (jgroups-relay2-nodelay), ratio against the"
+                    + " better one by p99.",
+            "  lan-throughput         1 site x 2 processes: GCS against plain JGroups with the same stack.",
+            "  udp-limit              raw Netty UDP datagrams of the same size on loopback: the ceiling.",
+            "  all                    every scenario, in this order.",
+            "Progress goes to stderr, tables to stdout; exit code 0 when every run passed, 1 when a run failed"
+                    + " (the reason is printed), 2 for bad options."},
+        footer = {"", "Examples:", "  gcs bench cross-site-throughput --json",
+            "  gcs bench cross-site-latency --runs 5 --rate 1000 --out /tmp/bench",
+            "  gcs bench cross-site-throughput lan-throughput --size 100",
+            "  gcs bench all --runs 1 --messages 5000"})
+public final class BenchCommand implements Callable<Integer> {
+    /** The largest message size a run accepts (one UDP datagram, below JGroups' and GCS's limits). */
+    static final int MAX_MESSAGE_BYTES = 60_000;
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(arity = "1..*", paramLabel = "SCENARIO",
+            description = "cross-site-throughput, cross-site-latency, lan-throughput, udp-limit or all.")
+    List<String> scenarios;
+
+    @Option(names = "--runs", paramLabel = "N", defaultValue = "3",
+            description = "Runs per system and scenario, at least 1 (default: ${DEFAULT-VALUE}).")
+    int runs;
+
+    @Option(names = "--messages", paramLabel = "N",
+            description = "Measured messages per run (default: cross-site-throughput 300000, lan-throughput"
+                    + " 1000000, cross-site-latency 8000, udp-limit 400000).")
+    Long messages;
+
+    @Option(names = "--warmup", paramLabel = "N",
+            description = "Warm-up messages per run before the measured ones, so that the JIT has compiled the"
+                    + " hot code and GCS's congestion control has left slow start (default: cross-site-throughput"
+                    + " 1000000, lan-throughput 2000000, cross-site-latency 4000 paced, i.e. 4 s at 1000 msg/s;"
+                    + " udp-limit 100000).")
+    Long warmup;
+
+    @Option(names = "--unpaced-warmup", paramLabel = "N",
+            description = "cross-site-latency: warm-up messages sent as fast as possible before the paced warm-up,"
+                    + " so that the JIT compiles the hot path (default: 500000).")
+    Long unpacedWarmup;
+
+    @Option(names = "--size", paramLabel = "BYTES", defaultValue = "1000",
+            description = "Payload bytes of every message, " + BenchPayload.HEADER_BYTES + ".." + MAX_MESSAGE_BYTES
+                    + " (default: ${DEFAULT-VALUE}).")
+    int size;
+
+    @Option(names = "--rate", paramLabel = "N", defaultValue = "1000",
+            description = "Messages per second offered in cross-site-latency, to stay below both systems' capacity"
+                    + " (default: ${DEFAULT-VALUE}).")
+    double rate;
+
+    @Option(names = "--json", description = "End with one line holding a JSON object with the results.")
+    boolean json;
+
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "Also write runs.csv (one row per run), summary.csv (medians and ratios, one row per"
+                    + " scenario and system) and summary.json into DIR (created if needed).")
+    Path out;
+
+    @Option(names = "--in-process",
+            description = "Run the nodes as threads of this JVM instead of one JVM each (faster to start; the nodes"
+                    + " then share one heap and JIT).")
+    boolean inProcess;
+
+    @Option(names = "--jvm-option", paramLabel = "OPTION",
+            description = "An extra option of every node's JVM, repeatable; {node} becomes the node's name, e.g."
+                    + " --jvm-option=-XX:StartFlightRecording=filename=/tmp/{node}.jfr")
+    List<String> jvmOptions = new ArrayList<>();
+
+    @Option(names = "--system", paramLabel = "ID",
+            description = "Run only this system (gcs, jgroups, jgroups-relay2, jgroups-relay2-nodelay, udp),"
+                    + " repeatable; for profiling one side, without a ratio unless gcs is one of them (default: every"
+                    + " system of each scenario).")
+    List<String> systems = new ArrayList<>();
+
+    @Option(names = "--controller", paramLabel = "NAME",
+            description = "GCS: congestion control of every node: tfrc (the default), ormcc, none, or a class name"
+                    + " (the same as --gcs-set congestion.control=NAME).")
+    String controller;
+
+    @Option(names = "--transport", paramLabel = "NAME",
+            description = "GCS: how data crosses the WAN, end-to-end (the default) or hop-by-hop (the same as"
+                    + " --gcs-set wan.transport=NAME; hop by hop, the controller defaults to none).")
+    String transport;
+
+    @Option(names = "--gcs-set", paramLabel = "KEY=VALUE",
+            description = "Override a GCS setting (a key of a node's properties file, e.g. send.window.bytes=4MB or"
+                    + " congestion.control=none), repeatable; for experiments: the defaults are what GCS ships.")
+    List<String> gcsSettings = new ArrayList<>();
+
+    @Option(names = "--relay-tcp-nodelay",
+            description = "cross-site-throughput: also run RELAY2 with Nagle's algorithm off on its bridge (system"
+                    + " jgroups-relay2-nodelay: TCP_NODELAY, as JGroups' tcp-low-latency.xml) beside JGroups' tcp.xml"
+                    + " bridge, which keeps it on, and compare GCS with the better of the two;"
+                    + " cross-site-latency always runs both.")
+    boolean relayTcpNoDelay;
+
+    @Option(names = "--gcs-sends-in-flight", paramLabel = "N", defaultValue = "" + GcsEndpoint.DEFAULT_SENDS_IN_FLIGHT,
+            description = "GCS's sender keeps at most N sendAsync calls not yet admitted, as a throughput-minded"
+                    + " application would (default: ${DEFAULT-VALUE}); 0 uses the blocking send(), which waits for"
+                    + " each message's admission.")
+    int gcsSendsInFlight;
+
+    @Option(names = "--stall-timeout", paramLabel = "TIME", defaultValue = "30s", converter = DurationConverter.class,
+            description = "Fail a run when its traffic makes no progress for this long (default: ${DEFAULT-VALUE}).")
+    Duration stallTimeout;
+
+    /**
+     * Runs the benchmarks.
+     *
+     * @return 0 if every run passed, 1 if one failed
+     */
+    @Override
+    public Integer call() throws Exception {
+        BenchSettings settings = settings();
+        PrintWriter stdout = spec.commandLine().getOut();
+        PrintWriter stderr = spec.commandLine().getErr();
+        return new BenchRun(settings, stdout, stderr).run();
+    }
+
+    /**
+     * Validates the options.
+     *
+     * @return the settings
+     * @throws ParameterException if an option is out of range (picocli prints it with the usage, exit code 2)
+     */
+    BenchSettings settings() {
+        List<Scenario> chosen = new ArrayList<>();
+        for (String name : scenarios) {
+            if (name.equals("all")) {
+                chosen.addAll(Arrays.asList(Scenario.values()));
+            } else {
+                chosen.add(Scenario.byId(name).orElseThrow(() -> usage("unknown scenario '" + name + "': use "
+                        + Scenario.names() + " or all")));
+            }
+        }
+        List<Scenario> distinct = chosen.stream().distinct().toList();
+        if (runs < 1 || runs > 1_000) {
+            throw usage("--runs must be in 1..1000, got " + runs);
+        }
+        if (messages != null && (messages < 1 || messages > Integer.MAX_VALUE / 2)) {
+            throw usage("--messages must be in 1.." + Integer.MAX_VALUE / 2 + ", got " + messages);
+        }
+        if (warmup != null && (warmup < 0 || warmup > Integer.MAX_VALUE / 2)) {
+            throw usage("--warmup must be in 0.." + Integer.MAX_VALUE / 2 + ", got " + warmup);
+        }
+        if (unpacedWarmup != null && (unpacedWarmup < 0 || unpacedWarmup > Integer.MAX_VALUE / 2)) {
+            throw usage("--unpaced-warmup must be in 0.." + Integer.MAX_VALUE / 2 + ", got " + unpacedWarmup);
+        }
+        if (size < BenchPayload.HEADER_BYTES || size > MAX_MESSAGE_BYTES) {
+            throw usage("--size must be in " + BenchPayload.HEADER_BYTES + ".." + MAX_MESSAGE_BYTES + " bytes (the"
+                    + " header with sequence and send time takes " + BenchPayload.HEADER_BYTES + "), got " + size);
+        }
+        if (!(rate > 0) || rate > 1_000_000) {
+            throw usage("--rate must be a positive number of messages per second up to 1000000, got " + rate);
+        }
+        if (stallTimeout.toMillis() < 1_000) {
+            throw usage("--stall-timeout must be at least 1s, got " + stallTimeout);
+        }
+        if (inProcess && !jvmOptions.isEmpty()) {
+            throw usage("--jvm-option applies to node JVMs; it cannot be used with --in-process");
+        }
+        List<BenchSystem> only = new ArrayList<>();
+        for (String id : systems) {
+            BenchSystem system = BenchSystem.byId(id).orElseThrow(() -> usage("unknown --system '" + id
+                    + "': use " + BenchSystem.names()));
+            if (distinct.stream().noneMatch(s -> s.offers(system))) {
+                throw usage("--system " + id + " is not part of " + distinct.stream().map(Scenario::id).toList());
+            }
+            only.add(system);
+        }
+        if (relayTcpNoDelay && !only.isEmpty() && !only.contains(BenchSystem.RELAY2_NODELAY)) {
+            throw usage("--relay-tcp-nodelay adds the system " + BenchSystem.RELAY2_NODELAY.id() + ", which --system"
+                    + " leaves out: add --system " + BenchSystem.RELAY2_NODELAY.id() + " (" + BenchSystem.RELAY2.id()
+                    + " is always JGroups' tcp.xml bridge, Nagle on)");
+        }
+        if (gcsSendsInFlight < 0) {
+            throw usage("--gcs-sends-in-flight must be 0 (blocking send) or more, got " + gcsSendsInFlight);
+        }
+        if (controller != null) {
+            gcsSettings.add("congestion.control=" + controller.strip());
+        }
+        if (transport != null) {
+            gcsSettings.add("wan.transport=" + transport.strip());
+        }
+        for (String setting : gcsSettings) {
+            checkGcsSetting(setting);
+        }
+        checkGcsSettingsTogether();
+        if (out != null) {
+            try {
+                Files.createDirectories(out);
+            } catch (IOException e) {
+                throw usage("--out: cannot create directory " + out + ": " + e.getMessage());
+            }
+        }
+        return new BenchSettings(distinct, runs, warmup == null ? -1 : warmup,
+                unpacedWarmup == null ? -1 : unpacedWarmup, messages == null ? -1 : messages, size,
+                rate, json, out, inProcess, jvmOptions, stallTimeout, only, gcsSettings, relayTcpNoDelay,
+                gcsSendsInFlight);
+    }
+
+    /** Builds one configuration from every override, so that pairs that contradict (a transport and its controller) fail now. */
+    private void checkGcsSettingsTogether() {
+        Properties probe = new Properties();
+        probe.setProperty("site", "probe");
+        probe.setProperty("cluster.key", "0123456789abcdef0123");
+        for (String setting : gcsSettings) {
+            int eq = setting.indexOf('=');
+            probe.setProperty(setting.substring(0, eq).trim(), setting.substring(eq + 1).trim());
+        }
+        try {
+            GcsConfigLoader.fromProperties(probe, "--gcs-set").build();
+        } catch (GcsConfigException e) {
+            throw usage(e.getMessage());
+        }
+    }
+
+    private void checkGcsSetting(String setting) {
+        int eq = setting.indexOf('=');
+        String key = eq < 0 ? setting.trim() : setting.substring(0, eq).trim();
+        if (eq < 0 || !(GcsConfigLoader.KEYS.contains(key) || key.startsWith(GcsConfigLoader.CONGESTION_PREFIX))) {
+            throw usage("--gcs-set needs KEY=VALUE with a key of a node's properties file (or cc.<scheme>.<parameter>),"
+                    + " got '" + setting + "'");
+        }
+        if (GcsEndpoint.OWN_KEYS.contains(key)) {
+            throw usage("--gcs-set " + key + ": the bench sets this one itself (topology, addresses, key)");
+        }
+        Properties probe = new Properties();
+        probe.setProperty("site", "probe");
+        probe.setProperty("cluster.key", "0123456789abcdef0123");
+        probe.setProperty(key, setting.substring(eq + 1).trim());
+        try {
+            GcsConfigLoader.fromProperties(probe, "--gcs-set").build();
+        } catch (GcsConfigException e) {
+            throw usage(e.getMessage());
+        }
+    }
+
+    private ParameterException usage(String message) {
+        return new ParameterException(spec.commandLine(), message);
+    }
+}

@@ -1,0 +1,39 @@
+package org.gcs.bench;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.gcs.tools.csv.CsvWriter;
+
+/** {@code --out DIR}: one CSV row per run of every scenario ({@code runs.csv}), complete when closed. */
+final class BenchCsv implements AutoCloseable {
+    /** The file name in the output directory. */
+    static final String FILE = "runs.csv";
+
+    private static final List<String> HEADER = List.of("scenario", "system", "run", "measuredMessages",
+            "messageBytes", "deliveredMessages", "durationMillis", "messagesPerSec", "megabytesPerSec",
+            "sendRatePerSec", "latencyP50Micros", "latencyP99Micros", "latencyP999Micros", "latencyMaxMicros",
+            "latencySamples", "lossRate", "cpuMicrosPerMessage", "masters", "wallSeconds", "endToEndMessagesPerSec");
+
+    private final CsvWriter csv;
+
+    /** @param dir the output directory (it exists) */
+    BenchCsv(Path dir) {
+        this.csv = new CsvWriter(dir.resolve(FILE), HEADER);
+    }
+
+    /** @param run one run's figures */
+    void add(RunResult run) {
+        LatencyFigures latency = run.latency();
+        csv.row(run.scenario().id(), run.system().id(), run.run(), run.measuredMessages(), run.messageBytes(),
+                run.deliveredMessages(), run.durationMicros() / 1000.0, run.messagesPerSec(), run.megabytesPerSec(),
+                run.sendRatePerSec(), latency.p50Micros(), latency.p99Micros(), latency.p999Micros(),
+                latency.maxMicros(), latency.samples(), run.lossRate(), run.cpuMicrosPerMessage(),
+                String.join(" ", run.masters()),
+                run.wallSeconds(), run.endToEndMessagesPerSec());
+    }
+
+    @Override
+    public void close() {
+        csv.close();
+    }
+}

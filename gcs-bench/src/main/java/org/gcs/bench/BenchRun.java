@@ -1,0 +1,162 @@
+package org.gcs.bench;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.gcs.tools.json.JsonWriter;
+
+/**
+ * One {@code gcs bench} invocation: every scenario in turn, each with its systems alternating run by run (A B A B
+ * ..., or A B C A B C ... with two baselines), progress lines on stderr, a table per scenario on stdout,
+ * optionally a CSV of runs, a CSV of medians and ratios and the JSON summary in {@code --out}, and with
+ * {@code --json} one JSON object as the last line. The first failed run ends the bench (exit code 1) with the
+ * reason; the node logs are then kept.
+ */
+final class BenchRun {
+    /** Every child JVM halts after this long in any case (its parent normally stops it much sooner). */
+    static final long CHILD_LIFETIME_SEC = 3_600;
+    /** The summary's file name in the output directory. */
+    static final String SUMMARY_FILE = "summary.json";
+
+    private final BenchSettings settings;
+    private final PrintWriter out;
+    private final PrintWriter err;
+    private final long startNs = System.nanoTime();
+
+    /**
+     * @param settings the options
+     * @param out where the tables and the JSON line go
+     * @param err where progress and errors go
+     */
+    BenchRun(BenchSettings settings, PrintWriter out, PrintWriter err) {
+        this.settings = settings;
+        this.out = out;
+        this.err = err;
+    }
+
+    /**
+     * @return 0 if every run of every scenario completed and passed its delivery check, 1 otherwise
+     */
+    int run() throws InterruptedException, IOException {
+        MachineInfo machine = MachineInfo.current();
+        Path logDir = Files.createTempDirectory("gcs-bench-");
+        NodeLauncher launcher = settings.inProcess() ? new InJvmLauncher()
+                : new ChildJvmLauncher(settings.jvmOptions(), logDir, CHILD_LIFETIME_SEC);
+        RunDriver driver = new RunDriver(launcher, settings.stallTimeout(), this::progress);
+        out.printf(Locale.ROOT, "GCS bench: %s; %d runs per system; nodes: %s; %d CPUs (%s), Java %s%n",
+                String.join(", ", settings.scenarios().stream().map(Scenario::id).toList()), settings.runs(),
+                settings.inProcess() ? "threads of this JVM" : "one JVM per node", machine.cpus(), machine.cpuModel(),
+                machine.java());
+        out.flush();
+        List<ScenarioSummary> summaries = new ArrayList<>();
+        String error = null;
+        BenchCsv csv = settings.outDir() == null ? null : new BenchCsv(settings.outDir());
+        try {
+            for (Scenario scenario : settings.scenarios()) {
+                if (settings.systemsFor(scenario).isEmpty()) {
+                    continue;
+                }
+                ScenarioSummary summary = runScenario(scenario, driver, csv);
+                summaries.add(summary);
+                BenchTable.print(out, settings, summary);
+            }
+        } catch (BenchFailure e) {
+            error = e.getMessage();
+            err.println("gcs bench: FAILED: " + error);
+            err.println("gcs bench: node logs kept in " + logDir);
+            err.flush();
+        } finally {
+            if (csv != null) {
+                csv.close();
+            }
+        }
+        if (error == null) {
+            deleteTree(logDir);
+        }
+        double wallSeconds = (System.nanoTime() - startNs) / 1e9;
+        out.printf(Locale.ROOT, "%nwall time: %.1f s; %s%n", wallSeconds,
+                error == null ? "every message of every run was delivered to every member (PASSED)" : "FAILED");
+        Map<String, Object> json = BenchJson.of(settings, machine, summaries, error, wallSeconds);
+        if (settings.outDir() != null) {
+            SummaryCsv.write(settings.outDir(), settings.messageBytes(), summaries);
+            Files.writeString(settings.outDir().resolve(SUMMARY_FILE), JsonWriter.write(json) + "\n",
+                    StandardCharsets.UTF_8);
+        }
+        if (settings.json()) {
+            out.println(JsonWriter.write(json));
+        }
+        out.flush();
+        return error == null ? 0 : 1;
+    }
+
+    private ScenarioSummary runScenario(Scenario scenario, RunDriver driver, BenchCsv csv)
+            throws BenchFailure, InterruptedException {
+        long scenarioStartNs = System.nanoTime();
+        Map<BenchSystem, List<RunResult>> results = new LinkedHashMap<>();
+        for (BenchSystem system : settings.systemsFor(scenario)) {
+            results.put(system, new ArrayList<>());
+        }
+        for (int run = 1; run <= settings.runs(); run++) {
+            for (BenchSystem system : results.keySet()) {
+                progress(String.format(Locale.ROOT, "%s: %s run %d/%d starting", scenario.id(), system.id(), run,
+                        settings.runs()));
+                RunResult result;
+                try {
+                    result = driver.run(RunPlan.create(scenario, system, settings), run);
+                } catch (BenchFailure e) {
+                    throw new BenchFailure(scenario.id() + ", " + system.title() + " run " + run + ": "
+                            + e.getMessage());
+                }
+                results.get(system).add(result);
+                if (csv != null) {
+                    csv.add(result);
+                }
+                progress(scenario.id() + ": " + describe(result));
+            }
+        }
+        List<SystemFigures> figures = new ArrayList<>();
+        results.forEach((system, runs) -> figures.add(SystemFigures.of(system, runs)));
+        return new ScenarioSummary(scenario, figures, (System.nanoTime() - scenarioStartNs) / 1e9);
+    }
+
+    private static String describe(RunResult r) {
+        String figures = switch (r.scenario().kind()) {
+            case LATENCY -> String.format(Locale.ROOT, "p50 %.3f ms, p99 %.3f ms, p99.9 %.3f ms at %.0f msg/s",
+                    r.latency().p50Micros() / 1000, r.latency().p99Micros() / 1000, r.latency().p999Micros() / 1000,
+                    r.sendRatePerSec());
+            case THROUGHPUT -> String.format(Locale.ROOT, "%.0f msg/s, %.2f MB/s", r.messagesPerSec(),
+                    r.megabytesPerSec());
+            case DATAGRAMS -> String.format(Locale.ROOT, "%.0f datagrams/s, %.2f MB/s, %.2f %% lost",
+                    r.messagesPerSec(), r.megabytesPerSec(), r.lossRate() * 100);
+        };
+        return String.format(Locale.ROOT, "%s run %d: %s, all delivered (wall %.1f s)", r.system().id(), r.run(),
+                figures, r.wallSeconds());
+    }
+
+    private void progress(String text) {
+        synchronized (err) {
+            err.printf(Locale.ROOT, "[bench %6.1f s] %s%n", (System.nanoTime() - startNs) / 1e9, text);
+            err.flush();
+        }
+    }
+
+    private static void deleteTree(Path dir) {
+        try (Stream<Path> paths = Files.walk(dir)) {
+            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(path);
+            }
+        } catch (IOException | UncheckedIOException e) {
+            // a temporary directory left behind is harmless
+        }
+    }
+}

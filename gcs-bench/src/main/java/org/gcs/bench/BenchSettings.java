@@ -1,0 +1,95 @@
+package org.gcs.bench;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The validated options of {@code gcs bench}.
+ *
+ * @param scenarios the scenarios to run, in order
+ * @param runs runs per system and scenario
+ * @param warmupMessages warm-up messages per run (paced ones in a paced scenario), or -1 for each scenario's
+ *        default
+ * @param unpacedWarmupMessages paced scenarios: warm-up messages sent unpaced before the paced warm-up, or -1
+ *        for the scenario's default
+ * @param measuredMessages measured messages per run, or -1 for each scenario's default
+ * @param messageBytes payload bytes of every message
+ * @param latencyRatePerSec messages per second offered in {@code cross-site-latency}
+ * @param json whether to end with one JSON line
+ * @param outDir where to write per-run CSV and the summary, or null
+ * @param inProcess whether to run the nodes as threads of this JVM instead of child JVMs
+ * @param jvmOptions extra options of every child JVM
+ * @param stallTimeout how long a run may go without progress before it fails
+ * @param systems the systems to run (empty: every system of each scenario)
+ * @param gcsSettings {@code key=value} overrides of GCS settings (empty: the bench's defaults)
+ * @param relayTcpNoDelay whether cross-site-throughput also runs RELAY2 with TCP_NODELAY on its bridge
+ *        ({@link BenchSystem#RELAY2_NODELAY}; cross-site-latency always does)
+ * @param gcsSendsInFlight GCS sender: at most this many {@code sendAsync} calls not yet admitted; 0 for the
+ *        blocking {@code send}
+ */
+public record BenchSettings(List<Scenario> scenarios, int runs, long warmupMessages, long unpacedWarmupMessages,
+                            long measuredMessages,
+                            int messageBytes, double latencyRatePerSec, boolean json, Path outDir, boolean inProcess,
+                            List<String> jvmOptions, Duration stallTimeout, List<BenchSystem> systems,
+                            List<String> gcsSettings, boolean relayTcpNoDelay,
+                            int gcsSendsInFlight) {
+    /** Copies the lists. */
+    public BenchSettings {
+        scenarios = List.copyOf(scenarios);
+        jvmOptions = List.copyOf(jvmOptions);
+        systems = List.copyOf(systems);
+        gcsSettings = List.copyOf(gcsSettings);
+    }
+
+    /**
+     * @param scenario a scenario
+     * @return the systems to run in it, GCS (or the only system) first: its default systems, then the optional ones
+     *         asked for ({@code --relay-tcp-nodelay} or {@code --system}), less those {@code --system} leaves out
+     */
+    public List<BenchSystem> systemsFor(Scenario scenario) {
+        List<BenchSystem> all = new ArrayList<>(scenario.systems());
+        for (BenchSystem optional : scenario.optionalSystems()) {
+            if (systems.contains(optional) || (optional.bridgeTcpNoDelay() && relayTcpNoDelay)) {
+                all.add(optional);
+            }
+        }
+        return all.stream().filter(s -> systems.isEmpty() || systems.contains(s)).toList();
+    }
+
+    /**
+     * @param scenario a scenario
+     * @return its warm-up messages per run
+     */
+    public long warmupFor(Scenario scenario) {
+        return warmupMessages >= 0 ? warmupMessages : scenario.defaultWarmupMessages();
+    }
+
+    /**
+     * @param scenario a scenario
+     * @return its warm-up messages sent unpaced before the paced ones (0 when the scenario is not paced)
+     */
+    public long unpacedWarmupFor(Scenario scenario) {
+        if (rateFor(scenario) <= 0) {
+            return 0;
+        }
+        return unpacedWarmupMessages >= 0 ? unpacedWarmupMessages : scenario.defaultUnpacedWarmupMessages();
+    }
+
+    /**
+     * @param scenario a scenario
+     * @return its measured messages per run
+     */
+    public long measuredFor(Scenario scenario) {
+        return measuredMessages >= 0 ? measuredMessages : scenario.defaultMeasuredMessages();
+    }
+
+    /**
+     * @param scenario a scenario
+     * @return the rate its sender offers, 0 for unpaced
+     */
+    public double rateFor(Scenario scenario) {
+        return scenario.kind() == Scenario.Kind.LATENCY ? latencyRatePerSec : 0;
+    }
+}

@@ -1,0 +1,108 @@
+package org.gcs.bench;
+
+import java.io.PrintWriter;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The human-readable results of a scenario on stdout: one row per run, the medians, the ratios against the better
+ * baseline (named when there are several, with the ratios against the others) and the CPU ratio.
+ */
+final class BenchTable {
+    private BenchTable() {
+    }
+
+    /**
+     * @param out where to print
+     * @param settings the options
+     * @param summary the scenario's results
+     */
+    static void print(PrintWriter out, BenchSettings settings, ScenarioSummary summary) {
+        Scenario scenario = summary.scenario();
+        out.println();
+        out.printf(Locale.ROOT, "== %s: %s%n", scenario.id(), scenario.topology());
+        String unpaced = settings.unpacedWarmupFor(scenario) > 0
+                ? settings.unpacedWarmupFor(scenario) + " unpaced + " : "";
+        out.printf(Locale.ROOT, "   %d-byte messages, %s%d warm-up + %d measured per run%s, %d runs per system"
+                        + " alternating%n", settings.messageBytes(), unpaced, settings.warmupFor(scenario),
+                settings.measuredFor(scenario), scenario.kind() == Scenario.Kind.LATENCY
+                        ? String.format(Locale.ROOT, " at %.0f msg/s", settings.rateFor(scenario)) : "",
+                settings.runs());
+        out.println(header(scenario));
+        for (int run = 1; run <= settings.runs(); run++) {
+            for (SystemFigures figures : summary.systems()) {
+                if (run <= figures.runs().size()) {
+                    RunResult r = figures.runs().get(run - 1);
+                    out.println(row(scenario, Integer.toString(run), r.system(), r.messagesPerSec(),
+                            r.megabytesPerSec(), r.sendRatePerSec(), r.latency(), r.lossRate(),
+                            r.cpuMicrosPerMessage(), r.endToEndMessagesPerSec(), r.wallSeconds()));
+                }
+            }
+        }
+        for (SystemFigures figures : summary.systems()) {
+            out.println(row(scenario, "median", figures.system(), figures.messagesPerSec(), figures.megabytesPerSec(),
+                    figures.sendRatePerSec(), figures.latency(), figures.lossRate(), figures.cpuMicrosPerMessage(),
+                    figures.endToEndMessagesPerSec(), Double.NaN));
+        }
+        summary.ratio().ifPresent(ratio -> out.printf(Locale.ROOT, "ratio (%s): %.2f  [%s ]  above 1 is better for"
+                + " GCS%n", summary.ratioOf(), ratio, figures(summary.ratios())));
+        summary.baseline().ifPresent(baseline -> {
+            if (summary.baselines().size() > 1) {
+                out.printf(Locale.ROOT, "   baseline: %s (%s), the better of %s by %s%n", baseline.system().id(),
+                        baseline.system().title(), String.join(", ", summary.baselines().stream()
+                                .map(f -> f.system().id()).toList()), summary.baselineChosenBy());
+                for (SystemFigures other : summary.baselines()) {
+                    if (other != baseline) {
+                        out.printf(Locale.ROOT, "   against %s: [%s ]%s%n", other.system().id(),
+                                figures(summary.ratiosAgainst(other)), summary.cpuRatioAgainst(other)
+                                        .map(r -> String.format(Locale.ROOT, "  CPU per message gcs/%s %.2f",
+                                                other.system().id(), r)).orElse(""));
+                    }
+                }
+            }
+            out.printf(Locale.ROOT, "CPU per message (%s): %s  [gcs %s us, %s %s us]  below 1 is better for GCS%n",
+                    summary.cpuRatioOf(), summary.cpuRatio().map(r -> String.format(Locale.ROOT, "%.2f", r))
+                            .orElse("- (unknown: nodes sharing one JVM)"), micros(summary.gcs().orElseThrow()
+                            .cpuMicrosPerMessage()), baseline.system().id(), micros(baseline.cpuMicrosPerMessage()));
+        });
+        out.printf(Locale.ROOT, "wall time of the scenario: %.1f s%n", summary.wallSeconds());
+        out.flush();
+    }
+
+    private static String figures(Map<String, Double> ratios) {
+        StringBuilder all = new StringBuilder();
+        ratios.forEach((k, v) -> all.append(String.format(Locale.ROOT, " %s %.2f", k, v)));
+        return all.toString().trim();
+    }
+
+    private static String micros(double value) {
+        return Double.isNaN(value) ? "-" : String.format(Locale.ROOT, "%.1f", value);
+    }
+
+    private static String header(Scenario scenario) {
+        return switch (scenario.kind()) {
+            case LATENCY -> String.format(Locale.ROOT, "%-7s %-22s %12s %10s %10s %10s %10s %10s %8s", "run",
+                    "system", "send msg/s", "p50 ms", "p99 ms", "p99.9 ms", "max ms", "CPU us/msg", "wall s");
+            case THROUGHPUT -> String.format(Locale.ROOT, "%-7s %-22s %12s %10s %12s %12s %10s %8s", "run",
+                    "system", "msg/s", "MB/s", "e2e msg/s", "send msg/s", "CPU us/msg", "wall s");
+            case DATAGRAMS -> String.format(Locale.ROOT, "%-7s %-22s %12s %10s %12s %8s %10s %8s", "run", "system",
+                    "datagrams/s", "MB/s", "send dgr/s", "loss %", "CPU us/dgr", "wall s");
+        };
+    }
+
+    private static String row(Scenario scenario, String run, BenchSystem system, double messagesPerSec,
+                              double megabytesPerSec, double sendRatePerSec, LatencyFigures latency, double lossRate,
+                              double cpuMicrosPerMessage, double endToEndMessagesPerSec, double wallSeconds) {
+        String wall = Double.isNaN(wallSeconds) ? "" : String.format(Locale.ROOT, "%.1f", wallSeconds);
+        String cpu = micros(cpuMicrosPerMessage);
+        return switch (scenario.kind()) {
+            case LATENCY -> String.format(Locale.ROOT, "%-7s %-22s %12.0f %10.3f %10.3f %10.3f %10.3f %10s %8s", run,
+                    system.id(), sendRatePerSec, latency.p50Micros() / 1000, latency.p99Micros() / 1000,
+                    latency.p999Micros() / 1000, latency.maxMicros() / 1000, cpu, wall);
+            case THROUGHPUT -> String.format(Locale.ROOT, "%-7s %-22s %12.0f %10.2f %12.0f %12.0f %10s %8s", run,
+                    system.id(), messagesPerSec, megabytesPerSec, endToEndMessagesPerSec, sendRatePerSec, cpu, wall);
+            case DATAGRAMS -> String.format(Locale.ROOT, "%-7s %-22s %12.0f %10.2f %12.0f %8.2f %10s %8s", run,
+                    system.id(), messagesPerSec, megabytesPerSec, sendRatePerSec, lossRate * 100, cpu, wall);
+        };
+    }
+}

@@ -1,0 +1,56 @@
+package org.gcs.bench;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The delivery check of a run, from every receiver's {@code final} counts: each one delivered every warm-up and
+ * every measured message of the sender exactly once and in the sender's order. For UDP datagrams loss and
+ * reordering are allowed (they are reported), duplicates are not.
+ */
+final class DeliveryVerdict {
+    private DeliveryVerdict() {
+    }
+
+    /**
+     * @param plan the run's nodes
+     * @param board what they reported
+     * @throws BenchFailure naming every receiver that missed, duplicated or reordered a message
+     */
+    static void check(RunPlan plan, RunBoard board) throws BenchFailure {
+        List<String> problems = new ArrayList<>();
+        boolean datagrams = plan.system() == BenchSystem.UDP;
+        for (NodeSpec receiver : plan.receivers()) {
+            NodeLine last = board.first(receiver.member(), NodeLine.FINAL).orElseThrow(() ->
+                    new IllegalStateException("no final line from " + receiver.member()));
+            long warmup = last.number("warmup");
+            long measured = last.number("measured");
+            long duplicates = last.number("duplicates");
+            long outOfOrder = last.number("outOfOrder");
+            List<String> wrong = new ArrayList<>();
+            if (!datagrams && warmup != receiver.warmupMessages()) {
+                wrong.add(String.format("%d of %d warm-up messages", warmup, receiver.warmupMessages()));
+            }
+            if (!datagrams && measured != receiver.measuredMessages()) {
+                wrong.add(String.format("%d of %d measured messages (%d missing)", measured,
+                        receiver.measuredMessages(), receiver.measuredMessages() - measured));
+            }
+            if (datagrams && measured == 0) {
+                wrong.add("no measured datagram");
+            }
+            if (duplicates != 0) {
+                wrong.add(duplicates + " duplicates");
+            }
+            if (!datagrams && outOfOrder != 0) {
+                wrong.add(outOfOrder + " out of per-sender order");
+            }
+            if (!wrong.isEmpty()) {
+                problems.add(receiver.site() + "/" + receiver.member() + " delivered " + String.join(", ", wrong));
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new BenchFailure("delivery check FAILED for " + plan.system().title() + " (sender "
+                    + plan.sender().member() + "): " + String.join("; ", problems));
+        }
+    }
+}

@@ -1,0 +1,212 @@
+package org.gcs.bench;
+
+import java.util.Locale;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Collectors;
+import org.gcs.FlowStatus;
+import org.gcs.GcsConfig;
+import org.gcs.GcsConfigLoader;
+import org.gcs.GcsNode;
+import org.gcs.GroupView;
+
+/**
+ * A GCS node through the public API, configured like {@code gcs demo}'s nodes, in the keys of a node's properties
+ * file ({@link GcsConfigLoader}): its site's LAN cluster on UDP multicast bound to 127.0.0.1 (cluster name and
+ * multicast port of this run), its WAN socket on 127.0.0.1, seeded with the other sites' WAN ports, no link
+ * emulation (no loss, no delay), every other setting at its default (TFRC congestion control included) unless
+ * {@code gcs bench --gcs-set KEY=VALUE} overrides it. Every node joins one group.
+ */
+final class GcsEndpoint implements BenchEndpoint {
+    /** The group every node joins and the sender sends to. */
+    static final String GROUP = "bench";
+
+    /**
+     * Keys the bench sets itself for every node (topology, addresses, key); {@code --gcs-set} may not override
+     * them.
+     */
+    static final Set<String> OWN_KEYS = Set.of("site", "member.name", "cluster.key", "cluster.key.hex", "wan.bind",
+            "wan.advertise", "seeds", "groups", "lan.transport", "lan.bind.address", "lan.mcast.address",
+            "lan.mcast.port", "lan.tcp.port", "lan.tcp.initial.hosts", "lan.cluster.name", "emulation.topology",
+            "emulation.seed");
+
+    private static final String HEARTBEAT = "500ms";
+    private static final String SITE_TIMEOUT = "5s";
+
+    /**
+     * Sends the sender keeps in flight by default: enough for the node's event loop to find many at each wake-up,
+     * few enough to stay far below {@code maxPendingSendBytes} (4 MiB) with 1000-byte messages. A count, not bytes,
+     * because the loop's work per wake-up goes by messages: with 100-byte messages the same 256 are 25.6 KB.
+     */
+    static final int DEFAULT_SENDS_IN_FLIGHT = 256;
+    /**
+     * Payload bytes in flight at most, whatever the count: half the default {@code maxPendingSendBytes}; with the
+     * default count it binds only for messages above 8 KiB.
+     */
+    private static final long MAX_BYTES_IN_FLIGHT = 2L << 20;
+    /**
+     * The WAN datagram size of the bench's GCS nodes: every "WAN" link of the bench is the loopback interface (MTU
+     * 65 536), where RELAY2's TCP bridge sends segments of up to 64 KB and JGroups' UDP transport datagrams of up to
+     * 64 KB; 8000 bytes is what a jumbo-frame network (MTU 9000) carries unfragmented. GCS's default of 1400 fits any
+     * Internet path; {@code --gcs-set max.datagram.bytes=1400} measures it (docs/performance.md gives both).
+     */
+    static final int LOOPBACK_DATAGRAM_BYTES = 8000;
+
+    private final NodeSpec spec;
+    private final int sendsInFlight;
+    private final Semaphore inFlight;
+    private final AtomicReference<Throwable> asyncFailure = new AtomicReference<>();
+    private GcsNode node;
+
+    /** @param spec the node's part in the run */
+    GcsEndpoint(NodeSpec spec) {
+        this.spec = spec;
+        this.sendsInFlight = spec.gcsSendsInFlight() <= 0 ? 0
+                : (int) Math.max(1, Math.min(spec.gcsSendsInFlight(), MAX_BYTES_IN_FLIGHT / spec.messageBytes()));
+        this.inFlight = new Semaphore(sendsInFlight);
+    }
+
+    /** @return how many sends the sender keeps in flight (0: the blocking send) */
+    int sendsInFlight() {
+        return sendsInFlight;
+    }
+
+    /** @return the node's settings in the keys of a properties file, overrides applied */
+    Properties properties() {
+        Properties p = new Properties();
+        p.setProperty("site", spec.site());
+        p.setProperty("member.name", spec.member());
+        p.setProperty("cluster.key.hex", spec.clusterKeyHex());
+        p.setProperty("wan.bind", "127.0.0.1:" + spec.wanPort());
+        p.setProperty("seeds", spec.seedPorts().stream().map(port -> "127.0.0.1:" + port)
+                .collect(Collectors.joining(",")));
+        p.setProperty("heartbeat.interval", HEARTBEAT);
+        p.setProperty("site.timeout", SITE_TIMEOUT);
+        p.setProperty("lan.bind.address", "127.0.0.1");
+        p.setProperty("lan.mcast.address", spec.mcastAddress());
+        p.setProperty("lan.mcast.port", Integer.toString(spec.mcastPort()));
+        p.setProperty("lan.cluster.name", spec.lanClusterName("gcs"));
+        p.setProperty("lan.join.timeout", JGroupsStacks.LAN_JOIN_TIMEOUT_MS + "ms");
+        p.setProperty("max.datagram.bytes", Integer.toString(LOOPBACK_DATAGRAM_BYTES));
+        for (String setting : spec.gcsSettings()) {
+            int eq = setting.indexOf('=');
+            p.setProperty(setting.substring(0, eq).trim(), setting.substring(eq + 1).trim());
+        }
+        return p;
+    }
+
+    /**
+     * @return the node's configuration
+     * @throws org.gcs.GcsConfigException if an override is invalid
+     */
+    GcsConfig config() {
+        return GcsConfigLoader.fromProperties(properties(), "gcs bench").build();
+    }
+
+    @Override
+    public void start(Delivery delivery) {
+        node = GcsNode.start(config());
+        node.onMessage(message -> delivery.deliver(message.payload(), 0, message.payload().length));
+        node.join(GROUP);
+    }
+
+    @Override
+    public boolean ready() {
+        return node.view(GROUP)
+                .map(v -> v.size() == spec.totalMembers() && v.sites().size() == spec.sites().size())
+                .orElse(false);
+    }
+
+    @Override
+    public boolean master() {
+        return node.isDelegate();
+    }
+
+    @Override
+    public String describe() {
+        return node.view(GROUP).map(GroupView::toString).orElse("no view of " + GROUP)
+                + ", delegate " + node.delegate().map(Object::toString).orElse("none");
+    }
+
+    @Override
+    public String status() {
+        StringBuilder text = new StringBuilder();
+        for (FlowStatus flow : node.flows()) {
+            text.append(String.format(Locale.ROOT, "%s allowed %s%s", flow.controller(),
+                    rate(flow.allowedRateBytesPerSec()), flow.slowStart() ? " (slow start)" : ""));
+            for (FlowStatus.Receiver r : flow.receivers()) {
+                text.append(String.format(Locale.ROOT, "; %s: rtt %.1f ms, %s %.4g", r.site(), r.rttMs(),
+                        flow.congestionMeasure(), r.congestion()));
+                r.lastFeedback().forEach((field, value) -> text.append(String.format(Locale.ROOT, ", %s %.4g", field,
+                        value)));
+            }
+            for (FlowStatus.Sender s : flow.senders()) {
+                text.append(String.format(Locale.ROOT, "; sender %s demands %s, granted %s", s.member(),
+                        rate(s.demandBytesPerSec()), rate(s.grantBytesPerSec())));
+            }
+        }
+        return text.toString();
+    }
+
+    private static String rate(double bytesPerSec) {
+        if (Double.isNaN(bytesPerSec)) {
+            return "-";
+        }
+        return Double.isInfinite(bytesPerSec) || bytesPerSec >= Double.MAX_VALUE / 2 ? "unlimited"
+                : String.format(Locale.ROOT, "%.2f MB/s", bytesPerSec / 1e6);
+    }
+
+    /**
+     * With {@code sendsInFlight} 0 the blocking {@link GcsNode#send}: it returns once the message is admitted, one
+     * round trip to the node's event loop per message. Otherwise {@link GcsNode#sendAsync} with at most that many
+     * not yet admitted, so that the loop takes several sends per wake-up, as JGroups' {@code JChannel.send} hands
+     * its messages to a bundler queue.
+     */
+    @Override
+    public void send(byte[] payload) throws Exception {
+        if (sendsInFlight == 0) {
+            node.send(GROUP, payload);
+            return;
+        }
+        throwIfFailed();
+        inFlight.acquire();
+        try {
+            node.sendAsync(GROUP, payload).whenComplete((ok, error) -> {
+                if (error != null) {
+                    asyncFailure.compareAndSet(null, error);
+                }
+                inFlight.release();
+            });
+        } catch (RuntimeException e) {
+            inFlight.release();
+            throw e;
+        }
+    }
+
+    @Override
+    public void flush() throws Exception {
+        if (sendsInFlight > 0) {
+            inFlight.acquire(sendsInFlight);
+            inFlight.release(sendsInFlight);
+            throwIfFailed();
+        }
+    }
+
+    private void throwIfFailed() throws Exception {
+        Throwable failure = asyncFailure.get();
+        if (failure instanceof Exception e) {
+            throw e;
+        } else if (failure != null) {
+            throw new IllegalStateException("sendAsync failed: " + failure, failure);
+        }
+    }
+
+    @Override
+    public void close() {
+        if (node != null) {
+            node.close();
+        }
+    }
+}

@@ -1,0 +1,155 @@
+package org.gcs.bench;
+
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
+import java.util.ArrayList;
+import java.util.List;
+import org.jgroups.protocols.BARRIER;
+import org.jgroups.protocols.FD_ALL3;
+import org.jgroups.protocols.FD_SOCK2;
+import org.jgroups.protocols.FRAG2;
+import org.jgroups.protocols.FRAG4;
+import org.jgroups.protocols.MERGE3;
+import org.jgroups.protocols.MFC;
+import org.jgroups.protocols.PING;
+import org.jgroups.protocols.TCP;
+import org.jgroups.protocols.TCPPING;
+import org.jgroups.protocols.UDP;
+import org.jgroups.protocols.UFC;
+import org.jgroups.protocols.UNICAST3;
+import org.jgroups.protocols.VERIFY_SUSPECT2;
+import org.jgroups.protocols.pbcast.GMS;
+import org.jgroups.protocols.pbcast.NAKACK2;
+import org.jgroups.protocols.pbcast.STABLE;
+import org.jgroups.protocols.relay.RELAY2;
+import org.jgroups.protocols.relay.config.RelayConfig;
+import org.jgroups.stack.Protocol;
+
+/**
+ * The JGroups protocol stacks of the baseline.
+ *
+ * <ul>
+ *   <li>{@link #lan}: the stack GCS builds for a site's LAN on UDP ({@code org.gcs.internal.node.JGroupsLan}),
+ *       protocol by protocol and setting by setting: UDP (multicast, 127.0.0.1, the same socket buffers), PING,
+ *       MERGE3, FD_SOCK2, FD_ALL3, VERIFY_SUSPECT2, BARRIER, NAKACK2, UNICAST3, STABLE, GMS, MFC, UFC, FRAG4. Keep it
+ *       in step with JGroupsLan, or the comparison measures a different stack. GCS seals its LAN by default
+ *       ({@code lan.protection=aes-gcm}: SERIALIZE and AES-GCM above the transport, docs/security.md, LAN); this
+ *       baseline does not, so the stacks are the same with {@code --gcs-set lan.protection=none}.</li>
+ *   <li>{@link #relay}: RELAY2 on top of that stack with {@code relay_multicasts} on and one site master per site
+ *       (its bridge created while it connects, so that the benchmark knows when it is up),
+ *       as JGroups documents cross-site replication: every site lists the same bridge cluster, whose stack
+ *       ({@link #bridge}) is JGroups' own {@code tcp.xml} (TCP, TCPPING with every site master's address, MERGE3,
+ *       FD_SOCK2, FD_ALL3, VERIFY_SUSPECT2, BARRIER, NAKACK2 without multicast retransmission, UNICAST3, STABLE,
+ *       GMS, MFC and UFC with 2 MB credits, FRAG2) bound to 127.0.0.1. Like {@code tcp.xml} (JGroups' choice "for
+ *       high-throughput requirements") the bridge keeps Nagle's algorithm on ({@code tcp_nodelay=false}) in the
+ *       system {@code jgroups-relay2}; {@code jgroups-relay2-nodelay} sets {@code TCP_NODELAY}, as
+ *       {@code tcp-low-latency.xml} does.</li>
+ * </ul>
+ */
+final class JGroupsStacks {
+    /**
+     * How long the first member of a LAN cluster looks for others before founding the cluster, in GCS's LAN
+     * ({@code LanConfig.joinTimeout}) and in the baseline alike: long enough that a loaded machine does not split
+     * a site when its members join one after the other.
+     */
+    static final long LAN_JOIN_TIMEOUT_MS = 2_000;
+
+    private static final String LOOPBACK = "127.0.0.1";
+
+    private JGroupsStacks() {
+    }
+
+    /**
+     * @param spec the node
+     * @return a new LAN stack for the node's site, transport first
+     */
+    static List<Protocol> lan(NodeSpec spec) throws UnknownHostException {
+        InetAddress bind = InetAddress.getByName(LOOPBACK);
+        UDP udp = new UDP();
+        udp.setMulticastAddress(InetAddress.getByName(spec.mcastAddress()));
+        udp.setMulticastPort(spec.mcastPort());
+        udp.setUcastRecvBufSize(4_000_000).setMcastRecvBufSize(4_000_000);
+        udp.setUcastSendBufSize(1_000_000).setMcastSendBufSize(1_000_000);
+        udp.setBindAddress(bind);
+        udp.useVirtualThreads(false);
+        udp.logDiscardMsgs(false);
+        FD_SOCK2 failureDetection = new FD_SOCK2();
+        failureDetection.setBindAddress(bind);
+        List<Protocol> protocols = new ArrayList<>();
+        protocols.add(udp);
+        protocols.add(new PING());
+        protocols.add(new MERGE3().setMinInterval(2_000).setMaxInterval(6_000));
+        protocols.add(failureDetection);
+        protocols.add(new FD_ALL3().setTimeout(6_000).setInterval(1_000));
+        protocols.add(new VERIFY_SUSPECT2());
+        protocols.add(new BARRIER());
+        protocols.add(new NAKACK2().setXmitInterval(200));
+        protocols.add(new UNICAST3());
+        protocols.add(new STABLE());
+        protocols.add(new GMS().setJoinTimeout(LAN_JOIN_TIMEOUT_MS).printLocalAddress(false));
+        protocols.add(new MFC());
+        protocols.add(new UFC());
+        protocols.add(new FRAG4());
+        return protocols;
+    }
+
+    /**
+     * @param spec the node (its site, the run's sites and their bridge ports)
+     * @return a new RELAY2 for the top of the node's stack
+     */
+    static RELAY2 relay(NodeSpec spec) throws UnknownHostException {
+        RELAY2 relay = new RELAY2().relayMulticasts(true);
+        relay.site(spec.site());
+        relay.setMaxSiteMasters(1);
+        // the bridge is up when connect returns, so the bench knows when the sites are bridged (setup only)
+        relay.asyncRelayCreation(false);
+        List<InetSocketAddress> masters = new ArrayList<>();
+        for (int port : spec.bridgePorts()) {
+            masters.add(new InetSocketAddress(LOOPBACK, port));
+        }
+        for (int s = 0; s < spec.sites().size(); s++) {
+            String site = spec.sites().get(s);
+            RelayConfig.BridgeConfig bridge = new RelayConfig.ProgrammaticBridgeConfig(spec.bridgeClusterName(),
+                    bridge(spec.bridgePorts().get(s), masters, spec.relayTcpNoDelay()));
+            relay.addSite(site, new RelayConfig.SiteConfig(site).addBridge(bridge));
+        }
+        return relay;
+    }
+
+    /**
+     * @param bindPort the TCP port of this site master
+     * @param masters the TCP addresses of every site master
+     * @param tcpNoDelay true to turn Nagle's algorithm off on the bridge connections
+     * @return the bridge stack, transport first
+     */
+    static Protocol[] bridge(int bindPort, List<InetSocketAddress> masters, boolean tcpNoDelay)
+            throws UnknownHostException {
+        InetAddress bind = InetAddress.getByName(LOOPBACK);
+        TCP tcp = new TCP();
+        tcp.setBindAddress(bind);
+        tcp.setBindPort(bindPort);
+        tcp.setPortRange(0);
+        tcp.tcpNodelay(tcpNoDelay);
+        tcp.useVirtualThreads(false);
+        tcp.logDiscardMsgs(false);
+        FD_SOCK2 failureDetection = new FD_SOCK2();
+        failureDetection.setBindAddress(bind);
+        return new Protocol[] {
+            tcp,
+            new TCPPING().setInitialHosts(masters).setPortRange(0),
+            new MERGE3().setMinInterval(10_000).setMaxInterval(30_000),
+            failureDetection,
+            new FD_ALL3().setTimeout(40_000).setInterval(5_000),
+            new VERIFY_SUSPECT2().setTimeout(1_500),
+            new BARRIER(),
+            new NAKACK2().useMcastXmit(false),
+            new UNICAST3(),
+            new STABLE().setDesiredAverageGossip(50_000).setMaxBytes(4_000_000),
+            new GMS().setJoinTimeout(2_000).printLocalAddress(false),
+            new MFC().setMaxCredits(2_000_000).setMinThreshold(0.4),
+            new UFC().setMaxCredits(2_000_000).setMinThreshold(0.4),
+            new FRAG2().setFragSize(60_000),
+        };
+    }
+}

@@ -1,0 +1,299 @@
+package org.gcs.bench;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The life of one benchmark node, on the node's side: reports {@code started} once its JVM runs, connects the
+ * endpoint on the parent's {@code connect} (so the parent decides the order in which members join, while every
+ * JVM starts at once), reports {@code joined} and, once it sees the whole run, {@code ready}; then obeys the
+ * parent's commands, one per line:
+ * <ul>
+ *   <li>{@code probe} (sender): multicast probes until {@code go};</li>
+ *   <li>{@code go} (sender): stop probing, send the warm-up and measured messages, then report {@code sent};</li>
+ *   <li>{@code drain} (UDP sink): report {@code done} once no datagram arrived for {@link #QUIET_MS} ms;</li>
+ *   <li>{@code stop} or the end of input: report {@code final}, close, exit.</li>
+ * </ul>
+ * Every node reports {@code probe-seen} at its first probe, {@code done} when every measured message arrived,
+ * and {@code progress} every second. When the node has a process of its own, its {@code final} line carries the
+ * CPU time the process used during the measured phase: from its first measured message (sent or delivered) to its
+ * {@code done} (a draining UDP sink: after the quiet time; a UDP source: its {@code sent}), which leaves out
+ * start-up and most JIT compilation. A
+ * parent that dies closes the node's input, which ends the node.
+ */
+final class NodeAgent {
+    /** How long a node may take to see every member of the run. */
+    static final long READY_TIMEOUT_MS = 60_000;
+    /** Silence after which a draining UDP sink reports what it received. */
+    static final long QUIET_MS = 300;
+
+    private static final long POLL_MS = 10;
+    private static final long CLOSE_WAIT_MS = 2_000;
+    private static final long PROGRESS_EVERY_MS = 1_000;
+
+    /** Where the node's commands come from. */
+    @FunctionalInterface
+    interface Commands {
+        /** @return the next command line, or null at the end of input */
+        String next() throws IOException, InterruptedException;
+    }
+
+    private final NodeSpec spec;
+    private final BenchEndpoint endpoint;
+    private final PrintWriter out;
+    private final Commands commands;
+    private final AtomicBoolean doneReported = new AtomicBoolean();
+    private final ArrivalCheck check;
+    private final ProcessCpu cpu;
+    private final AtomicLong cpuStartNs = new AtomicLong(-1);
+    private final AtomicLong cpuEndNs = new AtomicLong(-1);
+    private Prober prober;
+    private Thread proberThread;
+    private volatile LoadGenerator generator;
+
+    /**
+     * @param spec the node's part in the run
+     * @param endpoint the node of the system under test
+     * @param out where the {@link NodeLine}s go
+     * @param commands the parent's commands
+     * @param cpu this process's CPU clock, or null when the node shares its process with others
+     */
+    NodeAgent(NodeSpec spec, BenchEndpoint endpoint, PrintWriter out, Commands commands, ProcessCpu cpu) {
+        this.spec = spec;
+        this.cpu = cpu;
+        this.endpoint = endpoint;
+        this.out = out;
+        this.commands = commands;
+        this.check = new ArrivalCheck(spec.warmupMessages(), spec.measuredMessages(), spec.recordLatency(),
+                new ArrivalCheck.Listener() {
+                    @Override
+                    public void probeSeen() {
+                        print(NodeLine.of(NodeLine.PROBE_SEEN));
+                    }
+
+                    @Override
+                    public void firstMeasured() {
+                        markCpu(cpuStartNs);
+                    }
+
+                    @Override
+                    public void allMeasured() {
+                        reportDone();
+                    }
+                });
+    }
+
+    /**
+     * Runs the node until {@code stop} or the end of input.
+     *
+     * @return 0 after a clean stop, 1 if the node failed (an {@code error} line says why)
+     */
+    int run() throws InterruptedException {
+        print(NodeLine.of(NodeLine.STARTED));
+        try {
+            String first = commands.next();
+            if (first == null || first.trim().equals("stop")) {
+                endpoint.close();
+                return 0;
+            }
+            if (!first.trim().equals("connect")) {
+                print(NodeLine.withText(NodeLine.ERROR, "expected 'connect' first, got '" + first.trim() + "'"));
+                endpoint.close();
+                return 1;
+            }
+            endpoint.start(check::accept);
+        } catch (Exception e) {
+            print(NodeLine.withText(NodeLine.ERROR, "cannot start " + spec + ": " + e));
+            endpoint.close();
+            return 1;
+        }
+        ScheduledExecutorService progress = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "bench-progress-" + spec.member());
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            print(new NodeLine(NodeLine.JOINED, Map.of("master", Boolean.toString(endpoint.master()))));
+            if (!awaitReady()) {
+                print(NodeLine.withText(NodeLine.ERROR, spec + " did not see the whole run within "
+                        + READY_TIMEOUT_MS / 1000 + " s: " + endpoint.describe()));
+                return 1;
+            }
+            Map<String, String> ready = new LinkedHashMap<>();
+            ready.put("master", Boolean.toString(endpoint.master()));
+            ready.put(NodeLine.TEXT, endpoint.describe());
+            print(new NodeLine(NodeLine.READY, ready));
+            progress.scheduleAtFixedRate(this::reportProgress, PROGRESS_EVERY_MS, PROGRESS_EVERY_MS,
+                    TimeUnit.MILLISECONDS);
+            obeyCommands();
+            Map<String, String> last = counters();
+            if (cpu != null && cpuStartNs.get() >= 0 && cpuEndNs.get() >= 0) {
+                last.put("cpuMicros", Long.toString((cpuEndNs.get() - cpuStartNs.get()) / 1_000));
+            }
+            print(new NodeLine(NodeLine.FINAL, last));
+            return 0;
+        } catch (IOException e) {
+            print(NodeLine.withText(NodeLine.ERROR, "cannot read commands: " + e));
+            return 1;
+        } finally {
+            progress.shutdownNow();
+            stopSending();
+            closeWithin(CLOSE_WAIT_MS);
+        }
+    }
+
+    /**
+     * Closes the endpoint, waiting at most {@code waitMs}: leaving a cluster politely can take seconds (a RELAY2
+     * site master's bridge), which measures nothing. The close goes on in the background; a child JVM exits anyway.
+     */
+    private void closeWithin(long waitMs) throws InterruptedException {
+        Thread closer = daemon(endpoint::close, "bench-close-" + spec.member());
+        closer.start();
+        closer.join(waitMs);
+    }
+
+    private boolean awaitReady() throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(READY_TIMEOUT_MS);
+        while (!endpoint.ready()) {
+            if (System.nanoTime() - deadline > 0) {
+                return false;
+            }
+            TimeUnit.MILLISECONDS.sleep(POLL_MS);
+        }
+        return true;
+    }
+
+    private void obeyCommands() throws IOException, InterruptedException {
+        for (String line = commands.next(); line != null; line = commands.next()) {
+            switch (line.trim()) {
+                case "probe" -> startProbing();
+                case "go" -> startSending();
+                case "drain" -> daemon(this::drain, "bench-drain-" + spec.member()).start();
+                case "stop" -> {
+                    return;
+                }
+                case "" -> {
+                    // blank line
+                }
+                default -> print(NodeLine.withText(NodeLine.ERROR, "unknown command '" + line.trim()
+                        + "' (use probe, go, drain or stop)"));
+            }
+        }
+    }
+
+    private void startProbing() {
+        if (spec.sender() && prober == null) {
+            prober = new Prober(endpoint, spec.messageBytes(), this::print);
+            proberThread = daemon(prober, "bench-probe-" + spec.member());
+            proberThread.start();
+        }
+    }
+
+    private void markCpu(AtomicLong mark) {
+        if (cpu != null && mark.get() < 0) {
+            mark.compareAndSet(-1, cpu.nanos());
+        }
+    }
+
+    private void startSending() throws InterruptedException {
+        if (!spec.sender() || generator != null) {
+            return;
+        }
+        if (prober != null) {
+            prober.stop();
+            proberThread.join();
+        }
+        generator = new LoadGenerator(endpoint, spec, () -> markCpu(cpuStartNs), line -> {
+            if (line.event().equals(NodeLine.SENT) && spec.system() == BenchSystem.UDP) {
+                markCpu(cpuEndNs);
+            }
+            print(line);
+        });
+        daemon(generator, "bench-send-" + spec.member()).start();
+    }
+
+    private void stopSending() {
+        if (prober != null) {
+            prober.stop();
+        }
+        if (generator != null) {
+            generator.stop();
+        }
+    }
+
+    private void drain() {
+        long lastDeliveries = -1;
+        long quietSinceNs = System.nanoTime();
+        try {
+            while (true) {
+                long deliveries = check.counts().deliveries();
+                long now = System.nanoTime();
+                if (deliveries != lastDeliveries) {
+                    lastDeliveries = deliveries;
+                    quietSinceNs = now;
+                } else if (now - quietSinceNs >= TimeUnit.MILLISECONDS.toNanos(QUIET_MS)) {
+                    reportDone();
+                    return;
+                }
+                TimeUnit.MILLISECONDS.sleep(POLL_MS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void reportDone() {
+        markCpu(cpuEndNs);
+        if (!doneReported.compareAndSet(false, true)) {
+            return;
+        }
+        Map<String, String> fields = counters();
+        if (spec.recordLatency()) {
+            fields.put("histogram", HistogramCodec.encode(check.latencies()));
+        }
+        print(new NodeLine(NodeLine.DONE, fields));
+    }
+
+    private void reportProgress() {
+        Map<String, String> fields = counters();
+        String status = endpoint.status();
+        if (!status.isEmpty()) {
+            fields.put(NodeLine.TEXT, status);
+        }
+        print(new NodeLine(NodeLine.PROGRESS, fields));
+    }
+
+    private Map<String, String> counters() {
+        ArrivalCheck.Counts counts = check.counts();
+        Map<String, String> fields = new LinkedHashMap<>();
+        fields.put("warmup", Long.toString(counts.warmup()));
+        fields.put("measured", Long.toString(counts.measured()));
+        fields.put("duplicates", Long.toString(counts.duplicates()));
+        fields.put("outOfOrder", Long.toString(counts.outOfOrder()));
+        fields.put("firstMicros", Long.toString(counts.firstMeasuredMicros()));
+        fields.put("lastMicros", Long.toString(counts.lastMeasuredMicros() >= 0 ? counts.lastMeasuredMicros()
+                : counts.latestMeasuredMicros()));
+        fields.put("sent", Long.toString(generator == null ? 0 : generator.sent()));
+        return fields;
+    }
+
+    private void print(NodeLine line) {
+        synchronized (out) {
+            out.println(line.format());
+            out.flush();
+        }
+    }
+
+    private static Thread daemon(Runnable task, String name) {
+        Thread thread = new Thread(task, name);
+        thread.setDaemon(true);
+        return thread;
+    }
+}

@@ -1,0 +1,78 @@
+package org.gcs.bench;
+
+import java.util.List;
+import org.HdrHistogram.Histogram;
+
+/** Computes a run's figures from the lines its nodes reported (after {@link DeliveryVerdict} passed). */
+final class RunFigures {
+    private RunFigures() {
+    }
+
+    /**
+     * Throughput is the rate at which the slowest receiver delivered the measured messages: for every receiver
+     * (delivered measured messages − 1) / (receive time of its last measured message − receive time of its first),
+     * the smallest of these. It starts at each receiver's first measured delivery, not at the first measured send,
+     * so that messages a sender ran ahead with during the warm-up (as many as its flow control lets it queue: with
+     * JGroups' MFC 5 MB of credits, 50 000 messages of 100 bytes) do not count against the measured ones. The
+     * end-to-end rate keeps the former definition: measured messages / (from the first measured message's send
+     * time, the sender's wall clock, to the moment the last receiver delivered its last measured message; one
+     * machine, one clock). Latencies merge the histograms of the recording receivers.
+     *
+     * @param plan the run's nodes
+     * @param run the run's number
+     * @param board what they reported
+     * @param masters the nodes carrying traffic between sites
+     * @param wallSeconds the run's wall time
+     * @return the figures
+     */
+    static RunResult of(RunPlan plan, int run, RunBoard board, List<String> masters, double wallSeconds) {
+        NodeSpec sender = plan.sender();
+        NodeLine sent = board.first(sender.member(), NodeLine.SENT).orElseThrow();
+        long firstMeasuredMicros = sent.number("firstMeasuredMicros");
+        long lastMicros = Long.MIN_VALUE;
+        long delivered = Long.MAX_VALUE;
+        double slowestPerSec = Double.POSITIVE_INFINITY;
+        Histogram latencies = new Histogram(3);
+        for (NodeSpec receiver : plan.receivers()) {
+            NodeLine done = board.first(receiver.member(), NodeLine.DONE).orElseThrow();
+            long last = done.number("lastMicros");
+            long measured = done.number("measured");
+            lastMicros = Math.max(lastMicros, last);
+            delivered = Math.min(delivered, measured);
+            slowestPerSec = Math.min(slowestPerSec, deliveryRate(measured, done.number("firstMicros"), last));
+            if (done.fields().containsKey("histogram")) {
+                latencies.add(HistogramCodec.decode(done.text("histogram")));
+            }
+        }
+        long durationMicros = Math.max(1, lastMicros - firstMeasuredMicros);
+        double endToEndPerSec = delivered / (durationMicros / 1e6);
+        double messagesPerSec = Double.isNaN(slowestPerSec) || Double.isInfinite(slowestPerSec) ? endToEndPerSec
+                : slowestPerSec;
+        double lossRate = plan.system() == BenchSystem.UDP
+                ? 1.0 - (double) delivered / sender.measuredMessages() : 0.0;
+        long cpuMicros = 0;
+        boolean cpuKnown = true;
+        for (NodeSpec node : plan.nodes()) {
+            NodeLine last = board.first(node.member(), NodeLine.FINAL).orElseThrow();
+            cpuKnown &= last.fields().containsKey("cpuMicros");
+            cpuMicros += cpuKnown ? last.number("cpuMicros") : 0;
+        }
+        double cpuPerMessage = cpuKnown ? (double) cpuMicros / sender.measuredMessages() : Double.NaN;
+        return new RunResult(plan.scenario(), plan.system(), run, sender.measuredMessages(), sender.messageBytes(),
+                delivered, durationMicros, messagesPerSec, messagesPerSec * sender.messageBytes() / 1e6,
+                Double.parseDouble(sent.text("sendRatePerSec")), LatencyFigures.of(latencies), lossRate, cpuPerMessage,
+                masters, wallSeconds, endToEndPerSec);
+    }
+
+    /**
+     * @return messages per second between a receiver's first and last measured delivery; +∞ (ignored) when it
+     *         delivered fewer than two or all at the same microsecond
+     */
+    private static double deliveryRate(long measured, long firstMicros, long lastMicros) {
+        long windowMicros = lastMicros - firstMicros;
+        if (measured < 2 || firstMicros < 0 || windowMicros <= 0) {
+            return Double.POSITIVE_INFINITY;
+        }
+        return (measured - 1) / (windowMicros / 1e6);
+    }
+}

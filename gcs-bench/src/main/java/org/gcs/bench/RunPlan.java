@@ -1,0 +1,119 @@
+package org.gcs.bench;
+
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+
+/**
+ * The nodes of one run: sites {@code site-a}, {@code site-b}... with members {@code a1, a2, ...}; the sender is
+ * {@code a2} (or the UDP source), latencies are recorded at the members of the other sites. Nodes join their
+ * clusters in waves: the first member of every site (together), then the second..., so that the first members are
+ * the oldest (the GCS delegates and the RELAY2 site masters).
+ *
+ * @param scenario the scenario
+ * @param system the system of this run
+ * @param nodes every node, wave by wave
+ */
+record RunPlan(Scenario scenario, BenchSystem system, List<NodeSpec> nodes) {
+    /** The multicast address of every LAN cluster of the bench. */
+    static final String MCAST_ADDRESS = "239.7.9.9";
+
+    /** Copies the list. */
+    RunPlan {
+        nodes = List.copyOf(nodes);
+    }
+
+    /**
+     * @param scenario the scenario
+     * @param system one of its systems
+     * @param settings the workload
+     * @return a plan with fresh ports, cluster names and cluster key
+     */
+    static RunPlan create(Scenario scenario, BenchSystem system, BenchSettings settings) {
+        SecureRandom random = new SecureRandom();
+        byte[] key = new byte[32];
+        random.nextBytes(key);
+        String runId = HexFormat.of().formatHex(key, 0, 3);
+        String keyHex = system == BenchSystem.GCS ? HexFormat.of().formatHex(key) : "";
+        int members = scenario.membersPerSite();
+        List<String> sites = new ArrayList<>();
+        for (int s = 0; s < scenario.sites(); s++) {
+            sites.add(system == BenchSystem.UDP ? "udp" : "site-" + (char) ('a' + s));
+        }
+        List<Integer> mcastPorts = Ports.multicast(sites.size(), random);
+        List<Integer> wanPorts = system == BenchSystem.GCS ? Ports.freeUdp(sites.size() * members) : List.of();
+        List<Integer> bridgePorts = system.relayed() ? Ports.freeTcp(sites.size()) : List.of();
+        int udpPort = system == BenchSystem.UDP ? Ports.freeUdp(1).get(0) : 0;
+        List<NodeSpec> nodes = new ArrayList<>();
+        for (int m = 0; m < members; m++) {
+            for (int s = 0; s < sites.size(); s++) {
+                String site = sites.get(s);
+                boolean sender = s == 0 && m == Math.min(1, members - 1);
+                boolean recordLatency = scenario.kind() == Scenario.Kind.LATENCY && s != 0;
+                int wanPort = wanPorts.isEmpty() ? 0 : wanPorts.get(s * members + m);
+                List<Integer> seeds = new ArrayList<>();
+                for (int other = 0; other < sites.size() && !wanPorts.isEmpty(); other++) {
+                    for (int om = 0; om < members && other != s; om++) {
+                        seeds.add(wanPorts.get(other * members + om));
+                    }
+                }
+                nodes.add(new NodeSpec(system, runId, sites, site, memberName(system, site, m, sender), members,
+                        sender, recordLatency, MCAST_ADDRESS, mcastPorts.get(s), wanPort, seeds, bridgePorts, udpPort,
+                        keyHex, settings.messageBytes(),
+                        settings.unpacedWarmupFor(scenario) + settings.warmupFor(scenario),
+                        settings.unpacedWarmupFor(scenario), settings.measuredFor(scenario),
+                        settings.rateFor(scenario), system == BenchSystem.GCS ? settings.gcsSettings() : List.of(),
+                        system == BenchSystem.GCS ? settings.gcsSendsInFlight() : 0));
+            }
+        }
+        return new RunPlan(scenario, system, nodes);
+    }
+
+    private static String memberName(BenchSystem system, String site, int index, boolean sender) {
+        if (system == BenchSystem.UDP) {
+            return sender ? "source" : "sink";
+        }
+        return site.substring(site.length() - 1) + (index + 1);
+    }
+
+    /**
+     * @return the first member of every site, which must carry its site's traffic between sites (GCS delegate,
+     *         RELAY2 site master) when the scenario has several sites; empty otherwise
+     */
+    List<String> expectedMasters() {
+        if (scenario.sites() < 2) {
+            return List.of();
+        }
+        return nodes.subList(0, scenario.sites()).stream().map(NodeSpec::member).toList();
+    }
+
+    /**
+     * @return the nodes grouped by joining wave: the first member of every site, then the second, ...; with RELAY2
+     *         the first members (the site masters) join one by one, since two bridges that start together may
+     *         found two bridge clusters that take many seconds to merge (setup only: nothing is measured yet)
+     */
+    List<List<NodeSpec>> waves() {
+        List<List<NodeSpec>> waves = new ArrayList<>();
+        int perWave = scenario.sites();
+        for (int i = 0; i < nodes.size(); i += perWave) {
+            List<NodeSpec> wave = nodes.subList(i, Math.min(nodes.size(), i + perWave));
+            if (i == 0 && system.relayed()) {
+                wave.forEach(node -> waves.add(List.of(node)));
+            } else {
+                waves.add(wave);
+            }
+        }
+        return waves;
+    }
+
+    /** @return the sending node */
+    NodeSpec sender() {
+        return nodes.stream().filter(NodeSpec::sender).findFirst().orElseThrow();
+    }
+
+    /** @return the nodes that must deliver every measured message: every member, or the UDP sink */
+    List<NodeSpec> receivers() {
+        return system == BenchSystem.UDP ? nodes.stream().filter(n -> !n.sender()).toList() : nodes;
+    }
+}

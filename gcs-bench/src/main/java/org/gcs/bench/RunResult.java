@@ -1,0 +1,37 @@
+package org.gcs.bench;
+
+import java.util.List;
+
+/**
+ * The figures of one run of one system.
+ *
+ * @param scenario the scenario
+ * @param system the system
+ * @param run the run's number within its system, from 1
+ * @param measuredMessages messages measured (sent by the sender)
+ * @param messageBytes payload bytes per message
+ * @param deliveredMessages measured messages the receiver with the fewest delivered (all of them, except for UDP)
+ * @param durationMicros from the first measured send to the delivery of the last measured message at the last
+ *        receiver to get it
+ * @param messagesPerSec the delivery rate of the slowest receiver: measured messages per second between its first
+ *        and its last measured delivery (messages the sender queued ahead during the warm-up do not count)
+ * @param megabytesPerSec the same in payload megabytes (10^6 bytes) per second
+ * @param sendRatePerSec the rate at which the sender handed measured messages to the system
+ * @param latency one-way latencies at the other site's members (empty when not recorded)
+ * @param lossRate UDP: the fraction of measured datagrams the sink did not receive (0 for the other systems)
+ * @param cpuMicrosPerMessage CPU time of all nodes' processes during the measured phase (each from its first
+ *        measured message to its last), per measured message; NaN when the nodes share one JVM
+ * @param masters the nodes carrying their site's traffic between sites (GCS delegates, RELAY2 site masters)
+ * @param wallSeconds the run's wall time, start of the first node to the end of the last
+ * @param endToEndMessagesPerSec measured messages per second of {@code durationMicros} (the figure the bench
+ *        reported as {@code messagesPerSec} before it measured from each receiver's first measured delivery)
+ */
+public record RunResult(Scenario scenario, BenchSystem system, int run, long measuredMessages, int messageBytes,
+                        long deliveredMessages, long durationMicros, double messagesPerSec, double megabytesPerSec,
+                        double sendRatePerSec, LatencyFigures latency, double lossRate, double cpuMicrosPerMessage,
+                        List<String> masters, double wallSeconds, double endToEndMessagesPerSec) {
+    /** Copies the list. */
+    public RunResult {
+        masters = List.copyOf(masters);
+    }
+}

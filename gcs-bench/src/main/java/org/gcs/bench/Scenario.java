@@ -1,0 +1,157 @@
+package org.gcs.bench;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * A benchmark scenario: the topology, the systems compared (GCS first, then its baselines) and the default
+ * workload. With several baselines (RELAY2 with and without Nagle's algorithm on its bridge) GCS is compared with
+ * the better one ({@link ScenarioSummary#baseline()}). Every scenario has one sender; in a multi-member site it is the second member (not the GCS delegate
+ * nor the RELAY2 site master, which are the oldest members), so messages take the whole path.
+ */
+public enum Scenario {
+    /** 2 sites × 2 processes, unpaced: messages/s and MB/s delivered to every member. */
+    CROSS_SITE_THROUGHPUT("cross-site-throughput", Kind.THROUGHPUT, List.of(BenchSystem.GCS, BenchSystem.RELAY2),
+            2, 2, 1_000_000, 300_000, 0,
+            "2 sites x 2 processes, one sender in the first site, as fast as the system admits messages"),
+    /**
+     * 2 sites × 2 processes at a fixed offered load: one-way latency at the other site's members; RELAY2 both with
+     * JGroups' default bridge (Nagle's algorithm on) and with TCP_NODELAY.
+     */
+    CROSS_SITE_LATENCY("cross-site-latency", Kind.LATENCY,
+            List.of(BenchSystem.GCS, BenchSystem.RELAY2, BenchSystem.RELAY2_NODELAY),
+            2, 2, 4_000, 8_000, 1_000,
+            "2 sites x 2 processes, one sender in the first site at a fixed rate, latency at the second site"),
+    /** One site of 2 processes: GCS against plain JGroups with the same stack. */
+    LAN_THROUGHPUT("lan-throughput", Kind.THROUGHPUT, List.of(BenchSystem.GCS, BenchSystem.JGROUPS),
+            1, 2, 2_000_000, 1_000_000, 0,
+            "1 site x 2 processes, one sender, as fast as the system admits messages"),
+    /** Raw UDP datagrams through Netty on loopback: the ceiling. */
+    UDP_LIMIT("udp-limit", Kind.DATAGRAMS, List.of(BenchSystem.UDP),
+            1, 2, 100_000, 400_000, 0,
+            "one Netty UDP source and one sink process on 127.0.0.1, as fast as the socket takes datagrams");
+
+    /**
+     * Unpaced warm-up of the latency scenario. Warm-ups are long because the JIT is slow here: with four JVMs on two
+     * cores, C2 was still compiling after 100 000 messages (22-42 % of the CPU samples in the C2 compiler threads, and
+     * a fifth of the delegate loop's samples in the interpreter), so a short warm-up measures the JIT, not the
+     * systems (docs/performance.md). Both systems get the same number of messages.
+     */
+    static final long UNPACED_WARMUP_MESSAGES = 500_000;
+
+    /** What a scenario measures. */
+    public enum Kind {
+        /** Messages per second delivered to every member. */
+        THROUGHPUT,
+        /** One-way latency at a fixed offered load. */
+        LATENCY,
+        /** Datagrams per second through a socket, loss allowed. */
+        DATAGRAMS
+    }
+
+    private final String id;
+    private final Kind kind;
+    private final List<BenchSystem> systems;
+    private final int sites;
+    private final int membersPerSite;
+    private final long defaultWarmupMessages;
+    private final long defaultMeasuredMessages;
+    private final double defaultRatePerSec;
+    private final String topology;
+
+    Scenario(String id, Kind kind, List<BenchSystem> systems, int sites, int membersPerSite,
+             long defaultWarmupMessages, long defaultMeasuredMessages, double defaultRatePerSec, String topology) {
+        this.id = id;
+        this.kind = kind;
+        this.systems = systems;
+        this.sites = sites;
+        this.membersPerSite = membersPerSite;
+        this.defaultWarmupMessages = defaultWarmupMessages;
+        this.defaultMeasuredMessages = defaultMeasuredMessages;
+        this.defaultRatePerSec = defaultRatePerSec;
+        this.topology = topology;
+    }
+
+    /** @return the name on the command line */
+    public String id() {
+        return id;
+    }
+
+    /** @return what the scenario measures */
+    public Kind kind() {
+        return kind;
+    }
+
+    /** @return the systems compared by default, GCS (or the only system) first */
+    public List<BenchSystem> systems() {
+        return systems;
+    }
+
+    /**
+     * @return systems the scenario runs only when asked ({@code --relay-tcp-nodelay} or {@code --system}): RELAY2
+     *         with TCP_NODELAY in cross-site-throughput, where JGroups' default bridge (Nagle on, "for
+     *         high-throughput requirements") is the baseline
+     */
+    public List<BenchSystem> optionalSystems() {
+        return this == CROSS_SITE_THROUGHPUT ? List.of(BenchSystem.RELAY2_NODELAY) : List.of();
+    }
+
+    /** @return true if the system is one of this scenario's, by default or when asked */
+    public boolean offers(BenchSystem system) {
+        return systems.contains(system) || optionalSystems().contains(system);
+    }
+
+    /** @return the number of sites */
+    public int sites() {
+        return sites;
+    }
+
+    /** @return processes in every site */
+    public int membersPerSite() {
+        return membersPerSite;
+    }
+
+    /** @return warm-up messages per run unless {@code --warmup} says otherwise */
+    public long defaultWarmupMessages() {
+        return defaultWarmupMessages;
+    }
+
+    /** @return measured messages per run unless {@code --messages} says otherwise */
+    public long defaultMeasuredMessages() {
+        return defaultMeasuredMessages;
+    }
+
+    /**
+     * @return warm-up messages sent as fast as possible before the paced warm-up (latency scenarios: so that the
+     *         JIT has compiled the hot path; 0 for unpaced scenarios) unless {@code --unpaced-warmup} says
+     *         otherwise
+     */
+    public long defaultUnpacedWarmupMessages() {
+        return kind == Kind.LATENCY ? UNPACED_WARMUP_MESSAGES : 0;
+    }
+
+    /** @return messages per second the sender offers (0: unpaced) unless {@code --rate} says otherwise */
+    public double defaultRatePerSec() {
+        return defaultRatePerSec;
+    }
+
+    /** @return a one-line description of the topology and workload */
+    public String topology() {
+        return topology;
+    }
+
+    /**
+     * @param id a name as {@link #id()} returns it
+     * @return the scenario, if the name is known
+     */
+    public static Optional<Scenario> byId(String id) {
+        return Arrays.stream(values()).filter(s -> s.id.equals(id)).findFirst();
+    }
+
+    /** @return the names of all scenarios, comma-separated */
+    public static String names() {
+        return Arrays.stream(values()).map(Scenario::id).collect(Collectors.joining(", "));
+    }
+}

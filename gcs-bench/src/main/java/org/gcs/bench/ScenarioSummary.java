@@ -1,0 +1,149 @@
+package org.gcs.bench;
+
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A scenario's result: every system's medians and the ratios that compare GCS with its baseline, oriented so that
+ * above 1 is better for GCS: GCS / baseline for throughput, baseline / GCS for latency. The CPU ratio is the plain
+ * GCS / baseline quotient of CPU time per message, so below 1 is better for GCS there.
+ *
+ * <p>When the scenario has several baselines (RELAY2 with Nagle's algorithm on its bridge and with TCP_NODELAY),
+ * GCS is compared with the better one: the highest median messages/s for throughput, the lowest median p99 latency
+ * (then p50) for latency. {@link #ratiosAgainst} gives the ratios against any of them.
+ *
+ * @param scenario the scenario
+ * @param systems the figures of each system, GCS first
+ * @param wallSeconds the scenario's wall time, all runs
+ */
+public record ScenarioSummary(Scenario scenario, List<SystemFigures> systems, double wallSeconds) {
+    /** Copies the list. */
+    public ScenarioSummary {
+        systems = List.copyOf(systems);
+    }
+
+    /** @return GCS's figures, if GCS ran */
+    public Optional<SystemFigures> gcs() {
+        return systems.stream().filter(f -> f.system() == BenchSystem.GCS).findFirst();
+    }
+
+    /** @return the figures of every system GCS is compared with (empty when GCS did not run) */
+    public List<SystemFigures> baselines() {
+        if (gcs().isEmpty()) {
+            return List.of();
+        }
+        return systems.stream().filter(f -> f.system() != BenchSystem.GCS).toList();
+    }
+
+    /**
+     * @return the baseline the headline ratios compare GCS with: the better of {@link #baselines()} by the
+     *         headline figure (highest messages/s; lowest p99 latency, then p50); empty without GCS or baseline
+     */
+    public Optional<SystemFigures> baseline() {
+        return baselines().stream().min(better());
+    }
+
+    /** @return how {@link #baseline()} is chosen, e.g. {@code lowest p99 latency (then p50)} */
+    public String baselineChosenBy() {
+        return latency() ? "lowest p99 latency (then p50)" : "highest messagesPerSec";
+    }
+
+    /**
+     * @return the headline ratio: messages/s GCS / baseline (throughput), p99 latency baseline / GCS (latency);
+     *         empty without a baseline
+     */
+    public Optional<Double> ratio() {
+        return baseline().map(this::ratioAgainst);
+    }
+
+    /** @return which figure {@link #ratio()} compares, e.g. {@code messagesPerSec gcs/jgroups-relay2} */
+    public String ratioOf() {
+        return baseline().map(this::ratioOf).orElse("");
+    }
+
+    /**
+     * @param base one of {@link #baselines()}
+     * @return the headline ratio of GCS against it, oriented as {@link #ratio()}
+     */
+    public double ratioAgainst(SystemFigures base) {
+        return ratiosAgainst(base).get(latency() ? "p99" : "messagesPerSec");
+    }
+
+    /**
+     * @param base one of {@link #baselines()}
+     * @return which figure {@link #ratioAgainst} compares, e.g. {@code p99 latency jgroups-relay2/gcs}
+     */
+    public String ratioOf(SystemFigures base) {
+        return latency() ? "p99 latency " + base.system().id() + "/gcs" : "messagesPerSec gcs/" + base.system().id();
+    }
+
+    /** @return every ratio against {@link #baseline()} by figure (empty without one) */
+    public Map<String, Double> ratios() {
+        return baseline().map(this::ratiosAgainst).orElse(new LinkedHashMap<>());
+    }
+
+    /**
+     * @param base one of {@link #baselines()}
+     * @return every ratio of GCS against it: throughput figures GCS / base, latency percentiles base / GCS
+     */
+    public Map<String, Double> ratiosAgainst(SystemFigures base) {
+        SystemFigures gcs = gcs().orElseThrow(() -> new IllegalStateException("GCS did not run in " + scenario.id()));
+        Map<String, Double> ratios = new LinkedHashMap<>();
+        if (latency()) {
+            ratios.put("p50", base.latency().p50Micros() / gcs.latency().p50Micros());
+            ratios.put("p99", base.latency().p99Micros() / gcs.latency().p99Micros());
+            ratios.put("p999", base.latency().p999Micros() / gcs.latency().p999Micros());
+        } else {
+            ratios.put("messagesPerSec", gcs.messagesPerSec() / base.messagesPerSec());
+            ratios.put("megabytesPerSec", gcs.megabytesPerSec() / base.megabytesPerSec());
+        }
+        return ratios;
+    }
+
+    /**
+     * @return CPU time per message, GCS / {@link #baseline()} (below 1: GCS spends less); empty without a baseline
+     *         or when the CPU time is unknown (nodes sharing one JVM)
+     */
+    public Optional<Double> cpuRatio() {
+        return baseline().flatMap(this::cpuRatioAgainst);
+    }
+
+    /**
+     * @param base one of {@link #baselines()}
+     * @return CPU time per message, GCS / base; empty when either is unknown
+     */
+    public Optional<Double> cpuRatioAgainst(SystemFigures base) {
+        double gcs = gcs().orElseThrow().cpuMicrosPerMessage();
+        double ratio = gcs / base.cpuMicrosPerMessage();
+        return Double.isNaN(ratio) || Double.isInfinite(ratio) ? Optional.empty() : Optional.of(ratio);
+    }
+
+    /** @return which figure {@link #cpuRatio()} compares, e.g. {@code cpuMicrosPerMessage gcs/jgroups-relay2} */
+    public String cpuRatioOf() {
+        return baseline().map(base -> "cpuMicrosPerMessage gcs/" + base.system().id()).orElse("");
+    }
+
+    private boolean latency() {
+        return scenario.kind() == Scenario.Kind.LATENCY;
+    }
+
+    /** Orders baselines best first; NaN figures (nothing recorded) last. */
+    private Comparator<SystemFigures> better() {
+        if (latency()) {
+            return Comparator.<SystemFigures>comparingDouble(f -> orLast(f.latency().p99Micros()))
+                    .thenComparingDouble(f -> orLast(f.latency().p50Micros()));
+        }
+        return Comparator.comparingDouble(f -> highestFirst(f.messagesPerSec()));
+    }
+
+    private static double orLast(double value) {
+        return Double.isNaN(value) ? Double.MAX_VALUE : value;
+    }
+
+    private static double highestFirst(double value) {
+        return Double.isNaN(value) ? Double.MAX_VALUE : -value;
+    }
+}

@@ -1,0 +1,106 @@
+package org.gcs.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+class ArrivalCheckTest {
+    private final AtomicInteger probes = new AtomicInteger();
+    private final AtomicInteger completions = new AtomicInteger();
+    private final AtomicInteger firsts = new AtomicInteger();
+    private final ArrivalCheck.Listener listener = new ArrivalCheck.Listener() {
+        @Override
+        public void probeSeen() {
+            probes.incrementAndGet();
+        }
+
+        @Override
+        public void firstMeasured() {
+            firsts.incrementAndGet();
+        }
+
+        @Override
+        public void allMeasured() {
+            completions.incrementAndGet();
+        }
+    };
+
+    @Test
+    void shouldCountWarmupAndMeasuredMessagesInOrderAndCompleteOnce() {
+        ArrivalCheck check = new ArrivalCheck(2, 3, false, listener);
+
+        for (long seq = 1; seq <= 5; seq++) {
+            deliver(check, BenchPayload.encode(64, seq <= 2 ? BenchPayload.WARMUP : BenchPayload.MEASURED, seq, 0));
+        }
+
+        ArrivalCheck.Counts counts = check.counts();
+        assertThat(counts.warmup()).isEqualTo(2);
+        assertThat(counts.measured()).isEqualTo(3);
+        assertThat(counts.duplicates()).isZero();
+        assertThat(counts.outOfOrder()).isZero();
+        assertThat(counts.firstMeasuredMicros()).isPositive();
+        assertThat(counts.lastMeasuredMicros()).isGreaterThanOrEqualTo(counts.firstMeasuredMicros());
+        assertThat(completions).hasValue(1);
+        assertThat(firsts).hasValue(1);
+    }
+
+    @Test
+    void shouldReportTheFirstProbeOnlyAndNotCountProbes() {
+        ArrivalCheck check = new ArrivalCheck(0, 1, false, listener);
+
+        deliver(check, BenchPayload.encode(32, BenchPayload.PROBE, 0, 0));
+        deliver(check, BenchPayload.encode(32, BenchPayload.PROBE, 0, 0));
+
+        assertThat(probes).hasValue(1);
+        assertThat(check.counts().deliveries()).isZero();
+    }
+
+    @Test
+    void shouldCountDuplicatesAndMessagesOutOfOrder() {
+        ArrivalCheck check = new ArrivalCheck(0, 4, false, listener);
+
+        deliver(check, BenchPayload.encode(32, BenchPayload.MEASURED, 1, 0));
+        deliver(check, BenchPayload.encode(32, BenchPayload.MEASURED, 3, 0)); // gap: 2 missing
+        deliver(check, BenchPayload.encode(32, BenchPayload.MEASURED, 2, 0)); // late
+        deliver(check, BenchPayload.encode(32, BenchPayload.MEASURED, 3, 0)); // duplicate
+
+        ArrivalCheck.Counts counts = check.counts();
+        assertThat(counts.measured()).isEqualTo(3);
+        assertThat(counts.outOfOrder()).isEqualTo(2);
+        assertThat(counts.duplicates()).isEqualTo(1);
+        assertThat(completions).hasValue(0);
+    }
+
+    @Test
+    void shouldRecordOneWayLatenciesOfMeasuredMessagesOnlyWhenAsked() {
+        ArrivalCheck recording = new ArrivalCheck(1, 2, true, listener);
+        ArrivalCheck silent = new ArrivalCheck(1, 2, false, listener);
+        long sentMicros = WallClock.nowMicros() - 5_000;
+
+        for (ArrivalCheck check : new ArrivalCheck[] {recording, silent}) {
+            deliver(check, BenchPayload.encode(32, BenchPayload.WARMUP, 1, sentMicros));
+            deliver(check, BenchPayload.encode(32, BenchPayload.MEASURED, 2, sentMicros));
+            deliver(check, BenchPayload.encode(32, BenchPayload.MEASURED, 3, sentMicros));
+        }
+
+        assertThat(recording.latencies().getTotalCount()).isEqualTo(2);
+        assertThat(recording.latencies().getMinValue()).isGreaterThanOrEqualTo(4_990);
+        assertThat(silent.latencies().getTotalCount()).isZero();
+    }
+
+    @Test
+    void shouldIgnorePayloadsTooShortToBeBenchmarkMessages() {
+        ArrivalCheck check = new ArrivalCheck(0, 1, false, listener);
+
+        check.accept(new byte[] {BenchPayload.MEASURED, 0, 1}, 0, 3);
+
+        assertThat(check.counts().deliveries()).isZero();
+    }
+
+    private static void deliver(ArrivalCheck check, byte[] payload) {
+        byte[] framed = new byte[payload.length + 7];
+        System.arraycopy(payload, 0, framed, 5, payload.length);
+        check.accept(framed, 5, payload.length);
+    }
+}

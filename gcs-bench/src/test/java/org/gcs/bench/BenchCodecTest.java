@@ -1,0 +1,49 @@
+package org.gcs.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+class BenchCodecTest {
+
+    @Test
+    void shouldCarryKindSequenceAndSendTimeInThePayloadHeader() {
+        byte[] payload = BenchPayload.encode(1000, BenchPayload.MEASURED, 123_456_789L, 1_700_000_000_000_000L);
+
+        assertThat(payload).hasSize(1000);
+        assertThat(BenchPayload.kind(payload, 0, payload.length)).isEqualTo(BenchPayload.MEASURED);
+        assertThat(BenchPayload.sequence(payload, 0)).isEqualTo(123_456_789L);
+        assertThat(BenchPayload.sentMicros(payload, 0)).isEqualTo(1_700_000_000_000_000L);
+        assertThatThrownBy(() -> BenchPayload.encode(BenchPayload.HEADER_BYTES - 1, BenchPayload.PROBE, 0, 0))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("at least 17 bytes");
+    }
+
+    @Test
+    void shouldEncodeAHistogramAsOneWordAndBack() {
+        Histogram histogram = new Histogram(3);
+        for (int v = 1; v <= 1000; v++) {
+            histogram.recordValue(v * 10L);
+        }
+
+        String text = HistogramCodec.encode(histogram);
+        Histogram back = HistogramCodec.decode(text);
+
+        assertThat(text).doesNotContain(" ", "\n");
+        assertThat(back.getTotalCount()).isEqualTo(1000);
+        assertThat(back.getValueAtPercentile(99)).isEqualTo(histogram.getValueAtPercentile(99));
+        assertThatThrownBy(() -> HistogramCodec.decode("bm90IGEgaGlzdG9ncmFt"))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void shouldTakeTheCpuModelFromCpuinfo(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws java.io.IOException {
+        java.nio.file.Path cpuinfo = dir.resolve("cpuinfo");
+        java.nio.file.Files.writeString(cpuinfo, "processor\t: 0\nmodel name\t: AMD EPYC 7B13\nflags\t: fpu\n");
+
+        assertThat(MachineInfo.cpuModel(cpuinfo)).isEqualTo("AMD EPYC 7B13");
+        assertThat(MachineInfo.cpuModel(dir.resolve("missing"))).isEqualTo("unknown");
+    }
+}

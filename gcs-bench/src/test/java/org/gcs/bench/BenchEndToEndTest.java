@@ -1,0 +1,130 @@
+package org.gcs.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Real runs of {@code gcs bench} with tiny message counts: every scenario with its nodes as threads of this JVM,
+ * and two scenarios with a JVM per node (one with 100-byte messages, where the CPU time per message is known). They check the delivery verdict and the output, never the speed.
+ */
+class BenchEndToEndTest {
+
+    @Test
+    @Timeout(180)
+    void shouldRunEveryScenarioAndReportEverySystemAndTheRatios(@TempDir Path dir) throws IOException {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+
+        int code = BenchMain.commandLine().setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
+                .execute("bench", "all", "--runs", "1", "--messages", "200", "--warmup", "50", "--unpaced-warmup",
+                        "100", "--rate", "1000", "--in-process", "--json", "--out", dir.toString());
+
+        assertThat(code).as("exit code; stderr: %s%nstdout: %s", err, out).isZero();
+        String text = out.toString();
+        assertThat(text).contains("== cross-site-throughput", "== cross-site-latency", "== lan-throughput",
+                "== udp-limit", "p99.9 ms", "datagrams/s", "ratio (messagesPerSec gcs/jgroups-relay2)",
+                "ratio (messagesPerSec gcs/jgroups)", "CPU per message (cpuMicrosPerMessage gcs/jgroups)",
+                "every message of every run was delivered to every member (PASSED)");
+        assertThat(text).containsPattern("ratio \\(p99 latency jgroups-relay2(-nodelay)?/gcs\\)")
+                .containsPattern("baseline: jgroups-relay2(-nodelay)? .*, the better of jgroups-relay2,"
+                        + " jgroups-relay2-nodelay by lowest p99 latency")
+                .containsPattern("(?m)^1 +jgroups-relay2-nodelay +[0-9]+ ");
+        assertThat(err.toString()).contains("cross-site-throughput: gcs run 1/1 starting",
+                "jgroups-relay2 run 1: 4 nodes started", "jgroups-relay2-nodelay run 1: 4 nodes started",
+                "all delivered");
+        List<String> lines = text.lines().toList();
+        String json = lines.get(lines.size() - 1);
+        assertThat(json).startsWith("{\"command\":\"bench\",\"passed\":true,").endsWith("}")
+                .contains("\"nodes\":\"threads of one JVM\"")
+                .contains("\"cross-site-throughput\":{", "\"cross-site-latency\":{", "\"lan-throughput\":{",
+                        "\"udp-limit\":{")
+                .contains("\"gcs\":{\"messagesPerSec\":", "\"jgroups-relay2\":{\"messagesPerSec\":",
+                        "\"jgroups\":{\"messagesPerSec\":", "\"udp\":{\"messagesPerSec\":")
+                .contains("\"jgroups-relay2-nodelay\":{\"messagesPerSec\":")
+                .contains("\"latencyMicros\":{\"p50\":", "\"lossRate\":")
+                .contains("\"baselineCandidates\":[\"jgroups-relay2\",\"jgroups-relay2-nodelay\"]")
+                .contains("\"cpuRatioOf\":\"cpuMicrosPerMessage gcs/jgroups\"");
+        assertThat(count(json, "\"deliveredMessages\":200,")).isEqualTo(8);
+        assertThat(count(json, "\"ratio\":[0-9]")).isEqualTo(3);
+        assertThat(json).contains("\"ratio\":null");
+        assertThat(Files.readAllLines(dir.resolve(BenchCsv.FILE))).hasSize(9)
+                .first().asString().startsWith("scenario,system,run,measuredMessages,");
+        assertThat(Files.readAllLines(dir.resolve(SummaryCsv.FILE))).hasSize(9)
+                .anyMatch(line -> line.startsWith("cross-site-latency,jgroups-relay2-nodelay,1,1000,"));
+        assertThat(Files.readString(dir.resolve(BenchRun.SUMMARY_FILE), StandardCharsets.UTF_8).strip())
+                .isEqualTo(json);
+    }
+
+    @Test
+    @Timeout(120)
+    void shouldRunEveryNodeInAJvmOfItsOwnAndLeaveNoneBehind() {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+
+        int code = BenchMain.commandLine().setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
+                .execute("bench", "udp-limit", "--runs", "1", "--messages", "500", "--warmup", "100", "--json");
+
+        assertThat(code).as("exit code; stderr: %s%nstdout: %s", err, out).isZero();
+        List<String> lines = out.toString().lines().toList();
+        String json = lines.get(lines.size() - 1);
+        assertThat(json).contains("\"passed\":true", "\"nodes\":\"one JVM per node\"", "\"udp\":{");
+        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)
+                .filter(p -> p.info().commandLine().orElse("").contains("bench-node"))).isEmpty();
+    }
+
+    @Test
+    @Timeout(180)
+    void shouldMeasureHundredByteMessagesAndTheCpuOfEverySystemInJvmsOfTheirOwn(@TempDir Path dir)
+            throws IOException {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+
+        int code = BenchMain.commandLine().setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
+                .execute("bench", "lan-throughput", "--runs", "1", "--messages", "2000", "--warmup", "500",
+                        "--size", "100", "--json", "--out", dir.toString());
+
+        assertThat(code).as("exit code; stderr: %s%nstdout: %s", err, out).isZero();
+        List<String> lines = out.toString().lines().toList();
+        String json = lines.get(lines.size() - 1);
+        assertThat(json).contains("\"passed\":true", "\"nodes\":\"one JVM per node\"", "\"messageBytes\":100,",
+                "\"cpuRatioOf\":\"cpuMicrosPerMessage gcs/jgroups\"").doesNotContain("\"cpuRatio\":null");
+        assertThat(count(json, "\"deliveredMessages\":2000,")).isEqualTo(2);
+        assertThat(out.toString()).containsPattern("CPU per message \\(cpuMicrosPerMessage gcs/jgroups\\): [0-9.]+ ");
+        List<String> runs = Files.readAllLines(dir.resolve(BenchCsv.FILE));
+        List<String> header = List.of(runs.get(0).split(","));
+        assertThat(runs).hasSize(3);
+        for (String row : runs.subList(1, runs.size())) {
+            List<String> fields = List.of(row.split(",", -1));
+            double messagesPerSec = Double.parseDouble(fields.get(header.indexOf("messagesPerSec")));
+            double megabytesPerSec = Double.parseDouble(fields.get(header.indexOf("megabytesPerSec")));
+            assertThat(fields.get(header.indexOf("messageBytes"))).isEqualTo("100");
+            assertThat(megabytesPerSec).as(row).isCloseTo(messagesPerSec * 100 / 1e6, within(0.002));
+            assertThat(Double.parseDouble(fields.get(header.indexOf("cpuMicrosPerMessage")))).as(row).isPositive();
+        }
+        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)
+                .filter(p -> p.info().commandLine().orElse("").contains("bench-node"))).isEmpty();
+    }
+
+    private static int count(String text, String regex) {
+        Matcher m = Pattern.compile(regex).matcher(text);
+        int n = 0;
+        while (m.find()) {
+            n++;
+        }
+        return n;
+    }
+}

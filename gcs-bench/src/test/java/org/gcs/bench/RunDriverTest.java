@@ -1,0 +1,216 @@
+package org.gcs.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.Test;
+
+/** The parent's side of a run against scripted nodes: phases, figures, and every way a run fails loudly. */
+class RunDriverTest {
+    private static final long W = 10;
+    private static final long N = 100;
+    private static final long FIRST_SEND_MICROS = 1_000_000_000L;
+
+    private final List<String> progress = new CopyOnWriteArrayList<>();
+
+    @Test
+    void shouldComputeTheFiguresOfARunWhereEveryMemberGotEverything() throws Exception {
+        RunPlan plan = plan(BenchSystem.RELAY2);
+        ScriptedLauncher launcher = new ScriptedLauncher(plan);
+
+        RunResult result = driver(launcher).run(plan, 1);
+
+        assertThat(result.system()).isEqualTo(BenchSystem.RELAY2);
+        assertThat(result.deliveredMessages()).isEqualTo(N);
+        assertThat(result.durationMicros()).isEqualTo(500_000);
+        assertThat(result.endToEndMessagesPerSec()).isEqualTo(200);
+        assertThat(result.messagesPerSec()).isCloseTo((N - 1) / 0.499, within(1e-9));
+        assertThat(result.megabytesPerSec()).isCloseTo((N - 1) / 0.499 * 1000 / 1e6, within(1e-9));
+        assertThat(result.masters()).containsExactly("a1", "b1");
+        assertThat(result.cpuMicrosPerMessage()).isEqualTo(4 * 1100.0 / N);
+        assertThat(launcher.commands).containsSubsequence("a1 connect", "b1 connect", "a2 connect", "a2 probe",
+                "a2 go", "a1 stop");
+        assertThat(launcher.closed).containsExactlyInAnyOrder("a1", "b1", "a2", "b2");
+        assertThat(progress).anyMatch(l -> l.contains("4 nodes started"));
+    }
+
+    @Test
+    void shouldMeasureThroughputFromEachReceiversFirstMeasuredDeliverySoThatAWarmUpBacklogDoesNotCount()
+            throws Exception {
+        RunPlan plan = plan(BenchSystem.RELAY2);
+        ScriptedLauncher launcher = new ScriptedLauncher(plan);
+        // the sender ran far ahead during the warm-up: the others deliver the first measured message 250 ms late
+        launcher.deliveries.put("a2", new long[] {1_000, 200_000});
+        for (String member : List.of("a1", "b1", "b2")) {
+            launcher.deliveries.put(member, new long[] {250_000, 500_000});
+        }
+
+        RunResult result = driver(launcher).run(plan, 1);
+
+        assertThat(result.endToEndMessagesPerSec()).isEqualTo(200);
+        assertThat(result.messagesPerSec()).as("the slowest receiver's rate, 99 intervals in 250 ms")
+                .isCloseTo((N - 1) / 0.25, within(1e-9));
+    }
+
+    @Test
+    void shouldFailWhenAMemberDeliveredADuplicateOrOutOfOrder() {
+        RunPlan plan = plan(BenchSystem.GCS);
+        ScriptedLauncher launcher = new ScriptedLauncher(plan);
+        launcher.finalCounts.put("b2", new long[] {W, N, 1, 2});
+
+        assertThatThrownBy(() -> driver(launcher).run(plan, 1)).isInstanceOf(BenchFailure.class)
+                .hasMessageContaining("delivery check FAILED for GCS (sender a2)")
+                .hasMessageContaining("site-b/b2 delivered 1 duplicates, 2 out of per-sender order");
+        assertThat(launcher.closed).hasSize(4);
+    }
+
+    @Test
+    void shouldFailWhenAMemberMissedMessagesAndTheTrafficStalls() {
+        RunPlan plan = plan(BenchSystem.GCS);
+        ScriptedLauncher launcher = new ScriptedLauncher(plan);
+        launcher.neverDone.add("b1");
+
+        assertThatThrownBy(() -> driver(launcher).run(plan, 1)).isInstanceOf(BenchFailure.class)
+                .hasMessageContaining("gcs run 1: no progress for 1 s")
+                .hasMessageContaining("b1: @bench progress warmup=10 measured=99");
+        assertThat(launcher.closed).hasSize(4);
+    }
+
+    @Test
+    void shouldFailAtOnceWhenANodeReportsAnError() {
+        RunPlan plan = plan(BenchSystem.GCS);
+        ScriptedLauncher launcher = new ScriptedLauncher(plan);
+        launcher.errorOnConnect.add("b2");
+
+        assertThatThrownBy(() -> driver(launcher).run(plan, 1)).isInstanceOf(BenchFailure.class)
+                .hasMessage("node b2 failed: cannot bind 127.0.0.1:7700");
+    }
+
+    @Test
+    void shouldFailWhenTheSenderCarriesItsSitesTraffic() {
+        RunPlan plan = plan(BenchSystem.GCS);
+        ScriptedLauncher launcher = new ScriptedLauncher(plan);
+        launcher.masters = List.of("a2", "b1");
+
+        assertThatThrownBy(() -> driver(launcher).run(plan, 1)).isInstanceOf(BenchFailure.class)
+                .hasMessageContaining("are [b1, a2], expected the oldest member of each site [a1, b1]");
+    }
+
+    private RunDriver driver(NodeLauncher launcher) {
+        return new RunDriver(launcher, Duration.ofSeconds(1), progress::add);
+    }
+
+    private static RunPlan plan(BenchSystem system) {
+        BenchSettings settings = new BenchSettings(List.of(Scenario.CROSS_SITE_THROUGHPUT), 1, W, -1, N, 1000, 2000,
+                false, null, false, List.of(), Duration.ofSeconds(1), List.of(), List.of(), false, 0);
+        return RunPlan.create(Scenario.CROSS_SITE_THROUGHPUT, system, settings);
+    }
+
+    /** Nodes that answer each command at once with the lines a real node would print. */
+    private static final class ScriptedLauncher implements NodeLauncher {
+        final List<String> commands = new CopyOnWriteArrayList<>();
+        final List<String> closed = new CopyOnWriteArrayList<>();
+        final Map<String, long[]> finalCounts = new LinkedHashMap<>();
+        final List<String> neverDone = new ArrayList<>();
+        final List<String> errorOnConnect = new ArrayList<>();
+        /** Per member: its first and last measured delivery, microseconds after the first measured send. */
+        final Map<String, long[]> deliveries = new LinkedHashMap<>();
+        List<String> masters = List.of("a1", "b1");
+        private final RunPlan plan;
+        private RunBoard board;
+
+        ScriptedLauncher(RunPlan plan) {
+            this.plan = plan;
+        }
+
+        @Override
+        public RunningNode launch(NodeSpec spec, String label, RunBoard board) {
+            this.board = board;
+            board.add(spec.member(), NodeLine.of(NodeLine.STARTED));
+            return new RunningNode() {
+                @Override
+                public String name() {
+                    return spec.member();
+                }
+
+                @Override
+                public void command(String line) {
+                    commands.add(spec.member() + " " + line);
+                    react(spec, line);
+                }
+
+                @Override
+                public String state() {
+                    return "scripted";
+                }
+
+                @Override
+                public String diagnostics() {
+                    return "no log";
+                }
+
+                @Override
+                public void close() {
+                    closed.add(spec.member());
+                }
+            };
+        }
+
+        private void react(NodeSpec spec, String command) {
+            String me = spec.member();
+            switch (command) {
+                case "connect" -> {
+                    if (errorOnConnect.contains(me)) {
+                        board.add(me, NodeLine.withText(NodeLine.ERROR, "cannot bind 127.0.0.1:7700"));
+                        return;
+                    }
+                    board.add(me, NodeLine.of(NodeLine.JOINED));
+                    board.add(me, new NodeLine(NodeLine.READY, Map.of("master",
+                            Boolean.toString(masters.contains(me)))));
+                }
+                case "probe" -> plan.receivers().forEach(r -> board.add(r.member(), NodeLine.of(NodeLine.PROBE_SEEN)));
+                case "go" -> {
+                    board.add(me, new NodeLine(NodeLine.SENT, Map.of("sent", Long.toString(W + N),
+                            "firstMeasuredMicros", Long.toString(FIRST_SEND_MICROS), "sendRatePerSec", "250.0")));
+                    for (NodeSpec receiver : plan.receivers()) {
+                        if (neverDone.contains(receiver.member())) {
+                            board.add(receiver.member(), counts(receiver.member(), NodeLine.PROGRESS, W, N - 1, 0, 0));
+                        } else {
+                            board.add(receiver.member(), counts(receiver.member(), NodeLine.DONE, W, N, 0, 0));
+                        }
+                    }
+                }
+                case "stop" -> {
+                    long[] c = finalCounts.getOrDefault(me, new long[] {W, N, 0, 0});
+                    NodeLine last = counts(me, NodeLine.FINAL, c[0], c[1], c[2], c[3]);
+                    Map<String, String> fields = new LinkedHashMap<>(last.fields());
+                    fields.put("cpuMicros", "1100");
+                    board.add(me, new NodeLine(NodeLine.FINAL, fields));
+                    board.ended(me);
+                }
+                default -> throw new IllegalArgumentException(command);
+            }
+        }
+
+        private NodeLine counts(String member, String event, long warmup, long measured, long duplicates,
+                                long outOfOrder) {
+            long[] window = deliveries.getOrDefault(member, new long[] {1_000, 500_000});
+            Map<String, String> fields = new LinkedHashMap<>();
+            fields.put("warmup", Long.toString(warmup));
+            fields.put("measured", Long.toString(measured));
+            fields.put("duplicates", Long.toString(duplicates));
+            fields.put("outOfOrder", Long.toString(outOfOrder));
+            fields.put("firstMicros", Long.toString(FIRST_SEND_MICROS + window[0]));
+            fields.put("lastMicros", Long.toString(FIRST_SEND_MICROS + window[1]));
+            fields.put("sent", "0");
+            return new NodeLine(event, fields);
+        }
+    }
+}

@@ -1,2 +1,0 @@
-/** The examples' small HTTP server: pages and JSON endpoints on the JDK's HTTP server. */
-package org.gcs.examples.web;

@@ -1,0 +1,120 @@
+package org.gcs.lab;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.function.LongConsumer;
+import org.gcs.FlowStatus;
+import org.gcs.GroupView;
+
+/**
+ * Runs a scenario's nodes, senders and time, so that scenario code is written once for both drivers:
+ * {@link VirtualDriver} (the simulator: virtual time, exact and repeatable from the seed) and {@link RealDriver}
+ * (real nodes on loopback with the link emulator, in real time). Times are nanoseconds since the driver started.
+ * Rates are bytes on the wire ({@link org.gcs.internal.flow.WireCost}).
+ */
+public interface LabDriver extends AutoCloseable {
+    /** The default sampling step of the scenarios: FlowStatus is refreshed every 100 ms. */
+    long SAMPLE_STEP_NS = 100_000_000L;
+
+    /** @return {@code virtual} or {@code real} */
+    String name();
+
+    /** @return true if time passes on its own (the real driver); false if only {@link #advance} moves it */
+    boolean realTime();
+
+    /**
+     * Starts a member in a site.
+     *
+     * @param site a site of the driver's topology
+     * @param member the member's name, unique in the site
+     * @return the node
+     */
+    LabNode start(String site, String member);
+
+    /** @return nanoseconds since the driver started, in its time */
+    long nowNs();
+
+    /**
+     * Lets {@code durationNs} pass: runs the simulation, or sleeps until the next point of a regular schedule (so
+     * that repeated calls do not drift).
+     */
+    void advance(long durationNs) throws InterruptedException;
+
+    /**
+     * Waits until every node sees a group view of {@code size} members.
+     *
+     * @return true if they do within {@code timeoutNs}
+     */
+    boolean awaitViews(String group, List<LabNode> nodes, int size, long timeoutNs) throws InterruptedException;
+
+    /**
+     * @param site a site
+     * @return the congestion state of the site's flows, from its delegate (empty if it has none or no flow)
+     */
+    List<FlowStatus> flows(String site);
+
+    /** @return the site's flow to one group, if its delegate has one */
+    default Optional<FlowStatus> flow(String site, String group) {
+        return flows(site).stream().filter(f -> f.group().equals(group)).findFirst();
+    }
+
+    /**
+     * Starts a sender that sends as fast as it is allowed: it keeps messages waiting for admission at all times.
+     *
+     * @param node a member that joined the group
+     * @param messageBytes payload bytes per message
+     */
+    LabSender greedy(LabNode node, String group, int messageBytes);
+
+    /**
+     * Starts a sender with a fixed demand.
+     *
+     * @param wireBytesPerSec the rate it offers, in bytes on the wire
+     */
+    LabSender fixedRate(LabNode node, String group, int messageBytes, double wireBytesPerSec);
+
+    /**
+     * Runs for {@code durationNs}, calling {@code sample} with the time after every {@code stepNs}.
+     */
+    default void sampleFor(long durationNs, long stepNs, LongConsumer sample) throws InterruptedException {
+        long end = nowNs() + durationNs;
+        while (nowNs() < end - stepNs / 2) {
+            advance(Math.min(stepNs, end - nowNs()));
+            sample.accept(nowNs());
+        }
+    }
+
+    /** Stops every node. */
+    @Override
+    void close();
+
+    /** A member started by a driver. */
+    interface LabNode {
+        /** @return its site */
+        String site();
+
+        /** @return its name */
+        String name();
+
+        /** Joins a group. */
+        void join(String group);
+
+        /** Leaves a group. */
+        void leave(String group);
+
+        /** @return its current view of a group */
+        Optional<GroupView> view(String group);
+    }
+
+    /** A running sender: counts what was admitted (it left the sender's queue into the send window). */
+    interface LabSender {
+        /** @return the sending node */
+        LabNode node();
+
+        /** @return bytes on the wire admitted so far */
+        long admittedWireBytes();
+
+        /** Stops offering new messages (those already waiting may still be admitted). */
+        void stop();
+    }
+}

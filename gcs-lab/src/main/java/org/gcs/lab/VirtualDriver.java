@@ -1,0 +1,238 @@
+package org.gcs.lab;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.gcs.FlowStatus;
+import org.gcs.GroupView;
+import org.gcs.emulator.Topology;
+import org.gcs.internal.flow.WireCost;
+import org.gcs.sim.SimNetwork;
+import org.gcs.sim.SimNode;
+import org.gcs.sim.SimOptions;
+
+/**
+ * The virtual-time driver: the nodes are {@link SimNode}s of a {@link SimNetwork} running the production protocol
+ * engine over the emulated topology, in virtual time. Runs are exact and repeat from the seed, take seconds, and
+ * are free of the CPU noise of many nodes sharing a few cores.
+ */
+public final class VirtualDriver implements LabDriver {
+    /** How often a sender's task runs, in virtual time. */
+    static final long SENDER_TICK_NS = 2_000_000L;
+    /** A greedy sender keeps this many messages waiting. */
+    static final int GREEDY_QUEUE_MESSAGES = 16;
+    /**
+     * A fixed-rate sender lets at most this many messages wait (like one blocking send): a backlog built while its
+     * grant was below its demand would later be sent above its demand.
+     */
+    static final int FIXED_QUEUE_MESSAGES = 1;
+
+    private final SimNetwork net;
+    private final long startNs;
+
+    /**
+     * @param topology the emulated WAN
+     * @param seed the seed of every random choice
+     * @param treeStrategy the multicast tree strategy ({@code spt}, {@code star}, {@code fixed:...})
+     */
+    public VirtualDriver(Topology topology, long seed, String treeStrategy) {
+        this(topology, seed, treeStrategy, org.gcs.tools.cli.NodeSettings.NONE);
+    }
+
+    /**
+     * @param topology the emulated WAN
+     * @param seed the seed of every random choice
+     * @param treeStrategy the multicast tree strategy ({@code spt}, {@code star}, {@code fixed:...})
+     * @param nodeSettings settings applied to every node (--controller, --set)
+     * @throws IllegalArgumentException if a setting does not apply to simulated nodes
+     */
+    public VirtualDriver(Topology topology, long seed, String treeStrategy,
+                         org.gcs.tools.cli.NodeSettings nodeSettings) {
+        SimOptions defaults = SimOptions.defaults();
+        SimOptions options = simOptions(nodeSettings, defaults.withSeed(seed).withTree(treeStrategy, defaults.maxFanOut()));
+        this.net = new SimNetwork(topology, options);
+        this.startNs = net.nowNs();
+    }
+
+    /**
+     * @param settings node settings (--controller, --set)
+     * @param options a simulated network's options
+     * @return the options with the settings applied
+     * @throws IllegalArgumentException if a setting does not apply to simulated nodes or a value is invalid
+     */
+    static SimOptions simOptions(org.gcs.tools.cli.NodeSettings settings, SimOptions options) {
+        SimOptions result = options;
+        for (java.util.Map.Entry<String, String> e : settings.asMap().entrySet()) {
+            result = result.withSetting(e.getKey(), e.getValue());
+        }
+        return result;
+    }
+
+    /** @return the simulated network (for scenario-specific needs) */
+    public SimNetwork network() {
+        return net;
+    }
+
+    @Override
+    public String name() {
+        return "virtual";
+    }
+
+    @Override
+    public boolean realTime() {
+        return false;
+    }
+
+    @Override
+    public LabNode start(String site, String member) {
+        return new Node(net.start(site, member));
+    }
+
+    @Override
+    public long nowNs() {
+        return net.nowNs() - startNs;
+    }
+
+    @Override
+    public void advance(long durationNs) {
+        net.runFor(durationNs);
+    }
+
+    @Override
+    public boolean awaitViews(String group, List<LabNode> nodes, int size, long timeoutNs) {
+        return net.runUntil(() -> nodes.stream().allMatch(n -> n.view(group).map(v -> v.size() == size)
+                .orElse(false)), timeoutNs);
+    }
+
+    @Override
+    public List<FlowStatus> flows(String site) {
+        return net.delegateOf(site).map(SimNode::flows).orElse(List.of());
+    }
+
+    @Override
+    public LabSender greedy(LabNode node, String group, int messageBytes) {
+        Sender sender = new Sender((Node) node, group, messageBytes, Double.POSITIVE_INFINITY);
+        net.clock().after(0, sender::tick);
+        return sender;
+    }
+
+    @Override
+    public LabSender fixedRate(LabNode node, String group, int messageBytes, double wireBytesPerSec) {
+        if (!(wireBytesPerSec > 0) || Double.isInfinite(wireBytesPerSec)) {
+            throw new IllegalArgumentException("rate must be positive and finite, got " + wireBytesPerSec);
+        }
+        Sender sender = new Sender((Node) node, group, messageBytes, wireBytesPerSec);
+        net.clock().after(0, sender::tick);
+        return sender;
+    }
+
+    @Override
+    public void close() {
+        for (SimNode node : new ArrayList<>(net.nodes())) {
+            if (node.alive()) {
+                net.stop(node);
+            }
+        }
+    }
+
+    private record Node(SimNode sim) implements LabNode {
+        @Override
+        public String site() {
+            return sim.site();
+        }
+
+        @Override
+        public String name() {
+            return sim.name();
+        }
+
+        @Override
+        public void join(String group) {
+            sim.join(group);
+        }
+
+        @Override
+        public void leave(String group) {
+            sim.leave(group);
+        }
+
+        @Override
+        public Optional<GroupView> view(String group) {
+            return sim.view(group);
+        }
+    }
+
+    /**
+     * A sender task on the virtual clock: greedy (keeps {@value #GREEDY_QUEUE_MESSAGES} messages waiting) or at a
+     * fixed rate (sends what its schedule calls for, never keeping more than {@value #FIXED_QUEUE_MESSAGES}
+     * waiting; time lost while blocked is not made up).
+     */
+    private final class Sender implements LabSender {
+        private final Node node;
+        private final String group;
+        private final int messageBytes;
+        private final long wireBytesPerMessage;
+        private final double rate;
+        private final long startedNs = net.nowNs();
+        private final ArrayDeque<SimNode.Send> waiting = new ArrayDeque<>();
+        private long offered;
+        private long admitted;
+        private boolean stopped;
+
+        Sender(Node node, String group, int messageBytes, double wireBytesPerSec) {
+            this.node = node;
+            this.group = group;
+            this.messageBytes = messageBytes;
+            this.wireBytesPerMessage = WireCost.messageBytes(messageBytes);
+            this.rate = wireBytesPerSec;
+        }
+
+        void tick() {
+            if (stopped) {
+                return;
+            }
+            countAdmitted();
+            if (Double.isInfinite(rate)) {
+                while (waiting.size() < GREEDY_QUEUE_MESSAGES) {
+                    offer();
+                }
+            } else {
+                long due = (long) ((net.nowNs() - startedNs) / 1e9 * rate / wireBytesPerMessage) + 1;
+                while (offered < due && waiting.size() < FIXED_QUEUE_MESSAGES) {
+                    offer();
+                }
+                offered = Math.max(offered, due); // a sender that fell behind does not catch up in a burst
+            }
+            net.clock().after(SENDER_TICK_NS, this::tick);
+        }
+
+        private void offer() {
+            waiting.add(node.sim().send(group, new byte[messageBytes]));
+            offered++;
+        }
+
+        private void countAdmitted() {
+            while (!waiting.isEmpty() && waiting.peek().admitted()) {
+                waiting.poll();
+                admitted += wireBytesPerMessage;
+            }
+        }
+
+        @Override
+        public LabNode node() {
+            return node;
+        }
+
+        @Override
+        public long admittedWireBytes() {
+            countAdmitted();
+            return admitted;
+        }
+
+        @Override
+        public void stop() {
+            stopped = true;
+        }
+    }
+}

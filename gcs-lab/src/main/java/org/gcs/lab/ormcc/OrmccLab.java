@@ -1,0 +1,157 @@
+package org.gcs.lab.ormcc;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import org.gcs.FlowStatus;
+import org.gcs.ReceivingFlowStatus;
+import org.gcs.emulator.LinkProfile;
+import org.gcs.emulator.Topology;
+import org.gcs.emulator.TreeEdge;
+import org.gcs.lab.GroupStart.Member;
+import org.gcs.lab.GroupStart;
+import org.gcs.lab.LabContext;
+import org.gcs.lab.LabDriver;
+import org.gcs.lab.LabProgress;
+import org.gcs.lab.LabUnavailableException;
+import org.gcs.lab.VirtualDriver;
+import org.gcs.sim.SimNetwork;
+import org.gcs.sim.SimNode;
+
+/** What the ORMCC experiments share: their settings, the set-up of their sites and groups, and their readings. */
+final class OrmccLab {
+    /** Nanoseconds per second. */
+    static final long S = 1_000_000_000L;
+    /** The thesis's packets: 1000 bytes of payload (§3.3). */
+    static final int MESSAGE_BYTES = 1000;
+    /** How long the members may take to see each other. */
+    static final long VIEW_TIMEOUT_NS = 60 * S;
+    /** Settling after the views: probes measure the links, the first plan is in place. */
+    static final long WARM_UP_NS = 5 * S;
+    /** How often the experiments sample the flows (the thesis's figures are per 100 ms or coarser). */
+    static final long SAMPLE_NS = 100_000_000L;
+    /**
+     * The node settings of the experiments unless --controller or --set say otherwise: the thesis's ORMCC, as its
+     * simulations ran it: β = 0.75 (§3.1.5, App. B pseudo-code; O14) and the additive increase paced by RTT_cr, the
+     * RTT estimated from the representative's indications (§3.1.6). GCS's defaults differ (β = 0.65 and the increase
+     * paced by the acknowledgement RTT, which the TCP-friendliness lab needs; {@code IncreaseRtt}), so the
+     * experiments name the thesis's values.
+     */
+    static final Map<String, String> THESIS_SETTINGS = Map.of("congestion.control", "ormcc", "cc.ormcc.beta", "0.75",
+            "cc.ormcc.increase.rtt", "indications");
+
+    private OrmccLab() {
+    }
+
+    /**
+     * @return the virtual driver, which the experiments need for their link schedules, packet filters and queue
+     *     readings
+     * @throws LabUnavailableException on the real driver
+     */
+    static VirtualDriver virtual(LabDriver driver, String scenario) throws LabUnavailableException {
+        if (driver instanceof VirtualDriver virtual) {
+            return virtual;
+        }
+        throw new LabUnavailableException(scenario + " runs on the virtual driver only (it changes links on a schedule,"
+                + " filters packets and reads queues in the simulated WAN): leave out --driver real");
+    }
+
+    /** @return the root of the topology's tree (the parent in its first edge) */
+    static String root(Topology topology, String scenario) {
+        List<TreeEdge> tree = topology.tree().orElseThrow(() -> new IllegalArgumentException(scenario
+                + " needs a topology with a 'tree' line (its multicast tree); " + topology.name() + " has none"));
+        return tree.get(0).parent();
+    }
+
+    /** @return a link's bottleneck in bytes per second, +∞ if unlimited */
+    static double bytesPerSec(LinkProfile link) {
+        return GroupStart.bytesPerSec(link);
+    }
+
+    /**
+     * Starts one member per site and group role, joins the groups, waits for every group's view, and warms up.
+     *
+     * @param groups each group's members: the sites and the member name to start there
+     * @return the nodes by {@link Member#key()}
+     */
+    static Map<String, LabDriver.LabNode> startAndSettle(LabDriver driver, Map<String, List<Member>> groups,
+                                                         LabProgress progress) throws InterruptedException {
+        return GroupStart.startAndSettle(driver, List.of(), groups, VIEW_TIMEOUT_NS, WARM_UP_NS, progress);
+    }
+
+    /** @return the site's flow to the group, if its delegate has one */
+    static Optional<FlowStatus> flow(LabDriver driver, String site, String group) {
+        return driver.flow(site, group);
+    }
+
+    /**
+     * Adds up the counters of the receiving delegates' monitors of one flow ({@code indications*},
+     * {@code lossDetections}).
+     *
+     * @return the sums by counter name (e.g. {@code indicationsSent}) over the receiving sites
+     */
+    static Map<String, Double> monitorTotals(SimNetwork net, List<String> receivingSites, String sourceSite,
+                                             String group) {
+        Map<String, Double> totals = new LinkedHashMap<>();
+        for (String site : receivingSites) {
+            for (ReceivingFlowStatus flow : net.delegateOf(site).map(SimNode::receivingFlows).orElse(List.of())) {
+                if (flow.sourceSite().equals(sourceSite) && flow.group().equals(group)) {
+                    flow.values().forEach((k, v) -> {
+                        if (k.startsWith("indications") && !k.equals("indicationPending") || k.equals("lossDetections")) {
+                            totals.merge(k, v, Double::sum);
+                        }
+                    });
+                }
+            }
+        }
+        return totals;
+    }
+
+    /**
+     * The share of congestion indications the receivers' statistics kept back (thesis §3.3.5): suppressed at the loss,
+     * or cancelled by a later header, over everything the test was applied to. Candidates merged into a pending
+     * indication are neither (one indication went for them).
+     */
+    static double suppressedFraction(Map<String, Double> monitors) {
+        double sent = monitors.getOrDefault("indicationsSent", 0.0);
+        double held = monitors.getOrDefault("indicationsSuppressed", 0.0)
+                + monitors.getOrDefault("indicationsCancelled", 0.0);
+        return sent + held == 0 ? Double.NaN : held / (sent + held);
+    }
+
+    /** @return the value rounded to a number of decimals (NaN and infinities as they are) */
+    static double round(double value, int decimals) {
+        if (!Double.isFinite(value)) {
+            return value;
+        }
+        double f = Math.pow(10, decimals);
+        return Math.round(value * f) / f;
+    }
+
+    /** @return the numbers rounded for a summary, in name order */
+    static Map<String, Object> rounded(Map<String, Double> values, int decimals) {
+        Map<String, Object> out = new java.util.TreeMap<>();
+        values.forEach((k, v) -> out.put(k, round(v, decimals)));
+        return out;
+    }
+
+    /** @return the mean of the values, NaN if none */
+    static double mean(List<Double> values) {
+        return values.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+    }
+
+    /** @return the receiving sites of a star or tree topology: every site but the source */
+    static List<String> receivers(Topology topology, String source) {
+        List<String> receivers = new ArrayList<>(topology.sites());
+        receivers.remove(source);
+        return receivers;
+    }
+
+    /** @return the duration scaled by the run's --scale, at least 1 ms */
+    static long scaled(LabContext ctx, long ns) {
+        return ctx.scaledNs(ns);
+    }
+}

@@ -1,0 +1,194 @@
+package org.gcs.lab.tcp;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.io.OutputStreamWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
+
+/**
+ * A {@code gcs lab-agent} running as a separate process (inside a network namespace): sends it commands, collects
+ * its {@link AgentReport} lines with the time they arrived, and waits for conditions on them with explicit signals.
+ * Its standard error goes to a log file in the output directory.
+ */
+final class AgentProcess implements AutoCloseable {
+    /** How long a stopping agent gets before it is killed. */
+    private static final long STOP_TIMEOUT_SECONDS = 15;
+
+    /**
+     * A report and the time it arrived.
+     *
+     * @param atNs {@link System#nanoTime()} when the line was read
+     * @param report the report
+     */
+    record Timed(long atNs, AgentReport report) {
+    }
+
+    private final String label;
+    private final Process process;
+    private final PrintWriter commands;
+    private final Path log;
+    private final List<Timed> reports = new ArrayList<>();
+    private final List<String> otherLines = new ArrayList<>();
+    private final Consumer<Timed> listener;
+    private boolean ended;
+
+    private AgentProcess(String label, Process process, Path log, Consumer<Timed> listener) {
+        this.label = label;
+        this.process = process;
+        this.log = log;
+        this.listener = listener;
+        this.commands = new PrintWriter(new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8),
+                true);
+    }
+
+    /**
+     * Starts an agent.
+     *
+     * @param label a name for messages, e.g. {@code sender}
+     * @param command the full command line
+     * @param log the file for the agent's standard error
+     * @param listener called with every report, on the reading thread
+     * @return the running agent
+     * @throws IOException if the process cannot start
+     */
+    static AgentProcess start(String label, List<String> command, Path log, Consumer<Timed> listener)
+            throws IOException {
+        Process process = new ProcessBuilder(command).redirectError(log.toFile()).start();
+        AgentProcess agent = new AgentProcess(label, process, log, listener);
+        Thread reader = new Thread(agent::readOutput, "lab-agent-" + label + "-out");
+        reader.setDaemon(true);
+        reader.start();
+        return agent;
+    }
+
+    /** @return the command line of {@code gcs lab-agent} with this JVM and classpath (append the agent's options) */
+    static List<String> agentCommand() {
+        String java = ProcessHandle.current().info().command()
+                .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        List<String> command = new ArrayList<>(List.of(java, "-Djava.net.preferIPv4Stack=true", "-Xmx256m",
+                "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"),
+                org.gcs.lab.LabMain.class.getName(), "lab-agent"));
+        return command;
+    }
+
+    private void readOutput() {
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(),
+                StandardCharsets.UTF_8))) {
+            for (String line = out.readLine(); line != null; line = out.readLine()) {
+                long now = System.nanoTime();
+                String text = line;
+                AgentReport.parse(text).ifPresentOrElse(report -> {
+                    Timed timed = new Timed(now, report);
+                    listener.accept(timed);
+                    synchronized (this) {
+                        reports.add(timed);
+                        notifyAll();
+                    }
+                }, () -> {
+                    synchronized (this) {
+                        otherLines.add(text);
+                        notifyAll();
+                    }
+                });
+            }
+        } catch (IOException e) {
+            // the process ended
+        } finally {
+            synchronized (this) {
+                ended = true;
+                notifyAll();
+            }
+        }
+    }
+
+    /** Sends one command line (see {@link LabAgentCommand}). */
+    void command(String line) {
+        commands.println(line);
+        if (commands.checkError()) {
+            throw new IllegalStateException("the " + label + " agent stopped (see " + log + ")");
+        }
+    }
+
+    /**
+     * Waits until the latest report satisfies a condition.
+     *
+     * @return the report, or null if the time ran out or the agent ended
+     */
+    synchronized AgentReport awaitReport(Predicate<AgentReport> condition, long timeoutNs)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + timeoutNs;
+        while (true) {
+            if (!reports.isEmpty() && condition.test(reports.get(reports.size() - 1).report())) {
+                return reports.get(reports.size() - 1).report();
+            }
+            long left = deadline - System.nanoTime();
+            if (ended || left <= 0) {
+                return null;
+            }
+            TimeUnit.NANOSECONDS.timedWait(this, left);
+        }
+    }
+
+    /**
+     * Waits for a line other than a report, e.g. {@code ack tcp-start}.
+     *
+     * @return true if it arrived in time
+     */
+    synchronized boolean awaitLine(String line, long timeoutNs) throws InterruptedException {
+        long deadline = System.nanoTime() + timeoutNs;
+        while (!otherLines.contains(line)) {
+            long left = deadline - System.nanoTime();
+            if (ended || left <= 0) {
+                return false;
+            }
+            TimeUnit.NANOSECONDS.timedWait(this, left);
+        }
+        otherLines.remove(line);
+        return true;
+    }
+
+    /** @return the {@code error ...} lines the agent printed so far */
+    synchronized List<String> errors() {
+        return otherLines.stream().filter(l -> l.startsWith("error ")).toList();
+    }
+
+    /** @return true while the process runs */
+    boolean alive() {
+        return process.isAlive();
+    }
+
+    /** @return the agent's label */
+    String label() {
+        return label;
+    }
+
+    /** @return the file with the agent's standard error */
+    Path log() {
+        return log;
+    }
+
+    /** Asks the agent to stop, waits for it, kills it if it does not. */
+    @Override
+    public void close() {
+        if (process.isAlive()) {
+            commands.println("stop");
+            commands.close();
+            try {
+                if (!process.waitFor(STOP_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+                    process.destroyForcibly().waitFor(STOP_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+                }
+            } catch (InterruptedException e) {
+                process.destroyForcibly();
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}

@@ -8,6 +8,10 @@ package org.gcs.cc.api;
  * <p>Decoding must accept exactly what encoding produces and reject anything else with an
  * {@link IllegalArgumentException} (the engine counts the block as malformed and drops it): datagrams are
  * authenticated, but a peer may run another version or a buggy controller.
+ *
+ * <p>The header methods default to a scheme without a header: they reject everything, and
+ * {@link #maxHeaderBytes()} is 0. The feedback methods are abstract: a codec exists to carry something, and a
+ * scheme that puts nothing on the wire uses {@link #NONE}.
  */
 public interface ControlBlockCodec {
     /** The largest block body: the length travels in one byte. */
@@ -15,16 +19,6 @@ public interface ControlBlockCodec {
 
     /** The codec of a scheme that puts nothing on the wire: it encodes nothing and rejects every body. */
     ControlBlockCodec NONE = new ControlBlockCodec() {
-        @Override
-        public byte[] encodeHeader(ControlHeader header) {
-            throw new IllegalArgumentException("this controller has no header");
-        }
-
-        @Override
-        public ControlHeader decodeHeader(byte[] body) {
-            throw new IllegalArgumentException("this controller has no header");
-        }
-
         @Override
         public byte[] encodeFeedback(Feedback feedback) {
             throw new IllegalArgumentException("this controller has no feedback");
@@ -45,18 +39,26 @@ public interface ControlBlockCodec {
     }
 
     /**
+     * By default rejects every header: the scheme has none.
+     *
      * @param header a header of this scheme
      * @return its body, at most {@link #maxHeaderBytes()} bytes
      * @throws IllegalArgumentException if the header is not of this scheme
      */
-    byte[] encodeHeader(ControlHeader header);
+    default byte[] encodeHeader(ControlHeader header) {
+        throw new IllegalArgumentException("this controller has no header");
+    }
 
     /**
+     * By default rejects every body: the scheme has no header.
+     *
      * @param body a block body
      * @return the header it holds
      * @throws IllegalArgumentException if the body is not a valid header of this scheme
      */
-    ControlHeader decodeHeader(byte[] body);
+    default ControlHeader decodeHeader(byte[] body) {
+        throw new IllegalArgumentException("this controller has no header");
+    }
 
     /**
      * @param feedback feedback of this scheme

@@ -2,7 +2,6 @@ package org.gcs.cc.costbenefit;
 
 import org.gcs.cc.api.AdmissionContext;
 import org.gcs.cc.api.CcSettings;
-import org.gcs.cc.api.ControlBlockCodec;
 import org.gcs.cc.api.CongestionControl;
 import org.gcs.cc.api.LinkContext;
 import org.gcs.cc.api.LinkPricer;
@@ -55,11 +54,6 @@ public final class CostBenefitControl implements CongestionControl {
     }
 
     @Override
-    public int wireTag() {
-        return 0;
-    }
-
-    @Override
     public SourceController newSource(SourceContext context) {
         return new CostBenefitSource(settings, context.site());
     }
@@ -83,11 +77,6 @@ public final class CostBenefitControl implements CongestionControl {
     @Override
     public boolean pricesLinks() {
         return true;
-    }
-
-    @Override
-    public ControlBlockCodec blockCodec() {
-        return ControlBlockCodec.NONE;
     }
 
 }

@@ -246,6 +246,19 @@ abstract class ControllerContract {
     }
 
     @Test
+    void shouldPairItsWireTagWithItsCodec() {
+        CongestionControl control = control();
+        assertThat(control.wireTag()).as("wire tag").isBetween(0, 255);
+        if (control.wireTag() == 0) {
+            assertThat(control.blockCodec()).as("a scheme without a tag puts nothing on the wire")
+                    .isSameAs(ControlBlockCodec.NONE);
+        } else {
+            assertThat(control.blockCodec()).as("a scheme with a tag has a codec").isNotSameAs(ControlBlockCodec.NONE);
+        }
+        assertThat(control.blockCodec().maxHeaderBytes()).isBetween(0, ControlBlockCodec.MAX_BODY_BYTES);
+    }
+
+    @Test
     void shouldAdmitAndReportSanely() {
         SenderAdmission admission = control().newAdmission(new AdmissionContext("a1", "g", 0));
         long now = 0;

@@ -70,7 +70,7 @@ public interface CongestionControl {
 
     /**
      * Abstract: how a member's messages are admitted depends on what the scheme grants (rate-based schemes reuse
-     * {@link org.gcs.cc.shaping.RateAdmission}).
+     * {@link org.gcs.cc.shaping.RateAdmission}, or extend {@link org.gcs.cc.shaping.RateBasedControl}, which does).
      *
      * @param context the member and group
      * @return the member-side admission of a member's messages to one group

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeSet;
+import java.util.TreeMap;
 import org.gcs.cc.api.AdmissionContext;
 import org.gcs.cc.api.CcSnapshot;
 import org.gcs.cc.api.CongestionControl;
@@ -19,6 +19,7 @@ import org.gcs.cc.api.LinkContext;
 import org.gcs.cc.api.MonitorContext;
 import org.gcs.cc.api.MonitorSnapshot;
 import org.gcs.cc.api.RateGrant;
+import org.gcs.cc.api.RateShare;
 import org.gcs.cc.api.ReceiverMonitor;
 import org.gcs.cc.api.SenderAdmission;
 import org.gcs.cc.api.SenderGrant;
@@ -30,7 +31,7 @@ import org.junit.jupiter.api.Test;
 /**
  * A scheme that implements only the abstract methods of the contract meets it: the defaults are a scheme that puts
  * nothing on the wire, ignores what it does not use, sends no feedback and reports no demand. The scheme here grants
- * a fixed rate per receiving site and admits everything.
+ * a fixed rate per receiving site, remembers when each joined, and admits everything unless granted nothing.
  */
 class DefaultsContractTest extends ControllerContract {
     /** The least a scheme can be. */
@@ -43,28 +44,29 @@ class DefaultsContractTest extends ControllerContract {
         @Override
         public SourceController newSource(SourceContext context) {
             return new SourceController() {
-                private final TreeSet<String> receivers = new TreeSet<>();
+                private final Map<String, Long> joinedNs = new TreeMap<>();
 
                 @Override
                 public void onReceiverAdded(String site, long nowNs) {
-                    receivers.add(site);
+                    joinedNs.putIfAbsent(site, nowNs);
                 }
 
                 @Override
                 public void onReceiverRemoved(String site, long nowNs) {
-                    receivers.remove(site);
+                    joinedNs.remove(site);
                 }
 
                 @Override
                 public Grant grant() {
-                    return new RateGrant(10_000.0 * receivers.size(), null, false);
+                    return new RateGrant(10_000.0 * joinedNs.size(), null, false);
                 }
 
                 @Override
                 public CcSnapshot snapshot() {
                     List<CcSnapshot.ReceiverState> states = new ArrayList<>();
-                    receivers.forEach(site -> states.add(new CcSnapshot.ReceiverState(site, 0, Double.NaN, Map.of())));
-                    return new CcSnapshot(name(), 10_000.0 * receivers.size(), null, false, "", states, Map.of());
+                    joinedNs.forEach((site, atNs) -> states.add(new CcSnapshot.ReceiverState(site, 0, Double.NaN,
+                            Map.of("joinedSec", atNs / 1e9))));
+                    return new CcSnapshot(name(), 10_000.0 * joinedNs.size(), null, false, "", states, Map.of());
                 }
             };
         }
@@ -89,18 +91,21 @@ class DefaultsContractTest extends ControllerContract {
         @Override
         public SenderAdmission newAdmission(AdmissionContext context) {
             return new SenderAdmission() {
+                private boolean stopped; // granted nothing
+
                 @Override
                 public boolean tryAdmit(long wireBytes, long nowNs) {
-                    return true;
+                    return !stopped;
                 }
 
                 @Override
                 public long nanosUntilAdmissible(long wireBytes, long nowNs) {
-                    return 0;
+                    return stopped ? Long.MAX_VALUE : 0;
                 }
 
                 @Override
                 public void onGrant(SenderGrant grant, long nowNs) {
+                    stopped = grant instanceof RateShare share && share.bytesPerSec() == 0;
                 }
             };
         }

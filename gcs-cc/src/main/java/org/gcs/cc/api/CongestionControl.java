@@ -28,15 +28,16 @@ package org.gcs.cc.api;
  * (or a public no-argument constructor); see {@code docs/congestion-control.md} for an example.
  *
  * <p>A scheme must say what it is called and make its three parts; everything else has a default that suits a
- * scheme which does not use it: no blocks on the wire ({@link #wireTag()} 0, {@link ControlBlockCodec#NONE}) and no
- * link prices. The parts' interfaces have defaults of the same kind, so a simple controller implements only what it
- * uses.
+ * scheme which does not use it: no blocks on the wire ({@link #wireTag()} 0, {@link ControlBlockCodec#NONE}), no
+ * link prices, and grants of {@link GrantKind#RATE rates}. The parts' interfaces have defaults of the same kind, so a
+ * simple controller implements only what it uses.
  */
 public interface CongestionControl {
     /**
      * Abstract: every scheme has a name.
      *
-     * @return the scheme's short name, e.g. {@code tfrc}; appears in snapshots, meters ({@code controller} tag) and logs
+     * @return the scheme's short name, e.g. {@code tfrc}; appears in snapshots, meters ({@code controller} tag) and
+     *     logs
      */
     String name();
 
@@ -86,6 +87,17 @@ public interface CongestionControl {
      */
     default LinkPricer newLinkPricer(LinkContext context) {
         return null;
+    }
+
+    /**
+     * How the engine passes this scheme's grants on to a site's senders; it asks once per flow, when it makes the
+     * flow. By default {@link GrantKind#RATE}: most schemes grant a rate, and a scheme that limits nothing grants
+     * {@link RateGrant#UNLIMITED}. A price-based scheme returns {@link GrantKind#PRICE}.
+     *
+     * @return the kind of every {@link Grant} this scheme's sources return
+     */
+    default GrantKind grantKind() {
+        return GrantKind.RATE;
     }
 
     /**

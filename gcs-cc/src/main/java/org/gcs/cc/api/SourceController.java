@@ -114,7 +114,8 @@ public interface SourceController {
     /**
      * Abstract: what the senders may do is what a scheme decides. The engine asks after every tick.
      *
-     * @return what the site's senders are allowed now; never null
+     * @return what the site's senders are allowed now, of the kind the scheme declares
+     *     ({@link CongestionControl#grantKind()}); never null
      */
     Grant grant();
 

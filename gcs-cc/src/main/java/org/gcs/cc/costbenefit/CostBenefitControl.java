@@ -3,6 +3,7 @@ package org.gcs.cc.costbenefit;
 import org.gcs.cc.api.AdmissionContext;
 import org.gcs.cc.api.CcSettings;
 import org.gcs.cc.api.CongestionControl;
+import org.gcs.cc.api.GrantKind;
 import org.gcs.cc.api.LinkContext;
 import org.gcs.cc.api.LinkPricer;
 import org.gcs.cc.api.MonitorContext;
@@ -77,6 +78,12 @@ public final class CostBenefitControl implements CongestionControl {
     @Override
     public boolean pricesLinks() {
         return true;
+    }
+
+    /** @return {@link GrantKind#PRICE}: the senders pay a packet price from their budgets */
+    @Override
+    public GrantKind grantKind() {
+        return GrantKind.PRICE;
     }
 
 }

@@ -4,6 +4,7 @@ import org.gcs.cc.api.AdmissionContext;
 import org.gcs.cc.api.CcSettings;
 import org.gcs.cc.api.CongestionControl;
 import org.gcs.cc.api.ControlBlockCodec;
+import org.gcs.cc.api.GrantKind;
 import org.gcs.cc.api.RateGrant;
 import org.gcs.cc.api.SenderAdmission;
 
@@ -70,5 +71,11 @@ public abstract class RateBasedControl implements CongestionControl {
     @Override
     public final ControlBlockCodec blockCodec() {
         return codec;
+    }
+
+    /** @return {@link GrantKind#RATE}: the template's sources grant rates and its members shape to their shares */
+    @Override
+    public final GrantKind grantKind() {
+        return GrantKind.RATE;
     }
 }

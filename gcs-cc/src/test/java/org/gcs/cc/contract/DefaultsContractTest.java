@@ -15,6 +15,7 @@ import org.gcs.cc.api.ControlHeader;
 import org.gcs.cc.api.DirectedEdge;
 import org.gcs.cc.api.Feedback;
 import org.gcs.cc.api.Grant;
+import org.gcs.cc.api.GrantKind;
 import org.gcs.cc.api.LinkContext;
 import org.gcs.cc.api.MonitorContext;
 import org.gcs.cc.api.MonitorSnapshot;
@@ -117,11 +118,12 @@ class DefaultsContractTest extends ControllerContract {
     }
 
     @Test
-    void shouldPutNothingOnTheWireAndPriceNoLinksByDefault() {
+    void shouldPutNothingOnTheWirePriceNoLinksAndGrantRatesByDefault() {
         CongestionControl control = control();
         assertThat(control.wireTag()).isZero();
         assertThat(control.blockCodec()).isSameAs(ControlBlockCodec.NONE);
         assertThat(control.pricesLinks()).isFalse();
+        assertThat(control.grantKind()).isEqualTo(GrantKind.RATE);
         assertThat(control.newLinkPricer(new LinkContext(new DirectedEdge("a", "b"), 0))).isNull();
     }
 

@@ -1,5 +1,7 @@
 package org.gcs.cc.api;
 
+import java.util.function.Function;
+
 /**
  * Turns a scheme's {@link ControlHeader}s and {@link Feedback}s into the bodies of its wire blocks and back. A body
  * holds at most {@value #MAX_BODY_BYTES} bytes; the engine frames it with the scheme's
@@ -11,7 +13,8 @@ package org.gcs.cc.api;
  *
  * <p>The header methods default to a scheme without a header: they reject everything, and
  * {@link #maxHeaderBytes()} is 0. The feedback methods are abstract: a codec exists to carry something, and a
- * scheme that puts nothing on the wire uses {@link #NONE}.
+ * scheme that puts nothing on the wire uses {@link #NONE}. A scheme with one feedback type and no header can build
+ * its codec with {@link #ofFeedback}.
  */
 public interface ControlBlockCodec {
     /** The largest block body: the length travels in one byte. */
@@ -29,6 +32,34 @@ public interface ControlBlockCodec {
             throw new IllegalArgumentException("this controller has no feedback");
         }
     };
+
+    /**
+     * The codec of a scheme with one type of feedback and no header. It rejects feedback of another type with an
+     * {@link IllegalArgumentException}, as the contract asks, before the encoder sees it.
+     *
+     * @param type the scheme's feedback type
+     * @param encoder the body of a feedback, at most {@value #MAX_BODY_BYTES} bytes
+     * @param decoder the feedback a body holds; it throws {@link IllegalArgumentException} for a body it rejects
+     * @param <F> the feedback type
+     * @return the codec
+     */
+    static <F extends Feedback> ControlBlockCodec ofFeedback(Class<F> type, Function<? super F, byte[]> encoder,
+            Function<byte[], ? extends F> decoder) {
+        return new ControlBlockCodec() {
+            @Override
+            public byte[] encodeFeedback(Feedback feedback) {
+                if (!type.isInstance(feedback)) {
+                    throw new IllegalArgumentException("not a " + type.getSimpleName() + ": " + feedback);
+                }
+                return encoder.apply(type.cast(feedback));
+            }
+
+            @Override
+            public Feedback decodeFeedback(byte[] body) {
+                return decoder.apply(body);
+            }
+        };
+    }
 
     /**
      * @return the most bytes {@link #encodeHeader} ever produces, 0 if the scheme has no header: the engine makes

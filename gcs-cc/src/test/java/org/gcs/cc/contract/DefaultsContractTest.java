@@ -165,7 +165,7 @@ class DefaultsContractTest extends ControllerContract {
 
     @Test
     void shouldRejectHeadersInACodecThatDefinesNone() {
-        for (ControlBlockCodec codec : List.of(ControlBlockCodec.NONE, feedbackOnlyCodec())) {
+        for (ControlBlockCodec codec : List.of(ControlBlockCodec.NONE, TICKS)) {
             assertThat(codec.maxHeaderBytes()).isZero();
             assertThatThrownBy(() -> codec.encodeHeader(new ControlHeader() {
             })).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no header");
@@ -176,17 +176,29 @@ class DefaultsContractTest extends ControllerContract {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no feedback");
     }
 
-    private static ControlBlockCodec feedbackOnlyCodec() {
-        return new ControlBlockCodec() {
-            @Override
-            public byte[] encodeFeedback(Feedback feedback) {
-                return new byte[0];
-            }
+    /** Feedback of a codec built with {@link ControlBlockCodec#ofFeedback}: a count in one byte. */
+    private record Ticks(int count) implements Feedback {
+        @Override
+        public Map<String, Double> fields() {
+            return Map.of("ticks", (double) count);
+        }
+    }
 
-            @Override
-            public Feedback decodeFeedback(byte[] body) {
-                return Map::of;
-            }
-        };
+    private static final ControlBlockCodec TICKS = ControlBlockCodec.ofFeedback(Ticks.class,
+            ticks -> new byte[] {(byte) ticks.count()}, body -> {
+                if (body.length != 1) {
+                    throw new IllegalArgumentException("one byte, got " + body.length);
+                }
+                return new Ticks(body[0] & 0xff);
+            });
+
+    @Test
+    void shouldEncodeOneFeedbackTypeAndRejectOthersInACodecOfFeedback() {
+        assertThat(TICKS.encodeFeedback(new Ticks(200))).containsExactly((byte) 200);
+        assertThat(TICKS.decodeFeedback(new byte[] {(byte) 200})).isEqualTo(new Ticks(200));
+        assertThatThrownBy(() -> TICKS.encodeFeedback(new TfrcReport(1, 1, 0.5, 1000)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not a Ticks: TfrcReport[");
+        assertThatThrownBy(() -> TICKS.decodeFeedback(new byte[2]))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("one byte, got 2");
     }
 }

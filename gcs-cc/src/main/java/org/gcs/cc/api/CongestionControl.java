@@ -26,30 +26,53 @@ package org.gcs.cc.api;
  *
  * <p>To select a controller of your own by class name, give it a public constructor taking {@link CcSettings}
  * (or a public no-argument constructor); see {@code docs/congestion-control.md} for an example.
+ *
+ * <p>A scheme must say what it is called and make its three parts; everything else has a default that suits a
+ * scheme which does not use it: no blocks on the wire ({@link #wireTag()} 0, {@link ControlBlockCodec#NONE}), no
+ * link prices, and grants of {@link GrantKind#RATE rates}. The parts' interfaces have defaults of the same kind, so a
+ * simple controller implements only what it uses.
  */
 public interface CongestionControl {
-    /** @return the scheme's short name, e.g. {@code tfrc}; appears in snapshots, meters ({@code controller} tag) and logs */
+    /**
+     * Abstract: every scheme has a name.
+     *
+     * @return the scheme's short name, e.g. {@code tfrc}; appears in snapshots, meters ({@code controller} tag) and
+     *     logs
+     */
     String name();
 
     /**
+     * By default 0: the scheme puts nothing on the wire. A scheme that overrides it overrides {@link #blockCodec()}
+     * too.
+     *
      * @return the tag of this scheme's blocks on the wire, 1..255 (built-in schemes use 1..127; use 128..255 for your
      *     own); 0 if the scheme never puts a block on the wire
      */
-    int wireTag();
+    default int wireTag() {
+        return 0;
+    }
 
     /**
+     * Abstract: the source decides what the site's senders may send, the heart of every scheme.
+     *
      * @param context the flow
      * @return the sending delegate's controller of a new meta-flow
      */
     SourceController newSource(SourceContext context);
 
     /**
+     * Abstract: every receiving delegate needs a monitor of each incoming flow, even one that measures nothing (a
+     * scheme without receiver feedback returns {@link org.gcs.cc.none.SilentMonitor}).
+     *
      * @param context the incoming flow
      * @return the receiving delegate's monitor of a new incoming meta-flow
      */
     ReceiverMonitor newMonitor(MonitorContext context);
 
     /**
+     * Abstract: how a member's messages are admitted depends on what the scheme grants (rate-based schemes reuse
+     * {@link org.gcs.cc.shaping.RateAdmission}, or extend {@link org.gcs.cc.shaping.RateBasedControl}, which does).
+     *
      * @param context the member and group
      * @return the member-side admission of a member's messages to one group
      */
@@ -67,6 +90,17 @@ public interface CongestionControl {
     }
 
     /**
+     * How the engine passes this scheme's grants on to a site's senders; it asks once per flow, when it makes the
+     * flow. By default {@link GrantKind#RATE}: most schemes grant a rate, and a scheme that limits nothing grants
+     * {@link RateGrant#UNLIMITED}. A price-based scheme returns {@link GrantKind#PRICE}.
+     *
+     * @return the kind of every {@link Grant} this scheme's sources return
+     */
+    default GrantKind grantKind() {
+        return GrantKind.RATE;
+    }
+
+    /**
      * @return true if {@link #newLinkPricer} returns pricers: the engine then prices every delegate's outgoing links,
      *     advertises the prices and tells each flow its tree (false by default)
      */
@@ -74,6 +108,12 @@ public interface CongestionControl {
         return false;
     }
 
-    /** @return the codec of this scheme's blocks; {@link ControlBlockCodec#NONE} if it puts none on the wire */
-    ControlBlockCodec blockCodec();
+    /**
+     * By default {@link ControlBlockCodec#NONE}, which goes with the default {@link #wireTag()} 0.
+     *
+     * @return the codec of this scheme's blocks; {@link ControlBlockCodec#NONE} if it puts none on the wire
+     */
+    default ControlBlockCodec blockCodec() {
+        return ControlBlockCodec.NONE;
+    }
 }

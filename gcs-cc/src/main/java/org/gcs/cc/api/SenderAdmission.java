@@ -4,18 +4,25 @@ package org.gcs.cc.api;
  * A member's side of a scheme for one group it sends to: it admits the member's messages (TFRC and ORMCC: a token
  * bucket at the share the sending delegate granted, seed 004 §4.2) and tells the sending delegate what the member
  * needs. Sizes are bytes on the wire, the units of every rate. Calls come in time order.
+ *
+ * <p>An admission must admit, say when it will, and take its grants ({@link #tryAdmit}, {@link #nanosUntilAdmissible},
+ * {@link #onGrant}); the demand side ({@link #onQueued}, {@link #dueReport}) and {@link #state()} default to an
+ * admission that reports no demand and has no numbers of its own.
  */
 public interface SenderAdmission {
     /**
-     * A message of {@code wireBytes} joined the group's queue (demand estimation).
+     * A message of {@code wireBytes} joined the group's queue (demand estimation). Ignored by default: for an
+     * admission that estimates no demand.
      *
      * @param wireBytes its size on the wire
      * @param nowNs the current time
      */
-    void onQueued(long wireBytes, long nowNs);
+    default void onQueued(long wireBytes, long nowNs) {
+    }
 
     /**
-     * Admits the message at the head of the group's queue if it may go now, and takes what it costs.
+     * Admits the message at the head of the group's queue if it may go now, and takes what it costs. Abstract: this
+     * is what an admission is for.
      *
      * @param wireBytes its size on the wire
      * @param nowNs the current time
@@ -24,6 +31,8 @@ public interface SenderAdmission {
     boolean tryAdmit(long wireBytes, long nowNs);
 
     /**
+     * Abstract: the engine waits this long before it asks {@link #tryAdmit} again, so only the admission can say.
+     *
      * @param wireBytes the size of the message at the head of the queue
      * @param nowNs the current time
      * @return how long until it may go: 0 now, {@link Long#MAX_VALUE} not before the next grant
@@ -31,7 +40,8 @@ public interface SenderAdmission {
     long nanosUntilAdmissible(long wireBytes, long nowNs);
 
     /**
-     * The sending delegate granted this member its part of the group's aggregate.
+     * The sending delegate granted this member its part of the group's aggregate. Abstract: a scheme's grants
+     * reach its senders here; one that has nothing to limit says so with an empty body.
      *
      * @param grant the member's grant
      * @param nowNs the current time
@@ -39,14 +49,17 @@ public interface SenderAdmission {
     void onGrant(SenderGrant grant, long nowNs);
 
     /**
-     * Called every protocol tick: the report the sending delegate should get now, if one is due.
+     * Called every protocol tick: the report the sending delegate should get now, if one is due. By default null:
+     * the member reports no demand (the sending delegate splits nothing by demand, as under a price).
      *
      * @param nowNs the current time
      * @param messagesWaiting whether messages of the group wait for admission
      * @param messagesUnstable whether messages of the group are sent and not yet stable
      * @return the report, or null if none is due (or the scheme sends none)
      */
-    DemandReport dueReport(long nowNs, boolean messagesWaiting, boolean messagesUnstable);
+    default DemandReport dueReport(long nowNs, boolean messagesWaiting, boolean messagesUnstable) {
+        return null;
+    }
 
     /**
      * @return the admission's own numbers for meters and status (cost-benefit: {@code budgetDollars},

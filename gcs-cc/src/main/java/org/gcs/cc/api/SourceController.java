@@ -9,10 +9,15 @@ package org.gcs.cc.api;
  * <p>Calls come from the node's protocol thread, in time order ({@code nowNs} never decreases). A call that names
  * a site that is not (or no longer) a receiver must be harmless: feedback can still be in flight when a site leaves.
  * Implementations must be deterministic: the same calls give the same results.
+ *
+ * <p>A source must track its receiving sites and say what it grants and what it knows ({@link #onReceiverAdded},
+ * {@link #onReceiverRemoved}, {@link #grant()}, {@link #snapshot()}); the other hooks default to ignoring what they
+ * are told, so a scheme overrides only those it uses.
  */
 public interface SourceController {
     /**
-     * A receiving site joined the flow: its delegate has members of the group.
+     * A receiving site joined the flow: its delegate has members of the group. Abstract: the snapshot lists the
+     * receiving sites, and a scheme's grant depends on who receives.
      *
      * @param site the receiving site
      * @param nowNs the current time
@@ -20,7 +25,8 @@ public interface SourceController {
     void onReceiverAdded(String site, long nowNs);
 
     /**
-     * A receiving site left the flow (its members left the group, or it went silent).
+     * A receiving site left the flow (its members left the group, or it went silent). Abstract, as
+     * {@link #onReceiverAdded}: a site that left must stop limiting the flow.
      *
      * @param site the receiving site
      * @param nowNs the current time
@@ -28,23 +34,29 @@ public interface SourceController {
     void onReceiverRemoved(String site, long nowNs);
 
     /**
-     * The flow sent a packet for the first time (repairs are not counted).
+     * The flow sent a packet for the first time (repairs are not counted). Ignored by default: only a scheme that
+     * measures its own sending rate needs it (ORMCC, cost-benefit).
      *
      * @param seq the packet's flow sequence number
      * @param wireBytes its size on the wire, in the units of the rates
      * @param nowNs the current time
      */
-    void onFirstTransmission(long seq, int wireBytes, long nowNs);
+    default void onFirstTransmission(long seq, int wireBytes, long nowNs) {
+    }
 
     /**
+     * By default null: the scheme puts no header on data packets.
+     *
      * @param nowNs the current time
      * @return the fields for the next first transmission's header, or null for none
      */
-    ControlHeader header(long nowNs);
+    default ControlHeader header(long nowNs) {
+        return null;
+    }
 
     /**
      * A receiving site acknowledged the flow; the engine measured the RTT from the acknowledgement's echo
-     * (seed 004, Fig. 3: {@code t4 − t1 − (t3 − t2)}).
+     * (seed 004, Fig. 3: {@code t4 − t1 − (t3 − t2)}). Ignored by default: for a scheme that does not use the RTT.
      *
      * @param site the receiving site
      * @param sampleNs the RTT sample, or a value {@code <= 0} if the acknowledgement gave none
@@ -52,17 +64,20 @@ public interface SourceController {
      *     not a receiver of the flow
      * @param nowNs the current time
      */
-    void onAckRtt(String site, long sampleNs, long smoothedRttNs, long nowNs);
+    default void onAckRtt(String site, long sampleNs, long smoothedRttNs, long nowNs) {
+    }
 
     /**
      * Feedback from a receiving site's {@link ReceiverMonitor}, as its delegate sent it (on an acknowledgement or in
-     * a feedback packet of its own).
+     * a feedback packet of its own). Ignored by default: only a scheme whose monitors send feedback gets any, and
+     * such a scheme overrides this.
      *
      * @param site the receiving site
      * @param feedback the decoded feedback of this scheme
      * @param nowNs the current time
      */
-    void onFeedback(String site, Feedback feedback, long nowNs);
+    default void onFeedback(String site, Feedback feedback, long nowNs) {
+    }
 
     /**
      * The flow's multicast tree changed (price-based schemes: the links a packet of the flow crosses, seed 000 Eq. 8's
@@ -88,15 +103,26 @@ public interface SourceController {
     }
 
     /**
-     * Lets time pass; the engine calls it every protocol tick (5 ms by default).
+     * Lets time pass; the engine calls it every protocol tick (5 ms by default). Ignored by default: for a scheme
+     * whose grant changes only with what it is told.
      *
      * @param nowNs the current time
      */
-    void onTick(long nowNs);
+    default void onTick(long nowNs) {
+    }
 
-    /** @return what the site's senders are allowed now */
+    /**
+     * Abstract: what the senders may do is what a scheme decides. The engine asks after every tick.
+     *
+     * @return what the site's senders are allowed now, of the kind the scheme declares
+     *     ({@link CongestionControl#grantKind()}); never null
+     */
     Grant grant();
 
-    /** @return an immutable view of the controller's state, for status, meters and the lab */
+    /**
+     * Abstract: every controller shows its state (status, meters and the lab are built from it).
+     *
+     * @return an immutable view of the controller's state, for status, meters and the lab
+     */
     CcSnapshot snapshot();
 }

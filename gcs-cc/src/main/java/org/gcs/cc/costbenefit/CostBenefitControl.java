@@ -2,8 +2,8 @@ package org.gcs.cc.costbenefit;
 
 import org.gcs.cc.api.AdmissionContext;
 import org.gcs.cc.api.CcSettings;
-import org.gcs.cc.api.ControlBlockCodec;
 import org.gcs.cc.api.CongestionControl;
+import org.gcs.cc.api.GrantKind;
 import org.gcs.cc.api.LinkContext;
 import org.gcs.cc.api.LinkPricer;
 import org.gcs.cc.api.MonitorContext;
@@ -55,11 +55,6 @@ public final class CostBenefitControl implements CongestionControl {
     }
 
     @Override
-    public int wireTag() {
-        return 0;
-    }
-
-    @Override
     public SourceController newSource(SourceContext context) {
         return new CostBenefitSource(settings, context.site());
     }
@@ -85,9 +80,10 @@ public final class CostBenefitControl implements CongestionControl {
         return true;
     }
 
+    /** @return {@link GrantKind#PRICE}: the senders pay a packet price from their budgets */
     @Override
-    public ControlBlockCodec blockCodec() {
-        return ControlBlockCodec.NONE;
+    public GrantKind grantKind() {
+        return GrantKind.PRICE;
     }
 
 }

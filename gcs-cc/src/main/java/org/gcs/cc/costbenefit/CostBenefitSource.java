@@ -7,9 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import org.gcs.cc.api.CcSnapshot;
-import org.gcs.cc.api.ControlHeader;
 import org.gcs.cc.api.DirectedEdge;
-import org.gcs.cc.api.Feedback;
 import org.gcs.cc.api.Grant;
 import org.gcs.cc.api.PriceGrant;
 import org.gcs.cc.api.SourceController;
@@ -62,19 +60,6 @@ final class CostBenefitSource implements SourceController {
     public void onFirstTransmission(long seq, int wireBytes, long nowNs) {
         rollRate(nowNs);
         windowBytes += wireBytes;
-    }
-
-    @Override
-    public ControlHeader header(long nowNs) {
-        return null;
-    }
-
-    @Override
-    public void onAckRtt(String receiverSite, long sampleNs, long smoothedRttNs, long nowNs) {
-    }
-
-    @Override
-    public void onFeedback(String receiverSite, Feedback feedback, long nowNs) {
     }
 
     @Override

@@ -6,10 +6,6 @@ import org.gcs.cc.api.AdmissionContext;
 import org.gcs.cc.api.CcSettings;
 import org.gcs.cc.api.CcSnapshot;
 import org.gcs.cc.api.CongestionControl;
-import org.gcs.cc.api.ControlBlockCodec;
-import org.gcs.cc.api.ControlHeader;
-import org.gcs.cc.api.DemandReport;
-import org.gcs.cc.api.Feedback;
 import org.gcs.cc.api.Grant;
 import org.gcs.cc.api.MonitorContext;
 import org.gcs.cc.api.RateGrant;
@@ -46,11 +42,6 @@ public final class NoCongestionControl implements CongestionControl {
     }
 
     @Override
-    public int wireTag() {
-        return 0;
-    }
-
-    @Override
     public SourceController newSource(SourceContext context) {
         return new Source();
     }
@@ -65,11 +56,6 @@ public final class NoCongestionControl implements CongestionControl {
         return new Admission();
     }
 
-    @Override
-    public ControlBlockCodec blockCodec() {
-        return ControlBlockCodec.NONE;
-    }
-
     /** Unlimited, whatever happens. */
     private static final class Source implements SourceController {
         private final java.util.TreeSet<String> receivers = new java.util.TreeSet<>();
@@ -82,27 +68,6 @@ public final class NoCongestionControl implements CongestionControl {
         @Override
         public void onReceiverRemoved(String site, long nowNs) {
             receivers.remove(site);
-        }
-
-        @Override
-        public void onFirstTransmission(long seq, int wireBytes, long nowNs) {
-        }
-
-        @Override
-        public ControlHeader header(long nowNs) {
-            return null;
-        }
-
-        @Override
-        public void onAckRtt(String site, long sampleNs, long smoothedRttNs, long nowNs) {
-        }
-
-        @Override
-        public void onFeedback(String site, Feedback feedback, long nowNs) {
-        }
-
-        @Override
-        public void onTick(long nowNs) {
         }
 
         @Override
@@ -122,10 +87,6 @@ public final class NoCongestionControl implements CongestionControl {
     /** Admits everything at once and asks for nothing. */
     private static final class Admission implements SenderAdmission {
         @Override
-        public void onQueued(long wireBytes, long nowNs) {
-        }
-
-        @Override
         public boolean tryAdmit(long wireBytes, long nowNs) {
             return true;
         }
@@ -137,11 +98,6 @@ public final class NoCongestionControl implements CongestionControl {
 
         @Override
         public void onGrant(SenderGrant grant, long nowNs) {
-        }
-
-        @Override
-        public DemandReport dueReport(long nowNs, boolean messagesWaiting, boolean messagesUnstable) {
-            return null;
         }
     }
 }

@@ -1,15 +1,12 @@
 package org.gcs.cc.ormcc;
 
-import org.gcs.cc.api.AdmissionContext;
 import org.gcs.cc.api.CcSettings;
-import org.gcs.cc.api.CongestionControl;
-import org.gcs.cc.api.ControlBlockCodec;
 import org.gcs.cc.api.MonitorContext;
 import org.gcs.cc.api.ReceiverMonitor;
-import org.gcs.cc.api.SenderAdmission;
 import org.gcs.cc.api.SourceContext;
 import org.gcs.cc.api.SourceController;
 import org.gcs.cc.shaping.RateAdmission;
+import org.gcs.cc.shaping.RateBasedControl;
 
 /**
  * The {@value #NAME} scheme: single-rate multicast congestion control with a congestion representative (Jiang Li,
@@ -20,15 +17,12 @@ import org.gcs.cc.shaping.RateAdmission;
  * only ({@link OrmccSource}); the local senders share that rate max-min fairly and shape with token buckets
  * ({@link RateAdmission}, as TFRC). Parameters: {@link OrmccSettings}; wire format: {@link OrmccBlockCodec}.
  */
-public final class OrmccControl implements CongestionControl {
+public final class OrmccControl extends RateBasedControl {
     /** The scheme's selector name. */
     public static final String NAME = "ormcc";
     /** The tag of ORMCC's blocks on the wire. */
     public static final int WIRE_TAG = 2;
 
-    private static final ControlBlockCodec CODEC = new OrmccBlockCodec();
-
-    private final CcSettings settings;
     private final OrmccSettings ormcc;
 
     /**
@@ -36,7 +30,7 @@ public final class OrmccControl implements CongestionControl {
      * @throws IllegalArgumentException if a {@code cc.ormcc.*} parameter is unknown or invalid
      */
     public OrmccControl(CcSettings settings) {
-        this.settings = settings;
+        super(NAME, WIRE_TAG, new OrmccBlockCodec(), settings);
         this.ormcc = OrmccSettings.from(settings);
     }
 
@@ -46,32 +40,12 @@ public final class OrmccControl implements CongestionControl {
     }
 
     @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public int wireTag() {
-        return WIRE_TAG;
-    }
-
-    @Override
     public SourceController newSource(SourceContext context) {
-        return new OrmccSource(settings, ormcc);
+        return new OrmccSource(settings(), ormcc);
     }
 
     @Override
     public ReceiverMonitor newMonitor(MonitorContext context) {
-        return new OrmccMonitor(settings, ormcc, context);
-    }
-
-    @Override
-    public SenderAdmission newAdmission(AdmissionContext context) {
-        return new RateAdmission(settings.initialRateBytesPerSec(), settings.burstBytes(), context.nowNs());
-    }
-
-    @Override
-    public ControlBlockCodec blockCodec() {
-        return CODEC;
+        return new OrmccMonitor(settings(), ormcc, context);
     }
 }

@@ -111,10 +111,6 @@ final class OrmccMonitor implements ReceiverMonitor {
     }
 
     @Override
-    public void onSenderRtt(long rttNs, long nowNs) {
-    }
-
-    @Override
     public void onFirstTransmission(long seq, long sendTimeNs, int wireBytes, long nowNs) {
         meter.add(Math.max(0, wireBytes), nowNs);
         if (!seenFirst) {
@@ -173,16 +169,6 @@ final class OrmccMonitor implements ReceiverMonitor {
         pendingArrivalNs = nowNs;
         pendingTrac = trac;
         pendingAvgTrac = avgTracBytesPerSec;
-    }
-
-    @Override
-    public boolean ackUrgent() {
-        return false;
-    }
-
-    @Override
-    public Feedback onAck(long nowNs) {
-        return null;
     }
 
     @Override

@@ -1,15 +1,12 @@
 package org.gcs.cc.tfrc;
 
-import org.gcs.cc.api.AdmissionContext;
 import org.gcs.cc.api.CcSettings;
-import org.gcs.cc.api.CongestionControl;
-import org.gcs.cc.api.ControlBlockCodec;
 import org.gcs.cc.api.MonitorContext;
 import org.gcs.cc.api.ReceiverMonitor;
-import org.gcs.cc.api.SenderAdmission;
 import org.gcs.cc.api.SourceContext;
 import org.gcs.cc.api.SourceController;
 import org.gcs.cc.shaping.RateAdmission;
+import org.gcs.cc.shaping.RateBasedControl;
 
 /**
  * The {@value #NAME} scheme, GCS's default: TCP-friendly many-to-many congestion control of seed 004 (Xpand). Each
@@ -18,15 +15,12 @@ import org.gcs.cc.shaping.RateAdmission;
  * receiving sites ({@link TfrcSource}); the local senders share it max-min fairly and shape with token buckets
  * ({@link RateAdmission}). Parameters: {@link TfrcSettings}.
  */
-public final class TfrcControl implements CongestionControl {
+public final class TfrcControl extends RateBasedControl {
     /** The scheme's selector name. */
     public static final String NAME = "tfrc";
     /** The tag of TFRC's blocks on the wire. */
     public static final int WIRE_TAG = 1;
 
-    private static final ControlBlockCodec CODEC = new TfrcBlockCodec();
-
-    private final CcSettings settings;
     private final TfrcSettings tfrc;
 
     /**
@@ -34,7 +28,7 @@ public final class TfrcControl implements CongestionControl {
      * @throws IllegalArgumentException if a {@code cc.tfrc.*} parameter is unknown or invalid
      */
     public TfrcControl(CcSettings settings) {
-        this.settings = settings;
+        super(NAME, WIRE_TAG, new TfrcBlockCodec(), settings);
         this.tfrc = TfrcSettings.from(settings);
     }
 
@@ -44,32 +38,12 @@ public final class TfrcControl implements CongestionControl {
     }
 
     @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public int wireTag() {
-        return WIRE_TAG;
-    }
-
-    @Override
     public SourceController newSource(SourceContext context) {
-        return new TfrcSource(settings, tfrc);
+        return new TfrcSource(settings(), tfrc);
     }
 
     @Override
     public ReceiverMonitor newMonitor(MonitorContext context) {
-        return new TfrcMonitor(settings.initialRttNs());
-    }
-
-    @Override
-    public SenderAdmission newAdmission(AdmissionContext context) {
-        return new RateAdmission(settings.initialRateBytesPerSec(), settings.burstBytes(), context.nowNs());
-    }
-
-    @Override
-    public ControlBlockCodec blockCodec() {
-        return CODEC;
+        return new TfrcMonitor(settings().initialRttNs());
     }
 }

@@ -2,7 +2,6 @@ package org.gcs.cc.tfrc;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.gcs.cc.api.ControlHeader;
 import org.gcs.cc.api.Feedback;
 import org.gcs.cc.api.MonitorSnapshot;
 import org.gcs.cc.api.ReceiverMonitor;
@@ -34,10 +33,6 @@ final class TfrcMonitor implements ReceiverMonitor {
     TfrcMonitor(long initialRttNs) {
         this.rttNs = initialRttNs;
         this.losses = new LossEventEstimator(initialRttNs);
-    }
-
-    @Override
-    public void onHeader(ControlHeader header, long nowNs) {
     }
 
     @Override
@@ -73,16 +68,6 @@ final class TfrcMonitor implements ReceiverMonitor {
         lastReportNs = nowNs;
         return new TfrcReport(acceptableRateBytesPerSec(), receiveRateBytesPerSec, losses.lossEventRate(),
                 (int) Math.round(segmentBytes()));
-    }
-
-    @Override
-    public long nextFeedbackDueNs() {
-        return Long.MAX_VALUE;
-    }
-
-    @Override
-    public Feedback pollFeedback(long nowNs) {
-        return null;
     }
 
     /**

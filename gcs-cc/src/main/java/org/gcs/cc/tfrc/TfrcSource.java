@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 import org.gcs.cc.api.CcSettings;
 import org.gcs.cc.api.CcSnapshot;
-import org.gcs.cc.api.ControlHeader;
 import org.gcs.cc.api.Feedback;
 import org.gcs.cc.api.Grant;
 import org.gcs.cc.api.RateGrant;
@@ -54,15 +53,6 @@ final class TfrcSource implements SourceController {
         dampers.remove(site);
         smoothedRttNs.remove(site);
         lastReports.remove(site);
-    }
-
-    @Override
-    public void onFirstTransmission(long seq, int wireBytes, long nowNs) {
-    }
-
-    @Override
-    public ControlHeader header(long nowNs) {
-        return null;
     }
 
     @Override

@@ -32,9 +32,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * What every congestion controller must do whatever its algorithm (spec §6.4): grants are usable (a rate never
- * negative or NaN, a price positive and finite), feedback from sites that are not receivers is ignored, snapshots
- * are immutable, the same calls give the same results, calls after a receiver left are harmless, and its blocks
- * survive the codec. A scheme's test extends this class and says how to make its feedback and headers.
+ * negative or NaN, a price positive and finite) and of the kind the scheme declares, feedback from sites that are not
+ * receivers is ignored, snapshots are immutable, the same calls give the same results, calls after a receiver left
+ * are harmless, a wire tag goes with a codec, and its blocks survive the codec. A scheme's test extends this class
+ * and says how to make its feedback and headers; {@code DefaultsContractTest} runs a scheme that keeps every default.
  *
  * <p>The scenario is a scripted, pseudo-random run: a source with three receiving sites (one leaves and comes back),
  * monitors that see first transmissions with gaps, and the monitors' feedback fed back to the source through the
@@ -167,6 +168,8 @@ abstract class ControllerContract {
             source.onTick(now);
             Grant grant = source.grant();
             assertUsable(grant, "grant at " + now / MS + " ms");
+            assertThat(control.grantKind().matches(grant)).as("grant at %d ms is a %s grant: %s", now / MS,
+                    control.grantKind(), grant).isTrue();
             trace.add(now + " grant " + grant);
         }
         CcSnapshot snapshot = source.snapshot();
@@ -243,6 +246,19 @@ abstract class ControllerContract {
         ReceiverMonitor monitor = control().newMonitor(new MonitorContext("b", "a", "g", 1, 1));
         assertThatThrownBy(() -> monitor.snapshot().values().put("x", 1.0))
                 .isInstanceOf(UnsupportedOperationException.class);
+    }
+
+    @Test
+    void shouldPairItsWireTagWithItsCodec() {
+        CongestionControl control = control();
+        assertThat(control.wireTag()).as("wire tag").isBetween(0, 255);
+        if (control.wireTag() == 0) {
+            assertThat(control.blockCodec()).as("a scheme without a tag puts nothing on the wire")
+                    .isSameAs(ControlBlockCodec.NONE);
+        } else {
+            assertThat(control.blockCodec()).as("a scheme with a tag has a codec").isNotSameAs(ControlBlockCodec.NONE);
+        }
+        assertThat(control.blockCodec().maxHeaderBytes()).isBetween(0, ControlBlockCodec.MAX_BODY_BYTES);
     }
 
     @Test

@@ -7,6 +7,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.gcs.cc.alloc.MaxMinAllocator;
+import org.gcs.cc.api.GrantKind;
+import org.gcs.cc.api.RateGrant;
+import org.gcs.internal.wire.LanMessage;
 import org.gcs.internal.wire.LanMessage.Demand;
 import org.gcs.internal.wire.LanMessage.Grant;
 import org.gcs.internal.wire.LanMessage.Share;
@@ -16,9 +19,10 @@ import org.gcs.internal.wire.LanMessage.Share;
  * every sender's latest request, divides the aggregate max-min fairly over them (water-filling), and publishes a
  * {@link Grant} when a share or the aggregate moved by more than 5 %, or at least every 500 ms while senders are
  * active. A sender whose requests stop for 3 s leaves the allocation. With an unlimited aggregate (no remote
- * receiver yet) every sender is unlimited.
+ * receiver yet) every sender is unlimited. It is the {@link GrantPolicy} of rate-based controllers
+ * ({@link GrantKind#RATE}); under a price-based one it only keeps the senders' demands for status.
  */
-final class LocalAllocation {
+final class LocalAllocation implements GrantPolicy<RateGrant> {
     private static final long REGRANT_NS = 500_000_000L;
     private static final long SENDER_TIMEOUT_NS = 3_000_000_000L;
     private static final double CHANGE = 0.05;
@@ -42,11 +46,22 @@ final class LocalAllocation {
     }
 
     /**
+     * @param grant the controller's aggregate rate and limiting site
+     * @param term the delegate's term
+     * @param nowNs the current time
+     * @return the {@link Grant} to publish on the LAN, if one is due
+     */
+    @Override
+    public Optional<LanMessage> publish(RateGrant grant, long term, long nowNs) {
+        return grantDue(grant.aggregateBytesPerSec(), grant.limitingSite(), term, nowNs).map(g -> g);
+    }
+
+    /**
      * @param capacityBytesPerSec the group's aggregate rate
      * @param limitingSite the receiving site that limits it, or null
      * @return a grant to publish, if one is due
      */
-    Optional<Grant> grantDue(double capacityBytesPerSec, String limitingSite, long term, long nowNs) {
+    private Optional<Grant> grantDue(double capacityBytesPerSec, String limitingSite, long term, long nowNs) {
         for (Iterator<Request> it = requests.values().iterator(); it.hasNext(); ) {
             if (nowNs - it.next().atNs > SENDER_TIMEOUT_NS) {
                 it.remove();

@@ -8,8 +8,7 @@ import org.gcs.FlowStatus;
 import org.gcs.cc.api.CcSnapshot;
 import org.gcs.cc.api.DirectedEdge;
 import org.gcs.cc.api.Feedback;
-import org.gcs.cc.api.PriceGrant;
-import org.gcs.cc.api.RateGrant;
+import org.gcs.cc.api.Grant;
 import org.gcs.cc.api.SourceContext;
 import org.gcs.cc.api.SourceController;
 import org.gcs.internal.flow.ControlBlocks;
@@ -23,8 +22,9 @@ import org.gcs.internal.wire.WanPacket.Nak;
 /**
  * Everything a sending delegate keeps for one group: the reliable meta-flow ({@link MetaFlowSender}), the
  * congestion controller of the flow ({@link SourceController}: the aggregate rate from the receiving sites'
- * feedback, seed 004 §2 steps 3–4), and the split of a rate grant among the local senders ({@link LocalAllocation},
- * step 5). The meta-flow and the controller always know the same receiving sites.
+ * feedback, seed 004 §2 steps 3–4), the local senders' demands ({@link LocalAllocation}), and how the controller's
+ * grant reaches them ({@link GrantPolicy}, chosen when the flow is made: a rate split max-min fairly among them, step
+ * 5, or a packet price). The meta-flow and the controller always know the same receiving sites.
  */
 final class OutgoingGroup {
     final MetaFlowSender flow;
@@ -32,7 +32,7 @@ final class OutgoingGroup {
     final LocalAllocation allocation;
     private final ControlBlocks blocks;
     private final String site;
-    private final PricePublisher prices = new PricePublisher();
+    private final GrantPolicy<Grant> grants;
     private List<DirectedEdge> treeEdges;
 
     /**
@@ -47,6 +47,7 @@ final class OutgoingGroup {
                 FlowSeeds.of(settings.randomSeed(), term, settings.site(), group)));
         this.flow = new MetaFlowSender(settings.site(), group, term, settings.flow(), controller::onFirstTransmission);
         this.allocation = new LocalAllocation(group);
+        this.grants = GrantPolicy.forFlow(settings.congestionControl(), group, allocation);
         this.blocks = blocks;
     }
 
@@ -123,16 +124,15 @@ final class OutgoingGroup {
         }
     }
 
-    /** @return a grant (rate-based controllers) or a price (price-based ones) for the local senders, if one is due */
+    /**
+     * @return the shares of a rate (rate-based controllers) or a price (price-based ones) for the local senders, if
+     *     one is due
+     * @throws IllegalStateException if the controller granted another kind than it declares
+     */
     Optional<LanMessage> onTick(long term, long nowNs, MetaFlowSender.Output out) {
         flow.onTick(nowNs, out);
         controller.onTick(nowNs);
-        org.gcs.cc.api.Grant grant = controller.grant();
-        if (grant instanceof PriceGrant price) {
-            return Optional.ofNullable(prices.due(price, term, flow.group(), nowNs));
-        }
-        RateGrant rate = (RateGrant) grant;
-        return allocation.grantDue(rate.aggregateBytesPerSec(), rate.limitingSite(), term, nowNs).<LanMessage>map(g -> g);
+        return grants.publish(controller.grant(), term, nowNs);
     }
 
     /** @return the flow's congestion state as the public API shows it */

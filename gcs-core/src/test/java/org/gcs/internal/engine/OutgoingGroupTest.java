@@ -2,16 +2,24 @@ package org.gcs.internal.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.gcs.cc.api.CcSettings;
+import org.gcs.cc.api.CongestionControl;
+import org.gcs.cc.api.GrantKind;
 import org.gcs.cc.api.RateGrant;
+import org.gcs.cc.costbenefit.CostBenefitControl;
 import org.gcs.cc.tfrc.TfrcControl;
 import org.gcs.cc.tfrc.TfrcReport;
 import org.gcs.internal.flow.ControlBlocks;
 import org.gcs.internal.flow.FlowSettings;
 import org.gcs.internal.flow.MetaFlowSender;
+import org.gcs.internal.wire.LanMessage;
+import org.gcs.internal.wire.LanMessage.Demand;
+import org.gcs.internal.wire.LanMessage.PacketPrice;
 import org.gcs.internal.wire.WanPacket.Ack;
 import org.gcs.internal.wire.WanPacket.Data;
 import org.gcs.internal.wire.WanPacket.Sync;
@@ -38,14 +46,22 @@ class OutgoingGroupTest {
 
     private static final TfrcControl TFRC = new TfrcControl(new CcSettings(100_000, 2_000, 64 * 1024, 300 * MS,
             java.util.Map.of()));
-    private final ControlBlocks blocks = new ControlBlocks(TFRC, reason -> {
-        throw new AssertionError("block dropped: " + reason);
-    });
+    private final ControlBlocks blocks = blocksOf(TFRC);
 
     private static EngineSettings settings() {
+        return settings(TFRC);
+    }
+
+    private static EngineSettings settings(CongestionControl control) {
         return new EngineSettings("a", "a1", 1, true, 200 * MS, 5_000 * MS, 1400, 1 << 20,
-                FlowSettings.defaults(5 * MS), List.of(), null, "spt", 4, 500 * MS, 10_000 * MS, TFRC, 1,
+                FlowSettings.defaults(5 * MS), List.of(), null, "spt", 4, 500 * MS, 10_000 * MS, control, 1,
                 TransportSettings.END_TO_END);
+    }
+
+    private static ControlBlocks blocksOf(CongestionControl control) {
+        return new ControlBlocks(control, reason -> {
+            throw new AssertionError("block dropped: " + reason);
+        });
     }
 
     private Ack ackWithReport() {
@@ -80,5 +96,44 @@ class OutgoingGroupTest {
         assertThat(limiting(group)).isEqualTo("b");
         assertThat(group.status().controller()).isEqualTo("tfrc");
         assertThat(group.status().receivers().get(0).feedback(TfrcReport.ACCEPTABLE_RATE)).isEqualTo(50_000);
+    }
+
+    @Test
+    void shouldShareTheRateOfARateBasedControllerAmongTheSenders() {
+        OutgoingGroup group = new OutgoingGroup(settings(), "g", 1, blocks);
+        group.onDemand(new Demand("a1", 1, "g", 10_000, false), 0);
+
+        Optional<LanMessage> due = group.onTick(3, 5 * MS, out);
+
+        assertThat(due).get().isInstanceOfSatisfying(LanMessage.Grant.class, grant -> {
+            assertThat(grant.delegateTerm()).isEqualTo(3);
+            assertThat(grant.allowedRateBytesPerSec()).isEqualTo(Long.MAX_VALUE); // no receiving site yet
+            assertThat(grant.shares()).singleElement().satisfies(share -> assertThat(share.member()).isEqualTo("a1"));
+        });
+        assertThat(group.status().senders()).singleElement()
+                .satisfies(sender -> assertThat(sender.demandBytesPerSec()).isEqualTo(10_000));
+    }
+
+    @Test
+    void shouldPublishThePriceOfAPriceBasedController() {
+        CostBenefitControl costBenefit = new CostBenefitControl();
+        OutgoingGroup group = new OutgoingGroup(settings(costBenefit), "g", 1, blocksOf(costBenefit));
+
+        Optional<LanMessage> due = group.onTick(3, 5 * MS, out);
+
+        assertThat(due).get().isInstanceOfSatisfying(PacketPrice.class, price -> {
+            assertThat(price.delegateTerm()).isEqualTo(3);
+            assertThat(price.group()).isEqualTo("g");
+            assertThat(price.priceMicroDollars()).isPositive();
+        });
+    }
+
+    @Test
+    void shouldFailLoudlyWhenTheControllerGrantsAnotherKindThanItDeclares() {
+        CongestionControl liar = GrantPolicyTest.declaring(GrantKind.PRICE, new RateGrant(10_000, null, false));
+        OutgoingGroup group = new OutgoingGroup(settings(liar), "g", 1, blocksOf(liar));
+
+        assertThatThrownBy(() -> group.onTick(3, 5 * MS, out)).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("congestion control 'liar' declares PRICE grants");
     }
 }

@@ -17,12 +17,12 @@ record ClusterKeySetting(ClusterKeys keys, String setting, Path file) {
     static final ClusterKeySetting UNSET = new ClusterKeySetting(null, "cluster.key", null);
 
     /**
-     * @param key the shared secret, at least {@link GcsConfig#MIN_CLUSTER_KEY_BYTES} bytes
+     * @param key the shared secret, at least {@link ClusterKeys#MIN_KEY_BYTES} bytes
      * @return a ring of that one key
      */
     static ClusterKeySetting ofKey(byte[] key) {
-        if (key == null || key.length < GcsConfig.MIN_CLUSTER_KEY_BYTES) {
-            throw new GcsConfigException("clusterKey must have at least " + GcsConfig.MIN_CLUSTER_KEY_BYTES
+        if (key == null || key.length < ClusterKeys.MIN_KEY_BYTES) {
+            throw new GcsConfigException("clusterKey must have at least " + ClusterKeys.MIN_KEY_BYTES
                     + " bytes: generate one, e.g. with `openssl rand -hex 32`, and give it to every node");
         }
         return new ClusterKeySetting(ClusterKeys.single(key), "cluster.key", null);
@@ -70,6 +70,6 @@ record ClusterKeySetting(ClusterKeys keys, String setting, Path file) {
 
     private static String missingMessage() {
         return "clusterKey is required: every WAN datagram is authenticated with it;"
-                + " give every node the same secret of at least " + GcsConfig.MIN_CLUSTER_KEY_BYTES + " bytes";
+                + " give every node the same secret of at least " + ClusterKeys.MIN_KEY_BYTES + " bytes";
     }
 }

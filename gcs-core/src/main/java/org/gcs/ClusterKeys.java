@@ -22,6 +22,9 @@ import java.util.TreeSet;
  * {@code send.key = <id>} line; {@code #} starts a comment; a key or id given twice is an error.
  */
 public final class ClusterKeys {
+    /** Smallest accepted key, in bytes. */
+    public static final int MIN_KEY_BYTES = 16;
+
     /** The highest key id (it travels as one byte). */
     public static final int MAX_KEY_ID = 255;
     /** A key with fewer distinct byte values than this is refused as weak (e.g. {@code aaaaaaaaaaaaaaaa}). */
@@ -46,8 +49,8 @@ public final class ClusterKeys {
                 throw new GcsConfigException("key id " + id + " is out of range: use 0.." + MAX_KEY_ID);
             }
             byte[] key = e.getValue();
-            if (key == null || key.length < GcsConfig.MIN_CLUSTER_KEY_BYTES) {
-                throw new GcsConfigException("key " + id + " must have at least " + GcsConfig.MIN_CLUSTER_KEY_BYTES
+            if (key == null || key.length < MIN_KEY_BYTES) {
+                throw new GcsConfigException("key " + id + " must have at least " + MIN_KEY_BYTES
                         + " bytes: " + HOW_TO);
             }
             this.keys.put(id, key.clone());

@@ -91,4 +91,13 @@ final class ConfigChecks {
             throw new GcsConfigException(prefix + e.getMessage());
         }
     }
+
+    /**
+     * @param key a key a settings record was asked for
+     * @param keys the keys it reads
+     * @return the error for a key it does not read (a caller's mistake: the builder dispatches by the records' keys)
+     */
+    static IllegalArgumentException notOurs(String key, java.util.Collection<String> keys) {
+        return new IllegalArgumentException("'" + key + "' is not one of " + new java.util.TreeSet<>(keys));
+    }
 }

@@ -63,17 +63,17 @@ public final class ConfigKeys {
             key("wan.io", WAN, "auto", "", "", "auto, epoll, nio", "wan.io = nio",
                     "The WAN socket's I/O: `auto` uses Netty's epoll transport where it works (sendmmsg/recvmmsg),"
                             + " else NIO; `epoll` fails at start where it is unavailable."),
-            key("max.datagram.bytes", WAN, "1400", "", SIZE, GcsConfigBuilder.MIN_DATAGRAM_BYTES + " to 65000",
+            key("max.datagram.bytes", WAN, "1400", "", SIZE, WanSettings.MIN_DATAGRAM_BYTES + " to 65000",
                     "max.datagram.bytes = 8000",
                     "The largest WAN datagram; larger messages are fragmented. 1400 fits a 1500-byte Ethernet MTU."),
 
             key("cluster.key", SECURITY, "", "required, unless cluster.key.hex or cluster.key.file", "",
-                    "text of at least " + GcsConfig.MIN_CLUSTER_KEY_BYTES + " bytes (UTF-8)",
+                    "text of at least " + ClusterKeys.MIN_KEY_BYTES + " bytes (UTF-8)",
                     "cluster.key = a long secret that every node shares",
                     "The cluster's shared secret as text, the same on every node; WAN and LAN keys are derived from"
                             + " it. Give only one of cluster.key, cluster.key.hex and cluster.key.file."),
             key("cluster.key.hex", SECURITY, "", "unset", "",
-                    "hexadecimal digits, at least " + 2 * GcsConfig.MIN_CLUSTER_KEY_BYTES,
+                    "hexadecimal digits, at least " + 2 * ClusterKeys.MIN_KEY_BYTES,
                     "cluster.key.hex = 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
                     "The shared secret as hexadecimal digits, e.g. from `openssl rand -hex 32`."),
             key("cluster.key.file", SECURITY, "", "unset", "", "a path to a key ring file",

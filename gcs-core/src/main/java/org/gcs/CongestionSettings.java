@@ -5,11 +5,11 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.gcs.cc.CongestionControls;
 import org.gcs.cc.api.CcSettings;
-import org.gcs.internal.engine.TransportSettings;
 
 /**
- * The congestion-control settings ({@link GcsConfigBuilder#congestionControl(String)} and its neighbours): the
- * scheme, its parameters and the senders' initial and lowest rates. Immutable; each value is checked as it is set
+ * The congestion-control settings (keys {@code congestion.control}, {@code cc.<scheme>.<parameter>},
+ * {@code initial.send.rate}, {@code min.send.rate}; {@link GcsConfigBuilder#congestionControl(String)} and its
+ * neighbours): the scheme, its parameters and the senders' initial and lowest rates. Immutable; each value is checked as it is set
  * (the rates when the settings are made), the scheme with its parameters and the WAN transport by {@link #check}.
  *
  * @param controller the scheme's name or class name; null for the transport's default
@@ -17,23 +17,58 @@ import org.gcs.internal.engine.TransportSettings;
  * @param initialSendRateBytesPerSec a sender's rate before its first grant, at least 1 KiB/s
  * @param minSendRateBytesPerSec the lowest aggregate rate of a site for a group, at least 128 bytes/s
  */
-record CongestionSettings(String controller, Map<String, String> parameters, long initialSendRateBytesPerSec,
-                          long minSendRateBytesPerSec) {
+public record CongestionSettings(String controller, Map<String, String> parameters, long initialSendRateBytesPerSec,
+                                 long minSendRateBytesPerSec) {
     /** The transport's default scheme, no parameters, 128 KiB/s initially and at least 2 KiB/s. */
-    static final CongestionSettings DEFAULTS = new CongestionSettings(null, Map.of(), 128 * 1024, 2 * 1024);
+    public static final CongestionSettings DEFAULTS = new CongestionSettings(null, Map.of(), 128 * 1024, 2 * 1024);
+    /** The single properties keys (the schemes' parameters are {@link #PARAMETER_PREFIX}{@code <scheme>.<parameter>}). */
+    public static final java.util.Set<String> KEYS = java.util.Set.of("congestion.control", "initial.send.rate",
+            "min.send.rate");
+    /** The prefix of a scheme's parameters: {@code cc.<scheme>.<parameter>}. */
+    public static final String PARAMETER_PREFIX = "cc.";
+    /** The depth of the senders' token buckets. */
+    public static final long BURST_BYTES = 64 * 1024;
 
     /** Checks the rates against their bounds and makes the parameters an immutable, sorted map. */
-    CongestionSettings {
+    public CongestionSettings {
         ConfigChecks.atLeast("initialSendRate", initialSendRateBytesPerSec, 1024, " bytes/s");
         ConfigChecks.atLeast("minSendRate", minSendRateBytesPerSec, 128, " bytes/s");
         parameters = Collections.unmodifiableMap(new TreeMap<>(parameters));
     }
 
     /**
+     * @param key a properties key
+     * @return true if these settings read it: one of {@link #KEYS} or a scheme's parameter
+     */
+    public static boolean owns(String key) {
+        return KEYS.contains(key) || key.startsWith(PARAMETER_PREFIX);
+    }
+
+    /**
+     * @param key one of {@link #KEYS} or {@code cc.<scheme>.<parameter>}
+     * @param value its value as written in a properties file, e.g. {@code ormcc} or {@code 1MB}
+     * @return these settings with that one changed
+     * @throws GcsConfigException naming the key if the value is invalid
+     */
+    public CongestionSettings with(String key, String value) {
+        return switch (key) {
+            case "congestion.control" -> withController(value);
+            case "initial.send.rate" -> withInitialSendRate(SettingValues.bytes(key, value));
+            case "min.send.rate" -> withMinSendRate(SettingValues.bytes(key, value));
+            default -> {
+                if (!key.startsWith(PARAMETER_PREFIX)) {
+                    throw ConfigChecks.notOurs(key, KEYS);
+                }
+                yield withParameter(key, value);
+            }
+        };
+    }
+
+    /**
      * @param name a built-in scheme or the class name of an {@code org.gcs.cc.api.CongestionControl}
      * @return these settings with that scheme
      */
-    CongestionSettings withController(String name) {
+    public CongestionSettings withController(String name) {
         if (name == null || name.isBlank()) {
             throw new GcsConfigException("congestionControl must not be blank: use one of "
                     + CongestionControls.builtInNames() + " or a class name");
@@ -51,7 +86,7 @@ record CongestionSettings(String controller, Map<String, String> parameters, lon
      * @param value its value
      * @return these settings with that parameter
      */
-    CongestionSettings withParameter(String key, String value) {
+    public CongestionSettings withParameter(String key, String value) {
         if (key == null || !key.matches("cc\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9._-]+")) {
             throw new GcsConfigException("a congestion-control parameter is written cc.<scheme>.<parameter>, e.g."
                     + " cc.ormcc.beta; got '" + key + "'");
@@ -63,12 +98,12 @@ record CongestionSettings(String controller, Map<String, String> parameters, lon
     }
 
     /** @return these settings with a sender's rate before its first grant, in bytes/s */
-    CongestionSettings withInitialSendRate(long bytesPerSec) {
+    public CongestionSettings withInitialSendRate(long bytesPerSec) {
         return new CongestionSettings(controller, parameters, bytesPerSec, minSendRateBytesPerSec);
     }
 
     /** @return these settings with the lowest aggregate rate of a site for a group, in bytes/s */
-    CongestionSettings withMinSendRate(long bytesPerSec) {
+    public CongestionSettings withMinSendRate(long bytesPerSec) {
         return new CongestionSettings(controller, parameters, initialSendRateBytesPerSec, bytesPerSec);
     }
 
@@ -76,7 +111,7 @@ record CongestionSettings(String controller, Map<String, String> parameters, lon
      * @param transport the WAN transport
      * @return the scheme that runs on it: the one set, else the transport's default
      */
-    String controller(TransportSettings transport) {
+    public String controller(TransportSettings transport) {
         return controller != null ? controller : transport.builtInControllers().get(0);
     }
 
@@ -97,15 +132,15 @@ record CongestionSettings(String controller, Map<String, String> parameters, lon
             return scheme;
         });
         ConfigChecks.translated("congestion control '" + scheme + "': ",
-                () -> CongestionControls.create(scheme, ccSettings(300_000_000L, 64 * 1024)));
+                () -> CongestionControls.create(scheme, ccSettings(300_000_000L)));
     }
 
     /**
      * @param initialRttNs the RTT the node assumes before measuring one
-     * @param burstBytes the depth of the senders' token buckets
-     * @return the settings the scheme is built from
+     * @return the settings the scheme is built from, with token buckets {@value #BURST_BYTES} bytes deep
      */
-    CcSettings ccSettings(long initialRttNs, long burstBytes) {
-        return new CcSettings(initialSendRateBytesPerSec, minSendRateBytesPerSec, burstBytes, initialRttNs, parameters);
+    public CcSettings ccSettings(long initialRttNs) {
+        return new CcSettings(initialSendRateBytesPerSec, minSendRateBytesPerSec, BURST_BYTES, initialRttNs,
+                parameters);
     }
 }

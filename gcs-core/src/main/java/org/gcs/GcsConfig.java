@@ -9,12 +9,19 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
+import org.gcs.cc.api.CcSettings;
 import org.gcs.driver.WanPipelineHook;
 
 /**
  * The configuration of one {@link GcsNode}. Immutable; build with {@link #builder()} or load with
  * {@link GcsConfigLoader}. Every setter validates at once and {@link GcsConfigBuilder#build()} checks the
  * combination, so a bad configuration fails before anything starts, with a message that says what to change.
+ *
+ * <p>The settings come in parts, each an immutable record that owns its keys of the properties file, their defaults
+ * and checks: {@link #wan()}, {@link #wanSecurity()}, {@link #lan()}, {@link #timers()}, {@link #flowLimits()},
+ * {@link #memberStallTimeouts()}, {@link #congestion()}, {@link #overlay()}, {@link #transport()}. The engine reads
+ * the parts whole, so a new setting is added to its part, to {@link ConfigKeys} and as a builder setter
+ * (CONTRIBUTING.md).
  *
  * <p>Only {@code site} and {@code clusterKey} are required. Every setting's properties key, default, unit and
  * allowed values: {@code docs/configuration.md} ({@link ConfigKeys}). Defaults:
@@ -72,55 +79,38 @@ import org.gcs.driver.WanPipelineHook;
  * </table>
  */
 public final class GcsConfig {
-    /** Default UDP port of the WAN socket. */
-    public static final int DEFAULT_WAN_PORT = 7700;
-    /** Smallest accepted cluster key, in bytes. */
-    public static final int MIN_CLUSTER_KEY_BYTES = 16;
-
     private final String site;
     private final String memberName;
     private final boolean delegateEligible;
-    private final LanConfig lan;
-    private final WanEndpoint wanEndpoint;
-    private final List<InetSocketAddress> seeds;
-    private final ClusterKeySetting clusterKey;
-    private final WanProtection wanProtection;
-    private final Duration replayMaxAge;
     private final boolean testNode;
+    private final LanConfig lan;
+    private final WanSettings wan;
+    private final ClusterKeySetting clusterKey;
+    private final WanSecurity wanSecurity;
     private final ProtocolTimers timers;
-    private final int maxDatagramBytes;
     private final FlowLimits flowLimits;
     private final MemberStallTimeouts memberStall;
     private final MeterRegistry meterRegistry;
     private final WanPipelineHook wanPipelineHook;
-    private final String treeStrategy;
-    private final int maxFanOut;
-    private final Duration probeInterval;
-    private final Duration treeRefreshInterval;
-    private final org.gcs.internal.engine.TransportSettings transport;
+    private final OverlaySettings overlay;
+    private final TransportSettings transport;
     private final CongestionSettings congestion;
 
-    GcsConfig(GcsConfigBuilder b) {
+    GcsConfig(GcsConfigBuilder b, LanConfig lan) {
         this.site = b.site;
         this.memberName = b.memberName != null ? b.memberName : defaultMemberName();
         this.delegateEligible = b.delegateEligible;
-        this.lan = b.lan;
-        this.wanEndpoint = b.wanEndpoint;
-        this.seeds = List.copyOf(b.seeds);
-        this.clusterKey = b.clusterKey;
-        this.wanProtection = b.wanProtection;
-        this.replayMaxAge = b.replayMaxAge;
         this.testNode = b.testNode;
+        this.lan = lan;
+        this.wan = b.wan;
+        this.clusterKey = b.clusterKey;
+        this.wanSecurity = b.wanSecurity;
         this.timers = b.timers;
-        this.maxDatagramBytes = b.maxDatagramBytes;
         this.flowLimits = b.flowLimits;
         this.memberStall = b.memberStall;
         this.meterRegistry = b.meterRegistry != null ? b.meterRegistry : new SimpleMeterRegistry();
         this.wanPipelineHook = b.wanPipelineHook;
-        this.treeStrategy = b.treeStrategy;
-        this.maxFanOut = b.maxFanOut;
-        this.probeInterval = b.probeInterval;
-        this.treeRefreshInterval = b.treeRefreshInterval;
+        this.overlay = b.overlay;
         this.transport = b.transport;
         this.congestion = b.congestion;
     }
@@ -136,23 +126,17 @@ public final class GcsConfig {
         b.site = site;
         b.memberName = memberName;
         b.delegateEligible = delegateEligible;
-        b.lan = lan;
-        b.wanEndpoint = wanEndpoint;
-        b.seeds.addAll(seeds);
-        b.clusterKey = clusterKey;
-        b.wanProtection = wanProtection;
-        b.replayMaxAge = replayMaxAge;
         b.testNode = testNode;
+        b.lan = lan.toBuilder();
+        b.wan = wan;
+        b.clusterKey = clusterKey;
+        b.wanSecurity = wanSecurity;
         b.timers = timers;
-        b.maxDatagramBytes = maxDatagramBytes;
         b.flowLimits = flowLimits;
         b.memberStall = memberStall;
         b.meterRegistry = meterRegistry;
         b.wanPipelineHook = wanPipelineHook;
-        b.treeStrategy = treeStrategy;
-        b.maxFanOut = maxFanOut;
-        b.probeInterval = probeInterval;
-        b.treeRefreshInterval = treeRefreshInterval;
+        b.overlay = overlay;
         b.transport = transport;
         b.congestion = congestion;
         return b;
@@ -187,34 +171,54 @@ public final class GcsConfig {
         return delegateEligible;
     }
 
+    /** @return whether this node is a test (weak and example keys allowed) */
+    public boolean testNode() {
+        return testNode;
+    }
+
     /** @return the LAN settings */
     public LanConfig lan() {
         return lan;
     }
 
+    /** @return the WAN socket, the advertised address, the seeds and the largest datagram */
+    public WanSettings wan() {
+        return wan;
+    }
+
     /** @return the host or address the WAN socket binds to */
     public String wanBindHost() {
-        return wanEndpoint.bindHost();
+        return wan.bindHost();
     }
 
     /** @return the UDP port of the WAN socket (0: any free port) */
     public int wanBindPort() {
-        return wanEndpoint.bindPort();
+        return wan.bindPort();
     }
 
     /** @return the host other delegates use to reach this one, or null to derive it from the bind address */
     public String wanAdvertiseHost() {
-        return wanEndpoint.advertiseHost();
+        return wan.advertiseHost();
     }
 
     /** @return the port other delegates use to reach this one (meaningful with {@link #wanAdvertiseHost}) */
     public int wanAdvertisePort() {
-        return wanEndpoint.advertisePort();
+        return wan.advertisePort();
     }
 
     /** @return WAN addresses of other sites' delegates (or delegate candidates) to contact first */
     public List<InetSocketAddress> seeds() {
-        return seeds;
+        return wan.seeds();
+    }
+
+    /** @return the WAN socket's transport: {@code auto}, {@code epoll} or {@code nio} */
+    public String wanIo() {
+        return wan.io();
+    }
+
+    /** @return the largest WAN datagram in bytes */
+    public int maxDatagramBytes() {
+        return wan.maxDatagramBytes();
     }
 
     /** @return a copy of the secret this node sends with (the send key of {@link #clusterKeys()}) */
@@ -232,24 +236,24 @@ public final class GcsConfig {
         return Optional.ofNullable(clusterKey.file());
     }
 
-    /** @return the WAN socket's transport: {@code auto}, {@code epoll} or {@code nio} */
-    public String wanIo() {
-        return wanEndpoint.io();
+    /** @return how WAN datagrams are protected and how old they may be */
+    public WanSecurity wanSecurity() {
+        return wanSecurity;
     }
 
     /** @return how WAN datagrams are protected */
     public WanProtection wanProtection() {
-        return wanProtection;
+        return wanSecurity.protection();
     }
 
     /** @return the most a WAN datagram's send time may differ from this node's clock */
     public Duration replayMaxAge() {
-        return replayMaxAge;
+        return wanSecurity.replayMaxAge();
     }
 
-    /** @return whether this node is a test (weak and example keys allowed) */
-    public boolean testNode() {
-        return testNode;
+    /** @return the protocol's timers */
+    public ProtocolTimers timers() {
+        return timers;
     }
 
     /** @return how often a delegate announces its site's state to the other delegates */
@@ -267,9 +271,9 @@ public final class GcsConfig {
         return timers.tickInterval();
     }
 
-    /** @return the largest WAN datagram in bytes */
-    public int maxDatagramBytes() {
-        return maxDatagramBytes;
+    /** @return the byte limits between the application and the protocol */
+    public FlowLimits flowLimits() {
+        return flowLimits;
     }
 
     /** @return the largest payload a send accepts */
@@ -290,6 +294,11 @@ public final class GcsConfig {
     /** @return received payload bytes that may wait for listeners before the LAN receive path pauses */
     public long deliveryBacklogBytes() {
         return flowLimits.deliveryBacklogBytes();
+    }
+
+    /** @return the member stall policy's bounds, by default and per group */
+    public MemberStallTimeouts memberStallTimeouts() {
+        return memberStall;
     }
 
     /**
@@ -323,24 +332,34 @@ public final class GcsConfig {
         return Optional.ofNullable(wanPipelineHook);
     }
 
+    /** @return the overlay tree's settings */
+    public OverlaySettings overlay() {
+        return overlay;
+    }
+
     /** @return the overlay tree strategy: a built-in name ({@code spt}, {@code star}) or a class name */
     public String treeStrategy() {
-        return treeStrategy;
+        return overlay.treeStrategy();
     }
 
     /** @return the most children a site may have in the overlay tree */
     public int maxFanOut() {
-        return maxFanOut;
+        return overlay.maxFanOut();
     }
 
     /** @return how often a delegate probes the links to the other delegates */
     public Duration probeInterval() {
-        return probeInterval;
+        return overlay.probeInterval();
     }
 
     /** @return how often the overlay tree is reconsidered for better link costs */
     public Duration treeRefreshInterval() {
-        return treeRefreshInterval;
+        return overlay.treeRefreshInterval();
+    }
+
+    /** @return how data crosses the WAN, with the hop-by-hop transport's settings */
+    public TransportSettings transport() {
+        return transport;
     }
 
     /** @return how data crosses the WAN: {@code end-to-end} or {@code hop-by-hop} */
@@ -373,9 +392,9 @@ public final class GcsConfig {
         return transport.endToEndRepair();
     }
 
-    /** @return the transport's settings as the engine takes them (for the node implementation) */
-    public org.gcs.internal.engine.TransportSettings transportSettings() {
-        return transport;
+    /** @return the congestion-control settings: the scheme, its parameters, the initial and lowest rates */
+    public CongestionSettings congestion() {
+        return congestion;
     }
 
     /**
@@ -393,11 +412,10 @@ public final class GcsConfig {
 
     /**
      * @param initialRttNs the RTT the node assumes before measuring one
-     * @param burstBytes the depth of the senders' token buckets
      * @return the settings the congestion-control scheme is built from
      */
-    public org.gcs.cc.api.CcSettings ccSettings(long initialRttNs, long burstBytes) {
-        return congestion.ccSettings(initialRttNs, burstBytes);
+    public CcSettings ccSettings(long initialRttNs) {
+        return congestion.ccSettings(initialRttNs);
     }
 
     /** @return a sender's rate for a group before its first grant, and where slow start begins */
@@ -413,7 +431,7 @@ public final class GcsConfig {
     @Override
     public String toString() {
         return "GcsConfig[site=" + site + ", member=" + memberName + ", delegateEligible=" + delegateEligible
-                + ", wan=" + wanEndpoint.bindHost() + ":" + wanEndpoint.bindPort() + ", seeds=" + seeds + ", lan=" + lan.transport()
+                + ", wan=" + wan.bindHost() + ":" + wan.bindPort() + ", seeds=" + wan.seeds() + ", lan=" + lan.transport()
                 + ", wanHook=" + (wanPipelineHook == null ? "none" : wanPipelineHook) + ", transport=" + transport.name()
                 + ", controller=" + congestionControl() + "]";
     }

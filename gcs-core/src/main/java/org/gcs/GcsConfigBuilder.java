@@ -3,12 +3,11 @@ package org.gcs;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.net.InetSocketAddress;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
 import org.gcs.driver.WanPipelineHook;
-import org.gcs.internal.engine.TransportSettings;
 
 /**
  * Builder of {@link GcsConfig} ({@link GcsConfig#builder()}, {@link GcsConfig#toBuilder()}): holds the settings while
@@ -18,32 +17,19 @@ public final class GcsConfigBuilder {
     String site;
     String memberName;
     boolean delegateEligible = true;
-    LanConfig lan = LanConfig.defaults();
-    WanEndpoint wanEndpoint = WanEndpoint.DEFAULTS;
-    final List<InetSocketAddress> seeds = new ArrayList<>();
-    ClusterKeySetting clusterKey = ClusterKeySetting.UNSET;
-    WanProtection wanProtection = WanProtection.AES_GCM;
-    Duration replayMaxAge = Duration.ofSeconds(60);
     boolean testNode;
+    LanConfig.Builder lan = LanConfig.builder();
+    WanSettings wan = WanSettings.DEFAULTS;
+    ClusterKeySetting clusterKey = ClusterKeySetting.UNSET;
+    WanSecurity wanSecurity = WanSecurity.DEFAULTS;
     ProtocolTimers timers = ProtocolTimers.DEFAULTS;
-    int maxDatagramBytes = 1400;
     FlowLimits flowLimits = FlowLimits.DEFAULTS;
     MemberStallTimeouts memberStall = MemberStallTimeouts.DEFAULTS;
     MeterRegistry meterRegistry;
     WanPipelineHook wanPipelineHook;
-    String treeStrategy = "spt";
-    int maxFanOut = 4;
-    Duration probeInterval = Duration.ofMillis(500);
-    Duration treeRefreshInterval = Duration.ofSeconds(30);
+    OverlaySettings overlay = OverlaySettings.DEFAULTS;
     TransportSettings transport = TransportSettings.END_TO_END;
     CongestionSettings congestion = CongestionSettings.DEFAULTS;
-
-    /** The default bound of the member stall policy: 10 s. */
-    public static final Duration DEFAULT_MEMBER_STALL_TIMEOUT = Duration.ofSeconds(10);
-    /** The shortest bound of the member stall policy: shorter would exclude members for a garbage-collection pause. */
-    public static final Duration MIN_MEMBER_STALL_TIMEOUT = Duration.ofMillis(500);
-    /** The longest bound of the member stall policy: a group is never held back for ever. */
-    public static final Duration MAX_MEMBER_STALL_TIMEOUT = Duration.ofHours(1);
 
     GcsConfigBuilder() {
     }
@@ -68,7 +54,7 @@ public final class GcsConfigBuilder {
 
     /** @param lan the LAN (JGroups) settings */
     public GcsConfigBuilder lan(LanConfig lan) {
-        this.lan = Objects.requireNonNull(lan, "lan");
+        this.lan = Objects.requireNonNull(lan, "lan").toBuilder();
         return this;
     }
 
@@ -77,7 +63,7 @@ public final class GcsConfigBuilder {
      * @param port UDP port, 0 for any free port
      */
     public GcsConfigBuilder wanBind(String host, int port) {
-        this.wanEndpoint = wanEndpoint.withBind(host, port);
+        this.wan = wan.withBind(host, port);
         return this;
     }
 
@@ -89,7 +75,7 @@ public final class GcsConfigBuilder {
      * @param port the UDP port they send to, 1..65535
      */
     public GcsConfigBuilder wanAdvertise(String host, int port) {
-        this.wanEndpoint = wanEndpoint.withAdvertise(host, port);
+        this.wan = wan.withAdvertise(host, port);
         return this;
     }
 
@@ -100,17 +86,13 @@ public final class GcsConfigBuilder {
 
     /** @param seeds {@code host:port} WAN addresses of other sites' delegates */
     public GcsConfigBuilder seeds(List<String> seeds) {
-        this.seeds.clear();
-        for (String seed : seeds) {
-            this.seeds.add(HostPort.parse("seeds", seed));
-        }
+        this.wan = wan.withSeeds(WanSettings.parseSeeds(seeds));
         return this;
     }
 
     /** @param seeds WAN addresses of other sites' delegates */
     public GcsConfigBuilder seedAddresses(List<InetSocketAddress> seeds) {
-        this.seeds.clear();
-        this.seeds.addAll(seeds);
+        this.wan = wan.withSeeds(seeds);
         return this;
     }
 
@@ -153,13 +135,13 @@ public final class GcsConfigBuilder {
      *     at start if unavailable) or {@code nio}
      */
     public GcsConfigBuilder wanIo(String io) {
-        this.wanEndpoint = wanEndpoint.withIo(io);
+        this.wan = wan.withIo(io);
         return this;
     }
 
     /** @param protection {@code AES_GCM} (default: encrypted and authenticated) or {@code INTEGRITY} (authenticated) */
     public GcsConfigBuilder wanProtection(WanProtection protection) {
-        this.wanProtection = java.util.Objects.requireNonNull(protection, "protection");
+        this.wanSecurity = new WanSecurity(protection, wanSecurity.replayMaxAge());
         return this;
     }
 
@@ -168,7 +150,7 @@ public final class GcsConfigBuilder {
      *     older ones are refused as replays; the sites' clocks must agree within it
      */
     public GcsConfigBuilder replayMaxAge(Duration maxAge) {
-        this.replayMaxAge = ConfigChecks.duration("replayMaxAge", maxAge, Duration.ofSeconds(1), Duration.ofHours(1));
+        this.wanSecurity = new WanSecurity(wanSecurity.protection(), maxAge);
         return this;
     }
 
@@ -196,18 +178,9 @@ public final class GcsConfigBuilder {
         return this;
     }
 
-    /** The smallest {@code max.datagram.bytes}: a data packet's header with names of the longest legal length and the
-     * largest congestion-control block is about 750 bytes, and every fragment must still carry payload. */
-    public static final int MIN_DATAGRAM_BYTES = 1024;
-
-    /** @param bytes the largest WAN datagram (1024 – 65000) */
+    /** @param bytes the largest WAN datagram ({@value WanSettings#MIN_DATAGRAM_BYTES} – 65000) */
     public GcsConfigBuilder maxDatagramBytes(int bytes) {
-        if (bytes < MIN_DATAGRAM_BYTES || bytes > 65_000) {
-            throw new GcsConfigException("maxDatagramBytes (max.datagram.bytes) must be in " + MIN_DATAGRAM_BYTES
-                    + "..65000, got " + bytes + " (1400 fits a 1500-byte Ethernet MTU; below " + MIN_DATAGRAM_BYTES
-                    + " a data packet's header with long names leaves no room for payload)");
-        }
-        this.maxDatagramBytes = bytes;
+        this.wan = wan.withMaxDatagramBytes(bytes);
         return this;
     }
 
@@ -290,29 +263,25 @@ public final class GcsConfigBuilder {
      *                 an {@code org.gcs.alm.tree.TreeStrategy} with a public no-argument constructor
      */
     public GcsConfigBuilder treeStrategy(String strategy) {
-        ConfigChecks.translated("treeStrategy: ", () -> org.gcs.alm.tree.TreeStrategies.byName(strategy));
-        this.treeStrategy = strategy;
+        this.overlay = overlay.withTreeStrategy(strategy);
         return this;
     }
 
     /** @param fanOut the most children a site may have in the overlay tree (1 – 64) */
     public GcsConfigBuilder maxFanOut(int fanOut) {
-        ConfigChecks.inRange("maxFanOut", fanOut, 1, 64, "");
-        this.maxFanOut = fanOut;
+        this.overlay = overlay.withMaxFanOut(fanOut);
         return this;
     }
 
     /** @param interval how often a delegate probes its links (10 ms – 60 s) */
     public GcsConfigBuilder probeInterval(Duration interval) {
-        this.probeInterval = ConfigChecks.duration("probeInterval", interval, Duration.ofMillis(10),
-                Duration.ofSeconds(60));
+        this.overlay = overlay.withProbeInterval(interval);
         return this;
     }
 
     /** @param interval how often the tree is reconsidered for better link costs (1 s – 1 h) */
     public GcsConfigBuilder treeRefreshInterval(Duration interval) {
-        this.treeRefreshInterval = ConfigChecks.duration("treeRefreshInterval", interval, Duration.ofSeconds(1),
-                Duration.ofHours(1));
+        this.overlay = overlay.withTreeRefreshInterval(interval);
         return this;
     }
 
@@ -366,13 +335,19 @@ public final class GcsConfigBuilder {
         return transportSetting("hop.e2e.repair.delay", delay.toMillis() + "ms");
     }
 
+    /** @param settings how data crosses the WAN, with the hop-by-hop transport's settings */
+    public GcsConfigBuilder transport(TransportSettings settings) {
+        this.transport = Objects.requireNonNull(settings, "transport");
+        return this;
+    }
+
     /**
      * Sets one transport setting as written in a properties file ({@code wan.transport} or a {@code hop.*} key).
      *
      * @param key the key
      * @param value its value
      */
-    GcsConfigBuilder transportSetting(String key, String value) {
+    private GcsConfigBuilder transportSetting(String key, String value) {
         ConfigChecks.notBlank(key, value);
         this.transport = ConfigChecks.translated("", () -> transport.with(key, value));
         return this;
@@ -426,6 +401,65 @@ public final class GcsConfigBuilder {
     }
 
     /**
+     * Sets one setting as a node's properties file writes it ({@link GcsConfigLoader}, {@code --set KEY=VALUE}): each
+     * key goes to the part of the configuration that owns it and reads its value ({@link ConfigKeys} lists them all).
+     *
+     * @param key a key of {@link ConfigKeys}, e.g. {@code heartbeat.interval} or {@code cc.ormcc.beta}
+     * @param value its value as written, e.g. {@code 500ms}; surrounding spaces are ignored
+     * @return this builder
+     * @throws GcsConfigException naming the key if it is unknown or the value is invalid
+     */
+    public GcsConfigBuilder set(String key, String value) {
+        Objects.requireNonNull(key, "key");
+        ConfigChecks.notBlank(key, value);
+        String v = value.strip();
+        switch (key) {
+            case "site" -> site(v);
+            case "member.name" -> memberName(v);
+            case "delegate.eligible" -> delegateEligible(SettingValues.bool(key, v));
+            case "node.test" -> testNode(SettingValues.bool(key, v));
+            case "cluster.key" -> clusterKey(v);
+            case "cluster.key.hex" -> clusterKey(hexKey(v));
+            case "cluster.key.file" -> clusterKeyFile(java.nio.file.Path.of(v));
+            default -> setPart(key, v);
+        }
+        return this;
+    }
+
+    /** Hands a key to the settings record that reads it. */
+    private void setPart(String key, String v) {
+        if (WanSettings.KEYS.contains(key)) {
+            wan = wan.with(key, v);
+        } else if (WanSecurity.KEYS.contains(key)) {
+            wanSecurity = wanSecurity.with(key, v);
+        } else if (LanConfig.KEYS.contains(key)) {
+            lan.set(key, v);
+        } else if (ProtocolTimers.KEYS.contains(key)) {
+            timers = timers.with(key, v);
+        } else if (FlowLimits.KEYS.contains(key)) {
+            flowLimits = flowLimits.with(key, v);
+        } else if (MemberStallTimeouts.owns(key)) {
+            memberStall = memberStall.with(key, v);
+        } else if (CongestionSettings.owns(key)) {
+            congestion = congestion.with(key, v);
+        } else if (OverlaySettings.KEYS.contains(key)) {
+            overlay = overlay.with(key, v);
+        } else if (TransportSettings.KEYS.contains(key)) {
+            transportSetting(key, v);
+        } else {
+            throw new GcsConfigException("unknown setting '" + key + "' (docs/configuration.md lists them)");
+        }
+    }
+
+    private static byte[] hexKey(String hex) {
+        try {
+            return HexFormat.of().parseHex(hex);
+        } catch (IllegalArgumentException e) {
+            throw new GcsConfigException("cluster.key.hex must be hexadecimal digits, e.g. from `openssl rand -hex 32`");
+        }
+    }
+
+    /**
      * @return the configuration
      * @throws GcsConfigException if a required setting is missing or settings contradict each other
      */
@@ -435,6 +469,7 @@ public final class GcsConfigBuilder {
                     + " e.g. builder.site(\"boston\")");
         }
         clusterKey.check(testNode);
+        LanConfig lanConfig = lan.build();
         timers.check();
         flowLimits.check();
         congestion.check(transport);
@@ -444,6 +479,6 @@ public final class GcsConfigBuilder {
                 return site;
             });
         }
-        return new GcsConfig(this);
+        return new GcsConfig(this, lanConfig);
     }
 }

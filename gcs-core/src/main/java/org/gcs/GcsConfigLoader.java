@@ -4,15 +4,10 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
-import java.util.Locale;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
-import org.gcs.internal.config.Quantities;
-import org.gcs.internal.config.StrictPropertiesReader;
 
 /**
  * Loads a {@link GcsConfig} from a properties file; every key is listed with its default in
@@ -53,10 +48,13 @@ public final class GcsConfigLoader {
     public static final Set<String> KEYS = Set.copyOf(ConfigKeys.names());
 
     /** Keys with this prefix set one group's member stall bound ({@code member.stall.timeout.<group>}). */
-    public static final String MEMBER_STALL_PREFIX = "member.stall.timeout.";
+    public static final String MEMBER_STALL_PREFIX = MemberStallTimeouts.GROUP_PREFIX;
 
     /** Keys with this prefix are congestion-control scheme parameters ({@code cc.<scheme>.<parameter>}). */
-    public static final String CONGESTION_PREFIX = "cc.";
+    public static final String CONGESTION_PREFIX = CongestionSettings.PARAMETER_PREFIX;
+
+    /** Keys the loader accepts for the tools and leaves to them: {@code groups} (the groups {@code gcs node} joins). */
+    private static final Set<String> TOOL_KEYS = Set.of("groups");
 
     private GcsConfigLoader() {
     }
@@ -132,97 +130,55 @@ public final class GcsConfigLoader {
 
     /** @return the groups listed under {@code groups} (comma-separated), for tools that join them at start */
     public static List<String> groups(Properties properties) {
-        return list(properties.getProperty("groups"));
+        return SettingValues.list(properties.getProperty("groups"));
     }
 
+    /**
+     * Reads {@code KEY=VALUE} assignments as a command line gives them ({@code --set KEY=VALUE}), so that they load
+     * like the lines of a properties file ({@link #applyTo}); a later assignment of a key replaces an earlier one.
+     *
+     * @param assignments the assignments, {@code KEY=VALUE} each
+     * @param option how they were given, for the message, e.g. {@code --set}
+     * @return the settings
+     * @throws GcsConfigException naming the option if an assignment has no {@code =}, no key or no value
+     */
+    public static Properties assignments(List<String> assignments, String option) {
+        Properties properties = new Properties();
+        for (String assignment : assignments) {
+            int eq = assignment.indexOf('=');
+            String key = eq < 0 ? assignment.strip() : assignment.substring(0, eq).strip();
+            if (eq < 0 || key.isEmpty() || assignment.substring(eq + 1).isBlank()) {
+                throw new GcsConfigException(option + " needs KEY=VALUE with a key of a node's properties file, e.g. "
+                        + option + " cc.ormcc.beta=0.75; got '" + assignment + "'");
+            }
+            properties.setProperty(key, assignment.substring(eq + 1).strip());
+        }
+        return properties;
+    }
+
+    /** Applies the settings in the reference's order, each to the part of the configuration that owns its key. */
     private static GcsConfigBuilder apply(Properties p, GcsConfigBuilder b) {
         String site = p.getProperty("site");
         if (site != null) {
-            b.site(site.trim());
+            b.site(site.strip());
         }
-        ifSet(p, "member.name", v -> b.memberName(v));
-        ifSet(p, "delegate.eligible", v -> b.delegateEligible(Quantities.bool(v)));
-        ifSet(p, "wan.bind", v -> {
-            var address = HostPort.parse("wan.bind", v, true);
-            b.wanBind(address.getHostString(), address.getPort());
-        });
-        ifSet(p, "wan.advertise", v -> {
-            var address = HostPort.parse("wan.advertise", v);
-            b.wanAdvertise(address.getHostString(), address.getPort());
-        });
-        ifSet(p, "seeds", v -> b.seeds(list(v)));
-        ifSet(p, "node.test", v -> b.testNode(Quantities.bool(v)));
-        ifSet(p, "wan.protection", v -> b.wanProtection(WanProtection.parse(v)));
-        ifSet(p, "wan.io", b::wanIo);
-        ifSet(p, "wan.replay.max.age", v -> b.replayMaxAge(Quantities.duration("wan.replay.max.age", v)));
         if (p.getProperty("cluster.key.file") != null
                 && (p.getProperty("cluster.key") != null || p.getProperty("cluster.key.hex") != null)) {
             throw new GcsConfigException("cluster.key.file and cluster.key/cluster.key.hex are both set: keep one"
                     + " (put the key into the file as key.0 = <hex> with send.key = 0)");
         }
-        ifSet(p, "cluster.key.file", v -> b.clusterKeyFile(Path.of(v)));
-        ifSet(p, "cluster.key", b::clusterKey);
-        ifSet(p, "cluster.key.hex", v -> {
-            try {
-                b.clusterKey(HexFormat.of().parseHex(v));
-            } catch (IllegalArgumentException e) {
-                throw new GcsConfigException("cluster.key.hex must be hexadecimal digits, e.g. from `openssl rand -hex 32`");
-            }
-        });
-        if (p.stringPropertyNames().stream().anyMatch(key -> key.startsWith("lan."))) {
-            b.lan(lan(p));
-        }
-        ifSet(p, "heartbeat.interval", v -> b.heartbeatInterval(Quantities.duration("heartbeat.interval", v)));
-        ifSet(p, "site.timeout", v -> b.siteTimeout(Quantities.duration("site.timeout", v)));
-        ifSet(p, "tick.interval", v -> b.tickInterval(Quantities.duration("tick.interval", v)));
-        ifSet(p, "max.datagram.bytes", v -> b.maxDatagramBytes(intSize("max.datagram.bytes", v)));
-        ifSet(p, "max.message.bytes", v -> b.maxMessageBytes(intSize("max.message.bytes", v)));
-        ifSet(p, "send.window.bytes", v -> b.sendWindowBytes(Quantities.byteSize("send.window.bytes", v)));
-        ifSet(p, "max.pending.send.bytes", v -> b.maxPendingSendBytes(Quantities.byteSize("max.pending.send.bytes", v)));
-        ifSet(p, "delivery.backlog.bytes", v -> b.deliveryBacklogBytes(Quantities.byteSize("delivery.backlog.bytes", v)));
-        ifSet(p, "member.stall.timeout", v -> b.memberStallTimeout(Quantities.duration("member.stall.timeout", v)));
-        for (String key : new TreeSet<>(p.stringPropertyNames())) {
-            if (key.startsWith(MEMBER_STALL_PREFIX)) {
-                b.memberStallTimeout(key.substring(MEMBER_STALL_PREFIX.length()),
-                        Quantities.duration(key, p.getProperty(key).trim()));
+        for (ConfigKey key : ConfigKeys.all()) {
+            if (key.isFamily()) {
+                for (String name : new TreeSet<>(p.stringPropertyNames())) {
+                    if (name.startsWith(key.prefix())) {
+                        setIfGiven(p, name, b);
+                    }
+                }
+            } else if (!key.name().equals("site") && !TOOL_KEYS.contains(key.name())) {
+                setIfGiven(p, key.name(), b);
             }
         }
-        ifSet(p, "congestion.control", b::congestionControl);
-        for (String key : new TreeSet<>(org.gcs.internal.engine.TransportSettings.KEYS)) {
-            ifSet(p, key, v -> b.transportSetting(key, v));
-        }
-        for (String key : new TreeSet<>(p.stringPropertyNames())) {
-            if (key.startsWith(CONGESTION_PREFIX)) {
-                b.congestionParameter(key, p.getProperty(key).trim());
-            }
-        }
-        ifSet(p, "initial.send.rate", v -> b.initialSendRate(Quantities.byteSize("initial.send.rate", v)));
-        ifSet(p, "min.send.rate", v -> b.minSendRate(Quantities.byteSize("min.send.rate", v)));
-        ifSet(p, "tree.strategy", b::treeStrategy);
-        ifSet(p, "tree.max.fanout", v -> b.maxFanOut(integer("tree.max.fanout", v)));
-        ifSet(p, "probe.interval", v -> b.probeInterval(Quantities.duration("probe.interval", v)));
-        ifSet(p, "tree.refresh.interval", v -> b.treeRefreshInterval(Quantities.duration("tree.refresh.interval", v)));
         return b;
-    }
-
-    private static LanConfig lan(Properties p) {
-        LanConfig.Builder lan = LanConfig.builder();
-        ifSet(p, "lan.transport", v -> {
-            try {
-                lan.transport(LanTransport.valueOf(v.toUpperCase(Locale.ROOT)));
-            } catch (IllegalArgumentException e) {
-                throw new GcsConfigException("lan.transport must be udp or tcp, got '" + v + "'");
-            }
-        });
-        ifSet(p, "lan.bind.address", lan::bindAddress);
-        ifSet(p, "lan.mcast.address", lan::mcastAddress);
-        ifSet(p, "lan.mcast.port", v -> lan.mcastPort(integer("lan.mcast.port", v)));
-        ifSet(p, "lan.tcp.port", v -> lan.tcpPort(integer("lan.tcp.port", v)));
-        ifSet(p, "lan.tcp.initial.hosts", v -> lan.tcpInitialHosts(list(v)));
-        ifSet(p, "lan.cluster.name", lan::clusterName);
-        ifSet(p, "lan.join.timeout", v -> lan.joinTimeout(Quantities.duration("lan.join.timeout", v)));
-        ifSet(p, "lan.protection", v -> lan.protection(LanProtection.parse(v)));
-        return lan.build();
     }
 
     private static boolean isSet(Properties p, String key) {
@@ -230,38 +186,11 @@ public final class GcsConfigLoader {
         return value != null && !value.isBlank();
     }
 
-    private static void ifSet(Properties p, String key, java.util.function.Consumer<String> setter) {
+    /** A key with a blank value counts as not given (a template's empty line). */
+    private static void setIfGiven(Properties p, String key, GcsConfigBuilder b) {
         String value = p.getProperty(key);
         if (value != null && !value.isBlank()) {
-            setter.accept(value.trim());
+            b.set(key, value);
         }
-    }
-
-    private static List<String> list(String value) {
-        List<String> items = new ArrayList<>();
-        if (value != null) {
-            for (String item : value.split(",")) {
-                if (!item.isBlank()) {
-                    items.add(item.trim());
-                }
-            }
-        }
-        return items;
-    }
-
-    private static int integer(String key, String value) {
-        try {
-            return Integer.parseInt(value);
-        } catch (NumberFormatException e) {
-            throw new GcsConfigException(key + " must be a whole number, got '" + value + "'");
-        }
-    }
-
-    private static int intSize(String key, String value) {
-        long bytes = Quantities.byteSize(key, value);
-        if (bytes > Integer.MAX_VALUE) {
-            throw new GcsConfigException(key + " is too large: " + value);
-        }
-        return (int) bytes;
     }
 }

@@ -1,14 +1,15 @@
 package org.gcs;
 
+import java.net.InetSocketAddress;
 import java.time.Duration;
-import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeoutException;
 
 /**
  * A process's membership in a GCS cluster: it joins its site's LAN cluster, takes the delegate role when
- * elected, and sends and receives group messages.
+ * elected, and sends and receives group messages. Beside what every {@link GroupMember} does, a node sends with
+ * back-pressure (blocking sends), waits for stability, rotates its keys, tells the WAN address it is bound to, and
+ * closes.
  *
  * <pre>{@code
  * GcsConfig config = GcsConfig.builder()
@@ -28,7 +29,7 @@ import java.util.concurrent.TimeoutException;
  * listener, timeout or key ring) is refused with an {@link IllegalArgumentException} that names it; only the
  * {@code timeout} of {@link #send(String, byte[], java.time.Duration)} may be null (no bound).
  */
-public interface GcsNode extends AutoCloseable {
+public interface GcsNode extends GroupMember, AutoCloseable {
 
     /**
      * Starts a node: binds its WAN socket, joins its site's LAN cluster and returns once it is a member.
@@ -41,8 +42,13 @@ public interface GcsNode extends AutoCloseable {
         return org.gcs.internal.node.NettyJGroupsNode.start(config);
     }
 
-    /** @return this member's identity */
-    MemberId self();
+    /**
+     * The address of this node's WAN socket as bound: with {@code wanBind} port 0 (any free port) the port the system
+     * chose, which the other sites' seeds must name.
+     *
+     * @return the bound address
+     */
+    InetSocketAddress wanAddress();
 
     /**
      * Joins a group: from now on this node receives the group's messages and may send to it.
@@ -52,17 +58,22 @@ public interface GcsNode extends AutoCloseable {
      *
      * @param group the group name (see {@link Names})
      */
+    @Override
     void join(String group);
 
     /**
-     * Leaves a group. Leaving a group that was not joined is harmless.
+     * Sends without blocking. The stage completes (on the delivery thread) when the message is admitted, as
+     * the blocking {@code send} would have returned, or exceptionally with {@link GcsClosedException} if the
+     * node closes first. Messages are sent in call order, mixed freely with blocking sends.
      *
-     * @param group the group name
+     * @return a stage completed when the message is admitted
+     * @throws NotJoinedException if the group was not joined
+     * @throws MessageTooLargeException if the payload is too large
+     * @throws SendQueueFullException if {@link GcsConfig#maxPendingSendBytes()} are already waiting
+     * @throws GcsClosedException if the node is closed
      */
-    void leave(String group);
-
-    /** @return the groups this node has joined */
-    Set<String> groups();
+    @Override
+    CompletionStage<Void> sendAsync(String group, byte[] payload);
 
     /**
      * Sends a message to every member of a group (this node included), blocking while the send window is
@@ -85,104 +96,6 @@ public interface GcsNode extends AutoCloseable {
      * @throws TimeoutException if the message was not admitted in time (it will not be sent)
      */
     void send(String group, byte[] payload, Duration timeout) throws InterruptedException, TimeoutException;
-
-    /**
-     * Sends without blocking. The stage completes (on the delivery thread) when the message is admitted, as
-     * the blocking {@code send} would have returned, or exceptionally with {@link GcsClosedException} if the
-     * node closes first. Messages are sent in call order, mixed freely with blocking sends.
-     *
-     * @return a stage completed when the message is admitted
-     * @throws NotJoinedException if the group was not joined
-     * @throws MessageTooLargeException if the payload is too large
-     * @throws SendQueueFullException if {@link GcsConfig#maxPendingSendBytes()} are already waiting
-     * @throws GcsClosedException if the node is closed
-     */
-    CompletionStage<Void> sendAsync(String group, byte[] payload);
-
-    /**
-     * Registers a listener for the messages of every joined group.
-     *
-     * @return a handle that removes the listener
-     */
-    Registration onMessage(MessageListener listener);
-
-    /**
-     * Registers a listener for the views of every joined group.
-     *
-     * @return a handle that removes the listener
-     */
-    Registration onView(ViewListener listener);
-
-    /**
-     * @param group a group name
-     * @return the current view of the group, if this node has joined it
-     */
-    Optional<GroupView> view(String group);
-
-    /**
-     * @param group a group name
-     * @return the multicast tree that currently carries the group between sites, once the overlay has one
-     */
-    Optional<GroupTree> tree(String group);
-
-    /**
-     * Registers a listener for the multicast trees of every joined group.
-     *
-     * @return a handle that removes the listener
-     */
-    Registration onTree(TreeListener listener);
-
-    /**
-     * Site names that two delegates announce at once — two LANs configured with one site name, or a site's LAN split
-     * in two — as this node sees them while it is its site's delegate (its own site's name included while a peer
-     * warns of it). Acknowledgements from such a site do not count, so senders to its groups block until the
-     * conflict ends; every conflict is also logged at ERROR and counted in {@code gcs.sites.conflicts}.
-     *
-     * @return the conflicted site names, sorted; empty when none or off the delegate; refreshed every 100 ms
-     */
-    default java.util.SortedSet<String> conflictedSites() {
-        return java.util.Collections.emptySortedSet();
-    }
-
-    /**
-     * @return the congestion state of this site's traffic to each group, while this node is the site's delegate
-     *         (empty otherwise); refreshed every 100 ms
-     */
-    java.util.List<FlowStatus> flows();
-
-    /**
-     * What this site's delegate's congestion controller measures of the other sites' traffic into this site: one
-     * entry per incoming flow (sending site, group). Refreshed every 100 ms; empty unless this node is the delegate.
-     *
-     * @return the incoming flows, by sending site then group
-     */
-    java.util.List<ReceivingFlowStatus> receivingFlows();
-
-    /**
-     * @return payload bytes this node sent that are not yet stable (not yet acknowledged by every receiving site);
-     *         it keeps them for re-sending to a new delegate. At most {@link GcsConfig#sendWindowBytes()} (one
-     *         larger message may be alone in the window). Refreshed every 100 ms.
-     */
-    long unstableBytes();
-
-    /**
-     * @return this node's current send window in bytes (AIMD, at most {@link GcsConfig#sendWindowBytes()}): a send
-     *         waits while the unstable bytes plus its payload would exceed it. Refreshed every 100 ms.
-     */
-    long sendWindowBytes();
-
-    /**
-     * @return packets in this node's retransmit buffers while it is its site's delegate (0 otherwise): its site's
-     *         messages to other sites that some receiving site has not acknowledged yet; they are unstable messages
-     *         of the site's members, so bounded by the members' send windows. Refreshed every 100 ms.
-     */
-    int retransmitBufferPackets();
-
-    /** @return true while this node is its site's delegate (it carries the site's WAN traffic) */
-    boolean isDelegate();
-
-    /** @return the current delegate of this node's site, if one is elected */
-    Optional<MemberId> delegate();
 
     /**
      * Waits until every message this node sent so far is stable: every site that had members of its group

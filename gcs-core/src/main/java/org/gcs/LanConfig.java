@@ -44,9 +44,29 @@ public final class LanConfig {
         this.protection = b.protection;
     }
 
+    /** The properties keys of the LAN settings. */
+    public static final java.util.Set<String> KEYS = java.util.Set.of("lan.transport", "lan.bind.address",
+            "lan.mcast.address", "lan.mcast.port", "lan.tcp.port", "lan.tcp.initial.hosts", "lan.cluster.name",
+            "lan.join.timeout", "lan.protection");
+
     /** @return a builder with the defaults (UDP multicast) */
     public static Builder builder() {
         return new Builder();
+    }
+
+    /** @return a builder holding these settings */
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.transport = transport;
+        b.bindAddress = bindAddress;
+        b.mcastAddress = mcastAddress;
+        b.mcastPort = mcastPort;
+        b.tcpPort = tcpPort;
+        b.tcpInitialHosts.addAll(tcpInitialHosts);
+        b.clusterName = clusterName;
+        b.joinTimeout = joinTimeout;
+        b.protection = protection;
+        return b;
     }
 
     /** @return the defaults: UDP multicast, JGroups' choice of interface, ports derived from the site name */
@@ -197,6 +217,31 @@ public final class LanConfig {
          */
         public Builder protection(LanProtection protection) {
             this.protection = Objects.requireNonNull(protection, "protection");
+            return this;
+        }
+
+        /**
+         * Sets one setting as written in a node's properties file; the combination is checked by {@link #build()}.
+         *
+         * @param key one of {@link LanConfig#KEYS}
+         * @param value its value, e.g. {@code tcp} or {@code 127.0.0.1}
+         * @return this builder
+         * @throws GcsConfigException naming the key if the value is invalid
+         */
+        public Builder set(String key, String value) {
+            String v = value.strip();
+            switch (key) {
+                case "lan.transport" -> transport(LanTransport.parse(v));
+                case "lan.bind.address" -> bindAddress(v);
+                case "lan.mcast.address" -> mcastAddress(v);
+                case "lan.mcast.port" -> mcastPort(SettingValues.integer(key, v));
+                case "lan.tcp.port" -> tcpPort(SettingValues.integer(key, v));
+                case "lan.tcp.initial.hosts" -> tcpInitialHosts(SettingValues.list(v));
+                case "lan.cluster.name" -> clusterName(v);
+                case "lan.join.timeout" -> joinTimeout(SettingValues.duration(key, v));
+                case "lan.protection" -> protection(LanProtection.parse(v));
+                default -> throw ConfigChecks.notOurs(key, KEYS);
+            }
             return this;
         }
 

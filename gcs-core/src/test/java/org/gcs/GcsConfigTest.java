@@ -16,7 +16,7 @@ class GcsConfigTest {
         GcsConfig config = GcsConfig.builder().site("boston").clusterKey(KEY).build();
         assertThat(config.delegateEligible()).isTrue();
         assertThat(config.wanBindHost()).isEqualTo("0.0.0.0");
-        assertThat(config.wanBindPort()).isEqualTo(GcsConfig.DEFAULT_WAN_PORT);
+        assertThat(config.wanBindPort()).isEqualTo(WanSettings.DEFAULT_PORT);
         assertThat(config.heartbeatInterval()).isEqualTo(Duration.ofSeconds(1));
         assertThat(config.siteTimeout()).isEqualTo(Duration.ofSeconds(5));
         assertThat(config.maxDatagramBytes()).isEqualTo(1400);
@@ -113,8 +113,8 @@ class GcsConfigTest {
                 .hopEndToEndRepair(false, Duration.ofSeconds(10)).build();
         assertThat(config.hopBackupPackets()).isEqualTo(2 * (64 + 256) + 256);
         assertThat(config.hopEndToEndRepair()).isFalse();
-        assertThat(config.transportSettings().stallTimeoutNs()).isEqualTo(3_000_000_000L);
-        assertThat(config.transportSettings().endToEndRepairDelayNs()).isEqualTo(10_000_000_000L);
+        assertThat(config.transport().stallTimeoutNs()).isEqualTo(3_000_000_000L);
+        assertThat(config.transport().endToEndRepairDelayNs()).isEqualTo(10_000_000_000L);
         assertThatThrownBy(() -> GcsConfig.builder().hopBuffers(0, 50))
                 .hasMessage("hop.output.packets must be between 1 and 1000000, got 0");
         assertThatThrownBy(() -> GcsConfig.builder().hopStallTimeout(Duration.ofMillis(500)))

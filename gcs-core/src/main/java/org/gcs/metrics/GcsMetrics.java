@@ -33,11 +33,27 @@ public final class GcsMetrics {
      * @throws IllegalArgumentException if the node is not one {@link GcsNode#start} returned
      */
     public static MeterBinder binder(GcsNode node) {
+        NodeMetrics metrics = started(node).metrics();
+        return metrics::bind;
+    }
+
+    /**
+     * The JGroups channel of a node's LAN, for monitoring tools: to register its protocols' MBeans (JGroups'
+     * {@code JmxConfigurator}) beside GCS's meters. Sending or receiving on it breaks the node.
+     *
+     * @param node a node started by {@link GcsNode#start}
+     * @return the channel, empty before the node joined its LAN
+     * @throws IllegalArgumentException if the node is not one {@link GcsNode#start} returned
+     */
+    public static java.util.Optional<org.jgroups.JChannel> lanChannel(GcsNode node) {
+        return started(node).lanChannel();
+    }
+
+    private static NettyJGroupsNode started(GcsNode node) {
         if (!(node instanceof NettyJGroupsNode started)) {
             throw new IllegalArgumentException("node must be one GcsNode.start returned, got "
                     + (node == null ? "null" : node.getClass().getName()));
         }
-        NodeMetrics metrics = started.metrics();
-        return metrics::bind;
+        return started;
     }
 }

@@ -2,7 +2,7 @@ package org.gcs.metrics;
 
 import io.micrometer.core.instrument.Tags;
 import java.util.List;
-import org.gcs.internal.engine.HopLinkStatus;
+import org.gcs.HopLinkStatus;
 
 /**
  * The hop-by-hop meters of one delegate ({@code gcs.hop.*}, spec §1.2), tagged {@code peer}: occupancy, window and

@@ -8,7 +8,7 @@ import org.gcs.FlowStatus;
 import org.gcs.GroupTree;
 import org.gcs.GroupView;
 import org.gcs.ReceivingFlowStatus;
-import org.gcs.internal.engine.HopLinkStatus;
+import org.gcs.HopLinkStatus;
 import org.gcs.internal.engine.PricedLink;
 import org.gcs.internal.engine.ProtocolMetrics;
 import org.gcs.internal.flow.BlockDropReason;

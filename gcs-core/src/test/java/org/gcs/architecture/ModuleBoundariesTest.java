@@ -14,7 +14,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The dependency arrows of DESIGN §2: gcs-cc and gcs-alm are pure (JDK only, no clock, no threads, no
- * sockets); the public API in {@code org.gcs} does not leak Netty or JGroups types.
+ * sockets); the public API in {@code org.gcs} does not leak Netty or JGroups types and reaches the implementation only
+ * through {@code GcsNode.start}. The modules above gcs-core keep to its public API: {@code PublicApiOnlyTest} in
+ * gcs-examples checks them.
  */
 class ModuleBoundariesTest {
     private static final JavaClasses PURE = new ClassFileImporter()
@@ -76,5 +78,13 @@ class ModuleBoundariesTest {
         ArchRule rule = noClasses().that().resideInAPackage("org.gcs")
                 .should().dependOnClassesThat().resideInAnyPackage("io.netty..", "org.jgroups..");
         rule.check(CORE);
+    }
+
+    @Test
+    void publicApiShouldReachTheImplementationOnlyThroughTheStartFactory() {
+        noClasses().that().resideInAPackage("org.gcs").and().doNotHaveSimpleName("GcsNode")
+                .should().dependOnClassesThat().resideInAPackage("org.gcs.internal..")
+                .because("the public API stands on its own; GcsNode.start is its one door to the implementation")
+                .check(CORE);
     }
 }

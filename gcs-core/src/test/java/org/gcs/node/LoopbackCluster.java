@@ -44,7 +44,7 @@ final class LoopbackCluster implements AutoCloseable {
         List<String> seeds = new ArrayList<>();
         for (GcsNode node : nodes) {
             if (!node.self().site().equals(site)) {
-                InetSocketAddress wan = ((NettyJGroupsNode) node).wanAddress();
+                InetSocketAddress wan = node.wanAddress();
                 seeds.add("127.0.0.1:" + wan.getPort());
             }
         }

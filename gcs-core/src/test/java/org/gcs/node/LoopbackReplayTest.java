@@ -33,7 +33,7 @@ class LoopbackReplayTest {
         try (LoopbackCluster cluster = new LoopbackCluster();
              DatagramSocket attacker = new DatagramSocket(new InetSocketAddress("127.0.0.1", 0))) {
             GcsNode a = cluster.start("a", "a1", b -> b.meterRegistry(registryA));
-            InetSocketAddress aWan = ((NettyJGroupsNode) a).wanAddress();
+            InetSocketAddress aWan = a.wanAddress();
             try (UdpRecorder relay = new UdpRecorder(new InetSocketAddress("127.0.0.1", aWan.getPort()))) {
                 GcsNode b = cluster.start("b", "b1", c -> c.meterRegistry(registryB)
                         .seeds(List.of("127.0.0.1:" + relay.address().getPort())));
@@ -56,7 +56,7 @@ class LoopbackReplayTest {
                         (int) WanPacket.TYPE_ACK, (int) WanPacket.TYPE_DATA);
                 GroupView viewA = a.view("g").orElseThrow();
                 GroupView viewB = b.view("g").orElseThrow();
-                InetSocketAddress bWan = ((NettyJGroupsNode) b).wanAddress();
+                InetSocketAddress bWan = b.wanAddress();
 
                 int sent = 0;
                 for (UdpRecorder.Recorded r : recording) {
@@ -115,7 +115,7 @@ class LoopbackReplayTest {
         try (LoopbackCluster cluster = new LoopbackCluster();
              DatagramSocket attacker = new DatagramSocket(new InetSocketAddress("127.0.0.1", 0))) {
             GcsNode a = cluster.start("a", "a1", b -> b.meterRegistry(registryA).replayMaxAge(maxAge));
-            InetSocketAddress aWan = ((NettyJGroupsNode) a).wanAddress();
+            InetSocketAddress aWan = a.wanAddress();
             try (UdpRecorder relay = new UdpRecorder(new InetSocketAddress("127.0.0.1", aWan.getPort()))) {
                 GcsNode b = cluster.start("b", "b1", c -> c.meterRegistry(registryB).replayMaxAge(maxAge)
                         .seeds(List.of("127.0.0.1:" + relay.address().getPort())));
@@ -129,7 +129,7 @@ class LoopbackReplayTest {
                 await().atMost(Duration.ofSeconds(60)).until(() -> atB.delivered() == PER_SENDER);
                 List<UdpRecorder.Recorded> recording = relay.recorded();
                 long recordedAtMs = System.currentTimeMillis();
-                InetSocketAddress bWan = ((NettyJGroupsNode) b).wanAddress();
+                InetSocketAddress bWan = b.wanAddress();
                 // the recording ages past the maximum age (plus margin) while the sites go on talking
                 await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100))
                         .until(() -> System.currentTimeMillis() > recordedAtMs + 2 * maxAge.toMillis() + 500);

@@ -36,7 +36,7 @@ class MalformedDatagramTest {
             a.join("g");
             b.join("g");
             await().atMost(Duration.ofSeconds(10)).until(() -> a.view("g").map(v -> v.size() == 2).orElse(false));
-            InetSocketAddress target = ((NettyJGroupsNode) a).wanAddress();
+            InetSocketAddress target = a.wanAddress();
 
             WanEnvelope sync = new WanEnvelope("b", 1, new WanPacket.Sync("b", "g", 1, 1, 0));
             byte[] valid = new WanCodec(LoopbackCluster.KEY.getBytes(StandardCharsets.UTF_8)).encode(sync);

@@ -169,9 +169,6 @@ public final class LabCommand implements Callable<Integer> {
                 throw usage(found.name() + " compares congestion controls itself: leave out --controller (tune"
                         + " them with --set cc.<scheme>.<key>=VALUE)");
             }
-            if (kind == LabContext.Driver.VIRTUAL && found.fixedDriver().isEmpty()) {
-                VirtualDriver.simOptions(nodeSettings, org.gcs.sim.SimOptions.defaults());
-            }
         } catch (IllegalArgumentException e) {
             throw usage(e.getMessage());
         }

@@ -10,11 +10,22 @@ import org.gcs.GroupView;
  * Runs a scenario's nodes, senders and time, so that scenario code is written once for both drivers:
  * {@link VirtualDriver} (the simulator: virtual time, exact and repeatable from the seed) and {@link RealDriver}
  * (real nodes on loopback with the link emulator, in real time). Times are nanoseconds since the driver started.
- * Rates are bytes on the wire ({@link org.gcs.internal.flow.WireCost}).
+ * Rates are bytes on the wire ({@link org.gcs.WireCost}).
  */
 public interface LabDriver extends AutoCloseable {
     /** The default sampling step of the scenarios: FlowStatus is refreshed every 100 ms. */
     long SAMPLE_STEP_NS = 100_000_000L;
+
+    /**
+     * The settings every lab node starts from, on either driver, before the scenario's and the command line's: a
+     * 1 MiB send window (the experiments were calibrated with it; GCS's default is 4 MiB).
+     *
+     * @param builder a node's builder
+     * @return the builder with the lab's defaults
+     */
+    static org.gcs.GcsConfigBuilder labDefaults(org.gcs.GcsConfigBuilder builder) {
+        return builder.sendWindowBytes(1 << 20);
+    }
 
     /** @return {@code virtual} or {@code real} */
     String name();

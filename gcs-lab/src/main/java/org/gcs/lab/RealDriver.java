@@ -24,8 +24,7 @@ import org.gcs.GcsNode;
 import org.gcs.GroupView;
 import org.gcs.LanConfig;
 import org.gcs.emulator.Topology;
-import org.gcs.internal.flow.WireCost;
-import org.gcs.internal.node.NettyJGroupsNode;
+import org.gcs.WireCost;
 import org.gcs.emulator.LinkEmulation;
 
 /**
@@ -102,7 +101,7 @@ public final class RealDriver implements LabDriver {
         LanConfig lan = lans.computeIfAbsent(site, s -> LanConfig.builder().bindAddress("127.0.0.1")
                 .mcastPort(portBase + index).clusterName("gcs-lab-" + runId + "-" + s).joinTimeout(LAN_JOIN_TIMEOUT)
                 .build());
-        GcsConfigBuilder builder = GcsConfig.builder()
+        GcsConfigBuilder builder = LabDriver.labDefaults(GcsConfig.builder())
                 .site(site)
                 .memberName(member)
                 .clusterKey(clusterKey)
@@ -110,8 +109,6 @@ public final class RealDriver implements LabDriver {
                 .seedAddresses(seedsFor(site))
                 .heartbeatInterval(HEARTBEAT)
                 .siteTimeout(SITE_TIMEOUT)
-                // the virtual-time driver's window (SimOptions): the experiments were calibrated with it
-                .sendWindowBytes(1 << 20)
                 .lan(lan)
                 .wanPipelineHook(LinkEmulation.of(topology, seed))
                 .treeStrategy(treeStrategy);
@@ -125,7 +122,7 @@ public final class RealDriver implements LabDriver {
         List<InetSocketAddress> seeds = new ArrayList<>();
         for (Node node : nodes) {
             if (!node.site().equals(site)) {
-                seeds.add(new InetSocketAddress("127.0.0.1", ((NettyJGroupsNode) node.gcs()).wanAddress().getPort()));
+                seeds.add(new InetSocketAddress("127.0.0.1", node.gcs().wanAddress().getPort()));
             }
         }
         return seeds;

@@ -7,7 +7,7 @@ import java.util.Optional;
 import org.gcs.FlowStatus;
 import org.gcs.GroupView;
 import org.gcs.emulator.Topology;
-import org.gcs.internal.flow.WireCost;
+import org.gcs.WireCost;
 import org.gcs.sim.SimNetwork;
 import org.gcs.sim.SimNode;
 import org.gcs.sim.SimOptions;
@@ -49,24 +49,9 @@ public final class VirtualDriver implements LabDriver {
      */
     public VirtualDriver(Topology topology, long seed, String treeStrategy,
                          org.gcs.tools.cli.NodeSettings nodeSettings) {
-        SimOptions defaults = SimOptions.defaults();
-        SimOptions options = simOptions(nodeSettings, defaults.withSeed(seed).withTree(treeStrategy, defaults.maxFanOut()));
-        this.net = new SimNetwork(topology, options);
+        this.net = new SimNetwork(topology, SimOptions.defaults().withSeed(seed),
+                b -> nodeSettings.applyTo(LabDriver.labDefaults(b).treeStrategy(treeStrategy)));
         this.startNs = net.nowNs();
-    }
-
-    /**
-     * @param settings node settings (--controller, --set)
-     * @param options a simulated network's options
-     * @return the options with the settings applied
-     * @throws IllegalArgumentException if a setting does not apply to simulated nodes or a value is invalid
-     */
-    static SimOptions simOptions(org.gcs.tools.cli.NodeSettings settings, SimOptions options) {
-        SimOptions result = options;
-        for (java.util.Map.Entry<String, String> e : settings.asMap().entrySet()) {
-            result = result.withSetting(e.getKey(), e.getValue());
-        }
-        return result;
     }
 
     /** @return the simulated network (for scenario-specific needs) */

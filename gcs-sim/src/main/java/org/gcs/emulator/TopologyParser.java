@@ -2,7 +2,7 @@ package org.gcs.emulator;
 
 import org.gcs.alm.tree.FixedTreeStrategy;
 import org.gcs.alm.tree.SpanningTree;
-import org.gcs.internal.config.Quantities;
+import org.gcs.Quantities;
 
 import java.util.ArrayList;
 import java.util.Comparator;

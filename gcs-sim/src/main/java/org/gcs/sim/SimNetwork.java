@@ -6,19 +6,28 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.net.InetSocketAddress;
+import java.util.function.UnaryOperator;
+import org.gcs.GcsConfig;
+import org.gcs.GcsConfigBuilder;
 import org.gcs.alm.overlay.DelegateAddress;
+import org.gcs.driver.LanMember;
+import org.gcs.driver.WanPacketInfo;
 import org.gcs.emulator.CrossTraffic;
 import org.gcs.emulator.LinkChange;
 import org.gcs.emulator.LinkCounters;
 import org.gcs.emulator.Topology;
-import org.gcs.internal.engine.LanView;
-import org.gcs.internal.wire.WanEnvelope;
 
 /**
  * The virtual-time driver: sites of {@link SimNode}s, each site a simulated LAN (reliable FIFO multicast with
  * a fixed delay), sites joined by a WAN whose links follow an emulated {@link Topology}. The nodes run the
- * same {@code NodeEngine} as production nodes and exchange real encoded, authenticated datagrams; only time,
- * sockets and the LAN layer are simulated. Runs are repeatable from {@link SimOptions#seed()}.
+ * same protocol engine as production nodes ({@link org.gcs.driver.SansIoEngine}), built from a {@link GcsConfig} each
+ * through the same path, and exchange real sealed, authenticated datagrams; only time, sockets and the LAN layer are
+ * simulated. Runs are repeatable from {@link SimOptions#seed()}.
+ *
+ * <p>Every node takes GCS's defaults unless the network's node settings say otherwise ({@code nodeSettings}, applied
+ * to each node's builder, e.g. {@code b -> b.sendWindowBytes(1 << 20).set("cc.ormcc.beta", "0.7")}); the network sets
+ * what is its own: the node's WAN address and seeds, and the simulated cluster key.
  *
  * <pre>{@code
  * SimNetwork net = new SimNetwork(Topology.load("ron3"), SimOptions.defaults());
@@ -31,11 +40,12 @@ import org.gcs.internal.wire.WanEnvelope;
  * }</pre>
  */
 public final class SimNetwork {
+    /** The cluster key of a simulated node (a test node's key, which protects nothing outside the simulation). */
     static final byte[] CLUSTER_KEY = "simulated-cluster-key-0123456789".getBytes(java.nio.charset.StandardCharsets.UTF_8);
     /** The wall clock (epoch milliseconds) that virtual time 0 stands for: 2025-01-01T00:00:00Z. */
     public static final long EPOCH_MILLIS_AT_ZERO = 1_735_689_600_000L;
-    /** Every simulated node's {@code wan.replay.max.age}, in milliseconds (the default, 60 s). */
-    public static final long REPLAY_MAX_AGE_MILLIS = 60_000L;
+    /** The UDP port of every simulated node's WAN address ({@code sim-<site>-<member>}). */
+    static final int WAN_PORT = 7700;
 
     private final Topology topology;
     private final SimOptions options;
@@ -44,7 +54,7 @@ public final class SimNetwork {
     private final Map<DelegateAddress, SimNode> byAddress = new HashMap<>();
     private final List<SimNode> nodes = new ArrayList<>();
     private final Map<String, org.gcs.emulator.LinkProfile> linkOverrides = new HashMap<>();
-    private final org.gcs.cc.api.CongestionControl congestionControl;
+    private final UnaryOperator<GcsConfigBuilder> nodeSettings;
     private long incarnations;
     private WanFilter wanFilter;
     private WanTap wanTap;
@@ -53,21 +63,27 @@ public final class SimNetwork {
     private long wanDatagramsOverLimit;
 
     /**
+     * A network whose nodes take GCS's default settings.
+     *
      * @param topology the emulated WAN (null: ideal links without delay or loss)
-     * @param options timers, sizes and seed
-     * @throws IllegalArgumentException if the congestion controller does not run on the transport (the message names
-     *     the valid pairs)
+     * @param options the seed, the LANs' delay and failure detection
      */
     public SimNetwork(Topology topology, SimOptions options) {
-        options.transport().requireController(options.congestionControl());
-        this.topology = topology;
-        this.options = options;
-        this.congestionControl = options.buildCongestionControl();
+        this(topology, options, UnaryOperator.identity());
     }
 
-    /** @return the congestion-control scheme every node runs (built once from the options) */
-    org.gcs.cc.api.CongestionControl congestionControl() {
-        return congestionControl;
+    /**
+     * @param topology the emulated WAN (null: ideal links without delay or loss)
+     * @param options the seed, the LANs' delay and failure detection
+     * @param nodeSettings the settings of every node started by site and name, applied to its builder (as a real
+     *     node's {@code --set} would be); the node's site, name, WAN address, seeds and key are the network's
+     * @throws org.gcs.GcsConfigException if the settings are invalid (checked at once, on a throw-away node)
+     */
+    public SimNetwork(Topology topology, SimOptions options, UnaryOperator<GcsConfigBuilder> nodeSettings) {
+        this.topology = topology;
+        this.options = options;
+        this.nodeSettings = nodeSettings;
+        nodeConfig("check", "check", true, new DelegateAddress("sim-check", WAN_PORT), List.of()); // fail fast
     }
 
     /** @return the virtual clock */
@@ -146,27 +162,78 @@ public final class SimNetwork {
         return start(site, site, name, delegateEligible, seedNodes);
     }
 
+    /**
+     * Starts a node with a configuration of its own (its site, name and every setting; the network's node settings do
+     * not apply), seeded with the WAN addresses of every node already started in other sites. The network gives it
+     * its WAN address and seeds; it must use the simulated cluster key ({@link #withClusterKey}).
+     *
+     * @param config the node's configuration
+     * @return the node
+     */
+    public SimNode start(GcsConfig config) {
+        List<SimNode> seeds = new ArrayList<>();
+        for (SimNode other : nodes) {
+            if (!other.site().equals(config.site())) {
+                seeds.add(other);
+            }
+        }
+        DelegateAddress address = addressOf(config.site(), config.memberName());
+        return start(config.site(), withNetwork(config.toBuilder(), address, seeds).build(), address);
+    }
+
+    /**
+     * @param builder a node's builder
+     * @return the builder with the simulated cluster key, as a test node (which the key is)
+     */
+    public static GcsConfigBuilder withClusterKey(GcsConfigBuilder builder) {
+        return builder.clusterKey(CLUSTER_KEY).testNode(true);
+    }
+
     private SimNode start(String lanName, String site, String name, boolean delegateEligible,
                           List<SimNode> seedNodes) {
+        DelegateAddress address = addressOf(site, name);
+        return start(lanName, nodeConfig(site, name, delegateEligible, address, seedNodes), address);
+    }
+
+    private SimNode start(String lanName, GcsConfig config, DelegateAddress address) {
+        String site = config.site();
         if (topology != null && !topology.sites().contains(site)) {
             throw new IllegalArgumentException("site '" + site + "' is not in topology " + topology.sites());
         }
-        SiteLan lan = sites.computeIfAbsent(lanName, SiteLan::new);
-        DelegateAddress address = new DelegateAddress("sim-" + site + "-" + name, 7700);
         if (byAddress.containsKey(address)) {
-            throw new IllegalArgumentException("a node named " + name + " already runs in site " + site);
+            throw new IllegalArgumentException("a node named " + config.memberName() + " already runs in site " + site);
         }
-        List<DelegateAddress> seeds = new ArrayList<>();
-        seedNodes.forEach(seed -> seeds.add(seed.address()));
-        SimNode node = new SimNode(this, lanName, site, name, ++incarnations, delegateEligible, address, seeds,
-                options);
+        SiteLan lan = sites.computeIfAbsent(lanName, SiteLan::new);
+        SimNode node = new SimNode(this, lanName, config, ++incarnations, address);
         nodes.add(node);
         byAddress.put(address, node);
         lan.members.add(node);
         lan.installView(false);
-        long phase = Math.floorMod((options.seed() * 31 + nodes.size() * 7_919L) * 104_729L, options.tickNs());
+        long phase = Math.floorMod((options.seed() * 31 + nodes.size() * 7_919L) * 104_729L, node.tickNs());
         clock.after(phase, node::tickLoop);
         return node;
+    }
+
+    private static DelegateAddress addressOf(String site, String name) {
+        return new DelegateAddress("sim-" + site + "-" + name, WAN_PORT);
+    }
+
+    /** @return a node's configuration: the network's node settings, then what is the network's own */
+    private GcsConfig nodeConfig(String site, String name, boolean delegateEligible, DelegateAddress address,
+                                 List<SimNode> seedNodes) {
+        GcsConfigBuilder builder = nodeSettings.apply(withClusterKey(GcsConfig.builder()));
+        builder.site(site).memberName(name).delegateEligible(delegateEligible);
+        return withNetwork(builder, address, seedNodes).build();
+    }
+
+    /** @return the builder with the node's simulated WAN address and seeds (no socket: port 0 is never bound) */
+    private static GcsConfigBuilder withNetwork(GcsConfigBuilder builder, DelegateAddress address,
+                                                List<SimNode> seedNodes) {
+        List<InetSocketAddress> seeds = new ArrayList<>();
+        for (SimNode seed : seedNodes) {
+            seeds.add(InetSocketAddress.createUnresolved(seed.address().host(), seed.address().port()));
+        }
+        return builder.wanBind("0.0.0.0", 0).wanAdvertise(address.host(), address.port()).seedAddresses(seeds);
     }
 
     /** Crashes a node: it stops at once; its site notices after {@link SimOptions#failureDetectionNs()}. */
@@ -196,7 +263,7 @@ public final class SimNetwork {
 
     /**
      * Resumes a paused node (SIGCONT). If its site had excluded it, the site merges it back as a JGroups
-     * {@code MergeView} does: one view, flagged {@linkplain LanView#merged() merged}, with the node at its old place
+     * {@code MergeView} does: one view, flagged as merged, with the node at its old place
      * by age, so a resumed delegate is the oldest member again and takes the role back. The node never saw the view
      * that excluded it.
      */
@@ -207,7 +274,7 @@ public final class SimNetwork {
     /**
      * Like {@link #resume(SimNode)}, with the merge {@code mergeAfterNs} later (JGroups' MERGE3 takes seconds to
      * notice the split): until then the resumed node runs on with its old view, as a site of its own. A node that its
-     * site had excluded is told it was stalled ({@code NodeEngine.onStalled}), as the Netty driver tells it.
+     * site had excluded is told it was stalled ({@code SansIoEngine.onStalled}), as the Netty driver tells it.
      */
     public void resume(SimNode node, long mergeAfterNs) {
         node.setPaused(false);
@@ -338,10 +405,10 @@ public final class SimNetwork {
         return sum;
     }
 
-    /** Notes the size of a WAN datagram put on a link. */
-    void recordWanDatagram(int bytes) {
+    /** Notes the size of a WAN datagram put on a link, against its sender's {@code max.datagram.bytes}. */
+    void recordWanDatagram(int bytes, int maxDatagramBytes) {
         largestWanDatagramBytes = Math.max(largestWanDatagramBytes, bytes);
-        if (bytes > options.maxDatagramBytes()) {
+        if (bytes > maxDatagramBytes) {
             wanDatagramsOverLimit++;
         }
     }
@@ -351,7 +418,7 @@ public final class SimNetwork {
         return largestWanDatagramBytes;
     }
 
-    /** @return WAN datagrams sent so far that exceeded {@link SimOptions#maxDatagramBytes()} */
+    /** @return WAN datagrams sent so far that exceeded their sender's {@code max.datagram.bytes} */
     public long wanDatagramsOverLimit() {
         return wanDatagramsOverLimit;
     }
@@ -387,8 +454,8 @@ public final class SimNetwork {
     }
 
     /** @return whether a datagram may go on its link; counts it if not */
-    boolean passesWanFilter(String fromSite, String toSite, WanEnvelope envelope) {
-        if (wanFilter == null || wanFilter.pass(fromSite, toSite, envelope)) {
+    boolean passesWanFilter(String fromSite, String toSite, WanPacketInfo packet) {
+        if (wanFilter == null || wanFilter.pass(fromSite, toSite, packet)) {
             return true;
         }
         filteredDatagrams++;
@@ -448,14 +515,14 @@ public final class SimNetwork {
 
         void installView(boolean merged) {
             viewId++;
-            List<LanView.LanMember> list = new ArrayList<>();
+            List<LanMember> list = new ArrayList<>();
             for (SimNode member : members) {
-                list.add(new LanView.LanMember(member.name(), member.incarnation(), member.delegateEligible()));
+                list.add(new LanMember(member.name(), member.incarnation(), member.delegateEligible()));
             }
-            LanView view = new LanView(viewId, list, merged);
+            long id = viewId;
             for (SimNode member : List.copyOf(members)) {
                 long lateNs = viewsLateNs.getOrDefault(member, 0L);
-                clock.after(options.lanDelayNs() + lateNs, () -> member.receiveView(view));
+                clock.after(options.lanDelayNs() + lateNs, () -> member.receiveView(id, list, merged));
             }
         }
     }

@@ -2,96 +2,109 @@ package org.gcs.sim;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
-import java.util.function.Consumer;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.gcs.GcsConfig;
+import org.gcs.GroupMember;
 import org.gcs.GroupMessage;
 import org.gcs.GroupTree;
 import org.gcs.GroupView;
 import org.gcs.MemberId;
+import org.gcs.MemberStatus;
+import org.gcs.MessageListener;
 import org.gcs.Names;
+import org.gcs.NotJoinedException;
+import org.gcs.Registration;
+import org.gcs.TreeListener;
+import org.gcs.ViewListener;
 import org.gcs.alm.overlay.DelegateAddress;
+import org.gcs.driver.LanMember;
+import org.gcs.driver.OutgoingDatagram;
+import org.gcs.driver.SansIoEngine;
 import org.gcs.emulator.EmulatedLink;
-import org.gcs.internal.engine.EngineIo;
-import org.gcs.internal.engine.EngineSettings;
-import org.gcs.internal.engine.LanView;
-import org.gcs.internal.engine.NodeEngine;
-import org.gcs.internal.engine.ProtocolMetrics;
-import org.gcs.internal.engine.SendRequest;
-import org.gcs.internal.wire.LanBundle;
-import org.gcs.internal.wire.LanCodec;
-import org.gcs.internal.wire.LanMessage;
-import org.gcs.internal.wire.MalformedDatagramException;
-import org.gcs.internal.wire.DropReason;
-import org.gcs.internal.wire.WanEnvelope;
 
 /**
- * One simulated node: a real {@link NodeEngine} driven by the {@link SimNetwork}'s virtual clock. It records
- * what it delivers so that tests and the lab can check exactly-once, in-order delivery.
+ * One simulated node: GCS's protocol engine ({@link SansIoEngine}, built from the node's {@link GcsConfig} as a real
+ * node's is) driven by the {@link SimNetwork}'s virtual clock. It is a {@link GroupMember} like a real node, and it
+ * also records what it delivers, installs and sees, so that tests and the lab can check exactly-once, in-order
+ * delivery.
  */
-public final class SimNode {
+public final class SimNode implements GroupMember {
     private final SimNetwork network;
     private final String lan;
-    private final String site;
-    private final String name;
+    private final GcsConfig config;
     private final long incarnation;
-    private final boolean delegateEligible;
     private final DelegateAddress address;
-    private final NodeEngine engine;
-    private long handoverRequests;
+    private final long tickNs;
+    private final SansIoEngine engine;
     private final SimWanPort wan;
     private final List<GroupMessage> delivered = new ArrayList<>();
     private final List<Long> deliveredAtNs = new ArrayList<>();
     private final List<GroupView> views = new ArrayList<>();
     private final List<GroupTree> trees = new ArrayList<>();
-    private final List<Consumer<GroupMessage>> listeners = new ArrayList<>();
+    private final List<MessageListener> messageListeners = new CopyOnWriteArrayList<>();
+    private final List<ViewListener> viewListeners = new CopyOnWriteArrayList<>();
+    private final List<TreeListener> treeListeners = new CopyOnWriteArrayList<>();
+    private long handoverRequests;
+    private boolean keepHistory = true;
     private boolean alive = true;
     /** Stopped as by SIGSTOP: no ticks, and what arrives meanwhile is lost (see {@link SimNetwork#pause}). */
     private boolean paused;
 
-    SimNode(SimNetwork network, String lan, String site, String name, long incarnation, boolean delegateEligible,
-            DelegateAddress address, List<DelegateAddress> seeds, SimOptions options) {
-        Names.requireValid("site", site);
-        Names.requireValid("member", name);
+    /**
+     * @param network the network
+     * @param lan the simulated LAN it is in
+     * @param config the node's configuration, its WAN address and seeds as the network names them
+     * @param incarnation its incarnation, unique in the network
+     * @param address its WAN address
+     */
+    SimNode(SimNetwork network, String lan, GcsConfig config, long incarnation, DelegateAddress address) {
         this.network = network;
         this.lan = lan;
-        this.site = site;
-        this.name = name;
+        this.config = config;
         this.incarnation = incarnation;
-        this.delegateEligible = delegateEligible;
         this.address = address;
-        EngineSettings settings = new EngineSettings(site, name, incarnation, delegateEligible, options.heartbeatNs(),
-                options.siteTimeoutNs(), options.maxDatagramBytes(), options.sendWindowBytes(), options.flowSettings(),
-                seeds, address, options.treeStrategy(), options.maxFanOut(), options.probeIntervalNs(),
-                options.treeRefreshNs(), network.congestionControl(), options.seed() * 1_000_003L + incarnation,
-                options.transport());
-        this.engine = new NodeEngine(settings, new Io(), new ProtocolMetrics() {
-            @Override
-            public void handoverRequested(String member, long nowNs) {
-                handoverRequests++;
-            }
-        });
-        long senderId = new java.util.SplittableRandom(options.seed() * 1_000_003L + incarnation).nextLong();
-        this.wan = new SimWanPort(network, site, name, address, senderId);
+        this.tickNs = config.tickInterval().toNanos();
+        long seed = network.options().seed() * 1_000_003L + incarnation;
+        long senderId = new java.util.SplittableRandom(seed).nextLong();
+        this.engine = SansIoEngine.create(config, incarnation, seed, senderId, new Io());
+        this.wan = new SimWanPort(network, config.site(), config.memberName(), address, config.maxDatagramBytes());
     }
 
-    /** @return WAN datagrams this node dropped for a reason (replays, stale send times) */
-    public long wanDropped(DropReason reason) {
+    /** @return the node's configuration */
+    public GcsConfig config() {
+        return config;
+    }
+
+    /**
+     * @param reason a tag of {@code gcs.wan.datagrams.dropped}, such as {@code replayed} or {@code stale-time}
+     * @return WAN datagrams this node dropped for that reason
+     */
+    public long wanDropped(String reason) {
         return wan.dropped(reason);
     }
 
-    /** @return the member identity */
+    @Override
+    public MemberId self() {
+        return new MemberId(config.site(), config.memberName());
+    }
+
+    /** @return the member identity (the same as {@link #self()}) */
     public MemberId id() {
-        return new MemberId(site, name);
+        return self();
     }
 
     /** @return the site */
     public String site() {
-        return site;
+        return config.site();
     }
 
     /** @return the member name */
     public String name() {
-        return name;
+        return config.memberName();
     }
 
     long incarnation() {
@@ -99,11 +112,15 @@ public final class SimNode {
     }
 
     boolean delegateEligible() {
-        return delegateEligible;
+        return config.delegateEligible();
     }
 
     DelegateAddress address() {
         return address;
+    }
+
+    long tickNs() {
+        return tickNs;
     }
 
     /** @return false once crashed or stopped */
@@ -111,9 +128,14 @@ public final class SimNode {
         return alive;
     }
 
-    /** @return true while this node is its site's delegate */
+    @Override
     public boolean isDelegate() {
         return alive && engine.isDelegate();
+    }
+
+    @Override
+    public Optional<MemberId> delegate() {
+        return engine.delegate();
     }
 
     /** @return how often this node, as delegate, asked a member to hand over again (a hand-over it missed) */
@@ -121,48 +143,70 @@ public final class SimNode {
         return handoverRequests;
     }
 
-    /** Joins a group. */
+    @Override
     public void join(String group) {
         engine.join(Names.requireValid("group", group), network.nowNs());
     }
 
-    /** Leaves a group. */
+    @Override
     public void leave(String group) {
         engine.leave(group, network.nowNs());
+    }
+
+    @Override
+    public Set<String> groups() {
+        return engine.joinedGroups();
     }
 
     /**
      * Sends a message (queued behind earlier sends if the window is full).
      *
      * @return a handle telling when the message was admitted
+     * @throws NotJoinedException if the group was not joined
      */
     public Send send(String group, byte[] payload) {
         if (!engine.joinedGroups().contains(group)) {
-            throw new IllegalStateException(id() + " has not joined " + group);
+            throw new NotJoinedException(group);
         }
         Send send = new Send();
-        engine.submit(new SendRequest(group, payload, network.nowNs() / 1000, send), network.nowNs());
+        engine.send(group, payload, network.nowNs() / 1000, send, network.nowNs());
         return send;
     }
 
-    /** Adds a listener called on every delivery. */
-    public void onMessage(Consumer<GroupMessage> listener) {
-        listeners.add(listener);
+    @Override
+    public Send sendAsync(String group, byte[] payload) {
+        return send(group, payload);
+    }
+
+    @Override
+    public Registration onMessage(MessageListener listener) {
+        messageListeners.add(listener);
+        return () -> messageListeners.remove(listener);
+    }
+
+    @Override
+    public Registration onView(ViewListener listener) {
+        viewListeners.add(listener);
+        return () -> viewListeners.remove(listener);
+    }
+
+    @Override
+    public Registration onTree(TreeListener listener) {
+        treeListeners.add(listener);
+        return () -> treeListeners.remove(listener);
     }
 
     /**
      * Stops or resumes keeping the deliveries, installed views and trees for {@link #delivered()}, {@link #views()}
-     * and {@link #trees()} (listeners are called either way; {@link #view} and {@link #tree} still answer). Large runs count with a listener instead:
-     * 511 members keeping 8 000 messages of 1 KB each hold 4 GB, and the views of 512 sites forming a group one site
-     * at a time hold 67 million member ids.
+     * and {@link #trees()} (listeners are called either way; {@link #view} and {@link #tree} still answer). Large
+     * runs count with a listener instead: 511 members keeping 8 000 messages of 1 KB each hold 4 GB, and the views of
+     * 512 sites forming a group one site at a time hold 67 million member ids.
      *
      * @param keep whether to keep what is delivered and installed from now on
      */
     public void keepHistory(boolean keep) {
         keepHistory = keep;
     }
-
-    private boolean keepHistory = true;
 
     /** @return every message delivered so far, in delivery order (while {@link #keepHistory kept}) */
     public List<GroupMessage> delivered() {
@@ -188,12 +232,12 @@ public final class SimNode {
         return views;
     }
 
-    /** @return the current view of a group */
+    @Override
     public Optional<GroupView> view(String group) {
         return engine.view(group);
     }
 
-    /** @return the current multicast tree of a joined group */
+    @Override
     public Optional<GroupTree> tree(String group) {
         return engine.tree(group);
     }
@@ -203,32 +247,15 @@ public final class SimNode {
         return trees;
     }
 
+    /** @return a snapshot of the engine now; empty flows, links and sites once crashed or stopped */
+    @Override
+    public MemberStatus status() {
+        return alive ? engine.status(network.nowNs()) : MemberStatus.initial(0);
+    }
+
     /** @return the version of the tree plan this node knows, 0 if none */
     public long treeVersion() {
-        return engine.treeVersion();
-    }
-
-    /** @return the congestion state of this site's flows while this node is the delegate */
-    public List<org.gcs.FlowStatus> flows() {
-        return alive ? engine.flows() : List.of();
-    }
-
-    /** @return what the congestion monitors of the incoming flows measure while this node is the delegate */
-    public List<org.gcs.ReceivingFlowStatus> receivingFlows() {
-        return alive ? engine.receivingFlows() : List.of();
-    }
-
-    /** @return the hop-by-hop links to and from each tree neighbour while this node is the delegate (none end to end) */
-    public List<org.gcs.internal.engine.HopLinkStatus> hopLinks() {
-        return alive ? engine.hopLinks() : List.of();
-    }
-
-    /**
-     * @return this member's admission state per group it sends to (cost-benefit: {@code budgetDollars},
-     *     {@code salaryPeriodSeconds}, {@code priceDollarsPerPacket}); empty for schemes without such state
-     */
-    public java.util.Map<String, java.util.Map<String, Double>> admissionStates() {
-        return engine.admissionStates();
+        return engine.status(network.nowNs()).treeVersion();
     }
 
     /**
@@ -237,8 +264,8 @@ public final class SimNode {
      *
      * @return the peaks by neighbour site while this node is the delegate (empty end to end)
      */
-    public java.util.Map<String, Integer> takeHopWaitingPeaks() {
-        return alive ? engine.takeHopWaitingPeaks() : java.util.Map.of();
+    public Map<String, Integer> takeHopWaitingPeaks() {
+        return alive ? engine.takeHopWaitingPeaks() : Map.of();
     }
 
     /**
@@ -246,32 +273,12 @@ public final class SimNode {
      *     hop-by-hop transport before copy-out (packets it had relayed before, such as a backup replay)
      */
     public long duplicatesDropped() {
-        if (!alive) {
-            return 0;
-        }
-        long relayed = 0;
-        for (org.gcs.internal.engine.HopLinkStatus link : engine.hopLinks()) {
-            relayed += link.duplicatesDropped();
-        }
-        return engine.flowDuplicates() + relayed;
-    }
-
-    /** @return the rate the delegate granted this node for a group (+∞ before the first grant or if unlimited) */
-    public double grantFor(String group) {
-        return engine.grant(group).flatMap(g -> g.shares().stream()
-                        .filter(s -> s.member().equals(name) && s.incarnation() == incarnation).findFirst())
-                .map(s -> s.rateBytesPerSec() == Long.MAX_VALUE ? Double.POSITIVE_INFINITY : (double) s.rateBytesPerSec())
-                .orElse(Double.POSITIVE_INFINITY);
+        return alive ? engine.duplicatesDropped() : 0;
     }
 
     /** @return payload bytes of this node's sends still waiting for admission */
     public long waitingBytes() {
-        return engine.waitingBytes();
-    }
-
-    /** @return payload bytes sent and not yet stable */
-    public long unstableBytes() {
-        return engine.unstableBytes();
+        return status().waitingBytes();
     }
 
     /** @return true if everything this node sent is stable */
@@ -281,7 +288,7 @@ public final class SimNode {
 
     /** @return the live remote sites this node knows while delegate */
     public List<String> remoteSites() {
-        return engine.remoteSites();
+        return engine.status(network.nowNs()).remoteSites();
     }
 
     /** @return the smoothed RTT this delegate measured to a site for a group, or -1 */
@@ -297,14 +304,6 @@ public final class SimNode {
     /** @return WAN datagrams the emulated links dropped */
     public long wanDatagramsLost() {
         return wan.datagramsLost();
-    }
-
-    /**
-     * @return the site names this node, if it is the delegate, sees announced by two delegates at once (its own
-     *     included while a peer warns of it)
-     */
-    public java.util.Set<String> conflictedSites() {
-        return engine.conflictedSites(network.nowNs());
     }
 
     /** @return the simulated LAN this node is in (its site's name unless started with {@code startInLan}) */
@@ -336,7 +335,7 @@ public final class SimNode {
         if (!paused) {
             engine.onTick(network.nowNs());
         }
-        network.clock().after(network.options().tickNs(), this::tickLoop);
+        network.clock().after(tickNs, this::tickLoop);
     }
 
     void receiveLan(byte[] bytes) {
@@ -344,28 +343,15 @@ public final class SimNode {
             return;
         }
         try {
-            // as LanInbox reads what JGroups delivers: a bundle's messages one by one, anything else as one message
-            if (LanBundle.isBundle(bytes, 0, bytes.length)) {
-                LanBundle.forEach(bytes, 0, bytes.length, this::receiveOneLanMessage);
-            } else {
-                receiveOneLanMessage(bytes, 0, bytes.length);
-            }
-        } catch (MalformedDatagramException e) {
+            engine.onLanMessage(bytes, network.nowNs());
+        } catch (IllegalArgumentException e) {
             throw new IllegalStateException("simulated LAN carried a malformed message", e);
         }
     }
 
-    private void receiveOneLanMessage(byte[] bytes, int offset, int length) {
-        try {
-            engine.onLanMessage(LanCodec.decode(bytes, offset, length), network.nowNs());
-        } catch (MalformedDatagramException e) {
-            throw new IllegalStateException("simulated LAN carried a malformed message", e);
-        }
-    }
-
-    void receiveView(LanView view) {
+    void receiveView(long viewId, List<LanMember> members, boolean merged) {
         if (alive && !paused) {
-            engine.onLanView(view, network.nowNs());
+            engine.onLanView(viewId, members, merged, network.nowNs());
         }
     }
 
@@ -373,13 +359,10 @@ public final class SimNode {
         if (!alive || paused) {
             return;
         }
-        WanEnvelope envelope = wan.receive(datagram);
-        if (envelope != null) {
-            engine.onWanDatagram(from, envelope, network.nowNs());
-        }
+        wan.received(engine.onWanDatagram(from, datagram, network.epochMillis(), network.nowNs()));
     }
 
-    /** @return this node's WAN side: its codec and its emulated links */
+    /** @return this node's WAN side: its emulated links */
     SimWanPort wan() {
         return wan;
     }
@@ -389,33 +372,37 @@ public final class SimNode {
         return wan.existingLink(toSite);
     }
 
-    /** A send's admission, as observed by the caller. */
-    public static final class Send {
-        private boolean admitted;
+    /** A send's admission, as observed by the caller: the stage completes when the message enters the window. */
+    public static final class Send extends CompletableFuture<Void> {
         private long admittedAtNs = -1;
 
         /** @return true once the message entered the send window */
         public boolean admitted() {
-            return admitted;
+            return isDone();
         }
 
         /** @return the virtual time of admission, or -1 while waiting */
         public long admittedAtNs() {
             return admittedAtNs;
         }
+
+        void admit(long nowNs) {
+            admittedAtNs = nowNs;
+            complete(null);
+        }
     }
 
-    private final class Io implements EngineIo {
+    private final class Io implements SansIoEngine.Io {
         @Override
-        public void lanSend(LanMessage message) {
-            network.lanMulticast(SimNode.this, LanCodec.encode(message));
+        public void lanMulticast(byte[] message) {
+            network.lanMulticast(SimNode.this, message);
         }
 
         @Override
-        public void wanSend(String toSite, DelegateAddress to, WanEnvelope envelope) {
+        public void wanSend(String toSite, DelegateAddress to, OutgoingDatagram datagram) {
             SimNode target = network.nodeAt(to);
             if (target != null) {
-                wan.send(target, envelope);
+                wan.send(target, datagram);
             }
         }
 
@@ -425,8 +412,8 @@ public final class SimNode {
                 delivered.add(message);
                 deliveredAtNs.add(network.nowNs());
             }
-            for (Consumer<GroupMessage> listener : listeners) {
-                listener.accept(message);
+            for (MessageListener listener : messageListeners) {
+                listener.onMessage(message);
             }
         }
 
@@ -435,6 +422,9 @@ public final class SimNode {
             if (keepHistory) {
                 views.add(view);
             }
+            for (ViewListener listener : viewListeners) {
+                listener.onView(view);
+            }
         }
 
         @Override
@@ -442,17 +432,23 @@ public final class SimNode {
             if (keepHistory) {
                 trees.add(tree);
             }
+            for (TreeListener listener : treeListeners) {
+                listener.onTree(tree);
+            }
         }
 
         @Override
-        public void admitted(SendRequest request) {
-            Send send = (Send) request.completion();
-            send.admitted = true;
-            send.admittedAtNs = network.nowNs();
+        public void admitted(Object token) {
+            ((Send) token).admit(network.nowNs());
         }
 
         @Override
         public void delegateChanged(MemberId delegate, boolean self) {
+        }
+
+        @Override
+        public void handoverRequested(String member) {
+            handoverRequests++;
         }
     }
 

@@ -1,36 +1,27 @@
 package org.gcs.sim;
 
-import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
-import org.gcs.ClusterKeys;
-import org.gcs.WanProtection;
 import org.gcs.alm.overlay.DelegateAddress;
+import org.gcs.driver.OutgoingDatagram;
 import org.gcs.emulator.EmulatedLink;
 import org.gcs.emulator.LinkCounters;
 import org.gcs.emulator.LinkProfile;
-import org.gcs.internal.wire.DropReason;
-import org.gcs.internal.wire.MalformedDatagramException;
-import org.gcs.internal.wire.ReplayGuard;
-import org.gcs.internal.wire.WanCodec;
-import org.gcs.internal.wire.WanEnvelope;
-import org.gcs.internal.wire.WanReceiver;
 
 /**
- * One {@link SimNode}'s WAN side: the codec that seals the envelopes it sends into datagrams and opens the ones it
- * receives (with the replay guard), and its emulated links, one towards each site it has sent to. A datagram on its
- * way out passes the {@link SimNetwork}'s {@link WanFilter}, then its link, which drops or delays it on the virtual
- * clock; on arrival the network's {@link WanTap} sees it and the target node receives it.
+ * One {@link SimNode}'s WAN side: its emulated links, one towards each site it has sent to, and the count of what
+ * arrived and was dropped. A datagram on its way out passes the {@link SimNetwork}'s {@link WanFilter}, is sealed, then
+ * crosses its link, which drops or delays it on the virtual clock; on arrival the network's {@link WanTap} sees it and
+ * the target node's engine opens it (its codec and replay guard are the engine's, as on a real node).
  */
 final class SimWanPort {
     private final SimNetwork network;
     private final String site;
     private final String name;
     private final DelegateAddress address;
-    private final WanCodec codec;
-    private final WanReceiver receiver;
-    private final Map<DropReason, Long> drops = new EnumMap<>(DropReason.class);
+    private final int maxDatagramBytes;
+    private final Map<String, Long> drops = new HashMap<>();
     private final Map<String, EmulatedLink> links = new HashMap<>();
     private long datagramsSent;
     private long datagramsLost;
@@ -40,25 +31,23 @@ final class SimWanPort {
      * @param site the node's site
      * @param name the node's member name (it seeds the links' randomness)
      * @param address the node's WAN address, the source of what it sends
-     * @param senderId the node's sender id in the datagrams it seals
+     * @param maxDatagramBytes the node's {@code max.datagram.bytes}, which what it sends must respect
      */
-    SimWanPort(SimNetwork network, String site, String name, DelegateAddress address, long senderId) {
+    SimWanPort(SimNetwork network, String site, String name, DelegateAddress address, int maxDatagramBytes) {
         this.network = network;
         this.site = site;
         this.name = name;
         this.address = address;
-        this.codec = new WanCodec(ClusterKeys.single(SimNetwork.CLUSTER_KEY), WanProtection.AES_GCM, senderId);
-        this.receiver = new WanReceiver(codec, new ReplayGuard(SimNetwork.REPLAY_MAX_AGE_MILLIS,
-                ReplayGuard.DEFAULT_MAX_SENDERS));
+        this.maxDatagramBytes = maxDatagramBytes;
     }
 
-    /** Seals an envelope and puts it on the link towards the target's site, unless the WAN filter refuses it. */
-    void send(SimNode target, WanEnvelope envelope) {
-        if (!network.passesWanFilter(site, target.site(), envelope)) {
+    /** Seals a datagram and puts it on the link towards the target's site, unless the WAN filter refuses it. */
+    void send(SimNode target, OutgoingDatagram outgoing) {
+        if (!network.passesWanFilter(site, target.site(), outgoing.info())) {
             return;
         }
-        byte[] datagram = codec.encode(envelope, network.epochMillis());
-        network.recordWanDatagram(datagram.length);
+        byte[] datagram = outgoing.seal(network.epochMillis());
+        network.recordWanDatagram(datagram.length, maxDatagramBytes);
         datagramsSent++;
         long arrivalNs = linkTo(target.site()).admit(datagram.length, network.nowNs());
         if (arrivalNs < 0) {
@@ -72,21 +61,18 @@ final class SimWanPort {
     }
 
     /**
-     * Opens a datagram received.
+     * Counts a datagram the node's engine dropped on arrival.
      *
-     * @return its envelope, or null if it was dropped (counted by reason: a replay, a stale send time...)
+     * @param reason why (a tag such as {@code replayed}), or null if the engine took it
      */
-    WanEnvelope receive(byte[] datagram) {
-        try {
-            return receiver.receive(datagram, 0, datagram.length, network.epochMillis(), network.nowNs());
-        } catch (MalformedDatagramException e) {
-            drops.merge(e.reason(), 1L, Long::sum);
-            return null;
+    void received(String reason) {
+        if (reason != null) {
+            drops.merge(reason, 1L, Long::sum);
         }
     }
 
-    /** @return datagrams received and dropped for a reason */
-    long dropped(DropReason reason) {
+    /** @return datagrams received and dropped for a reason (a tag such as {@code replayed}) */
+    long dropped(String reason) {
         return drops.getOrDefault(reason, 0L);
     }
 

@@ -89,13 +89,12 @@ class SimBackupBufferTest {
      * @param failing the sites whose delegates die together once every buffer is full
      */
     private static Outcome run(int failures, int backupPackets, List<String> failing) {
-        SimOptions options = SimOptions.defaults().withTree("fixed:c0-c1,c1-c2,c2-c3", 4)
-                .withSetting("wan.transport", "hop-by-hop").withSetting("congestion.control", "none")
-                .withSetting("hop.output.packets", "20").withSetting("hop.input.packets", "20")
-                .withSetting("hop.backup.failures", Integer.toString(failures))
-                .withSetting("hop.backup.packets", Integer.toString(backupPackets))
-                .withSetting("hop.e2e.repair", "false");
-        SimNetwork net = new SimNetwork(WAN, options);
+        SimNetwork net = new SimNetwork(WAN, SimOptions.defaults(), b -> b.treeStrategy("fixed:c0-c1,c1-c2,c2-c3")
+                .set("wan.transport", "hop-by-hop").set("congestion.control", "none")
+                .set("hop.output.packets", "20").set("hop.input.packets", "20")
+                .set("hop.backup.failures", Integer.toString(failures))
+                .set("hop.backup.packets", Integer.toString(backupPackets))
+                .set("hop.e2e.repair", "false"));
         List<SimNode> nodes = new ArrayList<>();
         for (String site : CHAIN) {
             nodes.add(net.start(site, site + "a"));

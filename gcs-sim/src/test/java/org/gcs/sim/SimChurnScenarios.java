@@ -38,7 +38,8 @@ abstract class SimChurnScenarios {
             .build();
 
     /** @return the simulator's defaults with the transport under test */
-    abstract SimOptions options();
+    /** @return the settings of every node of the scenarios */
+    abstract java.util.function.UnaryOperator<org.gcs.GcsConfigBuilder> nodeSettings();
 
     private static LinkProfile link(long delayMs, double loss) {
         return LinkProfile.IDEAL.withOneWayDelayNs(delayMs * MS).withLoss(LossProfile.bernoulli(loss))
@@ -120,7 +121,7 @@ abstract class SimChurnScenarios {
 
     @Test
     void shouldKeepDeliveringWhenANonDelegateMemberCrashes() {
-        SimNetwork net = new SimNetwork(lossy, options().withSeed(11));
+        SimNetwork net = new SimNetwork(lossy, SimOptions.defaults().withSeed(11), nodeSettings());
         List<SimNode> nodes = start(net, 2);
         SimNode victim = nodes.get(1); // a2, not the delegate
         Map<MemberId, Long> sent = traffic(net, nodes, 200, () -> net.crash(victim));
@@ -131,14 +132,14 @@ abstract class SimChurnScenarios {
 
     @Test
     void shouldLoseNothingFromSurvivorsWhenTheSendingSitesDelegateCrashes() {
-        SimNetwork net = crashDelegatesDuringTraffic(new SimNetwork(lossy, options().withSeed(12)), 300,
+        SimNetwork net = crashDelegatesDuringTraffic(new SimNetwork(lossy, SimOptions.defaults().withSeed(12), nodeSettings()), 300,
                 "a");
         assertThat(net.delegateOf("a")).get().extracting(SimNode::name).isEqualTo("a2");
     }
 
     @Test
     void shouldLoseNothingFromSurvivorsWhenAReceivingSitesDelegateCrashes() {
-        crashDelegatesDuringTraffic(new SimNetwork(lossy, options().withSeed(13)), 300, "b");
+        crashDelegatesDuringTraffic(new SimNetwork(lossy, SimOptions.defaults().withSeed(13), nodeSettings()), 300, "b");
     }
 
     /**
@@ -150,7 +151,7 @@ abstract class SimChurnScenarios {
     @ValueSource(longs = {21, 22, 23, 24})
     void shouldLoseNothingArrivingWhenAReceivingDelegateDiesBeforeItsMembersHoldWhatItTookOffTheWan(long seed) {
         crashDelegatesDuringTraffic(new SimNetwork(lossless,
-                options().withSeed(seed).withLanDelayNs(30 * MS)), 200, "b");
+                SimOptions.defaults().withSeed(seed).withLanDelayNs(30 * MS), nodeSettings()), 200, "b");
     }
 
     /** The same slow LAN on the sending side: the dead delegate's Stable news and hand-offs in flight are lost. */
@@ -158,20 +159,20 @@ abstract class SimChurnScenarios {
     @ValueSource(longs = {31, 32})
     void shouldLoseNothingLeavingWhenASendingDelegateDiesOnASlowLan(long seed) {
         crashDelegatesDuringTraffic(new SimNetwork(lossless,
-                options().withSeed(seed).withLanDelayNs(30 * MS)), 200, "a");
+                SimOptions.defaults().withSeed(seed).withLanDelayNs(30 * MS), nodeSettings()), 200, "a");
     }
 
     /** Two sites lose their delegates at the same moment, on lossy links and a slow LAN. */
     @Test
     void shouldLoseNothingWhenTwoSitesLoseTheirDelegatesAtOnce() {
-        crashDelegatesDuringTraffic(new SimNetwork(lossy, options().withSeed(41).withLanDelayNs(10 * MS)),
+        crashDelegatesDuringTraffic(new SimNetwork(lossy, SimOptions.defaults().withSeed(41).withLanDelayNs(10 * MS), nodeSettings()),
                 200, "a", "b");
     }
 
     /** A site loses its delegate and then, during the hand-over, the next one. */
     @Test
     void shouldLoseNothingWhenASiteLosesTwoDelegatesInARow() {
-        SimNetwork net = new SimNetwork(lossy, options().withSeed(42).withLanDelayNs(10 * MS));
+        SimNetwork net = new SimNetwork(lossy, SimOptions.defaults().withSeed(42).withLanDelayNs(10 * MS), nodeSettings());
         List<SimNode> nodes = start(net, 3);
         SimNode first = net.delegateOf("b").orElseThrow();
         Map<MemberId, Long> sent = traffic(net, nodes, 200, () -> {
@@ -186,7 +187,7 @@ abstract class SimChurnScenarios {
 
     @Test
     void shouldDropACrashedSiteFromViewsAndKeepTheRestFlowing() {
-        SimNetwork net = new SimNetwork(lossy, options().withSeed(14));
+        SimNetwork net = new SimNetwork(lossy, SimOptions.defaults().withSeed(14), nodeSettings());
         List<SimNode> nodes = start(net, 1);
         SimNode c = nodes.get(2);
         Map<MemberId, Long> sent = traffic(net, nodes, 100, () -> net.crash(c));
@@ -199,7 +200,7 @@ abstract class SimChurnScenarios {
 
     @Test
     void shouldUpdateViewsOnLeaveAndJoinAndStartNewMembersAtTheJoinPoint() {
-        SimNetwork net = new SimNetwork(lossy, options().withSeed(15));
+        SimNetwork net = new SimNetwork(lossy, SimOptions.defaults().withSeed(15), nodeSettings());
         List<SimNode> nodes = start(net, 1);
         SimNode a = nodes.get(0);
         SimNode c = nodes.get(2);
@@ -228,7 +229,7 @@ abstract class SimChurnScenarios {
     }
 
     private List<String> run(long seed) {
-        SimNetwork net = new SimNetwork(lossy, options().withSeed(seed));
+        SimNetwork net = new SimNetwork(lossy, SimOptions.defaults().withSeed(seed), nodeSettings());
         List<SimNode> nodes = start(net, 2);
         traffic(net, nodes, 50, null);
         net.runFor(5 * S);

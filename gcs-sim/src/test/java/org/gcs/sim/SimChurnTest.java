@@ -3,7 +3,7 @@ package org.gcs.sim;
 /** The churn scenarios on the end-to-end transport (the default). */
 class SimChurnTest extends SimChurnScenarios {
     @Override
-    SimOptions options() {
-        return SimOptions.defaults();
+    java.util.function.UnaryOperator<org.gcs.GcsConfigBuilder> nodeSettings() {
+        return java.util.function.UnaryOperator.identity();
     }
 }

@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.gcs.FlowStatus;
 import org.gcs.emulator.LinkProfile;
-import org.gcs.internal.flow.WireCost;
+import org.gcs.WireCost;
 import org.gcs.emulator.Topology;
 import org.junit.jupiter.api.Test;
 
@@ -71,7 +71,7 @@ class SimCongestionTest {
                 .bidirectionalLink("src", "slow", link(30, 20_000_000, 96 * 1024))
                 .bidirectionalLink("fast", "slow", link(25, 20_000_000, 96 * 1024))
                 .build();
-        SimNetwork net = new SimNetwork(wan, SimOptions.defaults().withSeed(3).withTree("star", 4));
+        SimNetwork net = new SimNetwork(wan, SimOptions.defaults().withSeed(3), b -> b.treeStrategy("star"));
         net.setLink("src", "slow", link(30, 2_000_000, 32 * 1024)); // the slow site sits behind 2 Mb/s
         SimNode sender = net.start("src", "s1");
         SimNode fast = net.start("fast", "f1");

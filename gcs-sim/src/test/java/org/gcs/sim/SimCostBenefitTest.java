@@ -10,7 +10,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.gcs.FlowStatus;
 import org.gcs.GroupMessage;
 import org.gcs.emulator.Topology;
-import org.gcs.internal.wire.WanPacket;
+import org.gcs.driver.WanPacketKind;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -39,12 +39,12 @@ class SimCostBenefitTest {
 
     @Test
     void shouldPriceTheBottleneckAndKeepTheSendersNearItsCapacityDeliveringEverythingOnceInOrder() {
-        SimNetwork net = new SimNetwork(Topology.parse(CHAIN, "test"), SimOptions.defaults()
-                .withSetting("tree.strategy", "fixed:A-B,B-C")
-                .withSetting("congestion.control", "cost-benefit").withSetting("wan.transport", "hop-by-hop")
-                .withSetting("hop.output.packets", "300").withSetting("hop.input.packets", "300"));
-        net.setWanFilter((from, to, envelope) -> {
-            if (envelope.packet() instanceof WanPacket.LinkCosts) {
+        SimNetwork net = new SimNetwork(Topology.parse(CHAIN, "test"), SimOptions.defaults(), b -> b
+                .set("tree.strategy", "fixed:A-B,B-C")
+                .set("congestion.control", "cost-benefit").set("wan.transport", "hop-by-hop")
+                .set("hop.output.packets", "300").set("hop.input.packets", "300"));
+        net.setWanFilter((from, to, packet) -> {
+            if (packet.kind() == WanPacketKind.LINK_COSTS) {
                 linkCostPackets.incrementAndGet();
             }
             return true;

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 class SimDuplicateSiteTest {
     private static final long S = 1_000_000_000L;
     private static final String G = "g";
-    private static final long SITE_TIMEOUT_NS = SimOptions.defaults().siteTimeoutNs();
+    private static final long SITE_TIMEOUT_NS = org.gcs.ProtocolTimers.DEFAULTS.siteTimeout().toNanos();
 
     @Test
     void shouldReportTwoDelegatesOfOneSiteWithOneTermOnBothSidesAndHoldTheirMessagesUnstable() {

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.gcs.GroupMessage;
 import org.gcs.emulator.Topology;
-import org.gcs.internal.wire.WanPacket;
+import org.gcs.driver.WanPacketKind;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -58,13 +58,13 @@ class SimHopByHopTest {
     }
 
     private SimNetwork network() {
-        SimNetwork net = new SimNetwork(Topology.load("ron6"), SimOptions.defaults()
-                .withSetting("congestion.control", "none").withSetting("wan.transport", "hop-by-hop"));
-        net.setWanFilter((from, to, envelope) -> {
-            if (envelope.packet() instanceof WanPacket.HopData) {
+        SimNetwork net = new SimNetwork(Topology.load("ron6"), SimOptions.defaults(), b -> b
+                .set("congestion.control", "none").set("wan.transport", "hop-by-hop"));
+        net.setWanFilter((from, to, packet) -> {
+            if (packet.kind() == WanPacketKind.HOP_DATA) {
                 hopFrames.incrementAndGet();
-            } else if (envelope.packet() instanceof WanPacket.Data d) {
-                (d.retransmit() ? repairs : plainFirstTransmissions).incrementAndGet();
+            } else if (packet.kind() == WanPacketKind.DATA) {
+                (packet.retransmission() ? repairs : plainFirstTransmissions).incrementAndGet();
             }
             return true;
         });

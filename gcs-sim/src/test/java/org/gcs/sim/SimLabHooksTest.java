@@ -15,7 +15,7 @@ import org.gcs.emulator.LinkChange;
 import org.gcs.emulator.LinkCounters;
 import org.gcs.emulator.LinkProfile;
 import org.gcs.emulator.Topology;
-import org.gcs.internal.wire.WanPacket;
+import org.gcs.driver.WanPacketKind;
 import org.junit.jupiter.api.Test;
 
 /** What the lab needs from the simulator: scheduled link changes, cross traffic, a WAN filter, queue readings. */
@@ -58,7 +58,7 @@ class SimLabHooksTest {
     void shouldApplyScheduledChangesAtTheirTimesKeepingTheQueue() {
         Topology two = Topology.builder("two").site("a").site("b")
                 .bidirectionalLink("a", "b", link(10, 1_000_000, 256 * 1024)).build();
-        SimNetwork net = new SimNetwork(two, SimOptions.defaults().withSeed(5).withCongestionControl("none"));
+        SimNetwork net = new SimNetwork(two, SimOptions.defaults().withSeed(5), b -> b.congestionControl("none"));
         List<SimNode> nodes = startAll(net, List.of("a", "b"));
         SimNode sender = nodes.get(0);
         long origin = net.nowNs();
@@ -112,8 +112,8 @@ class SimLabHooksTest {
     @Test
     void shouldBuildTheTopologysFixedTree() {
         Topology chain = testTopology("chain-cross.topo");
-        SimNetwork net = new SimNetwork(chain,
-                SimOptions.defaults().withSeed(3).withTree(chain.treeStrategy().orElseThrow(), 1));
+        SimNetwork net = new SimNetwork(chain, SimOptions.defaults().withSeed(3),
+                b -> b.treeStrategy(chain.treeStrategy().orElseThrow()).maxFanOut(1));
         List<SimNode> nodes = startAll(net, List.of("D", "C", "B", "A"));
 
         assertThat(net.runUntil(() -> nodes.stream().allMatch(n -> n.tree(G)
@@ -129,9 +129,9 @@ class SimLabHooksTest {
     void shouldDropTheDatagramsTheFilterRefusesBeforeTheLink() {
         SimNetwork net = new SimNetwork(Topology.load("ron3"), SimOptions.defaults().withSeed(2));
         Set<String> seenPairs = new TreeSet<>();
-        net.setWanFilter((from, to, envelope) -> {
+        net.setWanFilter((from, to, packet) -> {
             seenPairs.add(from + ">" + to);
-            return !(envelope.packet() instanceof WanPacket.Probe) && !(from.equals("boston") && to.equals("ottawa"));
+            return packet.kind() != WanPacketKind.PROBE && !(from.equals("boston") && to.equals("ottawa"));
         });
         List<SimNode> nodes = new ArrayList<>();
         for (String site : List.of("boston", "ottawa", "chicago")) {

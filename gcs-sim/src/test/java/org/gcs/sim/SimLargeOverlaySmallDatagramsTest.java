@@ -8,11 +8,9 @@ import java.util.List;
 import java.util.Map;
 import org.gcs.GroupTree;
 import org.gcs.MemberId;
-import org.gcs.internal.wire.WanCodec;
-import org.gcs.internal.wire.WanEnvelope;
-import org.gcs.internal.wire.WanPacket;
-import org.gcs.internal.wire.WanFragment;
 import org.junit.jupiter.api.Test;
+import org.gcs.driver.WanPacketInfo;
+import org.gcs.driver.WanPacketKind;
 
 /**
  * Datagram sizes that hold (issue 15, Deliver 3): 100 sites × 10 groups with 2 members a site and 1200-byte datagrams.
@@ -33,12 +31,11 @@ class SimLargeOverlaySmallDatagramsTest {
         int largestBytes;
 
         @Override
-        public boolean pass(String fromSite, String toSite, WanEnvelope envelope) {
-            WanPacket packet = envelope.packet();
-            if (packet instanceof WanFragment) {
+        public boolean pass(String fromSite, String toSite, WanPacketInfo packet) {
+            if (packet.kind() == WanPacketKind.FRAGMENT) {
                 fragments++;
             }
-            largestBytes = Math.max(largestBytes, WanCodec.encodedSize(envelope));
+            largestBytes = Math.max(largestBytes, packet.encodedBytes());
             return true;
         }
     }
@@ -53,8 +50,7 @@ class SimLargeOverlaySmallDatagramsTest {
 
     @Test
     void shouldFormOneOverlayAndDeliverEverywhereWithoutADatagramOverTheLimit() {
-        SimOptions options = SimOptions.defaults().withSetting("max.datagram.bytes", "" + MAX_DATAGRAM_BYTES);
-        SimNetwork net = new SimNetwork(null, options);
+        SimNetwork net = new SimNetwork(null, SimOptions.defaults(), b -> b.maxDatagramBytes(MAX_DATAGRAM_BYTES));
         Sizes sizes = new Sizes();
         net.setWanFilter(sizes);
         List<SimNode> nodes = new ArrayList<>();

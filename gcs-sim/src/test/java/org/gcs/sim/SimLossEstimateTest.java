@@ -73,7 +73,7 @@ class SimLossEstimateTest {
                 builder.bidirectionalLink(sites.get(i), sites.get(j), lossy(20, 0.01));
             }
         }
-        SimNetwork net = new SimNetwork(builder.build(), SimOptions.defaults().withSeed(5).withTree("spt", 1));
+        SimNetwork net = new SimNetwork(builder.build(), SimOptions.defaults().withSeed(5), b -> b.maxFanOut(1));
         java.util.Map<String, SimNode> nodes = new java.util.LinkedHashMap<>();
         sites.forEach(site -> nodes.put(site, net.start(site, site + "1")));
         nodes.values().forEach(n -> n.join("g"));

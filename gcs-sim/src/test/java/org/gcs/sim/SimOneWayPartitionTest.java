@@ -19,14 +19,14 @@ import org.junit.jupiter.api.Test;
 class SimOneWayPartitionTest {
     private static final long S = 1_000_000_000L;
     private static final String G = "g";
-    private static final long SITE_TIMEOUT_NS = SimOptions.defaults().siteTimeoutNs();
+    private static final long SITE_TIMEOUT_NS = org.gcs.ProtocolTimers.DEFAULTS.siteTimeout().toNanos();
 
     /** Drops b → a while the partition lasts. */
     private static final class OneWay implements WanFilter {
         boolean cut;
 
         @Override
-        public boolean pass(String fromSite, String toSite, org.gcs.internal.wire.WanEnvelope envelope) {
+        public boolean pass(String fromSite, String toSite, org.gcs.driver.WanPacketInfo packet) {
             return !(cut && fromSite.equals("b") && toSite.equals("a"));
         }
     }

@@ -9,7 +9,7 @@ import org.gcs.GroupMessage;
 import org.gcs.ReceivingFlowStatus;
 import org.gcs.emulator.LinkProfile;
 import org.gcs.emulator.Topology;
-import org.gcs.internal.flow.WireCost;
+import org.gcs.WireCost;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -36,9 +36,9 @@ class SimOrmccTest {
                 .link("src", "fast", link(20, 4_000_000, 100 * 1024))
                 .link("fast", "src", link(20, 0, 0))
                 .build();
-        SimNetwork net = new SimNetwork(wan, SimOptions.defaults().withSeed(5).withTree("star", 4)
-                .withSetting("congestion.control", "ormcc").withSetting("cc.ormcc.beta", "0.75")
-                .withSetting("cc.ormcc.increase.rtt", "indications")); // the thesis's settings
+        SimNetwork net = new SimNetwork(wan, SimOptions.defaults().withSeed(5), b -> b.treeStrategy("star")
+                .set("congestion.control", "ormcc").set("cc.ormcc.beta", "0.75")
+                .set("cc.ormcc.increase.rtt", "indications")); // the thesis's settings
         SimNode sender = net.start("src", "s1");
         SimNode slow = net.start("slow", "l1");
         SimNode fast = net.start("fast", "f1");

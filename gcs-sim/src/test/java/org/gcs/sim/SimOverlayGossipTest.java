@@ -29,8 +29,9 @@ class SimOverlayGossipTest {
         final Map<String, Integer> withLinksTo = new TreeMap<>();
 
         @Override
-        public boolean pass(String fromSite, String toSite, org.gcs.internal.wire.WanEnvelope envelope) {
-            if (envelope.packet() instanceof SiteState state) {
+        public boolean pass(String fromSite, String toSite, org.gcs.driver.WanPacketInfo packet) {
+            // white-box: the announcements' gossip, which only the engine's own envelope shows
+            if (((org.gcs.internal.wire.WanEnvelope) packet.engineEnvelope()).packet() instanceof SiteState state) {
                 mostPeers = Math.max(mostPeers, state.peers().size());
                 if (recording) {
                     total++;

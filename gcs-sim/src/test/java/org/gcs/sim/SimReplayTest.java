@@ -60,7 +60,7 @@ class SimReplayTest {
             net.injectWan(net.delegateOf(c.toSite()).orElseThrow(), ATTACKER, c.datagram());
         }
         net.runFor(2 * S);
-        long replayed = nodes.stream().mapToLong(n -> n.wanDropped(DropReason.REPLAYED)).sum();
+        long replayed = nodes.stream().mapToLong(n -> n.wanDropped(DropReason.REPLAYED.tag())).sum();
         assertThat(replayed).isEqualTo(recording.size());
         for (SimNode n : nodes) {
             assertThat(n.delivered()).as("delivered once at %s", n.name()).hasSize((int) expected);
@@ -73,8 +73,8 @@ class SimReplayTest {
         net.crash(chicago);
         assertThat(net.runUntil(() -> !boston.remoteSites().contains("chicago")
                 && !ottawa.remoteSites().contains("chicago"), 30 * S)).isTrue();
-        net.runFor(SimNetwork.REPLAY_MAX_AGE_MILLIS * MS + 5 * S);
-        long staleBefore = boston.wanDropped(DropReason.STALE_TIME) + ottawa.wanDropped(DropReason.STALE_TIME);
+        net.runFor(org.gcs.WanSecurity.DEFAULTS.replayMaxAge().toMillis() * MS + 5 * S);
+        long staleBefore = boston.wanDropped(DropReason.STALE_TIME.tag()) + ottawa.wanDropped(DropReason.STALE_TIME.tag());
         int fromChicago = 0;
         for (int round = 0; round < 3; round++) {
             for (Captured c : recording) {
@@ -86,7 +86,7 @@ class SimReplayTest {
             net.runFor(S);
         }
         net.runFor(5 * S);
-        assertThat(boston.wanDropped(DropReason.STALE_TIME) + ottawa.wanDropped(DropReason.STALE_TIME) - staleBefore)
+        assertThat(boston.wanDropped(DropReason.STALE_TIME.tag()) + ottawa.wanDropped(DropReason.STALE_TIME.tag()) - staleBefore)
                 .isEqualTo(fromChicago);
         for (SimNode n : List.of(boston, ottawa)) {
             assertThat(n.remoteSites()).as("chicago stays gone at %s", n.name()).doesNotContain("chicago");

@@ -14,6 +14,7 @@ import org.gcs.GroupTree;
 import org.gcs.MemberId;
 import org.gcs.emulator.Topology;
 import org.junit.jupiter.api.Test;
+import java.time.Duration;
 
 /** The overlay multicast tree in virtual time on the paper's six RON sites. */
 class SimTreeTest {
@@ -87,8 +88,8 @@ class SimTreeTest {
     void shouldForwardAlongTheTreeAndDeliverEverythingOnce() {
         // forwarding, not congestion control, is under test: with TFRC the 500 messages would be paced at
         // jerusalem's few KB/s and the count below would mostly measure control traffic over the longer run
-        SimNetwork net = new SimNetwork(Topology.load("ron6"),
-                SimOptions.defaults().withSeed(5).withCongestionControl("none"));
+        SimNetwork net = new SimNetwork(Topology.load("ron6"), SimOptions.defaults().withSeed(5),
+                b -> b.congestionControl("none"));
         List<SimNode> nodes = start(net, RON6, 1, G);
         assertThat(net.runUntil(() -> sameTreeEverywhere(nodes, G, 6), 20 * S)).isTrue();
         net.runFor(5 * S); // every link measured: the plan is final
@@ -121,9 +122,9 @@ class SimTreeTest {
     @Test
     void shouldRebuildTheTreeWhenDelegatesDieAndLoseNothingFromSurvivors() {
         // repair, not congestion control, is under test (TFRC would pace the offered load over minutes)
-        SimOptions options = SimOptions.defaults().withSeed(21).withTimeouts(500 * MS, 2 * S)
-                .withCongestionControl("none");
-        SimNetwork net = new SimNetwork(Topology.load("ron6"), options);
+        SimNetwork net = new SimNetwork(Topology.load("ron6"), SimOptions.defaults().withSeed(21),
+                b -> b.heartbeatInterval(Duration.ofMillis(500)).siteTimeout(Duration.ofSeconds(2))
+                        .congestionControl("none"));
         List<SimNode> nodes = start(net, RON6, 2, G);
         assertThat(net.runUntil(() -> sameTreeEverywhere(nodes, G, 6), 20 * S)).isTrue();
         net.runFor(5 * S); // let the measured tree settle, so that a new version below comes from the failure

@@ -3,6 +3,7 @@ package org.gcs.internal.engine;
 import java.util.Map;
 import org.gcs.internal.wire.WanPacket;
 import org.gcs.internal.wire.WanPacket.Data;
+import org.gcs.HopLinkStatus;
 
 /**
  * How a delegate moves first transmissions of data across the overlay: the sending delegate hands its packets to

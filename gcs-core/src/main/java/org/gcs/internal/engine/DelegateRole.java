@@ -28,6 +28,8 @@ import org.gcs.internal.wire.WanPacket.ProbeReply;
 import org.gcs.internal.wire.WanPacket.SiteState;
 import org.gcs.internal.wire.WanPacket.Sync;
 import org.gcs.internal.wire.WanPacket.TreeAnnounce;
+import org.gcs.TransportSettings;
+import org.gcs.HopLinkStatus;
 
 /**
  * What a member does while it is its site's delegate, as four parts that each own their state:

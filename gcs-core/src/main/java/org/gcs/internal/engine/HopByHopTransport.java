@@ -18,6 +18,7 @@ import org.gcs.internal.wire.WanPacket;
 import org.gcs.internal.wire.WanPacket.Data;
 import org.gcs.internal.wire.WanPacket.HopAck;
 import org.gcs.internal.wire.WanPacket.HopData;
+import org.gcs.HopLinkStatus;
 
 /**
  * The hop-by-hop transport (seeds 001 and 003; architecture §5b): one reliable, back-pressured link per directed

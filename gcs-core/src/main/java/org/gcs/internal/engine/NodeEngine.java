@@ -28,6 +28,7 @@ import org.gcs.internal.wire.LanMessage.TreeInfo;
 import org.gcs.internal.wire.WanEnvelope;
 import org.gcs.internal.wire.WanPacket;
 import org.gcs.internal.wire.WanPacket.TreeAnnounce;
+import org.gcs.HopLinkStatus;
 
 /**
  * The protocol engine of one node, sans-IO: every input comes in as a method call with {@code nowNs}, every

@@ -12,7 +12,7 @@ import org.gcs.cc.api.Price;
 import org.gcs.cc.api.RateShare;
 import org.gcs.cc.api.SenderAdmission;
 import org.gcs.cc.window.AimdWindow;
-import org.gcs.internal.flow.WireCost;
+import org.gcs.WireCost;
 import org.gcs.internal.wire.LanMessage.Demand;
 import org.gcs.internal.wire.LanMessage.LocalData;
 

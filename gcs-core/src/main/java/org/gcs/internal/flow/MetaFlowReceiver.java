@@ -10,6 +10,7 @@ import org.gcs.internal.wire.WanPacket.CcFeedback;
 import org.gcs.internal.wire.WanPacket.Data;
 import org.gcs.internal.wire.WanPacket.Nak;
 import org.gcs.internal.wire.WanPacket.Sync;
+import org.gcs.WireCost;
 
 /**
  * The receiving delegate's side of one meta-flow (a sending site, one group, one epoch), sans-IO.

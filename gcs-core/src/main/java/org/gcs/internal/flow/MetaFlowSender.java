@@ -10,6 +10,7 @@ import org.gcs.internal.wire.WanPacket.Ack;
 import org.gcs.internal.wire.WanPacket.Data;
 import org.gcs.internal.wire.WanPacket.Nak;
 import org.gcs.internal.wire.WanPacket.Sync;
+import org.gcs.WireCost;
 
 /**
  * The sending delegate's side of one meta-flow (this site, one group), sans-IO.

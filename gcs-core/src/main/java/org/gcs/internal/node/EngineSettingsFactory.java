@@ -13,20 +13,24 @@ import org.gcs.cc.CongestionControls;
 import org.gcs.internal.engine.EngineSettings;
 import org.gcs.internal.flow.FlowSettings;
 
-/** Turns a node's configuration into its engine's settings: seeds other than itself, its advertised WAN address. */
-final class EngineSettingsFactory {
-    /** Depth of the senders' token buckets. */
-    static final long BURST_BYTES = 64 * 1024;
-
+/**
+ * The one place a node's configuration becomes its engine's settings, for the Netty driver and the simulator
+ * ({@code org.gcs.driver.SansIoEngine}) alike: the configuration's parts as they are, the seeds other than this node,
+ * its advertised WAN address and its congestion-control scheme.
+ */
+public final class EngineSettingsFactory {
     private EngineSettingsFactory() {
     }
 
     /**
      * @param config the node's configuration
      * @param incarnation this run of the node (its LAN address and its messages carry it)
+     * @param randomSeed the seed of the controllers' random choices: the incarnation in production, a function of the
+     *     run's seed in the simulator
+     * @return the engine's settings
      */
-    static EngineSettings create(GcsConfig config, long incarnation) {
-        long tickNs = config.tickInterval().toNanos();
+    public static EngineSettings create(GcsConfig config, long incarnation, long randomSeed) {
+        FlowSettings flow = FlowSettings.defaults(config.tickInterval().toNanos());
         List<DelegateAddress> seeds = new ArrayList<>();
         for (InetSocketAddress seed : config.seeds()) {
             DelegateAddress address = new DelegateAddress(seed.getHostString(), seed.getPort());
@@ -40,12 +44,10 @@ final class EngineSettingsFactory {
                 : new DelegateAddress(isWildcard(config.wanBindHost()) ? "127.0.0.1" : config.wanBindHost(),
                         config.wanBindPort());
         return new EngineSettings(config.site(), config.memberName(), incarnation, config.delegateEligible(),
-                config.heartbeatInterval().toNanos(), config.siteTimeout().toNanos(), config.maxDatagramBytes(),
-                config.sendWindowBytes(), FlowSettings.defaults(tickNs), seeds, selfAddress, config.treeStrategy(),
-                config.maxFanOut(), config.probeInterval().toNanos(), config.treeRefreshInterval().toNanos(),
-                CongestionControls.create(config.congestionControl(),
-                        config.ccSettings(FlowSettings.defaults(tickNs).initialRttNs(), BURST_BYTES)),
-                incarnation, config.transportSettings());
+                config.timers(), config.maxDatagramBytes(), config.flowLimits(), flow, seeds, selfAddress,
+                config.overlay(),
+                CongestionControls.create(config.congestionControl(), config.ccSettings(flow.initialRttNs())),
+                randomSeed, config.transport());
     }
 
     private static boolean isWildcard(String host) {

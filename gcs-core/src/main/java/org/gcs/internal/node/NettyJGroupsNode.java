@@ -22,6 +22,7 @@ import org.gcs.GcsNode;
 import org.gcs.GroupTree;
 import org.gcs.GroupView;
 import org.gcs.MemberId;
+import org.gcs.MemberStatus;
 import org.gcs.MessageListener;
 import org.gcs.Names;
 import org.gcs.ReceivingFlowStatus;
@@ -99,7 +100,7 @@ public final class NettyJGroupsNode implements GcsNode {
         this.io = new NodeIo(self, lanOut, wan, deliveries, deliveryBacklog, deliveryPermits, memberships,
                 pendingSends, metrics);
         this.incarnation = ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE;
-        this.engine = new NodeEngine(EngineSettingsFactory.create(config, incarnation), io, metrics);
+        this.engine = new NodeEngine(EngineSettingsFactory.create(config, incarnation, incarnation), io, metrics);
         this.lanInput = new LanInput(config.site(), loop, engine, io, deliveryPermits,
                 config.deliveryBacklogBytes() / 4, metrics);
         StallChecks stalls = new StallChecks(self, config, engine, deliveryPermits, deliveryBacklog, memberships,
@@ -308,18 +309,8 @@ public final class NettyJGroupsNode implements GcsNode {
     }
 
     @Override
-    public long unstableBytes() {
-        return timer.status().unstableBytes();
-    }
-
-    @Override
-    public long sendWindowBytes() {
-        return timer.status().sendWindowBytes();
-    }
-
-    @Override
-    public int retransmitBufferPackets() {
-        return timer.status().retransmitBufferPackets();
+    public MemberStatus status() {
+        return timer.status();
     }
 
     @Override
@@ -400,7 +391,7 @@ public final class NettyJGroupsNode implements GcsNode {
         return incarnation;
     }
 
-    /** @return the local address of the WAN socket */
+    @Override
     public InetSocketAddress wanAddress() {
         return wan.localAddress();
     }

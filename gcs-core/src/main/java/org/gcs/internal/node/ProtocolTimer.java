@@ -3,6 +3,8 @@ package org.gcs.internal.node;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 import org.gcs.MemberId;
+import org.gcs.MemberStatus;
+import org.gcs.internal.engine.EngineStatus;
 import org.gcs.internal.engine.NodeEngine;
 import org.gcs.internal.log.RateLimitedLog;
 import org.gcs.metrics.NodeMetrics;
@@ -30,7 +32,7 @@ final class ProtocolTimer implements Runnable {
     private final TickGapMonitor tickGaps = new TickGapMonitor(TickGapMonitor.DEFAULT_THRESHOLD_NS);
     private long lastStatusNs;
     private long lastRetransmissionRequests;
-    private volatile NodeStatus status;
+    private volatile MemberStatus status;
 
     /**
      * @param self this node, for the log
@@ -50,11 +52,11 @@ final class ProtocolTimer implements Runnable {
         this.lanRetransmissionRequests = lanRetransmissionRequests;
         this.metrics = metrics;
         this.warnings = warnings;
-        this.status = NodeStatus.initial(engine.sendWindowBytes()); // the loop does not run yet
+        this.status = MemberStatus.initial(engine.sendWindowBytes()); // the loop does not run yet
     }
 
     /** @return the latest status snapshot; any thread */
-    NodeStatus status() {
+    MemberStatus status() {
         return status;
     }
 
@@ -85,7 +87,7 @@ final class ProtocolTimer implements Runnable {
 
     /** Publishes the flow and buffer snapshots and passes LAN retransmissions on as a congestion signal. */
     private void refreshStatus(long now) {
-        NodeStatus current = NodeStatus.of(engine, now);
+        MemberStatus current = EngineStatus.of(engine, now);
         status = current;
         metrics.flowsChanged(current.flows(), current.receivingFlows());
         metrics.pricesChanged(controller, engine.pricedLinks(), engine.admissionStates());

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 /** Control packets cut to fit the smallest legal datagram and put back together (issue 15, Deliver 3). */
 class ControlSplitterTest {
     private static final byte[] KEY = "a-test-cluster-key-0123456789abcdef".getBytes(StandardCharsets.UTF_8);
-    private static final int LIMIT = GcsConfigBuilder.MIN_DATAGRAM_BYTES;
+    private static final int LIMIT = org.gcs.WanSettings.MIN_DATAGRAM_BYTES;
     private static final String LONG_SITE = "s".repeat(Names.MAX_LENGTH);
     private static final DelegateAddress FROM = new DelegateAddress("127.0.0.1", 7700);
 

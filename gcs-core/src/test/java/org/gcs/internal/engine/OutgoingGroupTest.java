@@ -24,6 +24,11 @@ import org.gcs.internal.wire.WanPacket.Ack;
 import org.gcs.internal.wire.WanPacket.Data;
 import org.gcs.internal.wire.WanPacket.Sync;
 import org.junit.jupiter.api.Test;
+import org.gcs.TransportSettings;
+import java.time.Duration;
+import org.gcs.FlowLimits;
+import org.gcs.OverlaySettings;
+import org.gcs.ProtocolTimers;
 
 class OutgoingGroupTest {
     private static final long MS = 1_000_000L;
@@ -53,8 +58,10 @@ class OutgoingGroupTest {
     }
 
     private static EngineSettings settings(CongestionControl control) {
-        return new EngineSettings("a", "a1", 1, true, 200 * MS, 5_000 * MS, 1400, 1 << 20,
-                FlowSettings.defaults(5 * MS), List.of(), null, "spt", 4, 500 * MS, 10_000 * MS, control, 1,
+        return new EngineSettings("a", "a1", 1, true,
+                new ProtocolTimers(Duration.ofMillis(200), Duration.ofSeconds(5), Duration.ofMillis(5)), 1400,
+                FlowLimits.DEFAULTS.withSendWindowBytes(1 << 20), FlowSettings.defaults(5 * MS), List.of(), null,
+                OverlaySettings.DEFAULTS.withTreeRefreshInterval(Duration.ofSeconds(10)), control, 1,
                 TransportSettings.END_TO_END);
     }
 

@@ -11,6 +11,11 @@ import org.gcs.internal.wire.MemberGroups;
 import org.gcs.internal.wire.PeerHint;
 import org.gcs.internal.wire.WanPacket;
 import org.junit.jupiter.api.Test;
+import org.gcs.TransportSettings;
+import java.time.Duration;
+import org.gcs.FlowLimits;
+import org.gcs.OverlaySettings;
+import org.gcs.ProtocolTimers;
 
 /** A delegate learns from a peer's conflict warning whether a delegate of its own site with a higher term speaks. */
 class SiteConflictWatchTest {
@@ -64,8 +69,10 @@ class SiteConflictWatchTest {
     }
 
     private static SiteConflictWatch watchWithTerm(long term) {
-        EngineSettings settings = new EngineSettings("a", "a1", 1, true, 1_000 * MS, SITE_TIMEOUT_NS, 1400, 1 << 20,
-                FlowSettings.defaults(5 * MS), List.of(), null, "spt", 4, 500 * MS, 10_000 * MS,
+        EngineSettings settings = new EngineSettings("a", "a1", 1, true,
+                new ProtocolTimers(Duration.ofSeconds(1), Duration.ofNanos(SITE_TIMEOUT_NS), Duration.ofMillis(5)), 1400,
+                FlowLimits.DEFAULTS.withSendWindowBytes(1 << 20), FlowSettings.defaults(5 * MS), List.of(), null,
+                OverlaySettings.DEFAULTS.withTreeRefreshInterval(Duration.ofSeconds(10)),
                 new TfrcControl(new CcSettings(100_000, 2_000, 64 * 1024, 300 * MS, java.util.Map.of())), 1,
                 TransportSettings.END_TO_END);
         SiteDirectory<List<MemberGroups>> directory = new SiteDirectory<>("a", SITE_TIMEOUT_NS);

@@ -218,7 +218,7 @@ class LanProtectionTest {
         List<String> seeds = new ArrayList<>();
         for (GcsNode node : nodes) {
             if (!node.self().site().equals(site)) {
-                seeds.add("127.0.0.1:" + ((NettyJGroupsNode) node).wanAddress().getPort());
+                seeds.add("127.0.0.1:" + node.wanAddress().getPort());
             }
         }
         return GcsConfig.builder().site(site).memberName(member).clusterKey(KEY).wanBind("127.0.0.1", 0).seeds(seeds)

@@ -16,7 +16,6 @@ import org.gcs.GcsConfigBuilder;
 import org.gcs.GcsNode;
 import org.gcs.LanConfig;
 import org.gcs.emulator.Topology;
-import org.gcs.internal.node.NettyJGroupsNode;
 import org.gcs.emulator.LinkEmulation;
 import org.gcs.tools.cli.NodeSettings;
 
@@ -103,7 +102,7 @@ final class DemoCluster implements AutoCloseable {
         List<InetSocketAddress> seeds = new ArrayList<>();
         for (GcsNode node : nodes) {
             if (!node.self().site().equals(site)) {
-                seeds.add(new InetSocketAddress("127.0.0.1", ((NettyJGroupsNode) node).wanAddress().getPort()));
+                seeds.add(new InetSocketAddress("127.0.0.1", node.wanAddress().getPort()));
             }
         }
         return seeds;

@@ -17,7 +17,6 @@ import javax.management.MBeanServer;
 import javax.management.ObjectName;
 import org.gcs.GcsNode;
 import org.gcs.tools.web.LocalWebServer;
-import org.gcs.internal.node.NettyJGroupsNode;
 import org.gcs.metrics.GcsMetrics;
 import org.jgroups.JChannel;
 import org.jgroups.jmx.JmxConfigurator;
@@ -112,8 +111,8 @@ final class MetricsExposure implements AutoCloseable {
         for (MeterRegistry registry : registries) {
             GcsMetrics.binder(node).bindTo(registry);
         }
-        if (mbeans != null && node instanceof NettyJGroupsNode started) {
-            started.lanChannel().ifPresent(channel -> register(channel, node.self().name()));
+        if (mbeans != null) {
+            GcsMetrics.lanChannel(node).ifPresent(channel -> register(channel, node.self().name()));
         }
     }
 

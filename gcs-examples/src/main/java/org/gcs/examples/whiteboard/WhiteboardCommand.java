@@ -25,7 +25,6 @@ import org.gcs.Names;
 import org.gcs.tools.cli.DurationConverter;
 import org.gcs.examples.cli.RunUntilStopped;
 import org.gcs.tools.cli.VersionProvider;
-import org.gcs.internal.node.NettyJGroupsNode;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -155,7 +154,7 @@ public final class WhiteboardCommand implements Callable<Integer> {
 
     private void run(Whiteboard whiteboard, PrintWriter out) throws InterruptedException {
         GcsNode node = whiteboard.node();
-        String wan = node instanceof NettyJGroupsNode netty ? " WAN " + address(netty.wanAddress()) : "";
+        String wan = " WAN " + address(node.wanAddress());
         print(out, "whiteboard " + node.self() + " in group '" + group + "';" + wan
                 + (seeds.isEmpty() ? "" : " seeds " + seeds));
         print(out, "open " + whiteboard.url());

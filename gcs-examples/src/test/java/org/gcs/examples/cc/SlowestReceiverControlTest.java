@@ -24,10 +24,9 @@ class SlowestReceiverControlTest {
 
     @Test
     void shouldRunAControllerSelectedByClassNameEndToEnd() {
-        SimOptions options = SimOptions.defaults().withSeed(3)
-                .withSetting("congestion.control", SlowestReceiverControl.class.getName())
-                .withSetting("cc.slowest.headroom", "1.5");
-        SimNetwork net = new SimNetwork(Topology.load("ron3"), options);
+        SimNetwork net = new SimNetwork(Topology.load("ron3"), SimOptions.defaults().withSeed(3), b -> b
+                .congestionControl(SlowestReceiverControl.class.getName())
+                .set("cc.slowest.headroom", "1.5"));
         List<SimNode> nodes = new ArrayList<>();
         for (String site : List.of("boston", "ottawa", "chicago")) {
             SimNode node = net.start(site, site + "-1");

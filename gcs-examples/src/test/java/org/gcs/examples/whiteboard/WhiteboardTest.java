@@ -24,7 +24,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.gcs.examples.web.Chromium;
-import org.gcs.internal.node.NettyJGroupsNode;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -87,7 +86,7 @@ class WhiteboardTest {
     }
 
     private static String wanAddress(Whiteboard whiteboard) {
-        return "127.0.0.1:" + ((NettyJGroupsNode) whiteboard.node()).wanAddress().getPort();
+        return "127.0.0.1:" + whiteboard.node().wanAddress().getPort();
     }
 
     private String get(Whiteboard whiteboard, String path) throws IOException, InterruptedException {

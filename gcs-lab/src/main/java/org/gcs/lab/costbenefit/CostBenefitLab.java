@@ -18,7 +18,7 @@ import org.gcs.lab.LabProgress;
 import org.gcs.lab.LabUnavailableException;
 import org.gcs.lab.RateTrack;
 import org.gcs.lab.VirtualDriver;
-import org.gcs.internal.engine.HopLinkStatus;
+import org.gcs.HopLinkStatus;
 import org.gcs.sim.SimNetwork;
 import org.gcs.sim.SimNode;
 
@@ -342,7 +342,7 @@ final class CostBenefitLab {
 
     /** @return the congestion window of the hop-by-hop link from a site's delegate to a neighbour, NaN if none */
     static double window(SimNetwork net, String from, String to) {
-        return net.delegateOf(from).flatMap(d -> d.hopLinks().stream().filter(l -> l.peer().equals(to)).findFirst())
+        return net.delegateOf(from).flatMap(d -> d.status().hopLink(to))
                 .map(HopLinkStatus::windowPackets).orElse(Double.NaN);
     }
 
@@ -351,7 +351,7 @@ final class CostBenefitLab {
      *     declared lost and sent again), 0 if none
      */
     static long retransmissions(SimNetwork net, String from, String to) {
-        return net.delegateOf(from).flatMap(d -> d.hopLinks().stream().filter(l -> l.peer().equals(to)).findFirst())
+        return net.delegateOf(from).flatMap(d -> d.status().hopLink(to))
                 .map(HopLinkStatus::retransmissions).orElse(0L);
     }
 

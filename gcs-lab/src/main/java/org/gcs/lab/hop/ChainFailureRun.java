@@ -79,17 +79,17 @@ record ChainFailureRun(int sites, int outputPackets, int inputPackets, int backu
 
     Outcome run(Map<String, String> extraSettings) {
         long wallStart = System.nanoTime();
-        SimOptions options = SimOptions.defaults().withSeed(seed).withTree(fixedTree(), 2)
-                .withSetting("wan.transport", "hop-by-hop").withSetting("congestion.control", "none")
-                .withSetting("hop.output.packets", Integer.toString(outputPackets))
-                .withSetting("hop.input.packets", Integer.toString(inputPackets))
-                .withSetting("hop.backup.packets", Integer.toString(backupPackets))
-                .withSetting("hop.e2e.repair", "false")
-                .withSendWindowBytes(64L << 20);
-        for (Map.Entry<String, String> e : extraSettings.entrySet()) {
-            options = options.withSetting(e.getKey(), e.getValue());
-        }
-        SimNetwork net = new SimNetwork(topology(), options);
+        SimNetwork net = new SimNetwork(topology(), SimOptions.defaults().withSeed(seed), b -> {
+            b.treeStrategy(fixedTree()).maxFanOut(2)
+                    .set("wan.transport", "hop-by-hop").set("congestion.control", "none")
+                    .set("hop.output.packets", Integer.toString(outputPackets))
+                    .set("hop.input.packets", Integer.toString(inputPackets))
+                    .set("hop.backup.packets", Integer.toString(backupPackets))
+                    .set("hop.e2e.repair", "false")
+                    .sendWindowBytes(64L << 20);
+            extraSettings.forEach(b::set);
+            return b;
+        });
         List<SimNode> nodes = new ArrayList<>();
         for (int i = 1; i <= sites; i++) {
             nodes.add(net.start(site(i), site(i) + "a"));

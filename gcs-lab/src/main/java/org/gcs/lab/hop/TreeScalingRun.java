@@ -1,6 +1,7 @@
 package org.gcs.lab.hop;
 
 import java.nio.ByteBuffer;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.gcs.GroupMessage;
@@ -74,13 +75,13 @@ record TreeScalingRun(int delegates, String transport, long sendNs, long seed) {
         long wallStart = System.nanoTime();
         boolean hop = transport.equals("hop-by-hop");
         // control traffic grows with N²: announcements every 2 s and probes every 5 s keep 512 sites affordable
-        SimOptions options = SimOptions.defaults().withSeed(seed).withTree(fixedTree(), 2)
-                .withTimeouts(2 * S, 10 * S)
-                .withSetting("probe.interval", "5s").withSetting("tree.refresh.interval", "1h")
-                .withSetting("wan.transport", transport)
-                .withSetting("congestion.control", hop ? "none" : "tfrc")
-                .withSendWindowBytes(8L << 20);
-        SimNetwork net = new SimNetwork(topology(), options);
+        SimNetwork net = new SimNetwork(topology(), SimOptions.defaults().withSeed(seed), b -> b
+                .treeStrategy(fixedTree()).maxFanOut(2)
+                .heartbeatInterval(Duration.ofSeconds(2)).siteTimeout(Duration.ofSeconds(10))
+                .set("probe.interval", "5s").set("tree.refresh.interval", "1h")
+                .set("wan.transport", transport)
+                .set("congestion.control", hop ? "none" : "tfrc")
+                .sendWindowBytes(8L << 20));
         List<SimNode> nodes = new ArrayList<>();
         DeliveryCounter[] counters = new DeliveryCounter[delegates];
         for (int i = 0; i < delegates; i++) {

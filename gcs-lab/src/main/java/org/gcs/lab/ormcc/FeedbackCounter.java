@@ -2,8 +2,8 @@ package org.gcs.lab.ormcc;
 
 import java.util.HashSet;
 import java.util.Set;
-import org.gcs.internal.wire.WanEnvelope;
-import org.gcs.internal.wire.WanPacket;
+import org.gcs.driver.WanPacketInfo;
+import org.gcs.driver.WanPacketKind;
 import org.gcs.sim.WanFilter;
 
 /**
@@ -25,14 +25,13 @@ final class FeedbackCounter implements WanFilter {
     }
 
     @Override
-    public boolean pass(String fromSite, String toSite, WanEnvelope envelope) {
-        WanPacket packet = envelope.packet();
-        if (packet instanceof WanPacket.Data data && fromSite.equals(sourceSite) && data.srcSite().equals(sourceSite)
-                && data.group().equals(group) && !data.retransmit()) {
-            firstTransmissions.add(data.seq());
+    public boolean pass(String fromSite, String toSite, WanPacketInfo packet) {
+        if (packet.kind() == WanPacketKind.DATA && fromSite.equals(sourceSite) && sourceSite.equals(packet.sourceSite())
+                && packet.ofGroup(group) && !packet.retransmission()) {
+            firstTransmissions.add(packet.seq());
         } else if (toSite.equals(sourceSite)) {
-            if (packet instanceof WanPacket.CcFeedback feedback && feedback.group().equals(group)
-                    || packet instanceof WanPacket.Ack ack && ack.group().equals(group) && ack.feedback() != null) {
+            if ((packet.kind() == WanPacketKind.CC_FEEDBACK || packet.kind() == WanPacketKind.ACK)
+                    && packet.ofGroup(group) && packet.carriesFeedback()) {
                 feedbackDatagrams++;
             }
         }

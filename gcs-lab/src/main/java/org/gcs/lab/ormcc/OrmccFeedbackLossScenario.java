@@ -14,7 +14,7 @@ import org.gcs.tools.csv.CsvWriter;
 import org.gcs.lab.LabContext;
 import org.gcs.lab.LabResult;
 import org.gcs.lab.LabScenario;
-import org.gcs.internal.wire.WanPacket;
+import org.gcs.driver.WanPacketKind;
 import org.gcs.sim.WanFilter;
 
 /**
@@ -94,8 +94,8 @@ public final class OrmccFeedbackLossScenario implements LabScenario {
 
     /** Drops each congestion-indication packet with probability {@link #INDICATION_LOSS}. */
     private static WanFilter dropIndications(SplittableRandom random, long[] lost) {
-        return (fromSite, toSite, envelope) -> {
-            if (envelope.packet() instanceof WanPacket.CcFeedback && random.nextDouble() < INDICATION_LOSS) {
+        return (fromSite, toSite, packet) -> {
+            if (packet.kind() == WanPacketKind.CC_FEEDBACK && random.nextDouble() < INDICATION_LOSS) {
                 lost[0]++;
                 return false;
             }

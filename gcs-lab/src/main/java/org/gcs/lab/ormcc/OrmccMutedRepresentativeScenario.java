@@ -13,7 +13,7 @@ import org.gcs.tools.csv.CsvWriter;
 import org.gcs.lab.LabContext;
 import org.gcs.lab.LabResult;
 import org.gcs.lab.LabScenario;
-import org.gcs.internal.wire.WanPacket;
+import org.gcs.driver.WanPacketKind;
 
 /**
  * {@code ormcc-muted-representative}: seed 002's quitting representative (thesis §3.3.4, Fig. 3.13: "throughput
@@ -57,14 +57,13 @@ public final class OrmccMutedRepresentativeScenario implements LabScenario {
         long[] muted = {0};
         String[] mutedSite = {null};
         String[] inOfficeAtMute = {null};
-        StarRun.Result quiet = StarRun.run(ctx, star, name(), runNs, skipNs, state -> (fromSite, toSite, envelope) -> {
+        StarRun.Result quiet = StarRun.run(ctx, star, name(), runNs, skipNs, state -> (fromSite, toSite, packet) -> {
             boolean due = state.firstRepresentative != null && state.nowNs - state.firstRepresentativeNs >= MUTE_AFTER_NS;
             if (due && inOfficeAtMute[0] == null) {
                 inOfficeAtMute[0] = state.representative; // if another, muting the first tests nothing
             }
             if (due && fromSite.equals(state.firstRepresentative)
-                    && envelope.packet() instanceof WanPacket.CcFeedback feedback
-                    && feedback.group().equals(StarRun.MULTICAST)) {
+                    && packet.kind() == WanPacketKind.CC_FEEDBACK && packet.ofGroup(StarRun.MULTICAST)) {
                 mutedSite[0] = fromSite;
                 muted[0]++;
                 return false;

@@ -1,7 +1,7 @@
 package org.gcs.tools.cli;
 
 import java.time.Duration;
-import org.gcs.internal.config.Quantities;
+import org.gcs.Quantities;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 

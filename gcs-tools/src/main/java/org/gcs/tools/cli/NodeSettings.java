@@ -10,7 +10,7 @@ import org.gcs.GcsConfig;
 import org.gcs.GcsConfigBuilder;
 import org.gcs.GcsConfigException;
 import org.gcs.GcsConfigLoader;
-import org.gcs.internal.engine.TransportSettings;
+import org.gcs.TransportSettings;
 
 /**
  * Node settings given on a command line — {@code --controller NAME}, {@code --transport NAME} and any number of {@code --set KEY=VALUE} with the
@@ -57,21 +57,15 @@ public final class NodeSettings {
     public static NodeSettings parse(String controller, String transport, List<String> assignments) {
         Map<String, String> settings = new LinkedHashMap<>();
         for (String assignment : assignments == null ? List.<String>of() : assignments) {
-            int eq = assignment.indexOf('=');
-            String key = eq < 0 ? assignment.strip() : assignment.substring(0, eq).strip();
-            if (eq < 0 || key.isEmpty() || assignment.substring(eq + 1).isBlank()) {
-                throw new IllegalArgumentException("--set needs KEY=VALUE with a key of a node's properties file, e.g."
-                        + " --set cc.ormcc.beta=0.75; got '" + assignment + "'");
+            Properties one;
+            try {
+                one = GcsConfigLoader.assignments(List.of(assignment), "--set");
+            } catch (GcsConfigException e) {
+                throw new IllegalArgumentException(e.getMessage(), e);
             }
-            if (!GcsConfigLoader.KEYS.contains(key) && !key.startsWith(GcsConfigLoader.CONGESTION_PREFIX)) {
-                throw new IllegalArgumentException("--set " + key + ": not a node setting; keys are "
-                        + new java.util.TreeSet<>(GcsConfigLoader.KEYS) + " and cc.<scheme>.<parameter>");
-            }
-            if (OWN_KEYS.contains(key) || key.startsWith("lan.")) {
-                throw new IllegalArgumentException("--set " + key + ": the command sets this one itself (sites,"
-                        + " names, addresses, keys, LAN and emulated WAN)");
-            }
-            settings.put(key, assignment.substring(eq + 1).strip());
+            String key = one.stringPropertyNames().iterator().next();
+            checkKey(key, "--set " + key);
+            settings.put(key, one.getProperty(key));
         }
         if (controller != null) {
             String given = settings.get("congestion.control");
@@ -106,22 +100,37 @@ public final class NodeSettings {
      * @throws IllegalArgumentException with a message naming the file if it cannot be read or gives a key twice
      */
     public static List<String> assignmentsFrom(java.nio.file.Path file) {
-        java.util.Properties properties;
+        Properties properties;
         try {
-            properties = org.gcs.internal.config.StrictPropertiesReader.read(
-                    java.nio.file.Files.readAllLines(file, java.nio.charset.StandardCharsets.UTF_8), file.toString());
-        } catch (java.io.IOException e) {
-            throw new IllegalArgumentException("--config " + file + ": cannot read it (" + e.getMessage() + ")");
+            properties = GcsConfigLoader.readFile(file);
+        } catch (GcsConfigException e) {
+            throw new IllegalArgumentException("--config " + file + ": " + e.getMessage(), e);
         }
         List<String> assignments = new java.util.ArrayList<>();
         for (String key : new java.util.TreeSet<>(properties.stringPropertyNames())) {
-            if (!GcsConfigLoader.KEYS.contains(key) && !key.startsWith(GcsConfigLoader.CONGESTION_PREFIX)) {
+            if (!isNodeSetting(key)) {
                 throw new IllegalArgumentException("--config " + file + ": " + key + " is not a node setting; keys are "
                         + new java.util.TreeSet<>(GcsConfigLoader.KEYS) + " and cc.<scheme>.<parameter>");
             }
             assignments.add(key + "=" + properties.getProperty(key));
         }
         return assignments;
+    }
+
+    private static boolean isNodeSetting(String key) {
+        return GcsConfigLoader.KEYS.contains(key) || key.startsWith(GcsConfigLoader.CONGESTION_PREFIX);
+    }
+
+    /** Refuses a key that is not a node setting, or one the commands set themselves. */
+    private static void checkKey(String key, String given) {
+        if (!isNodeSetting(key)) {
+            throw new IllegalArgumentException(given + ": not a node setting; keys are "
+                    + new java.util.TreeSet<>(GcsConfigLoader.KEYS) + " and cc.<scheme>.<parameter>");
+        }
+        if (OWN_KEYS.contains(key) || key.startsWith("lan.")) {
+            throw new IllegalArgumentException(given + ": the command sets this one itself (sites,"
+                    + " names, addresses, keys, LAN and emulated WAN)");
+        }
     }
 
     /** Builds a throw-away configuration so that every value is checked now. */

@@ -1,4 +1,4 @@
-package org.gcs.internal.config;
+package org.gcs;
 
 import java.io.IOException;
 import java.io.StringReader;
@@ -14,7 +14,7 @@ import java.util.Properties;
  * its own with {@link Properties}, so escapes and separators mean exactly what they mean there, and the error can
  * name both line numbers.
  */
-public final class StrictPropertiesReader {
+final class StrictPropertiesReader {
     private StrictPropertiesReader() {
     }
 
@@ -25,7 +25,7 @@ public final class StrictPropertiesReader {
      * @throws IllegalArgumentException if a key is given twice (the message names the key and both lines) or a line
      *     holds a malformed {@code \\u} escape (the message names the line)
      */
-    public static Properties read(List<String> lines, String source) {
+    static Properties read(List<String> lines, String source) {
         Properties all = new Properties();
         Map<String, Integer> firstLine = new HashMap<>();
         StringBuilder logical = new StringBuilder();

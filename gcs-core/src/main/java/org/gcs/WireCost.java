@@ -1,7 +1,8 @@
-package org.gcs.internal.flow;
+package org.gcs;
 
 /**
- * How many bytes a message costs on the WAN, so that rates mean the same thing everywhere: a receiving
+ * How many bytes a message costs on the WAN, so that rates mean the same thing everywhere (the rates of
+ * {@link FlowStatus}, the congestion controllers' and a tool's offered load): a receiving
  * delegate measures Eq. 1's segment size s in these units, a sending delegate's allowed rate comes out in them,
  * and a local sender's token bucket charges them. Every datagram carries about {@value #DATAGRAM_OVERHEAD_BYTES}
  * bytes besides its payload (header, names, sequence numbers, timestamps, MAC).

@@ -1,4 +1,4 @@
-package org.gcs.internal.engine;
+package org.gcs;
 
 import java.util.List;
 import java.util.Locale;
@@ -185,13 +185,13 @@ public record TransportSettings(boolean hopByHop, LinkSettings link, int backupF
 
     private static boolean bool(String key, String value) {
         try {
-            return org.gcs.internal.config.Quantities.bool(value);
+            return Quantities.bool(value);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(key + ": " + e.getMessage(), e);
         }
     }
 
     private static long durationNs(String key, String value) {
-        return org.gcs.internal.config.Quantities.duration(key, value).toNanos();
+        return Quantities.duration(key, value).toNanos();
     }
 }

@@ -1,7 +1,8 @@
-package org.gcs.internal.engine;
+package org.gcs;
 
 /**
- * A snapshot of the hop-by-hop links between this delegate and one tree neighbour (spec §1.2), for meters and tools.
+ * A snapshot of the hop-by-hop links between this delegate and one tree neighbour (spec §1.2), for meters and tools
+ * ({@link MemberStatus#hopLinks()}).
  * Counts are cumulative over every link instance to that neighbour (a link starts over when either delegate
  * changes).
  *

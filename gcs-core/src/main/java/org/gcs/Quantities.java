@@ -1,4 +1,4 @@
-package org.gcs.internal.config;
+package org.gcs;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -7,7 +7,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Parses the human-written quantities of configuration files, command lines and topology files: times
+ * Parses the human-written quantities of GCS's configuration files, command lines and topology files, for the
+ * loader ({@link GcsConfigLoader}), the tools and the link emulator alike: times
  * ({@code 20ms}, {@code 1.5s}, {@code 2m}), bit rates ({@code 10Mbps}), sizes ({@code 128KB}, powers of 1024),
  * loss rates ({@code 1.5%}), burst lengths and booleans. Every method throws {@link IllegalArgumentException}
  * with a message that says what is wrong and what to write; callers add the setting, file or line.

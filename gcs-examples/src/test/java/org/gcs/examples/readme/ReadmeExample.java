@@ -1,7 +1,7 @@
 package org.gcs.examples.readme;
 
 // The README's example, between the README:begin and README:end lines: ReadmeExampleTest checks that the README
-// shows exactly these lines and runs whiteboard() on free ports of 127.0.0.1.
+// shows exactly these lines and runs whiteboard() on 127.0.0.1.
 // README:begin
 import static java.nio.charset.StandardCharsets.UTF_8;
 
@@ -17,28 +17,28 @@ import org.gcs.LanConfig;
 /** Two sites on this machine, boston and ottawa, one member each, share the group "whiteboard". */
 public final class ReadmeExample {
     public static void main(String[] args) throws InterruptedException {
-        System.out.println("ottawa received " + whiteboard(7701, 7702));
+        System.out.println("ottawa received " + whiteboard());
     }
 
-    static List<String> whiteboard(int bostonPort, int ottawaPort) throws InterruptedException {
+    static List<String> whiteboard() throws InterruptedException {
         byte[] clusterKey = new byte[32];                         // the same secret on every node: on several
         new SecureRandom().nextBytes(clusterKey);                 // machines, e.g. `openssl rand -hex 32` in a file
         LanConfig loopback = LanConfig.builder().bindAddress("127.0.0.1").build();   // each site's LAN: this machine
         GcsConfig boston = GcsConfig.builder()
                 .site("boston")                                   // the LAN cluster this process belongs to
                 .lan(loopback)
-                .wanBind("127.0.0.1", bostonPort)                 // used while this member is the site's delegate
-                .seeds("127.0.0.1:" + ottawaPort)                 // other sites' delegates
-                .clusterKey(clusterKey)
+                .wanBind("127.0.0.1", 0)                          // the WAN socket, used while this member is the
+                .clusterKey(clusterKey)                           // site's delegate; port 0: any free port
                 .congestionControl("tfrc")                        // optional: tfrc (default), ormcc, none, a class
                 .build();                                         // name; every key: docs/configuration.md
-        GcsConfig ottawa = boston.toBuilder().site("ottawa").wanBind("127.0.0.1", ottawaPort)
-                .seeds("127.0.0.1:" + bostonPort).build();
 
         List<String> received = new CopyOnWriteArrayList<>();
         CountDownLatch bothSites = new CountDownLatch(1);
         CountDownLatch bothMessages = new CountDownLatch(2);
-        try (GcsNode bostonNode = GcsNode.start(boston); GcsNode ottawaNode = GcsNode.start(ottawa)) {
+        try (GcsNode bostonNode = GcsNode.start(boston);
+             GcsNode ottawaNode = GcsNode.start(boston.toBuilder().site("ottawa")
+                     .seedAddresses(List.of(bostonNode.wanAddress()))   // boston's bound address: ottawa announces
+                     .build())) {                                       // itself there, boston learns ottawa's
             ottawaNode.onMessage(m -> {
                 System.out.println(m.sender() + ": " + new String(m.payload(), UTF_8));
                 received.add(new String(m.payload(), UTF_8));

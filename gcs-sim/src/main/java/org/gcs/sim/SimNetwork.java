@@ -2,7 +2,6 @@ package org.gcs.sim;
 
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -11,7 +10,6 @@ import java.util.function.UnaryOperator;
 import org.gcs.GcsConfig;
 import org.gcs.GcsConfigBuilder;
 import org.gcs.alm.overlay.DelegateAddress;
-import org.gcs.driver.LanMember;
 import org.gcs.driver.WanPacketInfo;
 import org.gcs.emulator.CrossTraffic;
 import org.gcs.emulator.LinkChange;
@@ -50,17 +48,12 @@ public final class SimNetwork {
     private final Topology topology;
     private final SimOptions options;
     private final SimClock clock = new SimClock();
-    private final Map<String, SiteLan> sites = new LinkedHashMap<>();
+    private final SimLans lans;
+    private final SimWan wan;
     private final Map<DelegateAddress, SimNode> byAddress = new HashMap<>();
     private final List<SimNode> nodes = new ArrayList<>();
-    private final Map<String, org.gcs.emulator.LinkProfile> linkOverrides = new HashMap<>();
     private final UnaryOperator<GcsConfigBuilder> nodeSettings;
     private long incarnations;
-    private WanFilter wanFilter;
-    private WanTap wanTap;
-    private long filteredDatagrams;
-    private int largestWanDatagramBytes;
-    private long wanDatagramsOverLimit;
 
     /**
      * A network whose nodes take GCS's default settings.
@@ -83,6 +76,8 @@ public final class SimNetwork {
         this.topology = topology;
         this.options = options;
         this.nodeSettings = nodeSettings;
+        this.lans = new SimLans(clock, options);
+        this.wan = new SimWan(topology);
         nodeConfig("check", "check", true, new DelegateAddress("sim-check", WAN_PORT), List.of()); // fail fast
     }
 
@@ -203,12 +198,10 @@ public final class SimNetwork {
         if (byAddress.containsKey(address)) {
             throw new IllegalArgumentException("a node named " + config.memberName() + " already runs in site " + site);
         }
-        SiteLan lan = sites.computeIfAbsent(lanName, SiteLan::new);
         SimNode node = new SimNode(this, lanName, config, ++incarnations, address);
         nodes.add(node);
         byAddress.put(address, node);
-        lan.members.add(node);
-        lan.installView(false);
+        lans.join(node);
         long phase = Math.floorMod((options.seed() * 31 + nodes.size() * 7_919L) * 104_729L, node.tickNs());
         clock.after(phase, node::tickLoop);
         return node;
@@ -239,11 +232,7 @@ public final class SimNetwork {
     /** Crashes a node: it stops at once; its site notices after {@link SimOptions#failureDetectionNs()}. */
     public void crash(SimNode node) {
         node.kill();
-        SiteLan lan = sites.get(node.lan());
-        clock.after(options.failureDetectionNs(), () -> {
-            lan.members.remove(node);
-            lan.installView(false);
-        });
+        lans.crash(node);
     }
 
     /**
@@ -253,12 +242,7 @@ public final class SimNetwork {
      */
     public void pause(SimNode node) {
         node.setPaused(true);
-        SiteLan lan = sites.get(node.lan());
-        clock.after(options.failureDetectionNs(), () -> {
-            if (node.paused() && lan.members.remove(node)) {
-                lan.installView(false);
-            }
-        });
+        lans.pause(node);
     }
 
     /**
@@ -278,17 +262,7 @@ public final class SimNetwork {
      */
     public void resume(SimNode node, long mergeAfterNs) {
         node.setPaused(false);
-        SiteLan lan = sites.get(node.lan());
-        if (!lan.members.contains(node)) {
-            node.stalled(); // paused for longer than failure detection
-        }
-        clock.after(mergeAfterNs, () -> {
-            if (node.alive() && !node.paused() && !lan.members.contains(node)) {
-                lan.members.add(node);
-                lan.members.sort(java.util.Comparator.comparingInt(nodes::indexOf));
-                lan.installView(true);
-            }
-        });
+        lans.resume(node, mergeAfterNs, java.util.Comparator.comparingInt(nodes::indexOf));
     }
 
     /**
@@ -300,15 +274,13 @@ public final class SimNetwork {
      * @param lateNs how much later
      */
     public void delayViewsTo(SimNode node, long lateNs) {
-        viewsLateNs.put(node, lateNs);
+        lans.delayViewsTo(node, lateNs);
     }
 
     /** Stops a node gracefully: its site installs a view without it at once. */
     public void stop(SimNode node) {
         node.kill();
-        SiteLan lan = sites.get(node.lan());
-        lan.members.remove(node);
-        lan.installView(false);
+        lans.leave(node);
     }
 
     /** @return every node started so far (crashed ones included) */
@@ -318,8 +290,7 @@ public final class SimNetwork {
 
     /** @return the live nodes of a site, oldest first */
     public List<SimNode> nodes(String site) {
-        SiteLan lan = sites.get(site);
-        return lan == null ? List.of() : List.copyOf(lan.members);
+        return lans.members(site);
     }
 
     /** @return the live delegate of a site, if any */
@@ -342,7 +313,7 @@ public final class SimNetwork {
      * @param profile the new link
      */
     public void setLink(String fromSite, String toSite, org.gcs.emulator.LinkProfile profile) {
-        linkOverrides.put(fromSite + "->" + toSite, profile);
+        wan.override(fromSite, toSite, profile);
         for (SimNode node : nodes) {
             if (node.site().equals(fromSite)) {
                 node.wan().changeLink(toSite, profile);
@@ -370,12 +341,12 @@ public final class SimNetwork {
      * @param filter the filter, or null for none
      */
     public void setWanFilter(WanFilter filter) {
-        this.wanFilter = filter;
+        wan.setFilter(filter);
     }
 
     /** @return WAN datagrams the {@link WanFilter} refused so far */
     public long filteredDatagrams() {
-        return filteredDatagrams;
+        return wan.filteredDatagrams();
     }
 
     /**
@@ -407,20 +378,17 @@ public final class SimNetwork {
 
     /** Notes the size of a WAN datagram put on a link, against its sender's {@code max.datagram.bytes}. */
     void recordWanDatagram(int bytes, int maxDatagramBytes) {
-        largestWanDatagramBytes = Math.max(largestWanDatagramBytes, bytes);
-        if (bytes > maxDatagramBytes) {
-            wanDatagramsOverLimit++;
-        }
+        wan.record(bytes, maxDatagramBytes);
     }
 
     /** @return the largest WAN datagram any node sent so far, in bytes */
     public int largestWanDatagramBytes() {
-        return largestWanDatagramBytes;
+        return wan.largestDatagramBytes();
     }
 
     /** @return WAN datagrams sent so far that exceeded their sender's {@code max.datagram.bytes} */
     public long wanDatagramsOverLimit() {
-        return wanDatagramsOverLimit;
+        return wan.datagramsOverLimit();
     }
 
     /** @return the simulated wall clock: {@link #EPOCH_MILLIS_AT_ZERO} plus the virtual time, in epoch milliseconds */
@@ -432,7 +400,7 @@ public final class SimNetwork {
      * @param tap sees every WAN datagram that arrives at a node, as bytes (to record and replay them in tests), or null
      */
     public void setWanTap(WanTap tap) {
-        this.wanTap = tap;
+        wan.setTap(tap);
     }
 
     /**
@@ -448,33 +416,22 @@ public final class SimNetwork {
     }
 
     void tap(String fromSite, String toSite, byte[] datagram) {
-        if (wanTap != null) {
-            wanTap.sent(fromSite, toSite, datagram.clone());
-        }
+        wan.tap(fromSite, toSite, datagram);
     }
 
     /** @return whether a datagram may go on its link; counts it if not */
     boolean passesWanFilter(String fromSite, String toSite, WanPacketInfo packet) {
-        if (wanFilter == null || wanFilter.pass(fromSite, toSite, packet)) {
-            return true;
-        }
-        filteredDatagrams++;
-        return false;
+        return wan.passes(fromSite, toSite, packet);
     }
 
     /** @return the topology's cross traffic from one site to another (none without a topology) */
     List<CrossTraffic> crossTraffic(String fromSite, String toSite) {
-        return topology == null ? List.of() : topology.crossTraffic(fromSite, toSite);
+        return wan.crossTraffic(fromSite, toSite);
     }
 
     /** @return the link profile from one site to another now */
     org.gcs.emulator.LinkProfile linkProfile(String fromSite, String toSite) {
-        org.gcs.emulator.LinkProfile override = linkOverrides.get(fromSite + "->" + toSite);
-        if (override != null) {
-            return override;
-        }
-        return topology == null ? org.gcs.emulator.LinkProfile.IDEAL
-                : topology.link(fromSite, toSite).orElse(org.gcs.emulator.LinkProfile.IDEAL);
+        return wan.linkProfile(fromSite, toSite);
     }
 
     SimOptions options() {
@@ -485,45 +442,8 @@ public final class SimNetwork {
         return byAddress.get(address);
     }
 
-    /**
-     * Multicasts LAN bytes from a node to every live member of its site (itself included), in FIFO order. What a
-     * node multicast and had not arrived when it died is lost for every member: JGroups does not finish a dead
-     * member's multicasts, and a process that dies loses its outgoing queue.
-     */
+    /** Multicasts LAN bytes from a node to every live member of its LAN (itself included), in FIFO order. */
     void lanMulticast(SimNode from, byte[] message) {
-        SiteLan lan = sites.get(from.lan());
-        // a resumed node that its site has not merged back yet is a partition of its own
-        List<SimNode> reached = lan.members.contains(from) ? List.copyOf(lan.members) : List.of(from);
-        for (SimNode member : reached) {
-            clock.after(options.lanDelayNs(), () -> {
-                if (from.alive()) {
-                    member.receiveLan(message);
-                }
-            });
-        }
-    }
-
-    private final Map<SimNode, Long> viewsLateNs = new HashMap<>();
-
-    /** One site's simulated LAN: its members in join order and its view counter. */
-    private final class SiteLan {
-        final List<SimNode> members = new ArrayList<>();
-        long viewId;
-
-        SiteLan(String name) {
-        }
-
-        void installView(boolean merged) {
-            viewId++;
-            List<LanMember> list = new ArrayList<>();
-            for (SimNode member : members) {
-                list.add(new LanMember(member.name(), member.incarnation(), member.delegateEligible()));
-            }
-            long id = viewId;
-            for (SimNode member : List.copyOf(members)) {
-                long lateNs = viewsLateNs.getOrDefault(member, 0L);
-                clock.after(options.lanDelayNs() + lateNs, () -> member.receiveView(id, list, merged));
-            }
-        }
+        lans.multicast(from, message);
     }
 }

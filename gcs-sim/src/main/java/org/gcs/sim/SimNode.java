@@ -1,12 +1,10 @@
 package org.gcs.sim;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CopyOnWriteArrayList;
 import org.gcs.GcsConfig;
 import org.gcs.GroupMember;
 import org.gcs.GroupMessage;
@@ -41,15 +39,8 @@ public final class SimNode implements GroupMember {
     private final long tickNs;
     private final SansIoEngine engine;
     private final SimWanPort wan;
-    private final List<GroupMessage> delivered = new ArrayList<>();
-    private final List<Long> deliveredAtNs = new ArrayList<>();
-    private final List<GroupView> views = new ArrayList<>();
-    private final List<GroupTree> trees = new ArrayList<>();
-    private final List<MessageListener> messageListeners = new CopyOnWriteArrayList<>();
-    private final List<ViewListener> viewListeners = new CopyOnWriteArrayList<>();
-    private final List<TreeListener> treeListeners = new CopyOnWriteArrayList<>();
+    private final SimRecorder recorder = new SimRecorder();
     private long handoverRequests;
-    private boolean keepHistory = true;
     private boolean alive = true;
     /** Stopped as by SIGSTOP: no ticks, and what arrives meanwhile is lost (see {@link SimNetwork#pause}). */
     private boolean paused;
@@ -180,20 +171,17 @@ public final class SimNode implements GroupMember {
 
     @Override
     public Registration onMessage(MessageListener listener) {
-        messageListeners.add(listener);
-        return () -> messageListeners.remove(listener);
+        return recorder.onMessage(listener);
     }
 
     @Override
     public Registration onView(ViewListener listener) {
-        viewListeners.add(listener);
-        return () -> viewListeners.remove(listener);
+        return recorder.onView(listener);
     }
 
     @Override
     public Registration onTree(TreeListener listener) {
-        treeListeners.add(listener);
-        return () -> treeListeners.remove(listener);
+        return recorder.onTree(listener);
     }
 
     /**
@@ -205,31 +193,24 @@ public final class SimNode implements GroupMember {
      * @param keep whether to keep what is delivered and installed from now on
      */
     public void keepHistory(boolean keep) {
-        keepHistory = keep;
+        recorder.keep(keep);
     }
 
     /** @return every message delivered so far, in delivery order (while {@link #keepHistory kept}) */
     public List<GroupMessage> delivered() {
-        return delivered;
+        return recorder.delivered();
     }
 
     /**
      * @return payload bytes of messages from other members delivered between two virtual times
      */
     public long deliveredBytesBetween(long fromNs, long toNs) {
-        long bytes = 0;
-        for (int i = 0; i < delivered.size(); i++) {
-            long at = deliveredAtNs.get(i);
-            if (at >= fromNs && at < toNs && !delivered.get(i).sender().equals(id())) {
-                bytes += delivered.get(i).payload().length;
-            }
-        }
-        return bytes;
+        return recorder.deliveredBytesBetween(id(), fromNs, toNs);
     }
 
     /** @return every view installed so far */
     public List<GroupView> views() {
-        return views;
+        return recorder.views();
     }
 
     @Override
@@ -244,7 +225,7 @@ public final class SimNode implements GroupMember {
 
     /** @return every tree reported so far, in order */
     public List<GroupTree> trees() {
-        return trees;
+        return recorder.trees();
     }
 
     /** @return a snapshot of the engine now; empty flows, links and sites once crashed or stopped */
@@ -408,33 +389,17 @@ public final class SimNode implements GroupMember {
 
         @Override
         public void deliver(GroupMessage message, long sentEpochMicros) {
-            if (keepHistory) {
-                delivered.add(message);
-                deliveredAtNs.add(network.nowNs());
-            }
-            for (MessageListener listener : messageListeners) {
-                listener.onMessage(message);
-            }
+            recorder.delivered(message, network.nowNs());
         }
 
         @Override
         public void viewChanged(GroupView view) {
-            if (keepHistory) {
-                views.add(view);
-            }
-            for (ViewListener listener : viewListeners) {
-                listener.onView(view);
-            }
+            recorder.viewChanged(view);
         }
 
         @Override
         public void treeChanged(GroupTree tree) {
-            if (keepHistory) {
-                trees.add(tree);
-            }
-            for (TreeListener listener : treeListeners) {
-                listener.onTree(tree);
-            }
+            recorder.treeChanged(tree);
         }
 
         @Override

@@ -21,11 +21,12 @@
  * thread is the node's Netty event loop ({@code gcs-loop-<member>}), and every other thread hands its work to that
  * loop; under gcs-sim's simulator it is the thread that runs the virtual clock, through
  * {@link org.gcs.driver.SansIoEngine}. {@link EngineIo} and {@link ProtocolMetrics} are called back on that thread,
- * from within the driver's calls. What crosses to or from other threads is immutable: {@link LanView},
- * {@link SendRequest}, {@link PricedLink}, and the {@link org.gcs.MemberStatus} snapshot that {@link EngineStatus}
- * reads on the engine's thread. The only state engines share is the rate-limited loggers that
- * {@link OverlayMembership}, {@link SiteConflictWatch}, {@link ControlSplitter} and {@link FragmentReassembly} keep in
- * static fields: one per class for every node in the JVM, thread-safe ({@link org.gcs.internal.log.RateLimitedLog}).
+ * from within the driver's calls. What crosses to or from other threads is a record nobody changes: {@link LanView},
+ * {@link SendRequest} (whose completion handle is the driver's business), {@link PricedLink}, and the
+ * {@link org.gcs.MemberStatus} snapshot that {@link EngineStatus} reads on the engine's thread. The only state engines
+ * share is the rate-limited loggers that {@link OverlayMembership}, {@link SiteConflictWatch}, {@link ControlSplitter}
+ * and {@link FragmentReassembly} keep in static fields: one per class for every node in the JVM, thread-safe
+ * ({@link org.gcs.internal.log.RateLimitedLog}).
  *
  * <p><b>Dependencies.</b> On {@code internal.flow} (the meta-flows and the controller blocks), {@code internal.wire}
  * (the LAN messages and WAN packets, and the sizes {@link org.gcs.internal.wire.WanCodec} computes),

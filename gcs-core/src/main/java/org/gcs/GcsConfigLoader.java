@@ -29,7 +29,7 @@ import java.util.TreeSet;
  * lan.transport = udp             # or tcp, with lan.tcp.port and lan.tcp.initial.hosts
  * lan.bind.address = 10.1.0.5
  * lan.protection = aes-gcm        # the default; none turns the LAN's encryption and authentication off
- * congestion.control = ormcc      # tfrc (default end to end), ormcc, none, or a class name
+ * congestion.control = ormcc      # tfrc (default end to end), ormcc, none, cost-benefit, or a class
  * wan.transport = hop-by-hop      # end-to-end (default) or hop-by-hop (takes congestion.control = none or cost-benefit)
  * hop.output.packets = 50         # hop by hop: B_OUT, B_IN, r, stall timeout, end-to-end repair fallback
  * hop.input.packets = 50

@@ -19,7 +19,7 @@ import org.gcs.internal.engine.LanView;
 import org.gcs.internal.engine.NodeEngine;
 import org.gcs.internal.engine.ProtocolMetrics;
 import org.gcs.internal.engine.SendRequest;
-import org.gcs.internal.node.EngineSettingsFactory;
+import org.gcs.internal.engine.EngineSettingsFactory;
 import org.gcs.internal.wire.LanBundle;
 import org.gcs.internal.wire.LanCodec;
 import org.gcs.internal.wire.LanMessage;

@@ -38,23 +38,13 @@ import java.util.concurrent.TimeUnit;
  * Other messages, flushes and all inbound traffic pass through. Packets still held when the handler is
  * removed (for instance because the channel closes) are released and their promises fail.
  *
- * <p>Put the emulator nearest the head of the pipeline, so that it sees the final datagrams (outbound
+ * <p>A GCS node gets it as its WAN pipeline hook ({@link LinkEmulation}), which the Netty driver puts nearest the
+ * socket, so that it sees the final, sealed datagrams. In a pipeline of your own, put it nearest the head (outbound
  * messages travel from the tail towards the head):
  * <pre>
  * Topology wan = Topology.load("ron3");
  * PeerSiteResolver sites = PeerSiteResolver.fromMap(Map.of(ottawaDelegate, "ottawa", chicagoDelegate, "chicago"));
- * new Bootstrap()
- *     .group(group)
- *     .channel(NioDatagramChannel.class)
- *     .handler(new ChannelInitializer&lt;DatagramChannel&gt;() {
- *         &#64;Override
- *         protected void initChannel(DatagramChannel ch) {
- *             ch.pipeline()
- *                 .addLast("link-emulator", new LinkEmulatorHandler("boston", wan, sites, 42L)) // nearest the head
- *                 .addLast("wan-codec", new WanDatagramCodec())
- *                 .addLast("delegate", delegateHandler);
- *         }
- *     });
+ * ch.pipeline().addFirst("link-emulator", new LinkEmulatorHandler("boston", wan, sites, 42L));
  * </pre>
  *
  * <p>The links' clock starts at this handler's first emulated packet, and so do the cross-traffic streams.

@@ -9,8 +9,9 @@ import org.gcs.internal.wire.LanMessage;
 import org.gcs.internal.wire.WanEnvelope;
 
 /**
- * Everything the sans-IO {@link NodeEngine} asks of its driver. The Netty/JGroups driver and the
- * virtual-time simulator implement it; all calls come from the engine's single thread.
+ * Everything the sans-IO {@link NodeEngine} asks of its driver. The Netty/JGroups driver implements it
+ * ({@code NodeIo}), and so does {@code org.gcs.driver.SansIoEngine} for other drivers such as gcs-sim's simulator; all
+ * calls come from the engine's single thread, from within the driver's own calls into the engine.
  */
 public interface EngineIo {
     /** Multicast a message to every member of this site, this node included, reliably and in FIFO order. */

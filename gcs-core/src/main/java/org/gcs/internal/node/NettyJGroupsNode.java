@@ -29,6 +29,7 @@ import org.gcs.ReceivingFlowStatus;
 import org.gcs.Registration;
 import org.gcs.TreeListener;
 import org.gcs.ViewListener;
+import org.gcs.internal.engine.EngineSettingsFactory;
 import org.gcs.internal.engine.NodeEngine;
 import org.gcs.internal.engine.SendRequest;
 import org.gcs.internal.log.RateLimitedLog;
@@ -42,9 +43,10 @@ import org.slf4j.LoggerFactory;
  * ({@link ProtocolTimer}), so protocol state needs no locks. JGroups threads and application threads hand their work
  * to that loop (a JGroups message batch as one task, {@link LanInput}, {@link LanInbox}). Two more threads: the
  * delivery thread calls listeners (one message at a time, in order, {@link Deliveries}), and the LAN-out thread
- * performs JGroups sends, which may block on JGroups flow control ({@link LanOut}). The loop hands work to both in
- * batches ({@link HandOffBatcher}): what the loop tasks queued at one moment produce travels as one task. The
- * engine's outputs reach them through {@link NodeIo}.
+ * performs JGroups sends, which may block on JGroups flow control ({@link LanOut}). The loop hands deliveries over in
+ * batches ({@link HandOffBatcher}: what the loop tasks queued at one moment produce travels as one task), and LAN
+ * sends as what each loop turn collected ({@link LanOut}, bundled by {@link LanSender}). The engine's outputs reach
+ * them through {@link NodeIo}.
  *
  * <p>Memory is bounded on every path: sends wait for room ({@link PendingSends}, then the send window);
  * received messages wait for listener capacity ({@code deliveryBacklogBytes}, which blocks the JGroups receive

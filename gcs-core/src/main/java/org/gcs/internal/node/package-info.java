@@ -40,15 +40,14 @@
  * </ul>
  * Shared between these threads, and thread-safe: {@link PendingSends}, {@link DeliveryPermits},
  * {@link DeliveryBacklog}, {@link GroupMemberships}, {@link LanDropReport}, {@link LanEncryption}; immutable:
- * {@link LanKeyRing}; stateless: {@link NodeClock} (the monotonic and wall clocks), {@link EngineSettingsFactory},
- * {@link WanSocketKind}.
+ * {@link LanKeyRing}; stateless: {@link NodeClock} (the monotonic and wall clocks), {@link WanSocketKind}.
  *
  * <p><b>Dependencies.</b> On every other {@code internal} package ({@code engine}, {@code flow}, {@code wire},
  * {@code crypto}, {@code log}), the public API {@code org.gcs}, {@code org.gcs.metrics}
  * ({@link org.gcs.metrics.NodeMetrics}), {@code org.gcs.driver} (the WAN pipeline hook), gcs-cc, gcs-alm, Netty and
  * JGroups. Used only inside gcs-core: {@link org.gcs.GcsNode#start GcsNode.start} (its one door from the public API),
- * {@link org.gcs.metrics.GcsMetrics} (which needs the node's meters and LAN channel) and
- * {@link org.gcs.driver.SansIoEngine} ({@link EngineSettingsFactory}, so that a simulated node gets its settings by the
- * same path). {@link LanReceivePolicy} is public only because JGroups creates it by class name.
+ * and {@link org.gcs.metrics.GcsMetrics} (which needs the node's meters and LAN channel). Its engine settings come from
+ * {@link org.gcs.internal.engine.EngineSettingsFactory}, the path a simulated node's take too.
+ * {@link LanReceivePolicy} is public only because JGroups creates it by class name.
  */
 package org.gcs.internal.node;

@@ -7,7 +7,7 @@ import picocli.CommandLine.IVersionProvider;
 
 /**
  * {@code gcs --version}: the version and the git commit the build wrote into {@code org/gcs/tools/build.properties}
- * (gcs-examples/pom.xml, {@code git describe --always --dirty}), and the Java version. A build outside a git work
+ * (gcs-tools/pom.xml, {@code git describe --always --dirty}), and the Java version. A build outside a git work
  * tree says "unknown commit".
  */
 public final class VersionProvider implements IVersionProvider {

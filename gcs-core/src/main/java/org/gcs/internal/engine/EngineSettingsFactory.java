@@ -1,4 +1,4 @@
-package org.gcs.internal.node;
+package org.gcs.internal.engine;
 
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -10,7 +10,6 @@ import java.util.List;
 import org.gcs.GcsConfig;
 import org.gcs.alm.overlay.DelegateAddress;
 import org.gcs.cc.CongestionControls;
-import org.gcs.internal.engine.EngineSettings;
 import org.gcs.internal.flow.FlowSettings;
 
 /**

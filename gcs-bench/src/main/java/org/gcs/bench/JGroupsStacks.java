@@ -81,8 +81,9 @@ final class JGroupsStacks {
         protocols.add(new PING());
         protocols.add(new MERGE3().setMinInterval(2_000).setMaxInterval(6_000));
         protocols.add(failureDetection);
-        protocols.add(new FD_ALL3().setTimeout(6_000).setInterval(1_000));
-        protocols.add(new VERIFY_SUSPECT2());
+        // as GCS's LAN (JGroupsLan): suspected after 3 s of silence, checked every 0.5 s, 0.5 s to answer
+        protocols.add(new FD_ALL3().setTimeout(3_000).setInterval(500));
+        protocols.add(new VERIFY_SUSPECT2().setTimeout(500));
         protocols.add(new BARRIER());
         protocols.add(new NAKACK2().setXmitInterval(200));
         protocols.add(new UNICAST3());

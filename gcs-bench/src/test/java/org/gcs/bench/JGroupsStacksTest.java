@@ -2,9 +2,13 @@ package org.gcs.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
 import java.lang.reflect.AccessibleObject;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -64,11 +68,19 @@ class JGroupsStacksTest {
     }
 
     @Test
-    void shouldDocumentEveryDifferenceWithItsReason() {
+    void shouldDocumentEveryDifferenceWithItsReasonInPerformanceMd() throws IOException {
         List<Difference> all = new ArrayList<>(JGroupsStacks.LAN_DIFFERENCES);
         all.addAll(JGroupsStacks.PROTECTION_DIFFERENCES);
+        // the module's directory when Maven runs the tests
+        String doc = Files.readString(Path.of("..", "docs", "performance.md"), StandardCharsets.UTF_8);
+
         assertThat(all).extracting(Difference::what).doesNotHaveDuplicates();
-        assertThat(all).allSatisfy(d -> assertThat(d.why()).isNotBlank());
+        assertThat(all).allSatisfy(d -> {
+            assertThat(d.why()).isNotBlank();
+            assertThat(doc.contains("\n| `" + d.what() + "` |"))
+                    .as("docs/performance.md's table of the baseline's differences has a row | `%s` |", d.what())
+                    .isTrue();
+        });
     }
 
     /**

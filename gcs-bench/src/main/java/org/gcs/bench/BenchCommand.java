@@ -42,7 +42,7 @@ import picocli.CommandLine.Spec;
                     + " p99, p99.9 at the members of site B; GCS against RELAY2 with Nagle on its bridge"
                     + " (jgroups-relay2) and with TCP_NODELAY (jgroups-relay2-nodelay), ratio against the"
                     + " better one by p99.",
-            "  lan-throughput         1 site x 2 processes: GCS against plain JGroups with the same stack.",
+            "  lan-throughput         1 site x 2 processes: GCS against plain JGroups on GCS's LAN stack.",
             "  udp-limit              raw Netty UDP datagrams of the same size on loopback: the ceiling.",
             "  all                    every scenario, in this order.",
             "Progress goes to stderr, tables to stdout; exit code 0 when every run passed, 1 when a run failed"

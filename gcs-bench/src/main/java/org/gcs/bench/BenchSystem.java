@@ -7,7 +7,10 @@ import java.util.Optional;
 public enum BenchSystem {
     /** GCS through its public API ({@code org.gcs.GcsNode}). */
     GCS("gcs", "GCS"),
-    /** Plain JGroups: one JChannel per node with the protocol stack of GCS's LAN. */
+    /**
+     * Plain JGroups: one JChannel per node with the protocol stack of GCS's LAN without GCS's own pieces
+     * ({@code JGroupsStacks.lan} lists them).
+     */
     JGROUPS("jgroups", "JGroups"),
     /**
      * JGroups with RELAY2 on top of the same LAN stack; site masters bridged over a TCP cluster with JGroups'

@@ -112,6 +112,11 @@ final class GcsEndpoint implements BenchEndpoint {
         node.join(GROUP);
     }
 
+    /** @return the node, null before {@link #start}; for tests that inspect it */
+    GcsNode node() {
+        return node;
+    }
+
     @Override
     public boolean ready() {
         return node.view(GROUP)

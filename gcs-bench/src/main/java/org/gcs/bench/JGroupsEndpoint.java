@@ -54,6 +54,11 @@ final class JGroupsEndpoint implements BenchEndpoint, Receiver {
         channel.connect(spec.lanClusterName(relayed ? "relay2" : "jgroups"));
     }
 
+    /** @return the node's channel, null before {@link #start}; for tests that inspect its stack */
+    JChannel channel() {
+        return channel;
+    }
+
     @Override
     public boolean ready() {
         View view = channel.getView();

@@ -30,12 +30,30 @@ import org.jgroups.stack.Protocol;
  * The JGroups protocol stacks of the baseline.
  *
  * <ul>
- *   <li>{@link #lan}: the stack GCS builds for a site's LAN on UDP ({@code org.gcs.internal.node.JGroupsLan}),
- *       protocol by protocol and setting by setting: UDP (multicast, 127.0.0.1, the same socket buffers), PING,
- *       MERGE3, FD_SOCK2, FD_ALL3, VERIFY_SUSPECT2, BARRIER, NAKACK2, UNICAST3, STABLE, GMS, MFC, UFC, FRAG4. Keep it
- *       in step with JGroupsLan, or the comparison measures a different stack. GCS seals its LAN by default
- *       ({@code lan.protection=aes-gcm}: SERIALIZE and AES-GCM above the transport, docs/security.md, LAN); this
- *       baseline does not, so the stacks are the same with {@code --gcs-set lan.protection=none}.</li>
+ *   <li>{@link #lan}: plain JGroups with GCS's LAN stack on UDP as the bench's GCS nodes run it
+ *       ({@code org.gcs.internal.node.JGroupsLan}, {@code lan.transport=udp}): the same protocols in the same order
+ *       (UDP, PING, MERGE3, FD_SOCK2, FD_ALL3, VERIFY_SUSPECT2, BARRIER, NAKACK2, UNICAST3, STABLE, GMS, MFC, UFC,
+ *       FRAG4) with the same settings (UDP multicast bound to 127.0.0.1 with the same socket buffers, the same
+ *       merge, failure-detection, retransmission and join timeouts, flow-control credits, fragment size, bundler
+ *       and thread-pool settings, diagnostics off), without GCS's own pieces. Those are its only differences,
+ *       listed with their reasons in {@link #LAN_DIFFERENCES} and {@link #PROTECTION_DIFFERENCES} (and in
+ *       docs/performance.md, "Systems, same conditions"):
+ *       <ul>
+ *         <li>MFC: GCS runs its subclass {@code MulticastCredits} (MFC unchanged, same protocol id and settings,
+ *             that also tells how many credits are left);</li>
+ *         <li>UDP's bundler: GCS's {@code LanBundler} (JGroups' per-destination bundler, the baseline's, that writes
+ *             GCS's light sends on the sending thread);</li>
+ *         <li>UDP's message processing policy: GCS's {@code LanReceivePolicy} (regular messages up on the receiver
+ *             thread) against JGroups' default {@code max};</li>
+ *         <li>the members' addresses: GCS's carry the member's name, incarnation and delegate eligibility
+ *             ({@code ExtendedUUID}), the baseline's are plain UUIDs;</li>
+ *         <li>with {@code lan.protection=aes-gcm}, GCS's default, GCS's {@code LanEncryption} (a SYM_ENCRYPT) and
+ *             SERIALIZE directly above UDP; the baseline has no encryption, so {@code --gcs-set
+ *             lan.protection=none} compares the stacks without them.</li>
+ *       </ul>
+ *       Beyond the stack, GCS multicasts its own messages with {@code DONT_LOOPBACK} and takes its own copy at the
+ *       send, where the baseline's own messages loop back through JGroups. {@code JGroupsStacksTest} starts both on
+ *       loopback and fails when the stacks differ in any other protocol, order or property.</li>
  *   <li>{@link #relay}: RELAY2 on top of that stack with {@code relay_multicasts} on and one site master per site
  *       (its bridge created while it connects, so that the benchmark knows when it is up),
  *       as JGroups documents cross-site replication: every site lists the same bridge cluster, whose stack
@@ -44,7 +62,11 @@ import org.jgroups.stack.Protocol;
  *       GMS, MFC and UFC with 2 MB credits, FRAG2) bound to 127.0.0.1. Like {@code tcp.xml} (JGroups' choice "for
  *       high-throughput requirements") the bridge keeps Nagle's algorithm on ({@code tcp_nodelay=false}) in the
  *       system {@code jgroups-relay2}; {@code jgroups-relay2-nodelay} sets {@code TCP_NODELAY}, as
- *       {@code tcp-low-latency.xml} does.</li>
+ *       {@code tcp-low-latency.xml} does. It departs from {@code tcp.xml} only where a run's setup needs it or
+ *       while connecting: fixed ports (TCPPING {@code port_range} 0, not 2), no STATE_TRANSFER (nothing transfers
+ *       state), platform threads as in the LAN stack (not virtual ones), no local address printed, and JGroups'
+ *       defaults for TCPPING's synchronous discovery and TCP's 2 s connect timeout ({@code tcp.xml}: asynchronous
+ *       discovery, 300 ms).</li>
  * </ul>
  */
 final class JGroupsStacks {
@@ -55,7 +77,55 @@ final class JGroupsStacks {
      */
     static final long LAN_JOIN_TIMEOUT_MS = 2_000;
 
+    /**
+     * Every way {@link #lan} differs from the LAN stack of the bench's GCS nodes with {@code lan.protection=none}:
+     * GCS's own pieces, which plain JGroups does not have. docs/performance.md lists the same;
+     * {@code JGroupsStacksTest} fails when the stacks differ in anything else or no longer differ in one of these.
+     */
+    static final List<Difference> LAN_DIFFERENCES = List.of(
+            new Difference("class MFC", "org.gcs.internal.node.MulticastCredits", "org.jgroups.protocols.MFC",
+                    "GCS's MFC subclass: MFC unchanged (same protocol id, settings and wire format) that also tells"
+                            + " GCS's event loop whether a send would block, so that it sends light turns itself"),
+            new Difference("UDP.bundler_type", "org.gcs.internal.node.LanBundler", "per-destination",
+                    "GCS's bundler: JGroups' per-destination bundler (the same bundler settings) that writes GCS's"
+                            + " light sends to the socket on the sending thread; plain JGroups has no such bundler"),
+            new Difference("UDP.message_processing_policy", "org.gcs.internal.node.LanReceivePolicy", "max",
+                    "GCS's policy: regular messages go up on the receiver thread, out-of-band ones through the"
+                            + " pool as with JGroups' default (max), which the baseline keeps"),
+            new Difference("address", "org.jgroups.util.ExtendedUUID", "org.jgroups.util.UUID",
+                    "GCS's addresses carry the member's name, incarnation and delegate eligibility (every member"
+                            + " derives the same delegate from a view); a plain JGroups application needs none"));
+
+    /**
+     * The further differences with {@code lan.protection=aes-gcm}, GCS's default: its LAN protection, which this
+     * baseline does not have (an encrypted JGroups baseline is issue 37's); compare with {@code --gcs-set
+     * lan.protection=none} for the same stack without it.
+     */
+    static final List<Difference> PROTECTION_DIFFERENCES = List.of(
+            new Difference("stack SYM_ENCRYPT", "org.gcs.internal.node.LanEncryption", "absent",
+                    "GCS's LAN protection (AES-GCM under the cluster key), directly above UDP; the baseline does"
+                            + " not encrypt"),
+            new Difference("stack SERIALIZE", "org.jgroups.protocols.SERIALIZE", "absent",
+                    "part of GCS's LAN protection: each whole message, headers included, becomes the payload"
+                            + " that LanEncryption seals"));
+
     private static final String LOOPBACK = "127.0.0.1";
+
+    /**
+     * One way the baseline's LAN stack differs from GCS's.
+     *
+     * @param what what differs: {@code stack P} for a protocol only one side has, named by the JGroups protocol it
+     *        is or extends; {@code stack order} for the order of the protocols both have; {@code class P} for a
+     *        protocol that GCS runs as a subclass of its own; {@code P.property} for a setting of protocol P
+     *        ({@code P.component.property} for one of its components, e.g. {@code UDP.bundler.max_size});
+     *        {@code channel.property} for a setting of the channel; {@code address} for the type of the members'
+     *        addresses
+     * @param gcs GCS's value ({@code absent} if GCS has no such protocol)
+     * @param baseline the baseline's value ({@code absent} if it has no such protocol)
+     * @param why why the baseline keeps the difference
+     */
+    record Difference(String what, String gcs, String baseline, String why) {
+    }
 
     private JGroupsStacks() {
     }
@@ -81,8 +151,9 @@ final class JGroupsStacks {
         protocols.add(new PING());
         protocols.add(new MERGE3().setMinInterval(2_000).setMaxInterval(6_000));
         protocols.add(failureDetection);
-        protocols.add(new FD_ALL3().setTimeout(6_000).setInterval(1_000));
-        protocols.add(new VERIFY_SUSPECT2());
+        // as GCS's LAN (JGroupsLan): suspected after 3 s of silence, checked every 0.5 s, 0.5 s to answer
+        protocols.add(new FD_ALL3().setTimeout(3_000).setInterval(500));
+        protocols.add(new VERIFY_SUSPECT2().setTimeout(500));
         protocols.add(new BARRIER());
         protocols.add(new NAKACK2().setXmitInterval(200));
         protocols.add(new UNICAST3());

@@ -24,7 +24,7 @@ public enum Scenario {
             List.of(BenchSystem.GCS, BenchSystem.RELAY2, BenchSystem.RELAY2_NODELAY),
             2, 2, 4_000, 8_000, 1_000,
             "2 sites x 2 processes, one sender in the first site at a fixed rate, latency at the second site"),
-    /** One site of 2 processes: GCS against plain JGroups with the same stack. */
+    /** One site of 2 processes: GCS against plain JGroups on GCS's LAN stack ({@code JGroupsStacks.lan}). */
     LAN_THROUGHPUT("lan-throughput", Kind.THROUGHPUT, List.of(BenchSystem.GCS, BenchSystem.JGROUPS),
             1, 2, 2_000_000, 1_000_000, 0,
             "1 site x 2 processes, one sender, as fast as the system admits messages"),

@@ -24,7 +24,8 @@ public interface Pacing {
      *
      * @param nowNs the time
      * @return the time from which another message is due; {@code nowNs} or earlier when one is due already and only
-     *     the bound on outstanding messages holds it back (then only an admission changes the answer)
+     *     the bound on outstanding messages holds it back (then only an admission changes the answer, so it must not
+     *     be that with no message outstanding: a real-time loop would wait for an admission that never comes)
      */
     long nextDueNs(long nowNs);
 }

@@ -2,9 +2,14 @@ package org.gcs.bench;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
+import java.util.function.LongUnaryOperator;
+import org.gcs.tools.send.FixedRate;
+import org.gcs.tools.send.Greedy;
+import org.gcs.tools.send.MessageSend;
+import org.gcs.tools.send.Pacing;
+import org.gcs.tools.send.RealTimeSender;
+import org.gcs.tools.send.SendCounter;
 
 /**
  * The sender's workload: {@code W} warm-up messages, then {@code N} measured ones, sequence 1..W+N, each a fresh
@@ -27,8 +32,10 @@ final class LoadGenerator implements Runnable {
     private final NodeSpec spec;
     private final Consumer<NodeLine> report;
     private final Runnable firstMeasured;
-    private final AtomicLong sent = new AtomicLong();
+    private final SendCounter counter;
+    private volatile RealTimeSender phase;
     private volatile boolean stopped;
+    private long firstMeasuredMicros = -1;
 
     /**
      * @param endpoint the sending node
@@ -41,38 +48,29 @@ final class LoadGenerator implements Runnable {
         this.spec = spec;
         this.firstMeasured = firstMeasured;
         this.report = report;
+        this.counter = new SendCounter(spec.messageBytes());
     }
 
     @Override
     public void run() {
         long total = spec.warmupMessages() + spec.measuredMessages();
-        double intervalNs = spec.ratePerSec() > 0 ? 1e9 / spec.ratePerSec() : 0;
-        long startNs = System.nanoTime();
-        long startMicros = WallClock.nowMicros();
-        long firstMeasuredMicros = -1;
-        try {
-            for (long seq = 1; seq <= total && !stopped; seq++) {
-                long stampMicros;
-                if (intervalNs > 0 && seq == spec.unpacedWarmupMessages() + 1) {
-                    startNs = System.nanoTime();
-                    startMicros = WallClock.nowMicros();
+        long unpaced = spec.ratePerSec() > 0 ? Math.min(spec.unpacedWarmupMessages(), total) : total;
+        if (!runPhase(new Greedy(1), 0, unpaced, message -> WallClock.nowMicros())) {
+            return;
+        }
+        if (unpaced < total) {
+            FixedRate schedule = FixedRate.messagesPerSec(spec.ratePerSec(), 1, FixedRate.FULL_CATCH_UP);
+            long[] startMicros = new long[1];
+            if (!runPhase(schedule, unpaced, total - unpaced, message -> {
+                if (message == 1) {
+                    startMicros[0] = WallClock.nowMicros(); // the schedule started just before its first message
                 }
-                if (intervalNs > 0 && seq > spec.unpacedWarmupMessages()) {
-                    long dueNs = startNs + Math.round((seq - 1 - spec.unpacedWarmupMessages()) * intervalNs);
-                    waitUntil(dueNs);
-                    stampMicros = startMicros + (dueNs - startNs) / 1_000;
-                } else {
-                    stampMicros = WallClock.nowMicros();
-                }
-                boolean measured = seq > spec.warmupMessages();
-                if (measured && firstMeasuredMicros < 0) {
-                    firstMeasuredMicros = stampMicros;
-                    firstMeasured.run();
-                }
-                endpoint.send(BenchPayload.encode(spec.messageBytes(),
-                        measured ? BenchPayload.MEASURED : BenchPayload.WARMUP, seq, stampMicros));
-                sent.incrementAndGet();
+                return startMicros[0] + schedule.dueAfterStartNs(message) / 1_000;
+            })) {
+                return;
             }
+        }
+        try {
             if (!stopped) {
                 endpoint.flush(); // every send taken before the figures are reported
             }
@@ -80,7 +78,7 @@ final class LoadGenerator implements Runnable {
             Thread.currentThread().interrupt();
             return;
         } catch (Exception e) {
-            report.accept(NodeLine.withText(NodeLine.ERROR, "send failed after " + sent.get() + " messages: " + e));
+            reportFailure(e);
             return;
         }
         if (stopped) {
@@ -89,7 +87,7 @@ final class LoadGenerator implements Runnable {
         long lastMicros = WallClock.nowMicros();
         double measuredSec = (lastMicros - firstMeasuredMicros) / 1e6;
         Map<String, String> fields = new LinkedHashMap<>();
-        fields.put("sent", Long.toString(sent.get()));
+        fields.put("sent", Long.toString(counter.admittedMessages()));
         fields.put("firstMeasuredMicros", Long.toString(firstMeasuredMicros));
         fields.put("lastSentMicros", Long.toString(lastMicros));
         fields.put("sendRatePerSec", String.format(java.util.Locale.ROOT, "%.1f",
@@ -97,22 +95,52 @@ final class LoadGenerator implements Runnable {
         report.accept(new NodeLine(NodeLine.SENT, fields));
     }
 
-    private static void waitUntil(long dueNs) throws InterruptedException {
-        for (long left = dueNs - System.nanoTime(); left > 0; left = dueNs - System.nanoTime()) {
-            LockSupport.parkNanos(left);
-            if (Thread.interrupted()) {
-                throw new InterruptedException();
-            }
+    /**
+     * Sends messages {@code before + 1 .. before + count}, stamped by {@code stampMicros} (given the phase's message
+     * number, from 1), paced by {@code pacing}.
+     *
+     * @return true if all were sent; false if stopped, interrupted or failed (the failure is reported)
+     */
+    private boolean runPhase(Pacing pacing, long before, long count, LongUnaryOperator stampMicros) {
+        RealTimeSender sender = new RealTimeSender(pacing, MessageSend.blocking(
+                message -> send(before + message, stampMicros.applyAsLong(message))), counter).stopAfter(count);
+        phase = sender;
+        if (stopped) {
+            return false;
         }
+        sender.run();
+        if (sender.end() == RealTimeSender.End.FAILED) {
+            reportFailure(sender.failure());
+        }
+        return sender.end() == RealTimeSender.End.COUNT;
+    }
+
+    private void send(long seq, long stampMicros) throws Exception {
+        boolean measured = seq > spec.warmupMessages();
+        if (measured && firstMeasuredMicros < 0) {
+            firstMeasuredMicros = stampMicros;
+            firstMeasured.run();
+        }
+        endpoint.send(BenchPayload.encode(spec.messageBytes(),
+                measured ? BenchPayload.MEASURED : BenchPayload.WARMUP, seq, stampMicros));
+    }
+
+    private void reportFailure(Throwable failure) {
+        report.accept(NodeLine.withText(NodeLine.ERROR, "send failed after " + counter.admittedMessages()
+                + " messages: " + failure));
     }
 
     /** @return messages handed to the system so far */
     long sent() {
-        return sent.get();
+        return counter.admittedMessages();
     }
 
     /** Stops after the current send; no {@code sent} line follows. */
     void stop() {
         stopped = true;
+        RealTimeSender current = phase;
+        if (current != null) {
+            current.stop();
+        }
     }
 }

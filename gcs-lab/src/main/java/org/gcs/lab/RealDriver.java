@@ -12,10 +12,7 @@ import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.LockSupport;
 import org.gcs.FlowStatus;
 import org.gcs.GcsClosedException;
 import org.gcs.GcsConfig;
@@ -26,6 +23,9 @@ import org.gcs.LanConfig;
 import org.gcs.emulator.Topology;
 import org.gcs.WireCost;
 import org.gcs.emulator.LinkEmulation;
+import org.gcs.tools.send.Pacing;
+import org.gcs.tools.send.RealTimeSender;
+import org.gcs.tools.send.SendCounter;
 
 /**
  * The real-time driver: real {@link GcsNode}s in this JVM, every site a JGroups cluster on UDP multicast bound to
@@ -49,7 +49,7 @@ public final class RealDriver implements LabDriver {
     private final String runId;
     private final int portBase;
     private final List<Node> nodes = new ArrayList<>();
-    private final List<SenderThread> senders = new ArrayList<>();
+    private final List<Sender> senders = new ArrayList<>();
     private final Map<String, LanConfig> lans = new LinkedHashMap<>();
     private final long startNs = System.nanoTime();
     private long scheduleNs;
@@ -175,27 +175,36 @@ public final class RealDriver implements LabDriver {
 
     @Override
     public LabSender greedy(LabNode node, String group, int messageBytes) {
-        return startSender(new SenderThread((Node) node, group, messageBytes, Double.POSITIVE_INFINITY));
+        return startSender((Node) node, group, messageBytes, VirtualDriver.greedyPacing());
     }
 
     @Override
     public LabSender fixedRate(LabNode node, String group, int messageBytes, double wireBytesPerSec) {
-        if (!(wireBytesPerSec > 0) || Double.isInfinite(wireBytesPerSec)) {
-            throw new IllegalArgumentException("rate must be positive and finite, got " + wireBytesPerSec);
-        }
-        return startSender(new SenderThread((Node) node, group, messageBytes, wireBytesPerSec));
+        return startSender((Node) node, group, messageBytes,
+                VirtualDriver.fixedRatePacing(messageBytes, wireBytesPerSec));
     }
 
-    private LabSender startSender(SenderThread sender) {
+    /** Starts a sender on a thread of its own, with the virtual driver's pacing and asynchronous sends. */
+    private LabSender startSender(Node node, String group, int messageBytes, Pacing pacing) {
+        RealTimeSender sends = new RealTimeSender(pacing, sequence -> node.gcs().sendAsync(group,
+                new byte[messageBytes]), new SendCounter(WireCost.messageBytes(messageBytes)));
+        Sender sender = new Sender(node, sends);
         senders.add(sender);
-        sender.thread.start();
+        Thread thread = new Thread(() -> {
+            sends.run();
+            if (sends.failure() instanceof RuntimeException e && !(e instanceof GcsClosedException)) {
+                throw e; // a failure other than the node closing: the thread ends loudly, as an uncaught exception
+            }
+        }, "gcs-lab-send-" + node.name());
+        thread.setDaemon(true);
+        thread.start();
         return sender;
     }
 
     /** Stops the senders, then closes every node in parallel (each leaves a JGroups cluster, which takes a moment). */
     @Override
     public void close() {
-        senders.forEach(SenderThread::stop);
+        senders.forEach(Sender::stop);
         if (nodes.isEmpty()) {
             return;
         }
@@ -240,90 +249,20 @@ public final class RealDriver implements LabDriver {
     }
 
     /**
-     * A sender on a thread of its own. Greedy: keeps {@value VirtualDriver#GREEDY_QUEUE_MESSAGES} asynchronous sends
-     * outstanding, like the virtual driver's greedy sender. Fixed rate: blocking sends on a schedule, without
-     * catching up on time lost while blocked.
+     * A sender on a thread of its own, paced like the virtual driver's: greedy keeps
+     * {@value VirtualDriver#GREEDY_QUEUE_MESSAGES} asynchronous sends outstanding; fixed rate sends on a schedule,
+     * lets at most {@value VirtualDriver#FIXED_QUEUE_MESSAGES} wait, and does not catch up on time lost while blocked.
+     * It ends at {@link #stop()}, an interrupt or a failed send (the node closing).
      */
-    private static final class SenderThread implements LabSender {
-        private final Node node;
-        private final String group;
-        private final int messageBytes;
-        private final long wireBytesPerMessage;
-        private final double rate;
-        private final AtomicLong admitted = new AtomicLong();
-        private final Semaphore outstanding = new Semaphore(VirtualDriver.GREEDY_QUEUE_MESSAGES);
-        private final Thread thread;
-        private volatile boolean stopped;
-
-        SenderThread(Node node, String group, int messageBytes, double wireBytesPerSec) {
-            this.node = node;
-            this.group = group;
-            this.messageBytes = messageBytes;
-            this.wireBytesPerMessage = WireCost.messageBytes(messageBytes);
-            this.rate = wireBytesPerSec;
-            this.thread = new Thread(this::run, "gcs-lab-send-" + node.name());
-            this.thread.setDaemon(true);
-        }
-
-        private void run() {
-            try {
-                if (Double.isInfinite(rate)) {
-                    runGreedy();
-                } else {
-                    runPaced();
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            } catch (GcsClosedException e) {
-                // the driver is closing
-            }
-        }
-
-        private void runGreedy() throws InterruptedException {
-            while (!stopped) {
-                if (!outstanding.tryAcquire(50, TimeUnit.MILLISECONDS)) {
-                    continue;
-                }
-                node.gcs().sendAsync(group, new byte[messageBytes]).whenComplete((ok, failure) -> {
-                    if (failure == null) {
-                        admitted.addAndGet(wireBytesPerMessage);
-                    }
-                    outstanding.release();
-                });
-            }
-        }
-
-        private void runPaced() throws InterruptedException {
-            long intervalNs = Math.max(1, Math.round(1e9 * wireBytesPerMessage / rate));
-            long next = System.nanoTime();
-            while (!stopped) {
-                long now = System.nanoTime();
-                if (next - now > 0) {
-                    LockSupport.parkNanos(next - now);
-                    continue;
-                }
-                node.gcs().send(group, new byte[messageBytes]);
-                admitted.addAndGet(wireBytesPerMessage);
-                next += intervalNs;
-                if (System.nanoTime() - next > intervalNs) {
-                    next = System.nanoTime(); // blocked: no catching up in a burst
-                }
-            }
-        }
-
-        @Override
-        public LabNode node() {
-            return node;
-        }
-
+    private record Sender(Node node, RealTimeSender sends) implements LabSender {
         @Override
         public long admittedWireBytes() {
-            return admitted.get();
+            return sends.counter().admittedBytes();
         }
 
         @Override
         public void stop() {
-            stopped = true;
+            sends.stop();
         }
     }
 }

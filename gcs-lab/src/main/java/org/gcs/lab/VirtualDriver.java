@@ -1,6 +1,5 @@
 package org.gcs.lab;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -11,6 +10,11 @@ import org.gcs.WireCost;
 import org.gcs.sim.SimNetwork;
 import org.gcs.sim.SimNode;
 import org.gcs.sim.SimOptions;
+import org.gcs.tools.send.FixedRate;
+import org.gcs.tools.send.Greedy;
+import org.gcs.tools.send.Pacing;
+import org.gcs.tools.send.SendCounter;
+import org.gcs.tools.send.SteppedSender;
 
 /**
  * The virtual-time driver: the nodes are {@link SimNode}s of a {@link SimNetwork} running the production protocol
@@ -97,19 +101,26 @@ public final class VirtualDriver implements LabDriver {
 
     @Override
     public LabSender greedy(LabNode node, String group, int messageBytes) {
-        Sender sender = new Sender((Node) node, group, messageBytes, Double.POSITIVE_INFINITY);
-        net.clock().after(0, sender::tick);
-        return sender;
+        return new Sender((Node) node, group, messageBytes, greedyPacing());
     }
 
     @Override
     public LabSender fixedRate(LabNode node, String group, int messageBytes, double wireBytesPerSec) {
-        if (!(wireBytesPerSec > 0) || Double.isInfinite(wireBytesPerSec)) {
-            throw new IllegalArgumentException("rate must be positive and finite, got " + wireBytesPerSec);
-        }
-        Sender sender = new Sender((Node) node, group, messageBytes, wireBytesPerSec);
-        net.clock().after(0, sender::tick);
-        return sender;
+        return new Sender((Node) node, group, messageBytes, fixedRatePacing(messageBytes, wireBytesPerSec));
+    }
+
+    /** @return the pacing of a lab's greedy sender: {@value #GREEDY_QUEUE_MESSAGES} messages waiting */
+    static Pacing greedyPacing() {
+        return new Greedy(GREEDY_QUEUE_MESSAGES);
+    }
+
+    /**
+     * @return the pacing of a lab's fixed-rate sender: at most {@value #FIXED_QUEUE_MESSAGES} waiting, no catch-up
+     * @throws IllegalArgumentException if the rate is not positive and finite
+     */
+    static Pacing fixedRatePacing(int messageBytes, double wireBytesPerSec) {
+        return new FixedRate(wireBytesPerSec, WireCost.messageBytes(messageBytes), FIXED_QUEUE_MESSAGES,
+                FixedRate.NO_CATCH_UP);
     }
 
     @Override
@@ -149,59 +160,27 @@ public final class VirtualDriver implements LabDriver {
     }
 
     /**
-     * A sender task on the virtual clock: greedy (keeps {@value #GREEDY_QUEUE_MESSAGES} messages waiting) or at a
-     * fixed rate (sends what its schedule calls for, never keeping more than {@value #FIXED_QUEUE_MESSAGES}
-     * waiting; time lost while blocked is not made up).
+     * A sender task on the virtual clock, every {@value #SENDER_TICK_NS} ns: greedy (keeps
+     * {@value #GREEDY_QUEUE_MESSAGES} messages waiting) or at a fixed rate (sends what its schedule calls for, never
+     * keeping more than {@value #FIXED_QUEUE_MESSAGES} waiting; time lost while blocked is not made up).
      */
     private final class Sender implements LabSender {
         private final Node node;
-        private final String group;
-        private final int messageBytes;
-        private final long wireBytesPerMessage;
-        private final double rate;
-        private final long startedNs = net.nowNs();
-        private final ArrayDeque<SimNode.Send> waiting = new ArrayDeque<>();
-        private long offered;
-        private long admitted;
-        private boolean stopped;
+        private final SteppedSender sends;
 
-        Sender(Node node, String group, int messageBytes, double wireBytesPerSec) {
+        Sender(Node node, String group, int messageBytes, Pacing pacing) {
             this.node = node;
-            this.group = group;
-            this.messageBytes = messageBytes;
-            this.wireBytesPerMessage = WireCost.messageBytes(messageBytes);
-            this.rate = wireBytesPerSec;
+            this.sends = new SteppedSender(pacing, sequence -> node.sim().sendAsync(group, new byte[messageBytes]),
+                    new SendCounter(WireCost.messageBytes(messageBytes)));
+            net.clock().after(0, this::tick);
         }
 
-        void tick() {
-            if (stopped) {
+        private void tick() {
+            if (sends.stopped()) {
                 return;
             }
-            countAdmitted();
-            if (Double.isInfinite(rate)) {
-                while (waiting.size() < GREEDY_QUEUE_MESSAGES) {
-                    offer();
-                }
-            } else {
-                long due = (long) ((net.nowNs() - startedNs) / 1e9 * rate / wireBytesPerMessage) + 1;
-                while (offered < due && waiting.size() < FIXED_QUEUE_MESSAGES) {
-                    offer();
-                }
-                offered = Math.max(offered, due); // a sender that fell behind does not catch up in a burst
-            }
+            sends.step(net.nowNs());
             net.clock().after(SENDER_TICK_NS, this::tick);
-        }
-
-        private void offer() {
-            waiting.add(node.sim().send(group, new byte[messageBytes]));
-            offered++;
-        }
-
-        private void countAdmitted() {
-            while (!waiting.isEmpty() && waiting.peek().admitted()) {
-                waiting.poll();
-                admitted += wireBytesPerMessage;
-            }
         }
 
         @Override
@@ -211,13 +190,12 @@ public final class VirtualDriver implements LabDriver {
 
         @Override
         public long admittedWireBytes() {
-            countAdmitted();
-            return admitted;
+            return sends.counter().admittedBytes();
         }
 
         @Override
         public void stop() {
-            stopped = true;
+            sends.stop();
         }
     }
 }

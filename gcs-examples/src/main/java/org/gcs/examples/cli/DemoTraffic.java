@@ -8,10 +8,11 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.gcs.GcsNode;
 import org.gcs.MemberId;
+import org.gcs.tools.send.RealTimeSender;
 
-/** The senders of a demo: one {@link PacedSender} per member, each on a thread of its own. */
+/** The senders of a demo: one {@link PacedSends paced sender} per member, each on a thread of its own. */
 final class DemoTraffic {
-    private final Map<MemberId, PacedSender> senders = new LinkedHashMap<>();
+    private final Map<MemberId, RealTimeSender> senders = new LinkedHashMap<>();
     private final List<Thread> threads = new ArrayList<>();
     private final CountDownLatch done;
     private volatile long startNs;
@@ -26,7 +27,8 @@ final class DemoTraffic {
      */
     DemoTraffic(List<GcsNode> nodes, String group, int messageBytes, double ratePerMember, long endNs) {
         for (GcsNode node : nodes) {
-            PacedSender sender = new PacedSender(node, group, messageBytes, ratePerMember, endNs);
+            RealTimeSender sender = PacedSends.toGroup(node, group, ratePerMember, messageBytes,
+                    sequence -> Payloads.stamped(messageBytes, Payloads.nowMicros())).stopAt(endNs);
             senders.put(node.self(), sender);
         }
         done = new CountDownLatch(nodes.size());
@@ -35,8 +37,8 @@ final class DemoTraffic {
     /** Starts every sender. */
     void start() {
         startNs = System.nanoTime();
-        for (Map.Entry<MemberId, PacedSender> e : senders.entrySet()) {
-            PacedSender sender = e.getValue();
+        for (Map.Entry<MemberId, RealTimeSender> e : senders.entrySet()) {
+            RealTimeSender sender = e.getValue();
             Thread thread = new Thread(() -> {
                 try {
                     sender.run();
@@ -66,7 +68,7 @@ final class DemoTraffic {
 
     /** Stops every sender after its current send, and interrupts those blocked in one. */
     void abort() {
-        senders.values().forEach(PacedSender::stop);
+        senders.values().forEach(RealTimeSender::stop);
         threads.forEach(Thread::interrupt);
     }
 
@@ -80,15 +82,15 @@ final class DemoTraffic {
      * @return messages it has sent so far
      */
     long sentBy(MemberId member) {
-        PacedSender sender = senders.get(member);
-        return sender == null ? 0 : sender.sent();
+        RealTimeSender sender = senders.get(member);
+        return sender == null ? 0 : sender.counter().admittedMessages();
     }
 
     /** @return messages sent so far by all members */
     long totalSent() {
         long total = 0;
-        for (PacedSender sender : senders.values()) {
-            total += sender.sent();
+        for (RealTimeSender sender : senders.values()) {
+            total += sender.counter().admittedMessages();
         }
         return total;
     }
@@ -101,7 +103,7 @@ final class DemoTraffic {
 
     /** @return the first sender failure, described, or null if none failed */
     String firstFailure() {
-        for (Map.Entry<MemberId, PacedSender> e : senders.entrySet()) {
+        for (Map.Entry<MemberId, RealTimeSender> e : senders.entrySet()) {
             Throwable failure = e.getValue().failure();
             if (failure != null) {
                 return "sender " + e.getKey() + " failed: " + failure;

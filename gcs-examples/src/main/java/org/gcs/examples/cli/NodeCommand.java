@@ -31,6 +31,7 @@ import org.gcs.Names;
 import org.gcs.examples.dashboard.DashboardOptions;
 import org.gcs.examples.dashboard.DashboardServer;
 import org.gcs.examples.dashboard.SentCounts;
+import org.gcs.tools.send.RealTimeSender;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -107,8 +108,6 @@ import org.gcs.tools.cli.VersionProvider;
             "Start each with ./gcs node --config FILE (from the repository root), type lines;",
             "or send one line and stop: echo hi | ./gcs node --config FILE --duration 10s"})
 public final class NodeCommand implements java.util.concurrent.Callable<Integer> {
-    /** Effectively unbounded sending for {@link PacedSender} (about 146 years). */
-    private static final long FOREVER_NS = Long.MAX_VALUE / 2;
     /** How often the status samples the buffers for their peaks (the node refreshes them as often). */
     private static final long SAMPLE_MS = 100;
     /** How often the key file ({@code cluster.key.file}) is checked for changes. */
@@ -237,9 +236,9 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
         String congestionControl = gcsConfig.congestionControl();
         AtomicLong chatSent = new AtomicLong();
         String self = node.self().toString();
-        PacedSender generator = sendRate > 0 && !groups.isEmpty()
-                ? new PacedSender(node, groups.get(0), sequence -> CheckPayload.of(self, sequence, size), sendRate,
-                        System.nanoTime() + FOREVER_NS, sendCount == null ? Long.MAX_VALUE : sendCount)
+        RealTimeSender generator = sendRate > 0 && !groups.isEmpty()
+                ? PacedSends.toGroup(node, groups.get(0), sendRate, size, sequence -> CheckPayload.of(self, sequence,
+                        size)).stopAfter(sendCount == null ? Long.MAX_VALUE : sendCount)
                 : null;
         int minMembers = sendWhenMembers == null ? 0 : sendWhenMembers;
         int minSites = sendWhenSites == null ? 0 : sendWhenSites;
@@ -248,7 +247,8 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
                 : null;
         DeliveryTracker tracker = new DeliveryTracker();
         NodeStatus status = new NodeStatus(node, groups,
-                () -> chatSent.get() + (generator == null ? 0 : generator.sent()), tracker, gcsConfig.meterRegistry());
+                () -> chatSent.get() + (generator == null ? 0 : generator.counter().admittedMessages()), tracker,
+                gcsConfig.meterRegistry());
         node.onView(new org.gcs.ViewListener() {
             @Override
             public void onView(org.gcs.GroupView view) {
@@ -355,9 +355,9 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
     }
 
     /** @return this node's sent messages: chat lines and generated ones; bytes of the generated ones only */
-    private SentCounts sendCounts(AtomicLong chatSent, PacedSender generator) {
+    private SentCounts sendCounts(AtomicLong chatSent, RealTimeSender generator) {
         return member -> {
-            long generated = generator == null ? 0 : generator.sent();
+            long generated = generator == null ? 0 : generator.counter().admittedMessages();
             return new SentCounts.Sent(chatSent.get() + generated, generated * size);
         };
     }
@@ -373,7 +373,7 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
      *
      * @param gate what to wait for before the first message, or null to start at once
      */
-    private void generate(ViewGate gate, PacedSender generator, PrintWriter out, PrintWriter err) {
+    private void generate(ViewGate gate, RealTimeSender generator, PrintWriter out, PrintWriter err) {
         if (gate != null) {
             Optional<GroupView> view;
             try {
@@ -389,8 +389,9 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
         generator.run();
         Throwable failure = generator.failure();
         if (failure != null) {
-            print(err, "gcs node: generated traffic stopped after " + generator.sent() + " message(s): " + failure);
-        } else if (sendCount != null && generator.sentAll()) {
+            print(err, "gcs node: generated traffic stopped after " + generator.counter().admittedMessages()
+                    + " message(s): " + failure);
+        } else if (sendCount != null && generator.end() == RealTimeSender.End.COUNT) {
             print(out, "sent-done count=" + sendCount);
         }
     }

@@ -22,6 +22,10 @@ import org.gcs.GcsConfigLoader;
 import org.gcs.GcsException;
 import org.gcs.GcsNode;
 import org.gcs.GroupMessage;
+import org.gcs.tools.send.Greedy;
+import org.gcs.tools.send.MessageSend;
+import org.gcs.tools.send.RealTimeSender;
+import org.gcs.tools.send.SendCounter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -127,11 +131,11 @@ public final class LabAgentCommand implements Callable<Integer> {
         if (sink != null) {
             daemon(sink, "lab-agent-tcp-sink").start();
         }
-        GreedySender sender = send ? new GreedySender(node, group, size) : null;
+        RealTimeSender sender = send ? greedySender(node) : null;
         if (sender != null) {
-            daemon(sender, "lab-agent-send").start();
+            sender.start("lab-agent-send");
         }
-        AtomicLong tcpSentBytes = new AtomicLong();
+        SendCounter tcpSent = new SendCounter(TcpBulkSender.WRITE_BYTES);
         ScheduledExecutorService reporter = Executors.newSingleThreadScheduledExecutor(
                 r -> daemon(r, "lab-agent-report"));
         AtomicBoolean sendFailureShown = new AtomicBoolean();
@@ -140,8 +144,8 @@ public final class LabAgentCommand implements Callable<Integer> {
                 print(out, "error gcs send: " + sender.failure());
             }
             FlowStatus flow = node.flows().stream().filter(f -> f.group().equals(group)).findFirst().orElse(null);
-            AgentReport report = new AgentReport(sender == null ? 0 : sender.sentBytes(), deliveredBytes.get(),
-                    tcpSentBytes.get(), sink == null ? 0 : sink.receivedBytes(),
+            AgentReport report = new AgentReport(sender == null ? 0 : sender.counter().admittedBytes(),
+                    deliveredBytes.get(), tcpSent.admittedBytes(), sink == null ? 0 : sink.receivedBytes(),
                     flow == null ? Double.NaN : flow.allowedRateBytesPerSec(),
                     limiting(flow).map(FlowStatus.Receiver::rttMs).orElse(Double.NaN),
                     flow == null ? "-" : flow.congestionMeasure(),
@@ -150,7 +154,7 @@ public final class LabAgentCommand implements Callable<Integer> {
             print(out, report.format());
         }, reportEveryMs, reportEveryMs, TimeUnit.MILLISECONDS);
         try {
-            obeyCommands(out, err, tcpSentBytes);
+            obeyCommands(out, err, tcpSent);
         } finally {
             reporter.shutdownNow();
             if (sender != null) {
@@ -159,7 +163,17 @@ public final class LabAgentCommand implements Callable<Integer> {
         }
     }
 
-    private void obeyCommands(PrintWriter out, PrintWriter err, AtomicLong tcpSentBytes) throws IOException {
+    /**
+     * @return a sender of {@code --size} payloads to the group, back to back with the blocking send, so the node's
+     *     rate and send window alone set the pace: a sender that always has data, as in seed 004's experiments
+     */
+    private RealTimeSender greedySender(GcsNode node) {
+        byte[] payload = new byte[size];
+        return new RealTimeSender(new Greedy(1), MessageSend.blocking(message -> node.send(group, payload)),
+                new SendCounter(size));
+    }
+
+    private void obeyCommands(PrintWriter out, PrintWriter err, SendCounter tcpSent) throws IOException {
         BufferedReader commands = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         TcpBulkSender transfer = null;
         try {
@@ -172,7 +186,7 @@ public final class LabAgentCommand implements Callable<Integer> {
                         }
                         try {
                             transfer = new TcpBulkSender(socketAddress(words.length > 1 ? words[1] : ""),
-                                    tcpSentBytes, e -> print(out, "error tcp transfer: " + e));
+                                    tcpSent, e -> print(out, "error tcp transfer: " + e));
                             daemon(transfer, "lab-agent-tcp-send").start();
                             print(out, "ack tcp-start");
                         } catch (IllegalArgumentException e) {

@@ -4,51 +4,56 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
+import org.gcs.tools.send.Greedy;
+import org.gcs.tools.send.MessageSend;
+import org.gcs.tools.send.RealTimeSender;
+import org.gcs.tools.send.SendCounter;
 
 /**
  * One bulk TCP transfer, as greedy as the kernel allows: connects to a {@link TcpSink} and writes a buffer after
  * another until {@link #stop()}. The congestion control is the kernel's own (the default of the namespace, usually
- * CUBIC); this class only keeps the socket's send buffer full and counts the bytes it handed to the kernel.
+ * CUBIC); this class only keeps the socket's send buffer full (a greedy sender loop whose blocking send is one write)
+ * and counts the bytes it handed to the kernel.
  */
 final class TcpBulkSender implements Runnable {
-    private static final int WRITE_BYTES = 64 * 1024;
+    /** The bytes of one write: what one message of the {@link SendCounter} given to this transfer counts. */
+    static final int WRITE_BYTES = 64 * 1024;
     private static final int CONNECT_TIMEOUT_MS = 5_000;
 
     private final InetSocketAddress sink;
-    private final AtomicLong sentBytes;
-    private final Consumer<IOException> onFailure;
+    private final Consumer<Throwable> onFailure;
+    private final byte[] buffer = new byte[WRITE_BYTES];
+    private final RealTimeSender writes;
+    private volatile OutputStream out;
     private volatile Socket socket;
-    private volatile boolean stopped;
 
     /**
      * @param sink where the {@link TcpSink} listens
-     * @param sentBytes the counter to add written bytes to (shared across transfers)
+     * @param written the counter of writes, of {@link #WRITE_BYTES} each (shared across transfers)
      * @param onFailure called with the error if the transfer ends before {@link #stop()}
      */
-    TcpBulkSender(InetSocketAddress sink, AtomicLong sentBytes, Consumer<IOException> onFailure) {
+    TcpBulkSender(InetSocketAddress sink, SendCounter written, Consumer<Throwable> onFailure) {
         this.sink = sink;
-        this.sentBytes = sentBytes;
         this.onFailure = onFailure;
+        this.writes = new RealTimeSender(new Greedy(1), MessageSend.blocking(write -> out.write(buffer)), written);
     }
 
     @Override
     public void run() {
-        byte[] buffer = new byte[WRITE_BYTES];
         try (Socket s = new Socket()) {
             socket = s;
-            if (stopped) {
+            if (writes.stopRequested()) {
                 return;
             }
             s.connect(sink, CONNECT_TIMEOUT_MS);
-            OutputStream out = s.getOutputStream();
-            while (!stopped) {
-                out.write(buffer);
-                sentBytes.addAndGet(buffer.length);
+            out = s.getOutputStream();
+            writes.run();
+            if (writes.failure() != null) {
+                onFailure.accept(writes.failure());
             }
         } catch (IOException e) {
-            if (!stopped) {
+            if (!writes.stopRequested()) {
                 onFailure.accept(e);
             }
         }
@@ -56,7 +61,7 @@ final class TcpBulkSender implements Runnable {
 
     /** Ends the transfer: closes the socket, which also unblocks a write waiting for buffer space. */
     void stop() {
-        stopped = true;
+        writes.stop();
         Socket s = socket;
         if (s != null) {
             try {

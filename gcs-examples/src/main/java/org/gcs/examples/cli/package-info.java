@@ -10,7 +10,8 @@
  * whose deliveries it checks, key-file reloading and monitoring (Prometheus, JMX, the dashboard).
  *
  * <p><b>Threads.</b> A command runs on the thread that started it. In {@code gcs demo} every member's
- * {@link org.gcs.examples.cli.PacedSender} sends on a thread of its own ({@link org.gcs.examples.cli.DemoTraffic}). In
+ * paced sender ({@link org.gcs.examples.cli.PacedSends}, on the tools' sender loop) sends on a thread of its own
+ * ({@link org.gcs.examples.cli.DemoTraffic}). In
  * {@code gcs node} daemon threads print the status line ({@code gcs-node-status}, which also polls the key file), read
  * standard input ({@code gcs-node-stdin}) and generate traffic ({@code gcs-node-send}). The nodes call the listeners on
  * their delivery threads, so what the listeners and the other threads share is thread-safe

@@ -8,13 +8,16 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Properties;
+import java.util.Map;
 import java.util.concurrent.Callable;
-import org.gcs.GcsConfigException;
-import org.gcs.GcsConfigLoader;
 import org.gcs.tools.cli.DurationConverter;
+import org.gcs.tools.cli.JsonOption;
+import org.gcs.tools.cli.NodeSettingsOptions;
+import org.gcs.tools.cli.OptionDefaults;
 import org.gcs.tools.cli.VersionProvider;
+import org.gcs.tools.cli.WorkloadOptions;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -26,7 +29,7 @@ import picocli.CommandLine.Spec;
  * every node a JVM of its own on 127.0.0.1.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        sortOptions = false,
+        sortOptions = false, defaultValueProvider = BenchCommand.Defaults.class,
         header = "Benchmarks GCS against JGroups (RELAY2 across sites) on this machine, in the same run.",
         description = {
             "Runs each scenario with GCS and with its baselines alternately, run by run (A B C A B C ...), every"
@@ -45,6 +48,9 @@ import picocli.CommandLine.Spec;
             "  lan-throughput         1 site x 2 processes: GCS against plain JGroups on GCS's LAN stack.",
             "  udp-limit              raw Netty UDP datagrams of the same size on loopback: the ceiling.",
             "  all                    every scenario, in this order.",
+            "--rate paces cross-site-latency only, below both systems' capacity; the other scenarios send unpaced."
+                    + " --controller, --transport and --set configure GCS's nodes only, for experiments: the"
+                    + " defaults are what GCS ships.",
             "Progress goes to stderr, tables to stdout; exit code 0 when every run passed, 1 when a run failed"
                     + " (the reason is printed), 2 for bad options."},
         footer = {"", "Examples:", "  gcs bench cross-site-throughput --json",
@@ -54,6 +60,8 @@ import picocli.CommandLine.Spec;
 public final class BenchCommand implements Callable<Integer> {
     /** The largest message size a run accepts (one UDP datagram, below JGroups' and GCS's limits). */
     static final int MAX_MESSAGE_BYTES = 60_000;
+    /** The highest rate {@code --rate} takes, in messages per second. */
+    static final double MAX_RATE_PER_SEC = 1_000_000;
 
     @Spec
     CommandSpec spec;
@@ -83,18 +91,11 @@ public final class BenchCommand implements Callable<Integer> {
                     + " so that the JIT compiles the hot path (default: 500000).")
     Long unpacedWarmup;
 
-    @Option(names = "--size", paramLabel = "BYTES", defaultValue = "1000",
-            description = "Payload bytes of every message, " + BenchPayload.HEADER_BYTES + ".." + MAX_MESSAGE_BYTES
-                    + " (default: ${DEFAULT-VALUE}).")
-    int size;
+    @Mixin
+    WorkloadOptions workload = new WorkloadOptions();
 
-    @Option(names = "--rate", paramLabel = "N", defaultValue = "1000",
-            description = "Messages per second offered in cross-site-latency, to stay below both systems' capacity"
-                    + " (default: ${DEFAULT-VALUE}).")
-    double rate;
-
-    @Option(names = "--json", description = "End with one line holding a JSON object with the results.")
-    boolean json;
+    @Mixin
+    JsonOption json = new JsonOption();
 
     @Option(names = "--out", paramLabel = "DIR",
             description = "Also write runs.csv (one row per run), summary.csv (medians and ratios, one row per"
@@ -117,20 +118,12 @@ public final class BenchCommand implements Callable<Integer> {
                     + " system of each scenario).")
     List<String> systems = new ArrayList<>();
 
-    @Option(names = "--controller", paramLabel = "NAME",
-            description = "GCS: congestion control of every node: tfrc (the default), ormcc, none, or a class name"
-                    + " (the same as --gcs-set congestion.control=NAME).")
-    String controller;
+    @Mixin
+    NodeSettingsOptions gcs = new NodeSettingsOptions(GcsEndpoint.OWN_KEYS);
 
-    @Option(names = "--transport", paramLabel = "NAME",
-            description = "GCS: how data crosses the WAN, end-to-end (the default) or hop-by-hop (the same as"
-                    + " --gcs-set wan.transport=NAME; hop by hop, the controller defaults to none).")
-    String transport;
-
-    @Option(names = "--gcs-set", paramLabel = "KEY=VALUE",
-            description = "Override a GCS setting (a key of a node's properties file, e.g. send.window.bytes=4MB or"
-                    + " congestion.control=none), repeatable; for experiments: the defaults are what GCS ships.")
-    List<String> gcsSettings = new ArrayList<>();
+    @Option(names = "--gcs-set", paramLabel = "KEY=VALUE", parameterConsumer = NodeSettingsOptions.AppendToSet.class,
+            description = "The former name of --set, still taken.")
+    List<String> gcsSetValues; // stays empty: AppendToSet hands the values to --set
 
     @Option(names = "--relay-tcp-nodelay",
             description = "cross-site-throughput: also run RELAY2 with Nagle's algorithm off on its bridge (system"
@@ -191,13 +184,9 @@ public final class BenchCommand implements Callable<Integer> {
         if (unpacedWarmup != null && (unpacedWarmup < 0 || unpacedWarmup > Integer.MAX_VALUE / 2)) {
             throw usage("--unpaced-warmup must be in 0.." + Integer.MAX_VALUE / 2 + ", got " + unpacedWarmup);
         }
-        if (size < BenchPayload.HEADER_BYTES || size > MAX_MESSAGE_BYTES) {
-            throw usage("--size must be in " + BenchPayload.HEADER_BYTES + ".." + MAX_MESSAGE_BYTES + " bytes (the"
-                    + " header with sequence and send time takes " + BenchPayload.HEADER_BYTES + "), got " + size);
-        }
-        if (!(rate > 0) || rate > 1_000_000) {
-            throw usage("--rate must be a positive number of messages per second up to 1000000, got " + rate);
-        }
+        int size = workload.size(BenchPayload.HEADER_BYTES, MAX_MESSAGE_BYTES, "the header with sequence and send"
+                + " time takes " + BenchPayload.HEADER_BYTES);
+        double rate = workload.rate(MAX_RATE_PER_SEC);
         if (stallTimeout.toMillis() < 1_000) {
             throw usage("--stall-timeout must be at least 1s, got " + stallTimeout);
         }
@@ -221,16 +210,7 @@ public final class BenchCommand implements Callable<Integer> {
         if (gcsSendsInFlight < 0) {
             throw usage("--gcs-sends-in-flight must be 0 (blocking send) or more, got " + gcsSendsInFlight);
         }
-        if (controller != null) {
-            gcsSettings.add("congestion.control=" + controller.strip());
-        }
-        if (transport != null) {
-            gcsSettings.add("wan.transport=" + transport.strip());
-        }
-        for (String setting : gcsSettings) {
-            checkGcsSetting(setting);
-        }
-        checkGcsSettingsTogether();
+        List<String> gcsSettings = gcs.nodeSettings().assignments();
         if (out != null) {
             try {
                 Files.createDirectories(out);
@@ -240,48 +220,19 @@ public final class BenchCommand implements Callable<Integer> {
         }
         return new BenchSettings(distinct, runs, warmup == null ? -1 : warmup,
                 unpacedWarmup == null ? -1 : unpacedWarmup, messages == null ? -1 : messages, size,
-                rate, json, out, inProcess, jvmOptions, stallTimeout, only, gcsSettings, relayTcpNoDelay,
+                rate, json.enabled(), out, inProcess, jvmOptions, stallTimeout, only, gcsSettings, relayTcpNoDelay,
                 gcsSendsInFlight);
-    }
-
-    /** Builds one configuration from every override, so that pairs that contradict (a transport and its controller) fail now. */
-    private void checkGcsSettingsTogether() {
-        Properties probe = new Properties();
-        probe.setProperty("site", "probe");
-        probe.setProperty("cluster.key", "0123456789abcdef0123");
-        for (String setting : gcsSettings) {
-            int eq = setting.indexOf('=');
-            probe.setProperty(setting.substring(0, eq).trim(), setting.substring(eq + 1).trim());
-        }
-        try {
-            GcsConfigLoader.fromProperties(probe, "--gcs-set").build();
-        } catch (GcsConfigException e) {
-            throw usage(e.getMessage());
-        }
-    }
-
-    private void checkGcsSetting(String setting) {
-        int eq = setting.indexOf('=');
-        String key = eq < 0 ? setting.trim() : setting.substring(0, eq).trim();
-        if (eq < 0 || !(GcsConfigLoader.KEYS.contains(key) || key.startsWith(GcsConfigLoader.CONGESTION_PREFIX))) {
-            throw usage("--gcs-set needs KEY=VALUE with a key of a node's properties file (or cc.<scheme>.<parameter>),"
-                    + " got '" + setting + "'");
-        }
-        if (GcsEndpoint.OWN_KEYS.contains(key)) {
-            throw usage("--gcs-set " + key + ": the bench sets this one itself (topology, addresses, key)");
-        }
-        Properties probe = new Properties();
-        probe.setProperty("site", "probe");
-        probe.setProperty("cluster.key", "0123456789abcdef0123");
-        probe.setProperty(key, setting.substring(eq + 1).trim());
-        try {
-            GcsConfigLoader.fromProperties(probe, "--gcs-set").build();
-        } catch (GcsConfigException e) {
-            throw usage(e.getMessage());
-        }
     }
 
     private ParameterException usage(String message) {
         return new ParameterException(spec.commandLine(), message);
+    }
+
+    /** The bench's defaults of the options it shares with other commands. */
+    public static final class Defaults extends OptionDefaults {
+        /** The bench's defaults: 1000 messages per second, below both systems' capacity. */
+        public Defaults() {
+            super(Map.of("--rate", "1000"));
+        }
     }
 }

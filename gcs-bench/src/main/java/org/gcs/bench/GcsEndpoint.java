@@ -11,26 +11,29 @@ import org.gcs.GcsConfig;
 import org.gcs.GcsConfigLoader;
 import org.gcs.GcsNode;
 import org.gcs.GroupView;
+import org.gcs.tools.cli.NodeSettings;
 
 /**
  * A GCS node through the public API, configured like {@code gcs demo}'s nodes, in the keys of a node's properties
  * file ({@link GcsConfigLoader}): its site's LAN cluster on UDP multicast bound to 127.0.0.1 (cluster name and
  * multicast port of this run), its WAN socket on 127.0.0.1, seeded with the other sites' WAN ports, no link
  * emulation (no loss, no delay), every other setting at its default (TFRC congestion control included) unless
- * {@code gcs bench --gcs-set KEY=VALUE} overrides it. Every node joins one group.
+ * {@code gcs bench --set KEY=VALUE} overrides it. Every node joins one group.
  */
 final class GcsEndpoint implements BenchEndpoint {
     /** The group every node joins and the sender sends to. */
     static final String GROUP = "bench";
 
     /**
-     * Keys the bench sets itself for every node (topology, addresses, key); {@code --gcs-set} may not override
-     * them.
+     * Keys the bench sets itself for every node (topology, addresses, key); {@code --set} may not override them.
+     * Unlike the demo and the lab, the bench lets the other LAN settings through, e.g. {@code lan.protection=none}
+     * (docs/security.md).
      */
-    static final Set<String> OWN_KEYS = Set.of("site", "member.name", "cluster.key", "cluster.key.hex", "wan.bind",
-            "wan.advertise", "seeds", "groups", "lan.transport", "lan.bind.address", "lan.mcast.address",
-            "lan.mcast.port", "lan.tcp.port", "lan.tcp.initial.hosts", "lan.cluster.name", "emulation.topology",
-            "emulation.seed");
+    static final NodeSettings.OwnKeys OWN_KEYS = new NodeSettings.OwnKeys(Set.of("site", "member.name", "cluster.key",
+            "cluster.key.hex", "cluster.key.file", "wan.bind", "wan.advertise", "seeds", "groups", "lan.transport",
+            "lan.bind.address", "lan.mcast.address", "lan.mcast.port", "lan.tcp.port", "lan.tcp.initial.hosts",
+            "lan.cluster.name", "emulation.topology", "emulation.seed")::contains,
+            "the bench sets this one itself (topology, addresses, key)");
 
     private static final String HEARTBEAT = "500ms";
     private static final String SITE_TIMEOUT = "5s";
@@ -50,7 +53,7 @@ final class GcsEndpoint implements BenchEndpoint {
      * The WAN datagram size of the bench's GCS nodes: every "WAN" link of the bench is the loopback interface (MTU
      * 65 536), where RELAY2's TCP bridge sends segments of up to 64 KB and JGroups' UDP transport datagrams of up to
      * 64 KB; 8000 bytes is what a jumbo-frame network (MTU 9000) carries unfragmented. GCS's default of 1400 fits any
-     * Internet path; {@code --gcs-set max.datagram.bytes=1400} measures it (docs/performance.md gives both).
+     * Internet path; {@code --set max.datagram.bytes=1400} measures it (docs/performance.md gives both).
      */
     static final int LOOPBACK_DATAGRAM_BYTES = 8000;
 
@@ -73,7 +76,7 @@ final class GcsEndpoint implements BenchEndpoint {
         return sendsInFlight;
     }
 
-    /** @return the node's settings in the keys of a properties file, overrides applied */
+    /** @return the node's settings in the keys of a properties file, before the overrides */
     Properties properties() {
         Properties p = new Properties();
         p.setProperty("site", spec.site());
@@ -90,19 +93,16 @@ final class GcsEndpoint implements BenchEndpoint {
         p.setProperty("lan.cluster.name", spec.lanClusterName("gcs"));
         p.setProperty("lan.join.timeout", JGroupsStacks.LAN_JOIN_TIMEOUT_MS + "ms");
         p.setProperty("max.datagram.bytes", Integer.toString(LOOPBACK_DATAGRAM_BYTES));
-        for (String setting : spec.gcsSettings()) {
-            int eq = setting.indexOf('=');
-            p.setProperty(setting.substring(0, eq).trim(), setting.substring(eq + 1).trim());
-        }
         return p;
     }
 
     /**
-     * @return the node's configuration
-     * @throws org.gcs.GcsConfigException if an override is invalid
+     * @return the node's configuration, the overrides ({@code gcs bench --set}) applied
+     * @throws IllegalArgumentException if an override is invalid or one the bench sets itself
      */
     GcsConfig config() {
-        return GcsConfigLoader.fromProperties(properties(), "gcs bench").build();
+        NodeSettings overrides = NodeSettings.parse(null, null, spec.gcsSettings(), OWN_KEYS);
+        return overrides.applyTo(GcsConfigLoader.fromProperties(properties(), "gcs bench")).build();
     }
 
     @Override

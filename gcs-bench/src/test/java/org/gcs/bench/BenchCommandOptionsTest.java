@@ -95,10 +95,22 @@ class BenchCommandOptionsTest {
     @Test
     void shouldRunGcsOnTheTransportGiven() {
         assertThat(parse("cross-site-throughput", "--transport", "hop-by-hop").gcsSettings())
-                .containsExactly("wan.transport=hop-by-hop");
+                .as("hop by hop, the controller is none").containsExactly("wan.transport=hop-by-hop",
+                        "congestion.control=none");
         assertUsageError("hop-by-hop takes none", "cross-site-throughput", "--transport", "hop-by-hop",
                 "--controller", "ormcc");
         assertUsageError("wan.transport must be end-to-end or hop-by-hop", "all", "--transport", "udp");
+    }
+
+    @Test
+    void shouldTakeGcsSettingsUnderEitherNameInTheOrderGiven() {
+        assertThat(parse("all", "--gcs-set", "send.window.bytes=4MB", "--set", "lan.protection=none", "--gcs-set",
+                "send.window.bytes=8MB").gcsSettings())
+                .as("the last value of a key wins; the bench leaves the LAN's other settings to the user")
+                .containsExactly("send.window.bytes=8MB", "lan.protection=none");
+        assertUsageError("--controller ormcc contradicts --set congestion.control=none", "all", "--controller",
+                "ormcc", "--gcs-set", "congestion.control=none");
+        assertUsageError("Missing required parameter for option '--gcs-set' (KEY=VALUE)", "all", "--gcs-set");
     }
 
     @Test
@@ -127,10 +139,11 @@ class BenchCommandOptionsTest {
                 "--system", "udp");
         assertUsageError("cannot be used with --in-process", "all", "--in-process", "--jvm-option=-Xint");
         assertUsageError("Invalid value for option '--runs'", "all", "--runs", "many");
-        assertUsageError("--gcs-set needs KEY=VALUE with a key of a node's properties file (or"
-                + " cc.<scheme>.<parameter>), got 'window=1'", "all",
-                "--gcs-set", "window=1");
-        assertUsageError("--gcs-set seeds: the bench sets this one itself", "all", "--gcs-set", "seeds=x:1");
+        assertUsageError("--set window: not a node setting; keys are [", "all", "--gcs-set", "window=1");
+        assertUsageError("--set needs KEY=VALUE", "all", "--set", "window");
+        assertUsageError("--set seeds: the bench sets this one itself (topology, addresses, key)", "all",
+                "--gcs-set", "seeds=x:1");
+        assertUsageError("--set lan.mcast.port: the bench sets this one itself", "all", "--set", "lan.mcast.port=1");
         assertUsageError("send.window.bytes", "all", "--gcs-set", "send.window.bytes=tiny");
         assertUsageError("--gcs-sends-in-flight must be 0 (blocking send) or more, got -1", "all",
                 "--gcs-sends-in-flight", "-1");
@@ -143,6 +156,16 @@ class BenchCommandOptionsTest {
 
         assertThat(code).isZero();
         assertThat(out.toString()).contains("bench").doesNotContain("bench-node");
+    }
+
+    @Test
+    void shouldListTheSharedOptionsWithTheBenchsDefaultsAndTheFormerNameOfSet() {
+        StringWriter out = new StringWriter();
+        int code = BenchMain.commandLine().setOut(new PrintWriter(out)).execute("bench", "--help");
+
+        assertThat(code).isZero();
+        assertThat(out.toString()).contains("--set=KEY=VALUE", "--gcs-set=KEY=VALUE", "(default: 1000)")
+                .doesNotContain("null");
     }
 
     private static BenchSettings parse(String... args) {

@@ -7,11 +7,16 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.ListResourceBundle;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.gcs.tools.cli.JsonOption;
+import org.gcs.tools.cli.NodeSettingsOptions;
+import org.gcs.tools.cli.TopologyOptions;
 import org.gcs.tools.cli.VersionProvider;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -25,6 +30,7 @@ import picocli.CommandLine.Spec;
  * machine (it says why, e.g. tcp-friendliness without root).
  */
 @Command(name = "lab", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, sortOptions = false,
+        resourceBundle = "org.gcs.lab.LabCommand$Help",
         header = "Reproduces an experiment of the Xpand TFRC paper: CSV time series, PNG charts and a summary.",
         description = {
             "Runs one experiment of seed 004 §4 on the six RON sites (topology ron6) and writes into DIR: CSV time"
@@ -33,7 +39,8 @@ import picocli.CommandLine.Spec;
             "",
             "Drivers: 'virtual' (the default) runs the real protocol engine in the simulator, in virtual time: exact,"
                     + " fast (seconds to a minute), repeatable from --seed, and free of the CPU noise of a dozen"
-                    + " nodes sharing two cores. 'real' runs the same scenario on real nodes in this JVM over"
+                    + " nodes sharing two cores; of the node settings (--set) it takes those of congestion control,"
+                    + " timers, sizes and trees. 'real' runs the same scenario on real nodes in this JVM over"
                     + " loopback sockets with the link emulator, in real time: use --scale to keep it short.",
             "",
             "Exit code 0 when the run completed and the scenario's pass criteria hold, 1 otherwise (the reason on"
@@ -73,45 +80,18 @@ public final class LabCommand implements Callable<Integer> {
             description = "Directory for the CSV files, charts and summary.json (created if missing).")
     Path out;
 
-    @Option(names = "--json", description = "End with one line holding the summary as a JSON object.")
-    boolean json;
+    @Mixin
+    JsonOption json = new JsonOption();
 
-    @Option(names = "--seed", paramLabel = "N", defaultValue = "1",
-            description = "Seed of every random choice: link loss, timer phases (default: ${DEFAULT-VALUE}).")
-    long seed;
+    @Mixin
+    TopologyOptions wan = new TopologyOptions();
 
     @Option(names = "--driver", paramLabel = "virtual|real", defaultValue = "virtual",
             description = "virtual: simulator, virtual time (default); real: real nodes on loopback, real time.")
     String driver;
 
-    @Option(names = "--tree-strategy", paramLabel = "NAME",
-            description = "How delegates build the multicast tree: spt (shortest-path tree), star (every source sends"
-                    + " straight to every site) or fixed:A-B,B-C (these edges); default: the topology's own tree if it"
-                    + " has one, else spt.")
-    String treeStrategy;
-
-    @Option(names = "--controller", paramLabel = "NAME",
-            description = "Congestion control of every node: tfrc (the default end to end), ormcc, none (the default hop by hop), or a class name (the"
-                    + " same as --set congestion.control=NAME).")
-    String controller;
-
-    @Option(names = "--transport", paramLabel = "NAME",
-            description = "How data crosses the WAN: end-to-end (the default: UDP along the tree, repaired by the"
-                    + " sending delegate) or hop-by-hop (a reliable, back-pressured link per tree edge; its controller"
-                    + " is none) (the same as --set wan.transport=NAME).")
-    String transport;
-
-    @Option(names = "--set", paramLabel = "KEY=VALUE",
-            description = "A node setting by its properties key, applied to every node, repeatable, e.g."
-                    + " --set cc.ormcc.beta=0.75 (keys: docs/configuration.md; the virtual driver takes "
-                    + "congestion, timer, size and tree settings).")
-    List<String> set;
-
-    @Option(names = "--topology", paramLabel = "NAME|FILE",
-            description = "The emulated WAN instead of the scenario's own: a built-in name or a .topo file (its sites,"
-                    + " links, tree, scheduled link changes and cross traffic; docs/link-emulator.md). The scenario"
-                    + " says which sites it needs.")
-    String topology;
+    @Mixin
+    NodeSettingsOptions nodeSettings = new NodeSettingsOptions();
 
     @Option(names = "--scale", paramLabel = "F", defaultValue = "1.0",
             description = "Multiplies every phase's duration, e.g. 0.25 for a quarter (default: ${DEFAULT-VALUE} ="
@@ -123,6 +103,23 @@ public final class LabCommand implements Callable<Integer> {
         /** Lists the registered scenarios. */
         public ScenarioNames() {
             super(LabScenarios.names());
+        }
+    }
+
+    /**
+     * The lab's words for the options it shares whose default here is no value: the scenario's own topology, and
+     * the topology's own tree (picocli reads them by the options' description keys).
+     */
+    public static final class Help extends ListResourceBundle {
+        @Override
+        protected Object[][] getContents() {
+            return new Object[][] {
+                {"topology", "The emulated WAN instead of the scenario's own: a built-in name or a .topo file (its"
+                        + " sites, links, tree, scheduled link changes and cross traffic; docs/link-emulator.md). The"
+                        + " scenario says which sites it needs."},
+                {"tree-strategy", "How delegates build the multicast tree: spt (shortest-path tree), star (every"
+                        + " source sends straight to every site) or fixed:A-B,B-C (these edges); default: the"
+                        + " topology's own tree if it has one, else spt."}};
         }
     }
 
@@ -152,35 +149,17 @@ public final class LabCommand implements Callable<Integer> {
         if (Files.exists(out) && !Files.isDirectory(out)) {
             throw usage("--out " + out + " exists and is not a directory");
         }
-        if (treeStrategy != null) {
-            try {
-                org.gcs.alm.tree.TreeStrategies.byName(treeStrategy);
-            } catch (IllegalArgumentException e) {
-                throw usage("--tree-strategy: " + e.getMessage());
-            }
+        String treeStrategy = wan.treeStrategy();
+        org.gcs.tools.cli.NodeSettings given = nodeSettings.nodeSettings();
+        if (found.comparesControllers() && given.asMap().containsKey("wan.transport")) {
+            throw usage(found.name() + " compares congestion controls that run end to end: leave out --transport");
         }
-        org.gcs.tools.cli.NodeSettings nodeSettings;
-        try {
-            nodeSettings = org.gcs.tools.cli.NodeSettings.parse(controller, transport, set);
-            if (found.comparesControllers() && controller == null && nodeSettings.asMap().containsKey("wan.transport")) {
-                throw usage(found.name() + " compares congestion controls that run end to end: leave out --transport");
-            }
-            if (found.comparesControllers() && nodeSettings.asMap().containsKey("congestion.control")) {
-                throw usage(found.name() + " compares congestion controls itself: leave out --controller (tune"
-                        + " them with --set cc.<scheme>.<key>=VALUE)");
-            }
-        } catch (IllegalArgumentException e) {
-            throw usage(e.getMessage());
+        if (found.comparesControllers() && given.asMap().containsKey("congestion.control")) {
+            throw usage(found.name() + " compares congestion controls itself: leave out --controller (tune"
+                    + " them with --set cc.<scheme>.<key>=VALUE)");
         }
-        org.gcs.emulator.Topology wan = null;
-        if (topology != null) {
-            try {
-                wan = LabTopologies.load(topology);
-            } catch (IllegalArgumentException e) {
-                throw usage("--topology: " + e.getMessage());
-            }
-        }
-        return new Settings(found, out, json, seed, kind, scale, treeStrategy, nodeSettings, wan);
+        org.gcs.emulator.Topology topology = wan.topology(LabTopologies::load);
+        return new Settings(found, out, json.enabled(), wan.seed(), kind, scale, treeStrategy, given, topology);
     }
 
     private ParameterException usage(String message) {

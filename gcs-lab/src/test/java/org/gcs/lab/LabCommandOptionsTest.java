@@ -134,6 +134,7 @@ class LabCommandOptionsTest {
 
         assertThat(code).isZero();
         assertThat(out.toString()).doesNotContain("%%").contains("within 10 %", "rate-restriction", "membership", "lan-fairness", "--driver", "--scale",
-                "virtual time", "repeatable", "loopback", "default: 1.0");
+                "virtual time", "repeatable", "loopback", "default: 1.0", "instead of the scenario's own",
+                "the topology's own tree").doesNotContain("null");
     }
 }

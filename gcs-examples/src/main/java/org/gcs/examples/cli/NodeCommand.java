@@ -39,6 +39,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 import org.gcs.tools.cli.DurationConverter;
+import org.gcs.tools.cli.DurationOptions;
 import org.gcs.tools.cli.VersionProvider;
 
 /**
@@ -159,9 +160,8 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
                     + " that is N, else a 19-digit number.")
     int size;
 
-    @Option(names = "--duration", paramLabel = "TIME", converter = DurationConverter.class,
-            description = "Stop after this long, e.g. 5m (default: run until SIGTERM/SIGINT).")
-    Duration duration;
+    @Mixin
+    DurationOptions duration = new DurationOptions();
 
     @Mixin
     MonitoringOptions monitoring = new MonitoringOptions();
@@ -311,7 +311,7 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
             node.close();
             print(out, "node " + node.self() + " closed");
         };
-        RunUntilStopped.await(stop, duration, shutdown, "gcs-node-shutdown");
+        RunUntilStopped.await(stop, duration.duration(), shutdown, "gcs-node-shutdown");
     }
 
     /**
@@ -427,9 +427,7 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
         if (statusEvery.toMillis() < 100) {
             throw new ParameterException(spec.commandLine(), "--status-every must be at least 100ms");
         }
-        if (duration != null && (duration.isZero() || duration.isNegative())) {
-            throw new ParameterException(spec.commandLine(), "--duration must be positive, e.g. 5m");
-        }
+        duration.duration();
         try {
             dashboardOptions.address();
         } catch (IllegalArgumentException e) {

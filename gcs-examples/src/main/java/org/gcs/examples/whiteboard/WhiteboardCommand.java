@@ -5,7 +5,6 @@ import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.security.SecureRandom;
-import java.time.Duration;
 import java.time.LocalTime;
 import java.time.format.DateTimeFormatter;
 import java.util.HexFormat;
@@ -22,10 +21,11 @@ import org.gcs.GcsNode;
 import org.gcs.GroupView;
 import org.gcs.LanConfig;
 import org.gcs.Names;
-import org.gcs.tools.cli.DurationConverter;
+import org.gcs.tools.cli.DurationOptions;
 import org.gcs.examples.cli.RunUntilStopped;
 import org.gcs.tools.cli.VersionProvider;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -103,9 +103,8 @@ public final class WhiteboardCommand implements Callable<Integer> {
                     + " --seed, --key and --key-file.")
     Path config;
 
-    @Option(names = "--duration", paramLabel = "TIME", converter = DurationConverter.class,
-            description = "Stop after this long, e.g. 10m (default: run until SIGTERM/SIGINT).")
-    Duration duration;
+    @Mixin
+    DurationOptions duration = new DurationOptions();
 
     /** Completed with the running whiteboard once it serves its page (tests use it). */
     final CompletableFuture<Whiteboard> started = new CompletableFuture<>();
@@ -160,7 +159,7 @@ public final class WhiteboardCommand implements Callable<Integer> {
         print(out, "open " + whiteboard.url());
         started.complete(whiteboard);
 
-        RunUntilStopped.await(stop, duration, () -> {
+        RunUntilStopped.await(stop, duration.duration(), () -> {
             whiteboard.close();
             print(out, "whiteboard " + node.self() + " closed");
         }, "gcs-whiteboard-shutdown");
@@ -215,9 +214,7 @@ public final class WhiteboardCommand implements Callable<Integer> {
         }
         checkPort("--port", httpPort);
         checkPort("--wan-port", wanPort);
-        if (duration != null && (duration.isZero() || duration.isNegative())) {
-            throw new ParameterException(spec.commandLine(), "--duration must be positive, e.g. 10m");
-        }
+        duration.duration();
     }
 
     private void checkPort(String option, int port) {

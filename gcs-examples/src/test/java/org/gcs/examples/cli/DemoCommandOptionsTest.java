@@ -105,7 +105,8 @@ class DemoCommandOptionsTest {
         assertUsageError("--members-per-site must be at least 1", "demo", "--members-per-site", "0");
         assertUsageError("--rate must be a positive", "demo", "--rate", "0");
         assertUsageError("--size must be in", "demo", "--size", "-1");
-        assertUsageError("no built-in topology named 'nowhere'", "demo", "--topology", "nowhere");
+        assertUsageError("--topology: no built-in topology named 'nowhere'", "demo", "--topology", "nowhere");
+        assertUsageError("--tree-strategy: unknown tree strategy 'ring'", "demo", "--tree-strategy", "ring");
         assertUsageError("unknown site 'paris'", "demo", "--sites", "boston,paris");
         assertUsageError("--group 'a b' is not valid", "demo", "--group", "a b");
         assertUsageError("Invalid value for option '--duration'", "demo", "--duration", "soon");
@@ -137,7 +138,8 @@ class DemoCommandOptionsTest {
         CommandLine gcs = GcsCommand.commandLine().setOut(new PrintWriter(out));
 
         assertThat(gcs.execute("demo", "--help")).isZero();
-        assertThat(out.toString()).contains("--members-per-site", "--report-every", "default: ron3");
+        assertThat(out.toString()).contains("--members-per-site", "--report-every", "default: ron3", "(default: spt)",
+                "(default: 50)", "(default: 1000)").doesNotContain("null");
         assertThat(gcs.execute("--version")).isZero();
         assertThat(out.toString()).contains("gcs ");
     }

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import java.util.function.Predicate;
 import org.gcs.GcsConfig;
 import org.gcs.GcsConfigBuilder;
 import org.gcs.GcsConfigException;
@@ -13,19 +14,37 @@ import org.gcs.GcsConfigLoader;
 import org.gcs.TransportSettings;
 
 /**
- * Node settings given on a command line — {@code --controller NAME}, {@code --transport NAME} and any number of {@code --set KEY=VALUE} with the
- * keys of a node's properties file ({@code congestion.control}, {@code cc.ormcc.beta}, {@code tick.interval}, ...) —
- * and applied to every node a command starts, real or simulated
- * ({@link #applyTo(GcsConfigBuilder)}). The settings a command chooses itself (sites, names, addresses, keys, the LAN,
- * the emulated WAN) cannot be overridden. Values are checked when parsed, so a typo fails before anything starts.
+ * Node settings given on a command line — {@code --controller NAME}, {@code --transport NAME} and any number of
+ * {@code --set KEY=VALUE} with the keys of a node's properties file ({@code congestion.control},
+ * {@code cc.ormcc.beta}, {@code tick.interval}, ...) — and applied to every node a command starts, real or simulated
+ * ({@link #applyTo(GcsConfigBuilder)}). The settings a command chooses itself ({@link OwnKeys}: sites, names,
+ * addresses, keys, ...) cannot be overridden. Values are checked when parsed, so a typo fails before anything starts.
+ * {@link NodeSettingsOptions} declares the three options.
  */
 public final class NodeSettings {
-    /** Keys the commands set themselves. */
-    static final Set<String> OWN_KEYS = Set.of("site", "member.name", "delegate.eligible", "wan.bind", "wan.advertise",
-            "seeds", "cluster.key", "cluster.key.hex", "cluster.key.file", "node.test", "emulation.topology", "emulation.seed",
-            "groups");
     /** No settings: every node keeps the command's defaults (TFRC congestion control). */
     public static final NodeSettings NONE = new NodeSettings(Map.of());
+
+    /**
+     * The keys a command sets on every node itself, which {@code --set} may not override.
+     *
+     * @param isOwn whether a key is one of them
+     * @param refusal what the refusal of such a key says after {@code --set KEY: }, e.g. {@code the command sets this
+     *     one itself (...)}
+     */
+    public record OwnKeys(Predicate<String> isOwn, String refusal) {
+        private static final Set<String> COMMANDS_KEYS = Set.of("site", "member.name", "delegate.eligible", "wan.bind",
+                "wan.advertise", "seeds", "cluster.key", "cluster.key.hex", "cluster.key.file", "node.test",
+                "emulation.topology", "emulation.seed", "groups");
+
+        /**
+         * What {@code gcs demo} and {@code gcs lab} set themselves: sites, names, addresses, keys, every {@code lan.}
+         * key and the emulated WAN.
+         */
+        public static final OwnKeys COMMANDS = new OwnKeys(
+                key -> COMMANDS_KEYS.contains(key) || key.startsWith("lan."),
+                "the command sets this one itself (sites, names, addresses, keys, LAN and emulated WAN)");
+    }
 
     private final Map<String, String> settings;
 
@@ -55,6 +74,22 @@ public final class NodeSettings {
      *     {@code --transport}, or pairs a controller with a transport it does not run on
      */
     public static NodeSettings parse(String controller, String transport, List<String> assignments) {
+        return parse(controller, transport, assignments, OwnKeys.COMMANDS);
+    }
+
+    /**
+     * @param controller the {@code --controller} value, or null if not given
+     * @param transport the {@code --transport} value ({@code end-to-end} or {@code hop-by-hop}), or null if not given
+     * @param assignments the {@code --set} values, {@code KEY=VALUE} each
+     * @param ownKeys the keys the command sets itself
+     * @return the settings; with a transport but no controller, the transport's default controller ({@code none} hop
+     *     by hop)
+     * @throws IllegalArgumentException with a message for the user if an assignment is malformed, names an unknown
+     *     key or one of {@code ownKeys}, has an invalid value, contradicts {@code --controller} or
+     *     {@code --transport}, or pairs a controller with a transport it does not run on
+     */
+    public static NodeSettings parse(String controller, String transport, List<String> assignments,
+                                     OwnKeys ownKeys) {
         Map<String, String> settings = new LinkedHashMap<>();
         for (String assignment : assignments == null ? List.<String>of() : assignments) {
             Properties one;
@@ -64,7 +99,7 @@ public final class NodeSettings {
                 throw new IllegalArgumentException(e.getMessage(), e);
             }
             String key = one.stringPropertyNames().iterator().next();
-            checkKey(key, "--set " + key);
+            checkKey(key, "--set " + key, ownKeys);
             settings.put(key, one.getProperty(key));
         }
         if (controller != null) {
@@ -121,15 +156,14 @@ public final class NodeSettings {
         return GcsConfigLoader.KEYS.contains(key) || key.startsWith(GcsConfigLoader.CONGESTION_PREFIX);
     }
 
-    /** Refuses a key that is not a node setting, or one the commands set themselves. */
-    private static void checkKey(String key, String given) {
+    /** Refuses a key that is not a node setting, or one the command sets itself. */
+    private static void checkKey(String key, String given, OwnKeys ownKeys) {
         if (!isNodeSetting(key)) {
             throw new IllegalArgumentException(given + ": not a node setting; keys are "
                     + new java.util.TreeSet<>(GcsConfigLoader.KEYS) + " and cc.<scheme>.<parameter>");
         }
-        if (OWN_KEYS.contains(key) || key.startsWith("lan.")) {
-            throw new IllegalArgumentException(given + ": the command sets this one itself (sites,"
-                    + " names, addresses, keys, LAN and emulated WAN)");
+        if (ownKeys.isOwn().test(key)) {
+            throw new IllegalArgumentException(given + ": " + ownKeys.refusal());
         }
     }
 

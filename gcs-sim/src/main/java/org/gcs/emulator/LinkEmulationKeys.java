@@ -3,6 +3,9 @@ package org.gcs.emulator;
 import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
+import org.gcs.GcsConfigBuilder;
+import org.gcs.GcsConfigException;
+import org.gcs.GcsConfigLoader;
 
 /**
  * The link emulator's keys in a node's properties file, which {@code gcs node --config FILE} reads beside the node's
@@ -59,6 +62,28 @@ public final class LinkEmulationKeys {
         } catch (RuntimeException e) {
             throw new IllegalArgumentException(source + ": " + TOPOLOGY + " = " + topology + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Loads a node's settings that may ask for an emulated WAN: the emulator's keys become the node's WAN pipeline
+     * hook, the rest goes to {@link GcsConfigLoader}. What {@code gcs node --config FILE} and the other commands that
+     * start a node from its properties file do.
+     *
+     * @param settings a node's settings, e.g. from {@link GcsConfigLoader#readFile}; the emulator's keys are removed
+     * @param source where they came from, for error messages (a file name)
+     * @return a builder holding the settings, with the emulation as its hook if asked for
+     * @throws org.gcs.GcsConfigException naming the source if a setting is unknown or invalid
+     */
+    public static GcsConfigBuilder load(Properties settings, String source) {
+        Optional<LinkEmulation> emulation;
+        try {
+            emulation = take(settings, source);
+        } catch (IllegalArgumentException e) {
+            throw new GcsConfigException(e.getMessage());
+        }
+        GcsConfigBuilder builder = GcsConfigLoader.fromProperties(settings, source);
+        emulation.ifPresent(builder::wanPipelineHook);
+        return builder;
     }
 
     private static String strip(String value) {

@@ -59,4 +59,22 @@ class LinkEmulationKeysTest {
         assertThat(GcsConfig.builder().site("ottawa").clusterKey(KEY).wanPipelineHook(ron3).build().wanPipelineHook())
                 .containsSame(ron3);
     }
+
+    @Test
+    void shouldLoadANodesSettingsWithItsEmulationAsTheHook() {
+        Properties p = new Properties();
+        p.setProperty("site", "chicago");
+        p.setProperty("cluster.key", KEY);
+        p.setProperty("emulation.topology", "ron3");
+        GcsConfig config = LinkEmulationKeys.load(p, "node.properties").build();
+        assertThat(config.site()).isEqualTo("chicago");
+        assertThat(config.wanPipelineHook()).get().isInstanceOf(LinkEmulation.class);
+
+        Properties bad = new Properties();
+        bad.setProperty("site", "chicago");
+        bad.setProperty("emulation.seed", "x");
+        bad.setProperty("emulation.topology", "ron3");
+        assertThatThrownBy(() -> LinkEmulationKeys.load(bad, "node.properties"))
+                .isInstanceOf(GcsConfigException.class).hasMessageContaining("emulation.seed");
+    }
 }

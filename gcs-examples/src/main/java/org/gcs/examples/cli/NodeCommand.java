@@ -189,12 +189,10 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
         List<String> groups;
         try {
             Properties settings = GcsConfigLoader.readFile(config);
-            var emulation = LinkEmulationKeys.take(settings, config.toString());
-            var builder = GcsConfigLoader.fromProperties(settings, config.toString());
-            emulation.ifPresent(builder::wanPipelineHook);
+            var builder = LinkEmulationKeys.load(settings, config.toString());
             gcsConfig = (transport == null ? builder : builder.wanTransport(transport)).build();
             groups = groups(settings, config);
-        } catch (GcsConfigException | IllegalArgumentException e) {
+        } catch (GcsConfigException e) {
             err.println("gcs node: " + e.getMessage());
             err.flush();
             return 2;

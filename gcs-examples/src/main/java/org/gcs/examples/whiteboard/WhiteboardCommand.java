@@ -21,6 +21,7 @@ import org.gcs.GcsNode;
 import org.gcs.GroupView;
 import org.gcs.LanConfig;
 import org.gcs.Names;
+import org.gcs.emulator.LinkEmulationKeys;
 import org.gcs.tools.cli.DurationOptions;
 import org.gcs.examples.cli.RunUntilStopped;
 import org.gcs.tools.cli.VersionProvider;
@@ -53,9 +54,10 @@ import picocli.CommandLine.Spec;
                     + " nothing (a warning says so): fine for trying the sample on one machine only.",
             "Exit code 2 for bad options or configuration, 1 if the node or the web server cannot start."},
         footer = {"", "Two sites on this machine, one terminal each, then open the two printed URLs:",
-            "  ./gcs whiteboard --site boston --wan-port 7701 --seed 127.0.0.1:7702",
-            "  ./gcs whiteboard --site ottawa --wan-port 7702 --seed 127.0.0.1:7701",
-            "A third site: ./gcs whiteboard --site chicago --seed 127.0.0.1:7701 --seed 127.0.0.1:7702",
+            "  ./gcs whiteboard --site boston",
+            "  ./gcs whiteboard --site ottawa --seed 127.0.0.1:PORT",
+            "with the WAN port boston printed ('other sites: --seed 127.0.0.1:PORT'); boston learns ottawa from its",
+            "announcements. A third site seeds either: ./gcs whiteboard --site chicago --seed 127.0.0.1:PORT",
             "Or from the properties files of gcs node (their 'groups' line is not used):",
             "  ./gcs whiteboard --config gcs-examples/src/main/resources/examples/node-boston.properties"})
 public final class WhiteboardCommand implements Callable<Integer> {
@@ -153,9 +155,9 @@ public final class WhiteboardCommand implements Callable<Integer> {
 
     private void run(Whiteboard whiteboard, PrintWriter out) throws InterruptedException {
         GcsNode node = whiteboard.node();
-        String wan = " WAN " + address(node.wanAddress());
-        print(out, "whiteboard " + node.self() + " in group '" + group + "';" + wan
-                + (seeds.isEmpty() ? "" : " seeds " + seeds));
+        String wan = address(node.wanAddress());
+        print(out, "whiteboard " + node.self() + " in group '" + group + "'; WAN " + wan
+                + (seeds.isEmpty() ? "" : " seeds " + seeds) + "; other sites: --seed " + wan);
         print(out, "open " + whiteboard.url());
         started.complete(whiteboard);
 
@@ -173,7 +175,7 @@ public final class WhiteboardCommand implements Callable<Integer> {
     /** @param err where the warning about the sample key goes */
     private GcsConfig gcsConfig(PrintWriter err) {
         if (config != null) {
-            return GcsConfigLoader.load(config).build();
+            return LinkEmulationKeys.load(GcsConfigLoader.readFile(config), config.toString()).build();
         }
         GcsConfigBuilder builder = GcsConfig.builder()
                 .site(site)

@@ -20,8 +20,8 @@ class WhiteboardCommandTest {
     void shouldShowTheTwoTerminalExampleInItsHelp() {
         assertThat(gcs("whiteboard", "--help")).isZero();
         assertThat(out.toString()).contains(
-                "./gcs whiteboard --site boston --wan-port 7701 --seed 127.0.0.1:7702",
-                "./gcs whiteboard --site ottawa --wan-port 7702 --seed 127.0.0.1:7701", "--key-file=FILE",
+                "./gcs whiteboard --site boston", "./gcs whiteboard --site ottawa --seed 127.0.0.1:PORT",
+                "other sites: --seed 127.0.0.1:PORT", "--key-file=FILE",
                 "protects nothing");
     }
 

@@ -52,11 +52,16 @@ class WhiteboardTest {
     private Whiteboard ottawa;
     private Whiteboard chicago;
 
+    /** What each started whiteboard printed, in start order. */
+    private final List<StringWriter> printed = new java.util.concurrent.CopyOnWriteArrayList<>();
+
     @BeforeAll
     void startThreeSites() throws Exception {
         boston = start("--site", "boston-" + run, "--member", "boston-1");
         ottawa = start("--site", "ottawa-" + run, "--seed", wanAddress(boston));
         chicago = start("--site", "chicago-" + run, "--seed", wanAddress(boston), "--seed", wanAddress(ottawa));
+        assertThat(printed.get(0).toString()).as("boston tells the other sites its bound WAN address")
+                .contains("; other sites: --seed " + wanAddress(boston));
         await().atMost(WAIT).untilAsserted(() -> {
             for (Whiteboard whiteboard : List.of(boston, ottawa, chicago)) {
                 assertThat(get(whiteboard, "/api/view")).contains("\"sites\":[\"boston-" + run + "\",\"chicago-"
@@ -76,7 +81,9 @@ class WhiteboardTest {
 
     private Whiteboard start(String... options) throws Exception {
         WhiteboardCommand command = new WhiteboardCommand();
-        CommandLine cli = new CommandLine(command).setOut(new PrintWriter(new StringWriter()))
+        StringWriter out = new StringWriter();
+        printed.add(out);
+        CommandLine cli = new CommandLine(command).setOut(new PrintWriter(out))
                 .setErr(new PrintWriter(new StringWriter()));
         List<String> args = new ArrayList<>(List.of(options));
         args.addAll(List.of("--key", key, "--group", "wb-" + run));

@@ -19,6 +19,7 @@ import org.gcs.FlowStatus;
 import org.gcs.GcsConfig;
 import org.gcs.GcsConfigException;
 import org.gcs.GcsConfigLoader;
+import org.gcs.emulator.LinkEmulationKeys;
 import org.gcs.GcsException;
 import org.gcs.GcsNode;
 import org.gcs.GroupMessage;
@@ -86,7 +87,7 @@ public final class LabAgentCommand implements Callable<Integer> {
         }
         GcsConfig gcsConfig;
         try {
-            gcsConfig = GcsConfigLoader.load(config).build();
+            gcsConfig = LinkEmulationKeys.load(GcsConfigLoader.readFile(config), config.toString()).build();
         } catch (GcsConfigException e) {
             err.println("gcs lab-agent: " + e.getMessage());
             err.flush();

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.gcs.tools.threads.Threads;
 
 /**
  * Starts every node as a child JVM: this JVM's {@code java} and class path running {@code gcs bench-node}, its
@@ -69,9 +70,7 @@ final class ChildJvmLauncher implements NodeLauncher {
         Path log = logDir.resolve(label + ".log");
         Process process = new ProcessBuilder(command(spec, label)).redirectError(log.toFile()).start();
         ChildReaper.register(process);
-        Thread reader = new Thread(() -> read(process, spec.member(), board), "bench-read-" + label);
-        reader.setDaemon(true);
-        reader.start();
+        Threads.startDaemon(() -> read(process, spec.member(), board), "bench-read-" + label);
         return new Child(spec.member(), process, log);
     }
 

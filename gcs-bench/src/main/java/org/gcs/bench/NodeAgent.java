@@ -9,6 +9,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import org.gcs.tools.threads.Threads;
 
 /**
  * The life of one benchmark node, on the node's side: reports {@code started} once its JVM runs, connects the
@@ -114,11 +115,8 @@ final class NodeAgent {
             endpoint.close();
             return 1;
         }
-        ScheduledExecutorService progress = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "bench-progress-" + spec.member());
-            t.setDaemon(true);
-            return t;
-        });
+        ScheduledExecutorService progress = Executors.newSingleThreadScheduledExecutor(
+                Threads.daemons("bench-progress-" + spec.member()));
         try {
             print(new NodeLine(NodeLine.JOINED, Map.of("master", Boolean.toString(endpoint.master()))));
             if (!awaitReady()) {
@@ -154,7 +152,7 @@ final class NodeAgent {
      * site master's bridge), which measures nothing. The close goes on in the background; a child JVM exits anyway.
      */
     private void closeWithin(long waitMs) throws InterruptedException {
-        Thread closer = daemon(endpoint::close, "bench-close-" + spec.member());
+        Thread closer = Threads.daemon(endpoint::close, "bench-close-" + spec.member());
         closer.start();
         closer.join(waitMs);
     }
@@ -175,7 +173,7 @@ final class NodeAgent {
             switch (line.trim()) {
                 case "probe" -> startProbing();
                 case "go" -> startSending();
-                case "drain" -> daemon(this::drain, "bench-drain-" + spec.member()).start();
+                case "drain" -> Threads.daemon(this::drain, "bench-drain-" + spec.member()).start();
                 case "stop" -> {
                     return;
                 }
@@ -191,7 +189,7 @@ final class NodeAgent {
     private void startProbing() {
         if (spec.sender() && prober == null) {
             prober = new Prober(endpoint, spec.messageBytes(), this::print);
-            proberThread = daemon(prober, "bench-probe-" + spec.member());
+            proberThread = Threads.daemon(prober, "bench-probe-" + spec.member());
             proberThread.start();
         }
     }
@@ -216,7 +214,7 @@ final class NodeAgent {
             }
             print(line);
         });
-        daemon(generator, "bench-send-" + spec.member()).start();
+        Threads.daemon(generator, "bench-send-" + spec.member()).start();
     }
 
     private void stopSending() {
@@ -289,11 +287,5 @@ final class NodeAgent {
             out.println(line.format());
             out.flush();
         }
-    }
-
-    private static Thread daemon(Runnable task, String name) {
-        Thread thread = new Thread(task, name);
-        thread.setDaemon(true);
-        return thread;
     }
 }

@@ -12,6 +12,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import org.gcs.tools.threads.Threads;
 
 /**
  * The parent's side of one run: starts every node at once and waits until each is {@code started}, has them
@@ -274,11 +275,7 @@ final class RunDriver {
         if (nodes.isEmpty()) {
             return;
         }
-        ExecutorService closer = Executors.newFixedThreadPool(nodes.size(), r -> {
-            Thread t = new Thread(r, "bench-close");
-            t.setDaemon(true);
-            return t;
-        });
+        ExecutorService closer = Executors.newFixedThreadPool(nodes.size(), Threads.daemons("bench-close"));
         try {
             List<Future<?>> closing = new ArrayList<>();
             for (NodeLauncher.RunningNode node : nodes.values()) {

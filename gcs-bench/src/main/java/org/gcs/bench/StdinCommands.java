@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import org.gcs.tools.threads.Threads;
 
 /**
  * A child node's commands: a daemon thread reads standard input line by line into a queue. The end of input means
@@ -27,9 +28,7 @@ final class StdinCommands implements NodeAgent.Commands {
 
     /** @param in the process's standard input */
     StdinCommands(InputStream in) {
-        Thread reader = new Thread(() -> read(in), "bench-stdin");
-        reader.setDaemon(true);
-        reader.start();
+        Threads.startDaemon(() -> read(in), "bench-stdin");
     }
 
     private void read(InputStream in) {

@@ -9,9 +9,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.gcs.FlowStatus;
 import org.gcs.GcsClosedException;
@@ -26,6 +23,7 @@ import org.gcs.emulator.LinkEmulation;
 import org.gcs.tools.send.Pacing;
 import org.gcs.tools.send.RealTimeSender;
 import org.gcs.tools.send.SendCounter;
+import org.gcs.tools.threads.Threads;
 
 /**
  * The real-time driver: real {@link GcsNode}s in this JVM, every site a JGroups cluster on UDP multicast bound to
@@ -190,14 +188,12 @@ public final class RealDriver implements LabDriver {
                 new byte[messageBytes]), new SendCounter(WireCost.messageBytes(messageBytes)));
         Sender sender = new Sender(node, sends);
         senders.add(sender);
-        Thread thread = new Thread(() -> {
+        Threads.startDaemon(() -> {
             sends.run();
             if (sends.failure() instanceof RuntimeException e && !(e instanceof GcsClosedException)) {
                 throw e; // a failure other than the node closing: the thread ends loudly, as an uncaught exception
             }
         }, "gcs-lab-send-" + node.name());
-        thread.setDaemon(true);
-        thread.start();
         return sender;
     }
 
@@ -208,26 +204,7 @@ public final class RealDriver implements LabDriver {
         if (nodes.isEmpty()) {
             return;
         }
-        ExecutorService closer = Executors.newFixedThreadPool(Math.min(nodes.size(), 8), r -> {
-            Thread t = new Thread(r, "gcs-lab-close");
-            t.setDaemon(true);
-            return t;
-        });
-        List<Future<?>> closing = new ArrayList<>();
-        for (Node node : nodes) {
-            closing.add(closer.submit(node.gcs()::close));
-        }
-        for (Future<?> f : closing) {
-            try {
-                f.get(30, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            } catch (Exception e) {
-                // a node that fails to close cleanly is abandoned: its threads are daemons
-            }
-        }
-        closer.shutdownNow();
+        Threads.closeAll(nodes.stream().map(Node::gcs).toList(), "gcs-lab-close", Duration.ofSeconds(30));
         nodes.clear();
     }
 

@@ -7,10 +7,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import org.gcs.GcsConfig;
 import org.gcs.GcsConfigBuilder;
 import org.gcs.GcsNode;
@@ -18,6 +14,7 @@ import org.gcs.LanConfig;
 import org.gcs.emulator.Topology;
 import org.gcs.emulator.LinkEmulation;
 import org.gcs.tools.cli.NodeSettings;
+import org.gcs.tools.threads.Threads;
 
 /**
  * Real nodes of several sites on one machine: every site is a JGroups cluster on UDP multicast bound to
@@ -137,26 +134,7 @@ final class DemoCluster implements AutoCloseable {
         if (nodes.isEmpty()) {
             return;
         }
-        ExecutorService closer = Executors.newFixedThreadPool(Math.min(nodes.size(), 8), r -> {
-            Thread t = new Thread(r, "gcs-demo-close");
-            t.setDaemon(true);
-            return t;
-        });
-        List<Future<?>> closing = new ArrayList<>();
-        for (GcsNode node : nodes) {
-            closing.add(closer.submit(node::close));
-        }
-        for (Future<?> f : closing) {
-            try {
-                f.get(30, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            } catch (Exception e) {
-                // a node that fails to close cleanly is abandoned: its threads are daemons
-            }
-        }
-        closer.shutdownNow();
+        Threads.closeAll(nodes, "gcs-demo-close", Duration.ofSeconds(30));
         nodes.clear();
     }
 }

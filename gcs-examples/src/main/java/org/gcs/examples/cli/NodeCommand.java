@@ -8,7 +8,6 @@ import java.io.PrintWriter;
 import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -41,6 +40,7 @@ import picocli.CommandLine.Spec;
 import org.gcs.tools.cli.DurationConverter;
 import org.gcs.tools.cli.DurationOptions;
 import org.gcs.tools.cli.VersionProvider;
+import org.gcs.tools.threads.Threads;
 
 /**
  * {@code gcs node}: one real node started from a properties file; prints its views and a periodic status line,
@@ -280,18 +280,18 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
 
         DashboardServer dashboard = dashboardOptions.enabled() ? startDashboard(node, sendCounts(chatSent, generator),
                 out) : null;
-        ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "gcs-node-status"));
+        ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> Threads.daemon(r, "gcs-node-status"));
         long statusMs = Math.max(100, statusEvery.toMillis());
         timer.scheduleAtFixedRate(() -> print(out, status.line("status")), statusMs, statusMs, TimeUnit.MILLISECONDS);
         timer.scheduleAtFixedRate(status::sample, SAMPLE_MS, SAMPLE_MS, TimeUnit.MILLISECONDS);
         watchKeyFile(gcsConfig, node, timer, out, err);
         if (!groups.isEmpty()) {
             Reader reader = new InputStreamReader(stdin, StandardCharsets.UTF_8);
-            daemon(new StdinChat(new BufferedReader(reader), node, groups.get(0), chatSent, err), "gcs-node-stdin")
+            Threads.daemon(new StdinChat(new BufferedReader(reader), node, groups.get(0), chatSent, err), "gcs-node-stdin")
                     .start();
         }
         if (generator != null) {
-            daemon(() -> generate(gate, generator, out, err), "gcs-node-send").start();
+            Threads.daemon(() -> generate(gate, generator, out, err), "gcs-node-send").start();
         }
 
         Runnable shutdown = () -> {
@@ -464,11 +464,5 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
     private static void print(PrintWriter out, String line) {
         out.println(line);
         out.flush();
-    }
-
-    private static Thread daemon(Runnable task, String name) {
-        Thread thread = new Thread(task, name);
-        thread.setDaemon(true);
-        return thread;
     }
 }

@@ -9,6 +9,7 @@ import java.util.concurrent.TimeUnit;
 import org.gcs.GcsNode;
 import org.gcs.tools.json.JsonWriter;
 import org.gcs.tools.web.LocalWebServer;
+import org.gcs.tools.threads.Threads;
 
 /**
  * The live dashboard: serves the page ({@code GET /}, with its script and style) and the JSON snapshot
@@ -34,11 +35,7 @@ public final class DashboardServer implements AutoCloseable {
         state = new DashboardState(title, nodes, sent, delivered,
                 new RateHistory(RateHistory.MEMBER_RATES, HISTORY_SAMPLES),
                 new RateHistory(RateHistory.DELIVERED_HERE_RATES, HISTORY_SAMPLES), SAMPLE_PERIOD_MS);
-        sampler = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread thread = new Thread(r, "gcs-dashboard-sampler");
-            thread.setDaemon(true);
-            return thread;
-        });
+        sampler = Executors.newSingleThreadScheduledExecutor(Threads.daemons("gcs-dashboard-sampler"));
         sampler.scheduleAtFixedRate(() -> {
             try {
                 state.sample(System.currentTimeMillis());

@@ -13,6 +13,7 @@ import org.gcs.MemberId;
 import org.gcs.ViewListener;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.gcs.tools.threads.Threads;
 
 /**
  * A simple state transfer: when a view of the whiteboard's group brings new members, the first (smallest) member
@@ -30,11 +31,8 @@ final class BoardReplay implements ViewListener, AutoCloseable {
     private final GcsNode node;
     private final String group;
     private final Board board;
-    private final ExecutorService sender = Executors.newSingleThreadExecutor(r -> {
-        Thread thread = new Thread(r, "gcs-whiteboard-replay");
-        thread.setDaemon(true);
-        return thread;
-    });
+    private final ExecutorService sender = Executors.newSingleThreadExecutor(
+            Threads.daemons("gcs-whiteboard-replay"));
     /** The members of the last view of the group this node saw; touched on the delivery thread only. */
     private Set<MemberId> previous = Set.of();
 

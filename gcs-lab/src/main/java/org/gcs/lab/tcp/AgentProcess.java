@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
+import org.gcs.tools.threads.Threads;
 
 /**
  * A {@code gcs lab-agent} running as a separate process (inside a network namespace): sends it commands, collects
@@ -63,9 +64,7 @@ final class AgentProcess implements AutoCloseable {
             throws IOException {
         Process process = new ProcessBuilder(command).redirectError(log.toFile()).start();
         AgentProcess agent = new AgentProcess(label, process, log, listener);
-        Thread reader = new Thread(agent::readOutput, "lab-agent-" + label + "-out");
-        reader.setDaemon(true);
-        reader.start();
+        Threads.startDaemon(agent::readOutput, "lab-agent-" + label + "-out");
         return agent;
     }
 

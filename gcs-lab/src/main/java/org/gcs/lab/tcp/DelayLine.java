@@ -14,6 +14,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.gcs.tools.threads.Threads;
 
 /**
  * Propagation delay for a router namespace, in user space: the kernel here has no {@code netem}
@@ -92,9 +93,7 @@ final class DelayLine implements AutoCloseable {
 
     private void awaitReady() throws IOException {
         CompletableFuture<Void> ready = new CompletableFuture<>();
-        Thread drain = new Thread(() -> copyOutput(ready), "delay-line-output");
-        drain.setDaemon(true);
-        drain.start();
+        Threads.startDaemon(() -> copyOutput(ready), "delay-line-output");
         try {
             ready.get(START_TIMEOUT_SECONDS, TimeUnit.SECONDS);
         } catch (InterruptedException e) {

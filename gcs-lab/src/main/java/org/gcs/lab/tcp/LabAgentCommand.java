@@ -32,6 +32,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
+import org.gcs.tools.threads.Threads;
 
 /**
  * {@code gcs lab-agent}: one end of the TCP-friendliness experiment, started by the {@code tcp-friendliness} lab
@@ -130,7 +131,7 @@ public final class LabAgentCommand implements Callable<Integer> {
         });
         node.join(group);
         if (sink != null) {
-            daemon(sink, "lab-agent-tcp-sink").start();
+            Threads.daemon(sink, "lab-agent-tcp-sink").start();
         }
         RealTimeSender sender = send ? greedySender(node) : null;
         if (sender != null) {
@@ -138,7 +139,7 @@ public final class LabAgentCommand implements Callable<Integer> {
         }
         SendCounter tcpSent = new SendCounter(TcpBulkSender.WRITE_BYTES);
         ScheduledExecutorService reporter = Executors.newSingleThreadScheduledExecutor(
-                r -> daemon(r, "lab-agent-report"));
+                r -> Threads.daemon(r, "lab-agent-report"));
         AtomicBoolean sendFailureShown = new AtomicBoolean();
         reporter.scheduleAtFixedRate(() -> {
             if (sender != null && sender.failure() != null && sendFailureShown.compareAndSet(false, true)) {
@@ -188,7 +189,7 @@ public final class LabAgentCommand implements Callable<Integer> {
                         try {
                             transfer = new TcpBulkSender(socketAddress(words.length > 1 ? words[1] : ""),
                                     tcpSent, e -> print(out, "error tcp transfer: " + e));
-                            daemon(transfer, "lab-agent-tcp-send").start();
+                            Threads.daemon(transfer, "lab-agent-tcp-send").start();
                             print(out, "ack tcp-start");
                         } catch (IllegalArgumentException e) {
                             transfer = null;
@@ -248,11 +249,5 @@ public final class LabAgentCommand implements Callable<Integer> {
             out.println(line);
             out.flush();
         }
-    }
-
-    private static Thread daemon(Runnable task, String name) {
-        Thread thread = new Thread(task, name);
-        thread.setDaemon(true);
-        return thread;
     }
 }

@@ -2,6 +2,7 @@ package org.gcs.tools.send;
 
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
+import org.gcs.tools.threads.Threads;
 
 /**
  * A sender loop in real time ({@link System#nanoTime()}), on the thread that runs it ({@link #run()}) or on a thread
@@ -87,10 +88,7 @@ public final class RealTimeSender implements Runnable {
      * @return the started thread
      */
     public Thread start(String threadName) {
-        Thread thread = new Thread(this, threadName);
-        thread.setDaemon(true);
-        thread.start();
-        return thread;
+        return Threads.startDaemon(this, threadName);
     }
 
     /** Runs the loop on this thread until it ends; a loop runs once. */

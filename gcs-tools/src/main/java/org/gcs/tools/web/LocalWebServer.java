@@ -18,6 +18,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import org.gcs.tools.threads.Threads;
 
 /**
  * A small HTTP server for the examples' pages and endpoints (the dashboard, the whiteboard, the Prometheus scrape
@@ -52,11 +53,7 @@ public final class LocalWebServer implements AutoCloseable {
             throw new UncheckedIOException("cannot serve HTTP on " + bind + ": " + e.getMessage()
                     + " (choose another port, or 0 for a free one)", e);
         }
-        ExecutorService executor = Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, threadName);
-            t.setDaemon(true);
-            return t;
-        });
+        ExecutorService executor = Executors.newSingleThreadExecutor(Threads.daemons(threadName));
         server.setExecutor(executor);
         server.start();
         return new LocalWebServer(server, executor);

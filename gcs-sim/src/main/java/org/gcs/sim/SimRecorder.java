@@ -32,18 +32,20 @@ final class SimRecorder {
     }
 
     Registration onMessage(MessageListener listener) {
-        messageListeners.add(listener);
-        return () -> messageListeners.remove(listener);
+        return register(messageListeners, listener);
     }
 
     Registration onView(ViewListener listener) {
-        viewListeners.add(listener);
-        return () -> viewListeners.remove(listener);
+        return register(viewListeners, listener);
     }
 
     Registration onTree(TreeListener listener) {
-        treeListeners.add(listener);
-        return () -> treeListeners.remove(listener);
+        return register(treeListeners, listener);
+    }
+
+    private static <T> Registration register(List<T> listeners, T listener) {
+        listeners.add(listener);
+        return () -> listeners.remove(listener);
     }
 
     void delivered(GroupMessage message, long nowNs) {

@@ -137,6 +137,11 @@ public final class RunPlan {
         return this;
     }
 
+    /** @return the groups declared so far, in join order */
+    public Set<String> groupNames() {
+        return groups.keySet();
+    }
+
     /** Runs an action once the driver is open, before the nodes start (e.g. a filter that counts packets). */
     public RunPlan beforeStart(Consumer<Run> action) {
         beforeStart.add(action);

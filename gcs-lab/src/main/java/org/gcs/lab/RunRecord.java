@@ -15,12 +15,18 @@ public final class RunRecord {
     private final List<Phase> phases = new ArrayList<>();
     private final Map<String, Traffic> traffic = new LinkedHashMap<>();
     private final Map<String, Object> notes = new LinkedHashMap<>();
+    private final long startedWallNs = System.nanoTime();
     private long t0;
     private double wallSeconds;
 
     RunRecord(long seed, SampleTable table) {
         this.seed = seed;
         this.table = table;
+    }
+
+    /** @return when the run started, in {@link System#nanoTime()} */
+    public long startedWallNs() {
+        return startedWallNs;
     }
 
     /** @return the run's seed */

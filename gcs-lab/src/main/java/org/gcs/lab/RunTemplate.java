@@ -61,7 +61,6 @@ public final class RunTemplate {
     }
 
     private static RunRecord run(LabContext ctx, RunPlan plan, LabDriver driver) throws InterruptedException {
-        long wallStart = System.nanoTime();
         List<String> names = plan.columns.stream().map(RunPlan.Column::name).toList();
         RunRecord record = new RunRecord(plan.seed != null ? plan.seed : ctx.seed(), new SampleTable(names));
         Run run = new Run(ctx, driver, plan.messageBytes, record);
@@ -86,7 +85,7 @@ public final class RunTemplate {
         }
         record.traffic().values().forEach(Traffic::stop);
         plan.atEnd.forEach(a -> a.accept(run));
-        record.wallSeconds((System.nanoTime() - wallStart) / 1e9);
+        record.wallSeconds((System.nanoTime() - record.startedWallNs()) / 1e9);
         return record;
     }
 

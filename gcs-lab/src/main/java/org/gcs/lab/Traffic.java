@@ -61,6 +61,11 @@ public final class Traffic {
         return this;
     }
 
+    /** @return true once its track began (its first sender, or {@link #begin()}) */
+    public boolean begun() {
+        return begun;
+    }
+
     /** @return true if it has senders that were not stopped */
     public boolean sending() {
         return sending;

@@ -61,6 +61,11 @@ public final class LabReport {
         return this;
     }
 
+    /** @return a file in the output directory for a writer of the scenario's own, listed in the summary */
+    public java.nio.file.Path file(String name) {
+        return ctx.file(name);
+    }
+
     /** Writes a run's sample table as a CSV file. */
     public LabReport csv(String file, SampleTable table) {
         table.write(ctx.file(file));

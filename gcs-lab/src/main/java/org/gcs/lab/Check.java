@@ -3,28 +3,25 @@ package org.gcs.lab;
 import java.util.Locale;
 
 /**
- * One pass criterion of a scenario: what is measured, its value and the bound it must keep. A value that is not a
- * number fails. When it fails it says so in one phrase, {@code NAME VALUE RELATION BOUND}, the relation being the one
- * that holds instead, e.g. {@code long flow / bottleneck 0.450 > 0.42} or
- * {@code ratio 1.300, outside [0.75, 1.25]}.
+ * One pass criterion of a scenario: what is measured, its value and the bound it must keep, with the decimals and
+ * the unit its failure is written with. A value that is not a number fails. When it fails it says so in one phrase,
+ * {@code NAME VALUE RELATION BOUND}, the relation being the one that holds instead, e.g.
+ * {@code long flow / bottleneck 0.450 > 0.42} or {@code ratio 1.300, outside [0.75, 1.25]}.
+ *
+ * @param name what is measured, as the failure names it
+ * @param kind the relation asked for
+ * @param value the measured value (1 or 0 for {@link Kind#HOLDS})
+ * @param low the lower bound, NaN if none
+ * @param high the upper bound, NaN if none
+ * @param decimals the value's decimals in the failure; the bound gets as many at most
+ * @param unit written after the value and the bound (with its leading space), or empty
  */
-public final class Check {
-    private enum Kind { AT_LEAST, AT_MOST, BELOW, ABOVE, WITHIN, HOLDS }
-
-    private final String name;
-    private final Kind kind;
-    private final double value;
-    private final double low;
-    private final double high;
-    private int decimals = 3;
-    private String unit = "";
+public record Check(String name, Kind kind, double value, double low, double high, int decimals, String unit) {
+    /** The relation a check asks for. */
+    public enum Kind { AT_LEAST, AT_MOST, BELOW, ABOVE, WITHIN, HOLDS }
 
     private Check(String name, Kind kind, double value, double low, double high) {
-        this.name = name;
-        this.kind = kind;
-        this.value = value;
-        this.low = low;
-        this.high = high;
+        this(name, kind, value, low, high, 3, "");
     }
 
     /** @return a check that {@code value ≥ min} */
@@ -57,16 +54,14 @@ public final class Check {
         return new Check(name, Kind.HOLDS, condition ? 1 : 0, Double.NaN, Double.NaN);
     }
 
-    /** Sets the decimals of the value in the failure (3 unless set); the bound keeps as many at most. */
+    /** @return this check with the decimals of the value in its failure (3 unless set); the bound keeps as many */
     public Check decimals(int count) {
-        this.decimals = count;
-        return this;
+        return new Check(name, kind, value, low, high, count, unit);
     }
 
-    /** Sets the unit written after the value and the bound, e.g. {@code s}. */
+    /** @return this check with a unit written after the value and the bound, e.g. {@code s} */
     public Check unit(String text) {
-        this.unit = " " + text;
-        return this;
+        return new Check(name, kind, value, low, high, decimals, " " + text);
     }
 
     /** @return true if the criterion holds */

@@ -1,5 +1,6 @@
 package org.gcs.lab;
 
+import static org.gcs.lab.RunPlan.When.START;
 import static org.gcs.lab.ScenarioSupport.GROUP;
 import static org.gcs.lab.ScenarioSupport.S;
 import static org.gcs.lab.ScenarioSupport.round;
@@ -73,7 +74,7 @@ public final class LanFairnessScenario implements LabScenario {
                 .toList());
         wan.sites().stream().filter(s -> !s.equals(SITE)).forEach(s -> everyone.add(new RunPlan.Member(s,
                 Ron6.member(s))));
-        plan.group(GROUP, everyone).atStart(run -> MEMBERS.forEach(m -> run.traffic(m).begin()));
+        plan.group(GROUP, everyone).on(START, run -> MEMBERS.forEach(m -> run.traffic(m).begin()));
         for (int i = 0; i < PLAN.size(); i++) {
             int phase = i;
             plan.phase(PLAN.get(i).name(), phaseNs, Math.round(phaseNs * SKIP_FRACTION), run -> send(run, phase),

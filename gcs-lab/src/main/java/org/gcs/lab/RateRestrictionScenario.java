@@ -1,5 +1,6 @@
 package org.gcs.lab;
 
+import static org.gcs.lab.RunPlan.When.PHASE_END;
 import static org.gcs.lab.ScenarioSupport.GROUP;
 import static org.gcs.lab.ScenarioSupport.S;
 import static org.gcs.lab.ScenarioSupport.round;
@@ -52,7 +53,7 @@ public final class RateRestrictionScenario implements LabScenario {
                     run -> String.format(Locale.ROOT, "turn %d/%d: %s sends as fast as allowed for %.1f s", turn,
                             sites.size(), Ron6.label(site), turnNs / 1e9));
         }
-        plan.afterPhase(run -> {
+        plan.on(PHASE_END, run -> {
             run.traffic(run.phase().name()).stop();
             Map<String, Object> t = turn(run.record(), run.phaseIndex());
             run.say(String.format(Locale.ROOT, "turn %d done: %s mean %s, mean slowest report %s, ratio %.3f,"

@@ -13,19 +13,18 @@ import org.gcs.sim.SimNetwork;
  */
 public final class Run {
     private final LabContext ctx;
+    private final RunPlan plan;
     private final LabDriver driver;
-    private final int messageBytes;
     private final RunRecord record;
     private final Map<String, LabDriver.LabNode> nodes = new LinkedHashMap<>();
-    private final Map<String, Optional<FlowStatus>> flows = new HashMap<>();
-    private boolean reading;
+    private Map<String, Optional<FlowStatus>> flows;
     private long nowNs;
 
-    Run(LabContext ctx, LabDriver driver, int messageBytes, RunRecord record) {
+    Run(LabContext ctx, RunPlan plan, LabDriver driver) {
         this.ctx = ctx;
+        this.plan = plan;
         this.driver = driver;
-        this.messageBytes = messageBytes;
-        this.record = record;
+        this.record = new RunRecord(new SampleTable(plan.columns.stream().map(RunPlan.Column::name).toList()));
     }
 
     /** @return the driver */
@@ -69,7 +68,7 @@ public final class Run {
 
     /** @return the named flow of the run, created (without a sender) on first use */
     public Traffic traffic(String name) {
-        return record.traffic().computeIfAbsent(name, n -> new Traffic(n, driver, messageBytes));
+        return record.traffic().computeIfAbsent(name, n -> new Traffic(driver, plan.messageBytes));
     }
 
     void at(long driverNowNs) {
@@ -113,7 +112,7 @@ public final class Run {
 
     /** @return the site's flow to the group now, if its delegate has one (read once per sample's columns) */
     public Optional<FlowStatus> flow(String site, String group) {
-        if (!reading) {
+        if (flows == null) {
             return driver.flow(site, group);
         }
         return flows.computeIfAbsent(site + "\n" + group, k -> driver.flow(site, group));
@@ -121,8 +120,7 @@ public final class Run {
 
     /** While the template reads a sample's columns, the flows are read once each; nothing acts meanwhile. */
     void reading(boolean on) {
-        reading = on;
-        flows.clear();
+        flows = on ? new HashMap<>() : null;
     }
 
     /** @return what the run recorded so far */

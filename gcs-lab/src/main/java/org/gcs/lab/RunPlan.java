@@ -1,6 +1,7 @@
 package org.gcs.lab;
 
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -17,8 +18,8 @@ import org.gcs.emulator.Topology;
  *       the seed (the command's unless it says), whether it needs the simulator;</li>
  *   <li>who: the nodes to start, in order ({@link #node}, {@link #relay}), and the groups they join
  *       ({@link #group});</li>
- *   <li>what happens when: at the start of the traffic ({@link #atStart}), at given times ({@link #at}), at the start
- *       of each phase ({@link #phase}), at every sample ({@link #everySample}) and at the end ({@link #atEnd});</li>
+ *   <li>what happens when: at the start of each phase ({@link #phase}), at given times ({@link #at}), and at the
+ *       moments every run has ({@link #on}: when the traffic starts, at every sample, at the end, ...);</li>
  *   <li>what is read: the columns of the sample table ({@link #column}), which is the scenario's CSV file, and the
  *       progress line ({@link #progress}).</li>
  * </ul>
@@ -53,6 +54,20 @@ public final class RunPlan {
     record Column(String name, Function<Run, Object> reading) {
     }
 
+    /** The moments of a run at which a plan's actions happen (besides its phases' starts and its timed actions). */
+    public enum When {
+        /** Once the driver is open, before the nodes start (e.g. a filter that counts packets). */
+        BEFORE_START,
+        /** When the traffic starts: the members see each other and warmed up (senders, link schedules, filters). */
+        START,
+        /** At every sample, after the timed actions and the traffic's counters, before the columns are read. */
+        SAMPLE,
+        /** After each phase's last sample. */
+        PHASE_END,
+        /** After the last sample, the senders stopped, the driver still open (final readings). */
+        END
+    }
+
     final Topology topology;
     Map<String, String> settings = Map.of();
     Long seed;
@@ -64,13 +79,9 @@ public final class RunPlan {
     boolean keepHistory = true;
     final Set<Member> nodes = new LinkedHashSet<>();
     final Map<String, List<Member>> groups = new LinkedHashMap<>();
-    final List<Consumer<Run>> beforeStart = new ArrayList<>();
-    final List<Consumer<Run>> atStart = new ArrayList<>();
+    final Map<When, List<Consumer<Run>>> actions = new EnumMap<>(When.class);
     final List<Timed> timed = new ArrayList<>();
     final List<PhasePlan> phases = new ArrayList<>();
-    final List<Consumer<Run>> afterPhase = new ArrayList<>();
-    final List<Consumer<Run>> everySample = new ArrayList<>();
-    final List<Consumer<Run>> atEnd = new ArrayList<>();
     final List<Column> columns = new ArrayList<>();
     long rowEveryNs;
     long progressEveryNs = 5 * S;
@@ -142,16 +153,15 @@ public final class RunPlan {
         return groups.keySet();
     }
 
-    /** Runs an action once the driver is open, before the nodes start (e.g. a filter that counts packets). */
-    public RunPlan beforeStart(Consumer<Run> action) {
-        beforeStart.add(action);
+    /** Adds an action at a moment of the run; the actions of one moment run in the order given. */
+    public RunPlan on(When when, Consumer<Run> action) {
+        actions.computeIfAbsent(when, w -> new ArrayList<>()).add(action);
         return this;
     }
 
-    /** Runs an action when the traffic starts (senders, link schedules, filters), in the order given. */
-    public RunPlan atStart(Consumer<Run> action) {
-        atStart.add(action);
-        return this;
+    /** @return the actions at a moment, in order */
+    List<Consumer<Run>> actions(When when) {
+        return actions.getOrDefault(when, List.of());
     }
 
     /**
@@ -180,24 +190,6 @@ public final class RunPlan {
     /** One phase, the whole run, measured from {@code measureFromNs}: for runs without a schedule of changes. */
     public RunPlan runFor(long durationNs, long measureFromNs) {
         return phase("run", durationNs, measureFromNs, run -> { }, null);
-    }
-
-    /** Runs an action after each phase's last sample. */
-    public RunPlan afterPhase(Consumer<Run> action) {
-        afterPhase.add(action);
-        return this;
-    }
-
-    /** Runs an action at every sample, after the timed actions and the traffic's counters, before the columns. */
-    public RunPlan everySample(Consumer<Run> action) {
-        everySample.add(action);
-        return this;
-    }
-
-    /** Runs an action after the last sample, the senders stopped, the driver still open (final readings). */
-    public RunPlan atEnd(Consumer<Run> action) {
-        atEnd.add(action);
-        return this;
     }
 
     /** Appends a column to the sample table: its CSV name and what it reads. */

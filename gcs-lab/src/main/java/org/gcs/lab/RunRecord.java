@@ -10,28 +10,15 @@ import java.util.Map;
  * sample table, its traffic (rates and means) and the notes its actions left (final readings).
  */
 public final class RunRecord {
-    private final long seed;
     private final SampleTable table;
     private final List<Phase> phases = new ArrayList<>();
     private final Map<String, Traffic> traffic = new LinkedHashMap<>();
     private final Map<String, Object> notes = new LinkedHashMap<>();
-    private final long startedWallNs = System.nanoTime();
     private long t0;
     private double wallSeconds;
 
-    RunRecord(long seed, SampleTable table) {
-        this.seed = seed;
+    RunRecord(SampleTable table) {
         this.table = table;
-    }
-
-    /** @return when the run started, in {@link System#nanoTime()} */
-    public long startedWallNs() {
-        return startedWallNs;
-    }
-
-    /** @return the run's seed */
-    public long seed() {
-        return seed;
     }
 
     /** @return when the traffic started, in the driver's time: the origin of the table's times */

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.gcs.lab.RunPlan.When;
 
 /**
  * Runs a {@link RunPlan}: the plumbing every experiment on nodes shares, written once. It opens the driver the
@@ -61,14 +62,14 @@ public final class RunTemplate {
     }
 
     private static RunRecord run(LabContext ctx, RunPlan plan, LabDriver driver) throws InterruptedException {
-        List<String> names = plan.columns.stream().map(RunPlan.Column::name).toList();
-        RunRecord record = new RunRecord(plan.seed != null ? plan.seed : ctx.seed(), new SampleTable(names));
-        Run run = new Run(ctx, driver, plan.messageBytes, record);
-        plan.beforeStart.forEach(a -> a.accept(run));
+        long wallStartNs = System.nanoTime();
+        Run run = new Run(ctx, plan, driver);
+        RunRecord record = run.record();
+        plan.actions(When.BEFORE_START).forEach(a -> a.accept(run));
         startAndSettle(ctx, plan, driver, run);
         record.t0(driver.nowNs());
         run.at(driver.nowNs());
-        plan.atStart.forEach(a -> a.accept(run));
+        plan.actions(When.START).forEach(a -> a.accept(run));
         List<RunPlan.Timed> due = new ArrayList<>(plan.timed);
         fireDue(due, run);
         Sampler sampler = new Sampler(ctx, plan, run, due);
@@ -81,11 +82,11 @@ public final class RunTemplate {
                 run.say(p.line().apply(run));
             }
             driver.sampleFor(p.durationNs(), plan.stepNs, sampler::sample);
-            plan.afterPhase.forEach(a -> a.accept(run));
+            plan.actions(When.PHASE_END).forEach(a -> a.accept(run));
         }
         record.traffic().values().forEach(Traffic::stop);
-        plan.atEnd.forEach(a -> a.accept(run));
-        record.wallSeconds((System.nanoTime() - record.startedWallNs()) / 1e9);
+        plan.actions(When.END).forEach(a -> a.accept(run));
+        record.wallSeconds((System.nanoTime() - wallStartNs) / 1e9);
         return record;
     }
 
@@ -146,7 +147,7 @@ public final class RunTemplate {
             run.at(nowNs);
             fireDue(due, run);
             run.record().traffic().values().forEach(t -> t.sample(nowNs));
-            plan.everySample.forEach(a -> a.accept(run));
+            plan.actions(When.SAMPLE).forEach(a -> a.accept(run));
             run.reading(true);
             if (nowNs >= nextRowNs) {
                 nextRowNs += plan.rowEveryNs;

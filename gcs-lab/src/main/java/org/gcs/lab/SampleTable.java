@@ -34,37 +34,19 @@ public final class SampleTable {
     /**
      * One sample.
      *
-     * @param atNs when, since the run's traffic started
+     * @param table its table (for its column names)
+     * @param atNs when it was taken, since the run's traffic started
      * @param phase the index of its phase
+     * @param values one value per column, as read
      */
-    public final class Row {
-        private final long atNs;
-        private final int phase;
-        private final Object[] values;
-
-        private Row(long atNs, int phase, Object[] values) {
-            this.atNs = atNs;
-            this.phase = phase;
-            this.values = values;
-        }
-
-        /** @return when it was taken, since the run's traffic started */
-        public long atNs() {
-            return atNs;
-        }
-
-        /** @return the index of its phase */
-        public int phase() {
-            return phase;
-        }
-
+    public record Row(SampleTable table, long atNs, int phase, List<Object> values) {
         /** @return a column's value as it was read */
         public Object get(String column) {
-            Integer i = index.get(column);
+            Integer i = table.index.get(column);
             if (i == null) {
-                throw new IllegalArgumentException("no column " + column + " in " + columns);
+                throw new IllegalArgumentException("no column " + column + " in " + table.columns);
             }
-            return values[i];
+            return values.get(i);
         }
 
         /** @return a column's value as a number, NaN if it is not one */
@@ -89,7 +71,7 @@ public final class SampleTable {
         if (values.length != columns.size()) {
             throw new IllegalArgumentException("expected " + columns.size() + " values, got " + values.length);
         }
-        rows.add(new Row(atNs, phase, values));
+        rows.add(new Row(this, atNs, phase, java.util.Collections.unmodifiableList(java.util.Arrays.asList(values))));
     }
 
     /** @return every row, in time order */
@@ -199,7 +181,7 @@ public final class SampleTable {
             for (int t = 0; t < tables.size(); t++) {
                 for (Row r : tables.get(t).rows()) {
                     List<Object> line = new ArrayList<>(labels.get(t));
-                    line.addAll(java.util.Arrays.asList(r.values));
+                    line.addAll(r.values());
                     csv.row(line.toArray());
                 }
             }

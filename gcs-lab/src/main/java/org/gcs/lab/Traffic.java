@@ -10,25 +10,20 @@ import java.util.List;
  * that its rates are NaN.
  */
 public final class Traffic {
-    private final String name;
     private final LabDriver driver;
     private final int messageBytes;
-    private final List<LabDriver.LabSender> senders = new ArrayList<>();
-    private final List<RateTrack> clients = new ArrayList<>();
+    private final List<Client> clients = new ArrayList<>();
     private final RateTrack total = new RateTrack();
     private boolean begun;
     private boolean sending;
-    private long lastTotal;
 
-    Traffic(String name, LabDriver driver, int messageBytes) {
-        this.name = name;
-        this.driver = driver;
-        this.messageBytes = messageBytes;
+    /** A sender and the track of its admitted bytes. */
+    private record Client(LabDriver.LabSender sender, RateTrack track) {
     }
 
-    /** @return its name in the run */
-    public String name() {
-        return name;
+    Traffic(LabDriver driver, int messageBytes) {
+        this.driver = driver;
+        this.messageBytes = messageBytes;
     }
 
     /** Begins the flow's track now (at zero bytes), whether or not it has a sender yet. */
@@ -51,11 +46,9 @@ public final class Traffic {
     }
 
     private Traffic add(LabDriver.LabSender sender) {
-        long now = driver.nowNs();
-        senders.add(sender);
-        RateTrack client = new RateTrack();
-        client.add(now, 0);
-        clients.add(client);
+        RateTrack track = new RateTrack();
+        track.add(driver.nowNs(), 0);
+        clients.add(new Client(sender, track));
         begin();
         sending = true;
         return this;
@@ -73,7 +66,7 @@ public final class Traffic {
 
     /** Stops its senders (what they already offered may still be admitted, and counts). */
     public void stop() {
-        senders.forEach(LabDriver.LabSender::stop);
+        clients.forEach(c -> c.sender().stop());
         sending = false;
     }
 
@@ -83,18 +76,12 @@ public final class Traffic {
             return;
         }
         long sum = 0;
-        for (int i = 0; i < senders.size(); i++) {
-            long bytes = senders.get(i).admittedWireBytes();
-            clients.get(i).add(nowNs, bytes);
+        for (Client c : clients) {
+            long bytes = c.sender().admittedWireBytes();
+            c.track().add(nowNs, bytes);
             sum += bytes;
         }
         total.add(nowNs, sum);
-        lastTotal = sum;
-    }
-
-    /** @return the senders' admitted wire bytes at the latest sample */
-    public long admitted() {
-        return lastTotal;
     }
 
     /** @return the flow's rate over the last window ({@link RateTrack#rateOver}), NaN before it began */
@@ -115,7 +102,7 @@ public final class Traffic {
     /** @return each sender's mean rate between two times, in the order they started */
     public List<Double> clientMeans(long fromNs, long toNs) {
         List<Double> means = new ArrayList<>();
-        clients.forEach(c -> means.add(c.meanBetween(fromNs, toNs)));
+        clients.forEach(c -> means.add(c.track().meanBetween(fromNs, toNs)));
         return means;
     }
 }

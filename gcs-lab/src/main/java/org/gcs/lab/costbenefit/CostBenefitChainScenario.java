@@ -1,5 +1,6 @@
 package org.gcs.lab.costbenefit;
 
+import static org.gcs.lab.RunPlan.When.SAMPLE;
 import static org.gcs.lab.costbenefit.CostBenefitLab.S;
 
 import java.util.ArrayList;
@@ -116,7 +117,7 @@ public final class CostBenefitChainScenario implements LabScenario {
             watch.sample(run);
             run.say(String.format(Locale.ROOT, "%s from the start, a single-link client every %.0f s, to %.0f s",
                     clients.get(0).label(), ctx.scaledNs(STEP_NS) / 1e9, runNs / 1e9));
-        }).runFor(runNs, lastFrom).everySample(watch::sample).column("time_s", Run::atSec);
+        }).runFor(runNs, lastFrom).on(SAMPLE, watch::sample).column("time_s", Run::atSec);
         for (Client c : clients) {
             plan.column(c.name() + "_rate_1s_Bps", r -> r.traffic(c.name()).rateOver(S))
                     .column(c.name() + "_price", r -> r.traffic(c.name()).begun()

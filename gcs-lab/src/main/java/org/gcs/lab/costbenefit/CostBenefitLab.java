@@ -177,47 +177,21 @@ final class CostBenefitLab {
     }
 
     /**
-     * What a directed link did in the measured part of a run: the packets it admitted, those it dropped at its queue,
-     * and the hop-by-hop retransmissions of its upstream delegate, from {@link #mark} to {@link #read}.
+     * A directed link's counters: the packets it admitted, those it dropped at its queue, and the hop-by-hop
+     * retransmissions of its upstream delegate.
      */
-    static final class LinkTally {
-        private final String from;
-        private final String to;
-        private LinkCounters marked = LinkCounters.ZERO;
-        private long markedRetransmissions;
-        private long admitted;
-        private long queueDrops;
-        private long retransmissions;
-
-        LinkTally(String from, String to) {
-            this.from = from;
-            this.to = to;
+    record LinkTally(long admitted, long queueDrops, long retransmissions) {
+        /** @return the link's counters now */
+        static LinkTally of(Run run, String from, String to) {
+            LinkCounters counters = run.network().linkCounters(from, to);
+            return new LinkTally(counters.admitted(), counters.droppedByQueue(), CostBenefitLab.retransmissions(
+                    run.network(), from, to));
         }
 
-        /** Starts counting now. */
-        void mark(Run run) {
-            marked = run.network().linkCounters(from, to);
-            markedRetransmissions = CostBenefitLab.retransmissions(run.network(), from, to);
-        }
-
-        /** Stops counting now. */
-        void read(Run run) {
-            LinkCounters end = run.network().linkCounters(from, to);
-            admitted = end.admitted() - marked.admitted();
-            queueDrops = end.droppedByQueue() - marked.droppedByQueue();
-            retransmissions = CostBenefitLab.retransmissions(run.network(), from, to) - markedRetransmissions;
-        }
-
-        long admitted() {
-            return admitted;
-        }
-
-        long queueDrops() {
-            return queueDrops;
-        }
-
-        long retransmissions() {
-            return retransmissions;
+        /** @return what happened since an earlier reading (null: since the start) */
+        LinkTally since(LinkTally earlier) {
+            return earlier == null ? this : new LinkTally(admitted - earlier.admitted,
+                    queueDrops - earlier.queueDrops, retransmissions - earlier.retransmissions);
         }
     }
 

@@ -1,5 +1,6 @@
 package org.gcs.lab.costbenefit;
 
+import static org.gcs.lab.RunPlan.When.START;
 import static org.gcs.lab.costbenefit.CostBenefitLab.S;
 
 import java.util.ArrayList;
@@ -16,15 +17,10 @@ import org.gcs.lab.LabReport;
 import org.gcs.lab.LabResult;
 import org.gcs.lab.LabScenario;
 import org.gcs.lab.LabTopologies;
-import org.gcs.lab.Phase;
-import org.gcs.lab.Run;
 import org.gcs.lab.RunPlan;
 import org.gcs.lab.RunPlan.Member;
+import org.gcs.lab.RunRecord;
 import org.gcs.lab.RunTemplate;
-import org.gcs.lab.SampleTable;
-import org.gcs.lab.Traffic;
-import org.gcs.lab.costbenefit.CostBenefitLab.BufferWatch;
-import org.gcs.lab.costbenefit.CostBenefitLab.LinkTally;
 
 /**
  * {@code cost-benefit-many-senders}: seed 000's Scenario 4 (Figs 13–14; spec CB4), scaled. The sending site A holds N
@@ -68,12 +64,6 @@ public final class CostBenefitManySendersScenario implements LabScenario {
                 + " Scenario 4, Figs 13-14, scaled)";
     }
 
-    /** One run's results and its time series. */
-    private record Point(int senders, double utilisation, double bytesPerSec, int maxBuffer, double meanPeak,
-                         double clientCov, double meanPrice, long queueDrops, long retransmissions, double wallSec,
-                         SampleTable table) {
-    }
-
     @Override
     public LabResult run(LabContext ctx) throws Exception {
         Topology wan = LabTopologies.requireSites(ctx.topology(name()), name(), "A", "B", "R1", "R2", "R3");
@@ -85,80 +75,55 @@ public final class CostBenefitManySendersScenario implements LabScenario {
                 measureFromNs / 1e9, LabPool.threads(THREADS)));
         List<RunPlan> plans = new ArrayList<>();
         for (int i = SENDERS.length - 1; i >= 0; i--) {
-            plans.add(plan(wan, SENDERS[i], runNs, measureFromNs, capacity));
+            plans.add(plan(wan, SENDERS[i], runNs, measureFromNs));
         }
-        List<Point> points = new ArrayList<>(RunTemplate.runAll(ctx, plans, THREADS).stream()
-                .map(r -> r.<Point>note("point")).toList());
-        java.util.Collections.reverse(points);
-        return judge(ctx, points, capacity, runNs, measureFromNs);
+        List<RunRecord> records = new ArrayList<>(RunTemplate.runAll(ctx, plans, THREADS));
+        java.util.Collections.reverse(records);
+        return judge(ctx, records, capacity, runNs, measureFromNs);
     }
 
-    private RunPlan plan(Topology wan, int n, long runNs, long measureFromNs, double capacity) {
-        String link = BufferWatch.label("A", "B");
-        BufferWatch watch = new BufferWatch(List.<String[]>of(new String[] {"A", "B"}));
-        LinkTally tally = new LinkTally("A", "B");
+    private RunPlan plan(Topology wan, int n, long runNs, long measureFromNs) {
         RunPlan plan = CostBenefitLab.virtualPlan(wan, name()).relay("B");
         for (int i = 1; i <= n; i++) {
             List<Member> members = new ArrayList<>(List.of(new Member("A", "s" + i)));
             RECEIVERS.forEach(r -> members.add(new Member(r, "rcv")));
             plan.group("g" + i, members);
         }
-        return plan.atStart(run -> {
+        plan.on(START, run -> {
             for (int i = 1; i <= n; i++) {
-                run.traffic("clients").greedy(run.node("A", "s" + i), "g" + i);
+                run.traffic(SharedLinkRun.CLIENTS).greedy(run.node("A", "s" + i), "g" + i);
             }
-            watch.sample(run);
-        }).runFor(runNs, measureFromNs).at(measureFromNs, tally::mark).everySample(watch::sample)
-                .column("time_s", Run::atSec)
-                .column("rate_1s_Bps", r -> r.traffic("clients").rateOver(S))
-                .column("price_g1", r -> CostBenefitLab.price(r, "A", "g1"))
-                .column(link + "_max_waiting_pkts", r -> watch.latest().get(link))
-                .column(link + "_window_pkts", r -> CostBenefitLab.window(r.network(), "A", "B"))
-                .progress(30 * S, r -> String.format(Locale.ROOT, "N = %d: 1-s rate %.3f Mbit/s, price of g1 %.2f,"
-                        + " max waiting %s %d", n, CostBenefitLab.mbps(r.traffic("clients").rateOver(S)),
-                        CostBenefitLab.price(r, "A", "g1"), link, watch.latest().get(link)))
-                .atEnd(run -> {
-                    tally.read(run);
-                    Phase measured = run.record().phase(0);
-                    long from = measured.measureFromNs();
-                    long to = measured.endNs();
-                    Traffic clients = run.record().traffic("clients");
-                    double mean = clients.mean(measured);
-                    Point point = new Point(n, mean / capacity, mean, watch.max(link, from, to),
-                            watch.mean(link, from, to), CostBenefitLab.cov(clients.clientMeans(from, to)),
-                            SampleTable.mean(run.record().measured(0), "price_g1"), tally.queueDrops(),
-                            tally.retransmissions(), (System.nanoTime() - run.record().startedWallNs()) / 1e9,
-                            run.record().table());
-                    run.note("point", point);
-                    run.progress().line(String.format(Locale.ROOT, "N = %d: %.4f Mbit/s, utilisation %.4f, max"
-                            + " buffer %d (mean peak %.1f), clients' CoV %.3f; %.1f s wall", n,
-                            CostBenefitLab.mbps(mean), point.utilisation(), point.maxBuffer(), point.meanPeak(),
-                            point.clientCov(), point.wallSec()));
-                });
+        });
+        return SharedLinkRun.measure(plan, "A", "B", "g1", "price_g1", "N = " + n, runNs, measureFromNs);
     }
 
-    private LabResult judge(LabContext ctx, List<Point> points, double capacity, long runNs, long measureFromNs) {
+    private LabResult judge(LabContext ctx, List<RunRecord> records, double capacity, long runNs,
+                            long measureFromNs) {
         LabReport report = new LabReport(ctx).csv(name() + ".csv", List.of("senders"),
-                points.stream().<List<?>>map(p -> List.of(p.senders())).toList(),
-                points.stream().map(Point::table).toList());
+                java.util.Arrays.stream(SENDERS).<List<?>>mapToObj(List::of).toList(),
+                records.stream().map(r -> r.<SharedLinkRun.Result>note("result").table()).toList());
         List<Map<String, Object>> results = new ArrayList<>();
-        double[] x = new double[points.size()];
-        double[] maxBuffer = new double[points.size()];
-        double[] meanPeak = new double[points.size()];
-        double[] mbps = new double[points.size()];
-        for (int i = 0; i < points.size(); i++) {
-            Point p = points.get(i);
-            int bound = p.senders() <= 100 ? BUFFER_BOUND_SMALL : BUFFER_BOUND_LARGE;
-            results.add(LabReport.fields("senders", p.senders(), "bytesPerSec", LabMath.round(p.bytesPerSec(), 1),
+        double[] x = new double[records.size()];
+        double[] maxBuffer = new double[records.size()];
+        double[] meanPeak = new double[records.size()];
+        double[] mbps = new double[records.size()];
+        for (int i = 0; i < records.size(); i++) {
+            SharedLinkRun.Result p = records.get(i).note("result");
+            int n = SENDERS[i];
+            double utilisation = p.bytesPerSec() / capacity;
+            ctx.progress().line(String.format(Locale.ROOT, "N = %d: %.4f Mbit/s, utilisation %.4f, max buffer %d"
+                    + " (mean peak %.1f), clients' CoV %.3f; %.1f s wall", n, CostBenefitLab.mbps(p.bytesPerSec()),
+                    utilisation, p.maxBuffer(), p.meanPeak(), p.clientCov(), records.get(i).wallSeconds()));
+            results.add(LabReport.fields("senders", n, "bytesPerSec", LabMath.round(p.bytesPerSec(), 1),
                     "mbps", LabMath.round(CostBenefitLab.mbps(p.bytesPerSec()), 4),
-                    "utilisation", LabMath.round(p.utilisation(), 4), "maxBufferPackets", p.maxBuffer(),
-                    "meanPeakBufferPackets", LabMath.round(p.meanPeak(), 1), "bufferWithinSpec", p.maxBuffer() <= bound,
+                    "utilisation", LabMath.round(utilisation, 4), "maxBufferPackets", p.maxBuffer(),
+                    "meanPeakBufferPackets", LabMath.round(p.meanPeak(), 1),
+                    "bufferWithinSpec", p.maxBuffer() <= (n <= 100 ? BUFFER_BOUND_SMALL : BUFFER_BOUND_LARGE),
                     "clientMeansCov", LabMath.round(p.clientCov(), 4), "meanPrice", LabMath.round(p.meanPrice(), 3),
                     "queueDrops", p.queueDrops(), "hopRetransmissions", p.retransmissions(),
-                    "wallSeconds", LabMath.round(p.wallSec(), 1)));
-            report.check(Check.atLeast("N = " + p.senders() + ": utilisation", p.utilisation(), UTILISATION_MIN)
-                    .decimals(4));
-            x[i] = p.senders();
+                    "wallSeconds", LabMath.round(records.get(i).wallSeconds(), 1)));
+            report.check(Check.atLeast("N = " + n + ": utilisation", utilisation, UTILISATION_MIN).decimals(4));
+            x[i] = n;
             maxBuffer[i] = p.maxBuffer();
             meanPeak[i] = p.meanPeak();
             mbps[i] = CostBenefitLab.mbps(p.bytesPerSec());

@@ -1,5 +1,6 @@
 package org.gcs.lab.costbenefit;
 
+import static org.gcs.lab.RunPlan.When.START;
 import static org.gcs.lab.costbenefit.CostBenefitLab.S;
 
 import java.util.ArrayList;
@@ -17,17 +18,13 @@ import org.gcs.lab.LabReport;
 import org.gcs.lab.LabResult;
 import org.gcs.lab.LabScenario;
 import org.gcs.lab.LabTopologies;
-import org.gcs.lab.Phase;
-import org.gcs.lab.Run;
 import org.gcs.lab.RunPlan;
 import org.gcs.lab.RunPlan.Member;
 import org.gcs.lab.RunRecord;
 import org.gcs.lab.RunTemplate;
 import org.gcs.lab.SampleTable;
 import org.gcs.lab.SeriesTable;
-import org.gcs.lab.Traffic;
 import org.gcs.lab.costbenefit.CostBenefitLab.BufferWatch;
-import org.gcs.lab.costbenefit.CostBenefitLab.LinkTally;
 
 /**
  * {@code cost-benefit-randomization}: seed 000's Fig. 2 (spec CB5). One 2 Mbit/s link S → R; 100 clients in S send as
@@ -63,12 +60,6 @@ public final class CostBenefitRandomizationScenario implements LabScenario {
                 + " (seed 000 Fig. 2)";
     }
 
-    /** One run's readings. */
-    private record Outcome(boolean randomized, double bytesPerSec, int maxBuffer, int maxBufferWholeRun,
-                           double meanPeak, double clientCov, double meanPrice, long queueDrops, long retransmissions,
-                           SampleTable table) {
-    }
-
     @Override
     public LabResult run(LabContext ctx) throws Exception {
         if (ctx.nodeSettings().asMap().containsKey(CostBenefitLab.RANDOMIZATION_KEY)) {
@@ -89,8 +80,8 @@ public final class CostBenefitRandomizationScenario implements LabScenario {
         // "with" last, so that the summary's settings are those of the run with the paper's rule
         List<RunRecord> records = RunTemplate.runAll(ctx, List.of(plan(wan, source, receiver, false, runNs,
                 measureFromNs), plan(wan, source, receiver, true, runNs, measureFromNs)), THREADS);
-        Outcome without = records.get(0).note("outcome");
-        Outcome with = records.get(1).note("outcome");
+        SharedLinkRun.Result without = records.get(0).note("result");
+        SharedLinkRun.Result with = records.get(1).note("result");
         String link = BufferWatch.label(source, receiver);
         List<SampleTable.Row> withRows = with.table().rows();
         List<SampleTable.Row> withoutRows = without.table().rows();
@@ -118,7 +109,7 @@ public final class CostBenefitRandomizationScenario implements LabScenario {
                 .result();
     }
 
-    private static Map<String, Object> describe(Outcome r, double capacity) {
+    private static Map<String, Object> describe(SharedLinkRun.Result r, double capacity) {
         return LabReport.fields("maxBufferPackets", r.maxBuffer(), "maxBufferPacketsWholeRun", r.maxBufferWholeRun(),
                 "meanPeakBufferPackets", LabMath.round(r.meanPeak(), 1),
                 "bytesPerSec", LabMath.round(r.bytesPerSec(), 1),
@@ -135,36 +126,12 @@ public final class CostBenefitRandomizationScenario implements LabScenario {
 
     private RunPlan plan(Topology wan, String source, String receiver, boolean randomized, long runNs,
                          long measureFromNs) {
-        String label = randomized ? "with" : "without";
         List<Member> members = new ArrayList<>(CostBenefitLab.members(source, "c", CLIENTS));
         members.add(new Member(receiver, "rcv"));
-        String link = BufferWatch.label(source, receiver);
-        BufferWatch watch = new BufferWatch(List.<String[]>of(new String[] {source, receiver}));
-        LinkTally tally = new LinkTally(source, receiver);
-        return CostBenefitLab.virtualPlan(wan, name()).settings(settings(randomized)).group(GROUP, members)
-                .atStart(run -> {
-                    CostBenefitLab.clients(run, run.traffic("clients"), members, GROUP, source);
-                    watch.sample(run);
-                }).runFor(runNs, measureFromNs).at(measureFromNs, tally::mark).everySample(watch::sample)
-                .column("time_s", Run::atSec)
-                .column("rate_1s_Bps", r -> r.traffic("clients").rateOver(S))
-                .column("price", r -> CostBenefitLab.price(r, source, GROUP))
-                .column(link + "_max_waiting_pkts", r -> watch.latest().get(link))
-                .column(link + "_window_pkts", r -> CostBenefitLab.window(r.network(), source, receiver))
-                .progress(30 * S, r -> String.format(Locale.ROOT, "%s randomization: 1-s rate %.3f Mbit/s, price"
-                        + " %.2f, max waiting %d", label, CostBenefitLab.mbps(r.traffic("clients").rateOver(S)),
-                        CostBenefitLab.price(r, source, GROUP), watch.latest().get(link)))
-                .atEnd(run -> {
-                    tally.read(run);
-                    Phase measured = run.record().phase(0);
-                    long from = measured.measureFromNs();
-                    long to = measured.endNs();
-                    Traffic clients = run.record().traffic("clients");
-                    run.note("outcome", new Outcome(randomized, clients.mean(measured), watch.max(link, from, to),
-                            watch.max(link, run.t0(), to), watch.mean(link, from, to),
-                            CostBenefitLab.cov(clients.clientMeans(from, to)),
-                            SampleTable.mean(run.record().measured(0), "price"), tally.queueDrops(),
-                            tally.retransmissions(), run.record().table()));
-                });
+        RunPlan plan = CostBenefitLab.virtualPlan(wan, name()).settings(settings(randomized)).group(GROUP, members)
+                .on(START, run -> CostBenefitLab.clients(run, run.traffic(SharedLinkRun.CLIENTS), members, GROUP,
+                        source));
+        return SharedLinkRun.measure(plan, source, receiver, GROUP, "price", (randomized ? "with" : "without")
+                + " randomization", runNs, measureFromNs);
     }
 }

@@ -1,5 +1,8 @@
 package org.gcs.lab.costbenefit;
 
+import static org.gcs.lab.RunPlan.When.END;
+import static org.gcs.lab.RunPlan.When.SAMPLE;
+import static org.gcs.lab.RunPlan.When.START;
 import static org.gcs.lab.costbenefit.CostBenefitLab.S;
 
 import java.util.ArrayList;
@@ -225,7 +228,7 @@ public final class CostBenefitSharedBottleneckScenario implements LabScenario {
         Flow cdg = FLOWS.get(1);
         BufferWatch watch = new BufferWatch(List.<String[]>of(new String[] {BOTTLENECK_FROM, BOTTLENECK_TO}));
         String link = watch.labels().get(0);
-        plan.atStart(r -> {
+        plan.on(START, r -> {
             CostBenefitLab.clients(r, r.traffic(acfg.name()), groups.get(acfg.name()), acfg.group(), acfg.source());
             if (startCdgNs <= 0) {
                 CostBenefitLab.clients(r, r.traffic(cdg.name()), groups.get(cdg.name()), cdg.group(), cdg.source());
@@ -247,7 +250,7 @@ public final class CostBenefitSharedBottleneckScenario implements LabScenario {
                 r.say("run " + run + ": S_cdg starts");
             });
         }
-        plan.runFor(runNs, measureFromNs).everySample(watch::sample).column("time_s", Run::atSec);
+        plan.runFor(runNs, measureFromNs).on(SAMPLE, watch::sample).column("time_s", Run::atSec);
         FLOWS.forEach(f -> plan.column(f.name() + "_rate_1s_Bps", r -> r.traffic(f.name()).rateOver(S)));
         FLOWS.forEach(f -> plan.column(f.name() + "_rate_5s_Bps", r -> r.traffic(f.name()).rateOver(MEAN_WINDOW_NS)));
         FLOWS.forEach(f -> plan.column(f.name() + "_price", r -> CostBenefitLab.price(r, f.source(), f.group())));
@@ -260,7 +263,7 @@ public final class CostBenefitSharedBottleneckScenario implements LabScenario {
                                 CostBenefitLab.mbps(r.traffic(f.name()).rateOver(S)),
                                 CostBenefitLab.price(r, f.source(), f.group()))).collect(Collectors.joining())
                         + " | max waiting " + link + " " + watch.latest().get(link))
-                .atEnd(r -> FLOWS.forEach(f -> r.note(f.name(), CostBenefitLab.extras(r, f.source(), f.group()))));
+                .on(END, r -> FLOWS.forEach(f -> r.note(f.name(), CostBenefitLab.extras(r, f.source(), f.group()))));
         return new Outcome(RunTemplate.run(ctx, plan), watch);
     }
 

@@ -1,5 +1,8 @@
 package org.gcs.lab.costbenefit;
 
+import static org.gcs.lab.RunPlan.When.END;
+import static org.gcs.lab.RunPlan.When.SAMPLE;
+import static org.gcs.lab.RunPlan.When.START;
 import static org.gcs.lab.costbenefit.CostBenefitLab.S;
 
 import java.util.ArrayList;
@@ -102,11 +105,10 @@ public final class CostBenefitTwoBottlenecksScenario implements LabScenario {
         long runNs = ctx.scaledNs(RUN_NS);
         long measureFromNs = ctx.scaledNs(MEASURE_FROM_NS);
         Map<String, Double> capacity = new LinkedHashMap<>();
-        FLOWS.forEach(f -> capacity.put(f.name(), LabTopologies.bytesPerSec(wan, f.bottleneckFrom(), f.bottleneckTo())));
+        FLOWS.forEach(f -> capacity.put(f.name(), LabTopologies.bytesPerSec(wan, f.bottleneckFrom(),
+                f.bottleneckTo())));
         BufferWatch watch = real ? null : new BufferWatch(FLOWS.stream().map(f -> new String[] {f.bottleneckFrom(),
             f.bottleneckTo()}).toList());
-        Map<String, LinkTally> tallies = new LinkedHashMap<>();
-        FLOWS.forEach(f -> tallies.put(f.name(), new LinkTally(f.bottleneckFrom(), f.bottleneckTo())));
         RunPlan plan = CostBenefitLab.plan(wan).relay("B").relay("E");
         Map<String, List<Member>> groups = new LinkedHashMap<>();
         for (Flow f : FLOWS) {
@@ -116,7 +118,7 @@ public final class CostBenefitTwoBottlenecksScenario implements LabScenario {
             groups.put(f.group(), members);
             plan.group(f.group(), members);
         }
-        plan.atStart(run -> {
+        plan.on(START, run -> {
             FLOWS.forEach(f -> CostBenefitLab.clients(run, run.traffic(f.name()), groups.get(f.group()), f.group(),
                     f.source()));
             if (watch != null) {
@@ -136,16 +138,18 @@ public final class CostBenefitTwoBottlenecksScenario implements LabScenario {
                             : CostBenefitLab.window(r.network(), f.bottleneckFrom(), f.bottleneckTo()));
         }
         if (watch != null) {
-            plan.everySample(watch::sample).at(measureFromNs, run -> tallies.values().forEach(t -> t.mark(run)));
+            plan.on(SAMPLE, watch::sample).at(measureFromNs, run -> FLOWS.forEach(f -> run.note("mark " + f.name(),
+                    LinkTally.of(run, f.bottleneckFrom(), f.bottleneckTo()))));
         }
         plan.progress(CostBenefitLab.PROGRESS_NS, r -> "1-s rates:" + FLOWS.stream().map(f -> String.format(
                 Locale.ROOT, " %s %.3f Mbit/s (price %.2f)", f.name(), CostBenefitLab.mbps(r.traffic(f.name())
                         .rateOver(S)), CostBenefitLab.price(r, f.source(), f.group()))).collect(Collectors.joining())
                 + (watch == null ? "" : " | max waiting " + watch.latest()))
-                .atEnd(run -> FLOWS.forEach(f -> {
+                .on(END, run -> FLOWS.forEach(f -> {
                     run.note(f.name(), CostBenefitLab.extras(run, f.source(), f.group()));
                     if (watch != null) {
-                        tallies.get(f.name()).read(run);
+                        run.note("tally " + f.name(), LinkTally.of(run, f.bottleneckFrom(), f.bottleneckTo())
+                                .since(run.record().note("mark " + f.name())));
                     }
                 }));
         RunRecord record = RunTemplate.run(ctx, plan);
@@ -190,7 +194,7 @@ public final class CostBenefitTwoBottlenecksScenario implements LabScenario {
             String label = BufferWatch.label(f.bottleneckFrom(), f.bottleneckTo());
             maxBuffers.put(label, watch.max(label, measured.measureFromNs(), measured.endNs()));
             meanPeaks.put(label, LabMath.round(watch.mean(label, measured.measureFromNs(), measured.endNs()), 1));
-            LinkTally tally = tallies.get(f.name());
+            LinkTally tally = record.note("tally " + f.name());
             double packetsPerSec = tally.admitted() / seconds;
             linkDiagnostics.put(label, LabReport.fields("packetsPerSec", LabMath.round(packetsPerSec, 1),
                     "bytesPerPacketIfFull", LabMath.round(capacity.get(f.name()) / packetsPerSec, 1),

@@ -1,5 +1,7 @@
 package org.gcs.lab.ormcc;
 
+import static org.gcs.lab.RunPlan.When.END;
+import static org.gcs.lab.RunPlan.When.START;
 import static org.gcs.lab.ormcc.OrmccLab.S;
 
 import java.util.ArrayList;
@@ -83,7 +85,7 @@ public final class OrmccMultiBottleneckScenario implements LabScenario {
             plan.group(f.group(), List.of(new Member(f.source(), "src-" + f.group()),
                     new Member(f.receiver(), "rcv-" + f.group())));
         }
-        plan.atStart(run -> {
+        plan.on(START, run -> {
             flows.forEach(f -> run.traffic(f.group()).greedy(run.node(f.source(), "src-" + f.group()), f.group()));
             run.say(String.format(Locale.ROOT, "three greedy flows for %.0f s on %s; measured from %.0f s",
                     runNs / 1e9, String.join(" - ", chain), measureFromNs / 1e9));
@@ -95,7 +97,7 @@ public final class OrmccMultiBottleneckScenario implements LabScenario {
         }
         plan.progress(20 * S, r -> "3-s rates:" + flows.stream().map(f -> String.format(Locale.ROOT, " %s %s",
                 f.group(), LabProgress.kb(r.traffic(f.group()).rateOver(3 * S)))).collect(Collectors.joining()))
-                .atEnd(run -> flows.forEach(f -> run.flow(f.source(), f.group()).ifPresent(status -> run.note(
+                .on(END, run -> flows.forEach(f -> run.flow(f.source(), f.group()).ifPresent(status -> run.note(
                         f.group(), OrmccLab.rounded(status.extras(), 4)))));
         RunRecord record = RunTemplate.run(ctx, plan);
 

@@ -1,5 +1,7 @@
 package org.gcs.lab.ormcc;
 
+import static org.gcs.lab.RunPlan.When.END;
+import static org.gcs.lab.RunPlan.When.START;
 import static org.gcs.lab.ormcc.OrmccLab.S;
 
 import java.util.ArrayList;
@@ -93,7 +95,7 @@ public final class OrmccTrackingScenario implements LabScenario {
         List<Interval> intervals = intervals(wan, source, receivers, schedule, runNs);
         List<Member> members = new ArrayList<>(List.of(new Member(source, "src")));
         receivers.forEach(r -> members.add(new Member(r, "rcv")));
-        RunPlan plan = OrmccLab.plan(wan, name()).group(GROUP, members).atStart(run -> {
+        RunPlan plan = OrmccLab.plan(wan, name()).group(GROUP, members).on(START, run -> {
             run.network().scheduleLinkChanges(schedule, run.network().nowNs());
             run.traffic("source").greedy(run.node(source, "src"), GROUP);
             run.say(String.format(Locale.ROOT, "%s sends as fast as allowed to %d receivers for %.0f s; %d link"
@@ -116,7 +118,7 @@ public final class OrmccTrackingScenario implements LabScenario {
                             LabProgress.kb(r.flow(source, GROUP).map(FlowStatus::allowedRateBytesPerSec)
                                     .orElse(Double.NaN)), LabProgress.kb(r.traffic("source").rateOver(S)));
                 })
-                .atEnd(run -> {
+                .on(END, run -> {
                     run.flow(source, GROUP).ifPresent(f -> run.note("sourceCounters", counters(f)));
                     run.note("receiverCounters", OrmccLab.monitorTotals(run.network(), receivers, source, GROUP));
                 });

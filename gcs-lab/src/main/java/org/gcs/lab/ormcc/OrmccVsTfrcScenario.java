@@ -1,5 +1,9 @@
 package org.gcs.lab.ormcc;
 
+import static org.gcs.lab.RunPlan.When.BEFORE_START;
+import static org.gcs.lab.RunPlan.When.END;
+import static org.gcs.lab.RunPlan.When.SAMPLE;
+import static org.gcs.lab.RunPlan.When.START;
 import static org.gcs.lab.ormcc.OrmccLab.S;
 
 import java.util.ArrayList;
@@ -161,17 +165,17 @@ public final class OrmccVsTfrcScenario implements LabScenario {
         List<Member> members = new ArrayList<>(List.of(new Member(source, "src")));
         leaves.forEach(leaf -> members.add(new Member(leaf, "rcv")));
         RunPlan plan = OrmccLab.plan(topology, name()).settings(settings).seed(seed)
-                .beforeStart(run -> run.network().setWanFilter(counter)).group(GROUP, members);
+                .on(BEFORE_START, run -> run.network().setWanFilter(counter)).group(GROUP, members);
         background.groups().forEach(plan::group);
-        plan.atStart(run -> {
+        plan.on(START, run -> {
             run.traffic(GROUP).greedy(run.node(source, "src"), GROUP);
             background.start(run);
             run.say(label + ": a greedy multicast flow to " + leaves.size() + " receiving sites for " + runNs / S
                     + " s");
-        }).runFor(runNs, skipNs).everySample(background::update).at(skipNs, run -> {
+        }).runFor(runNs, skipNs).on(SAMPLE, background::update).at(skipNs, run -> {
             run.note("dataAtSkip", counter.dataPackets());
             run.note("feedbackAtSkip", counter.feedbackDatagrams());
-        }).atEnd(run -> background.stop()).rowEvery(CHART_WINDOW_NS).column("time_s", Run::atSec)
+        }).on(END, run -> background.stop()).rowEvery(CHART_WINDOW_NS).column("time_s", Run::atSec)
                 .column("multicast_5s_Bps", r -> r.traffic(GROUP).rateOver(CHART_WINDOW_NS))
                 .progress(50 * S, r -> String.format(Locale.ROOT, "%s: multicast %s (5-s), limited by %s; %d of %d"
                         + " background flows on", label, LabProgress.kb(r.traffic(GROUP).rateOver(CHART_WINDOW_NS)),

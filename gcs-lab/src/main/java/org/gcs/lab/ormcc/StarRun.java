@@ -1,5 +1,8 @@
 package org.gcs.lab.ormcc;
 
+import static org.gcs.lab.RunPlan.When.END;
+import static org.gcs.lab.RunPlan.When.SAMPLE;
+import static org.gcs.lab.RunPlan.When.START;
 import static org.gcs.lab.ormcc.OrmccLab.S;
 
 import java.util.ArrayList;
@@ -84,14 +87,14 @@ final class StarRun {
                     new Member(receivers.get(i), "rcv")));
         }
         List<String> groups = List.copyOf(plan.groupNames());
-        plan.atStart(run -> {
+        plan.on(START, run -> {
             if (filter != null) {
                 run.network().setWanFilter(filter.apply(state));
             }
             groups.forEach(g -> run.traffic(g).greedy(run.node(source, "src-" + g), g));
             run.say(String.format(Locale.ROOT, "%s: %d receivers, a multicast flow and %d single-receiver flows for"
                     + " %.0f s", label, receivers.size(), receivers.size(), runNs / 1e9));
-        }).runFor(runNs, measureFromNs).everySample(run -> observe(run, state, source, receivers, queueBytes))
+        }).runFor(runNs, measureFromNs).on(SAMPLE, run -> observe(run, state, source, receivers, queueBytes))
                 .column("time_s", Run::atSec)
                 .column("multicast_cumulative_Bps", r -> r.traffic(MULTICAST).mean(r.t0(), r.nowNs()))
                 .column("single_receiver_mean_cumulative_Bps", r -> {
@@ -104,7 +107,7 @@ final class StarRun {
                 .progress(20 * S, r -> String.format(Locale.ROOT, "%s: multicast %s (3-s), representative %s", label,
                         LabProgress.kb(r.traffic(MULTICAST).rateOver(3 * S)),
                         state.representative.isEmpty() ? "-" : state.representative))
-                .atEnd(run -> {
+                .on(END, run -> {
                     run.note("monitors", OrmccLab.monitorTotals(run.network(), receivers, source, MULTICAST));
                     run.note("source", run.flow(source, MULTICAST).map(FlowStatus::extras).orElse(Map.of()));
                 });

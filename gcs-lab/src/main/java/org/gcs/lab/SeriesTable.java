@@ -71,11 +71,6 @@ public final class SeriesTable {
         return values.stream().mapToDouble(Double::doubleValue).toArray();
     }
 
-    /** @return the series names in declaration order */
-    public List<String> names() {
-        return List.copyOf(series.keySet());
-    }
-
     /** @return the largest finite value of a series, 0 if none */
     public double max(String name) {
         return max(name, Double.NEGATIVE_INFINITY);

@@ -29,6 +29,10 @@ import org.gcs.tools.csv.CsvWriter;
  * crash; {@code chain10}: {@code {failures, bOut, throughputBytesPerSec, paperBytesPerSec}}. Pass: every surviving
  * member delivers every message once and in order in every run, and no failure brings more duplicates than B_back.
  * {@code --scale} scales the sending and failure times.
+ *
+ * <p>Not a {@link org.gcs.lab.RunPlan}: its runs drive {@link org.gcs.sim.SimNetwork} directly, because they crash
+ * delegates, send numbered payloads and check every member's sequence, which the lab's drivers do not offer. It uses
+ * the template's {@link org.gcs.lab.LabPool}, {@link org.gcs.lab.Check} and {@link org.gcs.lab.LabReport}.
  */
 public final class BackupBuffersScenario implements LabScenario {
     private static final long S = 1_000_000_000L;

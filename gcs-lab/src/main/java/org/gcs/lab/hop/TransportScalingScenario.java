@@ -27,6 +27,10 @@ import org.gcs.tools.csv.CsvWriter;
  * one core. Summary {@code points}: {@code {delegates, transport, throughputBytesPerSec, meanBytesPerSec, formingSec,
  * formingWallSec, wallSec}}; {@code hopByHopLargestOverSmallest} and {@code endToEndLargestOverSmallest}. Judged:
  * every run completes and every member delivers the sender's messages once each, without a gap and in order.
+ *
+ * <p>Not a {@link org.gcs.lab.RunPlan}: its runs drive {@link org.gcs.sim.SimNetwork} directly (trees of up to 512
+ * sites with their own timers, numbered payloads checked at every member), which the lab's drivers do not offer. It
+ * uses the template's {@link org.gcs.lab.LabPool}, {@link org.gcs.lab.Check} and {@link org.gcs.lab.LabReport}.
  */
 public final class TransportScalingScenario implements LabScenario {
     private static final long S = 1_000_000_000L;

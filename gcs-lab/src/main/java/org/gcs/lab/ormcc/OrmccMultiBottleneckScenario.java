@@ -27,7 +27,6 @@ import org.gcs.lab.RunPlan.Member;
 import org.gcs.lab.RunRecord;
 import org.gcs.lab.RunTemplate;
 import org.gcs.lab.SampleTable;
-import org.gcs.lab.SeriesTable;
 
 /**
  * {@code ormcc-multi-bottleneck}: seed 002's fairness on multiple bottlenecks (thesis §3.3.2, Figs 3.9–3.10; spec O5).
@@ -118,12 +117,10 @@ public final class OrmccMultiBottleneckScenario implements LabScenario {
                 + " / long %.2f", longOverBottleneck, shortOverLong));
         List<String> lines = new ArrayList<>();
         flows.forEach(f -> lines.addAll(List.of(f.label(), f.group() + "_rate_3s_Bps")));
-        SeriesTable series = SampleTable.plot(record.table().rows(), "time_s", lines.toArray(String[]::new));
-        ChartWriter chart = ChartWriter.chart("ORMCC on two bottlenecks: the long flow against a short flow on each"
-                + " (seed 002 Fig. 3.10)", "time (s)", "rate (KB/s, bytes on the wire, 3-s average)");
-        double[] x = series.x();
-        series.addTo(chart, 1e-3, Map.of()).series("bottleneck", x, java.util.Arrays.stream(x)
-                .map(v -> bottleneck * 1e-3).toArray()).marker(measureFromNs / 1e9, "measured from here")
+        ChartWriter chart = SampleTable.plot(record.table().rows(), "time_s", lines.toArray(String[]::new))
+                .constant("bottleneck", bottleneck).addTo(ChartWriter.chart("ORMCC on two bottlenecks: the long flow"
+                        + " against a short flow on each (seed 002 Fig. 3.10)", "time (s)", "rate (KB/s, bytes on the"
+                        + " wire, 3-s average)"), 1e-3, Map.of()).marker(measureFromNs / 1e9, "measured from here")
                 .yMax(1.4 * bottleneck * 1e-3);
         return new LabReport(ctx).csv(name() + ".csv", record.table()).chart(name() + ".png", chart)
                 .putAll("bottleneckBytesPerSec", bottleneck, "measuredFromSec", measureFromNs / 1e9,

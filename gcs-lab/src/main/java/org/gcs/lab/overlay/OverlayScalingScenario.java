@@ -33,6 +33,9 @@ import org.gcs.tools.csv.CsvWriter;
  * throughput per variant. Pass (spec §4.5): RENO and SACK cells within ±0.06 of the paper, ECN within ±0.04, each row
  * non-decreasing in B_OUT (0.005 of noise allowed: the paper's last two columns are equal), RENO below SACK in every
  * cell, and local RENO / SACK in [0.89, 0.95] (the paper's "about 8 % less").
+ *
+ * <p>Not a {@link org.gcs.lab.RunPlan}: it runs a (max,+) model, no nodes. It uses the template's
+ * {@link org.gcs.lab.LabPool}, {@link org.gcs.lab.Check} and {@link org.gcs.lab.LabReport}.
  */
 public final class OverlayScalingScenario implements LabScenario {
     /** The paper's output buffers. */

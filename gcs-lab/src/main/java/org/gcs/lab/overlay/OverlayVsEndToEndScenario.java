@@ -33,6 +33,9 @@ import org.gcs.tools.csv.CsvWriter;
  * {@code unboundedCells} {@code {receivers, ratio}} for W_f = ∞; {@code throughputs} per r; the same two lists
  * under Exp(1) as {@code exponentialCells} and {@code exponentialUnboundedCells}. Pass (spec §5.5): at r = 16 and 32, W_f = 1 below end to end, W_f = 3 within ±0.15 of it, W_f = 30 above
  * 1.2 × it and W_f = ∞ at least W_f = 30; at r = 32 the W_f = 30 ratio in [1.3, 2.2] (the paper's ≈ 1.5).
+ *
+ * <p>Not a {@link org.gcs.lab.RunPlan}: it runs a (max,+) model, no nodes. It uses the template's
+ * {@link org.gcs.lab.LabPool}, {@link org.gcs.lab.Check} and {@link org.gcs.lab.LabReport}.
  */
 public final class OverlayVsEndToEndScenario implements LabScenario {
     /** The receiver counts of the figure. */

@@ -46,6 +46,10 @@ import org.gcs.tools.csv.CsvWriter;
  * <p>Phases last {@value #PHASE_SECONDS} s at scale 1 rather than the paper's 60 s, so that the twelve phases fit
  * in the lab's ten-minute budget; {@code --scale 1.5} gives the paper's durations. The run needs root and exits
  * with a clear message without it.
+ *
+ * <p>Not a {@link org.gcs.lab.RunPlan}: its two sites are agent processes in network namespaces, reached through
+ * their report lines and commands, not nodes of a lab driver, and its time is the wall clock. It states its verdict
+ * with the template's {@link org.gcs.lab.Check} and {@link org.gcs.lab.LabReport}.
  */
 public final class TcpFriendlinessScenario implements LabScenario {
     /** The bottleneck's rate: 10 Mbit/s. */

@@ -50,10 +50,10 @@ public final class RunRecord {
         return table.rows(r -> r.phase() == phase);
     }
 
-    /** @return the rows in the measured part of a phase (by index) */
+    /** @return the rows in the measured part of a phase (by index): {@link Phase#measured} */
     public List<SampleTable.Row> measured(int phase) {
-        long from = phases.get(phase).measureFromNs() - t0;
-        return table.rows(r -> r.phase() == phase && r.atNs() >= from);
+        Phase p = phases.get(phase);
+        return table.rows(r -> r.phase() == phase && p.measured(t0 + r.atNs()));
     }
 
     /** @return the traffic by name, in the order it was created */

@@ -32,7 +32,8 @@ public final class RunTemplate {
 
     /**
      * Runs plans at the same time on a pool of threads. Their drivers open first, in the plans' order (so the
-     * context reports the last one's settings); the records come back in the plans' order.
+     * context reports the last one's settings), and each closes when its run ends; the records come back in the
+     * plans' order.
      *
      * @param threads at most this many at a time (and no more than the machine's cores)
      */
@@ -42,16 +43,21 @@ public final class RunTemplate {
             for (RunPlan plan : plans) {
                 drivers.add(open(ctx, plan));
             }
-            List<Callable<RunRecord>> runs = new ArrayList<>();
-            for (int i = 0; i < plans.size(); i++) {
-                RunPlan plan = plans.get(i);
-                LabDriver driver = drivers.get(i);
-                runs.add(() -> run(ctx, plan, driver));
-            }
-            return LabPool.run(threads, runs);
-        } finally {
+        } catch (Exception e) {
             drivers.forEach(LabDriver::close);
+            throw e;
         }
+        List<Callable<RunRecord>> runs = new ArrayList<>();
+        for (int i = 0; i < plans.size(); i++) {
+            RunPlan plan = plans.get(i);
+            LabDriver driver = drivers.get(i);
+            runs.add(() -> {
+                try (driver) {
+                    return run(ctx, plan, driver);
+                }
+            });
+        }
+        return LabPool.run(threads, runs);
     }
 
     private static LabDriver open(LabContext ctx, RunPlan plan) throws LabUnavailableException {

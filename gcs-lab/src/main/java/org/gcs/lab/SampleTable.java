@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Predicate;
-import java.util.function.ToDoubleFunction;
 import org.gcs.tools.csv.CsvWriter;
 
 /**
@@ -138,11 +137,6 @@ public final class SampleTable {
      * @return the series, in the order given
      */
     public static SeriesTable plot(List<Row> rows, String x, String... legendsAndColumns) {
-        return plot(rows, r -> r.num(x), legendsAndColumns);
-    }
-
-    /** As {@link #plot(List, String, String...)}, with x computed from each row. */
-    public static SeriesTable plot(List<Row> rows, ToDoubleFunction<Row> x, String... legendsAndColumns) {
         if (legendsAndColumns.length % 2 != 0) {
             throw new IllegalArgumentException("legends and columns go in pairs");
         }
@@ -151,7 +145,7 @@ public final class SampleTable {
             series.declare(legendsAndColumns[i]);
         }
         for (Row r : rows) {
-            series.add(x.applyAsDouble(r));
+            series.add(r.num(x));
             for (int i = 0; i < legendsAndColumns.length; i += 2) {
                 series.put(legendsAndColumns[i], r.num(legendsAndColumns[i + 1]));
             }

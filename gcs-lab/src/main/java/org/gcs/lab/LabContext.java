@@ -144,26 +144,10 @@ public final class LabContext {
         return Math.max(1_000_000L, Math.round(paperNs * scale));
     }
 
-    /** Opens the selected driver on a topology. */
-    public LabDriver openDriver(Topology topology) {
-        return openDriver(topology, java.util.Map.of());
-    }
-
     /**
-     * Opens the selected driver on a topology, with settings the scenario uses unless --controller or --set give
-     * the same key (e.g. {@code congestion.control=ormcc} for an ORMCC experiment).
-     *
-     * @param topology the emulated WAN
-     * @param scenarioDefaults node settings by properties key
-     * @return the driver
-     */
-    public LabDriver openDriver(Topology topology, java.util.Map<String, String> scenarioDefaults) {
-        return openDriver(topology, scenarioDefaults, seed);
-    }
-
-    /**
-     * Opens the selected driver with another seed than the command's: for scenarios that repeat a run over several
-     * seeds ({@link #seed()}, {@code seed + 1}, ...).
+     * Opens the selected driver on a topology ({@link RunTemplate} does, for each run of a plan), with settings the
+     * scenario uses unless --controller or --set give the same key (e.g. {@code congestion.control=ormcc} for an
+     * ORMCC experiment), and a seed: the command's, or the next ones for runs repeated over several seeds.
      *
      * @param topology the emulated WAN
      * @param scenarioDefaults node settings by properties key, unless --controller or --set give the key

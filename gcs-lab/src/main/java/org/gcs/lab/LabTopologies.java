@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import org.gcs.emulator.LinkProfile;
 import org.gcs.emulator.Topology;
 
 /**
@@ -45,5 +46,29 @@ public final class LabTopologies {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(e.getMessage() + "; the lab's own: " + String.join(", ", NAMES), e);
         }
+    }
+
+    /**
+     * @return the topology, if it has every site the scenario needs
+     * @throws IllegalArgumentException naming the missing sites (a --topology file without them)
+     */
+    public static Topology requireSites(Topology topology, String scenario, String... sites) {
+        List<String> missing = java.util.Arrays.stream(sites).filter(s -> !topology.sites().contains(s)).toList();
+        if (!missing.isEmpty()) {
+            throw new IllegalArgumentException(scenario + " needs the sites " + List.of(sites) + " in its topology;"
+                    + " topology " + topology.name() + " lacks " + missing);
+        }
+        return topology;
+    }
+
+    /** @return a link's bandwidth in bytes per second, +∞ if unlimited */
+    public static double bytesPerSec(LinkProfile link) {
+        return link.isBandwidthLimited() ? link.bandwidthBitsPerSec() / 8.0 : Double.POSITIVE_INFINITY;
+    }
+
+    /** @return the bandwidth of a directed link of the topology in bytes per second */
+    public static double bytesPerSec(Topology topology, String from, String to) {
+        return bytesPerSec(topology.link(from, to).orElseThrow(() -> new IllegalArgumentException("topology "
+                + topology.name() + " has no link " + from + " -> " + to)));
     }
 }

@@ -1,19 +1,16 @@
 package org.gcs.lab;
 
+import static org.gcs.lab.RunPlan.When.START;
 import static org.gcs.lab.ScenarioSupport.GROUP;
-import static org.gcs.lab.ScenarioSupport.MESSAGE_BYTES;
 import static org.gcs.lab.ScenarioSupport.S;
+import static org.gcs.lab.ScenarioSupport.round;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
-import java.util.TreeMap;
-import org.gcs.FlowStatus;
+import java.util.Objects;
 import org.gcs.emulator.Topology;
-import org.gcs.tools.csv.CsvWriter;
 
 /**
  * Seed 004 §4 test 2, membership changes: every ron6 site but berkeley (RON35) and jerusalem (Zikit1) is in the
@@ -34,6 +31,10 @@ public final class MembershipScenario implements LabScenario {
     /** The phases' names, in order. */
     static final List<String> PHASES = List.of("before", "after-first-join", "after-second-join",
             "after-first-leave", "after-second-leave");
+    /** What happens at the start of each phase, for the progress lines and the chart. */
+    private static final List<String> EVENTS = List.of("chicago (RON45) sends as fast as allowed",
+            "berkeley (RON35) joins", "jerusalem (Zikit1) joins", "jerusalem (Zikit1) leaves",
+            "berkeley (RON35) leaves");
     private static final String SENDER_SITE = Ron6.CHICAGO;
     /** Runs (seeds) averaged before judging. */
     static final int RUNS = 3;
@@ -50,180 +51,101 @@ public final class MembershipScenario implements LabScenario {
 
     @Override
     public LabResult run(LabContext ctx) throws Exception {
-        Topology wan = ScenarioSupport.requireSites(ctx.topology(Ron6.TOPOLOGY), name(), Ron6.CHICAGO, Ron6.BERKELEY, Ron6.JERUSALEM);
+        Topology wan = LabTopologies.requireSites(ctx.topology(Ron6.TOPOLOGY), name(), Ron6.CHICAGO, Ron6.BERKELEY,
+                Ron6.JERUSALEM);
         long phaseNs = ctx.scaledNs(PHASE_NS);
-        List<RunMeans> runs = new ArrayList<>();
+        List<RunRecord> runs = new ArrayList<>();
+        List<Long> seeds = new ArrayList<>();
         for (int i = 0; i < RUNS; i++) {
             long runSeed = ctx.seed() + i;
             ctx.progress().line("run " + (i + 1) + " of " + RUNS + " (seed " + runSeed + ")");
-            runs.add(runOnce(ctx, wan, phaseNs, runSeed, i == 0));
+            runs.add(RunTemplate.run(ctx, plan(wan, phaseNs, runSeed)));
+            seeds.add(runSeed);
         }
-        List<Map<String, Object>> phaseSummaries = new ArrayList<>();
+        List<Map<String, Object>> phases = new ArrayList<>();
         List<Double> means = new ArrayList<>();
         for (int p = 0; p < PHASES.size(); p++) {
             int phase = p;
-            List<Double> bySeed = runs.stream().map(r -> r.rateMeans().get(phase)).toList();
-            double mean = LabMath.mean(bySeed);
-            means.add(mean);
-            Map<String, Object> entry = new LinkedHashMap<>();
-            entry.put("name", PHASES.get(p));
-            entry.put("meanRateBytesPerSec", ScenarioSupport.round(mean, 1));
-            entry.put("meanRateBytesPerSecBySeed", bySeed.stream().map(v -> ScenarioSupport.round(v, 1)).toList());
-            entry.put("meanAllowedBytesPerSec", ScenarioSupport.round(
-                    LabMath.mean(runs.stream().map(r -> r.allowedMeans().get(phase)).toList()), 1));
-            entry.put("limitingSite", runs.get(0).limitingSites().get(phase));
-            phaseSummaries.add(entry);
+            List<Double> bySeed = runs.stream().map(r -> r.traffic("sender").mean(r.phase(phase))).toList();
+            means.add(LabMath.mean(bySeed));
+            phases.add(LabReport.fields("name", PHASES.get(p), "meanRateBytesPerSec", round(LabMath.mean(bySeed), 1),
+                    "meanRateBytesPerSecBySeed", bySeed.stream().map(v -> round(v, 1)).toList(),
+                    "meanAllowedBytesPerSec", round(LabMath.mean(runs.stream()
+                            .map(r -> SampleTable.mean(r.measured(phase), "allowed_Bps")).toList()), 1),
+                    "limitingSite", SampleTable.mostFrequent(runs.get(0).measured(phase), "limiting_site")));
         }
-        List<String> failures = judge(means);
-        Map<String, Object> summary = new LinkedHashMap<>();
-        summary.put("phaseSeconds", phaseNs / 1e9);
-        summary.put("sender", SENDER_SITE);
-        summary.put("seeds", runs.stream().map(RunMeans::seed).toList());
-        summary.put("phases", phaseSummaries);
-        return LabResult.judged(summary, failures, ctx.files());
+        return new LabReport(ctx).csv(name() + ".csv", runs.get(0).table()).chart(name() + ".png", chart(runs.get(0)))
+                .putAll("phaseSeconds", phaseNs / 1e9, "sender", SENDER_SITE, "seeds", seeds,
+                        "phases", phases)
+                .check(checks(means)).result();
     }
 
-    /** One run's phase means, in phase order, and the site that limited the rate most often in each phase. */
-    private record RunMeans(long seed, List<Double> rateMeans, List<Double> allowedMeans, List<String> limitingSites) {
-    }
-
-    private RunMeans runOnce(LabContext ctx, Topology wan, long phaseNs, long runSeed, boolean writeFiles)
-            throws Exception {
-        List<String> sites = wan.sites();
-        LabProgress progress = ctx.progress();
-        List<String> header = new ArrayList<>(List.of("time_s", "phase", "sender_rate_1s_Bps", "sender_rate_3s_Bps",
-                "allowed_Bps", "limiting_site", "min_reported_Bps", "receiving_sites"));
-        sites.forEach(s -> header.add("reported_" + s + "_Bps"));
-        SeriesTable series = new SeriesTable().declare("sender (3-s average)").declare("allowed");
-        List<Phase> phases = new ArrayList<>();
-        RateTrack track = new RateTrack();
-        Map<String, Map<String, Integer>> limitingByPhase = new LinkedHashMap<>();
-        Map<String, List<Double>> allowedByPhase = new LinkedHashMap<>();
-        try (LabDriver driver = ctx.openDriver(wan, Map.of(), runSeed);
-             CsvWriter csv = writeFiles ? new CsvWriter(ctx.file(name() + ".csv"), header) : null) {
-            Map<String, LabDriver.LabNode> nodes = new LinkedHashMap<>();
-            for (String site : sites) {
-                nodes.put(site, driver.start(site, Ron6.member(site)));
-            }
-            List<LabDriver.LabNode> initial = new ArrayList<>();
-            nodes.forEach((site, node) -> {
-                if (!site.equals(Ron6.BERKELEY) && !site.equals(Ron6.JERUSALEM)) {
-                    initial.add(node);
-                }
-            });
-            progress.line("started " + nodes.size() + " nodes on " + wan.name() + " (" + driver.name()
-                    + " driver); in the group: " + initial.stream().map(LabDriver.LabNode::site).toList());
-            ScenarioSupport.joinAndSettle(driver, initial, progress);
-            long t0 = driver.nowNs();
-            LabDriver.LabSender sender = driver.greedy(nodes.get(SENDER_SITE), GROUP, MESSAGE_BYTES);
-            track.add(t0, 0);
-            long[] nextProgress = {t0 + ScenarioSupport.PROGRESS_EVERY_NS};
-            for (int i = 0; i < PHASES.size(); i++) {
-                String phaseName = PHASES.get(i);
-                switch (i) {
-                    case 1 -> nodes.get(Ron6.BERKELEY).join(GROUP);
-                    case 2 -> nodes.get(Ron6.JERUSALEM).join(GROUP);
-                    case 3 -> nodes.get(Ron6.JERUSALEM).leave(GROUP);
-                    case 4 -> nodes.get(Ron6.BERKELEY).leave(GROUP);
+    private RunPlan plan(Topology wan, long phaseNs, long runSeed) {
+        RunPlan plan = RunPlan.on(wan).seed(runSeed);
+        wan.sites().forEach(site -> plan.node(site, Ron6.member(site)));
+        plan.group(GROUP, wan.sites().stream().filter(s -> !s.equals(Ron6.BERKELEY) && !s.equals(Ron6.JERUSALEM))
+                .map(s -> new RunPlan.Member(s, Ron6.member(s))).toList());
+        plan.on(START, run -> run.traffic("sender").greedy(run.node(SENDER_SITE, Ron6.member(SENDER_SITE)), GROUP));
+        for (int i = 0; i < PHASES.size(); i++) {
+            int phase = i;
+            String event = EVENTS.get(i);
+            plan.phase(PHASES.get(i), phaseNs, Math.round(phaseNs * SKIP_FRACTION), run -> {
+                switch (phase) {
+                    case 1 -> run.node(Ron6.BERKELEY, Ron6.member(Ron6.BERKELEY)).join(GROUP);
+                    case 2 -> run.node(Ron6.JERUSALEM, Ron6.member(Ron6.JERUSALEM)).join(GROUP);
+                    case 3 -> run.node(Ron6.JERUSALEM, Ron6.member(Ron6.JERUSALEM)).leave(GROUP);
+                    case 4 -> run.node(Ron6.BERKELEY, Ron6.member(Ron6.BERKELEY)).leave(GROUP);
                     default -> { }
                 }
-                long start = driver.nowNs();
-                Phase phase = new Phase(phaseName, start, start + phaseNs, SKIP_FRACTION);
-                phases.add(phase);
-                progress.at((start - t0) / 1e9, "phase " + phaseName + ": " + switch (i) {
-                    case 1 -> "berkeley (RON35) joins";
-                    case 2 -> "jerusalem (Zikit1) joins";
-                    case 3 -> "jerusalem (Zikit1) leaves";
-                    case 4 -> "berkeley (RON35) leaves";
-                    default -> "chicago (RON45) sends as fast as allowed";
-                });
-                Map<String, Integer> limitingCounts = new TreeMap<>();
-                List<Double> allowedRates = new ArrayList<>();
-                limitingByPhase.put(phaseName, limitingCounts);
-                allowedByPhase.put(phaseName, allowedRates);
-                driver.sampleFor(phaseNs, LabDriver.SAMPLE_STEP_NS, now -> {
-                    track.add(now, sender.admittedWireBytes());
-                    Optional<FlowStatus> flow = driver.flow(SENDER_SITE, GROUP);
-                    double rate1 = track.rateOver(S);
-                    double rate3 = track.rateOver(3 * S);
-                    double allowed = ScenarioSupport.allowed(flow);
-                    String limiting = ScenarioSupport.limiting(flow);
-                    Map<String, Double> reported = ScenarioSupport.reported(flow);
-                    List<Object> row = new ArrayList<>(List.of((now - t0) / 1e9, phaseName, rate1, rate3, allowed,
-                            limiting, ScenarioSupport.minFiniteReported(flow), String.join(" ", reported.keySet())));
-                    for (String s : sites) {
-                        row.add(reported.getOrDefault(s, Double.NaN));
-                    }
-                    if (csv != null) {
-                        csv.row(row.toArray());
-                    }
-                    series.add((now - t0) / 1e9);
-                    series.put("sender (3-s average)", rate3);
-                    series.put("allowed", allowed);
-                    if (phase.measured(now)) {
-                        allowedRates.add(allowed);
-                        if (!limiting.isEmpty()) {
-                            limitingCounts.merge(limiting, 1, Integer::sum);
-                        }
-                    }
-                    if (now >= nextProgress[0]) {
-                        nextProgress[0] += ScenarioSupport.PROGRESS_EVERY_NS;
-                        progress.at((now - t0) / 1e9, String.format(Locale.ROOT,
-                                "%s: chicago sends %s (3-s), allowed %s, limited by %s, receivers %s", phaseName,
-                                LabProgress.kb(rate3), LabProgress.kb(allowed), limiting.isEmpty() ? "-" : limiting,
-                                reported.keySet()));
-                    }
-                });
-            }
-            sender.stop();
-            if (!writeFiles) {
-                return means(runSeed, phases, track, allowedByPhase, limitingByPhase);
-            }
-            ChartWriter chart = ChartWriter.chart("Membership changes: chicago (RON45) sends as fast as allowed",
-                    "time (s)", "rate (KB/s, bytes on the wire)");
-            String[] labels = {null, "RON35 joins", "Zikit1 joins", "Zikit1 leaves", "RON35 leaves"};
-            for (int i = 1; i < phases.size(); i++) {
-                chart.marker((phases.get(i).startNs() - t0) / 1e9, labels[i]);
-            }
-            series.addTo(chart, 1e-3, Map.of("sender (3-s average)", 2.4f))
-                    .yMax(Math.max(series.max("sender (3-s average)", (phases.get(0).measureFromNs() - t0) / 1e9),
-                            series.max("allowed", (phases.get(0).measureFromNs() - t0) / 1e9)) * 1e-3 * 1.15).write(ctx.file(name() + ".png"));
+            }, run -> "phase " + run.phase().name() + ": " + event);
         }
-        return means(runSeed, phases, track, allowedByPhase, limitingByPhase);
+        plan.column("time_s", Run::atSec).column("phase", r -> r.phase().name());
+        ScenarioSupport.senderColumns(plan, r -> "sender", r -> SENDER_SITE);
+        plan.column("receiving_sites", r -> String.join(" ", ScenarioSupport.reported(r.flow(SENDER_SITE, GROUP))
+                .keySet()));
+        ScenarioSupport.reportColumns(plan, r -> SENDER_SITE, wan.sites());
+        return plan.progress(ScenarioSupport.PROGRESS_EVERY_NS, r -> {
+            var flow = r.flow(SENDER_SITE, GROUP);
+            String limiting = ScenarioSupport.limiting(flow);
+            return String.format(Locale.ROOT, "%s: chicago sends %s (3-s), allowed %s, limited by %s, receivers %s",
+                    r.phase().name(), LabProgress.kb(r.traffic("sender").rateOver(3 * S)),
+                    LabProgress.kb(ScenarioSupport.allowed(flow)), limiting.isEmpty() ? "-" : limiting,
+                    ScenarioSupport.reported(flow).keySet());
+        });
     }
 
-    private static RunMeans means(long runSeed, List<Phase> phases, RateTrack track,
-                                  Map<String, List<Double>> allowedByPhase,
-                                  Map<String, Map<String, Integer>> limitingByPhase) {
-        List<Double> rates = new ArrayList<>();
-        List<Double> allowed = new ArrayList<>();
-        List<String> limiting = new ArrayList<>();
-        for (Phase phase : phases) {
-            rates.add(track.meanBetween(phase.measureFromNs(), phase.endNs()));
-            allowed.add(LabMath.mean(allowedByPhase.get(phase.name())));
-            limiting.add(ScenarioSupport.mostFrequent(limitingByPhase.get(phase.name())));
+    private static ChartWriter chart(RunRecord run) {
+        ChartWriter chart = ChartWriter.chart("Membership changes: chicago (RON45) sends as fast as allowed",
+                "time (s)", "rate (KB/s, bytes on the wire)");
+        String[] labels = {null, "RON35 joins", "Zikit1 joins", "Zikit1 leaves", "RON35 leaves"};
+        for (int i = 1; i < run.phases().size(); i++) {
+            chart.marker((run.phase(i).startNs() - run.t0()) / 1e9, labels[i]);
         }
-        return new RunMeans(runSeed, rates, allowed, limiting);
+        SeriesTable series = SampleTable.plot(run.table().rows(), "time_s", "sender (3-s average)",
+                "sender_rate_3s_Bps", "allowed", "allowed_Bps");
+        double settled = (run.phase(0).measureFromNs() - run.t0()) / 1e9;
+        return series.addTo(chart, 1e-3, Map.of("sender (3-s average)", 2.4f)).yMax(Math.max(
+                series.max("sender (3-s average)", settled), series.max("allowed", settled)) * 1e-3 * 1.15);
+    }
+
+    /** The pass criteria: the phase means fall on each join (phases 1, 2) and rise on each leave (phases 3, 4). */
+    private static List<Check> checks(List<Double> means) {
+        List<Check> checks = new ArrayList<>();
+        for (int i = 1; i < means.size(); i++) {
+            String name = String.format(Locale.ROOT, "the mean rate must %s from %s to %s; it is",
+                    i <= 2 ? "fall" : "rise", PHASES.get(i - 1), PHASES.get(i));
+            Check check = i <= 2 ? Check.below(name, means.get(i), means.get(i - 1))
+                    : Check.above(name, means.get(i), means.get(i - 1));
+            checks.add(check.decimals(0).unit("B/s"));
+        }
+        return checks;
     }
 
     /**
-     * The pass criteria: the phase means fall on each join (phases 1, 2) and rise on each leave (phases 3, 4).
-     *
      * @param means the five phase means in order
-     * @return the criteria that failed
+     * @return the pass criteria that failed
      */
     static List<String> judge(List<Double> means) {
-        List<String> failures = new ArrayList<>();
-        for (int i = 1; i < means.size(); i++) {
-            boolean join = i <= 2;
-            double before = means.get(i - 1);
-            double after = means.get(i);
-            boolean ok = join ? after < before : after > before;
-            if (!ok) {
-                failures.add(String.format(Locale.ROOT, "the mean rate did not %s from %s to %s (%.0f -> %.0f B/s)",
-                        join ? "fall" : "rise", PHASES.get(i - 1), PHASES.get(i), before, after));
-            }
-        }
-        return failures;
+        return checks(means).stream().map(Check::failure).filter(Objects::nonNull).toList();
     }
 }

@@ -1,20 +1,15 @@
 package org.gcs.lab;
 
+import static org.gcs.lab.RunPlan.When.PHASE_END;
 import static org.gcs.lab.ScenarioSupport.GROUP;
-import static org.gcs.lab.ScenarioSupport.MESSAGE_BYTES;
 import static org.gcs.lab.ScenarioSupport.S;
+import static org.gcs.lab.ScenarioSupport.round;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
-import java.util.TreeMap;
-import org.gcs.FlowStatus;
 import org.gcs.emulator.Topology;
-import org.gcs.tools.csv.CsvWriter;
 
 /**
  * Seed 004 §4 test 1, rate restriction: all six ron6 sites in one group; each site in turn sends as fast as it is
@@ -49,126 +44,77 @@ public final class RateRestrictionScenario implements LabScenario {
         List<String> sites = wan.sites();
         long turnNs = ctx.scaledNs(TURN_NS);
         long skipNs = Math.round(turnNs * SKIP_FRACTION);
-        LabProgress progress = ctx.progress();
-        List<Map<String, Object>> senders = new ArrayList<>();
-        List<String> failures = new ArrayList<>();
-        List<String> header = new ArrayList<>(List.of("time_s", "sender", "turn_time_s", "sender_rate_1s_Bps",
-                "sender_rate_3s_Bps", "allowed_Bps", "limiting_site", "min_reported_Bps"));
-        sites.forEach(s -> header.add("reported_" + s + "_Bps"));
-        try (LabDriver driver = ctx.openDriver(wan);
-             CsvWriter csv = new CsvWriter(ctx.file(name() + ".csv"), header)) {
-            Map<String, LabDriver.LabNode> nodes = new LinkedHashMap<>();
-            for (String site : sites) {
-                nodes.put(site, driver.start(site, Ron6.member(site)));
-            }
-            progress.line("started " + nodes.size() + " nodes on " + wan.name() + " (" + driver.name() + " driver)");
-            ScenarioSupport.joinAndSettle(driver, List.copyOf(nodes.values()), progress);
-            long t0 = driver.nowNs();
-            int turn = 0;
-            for (String site : sites) {
-                turn++;
-                progress.at((driver.nowNs() - t0) / 1e9, String.format(Locale.ROOT,
-                        "turn %d/%d: %s sends as fast as allowed for %.1f s", turn, sites.size(), Ron6.label(site),
-                        turnNs / 1e9));
-                Turn result = runTurn(driver, nodes.get(site), sites, t0, turnNs, skipNs, csv, progress);
-                senders.add(result.summary());
-                chart(ctx, site, result.series(), sites);
-                double ratio = (double) result.summary().get("ratio");
-                if (!(ratio >= RATIO_LOW && ratio <= RATIO_HIGH)) {
-                    failures.add(String.format(Locale.ROOT, "%s: rate / slowest report = %.3f, outside [%.2f, %.2f]",
-                            site, ratio, RATIO_LOW, RATIO_HIGH));
-                }
-                progress.at((driver.nowNs() - t0) / 1e9, String.format(Locale.ROOT,
-                        "turn %d done: %s mean %s, mean slowest report %s, ratio %.3f, limited by %s", turn, site,
-                        LabProgress.kb((double) result.summary().get("meanRateBytesPerSec")),
-                        LabProgress.kb((double) result.summary().get("meanMinReportedBytesPerSec")), ratio,
-                        result.summary().get("limitingSite")));
-            }
+        RunPlan plan = RunPlan.on(wan).group(GROUP, sites.stream().map(s -> new RunPlan.Member(s, Ron6.member(s)))
+                .toList());
+        for (int i = 0; i < sites.size(); i++) {
+            String site = sites.get(i);
+            int turn = i + 1;
+            plan.phase(site, turnNs, skipNs, run -> run.traffic(site).greedy(run.node(site, Ron6.member(site)), GROUP),
+                    run -> String.format(Locale.ROOT, "turn %d/%d: %s sends as fast as allowed for %.1f s", turn,
+                            sites.size(), Ron6.label(site), turnNs / 1e9));
         }
-        Map<String, Object> summary = new LinkedHashMap<>();
-        summary.put("turnSeconds", turnNs / 1e9);
-        summary.put("skippedSecondsPerTurn", skipNs / 1e9);
-        summary.put("senders", senders);
-        return LabResult.judged(summary, failures, ctx.files());
-    }
-
-    private record Turn(Map<String, Object> summary, SeriesTable series) {
-    }
-
-    private Turn runTurn(LabDriver driver, LabDriver.LabNode node, List<String> sites, long t0, long turnNs,
-                         long skipNs, CsvWriter csv, LabProgress progress) throws InterruptedException {
-        String site = node.site();
-        RateTrack track = new RateTrack();
-        SeriesTable series = new SeriesTable().declare("sender (1-s average)").declare("allowed (" + site + ")");
-        long start = driver.nowNs();
-        LabDriver.LabSender sender = driver.greedy(node, GROUP, MESSAGE_BYTES);
-        track.add(start, 0);
-        List<Double> minReports = new ArrayList<>();
-        List<Double> allowedRates = new ArrayList<>();
-        Map<String, Integer> limitingCounts = new TreeMap<>();
-        long[] nextProgress = {start + ScenarioSupport.PROGRESS_EVERY_NS};
-        driver.sampleFor(turnNs, LabDriver.SAMPLE_STEP_NS, now -> {
-            track.add(now, sender.admittedWireBytes());
-            Optional<FlowStatus> flow = driver.flow(site, GROUP);
-            double rate1 = track.rateOver(S);
-            double rate3 = track.rateOver(3 * S);
-            double allowed = ScenarioSupport.allowed(flow);
-            String limiting = ScenarioSupport.limiting(flow);
-            double minReported = ScenarioSupport.minFiniteReported(flow);
-            Map<String, Double> reported = ScenarioSupport.reported(flow);
-            List<Object> row = new ArrayList<>(List.of((now - t0) / 1e9, site, (now - start) / 1e9, rate1, rate3,
-                    allowed, limiting, minReported));
-            for (String s : sites) {
-                row.add(reported.getOrDefault(s, Double.NaN));
-            }
-            csv.row(row.toArray());
-            series.add((now - start) / 1e9);
-            series.put("sender (1-s average)", rate1);
-            series.put("allowed (" + site + ")", allowed);
-            reported.forEach((s, x) -> series.put("reported by " + s, x));
-            if (now - start >= skipNs) {
-                if (Double.isFinite(minReported)) {
-                    minReports.add(minReported);
-                }
-                allowedRates.add(allowed);
-                if (!limiting.isEmpty()) {
-                    limitingCounts.merge(limiting, 1, Integer::sum);
-                }
-            }
-            if (now >= nextProgress[0]) {
-                nextProgress[0] += ScenarioSupport.PROGRESS_EVERY_NS;
-                progress.at((now - t0) / 1e9, String.format(Locale.ROOT, "%s sends %s (3-s), allowed %s, limited by %s",
-                        site, LabProgress.kb(rate3), LabProgress.kb(allowed), limiting.isEmpty() ? "-" : limiting));
-            }
+        plan.on(PHASE_END, run -> {
+            run.traffic(run.phase().name()).stop();
+            Map<String, Object> t = turn(run.record(), run.phaseIndex());
+            run.say(String.format(Locale.ROOT, "turn %d done: %s mean %s, mean slowest report %s, ratio %.3f,"
+                    + " limited by %s", run.phaseIndex() + 1, t.get("site"),
+                    LabProgress.kb((double) t.get("meanRateBytesPerSec")),
+                    LabProgress.kb((double) t.get("meanMinReportedBytesPerSec")), (double) t.get("ratio"),
+                    t.get("limitingSite")));
         });
-        sender.stop();
-        long end = driver.nowNs();
-        double meanRate = track.meanBetween(start + skipNs, end);
-        double meanMin = LabMath.mean(minReports);
-        double ratio = LabMath.ratio(meanRate, meanMin);
-        int limitedSamples = limitingCounts.values().stream().mapToInt(Integer::intValue).sum();
-        String limitingSite = ScenarioSupport.mostFrequent(limitingCounts);
-        Map<String, Object> summary = new LinkedHashMap<>();
-        summary.put("site", site);
-        summary.put("meanRateBytesPerSec", ScenarioSupport.round(meanRate, 1));
-        summary.put("meanMinReportedBytesPerSec", ScenarioSupport.round(meanMin, 1));
-        summary.put("ratio", ScenarioSupport.round(ratio, 4));
-        summary.put("limitingSite", limitingSite);
-        summary.put("limitingShare", limitingSite == null ? null
-                : ScenarioSupport.round(limitingCounts.get(limitingSite) / (double) allowedRates.size(), 3));
-        summary.put("meanAllowedBytesPerSec", ScenarioSupport.round(LabMath.mean(allowedRates), 1));
-        summary.put("samplesWithReport", minReports.size());
-        summary.put("samplesLimited", limitedSamples);
-        return new Turn(summary, series);
+        plan.column("time_s", Run::atSec).column("sender", r -> r.phase().name()).column("turn_time_s", Run::phaseSec);
+        ScenarioSupport.senderColumns(plan, r -> r.phase().name(), r -> r.phase().name());
+        ScenarioSupport.reportColumns(plan, r -> r.phase().name(), sites);
+        plan.progress(ScenarioSupport.PROGRESS_EVERY_NS, r -> {
+            String limiting = ScenarioSupport.limiting(r.flow(r.phase().name(), GROUP));
+            return String.format(Locale.ROOT, "%s sends %s (3-s), allowed %s, limited by %s", r.phase().name(),
+                    LabProgress.kb(r.traffic(r.phase().name()).rateOver(3 * S)),
+                    LabProgress.kb(ScenarioSupport.allowed(r.flow(r.phase().name(), GROUP))),
+                    limiting.isEmpty() ? "-" : limiting);
+        });
+        RunRecord record = RunTemplate.run(ctx, plan);
+
+        LabReport report = new LabReport(ctx).csv(name() + ".csv", record.table());
+        List<Map<String, Object>> senders = new ArrayList<>();
+        for (int i = 0; i < sites.size(); i++) {
+            Map<String, Object> t = turn(record, i);
+            senders.add(t);
+            report.check(Check.within(sites.get(i) + ": rate / slowest report", (double) t.get("ratio"), RATIO_LOW,
+                    RATIO_HIGH));
+            report.chart(name() + "-" + sites.get(i) + ".png", chart(record, i, sites));
+        }
+        return report.putAll("turnSeconds", turnNs / 1e9, "skippedSecondsPerTurn", skipNs / 1e9, "senders", senders)
+                .result();
     }
 
-    private void chart(LabContext ctx, String site, SeriesTable series, List<String> sites) {
-        double senderMax = Math.max(series.max("sender (1-s average)", SKIP_FRACTION * series.x()[series.x().length - 1]),
-                series.max("allowed (" + site + ")", SKIP_FRACTION * series.x()[series.x().length - 1]));
-        Path file = ctx.file(name() + "-" + site + ".png");
-        ChartWriter chart = ChartWriter.chart("Rate restriction: " + Ron6.label(site) + " sends, "
-                        + "receivers report acceptable rates (Eq. 1)", "time since the turn started (s)",
-                "rate (KB/s, bytes on the wire)");
-        series.addTo(chart, 1e-3, Map.of("sender (1-s average)", 2.4f)).yMax(senderMax * 1e-3 * 2.0).write(file);
+    /** @return a turn's summary: the sender's mean rate, the mean slowest report, their ratio, the limiting site */
+    private static Map<String, Object> turn(RunRecord record, int turn) {
+        String site = record.phase(turn).name();
+        List<SampleTable.Row> measured = record.measured(turn);
+        double meanRate = record.traffic(site).mean(record.phase(turn));
+        double meanMin = SampleTable.mean(measured, "min_reported_Bps");
+        Map<String, Integer> limiting = SampleTable.counts(measured, "limiting_site");
+        String limitingSite = SampleTable.mostFrequent(measured, "limiting_site");
+        return LabReport.fields("site", site, "meanRateBytesPerSec", round(meanRate, 1),
+                "meanMinReportedBytesPerSec", round(meanMin, 1), "ratio", round(LabMath.ratio(meanRate, meanMin), 4),
+                "limitingSite", limitingSite, "limitingShare", limitingSite == null ? null
+                        : round(limiting.get(limitingSite) / (double) measured.size(), 3),
+                "meanAllowedBytesPerSec", round(SampleTable.mean(measured, "allowed_Bps"), 1),
+                "samplesWithReport", SampleTable.countFinite(measured, "min_reported_Bps"),
+                "samplesLimited", limiting.values().stream().mapToInt(Integer::intValue).sum());
+    }
+
+    private static ChartWriter chart(RunRecord record, int turn, List<String> sites) {
+        String site = record.phase(turn).name();
+        List<String> lines = new ArrayList<>(List.of("sender (1-s average)", "sender_rate_1s_Bps",
+                "allowed (" + site + ")", "allowed_Bps"));
+        sites.forEach(s -> lines.addAll(List.of("reported by " + s, "reported_" + s + "_Bps")));
+        SeriesTable series = SampleTable.plot(record.rows(turn), "turn_time_s", lines.toArray(String[]::new));
+        double settled = SKIP_FRACTION * series.x()[series.x().length - 1];
+        double senderMax = Math.max(series.max("sender (1-s average)", settled),
+                series.max("allowed (" + site + ")", settled));
+        ChartWriter chart = ChartWriter.chart("Rate restriction: " + Ron6.label(site) + " sends, receivers report"
+                + " acceptable rates (Eq. 1)", "time since the turn started (s)", "rate (KB/s, bytes on the wire)");
+        return series.addTo(chart, 1e-3, Map.of("sender (1-s average)", 2.4f)).yMax(senderMax * 1e-3 * 2.0);
     }
 }

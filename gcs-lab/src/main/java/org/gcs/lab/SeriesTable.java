@@ -40,6 +40,26 @@ public final class SeriesTable {
         values.set(x.size() - 1, value);
     }
 
+    /** Sets a whole series, one value per x so far (declaring the series if new). */
+    public SeriesTable set(String name, double[] values) {
+        if (values.length != x.size()) {
+            throw new IllegalArgumentException(name + ": " + values.length + " values for " + x.size() + " x values");
+        }
+        List<Double> list = new ArrayList<>();
+        for (double v : values) {
+            list.add(v);
+        }
+        series.put(name, list);
+        return this;
+    }
+
+    /** Sets a series to the same value at every x so far (a capacity, a bound). */
+    public SeriesTable constant(String name, double value) {
+        double[] values = new double[x.size()];
+        java.util.Arrays.fill(values, value);
+        return set(name, values);
+    }
+
     /** @return the x values */
     public double[] x() {
         return x.stream().mapToDouble(Double::doubleValue).toArray();
@@ -49,11 +69,6 @@ public final class SeriesTable {
     public double[] y(String name) {
         List<Double> values = series.getOrDefault(name, List.of());
         return values.stream().mapToDouble(Double::doubleValue).toArray();
-    }
-
-    /** @return the series names in declaration order */
-    public List<String> names() {
-        return List.copyOf(series.keySet());
     }
 
     /** @return the largest finite value of a series, 0 if none */

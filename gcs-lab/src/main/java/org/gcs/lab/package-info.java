@@ -12,13 +12,18 @@
  * {@link org.gcs.lab.LabScenarios}), {@link org.gcs.lab.LabContext} (output directory, seed, scale, driver, progress),
  * {@link org.gcs.lab.LabDriver} (nodes, senders and time, in virtual time on gcs-sim's simulator,
  * {@link org.gcs.lab.VirtualDriver}, or in real time on real nodes over loopback with the link emulator,
- * {@link org.gcs.lab.RealDriver}), and the writers {@link org.gcs.lab.ChartWriter}, {@link org.gcs.lab.SummaryWriter},
- * {@link org.gcs.lab.LabProgress} and gcs-tools' {@link org.gcs.tools.csv.CsvWriter}.
+ * {@link org.gcs.lab.RealDriver}), and the run template a scenario is written on: {@link org.gcs.lab.RunPlan} (what a
+ * run is: its network, members, phases, timed actions and readings), {@link org.gcs.lab.RunTemplate} (runs it: the
+ * plumbing), {@link org.gcs.lab.RunRecord} (what it measured: {@link org.gcs.lab.SampleTable},
+ * {@link org.gcs.lab.Traffic}), {@link org.gcs.lab.Check} (one pass criterion) and {@link org.gcs.lab.LabReport}
+ * (summary, verdict and files), with {@link org.gcs.lab.LabPool} for runs at the same time; and the writers
+ * {@link org.gcs.lab.ChartWriter}, {@link org.gcs.lab.SummaryWriter}, {@link org.gcs.lab.LabProgress} and gcs-tools'
+ * {@link org.gcs.tools.csv.CsvWriter}.
  *
  * <p><b>Threads.</b> A scenario runs on the command's thread. On the {@link org.gcs.lab.VirtualDriver} everything, the
  * nodes' listeners included, runs on that thread in virtual time; on the {@link org.gcs.lab.RealDriver} each sender
  * runs on a thread of its own and counts what it sent in an atomic counter, and the nodes call their listeners on their
- * delivery threads. The (max,+) scenarios spread their independent model runs over a thread pool. The lab uses
- * gcs-core's public API only (gcs-examples' {@code PublicApiOnlyTest} checks it).
+ * delivery threads. Independent runs (the (max,+) models, the runs of a sweep) spread over {@link org.gcs.lab.LabPool}.
+ * The lab uses gcs-core's public API only (gcs-examples' {@code PublicApiOnlyTest} checks it).
  */
 package org.gcs.lab;

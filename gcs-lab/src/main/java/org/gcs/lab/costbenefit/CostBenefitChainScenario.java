@@ -1,5 +1,6 @@
 package org.gcs.lab.costbenefit;
 
+import static org.gcs.lab.RunPlan.When.SAMPLE;
 import static org.gcs.lab.costbenefit.CostBenefitLab.S;
 
 import java.util.ArrayList;
@@ -7,21 +8,26 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
 import org.gcs.emulator.Topology;
 import org.gcs.emulator.TreeEdge;
 import org.gcs.lab.ChartWriter;
-import org.gcs.tools.csv.CsvWriter;
-import org.gcs.lab.GroupStart.Member;
+import org.gcs.lab.Check;
 import org.gcs.lab.LabContext;
-import org.gcs.lab.LabDriver;
 import org.gcs.lab.LabMath;
-import org.gcs.lab.LabProgress;
+import org.gcs.lab.LabReport;
 import org.gcs.lab.LabResult;
 import org.gcs.lab.LabScenario;
+import org.gcs.lab.LabTopologies;
+import org.gcs.lab.Run;
+import org.gcs.lab.RunPlan;
+import org.gcs.lab.RunPlan.Member;
+import org.gcs.lab.RunRecord;
+import org.gcs.lab.RunTemplate;
+import org.gcs.lab.SampleTable;
 import org.gcs.lab.SeriesTable;
-import org.gcs.lab.VirtualDriver;
+import org.gcs.lab.Traffic;
 import org.gcs.lab.costbenefit.CostBenefitLab.BufferWatch;
-import org.gcs.lab.costbenefit.CostBenefitLab.FlowTrack;
 
 /**
  * {@code cost-benefit-chain}: seed 000's Scenario 3 (Figs 10–11; spec CB3). The chain A-B-C-D-E-F, five links of
@@ -79,7 +85,6 @@ public final class CostBenefitChainScenario implements LabScenario {
 
     @Override
     public LabResult run(LabContext ctx) throws Exception {
-        CostBenefitLab.requireVirtual(ctx, name());
         Topology wan = ctx.topology(name());
         List<String> chain = chain(wan);
         int links = chain.size() - 1;
@@ -89,180 +94,120 @@ public final class CostBenefitChainScenario implements LabScenario {
         long compareTo = ctx.scaledNs(2 * STEP_NS);
         List<Client> clients = new ArrayList<>();
         clients.add(new Client(chain.get(0) + chain.get(links), chain.get(0), chain.get(links), 0));
+        double linkCapacity = Double.POSITIVE_INFINITY;
+        List<String[]> linkPairs = new ArrayList<>();
         for (int i = 0; i < links; i++) {
             clients.add(new Client(chain.get(i) + chain.get(i + 1), chain.get(i), chain.get(i + 1),
                     ctx.scaledNs((i + 1) * STEP_NS)));
-        }
-        double linkCapacity = CostBenefitLab.bytesPerSec(wan, chain.get(0), chain.get(1));
-        for (int i = 0; i < links; i++) {
-            linkCapacity = Math.min(linkCapacity, CostBenefitLab.bytesPerSec(wan, chain.get(i), chain.get(i + 1)));
-        }
-        double total = links * linkCapacity;
-        LabProgress progress = ctx.progress();
-        Map<String, List<Member>> groups = new LinkedHashMap<>();
-        for (Client c : clients) {
-            groups.put(c.name(), List.of(new Member(c.source(), "src-" + c.name()),
-                    new Member(c.destination(), "rcv-" + c.name())));
-        }
-        List<String> linkLabels = new ArrayList<>();
-        List<String[]> linkPairs = new ArrayList<>();
-        for (int i = 0; i < links; i++) {
-            linkLabels.add(BufferWatch.label(chain.get(i), chain.get(i + 1)));
+            linkCapacity = Math.min(linkCapacity, LabTopologies.bytesPerSec(wan, chain.get(i), chain.get(i + 1)));
             linkPairs.add(new String[] {chain.get(i), chain.get(i + 1)});
         }
-        List<String> header = new ArrayList<>(List.of("time_s"));
-        clients.forEach(c -> header.addAll(List.of(c.name() + "_rate_1s_Bps", c.name() + "_price")));
-        linkLabels.forEach(l -> header.add(l + "_max_waiting_pkts"));
-        SeriesTable rates = new SeriesTable();
-        clients.forEach(c -> rates.declare(c.label()));
-        SeriesTable buffers = new SeriesTable();
-        linkLabels.forEach(buffers::declare);
-        Map<String, FlowTrack> tracks = new LinkedHashMap<>();
-        Map<String, Object> summary = new LinkedHashMap<>();
-        List<Map<String, Object>> phases = new ArrayList<>();
-        Map<String, Object> endRates = new LinkedHashMap<>();
-        double aggregate;
-        double longRate;
-        double singleMean;
-        double longOverAb;
-        Map<String, Object> maxBuffers = new LinkedHashMap<>();
-        try (LabDriver driver = ctx.openDriver(wan, CostBenefitLab.SETTINGS);
-             CsvWriter csv = new CsvWriter(ctx.file(name() + ".csv"), header)) {
-            VirtualDriver virtual = CostBenefitLab.virtual(driver, name());
-            BufferWatch watch = new BufferWatch(virtual.network(), linkPairs);
-            Map<String, LabDriver.LabNode> nodes = CostBenefitLab.startAndSettle(driver, List.of(), groups, progress);
-            long t0 = driver.nowNs();
-            for (Client c : clients) {
-                tracks.put(c.name(), new FlowTrack(c.label(), c.name(), c.source()));
-            }
-            Runnable startDue = () -> {
-                for (Client c : clients) {
-                    FlowTrack track = tracks.get(c.name());
-                    if (!track.started() && driver.nowNs() - t0 >= c.startNs()) {
-                        track.start(driver, List.of(nodes.get(c.source() + "/src-" + c.name())));
-                        progress.at((driver.nowNs() - t0) / 1e9, "client " + c.label() + " starts");
-                    }
-                }
-            };
-            startDue.run();
-            watch.sample(t0);
-            progress.at(0, String.format(Locale.ROOT, "%s from the start, a single-link client every %.0f s, to"
-                    + " %.0f s", clients.get(0).label(), ctx.scaledNs(STEP_NS) / 1e9, runNs / 1e9));
-            long[] nextProgress = {t0 + CostBenefitLab.PROGRESS_NS};
-            driver.sampleFor(runNs, CostBenefitLab.SAMPLE_NS, now -> {
-                startDue.run();
-                double at = (now - t0) / 1e9;
-                List<Object> row = new ArrayList<>(List.of(at));
-                rates.add(at);
-                StringBuilder line = new StringBuilder();
-                for (Client c : clients) {
-                    FlowTrack track = tracks.get(c.name());
-                    track.sample(now);
-                    double rate = track.rateOver(S);
-                    double price = track.started() ? CostBenefitLab.price(driver, c.source(), c.name()) : Double.NaN;
-                    row.add(rate);
-                    row.add(price);
-                    rates.put(c.label(), rate);
-                    if (track.started()) {
-                        line.append(String.format(Locale.ROOT, " %s %.3f", c.name(), CostBenefitLab.mbps(rate)));
-                    }
-                }
-                Map<String, Integer> peaks = watch.sample(now);
-                buffers.add(at);
-                for (String l : linkLabels) {
-                    row.add(peaks.get(l));
-                    buffers.put(l, peaks.get(l));
-                }
-                csv.row(row.toArray());
-                if (now >= nextProgress[0]) {
-                    nextProgress[0] += CostBenefitLab.PROGRESS_NS;
-                    progress.at(at, "1-s rates (Mbit/s):" + line + " | max waiting " + peaks.values());
-                }
+        double total = links * linkCapacity;
+        BufferWatch watch = new BufferWatch(linkPairs);
+        RunPlan plan = CostBenefitLab.virtualPlan(wan, name());
+        for (Client c : clients) {
+            plan.group(c.name(), List.of(new Member(c.source(), "src-" + c.name()),
+                    new Member(c.destination(), "rcv-" + c.name())));
+            plan.at(c.startNs(), run -> {
+                run.traffic(c.name()).greedy(run.node(c.source(), "src-" + c.name()), c.name());
+                run.say("client " + c.label() + " starts");
             });
-            tracks.values().forEach(FlowTrack::stop);
-            long end = t0 + runNs;
-            aggregate = 0;
-            List<Double> singles = new ArrayList<>();
-            for (Client c : clients) {
-                double mean = tracks.get(c.name()).mean(t0 + lastFrom, end);
-                aggregate += mean;
-                endRates.put(c.label(), CostBenefitLab.round(mean * 8 / 1000, 1));
-                if (c.startNs() > 0) {
-                    singles.add(mean);
-                }
-            }
-            Client longClient = clients.get(0);
-            Client first = clients.get(1);
-            longRate = tracks.get(longClient.name()).mean(t0 + lastFrom, end);
-            singleMean = LabMath.mean(singles);
-            longOverAb = tracks.get(longClient.name()).mean(t0 + compareFrom, t0 + compareTo)
-                    / tracks.get(first.name()).mean(t0 + compareFrom, t0 + compareTo);
-            for (int k = 0; k <= links; k++) {
-                long from = k == 0 ? 0 : clients.get(k).startNs();
-                long to = k == links ? runNs : clients.get(k + 1).startNs();
-                long settle = Math.min(ctx.scaledNs(30 * S), (to - from) / 2);
-                Map<String, Object> phase = new LinkedHashMap<>();
-                phase.put("fromSec", (from + settle) / 1e9);
-                phase.put("toSec", to / 1e9);
-                Map<String, Object> kbps = new LinkedHashMap<>();
-                double sum = 0;
-                for (Client c : clients.subList(0, k + 1)) {
-                    double mean = tracks.get(c.name()).mean(t0 + from + settle, t0 + to);
-                    sum += mean;
-                    kbps.put(c.label(), CostBenefitLab.round(mean * 8 / 1000, 1));
-                }
-                phase.put("kbps", kbps);
-                phase.put("aggregateMbps", CostBenefitLab.round(CostBenefitLab.mbps(sum), 3));
-                phases.add(phase);
-            }
-            for (String l : linkLabels) {
-                maxBuffers.put(l, watch.max(l, t0 + lastFrom, end));
+        }
+        plan.at(0, run -> {
+            watch.sample(run);
+            run.say(String.format(Locale.ROOT, "%s from the start, a single-link client every %.0f s, to %.0f s",
+                    clients.get(0).label(), ctx.scaledNs(STEP_NS) / 1e9, runNs / 1e9));
+        }).runFor(runNs, lastFrom).on(SAMPLE, watch::sample).column("time_s", Run::atSec);
+        for (Client c : clients) {
+            plan.column(c.name() + "_rate_1s_Bps", r -> r.traffic(c.name()).rateOver(S))
+                    .column(c.name() + "_price", r -> r.traffic(c.name()).begun()
+                            ? CostBenefitLab.price(r, c.source(), c.name()) : Double.NaN);
+        }
+        watch.labels().forEach(l -> plan.column(l + "_max_waiting_pkts", r -> watch.latest().get(l)));
+        plan.progress(CostBenefitLab.PROGRESS_NS, r -> "1-s rates (Mbit/s):" + clients.stream()
+                .filter(c -> r.traffic(c.name()).begun()).map(c -> String.format(Locale.ROOT, " %s %.3f", c.name(),
+                        CostBenefitLab.mbps(r.traffic(c.name()).rateOver(S)))).collect(Collectors.joining())
+                + " | max waiting " + watch.latest().values());
+        RunRecord record = RunTemplate.run(ctx, plan);
+
+        long t0 = record.t0();
+        long end = t0 + runNs;
+        double aggregate = 0;
+        List<Double> singles = new ArrayList<>();
+        Map<String, Object> endRates = new LinkedHashMap<>();
+        for (Client c : clients) {
+            double mean = record.traffic(c.name()).mean(t0 + lastFrom, end);
+            aggregate += mean;
+            endRates.put(c.label(), LabMath.round(mean * 8 / 1000, 1));
+            if (c.startNs() > 0) {
+                singles.add(mean);
             }
         }
+        Traffic longClient = record.traffic(clients.get(0).name());
+        Traffic first = record.traffic(clients.get(1).name());
+        double longOverSingles = longClient.mean(t0 + lastFrom, end) / LabMath.mean(singles);
+        double longOverAb = longClient.mean(t0 + compareFrom, t0 + compareTo) / first.mean(t0 + compareFrom,
+                t0 + compareTo);
+        List<Map<String, Object>> phases = new ArrayList<>();
+        for (int k = 0; k <= links; k++) {
+            long from = k == 0 ? 0 : clients.get(k).startNs();
+            long to = k == links ? runNs : clients.get(k + 1).startNs();
+            long settle = Math.min(ctx.scaledNs(30 * S), (to - from) / 2);
+            Map<String, Object> kbps = new LinkedHashMap<>();
+            double sum = 0;
+            for (Client c : clients.subList(0, k + 1)) {
+                double mean = record.traffic(c.name()).mean(t0 + from + settle, t0 + to);
+                sum += mean;
+                kbps.put(c.label(), LabMath.round(mean * 8 / 1000, 1));
+            }
+            phases.add(LabReport.fields("fromSec", (from + settle) / 1e9, "toSec", to / 1e9, "kbps", kbps,
+                    "aggregateMbps", LabMath.round(CostBenefitLab.mbps(sum), 3)));
+        }
+        Map<String, Object> maxBuffers = new LinkedHashMap<>();
+        watch.labels().forEach(l -> maxBuffers.put(l, watch.max(l, t0 + lastFrom, end)));
         double utilisation = aggregate / total;
-        double longOverSingles = longRate / singleMean;
-        summary.put("runSeconds", runNs / 1e9);
-        summary.put("lastWindowSec", List.of(lastFrom / 1e9, runNs / 1e9));
-        summary.put("linkBytesPerSec", linkCapacity);
-        summary.put("aggregateBytesPerSec", CostBenefitLab.round(aggregate, 1));
-        summary.put("aggregateMbps", CostBenefitLab.round(CostBenefitLab.mbps(aggregate), 3));
-        summary.put("paperAggregateMbps", PAPER_AGGREGATE_MBPS);
-        summary.put("aggregateUtilisation", CostBenefitLab.round(utilisation, 4));
-        summary.put("longOverSingleLinkMean", CostBenefitLab.round(longOverSingles, 4));
-        summary.put("longOverAB", CostBenefitLab.round(longOverAb, 4));
-        summary.put("longOverABWindowSec", List.of(compareFrom / 1e9, compareTo / 1e9));
-        summary.put("longStarvedAsSpec", longOverSingles <= LONG_STARVED_MAX);
-        summary.put("longAboutEqualABAsSpec", longOverAb >= LONG_OVER_AB_LOW && longOverAb <= LONG_OVER_AB_HIGH);
-        summary.put("lastWindowKbps", endRates);
-        summary.put("maxBufferPacketsLastWindow", maxBuffers);
-        summary.put("phases", phases);
-        progress.line(String.format(Locale.ROOT, "last %.0f s: aggregate %.3f Mbit/s = %.4f of %.0f Mbit/s (paper"
+        ctx.progress().line(String.format(Locale.ROOT, "last %.0f s: aggregate %.3f Mbit/s = %.4f of %.0f Mbit/s (paper"
                 + " %.3f); A->F / single-link mean %.4f (spec ≤ %.2f); A->F / A->B in [%.0f, %.0f) s %.3f (spec in"
                 + " [%.2f, %.1f])", (runNs - lastFrom) / 1e9, CostBenefitLab.mbps(aggregate), utilisation,
                 CostBenefitLab.mbps(total), PAPER_AGGREGATE_MBPS, longOverSingles, LONG_STARVED_MAX,
                 compareFrom / 1e9, compareTo / 1e9, longOverAb, LONG_OVER_AB_LOW, LONG_OVER_AB_HIGH));
-        List<String> failures = new ArrayList<>();
-        if (!(utilisation >= AGGREGATE_MIN)) {
-            failures.add(String.format(Locale.ROOT, "aggregate utilisation %.4f < %.2f over the last %.0f s",
-                    utilisation, AGGREGATE_MIN, (runNs - lastFrom) / 1e9));
-        }
-        ChartWriter rateChart = ChartWriter.chart("Cost-benefit on a chain: the long client against single-link"
-                + " clients (seed 000 Figs 10-11)", "time (s)", "rate (Mbit/s, bytes on the wire, 1-s average)");
-        rates.addTo(rateChart, 8e-6, Map.of(clients.get(0).label(), 2.2f));
-        ChartWriter bufferChart = ChartWriter.chart("Cost-benefit on a chain: maximum buffer per 100 ms of each link",
-                "time (s)", "waiting packets (peak per 100 ms)");
-        buffers.addTo(bufferChart, 1, Map.of());
+        LabReport report = new LabReport(ctx).csv(name() + ".csv", record.table());
+        charts(report, record, clients, watch.labels());
+        return report.putAll("runSeconds", runNs / 1e9, "lastWindowSec", List.of(lastFrom / 1e9, runNs / 1e9),
+                        "linkBytesPerSec", linkCapacity, "aggregateBytesPerSec", LabMath.round(aggregate, 1),
+                        "aggregateMbps", LabMath.round(CostBenefitLab.mbps(aggregate), 3),
+                        "paperAggregateMbps", PAPER_AGGREGATE_MBPS,
+                        "aggregateUtilisation", LabMath.round(utilisation, 4),
+                        "longOverSingleLinkMean", LabMath.round(longOverSingles, 4),
+                        "longOverAB", LabMath.round(longOverAb, 4),
+                        "longOverABWindowSec", List.of(compareFrom / 1e9, compareTo / 1e9),
+                        "longStarvedAsSpec", longOverSingles <= LONG_STARVED_MAX,
+                        "longAboutEqualABAsSpec", longOverAb >= LONG_OVER_AB_LOW && longOverAb <= LONG_OVER_AB_HIGH,
+                        "lastWindowKbps", endRates, "maxBufferPacketsLastWindow", maxBuffers, "phases", phases)
+                .check(Check.atLeast(String.format(Locale.ROOT, "aggregate utilisation over the last %.0f s",
+                        (runNs - lastFrom) / 1e9), utilisation, AGGREGATE_MIN).decimals(4))
+                .result();
+    }
+
+    private void charts(LabReport report, RunRecord record, List<Client> clients, List<String> links) {
+        List<String> rates = new ArrayList<>();
+        clients.forEach(c -> rates.addAll(List.of(c.label(), c.name() + "_rate_1s_Bps")));
+        List<String> buffers = new ArrayList<>();
+        links.forEach(l -> buffers.addAll(List.of(l, l + "_max_waiting_pkts")));
+        SeriesTable bufferSeries = SampleTable.plot(record.table().rows(), "time_s", buffers.toArray(String[]::new));
+        ChartWriter rateChart = SampleTable.plot(record.table().rows(), "time_s", rates.toArray(String[]::new))
+                .addTo(ChartWriter.chart("Cost-benefit on a chain: the long client against single-link clients (seed"
+                        + " 000 Figs 10-11)", "time (s)", "rate (Mbit/s, bytes on the wire, 1-s average)"), 8e-6,
+                        Map.of(clients.get(0).label(), 2.2f));
+        ChartWriter bufferChart = bufferSeries.addTo(ChartWriter.chart("Cost-benefit on a chain: maximum buffer per"
+                + " 100 ms of each link", "time (s)", "waiting packets (peak per 100 ms)"), 1, Map.of());
         for (Client c : clients.subList(1, clients.size())) {
             rateChart.marker(c.startNs() / 1e9, c.name());
             bufferChart.marker(c.startNs() / 1e9, c.name());
         }
-        rateChart.yMax(2.6).write(ctx.file(name() + "-rates.png"));
-        double top = 0;
-        for (String l : linkLabels) {
-            top = Math.max(top, buffers.max(l));
-        }
-        bufferChart.yMax(Math.max(120, 1.1 * top)).write(ctx.file(name() + "-buffers.png"));
-        return LabResult.judged(summary, failures, ctx.files());
+        double top = links.stream().mapToDouble(bufferSeries::max).max().orElse(0);
+        report.chart(name() + "-rates.png", rateChart.yMax(2.6))
+                .chart(name() + "-buffers.png", bufferChart.yMax(Math.max(120, 1.1 * top)));
     }
 
     /** @return the sites of the topology's tree as a chain */

@@ -4,40 +4,30 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import org.gcs.FlowStatus;
-import org.gcs.emulator.LinkCounters;
-import org.gcs.emulator.LinkProfile;
-import org.gcs.emulator.Topology;
-import org.gcs.lab.GroupStart.Member;
-import org.gcs.lab.GroupStart;
-import org.gcs.lab.LabDriver;
-import org.gcs.lab.LabMath;
-import org.gcs.lab.LabProgress;
-import org.gcs.lab.LabUnavailableException;
-import org.gcs.lab.RateTrack;
-import org.gcs.lab.VirtualDriver;
 import org.gcs.HopLinkStatus;
+import org.gcs.emulator.LinkCounters;
+import org.gcs.emulator.Topology;
+import org.gcs.lab.LabMath;
+import org.gcs.lab.Run;
+import org.gcs.lab.RunPlan;
+import org.gcs.lab.RunPlan.Member;
+import org.gcs.lab.Traffic;
 import org.gcs.sim.SimNetwork;
 import org.gcs.sim.SimNode;
 
 /**
- * What the cost-benefit experiments (seed 000) share: their node settings, the set-up of their sites and groups,
- * and their readings (flow rates from the senders' admitted bytes, the per-period peak of the hop-by-hop links'
- * waiting packets, the packet price).
+ * What the cost-benefit experiments (seed 000) share: their node settings and plan, and their readings (the
+ * per-period peak of the hop-by-hop links' waiting packets, the packet price, the links' counters). Their messages
+ * are the template's 1000 bytes of payload: one datagram (1200 bytes, the Emulab runs' size, would be two fragments
+ * in GCS); every 100-ms sample ends one of Fig. 5's periods.
  */
 final class CostBenefitLab {
     /** Nanoseconds per second. */
     static final long S = 1_000_000_000L;
-    /** 1000 bytes of payload: one datagram (1200 bytes, the Emulab runs' size, would be two fragments in GCS). */
-    static final int MESSAGE_BYTES = 1000;
-    /** How long the members may take to see each other. */
+    /** How long the members may take to see each other (a hundred members or more). */
     static final long VIEW_TIMEOUT_NS = 120 * S;
-    /** Settling after the views. */
-    static final long WARM_UP_NS = 5 * S;
-    /** How often the experiments sample: the rates, and the buffer peaks of the period that ends (Fig. 5's period). */
-    static final long SAMPLE_NS = 100_000_000L;
     /** How often progress lines are printed, in the experiment's time. */
     static final long PROGRESS_NS = 20 * S;
     /**
@@ -69,74 +59,18 @@ final class CostBenefitLab {
     }
 
     /**
-     * @return the virtual driver, which the experiments need for their link changes and buffer readings
-     * @throws LabUnavailableException on the real driver
+     * @return a plan on the topology with the experiments' settings, a long view timeout, and simulated members that
+     *     keep no deliveries (a hundred members each keeping every delivery would hold gigabytes by the end of a run)
      */
-    static VirtualDriver virtual(LabDriver driver, String scenario) throws LabUnavailableException {
-        if (driver instanceof VirtualDriver virtual) {
-            return virtual;
-        }
-        throw new LabUnavailableException(scenario + " runs on the virtual driver only (it reads the hop-by-hop links'"
+    static RunPlan plan(Topology topology) {
+        return RunPlan.on(topology).settings(SETTINGS).viewTimeout(VIEW_TIMEOUT_NS).keepNoHistory();
+    }
+
+    /** @return {@link #plan}, refused on the real driver: the buffers are read, or links changed, in the simulator */
+    static RunPlan virtualPlan(Topology topology, String scenario) {
+        return plan(topology).virtualOnly(scenario + " runs on the virtual driver only (it reads the hop-by-hop links'"
                 + " buffers, or changes links, in the simulated WAN): leave out --driver real;"
                 + " cost-benefit-two-bottlenecks runs on both");
-    }
-
-    /**
-     * Refuses the real driver before anything starts.
-     *
-     * @throws LabUnavailableException on the real driver
-     */
-    static void requireVirtual(org.gcs.lab.LabContext ctx, String scenario) throws LabUnavailableException {
-        if (ctx.driver() != org.gcs.lab.LabContext.Driver.VIRTUAL) {
-            throw new LabUnavailableException(scenario + " runs on the virtual driver only (it reads the hop-by-hop"
-                    + " links' buffers, or changes links, in the simulated WAN): leave out --driver real;"
-                    + " cost-benefit-two-bottlenecks runs on both");
-        }
-    }
-
-    /**
-     * @return the topology, if it has every site the scenario needs
-     * @throws IllegalArgumentException naming the missing sites (a --topology file without them)
-     */
-    static Topology requireSites(Topology topology, String scenario, List<String> sites) {
-        List<String> missing = sites.stream().filter(s -> !topology.sites().contains(s)).toList();
-        if (!missing.isEmpty()) {
-            throw new IllegalArgumentException(scenario + " needs the sites " + sites + " in its topology; topology "
-                    + topology.name() + " lacks " + missing);
-        }
-        return topology;
-    }
-
-    /** @return a link's bandwidth in bytes per second, +∞ if unlimited */
-    static double bytesPerSec(LinkProfile link) {
-        return GroupStart.bytesPerSec(link);
-    }
-
-    /** @return the bandwidth of the directed link in bytes per second */
-    static double bytesPerSec(Topology topology, String from, String to) {
-        return bytesPerSec(topology.link(from, to).orElseThrow(() -> new IllegalArgumentException("topology "
-                + topology.name() + " has no link " + from + " -> " + to)));
-    }
-
-    /**
-     * Starts one node per relay site, then the groups' members, joins the groups, waits for every group's view, and
-     * warms up ({@link GroupStart#startAndSettle}); simulated nodes stop keeping their deliveries.
-     *
-     * @param relays sites with no member, in which one node is started
-     * @param groups each group's members
-     * @return the nodes by {@link Member#key()}
-     */
-    static Map<String, LabDriver.LabNode> startAndSettle(LabDriver driver, List<String> relays,
-                                                         Map<String, List<Member>> groups, LabProgress progress)
-            throws InterruptedException {
-        Map<String, LabDriver.LabNode> nodes = GroupStart.startAndSettle(driver, relays, groups, VIEW_TIMEOUT_NS,
-                WARM_UP_NS, progress);
-        if (driver instanceof VirtualDriver virtual) {
-            // the readings come from the senders' counters and the links: a hundred members each keeping every
-            // delivery would hold gigabytes by the end of a run
-            virtual.network().nodes().forEach(node -> node.keepHistory(false));
-        }
-        return nodes;
     }
 
     /** @return {@code count} members named {@code prefix1..prefixN} in a site */
@@ -148,110 +82,22 @@ final class CostBenefitLab {
         return members;
     }
 
+    /** Starts a greedy sender on every member of the group that is in the site, in the group's order. */
+    static void clients(Run run, Traffic traffic, List<Member> group, String groupName, String site) {
+        group.stream().filter(m -> m.site().equals(site)).forEach(m -> traffic.greedy(run.node(m.key()), groupName));
+    }
+
     /** @return the packet price C_p of the site's flow to the group, NaN if none (yet) */
-    static double price(LabDriver driver, String site, String group) {
-        return driver.flow(site, group).map(f -> f.extra(PRICE_EXTRA)).orElse(Double.NaN);
+    static double price(Run run, String site, String group) {
+        return run.flow(site, group).map(f -> f.extra(PRICE_EXTRA)).orElse(Double.NaN);
     }
 
     /** @return the controller's numbers of the site's flow to the group, rounded, empty if no flow */
-    static Map<String, Object> extras(LabDriver driver, String site, String group) {
+    static Map<String, Object> extras(Run run, String site, String group) {
         Map<String, Object> out = new java.util.TreeMap<>();
-        driver.flow(site, group).map(FlowStatus::extras).ifPresent(x -> x.forEach((k, v) -> out.put(k,
+        run.flow(site, group).map(FlowStatus::extras).ifPresent(x -> x.forEach((k, v) -> out.put(k,
                 LabMath.round(v, 4))));
         return out;
-    }
-
-    /**
-     * One flow of an experiment (the paper's S_acfg, S_cdg, ...): a group, its sending site and its clients (greedy
-     * sender members), with the sum of their admitted wire bytes and each client's, sampled over time.
-     */
-    static final class FlowTrack {
-        private final String name;
-        private final String group;
-        private final String source;
-        private final List<LabDriver.LabSender> senders = new ArrayList<>();
-        private final List<RateTrack> clients = new ArrayList<>();
-        private final RateTrack total = new RateTrack();
-        private boolean started;
-        private long lastTotal;
-
-        FlowTrack(String name, String group, String source) {
-            this.name = name;
-            this.group = group;
-            this.source = source;
-        }
-
-        String name() {
-            return name;
-        }
-
-        String group() {
-            return group;
-        }
-
-        String source() {
-            return source;
-        }
-
-        boolean started() {
-            return started;
-        }
-
-        /** Starts a greedy sender on every node. */
-        void start(LabDriver driver, List<LabDriver.LabNode> nodes) {
-            long now = driver.nowNs();
-            for (LabDriver.LabNode node : nodes) {
-                senders.add(driver.greedy(node, group, MESSAGE_BYTES));
-                RateTrack track = new RateTrack();
-                track.add(now, 0);
-                clients.add(track);
-            }
-            if (!started) {
-                total.add(now, 0);
-            }
-            started = true;
-        }
-
-        /** Reads the senders' counters (call at every sample, once the flow started). */
-        void sample(long nowNs) {
-            if (!started) {
-                return;
-            }
-            long sum = 0;
-            for (int i = 0; i < senders.size(); i++) {
-                long bytes = senders.get(i).admittedWireBytes();
-                clients.get(i).add(nowNs, bytes);
-                sum += bytes;
-            }
-            total.add(nowNs, sum);
-            lastTotal = sum;
-        }
-
-        /** @return the clients' admitted bytes on the wire at the latest sample */
-        long admittedAtLastSample() {
-            return lastTotal;
-        }
-
-        /** @return the flow's rate over the last window, NaN before it started or before a whole window */
-        double rateOver(long windowNs) {
-            return started ? total.rateOver(windowNs) : Double.NaN;
-        }
-
-        /** @return the flow's mean rate in [from, to], bytes per second (NaN if it did not run then) */
-        double mean(long fromNs, long toNs) {
-            return started ? total.meanBetween(fromNs, toNs) : Double.NaN;
-        }
-
-        /** @return each client's mean rate in [from, to] */
-        List<Double> clientMeans(long fromNs, long toNs) {
-            List<Double> means = new ArrayList<>();
-            clients.forEach(c -> means.add(c.meanBetween(fromNs, toNs)));
-            return means;
-        }
-
-        void stop() {
-            senders.forEach(LabDriver.LabSender::stop);
-        }
     }
 
     /**
@@ -260,19 +106,14 @@ final class CostBenefitLab {
      * start over at each read, so every upstream site is read once per sample for all its links.
      */
     static final class BufferWatch {
-        private final SimNetwork net;
         private final Map<String, List<String>> downstreamByUpstream = new LinkedHashMap<>();
         private final List<String> labels = new ArrayList<>();
         private final List<Long> times = new ArrayList<>();
         private final Map<String, List<Integer>> peaks = new LinkedHashMap<>();
         private Map<String, Integer> latest = Map.of();
 
-        /**
-         * @param net the simulated network
-         * @param links the directed links, each {@code {from, to}}
-         */
-        BufferWatch(SimNetwork net, List<String[]> links) {
-            this.net = net;
+        /** @param links the directed links, each {@code {from, to}} */
+        BufferWatch(List<String[]> links) {
             for (String[] link : links) {
                 downstreamByUpstream.computeIfAbsent(link[0], k -> new ArrayList<>()).add(link[1]);
                 String label = label(link[0], link[1]);
@@ -291,18 +132,18 @@ final class CostBenefitLab {
         }
 
         /** Takes the peaks of the period that ends now (a link without a delegate or a link yet reads 0). */
-        Map<String, Integer> sample(long nowNs) {
+        void sample(Run run) {
             Map<String, Integer> now = new LinkedHashMap<>();
             downstreamByUpstream.forEach((from, tos) -> {
-                Map<String, Integer> read = net.delegateOf(from).map(CostBenefitLab::takePeaks).orElse(Map.of());
+                Map<String, Integer> read = run.network().delegateOf(from).map(SimNode::takeHopWaitingPeaks)
+                        .orElse(Map.of());
                 for (String to : tos) {
                     now.put(label(from, to), read.getOrDefault(to, 0));
                 }
             });
-            times.add(nowNs);
+            times.add(run.nowNs());
             now.forEach((label, value) -> peaks.get(label).add(value));
             latest = now;
-            return now;
         }
 
         /** @return the peaks of the latest period */
@@ -335,9 +176,23 @@ final class CostBenefitLab {
         }
     }
 
-    /** @return the peak of the waiting packets per outgoing link since the previous call, by neighbour site */
-    static Map<String, Integer> takePeaks(SimNode delegate) {
-        return delegate.takeHopWaitingPeaks();
+    /**
+     * A directed link's counters: the packets it admitted, those it dropped at its queue, and the hop-by-hop
+     * retransmissions of its upstream delegate.
+     */
+    record LinkTally(long admitted, long queueDrops, long retransmissions) {
+        /** @return the link's counters now */
+        static LinkTally of(Run run, String from, String to) {
+            LinkCounters counters = run.network().linkCounters(from, to);
+            return new LinkTally(counters.admitted(), counters.droppedByQueue(), CostBenefitLab.retransmissions(
+                    run.network(), from, to));
+        }
+
+        /** @return what happened since an earlier reading (null: since the start) */
+        LinkTally since(LinkTally earlier) {
+            return earlier == null ? this : new LinkTally(admitted - earlier.admitted,
+                    queueDrops - earlier.queueDrops, retransmissions - earlier.retransmissions);
+        }
     }
 
     /** @return the congestion window of the hop-by-hop link from a site's delegate to a neighbour, NaN if none */
@@ -355,11 +210,6 @@ final class CostBenefitLab {
                 .map(HopLinkStatus::retransmissions).orElse(0L);
     }
 
-    /** @return the packets the emulated link admitted and dropped at its queue, so far */
-    static LinkCounters counters(SimNetwork net, String from, String to) {
-        return net.linkCounters(from, to);
-    }
-
     /** @return the coefficient of variation (population standard deviation over the mean) of the finite values */
     static double cov(Collection<Double> values) {
         double mean = LabMath.mean(values);
@@ -374,14 +224,9 @@ final class CostBenefitLab {
         return n == 0 || mean == 0 ? Double.NaN : Math.sqrt(sum / n) / mean;
     }
 
-    /** @return the value rounded to that many decimals (NaN and infinities as they are) */
-    static double round(double value, int decimals) {
-        return LabMath.round(value, decimals);
-    }
-
     /** @return the rates (bytes per second) in kbit/s, one decimal */
     static List<Double> kbps(List<Double> bytesPerSec) {
-        return bytesPerSec.stream().map(v -> round(v * 8 / 1000, 1)).toList();
+        return bytesPerSec.stream().map(v -> LabMath.round(v * 8 / 1000, 1)).toList();
     }
 
     /** @return bytes per second in Mbit/s */

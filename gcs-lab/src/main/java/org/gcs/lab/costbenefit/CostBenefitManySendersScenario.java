@@ -1,29 +1,26 @@
 package org.gcs.lab.costbenefit;
 
+import static org.gcs.lab.RunPlan.When.START;
 import static org.gcs.lab.costbenefit.CostBenefitLab.S;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.gcs.emulator.Topology;
 import org.gcs.lab.ChartWriter;
-import org.gcs.tools.csv.CsvWriter;
-import org.gcs.lab.GroupStart.Member;
+import org.gcs.lab.Check;
 import org.gcs.lab.LabContext;
-import org.gcs.lab.LabDriver;
 import org.gcs.lab.LabMath;
-import org.gcs.lab.LabProgress;
+import org.gcs.lab.LabPool;
+import org.gcs.lab.LabReport;
 import org.gcs.lab.LabResult;
 import org.gcs.lab.LabScenario;
-import org.gcs.lab.RateTrack;
-import org.gcs.lab.VirtualDriver;
-import org.gcs.lab.costbenefit.CostBenefitLab.BufferWatch;
-import org.gcs.lab.costbenefit.CostBenefitLab.FlowTrack;
+import org.gcs.lab.LabTopologies;
+import org.gcs.lab.RunPlan;
+import org.gcs.lab.RunPlan.Member;
+import org.gcs.lab.RunRecord;
+import org.gcs.lab.RunTemplate;
 
 /**
  * {@code cost-benefit-many-senders}: seed 000's Scenario 4 (Figs 13–14; spec CB4), scaled. The sending site A holds N
@@ -67,172 +64,82 @@ public final class CostBenefitManySendersScenario implements LabScenario {
                 + " Scenario 4, Figs 13-14, scaled)";
     }
 
-    /** One run's results and its time series. */
-    private record Point(int senders, double utilisation, double bytesPerSec, int maxBuffer, double meanPeak,
-                         double clientCov, double meanPrice, long queueDrops, long retransmissions, double wallSec,
-                         List<double[]> rows) {
-    }
-
     @Override
     public LabResult run(LabContext ctx) throws Exception {
-        CostBenefitLab.requireVirtual(ctx, name());
-        Topology wan = CostBenefitLab.requireSites(ctx.topology(name()), name(), List.of("A", "B", "R1", "R2", "R3"));
-        double capacity = CostBenefitLab.bytesPerSec(wan, "A", "B");
+        Topology wan = LabTopologies.requireSites(ctx.topology(name()), name(), "A", "B", "R1", "R2", "R3");
+        double capacity = LabTopologies.bytesPerSec(wan, "A", "B");
         long runNs = ctx.scaledNs(RUN_NS);
         long measureFromNs = ctx.scaledNs(MEASURE_FROM_NS);
-        LabProgress progress = ctx.progress();
-        int threads = Math.max(1, Math.min(THREADS, Runtime.getRuntime().availableProcessors()));
-        progress.line(String.format(Locale.ROOT, "%d runs (N = %s senders) of %.0f s, measured from %.0f s, on %d"
-                + " thread(s), largest first", SENDERS.length, java.util.Arrays.toString(SENDERS), runNs / 1e9,
-                measureFromNs / 1e9, threads));
-        ExecutorService pool = Executors.newFixedThreadPool(threads);
-        Map<Integer, Future<Point>> futures = new LinkedHashMap<>();
-        try {
-            for (int i = SENDERS.length - 1; i >= 0; i--) {
-                int n = SENDERS[i];
-                futures.put(n, pool.submit(() -> runPoint(ctx, wan, n, runNs, measureFromNs, capacity)));
-            }
-            List<Point> points = new ArrayList<>();
-            for (int n : SENDERS) {
-                points.add(futures.get(n).get());
-            }
-            return judge(ctx, points, capacity, runNs, measureFromNs);
-        } finally {
-            pool.shutdownNow();
+        ctx.progress().line(String.format(Locale.ROOT, "%d runs (N = %s senders) of %.0f s, measured from %.0f s, on"
+                + " %d thread(s), largest first", SENDERS.length, java.util.Arrays.toString(SENDERS), runNs / 1e9,
+                measureFromNs / 1e9, LabPool.threads(THREADS)));
+        List<RunPlan> plans = new ArrayList<>();
+        for (int i = SENDERS.length - 1; i >= 0; i--) {
+            plans.add(plan(wan, SENDERS[i], runNs, measureFromNs));
         }
+        List<RunRecord> records = new ArrayList<>(RunTemplate.runAll(ctx, plans, THREADS));
+        java.util.Collections.reverse(records);
+        return judge(ctx, records, capacity, runNs, measureFromNs);
     }
 
-    private Point runPoint(LabContext ctx, Topology wan, int n, long runNs, long measureFromNs, double capacity)
-            throws Exception {
-        long wallStart = System.nanoTime();
-        LabProgress progress = ctx.progress();
-        Map<String, List<Member>> groups = new LinkedHashMap<>();
+    private RunPlan plan(Topology wan, int n, long runNs, long measureFromNs) {
+        RunPlan plan = CostBenefitLab.virtualPlan(wan, name()).relay("B");
         for (int i = 1; i <= n; i++) {
             List<Member> members = new ArrayList<>(List.of(new Member("A", "s" + i)));
             RECEIVERS.forEach(r -> members.add(new Member(r, "rcv")));
-            groups.put("g" + i, members);
+            plan.group("g" + i, members);
         }
-        String link = BufferWatch.label("A", "B");
-        List<double[]> rows = new ArrayList<>();
-        List<Double> prices = new ArrayList<>();
-        try (LabDriver driver = ctx.openDriver(wan, CostBenefitLab.SETTINGS)) {
-            VirtualDriver virtual = CostBenefitLab.virtual(driver, name());
-            BufferWatch watch = new BufferWatch(virtual.network(), List.<String[]>of(new String[] {"A", "B"}));
-            Map<String, LabDriver.LabNode> nodes = CostBenefitLab.startAndSettle(driver, List.of("B"), groups,
-                    progress);
-            long t0 = driver.nowNs();
-            List<FlowTrack> tracks = new ArrayList<>();
+        plan.on(START, run -> {
             for (int i = 1; i <= n; i++) {
-                FlowTrack track = new FlowTrack("s" + i, "g" + i, "A");
-                track.start(driver, List.of(nodes.get("A/s" + i)));
-                tracks.add(track);
+                run.traffic(SharedLinkRun.CLIENTS).greedy(run.node("A", "s" + i), "g" + i);
             }
-            RateTrack total = new RateTrack();
-            total.add(t0, 0);
-            watch.sample(t0);
-            long[] nextProgress = {t0 + 30 * S};
-            long[] atMeasure = {0, 0};
-            driver.sampleFor(runNs, CostBenefitLab.SAMPLE_NS, now -> {
-                if (now - t0 >= measureFromNs && now - t0 < measureFromNs + CostBenefitLab.SAMPLE_NS) {
-                    atMeasure[0] = CostBenefitLab.counters(virtual.network(), "A", "B").droppedByQueue();
-                    atMeasure[1] = CostBenefitLab.retransmissions(virtual.network(), "A", "B");
-                }
-                long bytes = 0;
-                for (FlowTrack t : tracks) {
-                    t.sample(now);
-                    bytes += t.admittedAtLastSample();
-                }
-                total.add(now, bytes);
-                double rate = total.rateOver(S);
-                double price = CostBenefitLab.price(driver, "A", "g1");
-                int peak = watch.sample(now).get(link);
-                if (now - t0 >= measureFromNs) {
-                    prices.add(price);
-                }
-                rows.add(new double[] {n, (now - t0) / 1e9, rate, price, peak,
-                    CostBenefitLab.window(virtual.network(), "A", "B")});
-                if (now >= nextProgress[0]) {
-                    nextProgress[0] += 30 * S;
-                    progress.at((now - t0) / 1e9, String.format(Locale.ROOT, "N = %d: 1-s rate %.3f Mbit/s, price of"
-                            + " g1 %.2f, max waiting %s %d", n, CostBenefitLab.mbps(rate), price, link, peak));
-                }
-            });
-            tracks.forEach(FlowTrack::stop);
-            long from = t0 + measureFromNs;
-            long to = t0 + runNs;
-            double mean = total.meanBetween(from, to);
-            List<Double> clientMeans = new ArrayList<>();
-            tracks.forEach(t -> clientMeans.add(t.mean(from, to)));
-            Point point = new Point(n, mean / capacity, mean, watch.max(link, from, to), watch.mean(link, from, to),
-                    CostBenefitLab.cov(clientMeans), LabMath.mean(prices),
-                    CostBenefitLab.counters(virtual.network(), "A", "B").droppedByQueue() - atMeasure[0],
-                    CostBenefitLab.retransmissions(virtual.network(), "A", "B") - atMeasure[1],
-                    (System.nanoTime() - wallStart) / 1e9, rows);
-            progress.line(String.format(Locale.ROOT, "N = %d: %.4f Mbit/s, utilisation %.4f, max buffer %d (mean"
-                    + " peak %.1f), clients' CoV %.3f; %.1f s wall", n, CostBenefitLab.mbps(mean), point.utilisation(),
-                    point.maxBuffer(), point.meanPeak(), point.clientCov(), point.wallSec()));
-            return point;
-        }
+        });
+        return SharedLinkRun.measure(plan, "A", "B", "g1", "price_g1", "N = " + n, runNs, measureFromNs);
     }
 
-    private LabResult judge(LabContext ctx, List<Point> points, double capacity, long runNs, long measureFromNs) {
-        List<String> failures = new ArrayList<>();
+    private LabResult judge(LabContext ctx, List<RunRecord> records, double capacity, long runNs,
+                            long measureFromNs) {
+        LabReport report = new LabReport(ctx).csv(name() + ".csv", List.of("senders"),
+                java.util.Arrays.stream(SENDERS).<List<?>>mapToObj(List::of).toList(),
+                records.stream().map(r -> r.<SharedLinkRun.Result>note("result").table()).toList());
         List<Map<String, Object>> results = new ArrayList<>();
-        try (CsvWriter csv = new CsvWriter(ctx.file(name() + ".csv"), List.of("senders", "time_s", "rate_1s_Bps",
-                "price_g1", "A->B_max_waiting_pkts", "A->B_window_pkts"))) {
-            for (Point p : points) {
-                for (double[] row : p.rows()) {
-                    csv.row((int) row[0], row[1], row[2], row[3], (int) row[4], row[5]);
-                }
-            }
-        }
-        double[] x = new double[points.size()];
-        double[] maxBuffer = new double[points.size()];
-        double[] meanPeak = new double[points.size()];
-        double[] mbps = new double[points.size()];
-        for (int i = 0; i < points.size(); i++) {
-            Point p = points.get(i);
-            int bound = p.senders() <= 100 ? BUFFER_BOUND_SMALL : BUFFER_BOUND_LARGE;
-            Map<String, Object> r = new LinkedHashMap<>();
-            r.put("senders", p.senders());
-            r.put("bytesPerSec", CostBenefitLab.round(p.bytesPerSec(), 1));
-            r.put("mbps", CostBenefitLab.round(CostBenefitLab.mbps(p.bytesPerSec()), 4));
-            r.put("utilisation", CostBenefitLab.round(p.utilisation(), 4));
-            r.put("maxBufferPackets", p.maxBuffer());
-            r.put("meanPeakBufferPackets", CostBenefitLab.round(p.meanPeak(), 1));
-            r.put("bufferWithinSpec", p.maxBuffer() <= bound);
-            r.put("clientMeansCov", CostBenefitLab.round(p.clientCov(), 4));
-            r.put("meanPrice", CostBenefitLab.round(p.meanPrice(), 3));
-            r.put("queueDrops", p.queueDrops());
-            r.put("hopRetransmissions", p.retransmissions());
-            r.put("wallSeconds", CostBenefitLab.round(p.wallSec(), 1));
-            results.add(r);
-            if (!(p.utilisation() >= UTILISATION_MIN)) {
-                failures.add(String.format(Locale.ROOT, "N = %d: utilisation %.4f < %.2f", p.senders(),
-                        p.utilisation(), UTILISATION_MIN));
-            }
-            x[i] = p.senders();
+        double[] x = new double[records.size()];
+        double[] maxBuffer = new double[records.size()];
+        double[] meanPeak = new double[records.size()];
+        double[] mbps = new double[records.size()];
+        for (int i = 0; i < records.size(); i++) {
+            SharedLinkRun.Result p = records.get(i).note("result");
+            int n = SENDERS[i];
+            double utilisation = p.bytesPerSec() / capacity;
+            ctx.progress().line(String.format(Locale.ROOT, "N = %d: %.4f Mbit/s, utilisation %.4f, max buffer %d"
+                    + " (mean peak %.1f), clients' CoV %.3f; %.1f s wall", n, CostBenefitLab.mbps(p.bytesPerSec()),
+                    utilisation, p.maxBuffer(), p.meanPeak(), p.clientCov(), records.get(i).wallSeconds()));
+            results.add(LabReport.fields("senders", n, "bytesPerSec", LabMath.round(p.bytesPerSec(), 1),
+                    "mbps", LabMath.round(CostBenefitLab.mbps(p.bytesPerSec()), 4),
+                    "utilisation", LabMath.round(utilisation, 4), "maxBufferPackets", p.maxBuffer(),
+                    "meanPeakBufferPackets", LabMath.round(p.meanPeak(), 1),
+                    "bufferWithinSpec", p.maxBuffer() <= (n <= 100 ? BUFFER_BOUND_SMALL : BUFFER_BOUND_LARGE),
+                    "clientMeansCov", LabMath.round(p.clientCov(), 4), "meanPrice", LabMath.round(p.meanPrice(), 3),
+                    "queueDrops", p.queueDrops(), "hopRetransmissions", p.retransmissions(),
+                    "wallSeconds", LabMath.round(records.get(i).wallSeconds(), 1)));
+            report.check(Check.atLeast("N = " + n + ": utilisation", utilisation, UTILISATION_MIN).decimals(4));
+            x[i] = n;
             maxBuffer[i] = p.maxBuffer();
             meanPeak[i] = p.meanPeak();
             mbps[i] = CostBenefitLab.mbps(p.bytesPerSec());
         }
-        Map<String, Object> summary = new LinkedHashMap<>();
-        summary.put("runSeconds", runNs / 1e9);
-        summary.put("measuredFromSec", measureFromNs / 1e9);
-        summary.put("bottleneckBytesPerSec", capacity);
-        summary.put("points", results);
-        double top = 0;
-        for (double b : maxBuffer) {
-            top = Math.max(top, b);
-        }
-        ChartWriter.chart("Cost-benefit with many senders: maximum buffer of A->B (seed 000 Fig. 13)", "senders",
-                "waiting packets").series("largest 100-ms peak", x, maxBuffer, 2.2f)
-                .series("mean of the 100-ms peaks", x, meanPeak).yMax(Math.max(120, 1.1 * top))
-                .write(ctx.file(name() + "-buffers.png"));
-        ChartWriter.chart("Cost-benefit with many senders: throughput through A->B (seed 000 Fig. 14)", "senders",
-                "rate (Mbit/s, bytes on the wire)").series("all clients together", x, mbps, 2.2f)
-                .series("A-B bandwidth", x, java.util.Arrays.stream(x).map(v -> CostBenefitLab.mbps(capacity))
-                        .toArray()).yMax(2.4).write(ctx.file(name() + "-throughput.png"));
-        return LabResult.judged(summary, failures, ctx.files());
+        double top = java.util.Arrays.stream(maxBuffer).max().orElse(0);
+        return report.chart(name() + "-buffers.png", ChartWriter.chart("Cost-benefit with many senders: maximum"
+                        + " buffer of A->B (seed 000 Fig. 13)", "senders", "waiting packets")
+                        .series("largest 100-ms peak", x, maxBuffer, 2.2f).series("mean of the 100-ms peaks", x,
+                                meanPeak).yMax(Math.max(120, 1.1 * top)))
+                .chart(name() + "-throughput.png", ChartWriter.chart("Cost-benefit with many senders: throughput"
+                        + " through A->B (seed 000 Fig. 14)", "senders", "rate (Mbit/s, bytes on the wire)")
+                        .series("all clients together", x, mbps, 2.2f).series("A-B bandwidth", x,
+                                java.util.Arrays.stream(x).map(v -> CostBenefitLab.mbps(capacity)).toArray())
+                        .yMax(2.4))
+                .putAll("runSeconds", runNs / 1e9, "measuredFromSec", measureFromNs / 1e9,
+                        "bottleneckBytesPerSec", capacity, "points", results)
+                .result();
     }
 }

@@ -1,5 +1,6 @@
 package org.gcs.lab.costbenefit;
 
+import static org.gcs.lab.RunPlan.When.START;
 import static org.gcs.lab.costbenefit.CostBenefitLab.S;
 
 import java.util.ArrayList;
@@ -7,23 +8,23 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.gcs.emulator.Topology;
 import org.gcs.lab.ChartWriter;
-import org.gcs.tools.csv.CsvWriter;
-import org.gcs.lab.GroupStart.Member;
+import org.gcs.lab.Check;
 import org.gcs.lab.LabContext;
-import org.gcs.lab.LabDriver;
 import org.gcs.lab.LabMath;
-import org.gcs.lab.LabProgress;
+import org.gcs.lab.LabPool;
+import org.gcs.lab.LabReport;
 import org.gcs.lab.LabResult;
 import org.gcs.lab.LabScenario;
+import org.gcs.lab.LabTopologies;
+import org.gcs.lab.RunPlan;
+import org.gcs.lab.RunPlan.Member;
+import org.gcs.lab.RunRecord;
+import org.gcs.lab.RunTemplate;
+import org.gcs.lab.SampleTable;
 import org.gcs.lab.SeriesTable;
-import org.gcs.lab.VirtualDriver;
 import org.gcs.lab.costbenefit.CostBenefitLab.BufferWatch;
-import org.gcs.lab.costbenefit.CostBenefitLab.FlowTrack;
 
 /**
  * {@code cost-benefit-randomization}: seed 000's Fig. 2 (spec CB5). One 2 Mbit/s link S → R; 100 clients in S send as
@@ -59,14 +60,8 @@ public final class CostBenefitRandomizationScenario implements LabScenario {
                 + " (seed 000 Fig. 2)";
     }
 
-    /** One run's readings. */
-    private record Run(boolean randomized, double bytesPerSec, int maxBuffer, int maxBufferWholeRun, double meanPeak,
-                       double clientCov, double meanPrice, long queueDrops, long retransmissions, List<double[]> rows) {
-    }
-
     @Override
     public LabResult run(LabContext ctx) throws Exception {
-        CostBenefitLab.requireVirtual(ctx, name());
         if (ctx.nodeSettings().asMap().containsKey(CostBenefitLab.RANDOMIZATION_KEY)) {
             throw new IllegalArgumentException(name() + " sets " + CostBenefitLab.RANDOMIZATION_KEY + " itself (true,"
                     + " then false): leave it out of --set");
@@ -76,82 +71,51 @@ public final class CostBenefitRandomizationScenario implements LabScenario {
                 + " needs a topology with a 'tree' line SOURCE-RECEIVER"));
         String source = tree.get(0).parent();
         String receiver = tree.get(0).child();
-        double capacity = CostBenefitLab.bytesPerSec(wan, source, receiver);
+        double capacity = LabTopologies.bytesPerSec(wan, source, receiver);
         long runNs = ctx.scaledNs(RUN_NS);
         long measureFromNs = ctx.scaledNs(MEASURE_FROM_NS);
-        int threads = Math.max(1, Math.min(THREADS, Runtime.getRuntime().availableProcessors()));
         ctx.progress().line(String.format(Locale.ROOT, "%d clients %s -> %s, %.0f s with the 1/C_p randomization and"
                 + " %.0f s without, on %d thread(s); measured from %.0f s", CLIENTS, source, receiver, runNs / 1e9,
-                runNs / 1e9, threads, measureFromNs / 1e9));
-        // opened here, "with" last, so that the summary's settings are those of the run with the paper's rule
-        LabDriver withoutDriver = ctx.openDriver(wan, settings(false));
-        LabDriver withDriver = ctx.openDriver(wan, settings(true));
-        ExecutorService pool = Executors.newFixedThreadPool(threads);
-        Run with;
-        Run without;
-        try (withoutDriver; withDriver) {
-            Future<Run> withFuture = pool.submit(() -> runOnce(ctx, withDriver, source, receiver, true, runNs,
-                    measureFromNs));
-            Future<Run> withoutFuture = pool.submit(() -> runOnce(ctx, withoutDriver, source, receiver, false, runNs,
-                    measureFromNs));
-            with = withFuture.get();
-            without = withoutFuture.get();
-        } finally {
-            pool.shutdownNow();
-        }
+                runNs / 1e9, LabPool.threads(THREADS), measureFromNs / 1e9));
+        // "with" last, so that the summary's settings are those of the run with the paper's rule
+        List<RunRecord> records = RunTemplate.runAll(ctx, List.of(plan(wan, source, receiver, false, runNs,
+                measureFromNs), plan(wan, source, receiver, true, runNs, measureFromNs)), THREADS);
+        SharedLinkRun.Result without = records.get(0).note("result");
+        SharedLinkRun.Result with = records.get(1).note("result");
         String link = BufferWatch.label(source, receiver);
+        List<SampleTable.Row> withRows = with.table().rows();
+        List<SampleTable.Row> withoutRows = without.table().rows();
         SeriesTable buffers = new SeriesTable().declare("with randomization").declare("without");
-        try (CsvWriter csv = new CsvWriter(ctx.file(name() + ".csv"), List.of("randomization", "time_s",
-                "rate_1s_Bps", "price", link + "_max_waiting_pkts", link + "_window_pkts"))) {
-            for (Run r : List.of(with, without)) {
-                for (double[] row : r.rows()) {
-                    csv.row(r.randomized(), row[0], row[1], row[2], (int) row[3], row[4]);
-                }
-            }
+        for (int i = 0; i < Math.min(withRows.size(), withoutRows.size()); i++) {
+            buffers.add(withRows.get(i).num("time_s"));
+            buffers.put("with randomization", withRows.get(i).num(link + "_max_waiting_pkts"));
+            buffers.put("without", withoutRows.get(i).num(link + "_max_waiting_pkts"));
         }
-        for (int i = 0; i < Math.min(with.rows().size(), without.rows().size()); i++) {
-            buffers.add(with.rows().get(i)[0]);
-            buffers.put("with randomization", with.rows().get(i)[3]);
-            buffers.put("without", without.rows().get(i)[3]);
-        }
-        Map<String, Object> summary = new LinkedHashMap<>();
-        summary.put("runSeconds", runNs / 1e9);
-        summary.put("measuredFromSec", measureFromNs / 1e9);
-        summary.put("clients", CLIENTS);
-        summary.put("link", link);
-        summary.put("maxBufferWith", with.maxBuffer());
-        summary.put("maxBufferWithout", without.maxBuffer());
-        summary.put("with", describe(with, capacity));
-        summary.put("without", describe(without, capacity));
         ctx.progress().line(String.format(Locale.ROOT, "max buffer %s over [%.0f, %.0f] s: %d with the randomization,"
                 + " %d without (means of the 100-ms peaks %.1f, %.1f); utilisation %.4f, %.4f", link,
                 measureFromNs / 1e9, runNs / 1e9, with.maxBuffer(), without.maxBuffer(), with.meanPeak(),
                 without.meanPeak(), with.bytesPerSec() / capacity, without.bytesPerSec() / capacity));
-        List<String> failures = new ArrayList<>();
-        if (!(with.maxBuffer() < without.maxBuffer())) {
-            failures.add(String.format(Locale.ROOT, "max buffer with the randomization %d is not below without it,"
-                    + " %d", with.maxBuffer(), without.maxBuffer()));
-        }
-        ChartWriter chart = ChartWriter.chart("Cost-benefit, 100 clients on one link: the 1/C_p randomization"
-                + " (seed 000 Fig. 2)", "time (s)", "waiting packets (peak per 100 ms)");
-        buffers.addTo(chart, 1, Map.of()).marker(measureFromNs / 1e9, "measured from here")
-                .yMax(Math.max(120, 1.1 * Math.max(with.maxBufferWholeRun(), without.maxBufferWholeRun())))
-                .write(ctx.file(name() + ".png"));
-        return LabResult.judged(summary, failures, ctx.files());
+        return new LabReport(ctx).csv(name() + ".csv", List.of("randomization"), List.of(List.of(true),
+                        List.of(false)), List.of(with.table(), without.table()))
+                .chart(name() + ".png", buffers.addTo(ChartWriter.chart("Cost-benefit, 100 clients on one link: the"
+                        + " 1/C_p randomization (seed 000 Fig. 2)", "time (s)", "waiting packets (peak per 100 ms)"),
+                        1, Map.of()).marker(measureFromNs / 1e9, "measured from here").yMax(Math.max(120,
+                        1.1 * Math.max(with.maxBufferWholeRun(), without.maxBufferWholeRun()))))
+                .putAll("runSeconds", runNs / 1e9, "measuredFromSec", measureFromNs / 1e9, "clients", CLIENTS,
+                        "link", link, "maxBufferWith", with.maxBuffer(), "maxBufferWithout", without.maxBuffer(),
+                        "with", describe(with, capacity), "without", describe(without, capacity))
+                .check(Check.below("max buffer with the randomization (below without it)", with.maxBuffer(),
+                        without.maxBuffer()).decimals(0))
+                .result();
     }
 
-    private static Map<String, Object> describe(Run r, double capacity) {
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("maxBufferPackets", r.maxBuffer());
-        out.put("maxBufferPacketsWholeRun", r.maxBufferWholeRun());
-        out.put("meanPeakBufferPackets", CostBenefitLab.round(r.meanPeak(), 1));
-        out.put("bytesPerSec", CostBenefitLab.round(r.bytesPerSec(), 1));
-        out.put("utilisation", CostBenefitLab.round(r.bytesPerSec() / capacity, 4));
-        out.put("clientMeansCov", CostBenefitLab.round(r.clientCov(), 4));
-        out.put("meanPrice", CostBenefitLab.round(r.meanPrice(), 3));
-        out.put("queueDrops", r.queueDrops());
-        out.put("hopRetransmissions", r.retransmissions());
-        return out;
+    private static Map<String, Object> describe(SharedLinkRun.Result r, double capacity) {
+        return LabReport.fields("maxBufferPackets", r.maxBuffer(), "maxBufferPacketsWholeRun", r.maxBufferWholeRun(),
+                "meanPeakBufferPackets", LabMath.round(r.meanPeak(), 1),
+                "bytesPerSec", LabMath.round(r.bytesPerSec(), 1),
+                "utilisation", LabMath.round(r.bytesPerSec() / capacity, 4),
+                "clientMeansCov", LabMath.round(r.clientCov(), 4), "meanPrice", LabMath.round(r.meanPrice(), 3),
+                "queueDrops", r.queueDrops(), "hopRetransmissions", r.retransmissions());
     }
 
     private static Map<String, String> settings(boolean randomized) {
@@ -160,52 +124,14 @@ public final class CostBenefitRandomizationScenario implements LabScenario {
         return settings;
     }
 
-    private Run runOnce(LabContext ctx, LabDriver driver, String source, String receiver, boolean randomized,
-                        long runNs, long measureFromNs) throws Exception {
-        LabProgress progress = ctx.progress();
-        String label = randomized ? "with" : "without";
+    private RunPlan plan(Topology wan, String source, String receiver, boolean randomized, long runNs,
+                         long measureFromNs) {
         List<Member> members = new ArrayList<>(CostBenefitLab.members(source, "c", CLIENTS));
         members.add(new Member(receiver, "rcv"));
-        String link = BufferWatch.label(source, receiver);
-        List<double[]> rows = new ArrayList<>();
-        List<Double> prices = new ArrayList<>();
-        VirtualDriver virtual = CostBenefitLab.virtual(driver, name());
-        BufferWatch watch = new BufferWatch(virtual.network(), List.<String[]>of(new String[] {source, receiver}));
-        Map<String, LabDriver.LabNode> nodes = CostBenefitLab.startAndSettle(driver, List.of(), Map.of(GROUP,
-                members), progress);
-        long t0 = driver.nowNs();
-        FlowTrack track = new FlowTrack("all", GROUP, source);
-        track.start(driver, members.subList(0, CLIENTS).stream().map(m -> nodes.get(m.key())).toList());
-        watch.sample(t0);
-        long[] nextProgress = {t0 + 30 * S};
-        long[] atMeasure = {0, 0};
-        driver.sampleFor(runNs, CostBenefitLab.SAMPLE_NS, now -> {
-            if (now - t0 >= measureFromNs && now - t0 < measureFromNs + CostBenefitLab.SAMPLE_NS) {
-                atMeasure[0] = CostBenefitLab.counters(virtual.network(), source, receiver).droppedByQueue();
-                atMeasure[1] = CostBenefitLab.retransmissions(virtual.network(), source, receiver);
-            }
-            track.sample(now);
-            double rate = track.rateOver(S);
-            double price = CostBenefitLab.price(driver, source, GROUP);
-            int peak = watch.sample(now).get(link);
-            if (now - t0 >= measureFromNs) {
-                prices.add(price);
-            }
-            rows.add(new double[] {(now - t0) / 1e9, rate, price, peak,
-                CostBenefitLab.window(virtual.network(), source, receiver)});
-            if (now >= nextProgress[0]) {
-                nextProgress[0] += 30 * S;
-                progress.at((now - t0) / 1e9, String.format(Locale.ROOT, "%s randomization: 1-s rate %.3f"
-                        + " Mbit/s, price %.2f, max waiting %d", label, CostBenefitLab.mbps(rate), price, peak));
-            }
-        });
-        track.stop();
-        long from = t0 + measureFromNs;
-        long to = t0 + runNs;
-        return new Run(randomized, track.mean(from, to), watch.max(link, from, to), watch.max(link, t0, to),
-                watch.mean(link, from, to), CostBenefitLab.cov(track.clientMeans(from, to)),
-                LabMath.mean(prices),
-                CostBenefitLab.counters(virtual.network(), source, receiver).droppedByQueue() - atMeasure[0],
-                CostBenefitLab.retransmissions(virtual.network(), source, receiver) - atMeasure[1], rows);
+        RunPlan plan = CostBenefitLab.virtualPlan(wan, name()).settings(settings(randomized)).group(GROUP, members)
+                .on(START, run -> CostBenefitLab.clients(run, run.traffic(SharedLinkRun.CLIENTS), members, GROUP,
+                        source));
+        return SharedLinkRun.measure(plan, source, receiver, GROUP, "price", (randomized ? "with" : "without")
+                + " randomization", runNs, measureFromNs);
     }
 }

@@ -1,5 +1,8 @@
 package org.gcs.lab.costbenefit;
 
+import static org.gcs.lab.RunPlan.When.END;
+import static org.gcs.lab.RunPlan.When.SAMPLE;
+import static org.gcs.lab.RunPlan.When.START;
 import static org.gcs.lab.costbenefit.CostBenefitLab.S;
 
 import java.util.ArrayList;
@@ -7,21 +10,27 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.gcs.emulator.LinkCounters;
+import java.util.stream.Collectors;
 import org.gcs.emulator.Topology;
 import org.gcs.lab.ChartWriter;
-import org.gcs.tools.csv.CsvWriter;
-import org.gcs.lab.GroupStart.Member;
+import org.gcs.lab.Check;
 import org.gcs.lab.LabContext;
-import org.gcs.lab.LabDriver;
 import org.gcs.lab.LabMath;
-import org.gcs.lab.LabProgress;
+import org.gcs.lab.LabReport;
 import org.gcs.lab.LabResult;
 import org.gcs.lab.LabScenario;
+import org.gcs.lab.LabTopologies;
+import org.gcs.lab.Phase;
+import org.gcs.lab.Run;
+import org.gcs.lab.RunPlan;
+import org.gcs.lab.RunPlan.Member;
+import org.gcs.lab.RunRecord;
+import org.gcs.lab.RunTemplate;
+import org.gcs.lab.SampleTable;
 import org.gcs.lab.SeriesTable;
-import org.gcs.lab.VirtualDriver;
+import org.gcs.lab.Traffic;
 import org.gcs.lab.costbenefit.CostBenefitLab.BufferWatch;
-import org.gcs.lab.costbenefit.CostBenefitLab.FlowTrack;
+import org.gcs.lab.costbenefit.CostBenefitLab.LinkTally;
 
 /**
  * {@code cost-benefit-two-bottlenecks}: seed 000's Scenario 1 (§VII, Figs 3–5; spec CB1). Seven sites on the fixed
@@ -67,6 +76,10 @@ public final class CostBenefitTwoBottlenecksScenario implements LabScenario {
         String label() {
             return name + " (" + source + " -> " + String.join(", ", receivers) + ")";
         }
+
+        String bottleneck() {
+            return bottleneckFrom + "-" + bottleneckTo;
+        }
     }
 
     private static final List<Flow> FLOWS = List.of(
@@ -86,204 +99,135 @@ public final class CostBenefitTwoBottlenecksScenario implements LabScenario {
 
     @Override
     public LabResult run(LabContext ctx) throws Exception {
-        Topology wan = CostBenefitLab.requireSites(ctx.topology(name()), name(), List.of("A", "B", "C", "D", "E", "F",
-                "G"));
+        Topology wan = LabTopologies.requireSites(ctx.topology(name()), name(), "A", "B", "C", "D", "E", "F", "G");
         boolean real = ctx.driver() == LabContext.Driver.REAL;
         int clients = real ? REAL_CLIENTS : CLIENTS;
         long runNs = ctx.scaledNs(RUN_NS);
         long measureFromNs = ctx.scaledNs(MEASURE_FROM_NS);
-        LabProgress progress = ctx.progress();
         Map<String, Double> capacity = new LinkedHashMap<>();
-        for (Flow f : FLOWS) {
-            capacity.put(f.name(), CostBenefitLab.bytesPerSec(wan, f.bottleneckFrom(), f.bottleneckTo()));
-        }
-        List<String> links = FLOWS.stream().map(f -> BufferWatch.label(f.bottleneckFrom(), f.bottleneckTo())).toList();
+        FLOWS.forEach(f -> capacity.put(f.name(), LabTopologies.bytesPerSec(wan, f.bottleneckFrom(),
+                f.bottleneckTo())));
+        BufferWatch watch = real ? null : new BufferWatch(FLOWS.stream().map(f -> new String[] {f.bottleneckFrom(),
+            f.bottleneckTo()}).toList());
+        RunPlan plan = CostBenefitLab.plan(wan).relay("B").relay("E");
         Map<String, List<Member>> groups = new LinkedHashMap<>();
         for (Flow f : FLOWS) {
             List<Member> members = new ArrayList<>(CostBenefitLab.members(f.source(), f.name().substring(2) + "-",
                     clients));
             f.receivers().forEach(r -> members.add(new Member(r, "rcv-" + f.group())));
             groups.put(f.group(), members);
+            plan.group(f.group(), members);
         }
-        List<String> header = new ArrayList<>(List.of("time_s"));
-        FLOWS.forEach(f -> header.addAll(List.of(f.name() + "_rate_1s_Bps", f.name() + "_price")));
-        links.forEach(l -> header.addAll(List.of(l + "_max_waiting_pkts", l + "_window_pkts")));
-        SeriesTable rates = new SeriesTable();
-        FLOWS.forEach(f -> rates.declare(f.label()));
-        FLOWS.forEach(f -> rates.declare(f.bottleneckFrom() + "-" + f.bottleneckTo() + " bandwidth"));
-        SeriesTable buffers = new SeriesTable();
-        links.forEach(buffers::declare);
-        Map<String, FlowTrack> tracks = new LinkedHashMap<>();
-        Map<String, List<Double>> prices = new LinkedHashMap<>();
-        Map<String, Object> summary = new LinkedHashMap<>();
+        plan.on(START, run -> {
+            FLOWS.forEach(f -> CostBenefitLab.clients(run, run.traffic(f.name()), groups.get(f.group()), f.group(),
+                    f.source()));
+            if (watch != null) {
+                watch.sample(run); // starts the first period here
+            }
+            run.say(String.format(Locale.ROOT, "%d + %d greedy clients for %.0f s (%s); measured from %.0f s",
+                    clients, clients, runNs / 1e9, run.driver().name(), measureFromNs / 1e9));
+        }).runFor(runNs, measureFromNs).column("time_s", Run::atSec);
+        for (Flow f : FLOWS) {
+            plan.column(f.name() + "_rate_1s_Bps", r -> r.traffic(f.name()).rateOver(S))
+                    .column(f.name() + "_price", r -> CostBenefitLab.price(r, f.source(), f.group()));
+        }
+        for (Flow f : FLOWS) {
+            String link = BufferWatch.label(f.bottleneckFrom(), f.bottleneckTo());
+            plan.column(link + "_max_waiting_pkts", r -> watch == null ? null : watch.latest().get(link))
+                    .column(link + "_window_pkts", r -> watch == null ? null
+                            : CostBenefitLab.window(r.network(), f.bottleneckFrom(), f.bottleneckTo()));
+        }
+        if (watch != null) {
+            plan.on(SAMPLE, watch::sample).at(measureFromNs, run -> FLOWS.forEach(f -> run.note("mark " + f.name(),
+                    LinkTally.of(run, f.bottleneckFrom(), f.bottleneckTo()))));
+        }
+        plan.progress(CostBenefitLab.PROGRESS_NS, r -> "1-s rates:" + FLOWS.stream().map(f -> String.format(
+                Locale.ROOT, " %s %.3f Mbit/s (price %.2f)", f.name(), CostBenefitLab.mbps(r.traffic(f.name())
+                        .rateOver(S)), CostBenefitLab.price(r, f.source(), f.group()))).collect(Collectors.joining())
+                + (watch == null ? "" : " | max waiting " + watch.latest()))
+                .on(END, run -> FLOWS.forEach(f -> {
+                    run.note(f.name(), CostBenefitLab.extras(run, f.source(), f.group()));
+                    if (watch != null) {
+                        run.note("tally " + f.name(), LinkTally.of(run, f.bottleneckFrom(), f.bottleneckTo())
+                                .since(run.record().note("mark " + f.name())));
+                    }
+                }));
+        RunRecord record = RunTemplate.run(ctx, plan);
+
+        Phase measured = record.phase(0);
+        List<SampleTable.Row> rows = record.measured(0);
+        LabReport report = new LabReport(ctx);
         List<Map<String, Object>> flowResults = new ArrayList<>();
+        for (Flow f : FLOWS) {
+            Traffic traffic = record.traffic(f.name());
+            double mean = traffic.mean(measured);
+            double u = LabMath.round(mean / capacity.get(f.name()), 4);
+            List<Double> clientMeans = traffic.clientMeans(measured.measureFromNs(), measured.endNs());
+            Map<String, Object> r = LabReport.fields("name", f.name(), "group", f.group(), "source", f.source(),
+                    "receivers", f.receivers(), "clients", clients, "bottleneck", f.bottleneck(),
+                    "bytesPerSec", LabMath.round(mean, 1), "mbps", LabMath.round(CostBenefitLab.mbps(mean), 4),
+                    "bottleneckBytesPerSec", capacity.get(f.name()), "utilisation", u, "paperMbps", f.paperMbps(),
+                    "clientMeansCov", LabMath.round(CostBenefitLab.cov(clientMeans), 4),
+                    "clientKbps", CostBenefitLab.kbps(clientMeans),
+                    "meanPrice", LabMath.round(SampleTable.mean(rows, f.name() + "_price"), 3),
+                    "controller", record.note(f.name()));
+            flowResults.add(r);
+            report.check(real ? Check.atLeast(f.name() + ": utilisation of " + f.bottleneck(), u,
+                    REAL_UTILISATION_LOW).decimals(4) : Check.within(f.name() + ": utilisation of " + f.bottleneck(),
+                    u, UTILISATION_LOW, UTILISATION_HIGH).decimals(4));
+            ctx.progress().line(String.format(Locale.ROOT, "%s: %.4f Mbit/s, utilisation %.4f of %s (paper %.3f"
+                    + " Mbit/s), clients' CoV %.3f, mean price %s", f.name(), (double) r.get("mbps"), u,
+                    f.bottleneck(), f.paperMbps(), (double) r.get("clientMeansCov"), r.get("meanPrice")));
+        }
+        charts(report, record, capacity, measureFromNs / 1e9, real);
+        report.putAll("runSeconds", runNs / 1e9, "measuredFromSec", measureFromNs / 1e9, "clientsPerFlow", clients,
+                "flows", flowResults);
+        if (real) {
+            return report.putAll("maxBufferPackets", null, "buffers", "not available on the real driver (the peaks"
+                    + " are read in the simulated WAN)").result();
+        }
         Map<String, Object> maxBuffers = new LinkedHashMap<>();
         Map<String, Object> meanPeaks = new LinkedHashMap<>();
         Map<String, Object> linkDiagnostics = new LinkedHashMap<>();
-        try (LabDriver driver = ctx.openDriver(wan, CostBenefitLab.SETTINGS);
-             CsvWriter csv = new CsvWriter(ctx.file(name() + ".csv"), header)) {
-            BufferWatch watch = driver instanceof VirtualDriver v ? new BufferWatch(v.network(),
-                    FLOWS.stream().map(f -> new String[] {f.bottleneckFrom(), f.bottleneckTo()}).toList()) : null;
-            Map<String, LabDriver.LabNode> nodes = CostBenefitLab.startAndSettle(driver, List.of("B", "E"), groups,
-                    progress);
-            long t0 = driver.nowNs();
-            Map<String, LinkCounters> countersAtMeasure = new LinkedHashMap<>();
-            Map<String, Long> retransmissionsAtMeasure = new LinkedHashMap<>();
-            for (Flow f : FLOWS) {
-                FlowTrack track = new FlowTrack(f.name(), f.group(), f.source());
-                track.start(driver, groups.get(f.group()).stream().filter(m -> m.site().equals(f.source()))
-                        .map(m -> nodes.get(m.key())).toList());
-                tracks.put(f.name(), track);
-                prices.put(f.name(), new ArrayList<>());
-            }
-            if (watch != null) {
-                watch.sample(driver.nowNs()); // starts the first period here
-            }
-            progress.at(0, String.format(Locale.ROOT, "%d + %d greedy clients for %.0f s (%s); measured from %.0f s",
-                    clients, clients, runNs / 1e9, driver.name(), measureFromNs / 1e9));
-            long[] nextProgress = {t0 + CostBenefitLab.PROGRESS_NS};
-            driver.sampleFor(runNs, CostBenefitLab.SAMPLE_NS, now -> {
-                double at = (now - t0) / 1e9;
-                List<Object> row = new ArrayList<>(List.of(at));
-                rates.add(at);
-                StringBuilder line = new StringBuilder();
-                for (Flow f : FLOWS) {
-                    FlowTrack track = tracks.get(f.name());
-                    track.sample(now);
-                    double rate = track.rateOver(S);
-                    double price = CostBenefitLab.price(driver, f.source(), f.group());
-                    if (now - t0 >= measureFromNs) {
-                        prices.get(f.name()).add(price);
-                    }
-                    row.add(rate);
-                    row.add(price);
-                    rates.put(f.label(), rate);
-                    rates.put(f.bottleneckFrom() + "-" + f.bottleneckTo() + " bandwidth", capacity.get(f.name()));
-                    line.append(String.format(Locale.ROOT, " %s %.3f Mbit/s (price %.2f)", f.name(),
-                            CostBenefitLab.mbps(rate), price));
-                }
-                if (watch != null) {
-                    VirtualDriver v = (VirtualDriver) driver;
-                    Map<String, Integer> peaks = watch.sample(now);
-                    buffers.add(at);
-                    for (Flow f : FLOWS) {
-                        String label = BufferWatch.label(f.bottleneckFrom(), f.bottleneckTo());
-                        row.add(peaks.get(label));
-                        row.add(CostBenefitLab.window(v.network(), f.bottleneckFrom(), f.bottleneckTo()));
-                        buffers.put(label, peaks.get(label));
-                    }
-                    line.append(" | max waiting ").append(peaks);
-                    if (countersAtMeasure.isEmpty() && now - t0 >= measureFromNs) {
-                        for (Flow f : FLOWS) {
-                            countersAtMeasure.put(f.name(), CostBenefitLab.counters(v.network(), f.bottleneckFrom(),
-                                    f.bottleneckTo()));
-                            retransmissionsAtMeasure.put(f.name(), CostBenefitLab.retransmissions(v.network(),
-                                    f.bottleneckFrom(), f.bottleneckTo()));
-                        }
-                    }
-                } else {
-                    links.forEach(l -> {
-                        row.add(null);
-                        row.add(null);
-                    });
-                }
-                csv.row(row.toArray());
-                if (now >= nextProgress[0]) {
-                    nextProgress[0] += CostBenefitLab.PROGRESS_NS;
-                    progress.at(at, "1-s rates:" + line);
-                }
-            });
-            tracks.values().forEach(FlowTrack::stop);
-            long from = t0 + measureFromNs;
-            long to = t0 + runNs;
-            for (Flow f : FLOWS) {
-                FlowTrack track = tracks.get(f.name());
-                double mean = track.mean(from, to);
-                double bottleneck = capacity.get(f.name());
-                Map<String, Object> r = new LinkedHashMap<>();
-                r.put("name", f.name());
-                r.put("group", f.group());
-                r.put("source", f.source());
-                r.put("receivers", f.receivers());
-                r.put("clients", clients);
-                r.put("bottleneck", f.bottleneckFrom() + "-" + f.bottleneckTo());
-                r.put("bytesPerSec", CostBenefitLab.round(mean, 1));
-                r.put("mbps", CostBenefitLab.round(CostBenefitLab.mbps(mean), 4));
-                r.put("bottleneckBytesPerSec", bottleneck);
-                r.put("utilisation", CostBenefitLab.round(mean / bottleneck, 4));
-                r.put("paperMbps", f.paperMbps());
-                r.put("clientMeansCov", CostBenefitLab.round(CostBenefitLab.cov(track.clientMeans(from, to)), 4));
-                r.put("clientKbps", CostBenefitLab.kbps(track.clientMeans(from, to)));
-                r.put("meanPrice", CostBenefitLab.round(LabMath.mean(prices.get(f.name())), 3));
-                r.put("controller", CostBenefitLab.extras(driver, f.source(), f.group()));
-                flowResults.add(r);
-            }
-            if (watch != null) {
-                VirtualDriver v = (VirtualDriver) driver;
-                for (Flow f : FLOWS) {
-                    String label = BufferWatch.label(f.bottleneckFrom(), f.bottleneckTo());
-                    maxBuffers.put(label, watch.max(label, from, to));
-                    meanPeaks.put(label, CostBenefitLab.round(watch.mean(label, from, to), 1));
-                    LinkCounters end = CostBenefitLab.counters(v.network(), f.bottleneckFrom(), f.bottleneckTo());
-                    LinkCounters start = countersAtMeasure.getOrDefault(f.name(), LinkCounters.ZERO);
-                    double seconds = (to - from) / 1e9;
-                    double packetsPerSec = (end.admitted() - start.admitted()) / seconds;
-                    Map<String, Object> d = new LinkedHashMap<>();
-                    d.put("packetsPerSec", CostBenefitLab.round(packetsPerSec, 1));
-                    d.put("bytesPerPacketIfFull", CostBenefitLab.round(capacity.get(f.name()) / packetsPerSec, 1));
-                    d.put("queueDrops", end.droppedByQueue() - start.droppedByQueue());
-                    d.put("hopRetransmissions", CostBenefitLab.retransmissions(v.network(), f.bottleneckFrom(),
-                            f.bottleneckTo()) - retransmissionsAtMeasure.getOrDefault(f.name(), 0L));
-                    linkDiagnostics.put(label, d);
-                }
-            }
+        double seconds = (measured.endNs() - measured.measureFromNs()) / 1e9;
+        for (Flow f : FLOWS) {
+            String label = BufferWatch.label(f.bottleneckFrom(), f.bottleneckTo());
+            maxBuffers.put(label, watch.max(label, measured.measureFromNs(), measured.endNs()));
+            meanPeaks.put(label, LabMath.round(watch.mean(label, measured.measureFromNs(), measured.endNs()), 1));
+            LinkTally tally = record.note("tally " + f.name());
+            double packetsPerSec = tally.admitted() / seconds;
+            linkDiagnostics.put(label, LabReport.fields("packetsPerSec", LabMath.round(packetsPerSec, 1),
+                    "bytesPerPacketIfFull", LabMath.round(capacity.get(f.name()) / packetsPerSec, 1),
+                    "queueDrops", tally.queueDrops(), "hopRetransmissions", tally.retransmissions()));
         }
-        summary.put("runSeconds", runNs / 1e9);
-        summary.put("measuredFromSec", measureFromNs / 1e9);
-        summary.put("clientsPerFlow", clients);
-        summary.put("flows", flowResults);
-        List<String> failures = new ArrayList<>();
-        double low = real ? REAL_UTILISATION_LOW : UTILISATION_LOW;
-        for (Map<String, Object> r : flowResults) {
-            double u = (double) r.get("utilisation");
-            if (!(u >= low) || !real && u > UTILISATION_HIGH) {
-                failures.add(String.format(Locale.ROOT, "%s: utilisation %.4f of %s outside %s", r.get("name"), u,
-                        r.get("bottleneck"), real ? "[" + low + ", ∞)" : "[" + low + ", " + UTILISATION_HIGH + "]"));
-            }
-            progress.line(String.format(Locale.ROOT, "%s: %.4f Mbit/s, utilisation %.4f of %s (paper %.3f Mbit/s),"
-                    + " clients' CoV %.3f, mean price %s", r.get("name"), (double) r.get("mbps"), u,
-                    r.get("bottleneck"), (double) r.get("paperMbps"), (double) r.get("clientMeansCov"),
-                    r.get("meanPrice")));
-        }
-        if (real) {
-            summary.put("maxBufferPackets", null);
-            summary.put("buffers", "not available on the real driver (the peaks are read in the simulated WAN)");
-        } else {
-            summary.put("maxBufferPackets", maxBuffers);
-            summary.put("meanPeakBufferPackets", meanPeaks);
-            String ef = links.get(0);
-            String bd = links.get(1);
-            boolean ordered = (int) maxBuffers.get(ef) > (int) maxBuffers.get(bd);
-            summary.put("bufferOrderingAsPaper", ordered);
-            summary.put("bottleneckLinks", linkDiagnostics);
-            progress.line(String.format(Locale.ROOT, "max buffer %s %s, %s %s (mean of the 100-ms peaks %s, %s):"
-                    + " %s", ef, maxBuffers.get(ef), bd, maxBuffers.get(bd), meanPeaks.get(ef), meanPeaks.get(bd),
-                    ordered ? "E-F above B-D as in the paper's Fig. 5" : "not the paper's ordering (E-F above B-D)"));
-        }
-        charts(ctx, rates, buffers, measureFromNs / 1e9, real);
-        return LabResult.judged(summary, failures, ctx.files());
+        String ef = watch.labels().get(0);
+        String bd = watch.labels().get(1);
+        boolean ordered = (int) maxBuffers.get(ef) > (int) maxBuffers.get(bd);
+        ctx.progress().line(String.format(Locale.ROOT, "max buffer %s %s, %s %s (mean of the 100-ms peaks %s, %s):"
+                + " %s", ef, maxBuffers.get(ef), bd, maxBuffers.get(bd), meanPeaks.get(ef), meanPeaks.get(bd),
+                ordered ? "E-F above B-D as in the paper's Fig. 5" : "not the paper's ordering (E-F above B-D)"));
+        return report.putAll("maxBufferPackets", maxBuffers, "meanPeakBufferPackets", meanPeaks,
+                "bufferOrderingAsPaper", ordered, "bottleneckLinks", linkDiagnostics).result();
     }
 
-    private void charts(LabContext ctx, SeriesTable rates, SeriesTable buffers, double measuredFromSec, boolean real) {
-        ChartWriter rateChart = ChartWriter.chart("Cost-benefit, two bottlenecks: throughput of the two flows (seed 000"
-                + " Fig. 4)", "time (s)", "rate (Mbit/s, bytes on the wire, 1-s average)");
-        rates.addTo(rateChart, 8e-6, Map.of()).marker(measuredFromSec, "measured from here").yMax(2.6)
-                .write(ctx.file(name() + "-rates.png"));
+    private void charts(LabReport report, RunRecord record, Map<String, Double> capacity, double measuredFromSec,
+                        boolean real) {
+        List<String> rates = new ArrayList<>();
+        FLOWS.forEach(f -> rates.addAll(List.of(f.label(), f.name() + "_rate_1s_Bps")));
+        SeriesTable series = SampleTable.plot(record.table().rows(), "time_s", rates.toArray(String[]::new));
+        FLOWS.forEach(f -> series.constant(f.bottleneck() + " bandwidth", capacity.get(f.name())));
+        report.csv(name() + ".csv", record.table()).chart(name() + "-rates.png", series.addTo(ChartWriter.chart(
+                "Cost-benefit, two bottlenecks: throughput of the two flows (seed 000 Fig. 4)", "time (s)",
+                "rate (Mbit/s, bytes on the wire, 1-s average)"), 8e-6, Map.of())
+                .marker(measuredFromSec, "measured from here").yMax(2.6));
         if (!real) {
-            ChartWriter bufferChart = ChartWriter.chart("Cost-benefit, two bottlenecks: maximum buffer per 100 ms"
-                    + " (seed 000 Fig. 5)", "time (s)", "waiting packets (peak per 100 ms)");
-            buffers.addTo(bufferChart, 1, Map.of()).yMax(Math.max(120, 1.1 * Math.max(buffers.max(buffers.names()
-                    .get(0)), buffers.max(buffers.names().get(1))))).write(ctx.file(name() + "-buffers.png"));
+            String ef = FLOWS.get(0).bottleneck().replace("-", "->");
+            String bd = FLOWS.get(1).bottleneck().replace("-", "->");
+            SeriesTable buffers = SampleTable.plot(record.table().rows(), "time_s", ef, ef + "_max_waiting_pkts",
+                    bd, bd + "_max_waiting_pkts");
+            report.chart(name() + "-buffers.png", buffers.addTo(ChartWriter.chart("Cost-benefit, two bottlenecks:"
+                    + " maximum buffer per 100 ms (seed 000 Fig. 5)", "time (s)", "waiting packets (peak per 100 ms)"),
+                    1, Map.of()).yMax(Math.max(120, 1.1 * Math.max(buffers.max(ef), buffers.max(bd)))));
         }
     }
 }

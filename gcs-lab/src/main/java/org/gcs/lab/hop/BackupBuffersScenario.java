@@ -1,20 +1,20 @@
 package org.gcs.lab.hop;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import java.util.concurrent.Callable;
 import org.gcs.lab.ChartWriter;
-import org.gcs.tools.csv.CsvWriter;
+import org.gcs.lab.Check;
 import org.gcs.lab.LabContext;
 import org.gcs.lab.LabMath;
+import org.gcs.lab.LabPool;
+import org.gcs.lab.LabReport;
 import org.gcs.lab.LabResult;
 import org.gcs.lab.LabScenario;
+import org.gcs.tools.csv.CsvWriter;
 
 /**
  * {@code backup-buffers}: seed 001's failure experiments (§IV, Fig. 4) on GCS's hop-by-hop transport in virtual time,
@@ -29,6 +29,10 @@ import org.gcs.lab.LabScenario;
  * crash; {@code chain10}: {@code {failures, bOut, throughputBytesPerSec, paperBytesPerSec}}. Pass: every surviving
  * member delivers every message once and in order in every run, and no failure brings more duplicates than B_back.
  * {@code --scale} scales the sending and failure times.
+ *
+ * <p>Not a {@link org.gcs.lab.RunPlan}: its runs drive {@link org.gcs.sim.SimNetwork} directly, because they crash
+ * delegates, send numbered payloads and check every member's sequence, which the lab's drivers do not offer. It uses
+ * the template's {@link org.gcs.lab.LabPool}, {@link org.gcs.lab.Check} and {@link org.gcs.lab.LabReport}.
  */
 public final class BackupBuffersScenario implements LabScenario {
     private static final long S = 1_000_000_000L;
@@ -59,131 +63,100 @@ public final class BackupBuffersScenario implements LabScenario {
 
     @Override
     public LabResult run(LabContext ctx) throws Exception {
-        int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
-        ExecutorService pool = Executors.newFixedThreadPool(threads);
-        try {
-            List<Future<ChainFailureRun.Outcome>> chain5 = new ArrayList<>();
-            List<ChainFailureRun> chain5Runs = new ArrayList<>();
-            for (int k = 0; k < CHAIN5_SEEDS; k++) {
-                ChainFailureRun run = new ChainFailureRun(5, 50, 50, 150, List.of("c2", "c4"), ctx.scaledNs(30 * S),
-                        ctx.scaledNs(30 * S), ctx.scaledNs(90 * S), ctx.seed() + k);
-                chain5Runs.add(run);
-                chain5.add(pool.submit(() -> run.run(Map.of())));
-            }
-            List<ChainFailureRun> chain10Runs = new ArrayList<>();
-            List<Future<ChainFailureRun.Outcome>> chain10 = new ArrayList<>();
-            for (int failures : FAILURE_COUNTS) {
-                for (int bOut : OUTPUT_BUFFERS) {
-                    ChainFailureRun run = new ChainFailureRun(10, bOut, 50, 50 + 2 * bOut,
-                            CHAIN10_FAILURES.subList(0, failures), ctx.scaledNs(20 * S), ctx.scaledNs(20 * S),
-                            ctx.scaledNs((20L * failures + 20) * S), ctx.seed());
-                    chain10Runs.add(run);
-                    chain10.add(pool.submit(() -> run.run(Map.of())));
-                }
-            }
-            ctx.progress().line(String.format(Locale.ROOT, "%d runs of a chain of 5 (2 failures) and %d of a chain of"
-                    + " 10 (2, 4, 6 failures x B_OUT 50..1000) on %d thread(s)", chain5.size(), chain10.size(),
-                    threads));
-            return judge(ctx, chain5Runs, collect(ctx, "chain5", chain5Runs, chain5), chain10Runs,
-                    collect(ctx, "chain10", chain10Runs, chain10));
-        } finally {
-            pool.shutdownNow();
+        List<ChainFailureRun> chain5 = new ArrayList<>();
+        for (int k = 0; k < CHAIN5_SEEDS; k++) {
+            chain5.add(new ChainFailureRun(5, 50, 50, 150, List.of("c2", "c4"), ctx.scaledNs(30 * S),
+                    ctx.scaledNs(30 * S), ctx.scaledNs(90 * S), ctx.seed() + k));
         }
-    }
-
-    private static List<ChainFailureRun.Outcome> collect(LabContext ctx, String experiment,
-                                                         List<ChainFailureRun> runs,
-                                                         List<Future<ChainFailureRun.Outcome>> futures)
-            throws Exception {
-        List<ChainFailureRun.Outcome> outcomes = new ArrayList<>();
-        for (int k = 0; k < futures.size(); k++) {
-            ChainFailureRun.Outcome o = futures.get(k).get();
-            ChainFailureRun run = runs.get(k);
-            outcomes.add(o);
+        List<ChainFailureRun> chain10 = new ArrayList<>();
+        for (int failures : FAILURE_COUNTS) {
+            for (int bOut : OUTPUT_BUFFERS) {
+                chain10.add(new ChainFailureRun(10, bOut, 50, 50 + 2 * bOut, CHAIN10_FAILURES.subList(0, failures),
+                        ctx.scaledNs(20 * S), ctx.scaledNs(20 * S), ctx.scaledNs((20L * failures + 20) * S),
+                        ctx.seed()));
+            }
+        }
+        List<ChainFailureRun> all = new ArrayList<>(chain5);
+        all.addAll(chain10);
+        ctx.progress().line(String.format(Locale.ROOT, "%d runs of a chain of 5 (2 failures) and %d of a chain of 10"
+                + " (2, 4, 6 failures x B_OUT 50..1000) on %d thread(s)", chain5.size(), chain10.size(),
+                LabPool.threads(Integer.MAX_VALUE)));
+        List<ChainFailureRun.Outcome> outcomes = LabPool.run(Integer.MAX_VALUE, all.stream()
+                .<Callable<ChainFailureRun.Outcome>>map(run -> () -> run.run(Map.of())).toList());
+        for (int k = 0; k < all.size(); k++) {
+            ChainFailureRun run = all.get(k);
+            ChainFailureRun.Outcome o = outcomes.get(k);
             ctx.progress().line(String.format(Locale.ROOT, "%s B_OUT %d, seed %d, crashes %s: sent %d, sink %.1f"
-                    + " pkt/s, duplicates per failure %s (B_back %d)%s; %.1f s wall", experiment, run.outputPackets(),
-                    run.seed(), run.failures(), o.sent(), o.sinkPacketsPerSec(),
+                    + " pkt/s, duplicates per failure %s (B_back %d)%s; %.1f s wall", k < chain5.size() ? "chain5"
+                    : "chain10", run.outputPackets(), run.seed(), run.failures(), o.sent(), o.sinkPacketsPerSec(),
                     o.failures().stream().map(f -> Long.toString(f.duplicates())).toList(), run.backupPackets(),
                     o.problems().isEmpty() ? "" : "; PROBLEMS " + o.problems(), o.wallMillis() / 1000.0));
         }
-        return outcomes;
+        return judge(ctx, chain5, outcomes.subList(0, chain5.size()), chain10,
+                outcomes.subList(chain5.size(), outcomes.size()));
     }
 
     private LabResult judge(LabContext ctx, List<ChainFailureRun> chain5Runs, List<ChainFailureRun.Outcome> chain5,
-                            List<ChainFailureRun> chain10Runs, List<ChainFailureRun.Outcome> chain10)
-            throws Exception {
-        List<String> problems = new ArrayList<>();
+                            List<ChainFailureRun> chain10Runs, List<ChainFailureRun.Outcome> chain10) {
+        LabReport report = new LabReport(ctx);
         List<Map<String, Object>> failures = new ArrayList<>();
-        try (CsvWriter csv = new CsvWriter(ctx.file(name() + "-failures.csv"), List.of("experiment", "run", "bOut",
+        try (CsvWriter csv = new CsvWriter(report.file(name() + "-failures.csv"), List.of("experiment", "run", "bOut",
                 "site", "atSec", "duplicates", "backupPackets", "sinkGapSec"))) {
-            addFailures("chain5", chain5Runs, chain5, failures, problems, csv);
-            addFailures("chain10", chain10Runs, chain10, failures, problems, csv);
+            addFailures("chain5", chain5Runs, chain5, failures, report, csv);
+            addFailures("chain10", chain10Runs, chain10, failures, report, csv);
         }
         double meanDuplicates = chain5.stream().flatMap(o -> o.failures().stream())
                 .mapToLong(ChainFailureRun.Failure::duplicates).average().orElse(0);
         double[][] throughput = new double[FAILURE_COUNTS.length][OUTPUT_BUFFERS.length];
         List<Map<String, Object>> chain10Cells = new ArrayList<>();
-        try (CsvWriter csv = new CsvWriter(ctx.file(name() + "-chain10.csv"), List.of("failures", "bOut",
+        try (CsvWriter csv = new CsvWriter(report.file(name() + "-chain10.csv"), List.of("failures", "bOut",
                 "throughputBytesPerSec", "paperBytesPerSec"))) {
             for (int f = 0; f < FAILURE_COUNTS.length; f++) {
                 for (int b = 0; b < OUTPUT_BUFFERS.length; b++) {
                     double bytesPerSec = chain10.get(f * OUTPUT_BUFFERS.length + b).sinkPacketsPerSec()
                             * ChainFailureRun.MESSAGE_BYTES;
                     throughput[f][b] = bytesPerSec;
-                    Map<String, Object> cell = new LinkedHashMap<>();
-                    cell.put("failures", FAILURE_COUNTS[f]);
-                    cell.put("bOut", OUTPUT_BUFFERS[b]);
-                    cell.put("throughputBytesPerSec", Math.round(bytesPerSec));
-                    cell.put("paperBytesPerSec", Math.round(PAPER_CHAIN10_KBPS[f][b] * 1000));
-                    chain10Cells.add(cell);
+                    chain10Cells.add(LabReport.fields("failures", FAILURE_COUNTS[f], "bOut", OUTPUT_BUFFERS[b],
+                            "throughputBytesPerSec", Math.round(bytesPerSec),
+                            "paperBytesPerSec", Math.round(PAPER_CHAIN10_KBPS[f][b] * 1000)));
                     csv.row(FAILURE_COUNTS[f], OUTPUT_BUFFERS[b], Math.round(bytesPerSec),
                             Math.round(PAPER_CHAIN10_KBPS[f][b] * 1000));
                 }
             }
         }
-        chart(ctx, throughput);
         ctx.progress().line(String.format(Locale.ROOT, "chain of 5: %.1f duplicates per failure on average (B_back 150:"
                 + " %.2f of it; the paper 80.5, 0.54)", meanDuplicates, meanDuplicates / 150));
-        Map<String, Object> summary = new LinkedHashMap<>();
-        summary.put("failures", failures);
-        summary.put("chain5MeanDuplicates", LabMath.round(meanDuplicates, 1));
-        summary.put("chain5MeanDuplicatesOverBackup", LabMath.round(meanDuplicates / 150, 3));
-        summary.put("paperChain5MeanDuplicates", 80.5);
-        summary.put("chain10", chain10Cells);
-        return LabResult.judged(summary, problems, ctx.files());
+        return report.chart(name() + ".png", chart(throughput)).putAll("failures", failures,
+                "chain5MeanDuplicates", LabMath.round(meanDuplicates, 1),
+                "chain5MeanDuplicatesOverBackup", LabMath.round(meanDuplicates / 150, 3),
+                "paperChain5MeanDuplicates", 80.5, "chain10", chain10Cells).result();
     }
 
+    /**
+     * Adds one summary entry and one CSV row per crash, and the checks: every surviving member delivered every
+     * message once and in order, and no crash brought more duplicates than B_back.
+     */
     private static void addFailures(String experiment, List<ChainFailureRun> runs,
                                     List<ChainFailureRun.Outcome> outcomes, List<Map<String, Object>> failures,
-                                    List<String> problems, CsvWriter csv) {
+                                    LabReport report, CsvWriter csv) {
         for (int k = 0; k < outcomes.size(); k++) {
             ChainFailureRun run = runs.get(k);
             ChainFailureRun.Outcome o = outcomes.get(k);
-            for (String problem : o.problems()) {
-                problems.add(experiment + " run " + (k + 1) + ": " + problem);
-            }
+            String where = experiment + " run " + (k + 1) + ": ";
+            report.check(Check.holds(where + String.join("; " + where, o.problems()), o.problems().isEmpty()));
             for (ChainFailureRun.Failure f : o.failures()) {
-                Map<String, Object> row = new LinkedHashMap<>();
-                row.put("experiment", experiment);
-                row.put("run", k + 1);
-                row.put("bOut", run.outputPackets());
-                row.put("site", f.site());
-                row.put("atSec", LabMath.round(f.atSec(), 2));
-                row.put("duplicates", f.duplicates());
-                row.put("backupPackets", run.backupPackets());
-                row.put("sinkGapSec", LabMath.round(f.sinkGapSec(), 2));
-                failures.add(row);
+                failures.add(LabReport.fields("experiment", experiment, "run", k + 1, "bOut", run.outputPackets(),
+                        "site", f.site(), "atSec", LabMath.round(f.atSec(), 2), "duplicates", f.duplicates(),
+                        "backupPackets", run.backupPackets(), "sinkGapSec", LabMath.round(f.sinkGapSec(), 2)));
                 csv.row(experiment, k + 1, run.outputPackets(), f.site(), LabMath.round(f.atSec(), 2),
                         f.duplicates(), run.backupPackets(), LabMath.round(f.sinkGapSec(), 3));
-                if (f.duplicates() > run.backupPackets()) {
-                    problems.add(String.format(Locale.ROOT, "%s run %d: %d duplicates after the failure of %s, more"
-                            + " than B_back = %d", experiment, k + 1, f.duplicates(), f.site(), run.backupPackets()));
-                }
+                report.check(Check.atMost(where + "duplicates after the failure of " + f.site() + " (B_back)",
+                        f.duplicates(), run.backupPackets()).decimals(0));
             }
         }
     }
 
-    private void chart(LabContext ctx, double[][] throughput) {
+    private static ChartWriter chart(double[][] throughput) {
         double[] x = new double[OUTPUT_BUFFERS.length];
         for (int b = 0; b < x.length; b++) {
             x[b] = Math.log10(OUTPUT_BUFFERS[b]);
@@ -198,6 +171,6 @@ public final class BackupBuffersScenario implements LabScenario {
             chart.series("GCS, " + FAILURE_COUNTS[f] + " failures", x, ours, 2.2f);
             chart.series("paper, " + FAILURE_COUNTS[f] + " failures", x, PAPER_CHAIN10_KBPS[f]);
         }
-        chart.window(1.6, 3.1, 0, 200).write(ctx.file(name() + ".png"));
+        return chart.window(1.6, 3.1, 0, 200);
     }
 }

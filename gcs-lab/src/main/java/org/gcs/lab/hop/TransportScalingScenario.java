@@ -1,21 +1,20 @@
 package org.gcs.lab.hop;
 
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import java.util.concurrent.Callable;
 import org.gcs.lab.ChartWriter;
-import org.gcs.tools.csv.CsvWriter;
+import org.gcs.lab.Check;
 import org.gcs.lab.LabContext;
 import org.gcs.lab.LabMath;
+import org.gcs.lab.LabPool;
+import org.gcs.lab.LabReport;
 import org.gcs.lab.LabResult;
 import org.gcs.lab.LabScenario;
+import org.gcs.tools.csv.CsvWriter;
 
 /**
  * {@code transport-scaling}: GCS itself, not a model, on both WAN transports in virtual time ({@link TreeScalingRun}):
@@ -28,6 +27,10 @@ import org.gcs.lab.LabScenario;
  * one core. Summary {@code points}: {@code {delegates, transport, throughputBytesPerSec, meanBytesPerSec, formingSec,
  * formingWallSec, wallSec}}; {@code hopByHopLargestOverSmallest} and {@code endToEndLargestOverSmallest}. Judged:
  * every run completes and every member delivers the sender's messages once each, without a gap and in order.
+ *
+ * <p>Not a {@link org.gcs.lab.RunPlan}: its runs drive {@link org.gcs.sim.SimNetwork} directly (trees of up to 512
+ * sites with their own timers, numbered payloads checked at every member), which the lab's drivers do not offer. It
+ * uses the template's {@link org.gcs.lab.LabPool}, {@link org.gcs.lab.Check} and {@link org.gcs.lab.LabReport}.
  */
 public final class TransportScalingScenario implements LabScenario {
     private static final long S = 1_000_000_000L;
@@ -52,66 +55,53 @@ public final class TransportScalingScenario implements LabScenario {
 
     @Override
     public LabResult run(LabContext ctx) throws Exception {
-        int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
         long sendNs = ctx.scaledNs(20 * S);
-        ExecutorService pool = Executors.newFixedThreadPool(threads);
-        List<String> problems = new ArrayList<>();
+        ctx.progress().line(String.format(Locale.ROOT, "binary trees of %s sites, both transports, %.0f s of sending"
+                + " each, on %d thread(s)", java.util.Arrays.toString(DELEGATES), sendNs / 1e9,
+                LabPool.threads(Integer.MAX_VALUE)));
+        List<TreeScalingRun> runs = new ArrayList<>();
+        for (int d = DELEGATES.length - 1; d >= 0; d--) { // largest first: the pool packs the runs better
+            for (int t = TRANSPORTS.length - 1; t >= 0; t--) {
+                runs.add(new TreeScalingRun(DELEGATES[d], TRANSPORTS[t], sendNs, ctx.seed()));
+            }
+        }
+        List<TreeScalingRun.Outcome> outcomes = LabPool.run(Integer.MAX_VALUE, runs.stream()
+                .<Callable<TreeScalingRun.Outcome>>map(run -> run::run).toList());
+        LabReport report = new LabReport(ctx);
         double[][] throughput = new double[TRANSPORTS.length][DELEGATES.length];
         List<Map<String, Object>> points = new ArrayList<>();
-        try (CsvWriter csv = new CsvWriter(ctx.file(name() + ".csv"), List.of("delegates", "transport",
+        try (CsvWriter csv = new CsvWriter(report.file(name() + ".csv"), List.of("delegates", "transport",
                 "throughputBytesPerSec", "meanBytesPerSec", "formingSec", "formingWallSec", "wallSec"))) {
-            ctx.progress().line(String.format(Locale.ROOT, "binary trees of %s sites, both transports, %.0f s of"
-                    + " sending each, on %d thread(s)", java.util.Arrays.toString(DELEGATES), sendNs / 1e9, threads));
-            List<Future<TreeScalingRun.Outcome>> futures =
-                    new ArrayList<>(Collections.nCopies(DELEGATES.length * TRANSPORTS.length, null));
-            for (int d = DELEGATES.length - 1; d >= 0; d--) { // largest first: the pool packs the runs better
-                for (int t = TRANSPORTS.length - 1; t >= 0; t--) {
-                    TreeScalingRun run = new TreeScalingRun(DELEGATES[d], TRANSPORTS[t], sendNs, ctx.seed());
-                    futures.set(d * TRANSPORTS.length + t, pool.submit(run::run));
-                }
-            }
             for (int d = 0; d < DELEGATES.length; d++) {
                 for (int t = 0; t < TRANSPORTS.length; t++) {
-                    TreeScalingRun.Outcome o = futures.get(d * TRANSPORTS.length + t).get();
-                    if (o.problem() != null) {
-                        problems.add(o.problem());
-                    }
+                    TreeScalingRun.Outcome o = outcomes.get(runs.size() - 1 - (d * TRANSPORTS.length + t));
+                    report.check(Check.holds(String.valueOf(o.problem()), o.problem() == null));
                     throughput[t][d] = o.throughputBytesPerSec();
-                    Map<String, Object> point = new LinkedHashMap<>();
-                    point.put("delegates", DELEGATES[d]);
-                    point.put("transport", TRANSPORTS[t]);
-                    point.put("throughputBytesPerSec", Math.round(o.throughputBytesPerSec()));
-                    point.put("meanBytesPerSec", Math.round(o.meanBytesPerSec()));
-                    point.put("formingSec", LabMath.round(o.formingSec(), 1));
-                    point.put("formingWallSec", LabMath.round(o.formingWallMillis() / 1000.0, 1));
-                    point.put("wallSec", LabMath.round(o.wallMillis() / 1000.0, 1));
-                    points.add(point);
-                    csv.row(DELEGATES[d], TRANSPORTS[t], Math.round(o.throughputBytesPerSec()),
+                    List<Object> row = List.of(DELEGATES[d], TRANSPORTS[t], Math.round(o.throughputBytesPerSec()),
                             Math.round(o.meanBytesPerSec()), LabMath.round(o.formingSec(), 1),
                             LabMath.round(o.formingWallMillis() / 1000.0, 1), LabMath.round(o.wallMillis() / 1000.0, 1));
+                    points.add(LabReport.fields("delegates", row.get(0), "transport", row.get(1),
+                            "throughputBytesPerSec", row.get(2), "meanBytesPerSec", row.get(3), "formingSec",
+                            row.get(4), "formingWallSec", row.get(5), "wallSec", row.get(6)));
+                    csv.row(row.toArray());
                     ctx.progress().line(String.format(Locale.ROOT, "%4d sites, %-10s: slowest member %8.1f KB/s,"
                             + " mean %8.1f KB/s; formed in %.1f s (%.1f s wall); %.1f s wall in all", DELEGATES[d],
                             TRANSPORTS[t], o.throughputBytesPerSec() / 1000, o.meanBytesPerSec() / 1000,
                             o.formingSec(), o.formingWallMillis() / 1000.0, o.wallMillis() / 1000.0));
                 }
             }
-        } finally {
-            pool.shutdownNow();
         }
         int last = DELEGATES.length - 1;
         double hop = throughput[1][last] / throughput[1][0];
         double e2e = throughput[0][last] / throughput[0][0];
         ctx.progress().line(String.format(Locale.ROOT, "throughput at %d sites over %d: hop by hop %.2f, end to end"
                 + " %.2f", DELEGATES[last], DELEGATES[0], hop, e2e));
-        chart(ctx, throughput);
-        Map<String, Object> summary = new LinkedHashMap<>();
-        summary.put("points", points);
-        summary.put("hopByHopLargestOverSmallest", LabMath.round(hop, 3));
-        summary.put("endToEndLargestOverSmallest", LabMath.round(e2e, 3));
-        return LabResult.judged(summary, problems, ctx.files());
+        return report.chart(name() + ".png", chart(throughput)).putAll("points", points,
+                "hopByHopLargestOverSmallest", LabMath.round(hop, 3),
+                "endToEndLargestOverSmallest", LabMath.round(e2e, 3)).result();
     }
 
-    private void chart(LabContext ctx, double[][] throughput) {
+    private static ChartWriter chart(double[][] throughput) {
         double[] x = new double[DELEGATES.length];
         for (int d = 0; d < x.length; d++) {
             x[d] = Math.log(DELEGATES[d]) / Math.log(2);
@@ -125,6 +115,6 @@ public final class TransportScalingScenario implements LabScenario {
             }
             chart.series(TRANSPORTS[t], x, kb, 2.2f);
         }
-        chart.write(ctx.file(name() + ".png"));
+        return chart;
     }
 }

@@ -5,8 +5,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
-import org.gcs.lab.GroupStart.Member;
 import org.gcs.lab.LabDriver;
+import org.gcs.lab.Run;
+import org.gcs.lab.RunPlan.Member;
 
 /**
  * Responsive on/off background flows for the lab: single-receiver GCS flows, each greedy while ON and silent while
@@ -50,7 +51,7 @@ final class OnOffFlows {
         this.messageBytes = messageBytes;
     }
 
-    /** @return the flows' groups and their members, for {@link OrmccLab#startAndSettle} */
+    /** @return the flows' groups and their members, for a run's plan */
     Map<String, List<Member>> groups() {
         Map<String, List<Member>> groups = new LinkedHashMap<>();
         for (Flow flow : flows) {
@@ -63,25 +64,28 @@ final class OnOffFlows {
     /**
      * Starts the on/off cycle: each flow begins ON or OFF with probability ½, for a first period drawn like the rest.
      */
-    void start(LabDriver driver, Map<String, LabDriver.LabNode> nodes, long nowNs) {
+    void start(Run run) {
         for (Flow flow : flows) {
             boolean on = random.nextBoolean();
             if (on) {
-                running.put(flow, driver.greedy(nodes.get(flow.fromSite() + "/" + MEMBER), flow.group(), messageBytes));
+                running.put(flow, greedy(run, flow));
             }
-            nextToggleNs.put(flow, nowNs + period(on));
+            nextToggleNs.put(flow, run.nowNs() + period(on));
         }
     }
 
+    private LabDriver.LabSender greedy(Run run, Flow flow) {
+        return run.driver().greedy(run.node(flow.fromSite(), MEMBER), flow.group(), messageBytes);
+    }
+
     /** Switches the flows whose period has ended; call it as time passes. */
-    void update(LabDriver driver, Map<String, LabDriver.LabNode> nodes, long nowNs) {
+    void update(Run run) {
         for (Flow flow : flows) {
-            while (nextToggleNs.get(flow) <= nowNs) {
+            while (nextToggleNs.get(flow) <= run.nowNs()) {
                 LabDriver.LabSender sender = running.remove(flow);
                 boolean on = sender == null;
                 if (on) {
-                    running.put(flow, driver.greedy(nodes.get(flow.fromSite() + "/" + MEMBER), flow.group(),
-                            messageBytes));
+                    running.put(flow, greedy(run, flow));
                 } else {
                     sender.stop();
                 }

@@ -8,9 +8,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.gcs.emulator.Topology;
-import org.gcs.lab.ChartWriter;
-import org.gcs.tools.csv.CsvWriter;
+import org.gcs.lab.Check;
 import org.gcs.lab.LabContext;
+import org.gcs.lab.LabMath;
+import org.gcs.lab.LabReport;
 import org.gcs.lab.LabResult;
 import org.gcs.lab.LabScenario;
 
@@ -62,101 +63,73 @@ public final class OrmccDropToZeroScenario implements LabScenario {
         long skipNs = ctx.scaledNs(SKIP_NS);
         List<Topology> stars = ctx.topologyOverride().map(List::of)
                 .orElseGet(() -> List.of(ctx.topology("ormcc-star4"), ctx.topology("ormcc-star16")));
-        List<StarRun.Result> results = new ArrayList<>();
+        Map<String, StarRun.Result> results = new LinkedHashMap<>();
         for (Topology star : stars) {
-            results.add(StarRun.run(ctx, star, name(), runNs, skipNs, null, star.name()));
+            StarRun.Result r = StarRun.run(ctx, star, name(), runNs, skipNs, null, star.name());
+            results.put(r.receivers() + " receivers", r);
+            ctx.progress().line(String.format(Locale.ROOT, "%d receivers: multicast %.0f B/s, single-receiver mean"
+                    + " %.0f B/s (ratio %.3f), suppressed %.3f, indications sent %.0f", r.receivers(),
+                    r.multicastBytesPerSec(), r.backgroundMeanBytesPerSec(), r.multicastOverBackground(),
+                    OrmccLab.suppressedFraction(r.monitorTotals()), r.monitorTotals().get("indicationsSent")));
         }
-        List<Map<String, Object>> points = new ArrayList<>();
-        List<String> failures = new ArrayList<>();
-        try (CsvWriter csv = new CsvWriter(ctx.file(name() + ".csv"), List.of("receivers", "time_s",
-                "multicast_cumulative_Bps", "single_receiver_mean_cumulative_Bps"))) {
-            for (StarRun.Result r : results) {
-                for (int i = 0; i < r.timesSec().size(); i++) {
-                    csv.row(r.receivers(), r.timesSec().get(i), r.multicastCumulative().get(i),
-                            r.backgroundCumulative().get(i));
-                }
-                points.add(point(r));
-                ctx.progress().line(String.format(Locale.ROOT, "%d receivers: multicast %.0f B/s, single-receiver mean"
-                        + " %.0f B/s (ratio %.3f), suppressed %.3f, indications sent %.0f", r.receivers(),
-                        r.multicastBytesPerSec(), r.backgroundMeanBytesPerSec(), r.multicastOverBackground(),
-                        OrmccLab.suppressedFraction(r.monitorTotals()), r.monitorTotals().get("indicationsSent")));
-            }
-        }
-        judge(results, failures);
-        chart(ctx, results);
-        Map<String, Object> summary = new LinkedHashMap<>();
-        summary.put("runSeconds", runNs / 1e9);
-        summary.put("measuredFromSec", skipNs / 1e9);
-        summary.put("points", points);
-        return LabResult.judged(summary, failures, ctx.files());
+        List<StarRun.Result> runs = List.copyOf(results.values());
+        double max = runs.stream().mapToDouble(r -> Math.max(r.multicastBytesPerSec(),
+                r.backgroundMeanBytesPerSec()) * 1e-3).reduce(0, Math::max);
+        return new LabReport(ctx).csv(name() + ".csv", List.of("receivers"),
+                        runs.stream().<List<?>>map(r -> List.of(r.receivers())).toList(), StarRun.tables(runs))
+                .chart(name() + ".png", StarRun.chart("ORMCC and drop-to-zero: over-time average rates (seed 002"
+                        + " Fig. 3.6)", results).yMax(1.6 * max))
+                .putAll("runSeconds", runNs / 1e9, "measuredFromSec", skipNs / 1e9, "points",
+                        runs.stream().map(OrmccDropToZeroScenario::point).toList())
+                .check(checks(runs)).result();
     }
 
     private static Map<String, Object> point(StarRun.Result r) {
-        Map<String, Object> point = new LinkedHashMap<>();
         Map<String, Double> m = r.monitorTotals();
-        point.put("receivers", r.receivers());
-        point.put("multicastBytesPerSec", OrmccLab.round(r.multicastBytesPerSec(), 1));
-        point.put("singleReceiverMeanBytesPerSec", OrmccLab.round(r.backgroundMeanBytesPerSec(), 1));
-        point.put("meanOverSingleReceiverMean", OrmccLab.round(r.multicastOverBackground(), 4));
-        point.put("suppressedFraction", OrmccLab.round(OrmccLab.suppressedFraction(m), 4));
-        point.put("indicationsSent", m.getOrDefault("indicationsSent", 0.0));
-        point.put("indicationsSuppressed", m.getOrDefault("indicationsSuppressed", 0.0));
-        point.put("indicationsCancelled", m.getOrDefault("indicationsCancelled", 0.0));
-        point.put("indicationsMerged", m.getOrDefault("indicationsMerged", 0.0));
-        point.put("lossDetections", m.getOrDefault("lossDetections", 0.0));
-        point.put("indicationsFromRepresentative",
-                r.sourceState().getOrDefault("indicationsFromRepresentative", Double.NaN));
-        point.put("indicationsIgnoredAtSource", r.sourceState().getOrDefault("indicationsIgnored", Double.NaN));
-        point.put("representativeSwitches", r.sourceState().getOrDefault("representativeSwitches", Double.NaN));
-        point.put("rateCuts", r.sourceState().getOrDefault("rateCuts", Double.NaN));
-        return point;
+        Map<String, Double> source = r.sourceState();
+        return LabReport.fields("receivers", r.receivers(),
+                "multicastBytesPerSec", LabMath.round(r.multicastBytesPerSec(), 1),
+                "singleReceiverMeanBytesPerSec", LabMath.round(r.backgroundMeanBytesPerSec(), 1),
+                "meanOverSingleReceiverMean", LabMath.round(r.multicastOverBackground(), 4),
+                "suppressedFraction", LabMath.round(OrmccLab.suppressedFraction(m), 4),
+                "indicationsSent", m.getOrDefault("indicationsSent", 0.0),
+                "indicationsSuppressed", m.getOrDefault("indicationsSuppressed", 0.0),
+                "indicationsCancelled", m.getOrDefault("indicationsCancelled", 0.0),
+                "indicationsMerged", m.getOrDefault("indicationsMerged", 0.0),
+                "lossDetections", m.getOrDefault("lossDetections", 0.0),
+                "indicationsFromRepresentative", source.getOrDefault("indicationsFromRepresentative", Double.NaN),
+                "indicationsIgnoredAtSource", source.getOrDefault("indicationsIgnored", Double.NaN),
+                "representativeSwitches", source.getOrDefault("representativeSwitches", Double.NaN),
+                "rateCuts", source.getOrDefault("rateCuts", Double.NaN));
     }
 
-    private static void judge(List<StarRun.Result> results, List<String> failures) {
+    private static List<Check> checks(List<StarRun.Result> results) {
+        List<Check> checks = new ArrayList<>();
         for (StarRun.Result r : results) {
             Map<String, Double> m = r.monitorTotals();
-            double ratio = r.multicastOverBackground();
-            if (!(ratio >= MULTICAST_OVER_SINGLE_MIN)) {
-                failures.add(String.format(Locale.ROOT, "%d receivers: multicast / single-receiver mean %.3f < %.1f",
-                        r.receivers(), ratio, MULTICAST_OVER_SINGLE_MIN));
-            }
+            String where = r.receivers() + " receivers: ";
+            checks.add(Check.atLeast(where + "multicast / single-receiver mean", r.multicastOverBackground(),
+                    MULTICAST_OVER_SINGLE_MIN));
             double sent = m.getOrDefault("indicationsSent", 0.0);
             double offered = sent + m.getOrDefault("indicationsSuppressed", 0.0)
                     + m.getOrDefault("indicationsCancelled", 0.0);
-            if (sent > 2 * offered / r.receivers()) {
-                failures.add(String.format(Locale.ROOT, "%d receivers: %.0f indications sent > 2 x %.0f / %d",
-                        r.receivers(), sent, offered, r.receivers()));
-            }
-            if (r.receivers() >= 16 && !(OrmccLab.suppressedFraction(m) >= SUPPRESSED_MIN)) {
-                failures.add(String.format(Locale.ROOT, "%d receivers: suppressed fraction %.3f < %.2f",
-                        r.receivers(), OrmccLab.suppressedFraction(m), SUPPRESSED_MIN));
+            checks.add(Check.atMost(where + "indications sent (at most twice one receiver's share of those offered)",
+                    sent, 2 * offered / r.receivers()).decimals(0));
+            if (r.receivers() >= 16) {
+                checks.add(Check.atLeast(where + "suppressed fraction", OrmccLab.suppressedFraction(m),
+                        SUPPRESSED_MIN));
             }
         }
         if (results.size() >= 2) {
-            double first = results.get(0).multicastOverBackground();
-            double last = results.get(results.size() - 1).multicastOverBackground();
+            StarRun.Result first = results.get(0);
+            StarRun.Result last = results.get(results.size() - 1);
             // a fall is measured from parity at most: a small group that ran above the single-receiver flows
             // (1.076 for seed 1 once) is no baseline for drop-to-zero, which is about falling below them
-            if (last < (1 - MAX_DECREASE) * Math.min(first, 1.0)) {
-                failures.add(String.format(Locale.ROOT, "the multicast flow fell from %.3f to %.3f of the"
-                        + " single-receiver mean from %d to %d receivers (more than %.0f %%)", first, last,
-                        results.get(0).receivers(), results.get(results.size() - 1).receivers(), 100 * MAX_DECREASE));
-            }
+            checks.add(Check.atLeast(String.format(Locale.ROOT, "multicast / single-receiver mean at %d receivers"
+                    + " (at most %.0f %% below %d receivers' %.3f, or parity)", last.receivers(), 100 * MAX_DECREASE,
+                    first.receivers(), first.multicastOverBackground()), last.multicastOverBackground(),
+                    (1 - MAX_DECREASE) * Math.min(first.multicastOverBackground(), 1.0)));
         }
-    }
-
-    private void chart(LabContext ctx, List<StarRun.Result> results) {
-        ChartWriter chart = ChartWriter.chart("ORMCC and drop-to-zero: over-time average rates (seed 002 Fig. 3.6)",
-                "time (s)", "over-time average rate (KB/s, bytes on the wire)");
-        double max = 0;
-        for (StarRun.Result r : results) {
-            double[] x = r.timesSec().stream().mapToDouble(Double::doubleValue).toArray();
-            double[] multicast = r.multicastCumulative().stream().mapToDouble(v -> v * 1e-3).toArray();
-            double[] single = r.backgroundCumulative().stream().mapToDouble(v -> v * 1e-3).toArray();
-            chart.series("multicast, " + r.receivers() + " receivers", x, multicast, 2.2f);
-            chart.series("single-receiver mean, " + r.receivers() + " receivers", x, single);
-            max = Math.max(max, Math.max(r.multicastBytesPerSec(), r.backgroundMeanBytesPerSec()) * 1e-3);
-        }
-        chart.yMax(1.6 * max).write(ctx.file(name() + ".png"));
+        return checks;
     }
 }

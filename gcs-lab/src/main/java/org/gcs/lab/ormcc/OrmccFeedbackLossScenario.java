@@ -1,17 +1,15 @@
 package org.gcs.lab.ormcc;
 
-import static org.gcs.lab.ormcc.OrmccLab.S;
-
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
 import org.gcs.emulator.Topology;
-import org.gcs.lab.ChartWriter;
-import org.gcs.tools.csv.CsvWriter;
+import org.gcs.lab.Check;
 import org.gcs.lab.LabContext;
+import org.gcs.lab.LabMath;
+import org.gcs.lab.LabReport;
 import org.gcs.lab.LabResult;
 import org.gcs.lab.LabScenario;
 import org.gcs.driver.WanPacketKind;
@@ -54,42 +52,22 @@ public final class OrmccFeedbackLossScenario implements LabScenario {
         ctx.progress().line(String.format(Locale.ROOT, "multicast %.0f B/s without, %.0f B/s with %.0f %% of the"
                 + " indications lost (%d packets): ratio %.3f", normal.multicastBytesPerSec(),
                 lossy.multicastBytesPerSec(), 100 * INDICATION_LOSS, lost[0], ratio));
-        try (CsvWriter csv = new CsvWriter(ctx.file(name() + ".csv"), List.of("run", "time_s",
-                "multicast_cumulative_Bps", "single_receiver_mean_cumulative_Bps"))) {
-            for (StarRun.Result r : List.of(normal, lossy)) {
-                for (int i = 0; i < r.timesSec().size(); i++) {
-                    csv.row(r == normal ? "without" : "with", r.timesSec().get(i), r.multicastCumulative().get(i),
-                            r.backgroundCumulative().get(i));
-                }
-            }
-        }
-        ChartWriter chart = ChartWriter.chart("ORMCC with lost congestion indications (seed 002 Fig. 3.8)", "time (s)",
-                "over-time average rate (KB/s, bytes on the wire)");
-        for (StarRun.Result r : List.of(normal, lossy)) {
-            String run = r == normal ? "without indication loss" : "with 10 % indication loss";
-            double[] x = r.timesSec().stream().mapToDouble(Double::doubleValue).toArray();
-            chart.series("multicast, " + run, x, r.multicastCumulative().stream().mapToDouble(v -> v * 1e-3).toArray(),
-                    2.2f);
-            chart.series("single-receiver mean, " + run, x,
-                    r.backgroundCumulative().stream().mapToDouble(v -> v * 1e-3).toArray());
-        }
-        chart.yMax(1.6e-3 * Math.max(normal.backgroundMeanBytesPerSec(), lossy.backgroundMeanBytesPerSec()))
-                .write(ctx.file(name() + ".png"));
-        Map<String, Object> summary = new LinkedHashMap<>();
-        summary.put("receivers", normal.receivers());
-        summary.put("indicationLoss", INDICATION_LOSS);
-        summary.put("indicationsLost", lost[0]);
-        summary.put("withoutLossBytesPerSec", OrmccLab.round(normal.multicastBytesPerSec(), 1));
-        summary.put("withLossBytesPerSec", OrmccLab.round(lossy.multicastBytesPerSec(), 1));
-        summary.put("ratio", OrmccLab.round(ratio, 4));
-        summary.put("indicationsSentWithout", normal.monitorTotals().getOrDefault("indicationsSent", 0.0));
-        summary.put("indicationsSentWith", lossy.monitorTotals().getOrDefault("indicationsSent", 0.0));
-        List<String> failures = new ArrayList<>();
-        if (!(ratio >= RATIO_MIN)) {
-            failures.add(String.format(Locale.ROOT, "rate with %.0f %% indication loss / without = %.3f < %.1f",
-                    100 * INDICATION_LOSS, ratio, RATIO_MIN));
-        }
-        return LabResult.judged(summary, failures, ctx.files());
+        Map<String, StarRun.Result> runs = new LinkedHashMap<>();
+        runs.put("without indication loss", normal);
+        runs.put("with 10 % indication loss", lossy);
+        return new LabReport(ctx).csv(name() + ".csv", List.of("run"), List.of(List.of("without"), List.of("with")),
+                        StarRun.tables(List.of(normal, lossy)))
+                .chart(name() + ".png", StarRun.chart("ORMCC with lost congestion indications (seed 002 Fig. 3.8)",
+                        runs).yMax(1.6e-3 * Math.max(normal.backgroundMeanBytesPerSec(),
+                        lossy.backgroundMeanBytesPerSec())))
+                .putAll("receivers", normal.receivers(), "indicationLoss", INDICATION_LOSS, "indicationsLost", lost[0],
+                        "withoutLossBytesPerSec", LabMath.round(normal.multicastBytesPerSec(), 1),
+                        "withLossBytesPerSec", LabMath.round(lossy.multicastBytesPerSec(), 1),
+                        "ratio", LabMath.round(ratio, 4),
+                        "indicationsSentWithout", normal.monitorTotals().getOrDefault("indicationsSent", 0.0),
+                        "indicationsSentWith", lossy.monitorTotals().getOrDefault("indicationsSent", 0.0))
+                .check(Check.atLeast(String.format(Locale.ROOT, "rate with %.0f %% indication loss / without",
+                        100 * INDICATION_LOSS), ratio, RATIO_MIN)).result();
     }
 
     /** Drops each congestion-indication packet with probability {@link #INDICATION_LOSS}. */

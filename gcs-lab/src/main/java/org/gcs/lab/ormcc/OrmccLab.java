@@ -3,36 +3,21 @@ package org.gcs.lab.ormcc;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
-import org.gcs.FlowStatus;
 import org.gcs.ReceivingFlowStatus;
-import org.gcs.emulator.LinkProfile;
 import org.gcs.emulator.Topology;
 import org.gcs.emulator.TreeEdge;
-import org.gcs.lab.GroupStart.Member;
-import org.gcs.lab.GroupStart;
-import org.gcs.lab.LabContext;
-import org.gcs.lab.LabDriver;
-import org.gcs.lab.LabProgress;
-import org.gcs.lab.LabUnavailableException;
-import org.gcs.lab.VirtualDriver;
+import org.gcs.lab.LabMath;
+import org.gcs.lab.RunPlan;
 import org.gcs.sim.SimNetwork;
 import org.gcs.sim.SimNode;
 
-/** What the ORMCC experiments share: their settings, the set-up of their sites and groups, and their readings. */
+/** What the ORMCC experiments share: their settings, their plan, their sites and their readings. */
 final class OrmccLab {
     /** Nanoseconds per second. */
     static final long S = 1_000_000_000L;
     /** The thesis's packets: 1000 bytes of payload (§3.3). */
     static final int MESSAGE_BYTES = 1000;
-    /** How long the members may take to see each other. */
-    static final long VIEW_TIMEOUT_NS = 60 * S;
-    /** Settling after the views: probes measure the links, the first plan is in place. */
-    static final long WARM_UP_NS = 5 * S;
-    /** How often the experiments sample the flows (the thesis's figures are per 100 ms or coarser). */
-    static final long SAMPLE_NS = 100_000_000L;
     /**
      * The node settings of the experiments unless --controller or --set say otherwise: the thesis's ORMCC, as its
      * simulations ran it: β = 0.75 (§3.1.5, App. B pseudo-code; O14) and the additive increase paced by RTT_cr, the
@@ -47,16 +32,13 @@ final class OrmccLab {
     }
 
     /**
-     * @return the virtual driver, which the experiments need for their link schedules, packet filters and queue
-     *     readings
-     * @throws LabUnavailableException on the real driver
+     * @return a plan on the topology with the thesis's settings, refused on the real driver: the experiments change
+     *     links on a schedule, filter packets and read queues in the simulated WAN
      */
-    static VirtualDriver virtual(LabDriver driver, String scenario) throws LabUnavailableException {
-        if (driver instanceof VirtualDriver virtual) {
-            return virtual;
-        }
-        throw new LabUnavailableException(scenario + " runs on the virtual driver only (it changes links on a schedule,"
-                + " filters packets and reads queues in the simulated WAN): leave out --driver real");
+    static RunPlan plan(Topology topology, String scenario) {
+        return RunPlan.on(topology).settings(THESIS_SETTINGS).virtualOnly(scenario + " runs on the virtual driver"
+                + " only (it changes links on a schedule, filters packets and reads queues in the simulated WAN):"
+                + " leave out --driver real");
     }
 
     /** @return the root of the topology's tree (the parent in its first edge) */
@@ -64,27 +46,6 @@ final class OrmccLab {
         List<TreeEdge> tree = topology.tree().orElseThrow(() -> new IllegalArgumentException(scenario
                 + " needs a topology with a 'tree' line (its multicast tree); " + topology.name() + " has none"));
         return tree.get(0).parent();
-    }
-
-    /** @return a link's bottleneck in bytes per second, +∞ if unlimited */
-    static double bytesPerSec(LinkProfile link) {
-        return GroupStart.bytesPerSec(link);
-    }
-
-    /**
-     * Starts one member per site and group role, joins the groups, waits for every group's view, and warms up.
-     *
-     * @param groups each group's members: the sites and the member name to start there
-     * @return the nodes by {@link Member#key()}
-     */
-    static Map<String, LabDriver.LabNode> startAndSettle(LabDriver driver, Map<String, List<Member>> groups,
-                                                         LabProgress progress) throws InterruptedException {
-        return GroupStart.startAndSettle(driver, List.of(), groups, VIEW_TIMEOUT_NS, WARM_UP_NS, progress);
-    }
-
-    /** @return the site's flow to the group, if its delegate has one */
-    static Optional<FlowStatus> flow(LabDriver driver, String site, String group) {
-        return driver.flow(site, group);
     }
 
     /**
@@ -122,19 +83,10 @@ final class OrmccLab {
         return sent + held == 0 ? Double.NaN : held / (sent + held);
     }
 
-    /** @return the value rounded to a number of decimals (NaN and infinities as they are) */
-    static double round(double value, int decimals) {
-        if (!Double.isFinite(value)) {
-            return value;
-        }
-        double f = Math.pow(10, decimals);
-        return Math.round(value * f) / f;
-    }
-
     /** @return the numbers rounded for a summary, in name order */
     static Map<String, Object> rounded(Map<String, Double> values, int decimals) {
         Map<String, Object> out = new java.util.TreeMap<>();
-        values.forEach((k, v) -> out.put(k, round(v, decimals)));
+        values.forEach((k, v) -> out.put(k, LabMath.round(v, decimals)));
         return out;
     }
 
@@ -148,10 +100,5 @@ final class OrmccLab {
         List<String> receivers = new ArrayList<>(topology.sites());
         receivers.remove(source);
         return receivers;
-    }
-
-    /** @return the duration scaled by the run's --scale, at least 1 ms */
-    static long scaled(LabContext ctx, long ns) {
-        return ctx.scaledNs(ns);
     }
 }

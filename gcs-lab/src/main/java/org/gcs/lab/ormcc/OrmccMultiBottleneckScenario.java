@@ -1,5 +1,7 @@
 package org.gcs.lab.ormcc;
 
+import static org.gcs.lab.RunPlan.When.END;
+import static org.gcs.lab.RunPlan.When.START;
 import static org.gcs.lab.ormcc.OrmccLab.S;
 
 import java.util.ArrayList;
@@ -7,17 +9,24 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
+import org.gcs.FlowStatus;
 import org.gcs.emulator.Topology;
 import org.gcs.lab.ChartWriter;
-import org.gcs.tools.csv.CsvWriter;
-import org.gcs.lab.GroupStart.Member;
+import org.gcs.lab.Check;
 import org.gcs.lab.LabContext;
-import org.gcs.lab.LabDriver;
+import org.gcs.lab.LabMath;
 import org.gcs.lab.LabProgress;
+import org.gcs.lab.LabReport;
 import org.gcs.lab.LabResult;
 import org.gcs.lab.LabScenario;
-import org.gcs.lab.RateTrack;
-import org.gcs.lab.SeriesTable;
+import org.gcs.lab.LabTopologies;
+import org.gcs.lab.Run;
+import org.gcs.lab.RunPlan;
+import org.gcs.lab.RunPlan.Member;
+import org.gcs.lab.RunRecord;
+import org.gcs.lab.RunTemplate;
+import org.gcs.lab.SampleTable;
 
 /**
  * {@code ormcc-multi-bottleneck}: seed 002's fairness on multiple bottlenecks (thesis §3.3.2, Figs 3.9–3.10; spec O5).
@@ -67,101 +76,61 @@ public final class OrmccMultiBottleneckScenario implements LabScenario {
         String b = chain.get(1);
         String c = chain.get(2);
         List<Flow> flows = List.of(new Flow("long", a, c), new Flow("short1", a, b), new Flow("short2", b, c));
-        double bottleneck = Math.min(OrmccLab.bytesPerSec(wan.link(a, b).orElseThrow()),
-                OrmccLab.bytesPerSec(wan.link(b, c).orElseThrow()));
+        double bottleneck = Math.min(LabTopologies.bytesPerSec(wan, a, b), LabTopologies.bytesPerSec(wan, b, c));
         long runNs = ctx.scaledNs(RUN_NS);
         long measureFromNs = ctx.scaledNs(MEASURE_FROM_NS);
-        LabProgress progress = ctx.progress();
-        Map<String, RateTrack> tracks = new LinkedHashMap<>();
-        SeriesTable series = new SeriesTable();
-        flows.forEach(f -> series.declare(f.label()));
-        series.declare("bottleneck");
-        List<String> header = new ArrayList<>(List.of("time_s"));
-        flows.forEach(f -> header.addAll(List.of(f.group() + "_rate_3s_Bps", f.group() + "_allowed_Bps")));
-        Map<String, Object> results = new LinkedHashMap<>();
-        try (LabDriver driver = ctx.openDriver(wan, OrmccLab.THESIS_SETTINGS);
-             CsvWriter csv = new CsvWriter(ctx.file(name() + ".csv"), header)) {
-            OrmccLab.virtual(driver, name());
-            Map<String, List<Member>> groups = new LinkedHashMap<>();
-            for (Flow f : flows) {
-                groups.put(f.group(), List.of(new Member(f.source(), "src-" + f.group()),
-                        new Member(f.receiver(), "rcv-" + f.group())));
-            }
-            Map<String, LabDriver.LabNode> nodes = OrmccLab.startAndSettle(driver, groups, progress);
-            long t0 = driver.nowNs();
-            Map<String, LabDriver.LabSender> senders = new LinkedHashMap<>();
-            for (Flow f : flows) {
-                senders.put(f.group(), driver.greedy(nodes.get(f.source() + "/src-" + f.group()), f.group(),
-                        OrmccLab.MESSAGE_BYTES));
-                RateTrack track = new RateTrack();
-                track.add(t0, 0);
-                tracks.put(f.group(), track);
-            }
-            progress.at(0, String.format(Locale.ROOT, "three greedy flows for %.0f s on %s; measured from %.0f s",
+        RunPlan plan = OrmccLab.plan(wan, name());
+        for (Flow f : flows) {
+            plan.group(f.group(), List.of(new Member(f.source(), "src-" + f.group()),
+                    new Member(f.receiver(), "rcv-" + f.group())));
+        }
+        plan.on(START, run -> {
+            flows.forEach(f -> run.traffic(f.group()).greedy(run.node(f.source(), "src-" + f.group()), f.group()));
+            run.say(String.format(Locale.ROOT, "three greedy flows for %.0f s on %s; measured from %.0f s",
                     runNs / 1e9, String.join(" - ", chain), measureFromNs / 1e9));
-            long[] nextProgress = {t0 + 20 * S};
-            driver.sampleFor(runNs, OrmccLab.SAMPLE_NS, now -> {
-                List<Object> row = new ArrayList<>(List.of((now - t0) / 1e9));
-                series.add((now - t0) / 1e9);
-                StringBuilder line = new StringBuilder();
-                for (Flow f : flows) {
-                    RateTrack track = tracks.get(f.group());
-                    track.add(now, senders.get(f.group()).admittedWireBytes());
-                    double rate3 = track.rateOver(3 * S);
-                    double allowed = driver.flow(f.source(), f.group()).map(x -> x.allowedRateBytesPerSec())
-                            .orElse(Double.NaN);
-                    row.add(rate3);
-                    row.add(allowed);
-                    series.put(f.label(), rate3);
-                    line.append(String.format(Locale.ROOT, " %s %s", f.group(), LabProgress.kb(rate3)));
-                }
-                series.put("bottleneck", bottleneck);
-                csv.row(row.toArray());
-                if (now >= nextProgress[0]) {
-                    nextProgress[0] += 20 * S;
-                    progress.at((now - t0) / 1e9, "3-s rates:" + line);
-                }
-            });
-            senders.values().forEach(LabDriver.LabSender::stop);
-            for (Flow f : flows) {
-                double mean = tracks.get(f.group()).meanBetween(t0 + measureFromNs, t0 + runNs);
-                Map<String, Object> r = new LinkedHashMap<>();
-                r.put("source", f.source());
-                r.put("receiver", f.receiver());
-                r.put("meanBytesPerSec", OrmccLab.round(mean, 1));
-                r.put("overBottleneck", OrmccLab.round(mean / bottleneck, 4));
-                driver.flow(f.source(), f.group()).ifPresent(status -> r.put("controllerState",
-                        OrmccLab.rounded(status.extras(), 4)));
-                results.put(f.group(), r);
+        }).runFor(runNs, measureFromNs).column("time_s", Run::atSec);
+        for (Flow f : flows) {
+            plan.column(f.group() + "_rate_3s_Bps", r -> r.traffic(f.group()).rateOver(3 * S))
+                    .column(f.group() + "_allowed_Bps", r -> r.flow(f.source(), f.group())
+                            .map(FlowStatus::allowedRateBytesPerSec).orElse(Double.NaN));
+        }
+        plan.progress(20 * S, r -> "3-s rates:" + flows.stream().map(f -> String.format(Locale.ROOT, " %s %s",
+                f.group(), LabProgress.kb(r.traffic(f.group()).rateOver(3 * S)))).collect(Collectors.joining()))
+                .on(END, run -> flows.forEach(f -> run.flow(f.source(), f.group()).ifPresent(status -> run.note(
+                        f.group(), OrmccLab.rounded(status.extras(), 4)))));
+        RunRecord record = RunTemplate.run(ctx, plan);
+
+        Map<String, Object> results = new LinkedHashMap<>();
+        for (Flow f : flows) {
+            double mean = record.traffic(f.group()).mean(record.phase(0));
+            Map<String, Object> r = LabReport.fields("source", f.source(), "receiver", f.receiver(),
+                    "meanBytesPerSec", LabMath.round(mean, 1), "overBottleneck", LabMath.round(mean / bottleneck, 4));
+            if (record.note(f.group()) != null) {
+                r.put("controllerState", record.note(f.group()));
             }
+            results.put(f.group(), r);
         }
         double longRate = rate(results, "long");
-        double shortMin = Math.min(rate(results, "short1"), rate(results, "short2"));
         double longOverBottleneck = longRate / bottleneck;
-        double shortOverLong = shortMin / longRate;
-        Map<String, Object> summary = new LinkedHashMap<>();
-        summary.put("bottleneckBytesPerSec", bottleneck);
-        summary.put("measuredFromSec", measureFromNs / 1e9);
-        summary.put("runSeconds", runNs / 1e9);
-        summary.put("flows", results);
-        summary.put("longFlowOverBottleneck", OrmccLab.round(longOverBottleneck, 4));
-        summary.put("shortOverLong", OrmccLab.round(shortOverLong, 4));
-        progress.line(String.format(Locale.ROOT, "long flow / bottleneck %.3f (thesis ≈ 0.33), smaller short / long %.2f",
-                longOverBottleneck, shortOverLong));
-        List<String> failures = new ArrayList<>();
-        if (!(longOverBottleneck >= LONG_LOW && longOverBottleneck <= LONG_HIGH)) {
-            failures.add(String.format(Locale.ROOT, "long flow / bottleneck %.3f outside [%.2f, %.2f]",
-                    longOverBottleneck, LONG_LOW, LONG_HIGH));
-        }
-        if (!(shortOverLong >= SHORT_OVER_LONG_MIN)) {
-            failures.add(String.format(Locale.ROOT, "smaller short flow / long flow %.2f < %.1f", shortOverLong,
-                    SHORT_OVER_LONG_MIN));
-        }
-        ChartWriter chart = ChartWriter.chart("ORMCC on two bottlenecks: the long flow against a short flow on each"
-                + " (seed 002 Fig. 3.10)", "time (s)", "rate (KB/s, bytes on the wire, 3-s average)");
-        series.addTo(chart, 1e-3, Map.of("long", 2.2f)).marker(measureFromNs / 1e9, "measured from here")
-                .yMax(1.4 * bottleneck * 1e-3).write(ctx.file(name() + ".png"));
-        return LabResult.judged(summary, failures, ctx.files());
+        double shortOverLong = Math.min(rate(results, "short1"), rate(results, "short2")) / longRate;
+        ctx.progress().line(String.format(Locale.ROOT, "long flow / bottleneck %.3f (thesis ≈ 0.33), smaller short"
+                + " / long %.2f", longOverBottleneck, shortOverLong));
+        List<String> lines = new ArrayList<>();
+        flows.forEach(f -> lines.addAll(List.of(f.label(), f.group() + "_rate_3s_Bps")));
+        ChartWriter chart = SampleTable.plot(record.table().rows(), "time_s", lines.toArray(String[]::new))
+                .constant("bottleneck", bottleneck).addTo(ChartWriter.chart("ORMCC on two bottlenecks: the long flow"
+                        + " against a short flow on each (seed 002 Fig. 3.10)", "time (s)", "rate (KB/s, bytes on the"
+                        + " wire, 3-s average)"), 1e-3, Map.of()).marker(measureFromNs / 1e9, "measured from here")
+                .yMax(1.4 * bottleneck * 1e-3);
+        return new LabReport(ctx).csv(name() + ".csv", record.table()).chart(name() + ".png", chart)
+                .putAll("bottleneckBytesPerSec", bottleneck, "measuredFromSec", measureFromNs / 1e9,
+                        "runSeconds", runNs / 1e9, "flows", results,
+                        "longFlowOverBottleneck", LabMath.round(longOverBottleneck, 4),
+                        "shortOverLong", LabMath.round(shortOverLong, 4))
+                .check(Check.within("long flow / bottleneck", longOverBottleneck, LONG_LOW, LONG_HIGH),
+                        Check.atLeast("smaller short flow / long flow", shortOverLong, SHORT_OVER_LONG_MIN)
+                                .decimals(2))
+                .result();
     }
 
     @SuppressWarnings("unchecked")

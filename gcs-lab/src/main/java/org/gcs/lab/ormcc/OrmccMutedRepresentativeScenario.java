@@ -2,15 +2,16 @@ package org.gcs.lab.ormcc;
 
 import static org.gcs.lab.ormcc.OrmccLab.S;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.gcs.emulator.Topology;
 import org.gcs.lab.ChartWriter;
-import org.gcs.tools.csv.CsvWriter;
+import org.gcs.lab.Check;
 import org.gcs.lab.LabContext;
+import org.gcs.lab.LabMath;
+import org.gcs.lab.LabReport;
 import org.gcs.lab.LabResult;
 import org.gcs.lab.LabScenario;
 import org.gcs.driver.WanPacketKind;
@@ -71,58 +72,35 @@ public final class OrmccMutedRepresentativeScenario implements LabScenario {
             return true;
         }, "representative muted");
         double ratio = quiet.multicastBytesPerSec() / normal.multicastBytesPerSec();
+        double mutedFromSec = quiet.firstRepresentativeAtSec() + MUTE_AFTER_NS / 1e9;
         ctx.progress().line(String.format(Locale.ROOT, "multicast %.0f B/s normal, %.0f B/s with %s muted from %.1f s"
                 + " (%d indications dropped): ratio %.3f; longest full queue %.1f s", normal.multicastBytesPerSec(),
-                quiet.multicastBytesPerSec(), mutedSite[0], quiet.firstRepresentativeAtSec() + MUTE_AFTER_NS / 1e9,
-                muted[0], ratio, quiet.longestFullQueueSec()));
-        try (CsvWriter csv = new CsvWriter(ctx.file(name() + ".csv"), List.of("run", "time_s",
-                "multicast_cumulative_Bps", "single_receiver_mean_cumulative_Bps"))) {
-            for (StarRun.Result r : List.of(normal, quiet)) {
-                for (int i = 0; i < r.timesSec().size(); i++) {
-                    csv.row(r == normal ? "normal" : "muted", r.timesSec().get(i), r.multicastCumulative().get(i),
-                            r.backgroundCumulative().get(i));
-                }
-            }
-        }
-        ChartWriter chart = ChartWriter.chart("ORMCC with a representative that goes silent (seed 002 Fig. 3.13)",
-                "time (s)", "over-time average rate (KB/s, bytes on the wire)");
-        for (StarRun.Result r : List.of(normal, quiet)) {
-            String run = r == normal ? "normal" : "representative muted";
-            double[] x = r.timesSec().stream().mapToDouble(Double::doubleValue).toArray();
-            chart.series("multicast, " + run, x, r.multicastCumulative().stream().mapToDouble(v -> v * 1e-3).toArray(),
-                    2.2f);
-            chart.series("single-receiver mean, " + run, x,
-                    r.backgroundCumulative().stream().mapToDouble(v -> v * 1e-3).toArray());
-        }
+                quiet.multicastBytesPerSec(), mutedSite[0], mutedFromSec, muted[0], ratio,
+                quiet.longestFullQueueSec()));
+        Map<String, StarRun.Result> runs = new LinkedHashMap<>();
+        runs.put("normal", normal);
+        runs.put("representative muted", quiet);
+        ChartWriter chart = StarRun.chart("ORMCC with a representative that goes silent (seed 002 Fig. 3.13)", runs)
+                .yMax(1.6e-3 * Math.max(normal.backgroundMeanBytesPerSec(), quiet.backgroundMeanBytesPerSec()));
         if (Double.isFinite(quiet.firstRepresentativeAtSec())) {
-            chart.marker(quiet.firstRepresentativeAtSec() + MUTE_AFTER_NS / 1e9, mutedSite[0] + " muted");
+            chart.marker(mutedFromSec, mutedSite[0] + " muted");
         }
-        chart.yMax(1.6e-3 * Math.max(normal.backgroundMeanBytesPerSec(), quiet.backgroundMeanBytesPerSec()))
-                .write(ctx.file(name() + ".png"));
-        Map<String, Object> summary = new LinkedHashMap<>();
-        summary.put("receivers", normal.receivers());
-        summary.put("mutedRepresentative", mutedSite[0]);
-        summary.put("representativeAtMute", inOfficeAtMute[0] == null ? "" : inOfficeAtMute[0]);
-        summary.put("mutedFromSec", OrmccLab.round(quiet.firstRepresentativeAtSec() + MUTE_AFTER_NS / 1e9, 1));
-        summary.put("indicationsDropped", muted[0]);
-        summary.put("normalBytesPerSec", OrmccLab.round(normal.multicastBytesPerSec(), 1));
-        summary.put("mutedBytesPerSec", OrmccLab.round(quiet.multicastBytesPerSec(), 1));
-        summary.put("ratioToNormal", OrmccLab.round(ratio, 4));
-        summary.put("longestFullQueueSec", OrmccLab.round(quiet.longestFullQueueSec(), 1));
-        summary.put("longestFullQueueNormalSec", OrmccLab.round(normal.longestFullQueueSec(), 1));
-        summary.put("representativeTimeouts", quiet.sourceState().getOrDefault("representativeTimeouts", Double.NaN));
-        List<String> failures = new ArrayList<>();
-        if (mutedSite[0] == null) {
-            failures.add("no representative was muted (none was chosen)");
-        }
-        if (!(Math.abs(ratio - 1) <= RATIO_TOLERANCE)) {
-            failures.add(String.format(Locale.ROOT, "muted / normal rate %.3f is not within ±%.0f %%", ratio,
-                    100 * RATIO_TOLERANCE));
-        }
-        if (!(quiet.longestFullQueueSec() <= LONGEST_FULL_MAX_SEC)) {
-            failures.add(String.format(Locale.ROOT, "a queue stayed full for %.1f s > %.0f s",
-                    quiet.longestFullQueueSec(), LONGEST_FULL_MAX_SEC));
-        }
-        return LabResult.judged(summary, failures, ctx.files());
+        return new LabReport(ctx).csv(name() + ".csv", List.of("run"), List.of(List.of("normal"), List.of("muted")),
+                        StarRun.tables(List.of(normal, quiet))).chart(name() + ".png", chart)
+                .putAll("receivers", normal.receivers(), "mutedRepresentative", mutedSite[0],
+                        "representativeAtMute", inOfficeAtMute[0] == null ? "" : inOfficeAtMute[0],
+                        "mutedFromSec", LabMath.round(mutedFromSec, 1), "indicationsDropped", muted[0],
+                        "normalBytesPerSec", LabMath.round(normal.multicastBytesPerSec(), 1),
+                        "mutedBytesPerSec", LabMath.round(quiet.multicastBytesPerSec(), 1),
+                        "ratioToNormal", LabMath.round(ratio, 4),
+                        "longestFullQueueSec", LabMath.round(quiet.longestFullQueueSec(), 1),
+                        "longestFullQueueNormalSec", LabMath.round(normal.longestFullQueueSec(), 1),
+                        "representativeTimeouts", quiet.sourceState().getOrDefault("representativeTimeouts",
+                                Double.NaN))
+                .check(Check.holds("no representative was muted (none was chosen)", mutedSite[0] != null),
+                        Check.within("muted / normal rate", ratio, 1 - RATIO_TOLERANCE, 1 + RATIO_TOLERANCE),
+                        Check.atMost("a queue stayed full for", quiet.longestFullQueueSec(), LONGEST_FULL_MAX_SEC)
+                                .decimals(1).unit("s"))
+                .result();
     }
 }

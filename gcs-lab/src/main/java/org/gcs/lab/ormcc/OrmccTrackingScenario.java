@@ -1,5 +1,7 @@
 package org.gcs.lab.ormcc;
 
+import static org.gcs.lab.RunPlan.When.END;
+import static org.gcs.lab.RunPlan.When.START;
 import static org.gcs.lab.ormcc.OrmccLab.S;
 
 import java.util.ArrayList;
@@ -7,23 +9,27 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.TreeSet;
 import org.gcs.FlowStatus;
 import org.gcs.emulator.LinkChange;
 import org.gcs.emulator.LinkProfile;
 import org.gcs.emulator.Topology;
 import org.gcs.lab.ChartWriter;
-import org.gcs.tools.csv.CsvWriter;
-import org.gcs.lab.GroupStart.Member;
+import org.gcs.lab.Check;
 import org.gcs.lab.LabContext;
-import org.gcs.lab.LabDriver;
+import org.gcs.lab.LabMath;
 import org.gcs.lab.LabProgress;
+import org.gcs.lab.LabReport;
 import org.gcs.lab.LabResult;
 import org.gcs.lab.LabScenario;
-import org.gcs.lab.RateTrack;
+import org.gcs.lab.LabTopologies;
+import org.gcs.lab.Run;
+import org.gcs.lab.RunPlan;
+import org.gcs.lab.RunPlan.Member;
+import org.gcs.lab.RunRecord;
+import org.gcs.lab.RunTemplate;
+import org.gcs.lab.SampleTable;
 import org.gcs.lab.SeriesTable;
-import org.gcs.lab.VirtualDriver;
 
 /**
  * {@code ormcc-tracking}: seed 002's slowest-receiver tracking (thesis §3.3.3, Table 3.1, Figs 3.11–3.12), the
@@ -87,80 +93,59 @@ public final class OrmccTrackingScenario implements LabScenario {
                     change.profile()));
         }
         List<Interval> intervals = intervals(wan, source, receivers, schedule, runNs);
-        LabProgress progress = ctx.progress();
-        SeriesTable rates = new SeriesTable().declare("allowed rate λ").declare("sender (1-s average)")
-                .declare("bottleneck");
-        SeriesTable representative = new SeriesTable().declare("representative").declare("slowest receiver");
+        List<Member> members = new ArrayList<>(List.of(new Member(source, "src")));
+        receivers.forEach(r -> members.add(new Member(r, "rcv")));
+        RunPlan plan = OrmccLab.plan(wan, name()).group(GROUP, members).on(START, run -> {
+            run.network().scheduleLinkChanges(schedule, run.network().nowNs());
+            run.traffic("source").greedy(run.node(source, "src"), GROUP);
+            run.say(String.format(Locale.ROOT, "%s sends as fast as allowed to %d receivers for %.0f s; %d link"
+                    + " changes scheduled", source, receivers.size(), runNs / 1e9, schedule.size()));
+        }).runFor(runNs, 0);
+        plan.column("time_s", Run::atSec)
+                .column("expected_representative", r -> intervalAt(intervals, r.atNs()).expected())
+                .column("representative", r -> r.flow(source, GROUP).flatMap(FlowStatus::limitingSite).orElse(""))
+                .column("representative_valid", r -> extra(r, source, "representativeValid"))
+                .column("allowed_Bps", r -> r.flow(source, GROUP).map(FlowStatus::allowedRateBytesPerSec)
+                        .orElse(Double.NaN))
+                .column("sender_rate_1s_Bps", r -> r.traffic("source").rateOver(S))
+                .column("bottleneck_Bps", r -> intervalAt(intervals, r.atNs()).bottleneckBytesPerSec())
+                .column("avg_trac_representative_Bps", r -> extra(r, source, "avgTracCrBytesPerSec"))
+                .column("dev_trac_representative_Bps", r -> extra(r, source, "devTracCrBytesPerSec"))
+                .progress(10 * S, r -> {
+                    String cr = r.flow(source, GROUP).flatMap(FlowStatus::limitingSite).orElse("");
+                    return String.format(Locale.ROOT, "representative %s (slowest %s), λ %s, sender %s",
+                            cr.isEmpty() ? "-" : cr, intervalAt(intervals, r.atNs()).expected(),
+                            LabProgress.kb(r.flow(source, GROUP).map(FlowStatus::allowedRateBytesPerSec)
+                                    .orElse(Double.NaN)), LabProgress.kb(r.traffic("source").rateOver(S)));
+                })
+                .on(END, run -> {
+                    run.flow(source, GROUP).ifPresent(f -> run.note("sourceCounters", counters(f)));
+                    run.note("receiverCounters", OrmccLab.monitorTotals(run.network(), receivers, source, GROUP));
+                });
+        RunRecord record = RunTemplate.run(ctx, plan);
+
+        LabReport report = new LabReport(ctx);
         List<Map<String, Object>> results = new ArrayList<>();
-        List<String> failures = new ArrayList<>();
-        Map<String, Object> summary = new LinkedHashMap<>();
-        try (LabDriver driver = ctx.openDriver(wan, OrmccLab.THESIS_SETTINGS);
-             CsvWriter csv = new CsvWriter(ctx.file(name() + ".csv"), List.of("time_s", "expected_representative",
-                     "representative", "representative_valid", "allowed_Bps", "sender_rate_1s_Bps", "bottleneck_Bps",
-                     "avg_trac_representative_Bps", "dev_trac_representative_Bps"))) {
-            VirtualDriver virtual = OrmccLab.virtual(driver, name());
-            List<Member> members = new ArrayList<>();
-            members.add(new Member(source, "src"));
-            receivers.forEach(r -> members.add(new Member(r, "rcv")));
-            Map<String, LabDriver.LabNode> nodes = OrmccLab.startAndSettle(driver, Map.of(GROUP, members), progress);
-            long t0 = driver.nowNs();
-            virtual.network().scheduleLinkChanges(schedule, virtual.network().nowNs());
-            LabDriver.LabSender sender = driver.greedy(nodes.get(source + "/src"), GROUP, OrmccLab.MESSAGE_BYTES);
-            progress.at(0, String.format(Locale.ROOT, "%s sends as fast as allowed to %d receivers for %.0f s; %d"
-                    + " link changes scheduled", source, receivers.size(), runNs / 1e9, schedule.size()));
-            RateTrack track = new RateTrack();
-            track.add(t0, 0);
-            List<Sample> samples = new ArrayList<>();
-            long[] nextProgress = {t0 + 10 * S};
-            driver.sampleFor(runNs, OrmccLab.SAMPLE_NS, now -> {
-                track.add(now, sender.admittedWireBytes());
-                long at = now - t0;
-                Interval interval = intervalAt(intervals, at);
-                Optional<FlowStatus> flow = driver.flow(source, GROUP);
-                String cr = flow.flatMap(FlowStatus::limitingSite).orElse("");
-                double allowed = flow.map(FlowStatus::allowedRateBytesPerSec).orElse(Double.NaN);
-                double rate1 = track.rateOver(S);
-                samples.add(new Sample(at, cr, allowed));
-                csv.row(at / 1e9, interval.expected(), cr, flow.map(f -> f.extra("representativeValid")).orElse(Double.NaN),
-                        allowed, rate1, interval.bottleneckBytesPerSec(),
-                        flow.map(f -> f.extra("avgTracCrBytesPerSec")).orElse(Double.NaN),
-                        flow.map(f -> f.extra("devTracCrBytesPerSec")).orElse(Double.NaN));
-                rates.add(at / 1e9);
-                rates.put("allowed rate λ", allowed);
-                rates.put("sender (1-s average)", rate1);
-                rates.put("bottleneck", interval.bottleneckBytesPerSec());
-                representative.add(at / 1e9);
-                representative.put("representative", cr.isEmpty() ? Double.NaN : receivers.indexOf(cr) + 1);
-                representative.put("slowest receiver", receivers.indexOf(interval.expected()) + 1);
-                if (now >= nextProgress[0]) {
-                    nextProgress[0] += 10 * S;
-                    progress.at(at / 1e9, String.format(Locale.ROOT, "representative %s (slowest %s), λ %s, sender %s",
-                            cr.isEmpty() ? "-" : cr, interval.expected(), LabProgress.kb(allowed), LabProgress.kb(rate1)));
-                }
-            });
-            sender.stop();
-            for (Interval interval : intervals) {
-                Map<String, Object> result = judge(interval, samples);
-                results.add(result);
-                check(result, failures);
-                progress.line(String.format(Locale.ROOT, "[%.0f, %.0f) s: slowest %s, representative share %.3f,"
-                        + " switch after %s s, mean λ / bottleneck %.3f", interval.fromNs() / 1e9,
-                        interval.toNs() / 1e9, interval.expected(), (double) result.get("representativeShare"),
-                        result.get("switchDelaySec"), (double) result.get("meanRateOverBottleneck")));
-            }
-            driver.flow(source, GROUP).ifPresent(f -> summary.put("sourceCounters", counters(f)));
-            summary.put("receiverCounters", OrmccLab.monitorTotals(virtual.network(), receivers, source, GROUP));
+        for (Interval interval : intervals) {
+            Map<String, Object> result = judge(interval, record.table());
+            results.add(result);
+            check(result, report);
+            ctx.progress().line(String.format(Locale.ROOT, "[%.0f, %.0f) s: slowest %s, representative share %.3f,"
+                    + " switch after %s s, mean λ / bottleneck %.3f", interval.fromNs() / 1e9,
+                    interval.toNs() / 1e9, interval.expected(), (double) result.get("representativeShare"),
+                    result.get("switchDelaySec"), (double) result.get("meanRateOverBottleneck")));
         }
-        summary.put("source", source);
-        summary.put("receivers", receivers.size());
-        summary.put("runSeconds", runNs / 1e9);
-        summary.put("intervals", results);
-        chart(ctx, rates, representative, intervals, receivers);
-        return LabResult.judged(summary, failures, ctx.files());
+        if (record.note("sourceCounters") != null) {
+            report.put("sourceCounters", record.note("sourceCounters"));
+        }
+        report.putAll("receiverCounters", record.note("receiverCounters"), "source", source, "receivers",
+                receivers.size(), "runSeconds", runNs / 1e9, "intervals", results);
+        charts(report, record, intervals, receivers);
+        return report.result();
     }
 
-    /** One 100-ms reading. */
-    private record Sample(long atNs, String representative, double allowedBytesPerSec) {
+    private static double extra(Run run, String source, String key) {
+        return run.flow(source, GROUP).map(f -> f.extra(key)).orElse(Double.NaN);
     }
 
     /** Cuts the run at the schedule's changes; the slowest receiver of each stretch limits it. */
@@ -184,7 +169,7 @@ public final class OrmccTrackingScenario implements LabScenario {
                         link = change.profile();
                     }
                 }
-                double bytesPerSec = OrmccLab.bytesPerSec(link);
+                double bytesPerSec = LabTopologies.bytesPerSec(link);
                 if (bytesPerSec < least) {
                     least = bytesPerSec;
                     slowest = receiver;
@@ -204,66 +189,63 @@ public final class OrmccTrackingScenario implements LabScenario {
         return intervals.get(intervals.size() - 1);
     }
 
-    private static Map<String, Object> judge(Interval interval, List<Sample> samples) {
+    private static Map<String, Object> judge(Interval interval, SampleTable table) {
         long skipNs = Math.min(SKIP_NS, (interval.toNs() - interval.fromNs()) / 2);
         int measured = 0;
         int matching = 0;
         List<Double> allowed = new ArrayList<>();
         Long switchNs = null;
-        for (Sample s : samples) {
-            if (s.atNs() < interval.fromNs() || s.atNs() >= interval.toNs()) {
-                continue;
-            }
-            if (switchNs == null && s.representative().equals(interval.expected())) {
+        for (SampleTable.Row s : table.between(interval.fromNs(), interval.toNs())) {
+            boolean expected = s.text("representative").equals(interval.expected());
+            if (switchNs == null && expected) {
                 switchNs = s.atNs() - interval.fromNs();
             }
             if (s.atNs() >= interval.fromNs() + skipNs) {
                 measured++;
-                matching += s.representative().equals(interval.expected()) ? 1 : 0;
-                allowed.add(s.allowedBytesPerSec());
+                matching += expected ? 1 : 0;
+                allowed.add(s.num("allowed_Bps"));
             }
         }
-        Map<String, Object> result = new LinkedHashMap<>();
-        result.put("fromSec", interval.fromNs() / 1e9);
-        result.put("toSec", interval.toNs() / 1e9);
-        result.put("expectedRepresentative", interval.expected());
-        result.put("bottleneckBytesPerSec", interval.bottleneckBytesPerSec());
-        result.put("representativeShare", OrmccLab.round(measured == 0 ? Double.NaN : matching / (double) measured, 3));
-        result.put("switchDelaySec", switchNs == null ? null : OrmccLab.round(switchNs / 1e9, 1));
-        result.put("meanRateBytesPerSec", OrmccLab.round(OrmccLab.mean(allowed), 1));
-        result.put("meanRateOverBottleneck", OrmccLab.round(OrmccLab.mean(allowed) / interval.bottleneckBytesPerSec(),
-                3));
-        return result;
+        return LabReport.fields("fromSec", interval.fromNs() / 1e9, "toSec", interval.toNs() / 1e9,
+                "expectedRepresentative", interval.expected(), "bottleneckBytesPerSec",
+                interval.bottleneckBytesPerSec(), "representativeShare", LabMath.round(measured == 0 ? Double.NaN
+                        : matching / (double) measured, 3),
+                "switchDelaySec", switchNs == null ? null : LabMath.round(switchNs / 1e9, 1),
+                "meanRateBytesPerSec", LabMath.round(OrmccLab.mean(allowed), 1),
+                "meanRateOverBottleneck", LabMath.round(OrmccLab.mean(allowed) / interval.bottleneckBytesPerSec(),
+                        3));
     }
 
-    private static void check(Map<String, Object> result, List<String> failures) {
-        String where = "[" + result.get("fromSec") + ", " + result.get("toSec") + ") s";
-        double share = (double) result.get("representativeShare");
-        if (!(share >= SHARE_MIN)) {
-            failures.add(where + ": representative share " + share + " < " + SHARE_MIN);
-        }
+    private static void check(Map<String, Object> result, LabReport report) {
+        String where = "[" + result.get("fromSec") + ", " + result.get("toSec") + ") s: ";
         Object delay = result.get("switchDelaySec");
-        if (delay == null || (double) delay > SWITCH_MAX_NS / 1e9) {
-            failures.add(where + ": switch to " + result.get("expectedRepresentative") + " after " + delay + " s > "
-                    + SWITCH_MAX_NS / S + " s");
-        }
-        double ratio = (double) result.get("meanRateOverBottleneck");
-        if (!(ratio >= RATIO_LOW && ratio <= RATIO_HIGH)) {
-            failures.add(where + ": mean λ / bottleneck " + ratio + " outside [" + RATIO_LOW + ", " + RATIO_HIGH + "]");
-        }
+        report.check(Check.atLeast(where + "representative share", (double) result.get("representativeShare"),
+                        SHARE_MIN),
+                Check.atMost(where + "switch to " + result.get("expectedRepresentative") + " after",
+                        delay == null ? Double.NaN : (double) delay, SWITCH_MAX_NS / 1e9).decimals(1).unit("s"),
+                Check.within(where + "mean λ / bottleneck", (double) result.get("meanRateOverBottleneck"), RATIO_LOW,
+                        RATIO_HIGH));
     }
 
     private static Map<String, Object> counters(FlowStatus flow) {
         Map<String, Object> counters = new LinkedHashMap<>();
         for (String key : List.of("indicationsReceived", "indicationsFromRepresentative", "indicationsSwitching",
                 "indicationsIgnored", "representativeSwitches", "rateCuts", "representativeTimeouts", "rttMaxSec")) {
-            counters.put(key, OrmccLab.round(flow.extra(key), 3));
+            counters.put(key, LabMath.round(flow.extra(key), 3));
         }
         return counters;
     }
 
-    private void chart(LabContext ctx, SeriesTable rates, SeriesTable representative, List<Interval> intervals,
-                       List<String> receivers) {
+    private void charts(LabReport report, RunRecord record, List<Interval> intervals, List<String> receivers) {
+        SeriesTable rates = SampleTable.plot(record.table().rows(), "time_s", "allowed rate λ", "allowed_Bps",
+                "sender (1-s average)", "sender_rate_1s_Bps", "bottleneck", "bottleneck_Bps");
+        SeriesTable representative = new SeriesTable().declare("representative").declare("slowest receiver");
+        for (SampleTable.Row r : record.table().rows()) {
+            representative.add(r.num("time_s"));
+            String cr = r.text("representative");
+            representative.put("representative", cr.isEmpty() ? Double.NaN : receivers.indexOf(cr) + 1);
+            representative.put("slowest receiver", receivers.indexOf(r.text("expected_representative")) + 1);
+        }
         ChartWriter rateChart = ChartWriter.chart("ORMCC tracking: the source's rate and the slowest receiver's"
                 + " bottleneck (seed 002 Fig. 3.12)", "time (s)", "rate (KB/s, bytes on the wire)");
         rates.addTo(rateChart, 1e-3, Map.of("allowed rate λ", 2.2f));
@@ -276,7 +258,8 @@ public final class OrmccTrackingScenario implements LabScenario {
             rateChart.marker(interval.fromNs() / 1e9, label);
             crChart.marker(interval.fromNs() / 1e9, label);
         }
-        rateChart.yMax(1.5 * rates.max("bottleneck") * 1e-3).write(ctx.file(name() + "-rate.png"));
-        crChart.yMax(receivers.size() + 0.5).write(ctx.file(name() + "-representative.png"));
+        report.csv(name() + ".csv", record.table())
+                .chart(name() + "-rate.png", rateChart.yMax(1.5 * rates.max("bottleneck") * 1e-3))
+                .chart(name() + "-representative.png", crChart.yMax(receivers.size() + 0.5));
     }
 }

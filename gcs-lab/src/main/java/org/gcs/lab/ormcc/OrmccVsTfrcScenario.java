@@ -1,5 +1,9 @@
 package org.gcs.lab.ormcc;
 
+import static org.gcs.lab.RunPlan.When.BEFORE_START;
+import static org.gcs.lab.RunPlan.When.END;
+import static org.gcs.lab.RunPlan.When.SAMPLE;
+import static org.gcs.lab.RunPlan.When.START;
 import static org.gcs.lab.ormcc.OrmccLab.S;
 
 import java.util.ArrayList;
@@ -10,15 +14,19 @@ import java.util.Map;
 import org.gcs.emulator.Topology;
 import org.gcs.emulator.TreeEdge;
 import org.gcs.lab.ChartWriter;
-import org.gcs.tools.csv.CsvWriter;
-import org.gcs.lab.GroupStart.Member;
+import org.gcs.lab.Check;
 import org.gcs.lab.LabContext;
-import org.gcs.lab.LabDriver;
+import org.gcs.lab.LabMath;
 import org.gcs.lab.LabProgress;
+import org.gcs.lab.LabReport;
 import org.gcs.lab.LabResult;
 import org.gcs.lab.LabScenario;
-import org.gcs.lab.RateTrack;
-import org.gcs.lab.VirtualDriver;
+import org.gcs.lab.Run;
+import org.gcs.lab.RunPlan;
+import org.gcs.lab.RunPlan.Member;
+import org.gcs.lab.RunRecord;
+import org.gcs.lab.RunTemplate;
+import org.gcs.lab.SampleTable;
 
 /**
  * {@code ormcc-vs-tfrc}: seed 002's heterogeneous dynamic network (thesis §3.3.6, Fig. 3.14, Table 3.2; spec O9),
@@ -82,8 +90,8 @@ public final class OrmccVsTfrcScenario implements LabScenario {
     }
 
     /** One run's readings. */
-    record Run(String controller, long seed, double bytesPerSec, long dataPackets, long feedbackDatagrams,
-               List<Double> timesSec, List<Double> windowBytesPerSec) {
+    record Outcome(String controller, long seed, double bytesPerSec, long dataPackets, long feedbackDatagrams,
+                   SampleTable table) {
         double feedbackPerDataPacket() {
             return dataPackets == 0 ? Double.NaN : (double) feedbackDatagrams / dataPackets;
         }
@@ -102,12 +110,12 @@ public final class OrmccVsTfrcScenario implements LabScenario {
         }
         long runNs = ctx.scaledNs(RUN_NS);
         long skipNs = Math.min(ctx.scaledNs(SKIP_NS), runNs / 2);
-        Map<String, List<Run>> runs = new LinkedHashMap<>();
+        Map<String, List<Outcome>> runs = new LinkedHashMap<>();
         Map<String, Map<String, String>> usedSettings = new LinkedHashMap<>();
         for (Map.Entry<String, Map<String, String>> controller : CONTROLLERS.entrySet()) {
             for (int i = 0; i < SEEDS; i++) {
-                Run run = runOnce(ctx, topology, controller.getKey(), controller.getValue(), ctx.seed() + i, source,
-                        leaves, runNs, skipNs);
+                Outcome run = runOnce(ctx, topology, controller.getKey(), controller.getValue(), ctx.seed() + i,
+                        source, leaves, runNs, skipNs);
                 usedSettings.put(controller.getKey(), ctx.usedNodeSettings().asMap());
                 runs.computeIfAbsent(controller.getKey(), k -> new ArrayList<>()).add(run);
             }
@@ -120,127 +128,75 @@ public final class OrmccVsTfrcScenario implements LabScenario {
         ctx.progress().line(String.format(Locale.ROOT, "multicast %.0f B/s with ORMCC, %.0f B/s with TFRC: ratio %.3f;"
                 + " feedback per data packet %.4f (ORMCC), %.4f (TFRC)", ormcc, tfrc, ratio, ormccFeedback,
                 tfrcFeedback));
-        writeFiles(ctx, runs);
-        Map<String, Object> summary = new LinkedHashMap<>();
-        summary.put("controller", String.join("+", CONTROLLERS.keySet()));
-        summary.put("settings", usedSettings);
-        summary.put("receivers", leaves.size());
-        summary.put("seeds", SEEDS);
-        summary.put("runSec", OrmccLab.round(runNs / 1e9, 1));
-        summary.put("ormccMeanBytesPerSec", OrmccLab.round(ormcc, 1));
-        summary.put("tfrcMeanBytesPerSec", OrmccLab.round(tfrc, 1));
-        summary.put("ratio", OrmccLab.round(ratio, 4));
-        summary.put("feedbackPerDataPacket", OrmccLab.round(ormccFeedback, 5));
-        summary.put("tfrcFeedbackPerDataPacket", OrmccLab.round(tfrcFeedback, 5));
-        for (Map.Entry<String, List<Run>> e : runs.entrySet()) {
-            summary.put(e.getKey() + "BytesPerSecBySeed",
-                    e.getValue().stream().map(r -> OrmccLab.round(r.bytesPerSec(), 1)).toList());
-            summary.put(e.getKey() + "FeedbackDatagrams",
-                    e.getValue().stream().mapToLong(Run::feedbackDatagrams).sum());
-            summary.put(e.getKey() + "DataPackets", e.getValue().stream().mapToLong(Run::dataPackets).sum());
+        List<Outcome> all = runs.values().stream().flatMap(List::stream).toList();
+        ChartWriter chart = ChartWriter.chart("ORMCC and TFRC in a heterogeneous dynamic network (seed 002"
+                + " Fig. 3.14)", "time (s)", "multicast rate over 5 s (KB/s, bytes on the wire)");
+        for (List<Outcome> byController : runs.values()) {
+            Outcome first = byController.get(0);
+            SampleTable.plot(first.table().rows(), "time_s", first.controller() + ", seed " + first.seed(),
+                    "multicast_5s_Bps").addTo(chart, 1e-3, Map.of());
         }
-        List<String> failures = new ArrayList<>();
-        if (!(ratio >= RATIO_MIN)) {
-            failures.add(String.format(Locale.ROOT, "ORMCC / TFRC rate %.3f < %.1f", ratio, RATIO_MIN));
+        LabReport report = new LabReport(ctx).csv(name() + ".csv", List.of("controller", "seed"),
+                all.stream().<List<?>>map(r -> List.of(r.controller(), r.seed())).toList(),
+                all.stream().map(Outcome::table).toList()).chart(name() + ".png", chart);
+        report.putAll("controller", String.join("+", CONTROLLERS.keySet()), "settings", usedSettings,
+                "receivers", leaves.size(), "seeds", SEEDS, "runSec", LabMath.round(runNs / 1e9, 1),
+                "ormccMeanBytesPerSec", LabMath.round(ormcc, 1), "tfrcMeanBytesPerSec", LabMath.round(tfrc, 1),
+                "ratio", LabMath.round(ratio, 4), "feedbackPerDataPacket", LabMath.round(ormccFeedback, 5),
+                "tfrcFeedbackPerDataPacket", LabMath.round(tfrcFeedback, 5));
+        for (Map.Entry<String, List<Outcome>> e : runs.entrySet()) {
+            report.putAll(e.getKey() + "BytesPerSecBySeed", e.getValue().stream()
+                            .map(r -> LabMath.round(r.bytesPerSec(), 1)).toList(),
+                    e.getKey() + "FeedbackDatagrams", e.getValue().stream().mapToLong(Outcome::feedbackDatagrams)
+                            .sum(),
+                    e.getKey() + "DataPackets", e.getValue().stream().mapToLong(Outcome::dataPackets).sum());
         }
-        if (!(ormccFeedback <= FEEDBACK_PER_PACKET_MAX)) {
-            failures.add(String.format(Locale.ROOT, "%.4f congestion indications per data packet > %.2f", ormccFeedback,
-                    FEEDBACK_PER_PACKET_MAX));
-        }
-        return LabResult.judged(summary, failures, ctx.files());
+        return report.check(Check.atLeast("ORMCC / TFRC rate", ratio, RATIO_MIN),
+                Check.atMost("congestion indications per data packet", ormccFeedback, FEEDBACK_PER_PACKET_MAX)
+                        .decimals(4)).result();
     }
 
-    private Run runOnce(LabContext ctx, Topology topology, String controller, Map<String, String> settings,
-                        long seed, String source, List<String> leaves, long runNs, long skipNs)
-            throws InterruptedException {
-        LabProgress progress = ctx.progress();
+    private Outcome runOnce(LabContext ctx, Topology topology, String controller, Map<String, String> settings,
+                            long seed, String source, List<String> leaves, long runNs, long skipNs) throws Exception {
         String label = controller + ", seed " + seed;
-        try (LabDriver driver = ctx.openDriver(topology, settings, seed)) {
-            VirtualDriver virtual = OrmccLab.virtual(driver, name());
-            FeedbackCounter counter = new FeedbackCounter(source, GROUP);
-            virtual.network().setWanFilter(counter);
-            OnOffFlows background = new OnOffFlows(OnOffFlows.onTreeEdges(topology.tree().orElseThrow(),
-                    BACKGROUND_PER_LINK), seed, BACKGROUND_MEAN_NS, BACKGROUND_MEAN_NS, OrmccLab.MESSAGE_BYTES);
-            Map<String, List<Member>> groups = new LinkedHashMap<>();
-            List<Member> members = new ArrayList<>();
-            members.add(new Member(source, "src"));
-            leaves.forEach(leaf -> members.add(new Member(leaf, "rcv")));
-            groups.put(GROUP, members);
-            groups.putAll(background.groups());
-            Map<String, LabDriver.LabNode> nodes = OrmccLab.startAndSettle(driver, groups, progress);
-            long t0 = driver.nowNs();
-            LabDriver.LabSender sender = driver.greedy(nodes.get(source + "/src"), GROUP, OrmccLab.MESSAGE_BYTES);
-            background.start(driver, nodes, t0);
-            RateTrack track = new RateTrack();
-            track.add(t0, 0);
-            List<Double> times = new ArrayList<>();
-            List<Double> windowRates = new ArrayList<>();
-            long[] nextProgress = {t0 + 50 * S};
-            long[] nextChartPoint = {t0 + CHART_WINDOW_NS};
-            long[] dataAtSkip = {-1};
-            long[] feedbackAtSkip = {-1};
-            progress.at(0, label + ": a greedy multicast flow to " + leaves.size() + " receiving sites for "
-                    + runNs / S + " s");
-            driver.sampleFor(runNs, OrmccLab.SAMPLE_NS, now -> {
-                background.update(driver, nodes, now);
-                track.add(now, sender.admittedWireBytes());
-                if (dataAtSkip[0] < 0 && now - t0 >= skipNs) {
-                    dataAtSkip[0] = counter.dataPackets();
-                    feedbackAtSkip[0] = counter.feedbackDatagrams();
-                }
-                if (now >= nextChartPoint[0]) {
-                    nextChartPoint[0] += CHART_WINDOW_NS;
-                    times.add((now - t0) / 1e9);
-                    windowRates.add(track.rateOver(CHART_WINDOW_NS));
-                }
-                if (now >= nextProgress[0]) {
-                    nextProgress[0] += 50 * S;
-                    progress.at((now - t0) / 1e9, String.format(Locale.ROOT, "%s: multicast %s (5-s), limited by %s;"
-                            + " %d of %d background flows on", label, LabProgress.kb(track.rateOver(CHART_WINDOW_NS)),
-                            driver.flow(source, GROUP).flatMap(org.gcs.FlowStatus::limitingSite).orElse("-"),
-                            background.on(), background.flows().size()));
-                }
-            });
-            sender.stop();
-            background.stop();
-            double rate = track.meanBetween(t0 + skipNs, t0 + runNs);
-            long data = counter.dataPackets() - Math.max(0, dataAtSkip[0]);
-            long feedback = counter.feedbackDatagrams() - Math.max(0, feedbackAtSkip[0]);
-            progress.line(String.format(Locale.ROOT, "%s: multicast %.0f B/s; %d feedback datagrams for %d data"
-                    + " packets", label, rate, feedback, data));
-            return new Run(controller, seed, rate, data, feedback, times, windowRates);
-        }
+        FeedbackCounter counter = new FeedbackCounter(source, GROUP);
+        OnOffFlows background = new OnOffFlows(OnOffFlows.onTreeEdges(topology.tree().orElseThrow(),
+                BACKGROUND_PER_LINK), seed, BACKGROUND_MEAN_NS, BACKGROUND_MEAN_NS, OrmccLab.MESSAGE_BYTES);
+        List<Member> members = new ArrayList<>(List.of(new Member(source, "src")));
+        leaves.forEach(leaf -> members.add(new Member(leaf, "rcv")));
+        RunPlan plan = OrmccLab.plan(topology, name()).settings(settings).seed(seed)
+                .on(BEFORE_START, run -> run.network().setWanFilter(counter)).group(GROUP, members);
+        background.groups().forEach(plan::group);
+        plan.on(START, run -> {
+            run.traffic(GROUP).greedy(run.node(source, "src"), GROUP);
+            background.start(run);
+            run.say(label + ": a greedy multicast flow to " + leaves.size() + " receiving sites for " + runNs / S
+                    + " s");
+        }).runFor(runNs, skipNs).on(SAMPLE, background::update).at(skipNs, run -> {
+            run.note("dataAtSkip", counter.dataPackets());
+            run.note("feedbackAtSkip", counter.feedbackDatagrams());
+        }).on(END, run -> background.stop()).rowEvery(CHART_WINDOW_NS).column("time_s", Run::atSec)
+                .column("multicast_5s_Bps", r -> r.traffic(GROUP).rateOver(CHART_WINDOW_NS))
+                .progress(50 * S, r -> String.format(Locale.ROOT, "%s: multicast %s (5-s), limited by %s; %d of %d"
+                        + " background flows on", label, LabProgress.kb(r.traffic(GROUP).rateOver(CHART_WINDOW_NS)),
+                        r.flow(source, GROUP).flatMap(org.gcs.FlowStatus::limitingSite).orElse("-"),
+                        background.on(), background.flows().size()));
+        RunRecord record = RunTemplate.run(ctx, plan);
+        double rate = record.traffic(GROUP).mean(record.phase(0));
+        long data = counter.dataPackets() - record.<Long>note("dataAtSkip");
+        long feedback = counter.feedbackDatagrams() - record.<Long>note("feedbackAtSkip");
+        ctx.progress().line(String.format(Locale.ROOT, "%s: multicast %.0f B/s; %d feedback datagrams for %d data"
+                + " packets", label, rate, feedback, data));
+        return new Outcome(controller, seed, rate, data, feedback, record.table());
     }
 
-    private void writeFiles(LabContext ctx, Map<String, List<Run>> runs) throws java.io.IOException {
-        try (CsvWriter csv = new CsvWriter(ctx.file(name() + ".csv"), List.of("controller", "seed", "time_s",
-                "multicast_5s_Bps"))) {
-            for (List<Run> byController : runs.values()) {
-                for (Run run : byController) {
-                    for (int i = 0; i < run.timesSec().size(); i++) {
-                        csv.row(run.controller(), run.seed(), run.timesSec().get(i), run.windowBytesPerSec().get(i));
-                    }
-                }
-            }
-        }
-        ChartWriter chart = ChartWriter.chart("ORMCC and TFRC in a heterogeneous dynamic network (seed 002 Fig. 3.14)",
-                "time (s)", "multicast rate over 5 s (KB/s, bytes on the wire)");
-        for (List<Run> byController : runs.values()) {
-            Run first = byController.get(0);
-            chart.series(first.controller() + ", seed " + first.seed(),
-                    first.timesSec().stream().mapToDouble(Double::doubleValue).toArray(),
-                    first.windowBytesPerSec().stream().mapToDouble(v -> v * 1e-3).toArray());
-        }
-        chart.write(ctx.file(name() + ".png"));
+    private static double meanRate(List<Outcome> runs) {
+        return runs.stream().mapToDouble(Outcome::bytesPerSec).average().orElse(Double.NaN);
     }
 
-    private static double meanRate(List<Run> runs) {
-        return runs.stream().mapToDouble(Run::bytesPerSec).average().orElse(Double.NaN);
-    }
-
-    private static double feedbackPerDataPacket(List<Run> runs) {
-        long data = runs.stream().mapToLong(Run::dataPackets).sum();
-        long feedback = runs.stream().mapToLong(Run::feedbackDatagrams).sum();
+    private static double feedbackPerDataPacket(List<Outcome> runs) {
+        long data = runs.stream().mapToLong(Outcome::dataPackets).sum();
+        long feedback = runs.stream().mapToLong(Outcome::feedbackDatagrams).sum();
         return data == 0 ? Double.NaN : (double) feedback / data;
     }
 }

@@ -1,5 +1,8 @@
 package org.gcs.lab.ormcc;
 
+import static org.gcs.lab.RunPlan.When.END;
+import static org.gcs.lab.RunPlan.When.SAMPLE;
+import static org.gcs.lab.RunPlan.When.START;
 import static org.gcs.lab.ormcc.OrmccLab.S;
 
 import java.util.ArrayList;
@@ -7,16 +10,18 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
+import java.util.function.Function;
 import org.gcs.FlowStatus;
 import org.gcs.emulator.Topology;
-import org.gcs.lab.GroupStart.Member;
+import org.gcs.lab.ChartWriter;
 import org.gcs.lab.LabContext;
-import org.gcs.lab.LabDriver;
 import org.gcs.lab.LabProgress;
-import org.gcs.lab.RateTrack;
-import org.gcs.lab.VirtualDriver;
-import org.gcs.sim.SimNetwork;
+import org.gcs.lab.Run;
+import org.gcs.lab.RunPlan;
+import org.gcs.lab.RunPlan.Member;
+import org.gcs.lab.RunRecord;
+import org.gcs.lab.RunTemplate;
+import org.gcs.lab.SampleTable;
 import org.gcs.sim.WanFilter;
 
 /**
@@ -25,7 +30,8 @@ import org.gcs.sim.WanFilter;
  * only bottleneck, one single-receiver flow (group {@code b<i>} from S to R<i>) competes with it: the thesis's
  * background flows. Every flow is greedy. What a run measures: every flow's rate, the multicast flow's representative
  * over time, the receivers' congestion-indication counters for the multicast flow, and how long each last hop's queue
- * stays nearly full.
+ * stays nearly full. Its table, a row per sample: the over-time average rates of the multicast flow and of the
+ * single-receiver flows' mean.
  *
  * <p>Hooks for the variants: a {@link WanFilter} (lost or muted indications) that may look at the run's state.
  */
@@ -39,8 +45,7 @@ final class StarRun {
     record Result(int receivers, double multicastBytesPerSec, double backgroundMeanBytesPerSec,
                   List<Double> backgroundBytesPerSec, Map<String, Double> monitorTotals,
                   Map<String, Double> sourceState, double longestFullQueueSec, String firstRepresentative,
-                  double firstRepresentativeAtSec, List<Double> multicastCumulative, List<Double> backgroundCumulative,
-                  List<Double> timesSec) {
+                  double firstRepresentativeAtSec, SampleTable table) {
         double multicastOverBackground() {
             return multicastBytesPerSec / backgroundMeanBytesPerSec;
         }
@@ -52,6 +57,8 @@ final class StarRun {
         String representative = "";
         String firstRepresentative;
         long firstRepresentativeNs = -1;
+        private final Map<String, Long> fullSinceNs = new LinkedHashMap<>();
+        private long longestFullNs;
     }
 
     private StarRun() {
@@ -66,98 +73,103 @@ final class StarRun {
      * @param label for progress lines
      */
     static Result run(LabContext ctx, Topology topology, String scenario, long runNs, long measureFromNs,
-                      java.util.function.Function<State, WanFilter> filter, String label)
-            throws InterruptedException {
+                      Function<State, WanFilter> filter, String label) throws Exception {
         String source = OrmccLab.root(topology, scenario);
         List<String> receivers = OrmccLab.receivers(topology, source);
-        LabProgress progress = ctx.progress();
+        long queueBytes = topology.link(source, receivers.get(0)).orElseThrow().queueBytes();
         State state = new State();
-        try (LabDriver driver = ctx.openDriver(topology, OrmccLab.THESIS_SETTINGS)) {
-            VirtualDriver virtual = OrmccLab.virtual(driver, scenario);
-            SimNetwork net = virtual.network();
-            Map<String, List<Member>> groups = new LinkedHashMap<>();
-            List<Member> multicast = new ArrayList<>();
-            multicast.add(new Member(source, "src-" + MULTICAST));
-            receivers.forEach(r -> multicast.add(new Member(r, "rcv")));
-            groups.put(MULTICAST, multicast);
-            for (int i = 0; i < receivers.size(); i++) {
-                groups.put(background(i), List.of(new Member(source, "src-" + background(i)),
-                        new Member(receivers.get(i), "rcv")));
-            }
-            Map<String, LabDriver.LabNode> nodes = OrmccLab.startAndSettle(driver, groups, progress);
+        RunPlan plan = OrmccLab.plan(topology, scenario);
+        List<Member> multicast = new ArrayList<>(List.of(new Member(source, "src-" + MULTICAST)));
+        receivers.forEach(r -> multicast.add(new Member(r, "rcv")));
+        plan.group(MULTICAST, multicast);
+        for (int i = 0; i < receivers.size(); i++) {
+            plan.group(background(i), List.of(new Member(source, "src-" + background(i)),
+                    new Member(receivers.get(i), "rcv")));
+        }
+        List<String> groups = List.copyOf(plan.groupNames());
+        plan.on(START, run -> {
             if (filter != null) {
-                net.setWanFilter(filter.apply(state));
+                run.network().setWanFilter(filter.apply(state));
             }
-            long t0 = driver.nowNs();
-            Map<String, LabDriver.LabSender> senders = new LinkedHashMap<>();
-            Map<String, RateTrack> tracks = new LinkedHashMap<>();
-            for (String group : groups.keySet()) {
-                senders.put(group, driver.greedy(nodes.get(source + "/src-" + group), group, OrmccLab.MESSAGE_BYTES));
-                RateTrack track = new RateTrack();
-                track.add(t0, 0);
-                tracks.put(group, track);
-            }
-            progress.at(0, String.format(Locale.ROOT, "%s: %d receivers, a multicast flow and %d single-receiver flows"
-                    + " for %.0f s", label, receivers.size(), receivers.size(), runNs / 1e9));
-            Map<String, Long> fullSinceNs = new LinkedHashMap<>();
-            long[] longestFullNs = {0};
-            long queueBytes = topology.link(source, receivers.get(0)).orElseThrow().queueBytes();
-            List<Double> times = new ArrayList<>();
-            List<Double> multicastCumulative = new ArrayList<>();
-            List<Double> backgroundCumulative = new ArrayList<>();
-            long[] nextProgress = {t0 + 20 * S};
-            driver.sampleFor(runNs, OrmccLab.SAMPLE_NS, now -> {
-                state.nowNs = now;
-                Optional<FlowStatus> flow = driver.flow(source, MULTICAST);
-                state.representative = flow.flatMap(FlowStatus::limitingSite).orElse("");
-                if (state.firstRepresentative == null && !state.representative.isEmpty()
-                        && !flow.get().slowStart()) {
-                    state.firstRepresentative = state.representative;
-                    state.firstRepresentativeNs = now;
-                }
-                double backgroundSum = 0;
-                for (Map.Entry<String, RateTrack> e : tracks.entrySet()) {
-                    e.getValue().add(now, senders.get(e.getKey()).admittedWireBytes());
-                    if (!e.getKey().equals(MULTICAST)) {
-                        backgroundSum += e.getValue().meanBetween(t0, now);
+            groups.forEach(g -> run.traffic(g).greedy(run.node(source, "src-" + g), g));
+            run.say(String.format(Locale.ROOT, "%s: %d receivers, a multicast flow and %d single-receiver flows for"
+                    + " %.0f s", label, receivers.size(), receivers.size(), runNs / 1e9));
+        }).runFor(runNs, measureFromNs).on(SAMPLE, run -> observe(run, state, source, receivers, queueBytes))
+                .column("time_s", Run::atSec)
+                .column("multicast_cumulative_Bps", r -> r.traffic(MULTICAST).mean(r.t0(), r.nowNs()))
+                .column("single_receiver_mean_cumulative_Bps", r -> {
+                    double sum = 0;
+                    for (int i = 0; i < receivers.size(); i++) {
+                        sum += r.traffic(background(i)).mean(r.t0(), r.nowNs());
                     }
-                }
-                times.add((now - t0) / 1e9);
-                multicastCumulative.add(tracks.get(MULTICAST).meanBetween(t0, now));
-                backgroundCumulative.add(backgroundSum / receivers.size());
-                for (String receiver : receivers) {
-                    boolean full = net.linkBacklogBytes(source, receiver) >= FULL_QUEUE * queueBytes;
-                    if (full) {
-                        long since = fullSinceNs.computeIfAbsent(receiver, r -> now);
-                        longestFullNs[0] = Math.max(longestFullNs[0], now - since);
-                    } else {
-                        fullSinceNs.remove(receiver);
-                    }
-                }
-                if (now >= nextProgress[0]) {
-                    nextProgress[0] += 20 * S;
-                    progress.at((now - t0) / 1e9, String.format(Locale.ROOT, "%s: multicast %s (3-s), representative %s",
-                            label, LabProgress.kb(tracks.get(MULTICAST).rateOver(3 * S)),
-                            state.representative.isEmpty() ? "-" : state.representative));
-                }
-            });
-            senders.values().forEach(LabDriver.LabSender::stop);
-            List<Double> background = new ArrayList<>();
-            for (int i = 0; i < receivers.size(); i++) {
-                background.add(tracks.get(background(i)).meanBetween(t0 + measureFromNs, t0 + runNs));
+                    return sum / receivers.size();
+                })
+                .progress(20 * S, r -> String.format(Locale.ROOT, "%s: multicast %s (3-s), representative %s", label,
+                        LabProgress.kb(r.traffic(MULTICAST).rateOver(3 * S)),
+                        state.representative.isEmpty() ? "-" : state.representative))
+                .on(END, run -> {
+                    run.note("monitors", OrmccLab.monitorTotals(run.network(), receivers, source, MULTICAST));
+                    run.note("source", run.flow(source, MULTICAST).map(FlowStatus::extras).orElse(Map.of()));
+                });
+        RunRecord record = RunTemplate.run(ctx, plan);
+        List<Double> background = new ArrayList<>();
+        for (int i = 0; i < receivers.size(); i++) {
+            background.add(record.traffic(background(i)).mean(record.phase(0)));
+        }
+        return new Result(receivers.size(), record.traffic(MULTICAST).mean(record.phase(0)),
+                OrmccLab.mean(background), background, record.note("monitors"), record.note("source"),
+                state.longestFullNs / 1e9, state.firstRepresentative, state.firstRepresentativeNs < 0 ? Double.NaN
+                        : (state.firstRepresentativeNs - record.t0()) / 1e9, record.table());
+    }
+
+    /** Follows the representative (the first one, once out of slow start) and how long each last hop stays full. */
+    private static void observe(Run run, State state, String source, List<String> receivers, long queueBytes) {
+        long now = run.nowNs();
+        state.nowNs = now;
+        var flow = run.flow(source, MULTICAST);
+        state.representative = flow.flatMap(FlowStatus::limitingSite).orElse("");
+        if (state.firstRepresentative == null && !state.representative.isEmpty() && !flow.get().slowStart()) {
+            state.firstRepresentative = state.representative;
+            state.firstRepresentativeNs = now;
+        }
+        for (String receiver : receivers) {
+            if (run.network().linkBacklogBytes(source, receiver) >= FULL_QUEUE * queueBytes) {
+                long since = state.fullSinceNs.computeIfAbsent(receiver, r -> now);
+                state.longestFullNs = Math.max(state.longestFullNs, now - since);
+            } else {
+                state.fullSinceNs.remove(receiver);
             }
-            return new Result(receivers.size(), tracks.get(MULTICAST).meanBetween(t0 + measureFromNs, t0 + runNs),
-                    OrmccLab.mean(background), background,
-                    OrmccLab.monitorTotals(net, receivers, source, MULTICAST),
-                    driver.flow(source, MULTICAST).map(FlowStatus::extras).orElse(Map.of()), longestFullNs[0] / 1e9,
-                    state.firstRepresentative,
-                    state.firstRepresentativeNs < 0 ? Double.NaN : (state.firstRepresentativeNs - t0) / 1e9,
-                    multicastCumulative, backgroundCumulative, times);
         }
     }
 
     /** @return the background group of the receiver at {@code index} (0-based): b1, b2, ... */
     static String background(int index) {
         return "b" + (index + 1);
+    }
+
+    /** @return the CSV file's labels and tables of runs, for {@link org.gcs.lab.LabReport#csv} */
+    static List<SampleTable> tables(List<Result> results) {
+        return results.stream().map(Result::table).toList();
+    }
+
+    /**
+     * A chart of the runs' over-time average rates: for each, the multicast flow's (thick) and the single-receiver
+     * flows' mean.
+     *
+     * @param runs each run's result by its label in the legend
+     */
+    static ChartWriter chart(String title, Map<String, Result> runs) {
+        ChartWriter chart = ChartWriter.chart(title, "time (s)", "over-time average rate (KB/s, bytes on the wire)");
+        runs.forEach((label, r) -> {
+            double[] x = SampleTable.numbers(r.table().rows(), "time_s").stream().mapToDouble(Double::doubleValue)
+                    .toArray();
+            chart.series("multicast, " + label, x, kb(r, "multicast_cumulative_Bps"), 2.2f);
+            chart.series("single-receiver mean, " + label, x, kb(r, "single_receiver_mean_cumulative_Bps"));
+        });
+        return chart;
+    }
+
+    private static double[] kb(Result r, String column) {
+        return SampleTable.numbers(r.table().rows(), column).stream().mapToDouble(v -> v * 1e-3).toArray();
     }
 }

@@ -6,19 +6,20 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import java.util.concurrent.Callable;
+import org.gcs.lab.ChartWriter;
+import org.gcs.lab.Check;
+import org.gcs.lab.LabContext;
+import org.gcs.lab.LabMath;
+import org.gcs.lab.LabPool;
+import org.gcs.lab.LabReport;
+import org.gcs.lab.LabResult;
+import org.gcs.lab.LabScenario;
 import org.gcs.sim.maxplus.LossModel;
 import org.gcs.sim.maxplus.OneToManyTcpModel;
 import org.gcs.sim.maxplus.TreeModelParameters;
 import org.gcs.sim.maxplus.TreeModelResult;
-import org.gcs.lab.ChartWriter;
 import org.gcs.tools.csv.CsvWriter;
-import org.gcs.lab.LabContext;
-import org.gcs.lab.LabMath;
-import org.gcs.lab.LabResult;
-import org.gcs.lab.LabScenario;
 
 /**
  * {@code overlay-scaling}: seed 001's table (§V-A) of the asymptotic group throughput over the local throughput of
@@ -32,6 +33,9 @@ import org.gcs.lab.LabScenario;
  * throughput per variant. Pass (spec §4.5): RENO and SACK cells within ±0.06 of the paper, ECN within ±0.04, each row
  * non-decreasing in B_OUT (0.005 of noise allowed: the paper's last two columns are equal), RENO below SACK in every
  * cell, and local RENO / SACK in [0.89, 0.95] (the paper's "about 8 % less").
+ *
+ * <p>Not a {@link org.gcs.lab.RunPlan}: it runs a (max,+) model, no nodes. It uses the template's
+ * {@link org.gcs.lab.LabPool}, {@link org.gcs.lab.Check} and {@link org.gcs.lab.LabReport}.
  */
 public final class OverlayScalingScenario implements LabScenario {
     /** The paper's output buffers. */
@@ -77,47 +81,36 @@ public final class OverlayScalingScenario implements LabScenario {
     @Override
     public LabResult run(LabContext ctx) throws Exception {
         int packets = Math.max(10_000, (int) Math.round(PACKETS * ctx.scale()));
-        int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
         ctx.progress().line(String.format(Locale.ROOT, "%d runs of %d packets on %d thread(s): %d nodes, H = 10,"
-                + " Exp(10 ms), p = 0.01, B_IN = 50", ROWS.size() * (OUTPUT_BUFFERS.length + 1), packets, threads,
-                NODES));
-        Map<Row, Future<TreeModelResult>> locals = new LinkedHashMap<>();
-        Map<Row, List<Future<TreeModelResult>>> groups = new LinkedHashMap<>();
-        ExecutorService pool = Executors.newFixedThreadPool(threads);
-        try {
-            for (Row row : ROWS) {
-                locals.put(row, pool.submit(() -> OneToManyTcpModel.run(
-                        TreeModelParameters.paperTable(1, 1, 50, row.lossModel(), packets, ctx.seed()))));
-                List<Future<TreeModelResult>> cells = new ArrayList<>();
-                for (int outputBuffer : OUTPUT_BUFFERS) {
-                    cells.add(pool.submit(() -> OneToManyTcpModel.run(TreeModelParameters.paperTable(DEPTH, 2,
-                            outputBuffer, row.lossModel(), packets, ctx.seed()))));
-                }
-                groups.put(row, cells);
+                + " Exp(10 ms), p = 0.01, B_IN = 50", ROWS.size() * (OUTPUT_BUFFERS.length + 1), packets,
+                LabPool.threads(Integer.MAX_VALUE), NODES));
+        List<Callable<TreeModelResult>> tasks = new ArrayList<>();
+        for (Row row : ROWS) {
+            tasks.add(() -> OneToManyTcpModel.run(TreeModelParameters.paperTable(1, 1, 50, row.lossModel(), packets,
+                    ctx.seed())));
+            for (int outputBuffer : OUTPUT_BUFFERS) {
+                tasks.add(() -> OneToManyTcpModel.run(TreeModelParameters.paperTable(DEPTH, 2, outputBuffer,
+                        row.lossModel(), packets, ctx.seed())));
             }
-            return judge(ctx, packets, locals, groups);
-        } finally {
-            pool.shutdownNow();
         }
-    }
-
-    private LabResult judge(LabContext ctx, int packets, Map<Row, Future<TreeModelResult>> locals,
-                            Map<Row, List<Future<TreeModelResult>>> groups) throws Exception {
+        List<TreeModelResult> results = LabPool.run(Integer.MAX_VALUE, tasks);
         Map<Row, Double> local = new LinkedHashMap<>();
         Map<Row, double[]> group = new LinkedHashMap<>();
-        for (Row row : ROWS) {
-            local.put(row, locals.get(row).get().groupPacketsPerSec());
-            double[] rates = new double[OUTPUT_BUFFERS.length];
-            for (int c = 0; c < rates.length; c++) {
-                rates[c] = groups.get(row).get(c).get().groupPacketsPerSec();
-            }
-            group.put(row, rates);
+        for (int r = 0; r < ROWS.size(); r++) {
+            int first = r * (OUTPUT_BUFFERS.length + 1);
+            local.put(ROWS.get(r), results.get(first).groupPacketsPerSec());
+            group.put(ROWS.get(r), results.subList(first + 1, first + 1 + OUTPUT_BUFFERS.length).stream()
+                    .mapToDouble(TreeModelResult::groupPacketsPerSec).toArray());
         }
-        List<String> failures = new ArrayList<>();
+        return judge(ctx, packets, local, group);
+    }
+
+    private LabResult judge(LabContext ctx, int packets, Map<Row, Double> local, Map<Row, double[]> group) {
+        LabReport report = new LabReport(ctx);
         List<Map<String, Object>> cells = new ArrayList<>();
         Map<String, Object> localSummary = new LinkedHashMap<>();
         Map<String, double[]> ratios = new LinkedHashMap<>();
-        try (CsvWriter csv = new CsvWriter(ctx.file(name() + ".csv"), List.of("variant", "bOut",
+        try (CsvWriter csv = new CsvWriter(report.file(name() + ".csv"), List.of("variant", "bOut",
                 "groupPacketsPerSec", "localPacketsPerSec", "ratio", "paperRatio"))) {
             for (Row row : ROWS) {
                 double localRate = local.get(row);
@@ -139,13 +132,15 @@ public final class OverlayScalingScenario implements LabScenario {
                     cell.put("paperRatio", row.paper()[c]);
                     cell.put("groupPacketsPerSec", LabMath.round(groupRate, 3));
                     cells.add(cell);
-                    if (!Double.isNaN(row.tolerance()) && !(Math.abs(ratio - row.paper()[c]) <= row.tolerance())) {
-                        failures.add(String.format(Locale.ROOT, "%s at B_OUT = %d: ratio %.3f, paper %.2f ± %.2f",
-                                row.name(), OUTPUT_BUFFERS[c], ratio, row.paper()[c], row.tolerance()));
+                    String at = row.name() + " at B_OUT = " + OUTPUT_BUFFERS[c] + ": ";
+                    if (!Double.isNaN(row.tolerance())) {
+                        report.check(Check.atMost(String.format(Locale.ROOT, "%s|ratio %.3f - paper %.2f|", at, ratio,
+                                row.paper()[c]), Math.abs(ratio - row.paper()[c]), row.tolerance()));
                     }
-                    if (c > 0 && !(ratio >= rowRatios[c - 1] - MONOTONE_NOISE)) {
-                        failures.add(String.format(Locale.ROOT, "%s falls from B_OUT = %d to %d: %.3f -> %.3f",
-                                row.name(), OUTPUT_BUFFERS[c - 1], OUTPUT_BUFFERS[c], rowRatios[c - 1], ratio));
+                    if (c > 0) {
+                        report.check(Check.atLeast(String.format(Locale.ROOT, "%sratio (at B_OUT = %d: %.3f, less"
+                                + " %.3f of noise)", at, OUTPUT_BUFFERS[c - 1], rowRatios[c - 1], MONOTONE_NOISE),
+                                ratio, rowRatios[c - 1] - MONOTONE_NOISE));
                     }
                 }
                 ctx.progress().line(line.toString());
@@ -155,26 +150,17 @@ public final class OverlayScalingScenario implements LabScenario {
         Row reno = ROWS.get(0);
         Row sack = ROWS.get(1);
         double renoOverSack = local.get(reno) / local.get(sack);
-        if (!(renoOverSack >= 0.89 && renoOverSack <= 0.95)) {
-            failures.add(String.format(Locale.ROOT, "local RENO / SACK = %.3f, outside [0.89, 0.95]", renoOverSack));
-        }
+        report.check(Check.within("local RENO / SACK", renoOverSack, 0.89, 0.95));
         for (int c = 0; c < OUTPUT_BUFFERS.length; c++) {
-            if (!(group.get(reno)[c] <= group.get(sack)[c])) {
-                failures.add(String.format(Locale.ROOT, "RENO above SACK at B_OUT = %d: %.2f > %.2f pkt/s",
-                        OUTPUT_BUFFERS[c], group.get(reno)[c], group.get(sack)[c]));
-            }
+            report.check(Check.atMost("RENO against SACK at B_OUT = " + OUTPUT_BUFFERS[c] + " (pkt/s)",
+                    group.get(reno)[c], group.get(sack)[c]).decimals(2));
         }
-        chart(ctx, ratios);
-        Map<String, Object> summary = new LinkedHashMap<>();
-        summary.put("nodes", NODES);
-        summary.put("packets", packets);
-        summary.put("cells", cells);
-        summary.put("locals", localSummary);
-        summary.put("renoOverSackLocal", LabMath.round(renoOverSack, 4));
-        return LabResult.judged(summary, failures, ctx.files());
+        return report.chart(name() + ".png", chart(ratios)).putAll("nodes", NODES, "packets", packets,
+                "cells", cells, "locals", localSummary, "renoOverSackLocal", LabMath.round(renoOverSack, 4))
+                .result();
     }
 
-    private void chart(LabContext ctx, Map<String, double[]> ratios) {
+    private static ChartWriter chart(Map<String, double[]> ratios) {
         double[] x = new double[OUTPUT_BUFFERS.length];
         for (int c = 0; c < x.length; c++) {
             x[c] = Math.log10(OUTPUT_BUFFERS[c]);
@@ -185,6 +171,6 @@ public final class OverlayScalingScenario implements LabScenario {
         for (Row row : ROWS.subList(0, 3)) {
             chart.series("paper " + row.name(), x, row.paper());
         }
-        chart.window(1.6, 4.1, 0.7, 1.02).write(ctx.file(name() + ".png"));
+        return chart.window(1.6, 4.1, 0.7, 1.02);
     }
 }

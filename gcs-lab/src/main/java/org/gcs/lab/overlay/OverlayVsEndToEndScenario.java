@@ -6,20 +6,21 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import java.util.concurrent.Callable;
+import org.gcs.lab.ChartWriter;
+import org.gcs.lab.Check;
+import org.gcs.lab.LabContext;
+import org.gcs.lab.LabMath;
+import org.gcs.lab.LabPool;
+import org.gcs.lab.LabReport;
+import org.gcs.lab.LabResult;
+import org.gcs.lab.LabScenario;
 import org.gcs.sim.maxplus.MulticastControl;
 import org.gcs.sim.maxplus.OverlayModelParameters;
 import org.gcs.sim.maxplus.OverlayMulticastModel;
 import org.gcs.sim.maxplus.OverlayThroughput;
 import org.gcs.sim.maxplus.ServiceLaw;
-import org.gcs.lab.ChartWriter;
 import org.gcs.tools.csv.CsvWriter;
-import org.gcs.lab.LabContext;
-import org.gcs.lab.LabMath;
-import org.gcs.lab.LabResult;
-import org.gcs.lab.LabScenario;
 
 /**
  * {@code overlay-vs-e2e}: seed 003's Fig. 7, the throughput of overlay multicast congestion control over that of
@@ -32,6 +33,9 @@ import org.gcs.lab.LabScenario;
  * {@code unboundedCells} {@code {receivers, ratio}} for W_f = ∞; {@code throughputs} per r; the same two lists
  * under Exp(1) as {@code exponentialCells} and {@code exponentialUnboundedCells}. Pass (spec §5.5): at r = 16 and 32, W_f = 1 below end to end, W_f = 3 within ±0.15 of it, W_f = 30 above
  * 1.2 × it and W_f = ∞ at least W_f = 30; at r = 32 the W_f = 30 ratio in [1.3, 2.2] (the paper's ≈ 1.5).
+ *
+ * <p>Not a {@link org.gcs.lab.RunPlan}: it runs a (max,+) model, no nodes. It uses the template's
+ * {@link org.gcs.lab.LabPool}, {@link org.gcs.lab.Check} and {@link org.gcs.lab.LabReport}.
  */
 public final class OverlayVsEndToEndScenario implements LabScenario {
     /** The receiver counts of the figure. */
@@ -60,39 +64,40 @@ public final class OverlayVsEndToEndScenario implements LabScenario {
     @Override
     public LabResult run(LabContext ctx) throws Exception {
         int packets = Math.max(100, (int) Math.round(PACKETS * ctx.scale()));
-        int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
         ctx.progress().line(String.format(Locale.ROOT, "%d points of 40 replications of %d packets on %d thread(s):"
                 + " depth 5, 2 routers per hop, W_c = 3, W^e = 15", 2 * RECEIVERS.length * (FLOW_WINDOWS.length + 1),
-                packets, threads));
-        ExecutorService pool = Executors.newFixedThreadPool(threads);
-        try {
-            Map<String, Future<OverlayThroughput>[][]> runs = new LinkedHashMap<>();
-            runs.put("bounded-pareto", submit(pool, ServiceLaw.BoundedPareto.PAPER, packets, ctx.seed()));
-            runs.put("exponential", submit(pool, new ServiceLaw.Exponential(1), packets, ctx.seed()));
-            double[][] paretoRates = collect(runs.get("bounded-pareto"));
-            double[][] exponentialRates = collect(runs.get("exponential"));
-            return judge(ctx, packets, paretoRates, exponentialRates);
-        } finally {
-            pool.shutdownNow();
-        }
+                packets, LabPool.threads(Integer.MAX_VALUE)));
+        List<Callable<OverlayThroughput>> tasks = new ArrayList<>();
+        tasks.addAll(tasks(ServiceLaw.BoundedPareto.PAPER, packets, ctx.seed()));
+        tasks.addAll(tasks(new ServiceLaw.Exponential(1), packets, ctx.seed()));
+        List<OverlayThroughput> results = LabPool.run(Integer.MAX_VALUE, tasks);
+        int perLaw = tasks.size() / 2;
+        return judge(ctx, packets, rates(results.subList(0, perLaw)), rates(results.subList(perLaw, 2 * perLaw)));
     }
 
-    /** Row 0 is end to end; rows 1… the overlay with each W_f; columns the receiver counts. */
-    @SuppressWarnings("unchecked")
-    private static Future<OverlayThroughput>[][] submit(ExecutorService pool, ServiceLaw law, int packets,
-                                                        long seed) {
-        Future<OverlayThroughput>[][] futures = new Future[FLOW_WINDOWS.length + 1][RECEIVERS.length];
-        for (int c = 0; c < RECEIVERS.length; c++) {
-            int receivers = RECEIVERS[c];
-            futures[0][c] = pool.submit(() -> OverlayMulticastModel.throughput(
-                    parameters(MulticastControl.END_TO_END, receivers, 1, law, packets, seed)));
-            for (int w = 0; w < FLOW_WINDOWS.length; w++) {
-                int flowWindow = FLOW_WINDOWS[w];
-                futures[w + 1][c] = pool.submit(() -> OverlayMulticastModel.throughput(
-                        parameters(MulticastControl.OVERLAY, receivers, flowWindow, law, packets, seed)));
+    /** The model runs of one service law: per receiver count, end to end, then the overlay with each W_f. */
+    private static List<Callable<OverlayThroughput>> tasks(ServiceLaw law, int packets, long seed) {
+        List<Callable<OverlayThroughput>> tasks = new ArrayList<>();
+        for (int receivers : RECEIVERS) {
+            tasks.add(() -> OverlayMulticastModel.throughput(parameters(MulticastControl.END_TO_END, receivers, 1, law,
+                    packets, seed)));
+            for (int flowWindow : FLOW_WINDOWS) {
+                tasks.add(() -> OverlayMulticastModel.throughput(parameters(MulticastControl.OVERLAY, receivers,
+                        flowWindow, law, packets, seed)));
             }
         }
-        return futures;
+        return tasks;
+    }
+
+    /** @return the packets per time of one law's runs: row 0 end to end, rows 1… each W_f; a column per r */
+    private static double[][] rates(List<OverlayThroughput> results) {
+        double[][] rates = new double[FLOW_WINDOWS.length + 1][RECEIVERS.length];
+        for (int c = 0; c < RECEIVERS.length; c++) {
+            for (int row = 0; row <= FLOW_WINDOWS.length; row++) {
+                rates[row][c] = results.get(c * (FLOW_WINDOWS.length + 1) + row).packetsPerTime();
+            }
+        }
+        return rates;
     }
 
     private static OverlayModelParameters parameters(MulticastControl control, int receivers, int flowWindow,
@@ -100,28 +105,18 @@ public final class OverlayVsEndToEndScenario implements LabScenario {
         return new OverlayModelParameters(control, 5, 2, receivers, 15, 3, flowWindow, law, packets, 40, seed);
     }
 
-    private static double[][] collect(Future<OverlayThroughput>[][] futures) throws Exception {
-        double[][] rates = new double[futures.length][RECEIVERS.length];
-        for (int row = 0; row < futures.length; row++) {
-            for (int c = 0; c < RECEIVERS.length; c++) {
-                rates[row][c] = futures[row][c].get().packetsPerTime();
-            }
-        }
-        return rates;
-    }
-
     private static String windowName(int w) {
         return FLOW_WINDOWS[w] == OverlayModelParameters.UNBOUNDED ? "inf" : Integer.toString(FLOW_WINDOWS[w]);
     }
 
-    private LabResult judge(LabContext ctx, int packets, double[][] pareto, double[][] exponential)
-            throws Exception {
+    private LabResult judge(LabContext ctx, int packets, double[][] pareto, double[][] exponential) {
+        LabReport report = new LabReport(ctx);
         List<Map<String, Object>> cells = new ArrayList<>();
         List<Map<String, Object>> unbounded = new ArrayList<>();
         List<Map<String, Object>> exponentialCells = new ArrayList<>();
         List<Map<String, Object>> exponentialUnbounded = new ArrayList<>();
         List<Map<String, Object>> throughputs = new ArrayList<>();
-        try (CsvWriter csv = new CsvWriter(ctx.file(name() + ".csv"), List.of("service", "receivers", "control",
+        try (CsvWriter csv = new CsvWriter(report.file(name() + ".csv"), List.of("service", "receivers", "control",
                 "wf", "packetsPerTime", "ratioToEndToEnd"))) {
             for (int c = 0; c < RECEIVERS.length; c++) {
                 Map<String, Object> point = new LinkedHashMap<>();
@@ -150,17 +145,10 @@ public final class OverlayVsEndToEndScenario implements LabScenario {
                         exponential[3][c] / exponential[0][c], exponential[4][c] / exponential[0][c]));
             }
         }
-        List<String> failures = failures(pareto);
-        chart(ctx, pareto, exponential);
-        Map<String, Object> summary = new LinkedHashMap<>();
-        summary.put("packets", packets);
-        summary.put("replications", 40);
-        summary.put("cells", cells);
-        summary.put("unboundedCells", unbounded);
-        summary.put("throughputs", throughputs);
-        summary.put("exponentialCells", exponentialCells);
-        summary.put("exponentialUnboundedCells", exponentialUnbounded);
-        return LabResult.judged(summary, failures, ctx.files());
+        return report.chart(name() + ".png", chart(pareto, exponential)).putAll("packets", packets,
+                "replications", 40, "cells", cells, "unboundedCells", unbounded, "throughputs", throughputs,
+                "exponentialCells", exponentialCells, "exponentialUnboundedCells", exponentialUnbounded)
+                .check(checks(pareto)).result();
     }
 
     /** A summary cell: {@code {wf, receivers, ratio}}, without wf for W_f = ∞ (those go to their own list). */
@@ -175,39 +163,27 @@ public final class OverlayVsEndToEndScenario implements LabScenario {
     }
 
     /** Spec §5.5's checks at r = 16 and 32. */
-    private static List<String> failures(double[][] t) {
-        List<String> failures = new ArrayList<>();
+    private static List<Check> checks(double[][] t) {
+        List<Check> checks = new ArrayList<>();
         for (int c = 0; c < RECEIVERS.length; c++) {
             int r = RECEIVERS[c];
             if (r < 16) {
                 continue;
             }
             double e2e = t[0][c];
-            if (!(t[1][c] < e2e)) {
-                failures.add(String.format(Locale.ROOT, "r = %d: W_f = 1 not below end to end (%.3f >= %.3f)", r,
-                        t[1][c], e2e));
-            }
-            if (!(Math.abs(t[2][c] / e2e - 1) <= 0.15)) {
-                failures.add(String.format(Locale.ROOT, "r = %d: W_f = 3 / end to end = %.3f, outside 1 ± 0.15", r,
-                        t[2][c] / e2e));
-            }
-            if (!(t[3][c] > 1.2 * e2e)) {
-                failures.add(String.format(Locale.ROOT, "r = %d: W_f = 30 / end to end = %.3f, not above 1.2", r,
-                        t[3][c] / e2e));
-            }
-            if (!(t[4][c] >= t[3][c])) {
-                failures.add(String.format(Locale.ROOT, "r = %d: W_f = inf below W_f = 30 (%.3f < %.3f)", r, t[4][c],
-                        t[3][c]));
-            }
-            if (r == 32 && !(t[3][c] / e2e >= 1.3 && t[3][c] / e2e <= 2.2)) {
-                failures.add(String.format(Locale.ROOT, "r = 32: W_f = 30 / end to end = %.3f, outside [1.3, 2.2]"
-                        + " (paper about 1.5)", t[3][c] / e2e));
+            String at = "r = " + r + ": ";
+            checks.add(Check.below(at + "W_f = 1 against end to end", t[1][c], e2e));
+            checks.add(Check.atMost(at + "|W_f = 3 / end to end - 1|", Math.abs(t[2][c] / e2e - 1), 0.15));
+            checks.add(Check.above(at + "W_f = 30 against 1.2 x end to end", t[3][c], 1.2 * e2e));
+            checks.add(Check.atLeast(at + "W_f = inf against W_f = 30", t[4][c], t[3][c]));
+            if (r == 32) {
+                checks.add(Check.within(at + "W_f = 30 / end to end (paper about 1.5)", t[3][c] / e2e, 1.3, 2.2));
             }
         }
-        return failures;
+        return checks;
     }
 
-    private void chart(LabContext ctx, double[][] pareto, double[][] exponential) {
+    private static ChartWriter chart(double[][] pareto, double[][] exponential) {
         double[] x = new double[RECEIVERS.length];
         for (int c = 0; c < x.length; c++) {
             x[c] = Math.log(RECEIVERS[c]) / Math.log(2);
@@ -225,6 +201,6 @@ public final class OverlayVsEndToEndScenario implements LabScenario {
             chart.series("W_f = " + windowName(w) + ", Exp(1)", x, expRatios);
         }
         chart.series("paper: about 1.5 at r = 32 (W_f = 30)", new double[] {4.6, 5.2}, new double[] {1.5, 1.5}, 4f);
-        chart.window(-0.2, 5.2, 0.6, 3.2).write(ctx.file(name() + ".png"));
+        return chart.window(-0.2, 5.2, 0.6, 3.2);
     }
 }

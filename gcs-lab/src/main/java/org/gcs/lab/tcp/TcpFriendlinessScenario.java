@@ -14,15 +14,17 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.locks.LockSupport;
 import org.gcs.lab.ChartWriter;
-import org.gcs.tools.csv.CsvWriter;
+import org.gcs.lab.Check;
 import org.gcs.lab.LabContext;
 import org.gcs.lab.LabMath;
 import org.gcs.lab.LabProgress;
+import org.gcs.lab.LabReport;
 import org.gcs.lab.LabResult;
 import org.gcs.lab.LabScenario;
 import org.gcs.lab.Phase;
 import org.gcs.lab.RateTrack;
 import org.gcs.lab.SeriesTable;
+import org.gcs.tools.csv.CsvWriter;
 
 /**
  * {@code tcp-friendliness} (seed 004 §4, test 4): one GCS flow and one real kernel TCP flow share a drop-tail
@@ -44,6 +46,10 @@ import org.gcs.lab.SeriesTable;
  * <p>Phases last {@value #PHASE_SECONDS} s at scale 1 rather than the paper's 60 s, so that the twelve phases fit
  * in the lab's ten-minute budget; {@code --scale 1.5} gives the paper's durations. The run needs root and exits
  * with a clear message without it.
+ *
+ * <p>Not a {@link org.gcs.lab.RunPlan}: its two sites are agent processes in network namespaces, reached through
+ * their report lines and commands, not nodes of a lab driver, and its time is the wall clock. It states its verdict
+ * with the template's {@link org.gcs.lab.Check} and {@link org.gcs.lab.LabReport}.
  */
 public final class TcpFriendlinessScenario implements LabScenario {
     /** The bottleneck's rate: 10 Mbit/s. */
@@ -259,24 +265,17 @@ public final class TcpFriendlinessScenario implements LabScenario {
         writeTimeSeries(ctx, cycles, gcs, tcp, senderReports, t0, end);
         writeRatioChart(ctx, ratios, median);
 
-        Map<String, Object> summary = new LinkedHashMap<>();
-        summary.put("bottleneck", Map.of("rateBitsPerSec", BOTTLENECK_BITS_PER_SEC, "queueBytes", QUEUE_BYTES,
-                "qdisc", "tbf", "oneWayDelayMs", ONE_WAY_DELAY_MS, "messageBytes", MESSAGE_BYTES));
-        summary.put("tcpCongestionControl", TCP_CONGESTION_CONTROL);
-        summary.put("tcpSegmentPayloadBytes", TCP_SEGMENT_PAYLOAD_BYTES);
-        summary.put("phaseSeconds", (cycles.get(0).alone().endNs() - t0) / 1e9);
-        summary.put("cycles", rows);
-        summary.put("medianRatio", Math.round(median * 1000) / 1000.0);
-        summary.put("withinAim", median >= AIM_MIN && median <= AIM_MAX);
-        List<String> failures = new ArrayList<>();
-        if (ratios.stream().anyMatch(r -> !Double.isFinite(r))) {
-            failures.add("a cycle has no ratio (a flow delivered nothing while sharing)");
-        }
-        if (!(median >= FRIENDLY_MIN && median <= FRIENDLY_MAX)) {
-            failures.add(String.format(Locale.ROOT, "median GCS/TCP ratio %.2f is outside [%.1f, %.1f]", median,
-                    FRIENDLY_MIN, FRIENDLY_MAX));
-        }
-        return LabResult.judged(summary, failures, ctx.files());
+        return new LabReport(ctx).putAll("bottleneck", Map.of("rateBitsPerSec", BOTTLENECK_BITS_PER_SEC,
+                        "queueBytes", QUEUE_BYTES, "qdisc", "tbf", "oneWayDelayMs", ONE_WAY_DELAY_MS, "messageBytes",
+                        MESSAGE_BYTES), "tcpCongestionControl", TCP_CONGESTION_CONTROL,
+                        "tcpSegmentPayloadBytes", TCP_SEGMENT_PAYLOAD_BYTES,
+                        "phaseSeconds", (cycles.get(0).alone().endNs() - t0) / 1e9, "cycles", rows,
+                        "medianRatio", Math.round(median * 1000) / 1000.0,
+                        "withinAim", median >= AIM_MIN && median <= AIM_MAX)
+                .check(Check.holds("a cycle has no ratio (a flow delivered nothing while sharing)",
+                                ratios.stream().allMatch(Double::isFinite)),
+                        Check.within("median GCS/TCP ratio", median, FRIENDLY_MIN, FRIENDLY_MAX).decimals(2))
+                .result();
     }
 
     /** One row per second: both flows' throughput at the receiver and the sender's congestion state. */

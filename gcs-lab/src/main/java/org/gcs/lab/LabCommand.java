@@ -24,17 +24,19 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code gcs lab SCENARIO --out DIR}: reproduces an experiment of seed 004 §4 and writes CSV time series, PNG
- * charts and {@code summary.json} into DIR. Exit code 0 when the run completed and the scenario's pass criteria
+ * {@code gcs lab SCENARIO --out DIR}: reproduces an experiment of the papers behind GCS (seed 004 §4 on the six RON
+ * sites; seeds 000–003 and the hop-by-hop transport in the sub-packages) and writes CSV time series, PNG charts and
+ * {@code summary.json} into DIR. Exit code 0 when the run completed and the scenario's pass criteria
  * hold, 1 otherwise (one line on stderr says why), 2 for bad options, 3 when the scenario cannot run on this
  * machine (it says why, e.g. tcp-friendliness without root).
  */
 @Command(name = "lab", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, sortOptions = false,
         resourceBundle = "org.gcs.lab.LabCommand$Help",
-        header = "Reproduces an experiment of the Xpand TFRC paper: CSV time series, PNG charts and a summary.",
+        header = "Reproduces an experiment of the papers behind GCS: CSV time series, PNG charts and a summary.",
         description = {
-            "Runs one experiment of seed 004 §4 on the six RON sites (topology ron6) and writes into DIR: CSV time"
-                    + " series, PNG charts and summary.json. Progress lines show the phase, the experiment's"
+            "Runs one experiment of the papers (the Xpand TFRC paper's on the six RON sites, topology ron6, and"
+                    + " those of ORMCC, cost-benefit, the (max,+) overlay models and the hop-by-hop transport) and"
+                    + " writes into DIR: CSV time series, PNG charts and summary.json. Progress lines show the phase, the experiment's"
                     + " seconds (simulated or real) and the current rates.",
             "",
             "Drivers: 'virtual' (the default) runs the real protocol engine in the simulator, in virtual time: exact,"

@@ -4,7 +4,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.LongConsumer;
 import org.gcs.FlowStatus;
-import org.gcs.GroupView;
+import org.gcs.GroupMember;
+import org.gcs.sim.SimNetwork;
 
 /**
  * Runs a scenario's nodes, senders and time, so that scenario code is written once for both drivers:
@@ -34,13 +35,21 @@ public interface LabDriver extends AutoCloseable {
     boolean realTime();
 
     /**
+     * @return the simulated network (links, filters, queues) on the virtual driver; empty on the real one, whose
+     * links are the emulator's
+     */
+    default Optional<SimNetwork> simulation() {
+        return Optional.empty();
+    }
+
+    /**
      * Starts a member in a site.
      *
      * @param site a site of the driver's topology
      * @param member the member's name, unique in the site
-     * @return the node
+     * @return the member: a simulated node on the virtual driver, a {@link org.gcs.GcsNode} on the real one
      */
-    LabNode start(String site, String member);
+    GroupMember start(String site, String member);
 
     /** @return nanoseconds since the driver started, in its time */
     long nowNs();
@@ -56,7 +65,7 @@ public interface LabDriver extends AutoCloseable {
      *
      * @return true if they do within {@code timeoutNs}
      */
-    boolean awaitViews(String group, List<LabNode> nodes, int size, long timeoutNs) throws InterruptedException;
+    boolean awaitViews(String group, List<? extends GroupMember> nodes, int size, long timeoutNs) throws InterruptedException;
 
     /**
      * @param site a site
@@ -75,14 +84,14 @@ public interface LabDriver extends AutoCloseable {
      * @param node a member that joined the group
      * @param messageBytes payload bytes per message
      */
-    LabSender greedy(LabNode node, String group, int messageBytes);
+    LabSender greedy(GroupMember node, String group, int messageBytes);
 
     /**
      * Starts a sender with a fixed demand.
      *
      * @param wireBytesPerSec the rate it offers, in bytes on the wire
      */
-    LabSender fixedRate(LabNode node, String group, int messageBytes, double wireBytesPerSec);
+    LabSender fixedRate(GroupMember node, String group, int messageBytes, double wireBytesPerSec);
 
     /**
      * Runs for {@code durationNs}, calling {@code sample} with the time after every {@code stepNs}.
@@ -99,28 +108,10 @@ public interface LabDriver extends AutoCloseable {
     @Override
     void close();
 
-    /** A member started by a driver. */
-    interface LabNode {
-        /** @return its site */
-        String site();
-
-        /** @return its name */
-        String name();
-
-        /** Joins a group. */
-        void join(String group);
-
-        /** Leaves a group. */
-        void leave(String group);
-
-        /** @return its current view of a group */
-        Optional<GroupView> view(String group);
-    }
-
     /** A running sender: counts what was admitted (it left the sender's queue into the send window). */
     interface LabSender {
         /** @return the sending node */
-        LabNode node();
+        GroupMember node();
 
         /** @return bytes on the wire admitted so far */
         long admittedWireBytes();

@@ -8,18 +8,17 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.gcs.FlowStatus;
 import org.gcs.GcsClosedException;
 import org.gcs.GcsConfig;
 import org.gcs.GcsConfigBuilder;
 import org.gcs.GcsNode;
-import org.gcs.GroupView;
+import org.gcs.GroupMember;
 import org.gcs.LanConfig;
-import org.gcs.emulator.Topology;
 import org.gcs.WireCost;
 import org.gcs.emulator.LinkEmulation;
+import org.gcs.emulator.Topology;
 import org.gcs.tools.send.Pacing;
 import org.gcs.tools.send.RealTimeSender;
 import org.gcs.tools.send.SendCounter;
@@ -46,7 +45,7 @@ public final class RealDriver implements LabDriver {
     private final byte[] clusterKey = new byte[32];
     private final String runId;
     private final int portBase;
-    private final List<Node> nodes = new ArrayList<>();
+    private final List<GcsNode> nodes = new ArrayList<>();
     private final List<Sender> senders = new ArrayList<>();
     private final Map<String, LanConfig> lans = new LinkedHashMap<>();
     private final long startNs = System.nanoTime();
@@ -91,7 +90,7 @@ public final class RealDriver implements LabDriver {
     }
 
     @Override
-    public LabNode start(String site, String member) {
+    public GroupMember start(String site, String member) {
         int index = topology.sites().indexOf(site);
         if (index < 0) {
             throw new IllegalArgumentException("site '" + site + "' is not in topology " + topology.sites());
@@ -111,16 +110,16 @@ public final class RealDriver implements LabDriver {
                 .wanPipelineHook(LinkEmulation.of(topology, seed))
                 .treeStrategy(treeStrategy);
         GcsConfig config = nodeSettings.applyTo(builder).build(); // --set wins over the driver's defaults
-        Node node = new Node(site, member, GcsNode.start(config));
+        GcsNode node = GcsNode.start(config);
         nodes.add(node);
         return node;
     }
 
     private List<InetSocketAddress> seedsFor(String site) {
         List<InetSocketAddress> seeds = new ArrayList<>();
-        for (Node node : nodes) {
-            if (!node.site().equals(site)) {
-                seeds.add(new InetSocketAddress("127.0.0.1", node.gcs().wanAddress().getPort()));
+        for (GcsNode node : nodes) {
+            if (!node.self().site().equals(site)) {
+                seeds.add(new InetSocketAddress("127.0.0.1", node.wanAddress().getPort()));
             }
         }
         return seeds;
@@ -146,7 +145,7 @@ public final class RealDriver implements LabDriver {
     }
 
     @Override
-    public boolean awaitViews(String group, List<LabNode> members, int size, long timeoutNs)
+    public boolean awaitViews(String group, List<? extends GroupMember> members, int size, long timeoutNs)
             throws InterruptedException {
         scheduled = false;
         long deadline = System.nanoTime() + timeoutNs;
@@ -163,28 +162,28 @@ public final class RealDriver implements LabDriver {
 
     @Override
     public List<FlowStatus> flows(String site) {
-        for (Node node : nodes) {
-            if (node.site().equals(site) && node.gcs().isDelegate()) {
-                return node.gcs().flows();
+        for (GcsNode node : nodes) {
+            if (node.self().site().equals(site) && node.isDelegate()) {
+                return node.flows();
             }
         }
         return List.of();
     }
 
     @Override
-    public LabSender greedy(LabNode node, String group, int messageBytes) {
-        return startSender((Node) node, group, messageBytes, VirtualDriver.greedyPacing());
+    public LabSender greedy(GroupMember node, String group, int messageBytes) {
+        return startSender(node, group, messageBytes, VirtualDriver.greedyPacing());
     }
 
     @Override
-    public LabSender fixedRate(LabNode node, String group, int messageBytes, double wireBytesPerSec) {
-        return startSender((Node) node, group, messageBytes,
+    public LabSender fixedRate(GroupMember node, String group, int messageBytes, double wireBytesPerSec) {
+        return startSender(node, group, messageBytes,
                 VirtualDriver.fixedRatePacing(messageBytes, wireBytesPerSec));
     }
 
     /** Starts a sender on a thread of its own, with the virtual driver's pacing and asynchronous sends. */
-    private LabSender startSender(Node node, String group, int messageBytes, Pacing pacing) {
-        RealTimeSender sends = new RealTimeSender(pacing, sequence -> node.gcs().sendAsync(group,
+    private LabSender startSender(GroupMember node, String group, int messageBytes, Pacing pacing) {
+        RealTimeSender sends = new RealTimeSender(pacing, sequence -> node.sendAsync(group,
                 new byte[messageBytes]), new SendCounter(WireCost.messageBytes(messageBytes)));
         Sender sender = new Sender(node, sends);
         senders.add(sender);
@@ -193,7 +192,7 @@ public final class RealDriver implements LabDriver {
             if (sends.failure() instanceof RuntimeException e && !(e instanceof GcsClosedException)) {
                 throw e; // a failure other than the node closing: the thread ends loudly, as an uncaught exception
             }
-        }, "gcs-lab-send-" + node.name());
+        }, "gcs-lab-send-" + node.self().name());
         return sender;
     }
 
@@ -204,25 +203,8 @@ public final class RealDriver implements LabDriver {
         if (nodes.isEmpty()) {
             return;
         }
-        Threads.closeAll(nodes.stream().map(Node::gcs).toList(), "gcs-lab-close", Duration.ofSeconds(30));
+        Threads.closeAll(List.copyOf(nodes), "gcs-lab-close", Duration.ofSeconds(30));
         nodes.clear();
-    }
-
-    private record Node(String site, String name, GcsNode gcs) implements LabNode {
-        @Override
-        public void join(String group) {
-            gcs.join(group);
-        }
-
-        @Override
-        public void leave(String group) {
-            gcs.leave(group);
-        }
-
-        @Override
-        public Optional<GroupView> view(String group) {
-            return gcs.view(group);
-        }
     }
 
     /**
@@ -231,7 +213,7 @@ public final class RealDriver implements LabDriver {
      * lets at most {@value VirtualDriver#FIXED_QUEUE_MESSAGES} wait, and does not catch up on time lost while blocked.
      * It ends at {@link #stop()}, an interrupt or a failed send (the node closing).
      */
-    private record Sender(Node node, RealTimeSender sends) implements LabSender {
+    private record Sender(GroupMember node, RealTimeSender sends) implements LabSender {
         @Override
         public long admittedWireBytes() {
             return sends.counter().admittedBytes();

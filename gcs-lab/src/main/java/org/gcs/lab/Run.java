@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.gcs.FlowStatus;
+import org.gcs.GroupMember;
 import org.gcs.sim.SimNetwork;
 
 /**
@@ -16,7 +17,7 @@ public final class Run {
     private final RunPlan plan;
     private final LabDriver driver;
     private final RunRecord record;
-    private final Map<String, LabDriver.LabNode> nodes = new LinkedHashMap<>();
+    private final Map<String, GroupMember> nodes = new LinkedHashMap<>();
     private Map<String, Optional<FlowStatus>> flows;
     private long nowNs;
 
@@ -34,7 +35,7 @@ public final class Run {
 
     /** @return true on the virtual driver */
     public boolean virtual() {
-        return driver instanceof VirtualDriver;
+        return driver.simulation().isPresent();
     }
 
     /**
@@ -42,19 +43,17 @@ public final class Run {
      * @throws IllegalStateException on the real driver (a plan that needs it says {@link RunPlan#virtualOnly})
      */
     public SimNetwork network() {
-        if (driver instanceof VirtualDriver v) {
-            return v.network();
-        }
-        throw new IllegalStateException("the simulated network is not there on the " + driver.name() + " driver");
+        return driver.simulation().orElseThrow(() -> new IllegalStateException(
+                "the simulated network is not there on the " + driver.name() + " driver"));
     }
 
-    void started(RunPlan.Member member, LabDriver.LabNode node) {
+    void started(RunPlan.Member member, GroupMember node) {
         nodes.put(member.key(), node);
     }
 
     /** @return a node by its key ({@code site/name}) */
-    public LabDriver.LabNode node(String key) {
-        LabDriver.LabNode node = nodes.get(key);
+    public GroupMember node(String key) {
+        GroupMember node = nodes.get(key);
         if (node == null) {
             throw new IllegalArgumentException("no node " + key + " in " + nodes.keySet());
         }
@@ -62,7 +61,7 @@ public final class Run {
     }
 
     /** @return the node of a member */
-    public LabDriver.LabNode node(String site, String name) {
+    public GroupMember node(String site, String name) {
         return node(site + "/" + name);
     }
 

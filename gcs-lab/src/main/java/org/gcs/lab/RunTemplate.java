@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.gcs.GroupMember;
 import org.gcs.lab.RunPlan.When;
 
 /**
@@ -104,7 +105,7 @@ public final class RunTemplate {
         }
         plan.groups.forEach((group, members) -> members.forEach(m -> run.node(m.key()).join(group)));
         for (var group : plan.groups.entrySet()) {
-            List<LabDriver.LabNode> members = group.getValue().stream().map(m -> run.node(m.key())).distinct()
+            List<GroupMember> members = group.getValue().stream().map(m -> run.node(m.key())).distinct()
                     .toList();
             if (!driver.awaitViews(group.getKey(), members, members.size(), plan.viewTimeoutNs)) {
                 throw new IllegalStateException("the " + members.size() + " members of group '" + group.getKey()

@@ -2,6 +2,7 @@ package org.gcs.lab;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.gcs.GroupMember;
 
 /**
  * One named flow of a run (a sender, the clients of a multicast flow, the senders of one member): its senders, the
@@ -36,12 +37,12 @@ public final class Traffic {
     }
 
     /** Starts a sender on a node that sends to the group as fast as it is allowed. */
-    public Traffic greedy(LabDriver.LabNode node, String group) {
+    public Traffic greedy(GroupMember node, String group) {
         return add(driver.greedy(node, group, messageBytes));
     }
 
     /** Starts a sender on a node that offers a fixed rate of wire bytes per second to the group. */
-    public Traffic fixedRate(LabDriver.LabNode node, String group, double wireBytesPerSec) {
+    public Traffic fixedRate(GroupMember node, String group, double wireBytesPerSec) {
         return add(driver.fixedRate(node, group, messageBytes, wireBytesPerSec));
     }
 

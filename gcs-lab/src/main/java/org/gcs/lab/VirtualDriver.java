@@ -4,9 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.gcs.FlowStatus;
-import org.gcs.GroupView;
-import org.gcs.emulator.Topology;
+import org.gcs.GroupMember;
 import org.gcs.WireCost;
+import org.gcs.emulator.Topology;
 import org.gcs.sim.SimNetwork;
 import org.gcs.sim.SimNode;
 import org.gcs.sim.SimOptions;
@@ -58,9 +58,9 @@ public final class VirtualDriver implements LabDriver {
         this.startNs = net.nowNs();
     }
 
-    /** @return the simulated network (for scenario-specific needs) */
-    public SimNetwork network() {
-        return net;
+    @Override
+    public Optional<SimNetwork> simulation() {
+        return Optional.of(net);
     }
 
     @Override
@@ -74,8 +74,8 @@ public final class VirtualDriver implements LabDriver {
     }
 
     @Override
-    public LabNode start(String site, String member) {
-        return new Node(net.start(site, member));
+    public GroupMember start(String site, String member) {
+        return net.start(site, member);
     }
 
     @Override
@@ -89,7 +89,7 @@ public final class VirtualDriver implements LabDriver {
     }
 
     @Override
-    public boolean awaitViews(String group, List<LabNode> nodes, int size, long timeoutNs) {
+    public boolean awaitViews(String group, List<? extends GroupMember> nodes, int size, long timeoutNs) {
         return net.runUntil(() -> nodes.stream().allMatch(n -> n.view(group).map(v -> v.size() == size)
                 .orElse(false)), timeoutNs);
     }
@@ -100,13 +100,13 @@ public final class VirtualDriver implements LabDriver {
     }
 
     @Override
-    public LabSender greedy(LabNode node, String group, int messageBytes) {
-        return new Sender((Node) node, group, messageBytes, greedyPacing());
+    public LabSender greedy(GroupMember node, String group, int messageBytes) {
+        return new Sender(node, group, messageBytes, greedyPacing());
     }
 
     @Override
-    public LabSender fixedRate(LabNode node, String group, int messageBytes, double wireBytesPerSec) {
-        return new Sender((Node) node, group, messageBytes, fixedRatePacing(messageBytes, wireBytesPerSec));
+    public LabSender fixedRate(GroupMember node, String group, int messageBytes, double wireBytesPerSec) {
+        return new Sender(node, group, messageBytes, fixedRatePacing(messageBytes, wireBytesPerSec));
     }
 
     /** @return the pacing of a lab's greedy sender: {@value #GREEDY_QUEUE_MESSAGES} messages waiting */
@@ -132,45 +132,18 @@ public final class VirtualDriver implements LabDriver {
         }
     }
 
-    private record Node(SimNode sim) implements LabNode {
-        @Override
-        public String site() {
-            return sim.site();
-        }
-
-        @Override
-        public String name() {
-            return sim.name();
-        }
-
-        @Override
-        public void join(String group) {
-            sim.join(group);
-        }
-
-        @Override
-        public void leave(String group) {
-            sim.leave(group);
-        }
-
-        @Override
-        public Optional<GroupView> view(String group) {
-            return sim.view(group);
-        }
-    }
-
     /**
      * A sender task on the virtual clock, every {@value #SENDER_TICK_NS} ns: greedy (keeps
      * {@value #GREEDY_QUEUE_MESSAGES} messages waiting) or at a fixed rate (sends what its schedule calls for, never
      * keeping more than {@value #FIXED_QUEUE_MESSAGES} waiting; time lost while blocked is not made up).
      */
     private final class Sender implements LabSender {
-        private final Node node;
+        private final GroupMember node;
         private final SteppedSender sends;
 
-        Sender(Node node, String group, int messageBytes, Pacing pacing) {
+        Sender(GroupMember node, String group, int messageBytes, Pacing pacing) {
             this.node = node;
-            this.sends = new SteppedSender(pacing, sequence -> node.sim().sendAsync(group, new byte[messageBytes]),
+            this.sends = new SteppedSender(pacing, sequence -> node.sendAsync(group, new byte[messageBytes]),
                     new SendCounter(WireCost.messageBytes(messageBytes)));
             net.clock().after(0, this::tick);
         }
@@ -184,7 +157,7 @@ public final class VirtualDriver implements LabDriver {
         }
 
         @Override
-        public LabNode node() {
+        public GroupMember node() {
             return node;
         }
 

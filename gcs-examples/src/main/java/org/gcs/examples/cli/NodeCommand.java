@@ -1,36 +1,17 @@
 package org.gcs.examples.cli;
 
-import java.io.BufferedReader;
-import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
-import java.io.Reader;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
+import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
-import java.util.Optional;
-import java.util.Properties;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
-import org.gcs.GcsConfig;
 import org.gcs.GcsConfigException;
-import org.gcs.GcsConfigLoader;
-import org.gcs.emulator.LinkEmulationKeys;
 import org.gcs.GcsException;
 import org.gcs.GcsNode;
-import org.gcs.GroupView;
-import org.gcs.MemberId;
-import org.gcs.Names;
 import org.gcs.examples.dashboard.DashboardOptions;
-import org.gcs.examples.dashboard.DashboardServer;
-import org.gcs.examples.dashboard.SentCounts;
-import org.gcs.tools.send.RealTimeSender;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -40,7 +21,6 @@ import picocli.CommandLine.Spec;
 import org.gcs.tools.cli.DurationConverter;
 import org.gcs.tools.cli.DurationOptions;
 import org.gcs.tools.cli.VersionProvider;
-import org.gcs.tools.threads.Threads;
 
 /**
  * {@code gcs node}: one real node started from a properties file; prints its views and a periodic status line,
@@ -49,6 +29,9 @@ import org.gcs.tools.threads.Threads;
  * checks the ones it delivers ({@link DeliveryTracker}) and shows the result in its status line
  * ({@link NodeStatus}), so that tests reading the output of several nodes can judge exactly-once, per-sender
  * ordered delivery.
+ *
+ * <p>This class holds the options and checks them; {@link NodeTrafficOptions} holds and checks those of the generated
+ * traffic, {@link NodeConfigFile} reads the properties file, and {@link NodeRun} runs the started node.
  */
 @Command(name = "node", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, sortOptions = false,
         header = "Runs one real node from a properties file; stdin lines go to its first group.",
@@ -108,11 +91,9 @@ import org.gcs.tools.threads.Threads;
             "  gcs-examples/src/main/resources/examples/node-ottawa.properties",
             "Start each with ./gcs node --config FILE (from the repository root), type lines;",
             "or send one line and stop: echo hi | ./gcs node --config FILE --duration 10s"})
-public final class NodeCommand implements java.util.concurrent.Callable<Integer> {
-    /** How often the status samples the buffers for their peaks (the node refreshes them as often). */
-    private static final long SAMPLE_MS = 100;
-    /** How often the key file ({@code cluster.key.file}) is checked for changes. */
-    static final long KEY_FILE_POLL_MS = 1000;
+public final class NodeCommand implements Callable<Integer> {
+    /** The shortest {@code --status-every}. */
+    private static final long MIN_STATUS_INTERVAL_MS = 100;
 
     @Spec
     CommandSpec spec;
@@ -130,35 +111,8 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
             description = "Interval of the status line (default: ${DEFAULT-VALUE}).")
     Duration statusEvery;
 
-    @Option(names = "--send-rate", paramLabel = "N", defaultValue = "0",
-            description = {"Also send N generated messages per second to the first group (default: none).",
-                "Each payload starts with the check header 'gcs-check SITE/MEMBER SEQ ' (SEQ = 1, 2, 3... in this"
-                        + " run) and is padded with '.' to --size bytes; generated messages are checked, not shown"
-                        + " as chat."})
-    double sendRate;
-
-    @Option(names = "--send-count", paramLabel = "N",
-            description = "Stop generating after N messages and print 'sent-done count=N' once the last one was"
-                    + " handed to send (default: no limit; needs --send-rate).")
-    Long sendCount;
-
-    @Option(names = "--send-when-members", paramLabel = "N",
-            description = "Start generating only once the view of the first group lists at least N members (this"
-                    + " node included), then print 'send-start members=N' with the view's count (default: 0,"
-                    + " start at once; needs --send-rate). Sending goes on if the view shrinks again.")
-    Integer sendWhenMembers;
-
-    @Option(names = "--send-when-sites", paramLabel = "N",
-            description = "Likewise, wait until that view lists members of at least N sites; the start line then"
-                    + " reads 'send-start members=N sites=M' (default: 0; needs --send-rate; combines with"
-                    + " --send-when-members).")
-    Integer sendWhenSites;
-
-    @Option(names = "--size", paramLabel = "BYTES", defaultValue = "1000",
-            description = "Total payload bytes of the generated messages, check header included (default:"
-                    + " ${DEFAULT-VALUE}); must hold the header with the largest sequence number: with --send-count"
-                    + " that is N, else a 19-digit number.")
-    int size;
+    @Mixin
+    NodeTrafficOptions traffic = new NodeTrafficOptions();
 
     @Mixin
     DurationOptions duration = new DurationOptions();
@@ -185,179 +139,32 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         checkOptions();
-        GcsConfig gcsConfig;
-        List<String> groups;
+        NodeConfigFile file;
         try {
-            Properties settings = GcsConfigLoader.readFile(config);
-            var builder = LinkEmulationKeys.load(settings, config.toString());
-            gcsConfig = (transport == null ? builder : builder.wanTransport(transport)).build();
-            groups = groups(settings, config);
+            file = NodeConfigFile.read(config, transport);
         } catch (GcsConfigException e) {
-            err.println("gcs node: " + e.getMessage());
-            err.flush();
+            NodeRun.print(err, "gcs node: " + e.getMessage());
             return 2;
         }
-        if (size > gcsConfig.maxMessageBytes()) {
-            throw new ParameterException(spec.commandLine(), "--size must be at most max.message.bytes ("
-                    + gcsConfig.maxMessageBytes() + "), got " + size);
-        }
-        if (sendRate > 0 && groups.isEmpty()) {
-            throw new ParameterException(spec.commandLine(), "--send-rate needs a group: list one under 'groups' in "
-                    + config);
-        }
-        if (sendRate > 0) {
-            checkSizeHoldsHeader(new MemberId(gcsConfig.site(), gcsConfig.memberName()).toString());
-        }
+        NodeRun.Settings settings = settings(file);
         GcsNode node;
         MetricsExposure metrics = monitoring.open(spec);
         try {
-            node = GcsNode.start(gcsConfig);
+            node = GcsNode.start(file.config());
         } catch (GcsException e) {
             metrics.close();
-            err.println("gcs node: cannot start: " + e.getMessage());
-            err.flush();
+            NodeRun.print(err, "gcs node: cannot start: " + e.getMessage());
             return 1;
         }
         try (metrics) {
             metrics.expose(node);
-            run(node, gcsConfig, groups, out, err);
+            new NodeRun(node, file, settings, out, err).run(stdin, stop);
         } catch (UncheckedIOException e) {
-            print(err, "gcs node: " + e.getMessage());
+            NodeRun.print(err, "gcs node: " + e.getMessage());
             node.close();
             return 1;
         }
         return 0;
-    }
-
-    private void run(GcsNode node, GcsConfig gcsConfig, List<String> groups, PrintWriter out, PrintWriter err)
-            throws InterruptedException {
-        String congestionControl = gcsConfig.congestionControl();
-        AtomicLong chatSent = new AtomicLong();
-        String self = node.self().toString();
-        RealTimeSender generator = sendRate > 0 && !groups.isEmpty()
-                ? PacedSends.toGroup(node, groups.get(0), sendRate, size, sequence -> CheckPayload.of(self, sequence,
-                        size)).stopAfter(sendCount == null ? Long.MAX_VALUE : sendCount)
-                : null;
-        int minMembers = sendWhenMembers == null ? 0 : sendWhenMembers;
-        int minSites = sendWhenSites == null ? 0 : sendWhenSites;
-        ViewGate gate = generator != null && (minMembers > 0 || minSites > 0)
-                ? new ViewGate(groups.get(0), minMembers, minSites)
-                : null;
-        DeliveryTracker tracker = new DeliveryTracker();
-        NodeStatus status = new NodeStatus(node, groups,
-                () -> chatSent.get() + (generator == null ? 0 : generator.counter().admittedMessages()), tracker,
-                gcsConfig.meterRegistry());
-        node.onView(new org.gcs.ViewListener() {
-            @Override
-            public void onView(org.gcs.GroupView view) {
-                print(out, NodeStatus.viewLine(view));
-            }
-
-            @Override
-            public void onExcluded(String group, String reason) {
-                print(out, NodeStatus.excludedLine(group, reason));
-                node.join(group); // this node's listener is quick: a stall came from an overloaded machine
-            }
-        });
-        node.onTree(tree -> print(out, NodeStatus.treeLine(tree)));
-        if (gate != null) {
-            node.onView(gate);
-        }
-        node.onMessage(message -> {
-            status.delivered();
-            if (!tracker.accept(message.payload())) {
-                ChatText.of(message.payload()).ifPresent(text ->
-                        print(out, message.group() + "> " + message.sender() + ": " + text));
-            }
-        });
-        print(out, "node " + node.self() + " started; congestion control " + congestionControl + "; groups " + groups
-                + (groups.isEmpty() ? " (none: add groups=... to the file to chat)"
-                        : "; lines typed here are sent to '" + groups.get(0) + "'"));
-        groups.forEach(node::join);
-        if (gate != null) {
-            node.view(groups.get(0)).ifPresent(gate::onView);
-        }
-
-        DashboardServer dashboard = dashboardOptions.enabled() ? startDashboard(node, sendCounts(chatSent, generator),
-                out) : null;
-        ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> Threads.daemon(r, "gcs-node-status"));
-        long statusMs = Math.max(100, statusEvery.toMillis());
-        timer.scheduleAtFixedRate(() -> print(out, status.line("status")), statusMs, statusMs, TimeUnit.MILLISECONDS);
-        timer.scheduleAtFixedRate(status::sample, SAMPLE_MS, SAMPLE_MS, TimeUnit.MILLISECONDS);
-        watchKeyFile(gcsConfig, node, timer, out, err);
-        if (!groups.isEmpty()) {
-            Reader reader = new InputStreamReader(stdin, StandardCharsets.UTF_8);
-            Threads.daemon(new StdinChat(new BufferedReader(reader), node, groups.get(0), chatSent, err), "gcs-node-stdin")
-                    .start();
-        }
-        if (generator != null) {
-            Threads.daemon(() -> generate(gate, generator, out, err), "gcs-node-send").start();
-        }
-
-        Runnable shutdown = () -> {
-            if (gate != null) {
-                gate.cancel();
-            }
-            if (generator != null) {
-                generator.stop();
-            }
-            timer.shutdownNow();
-            if (dashboard != null) {
-                dashboard.close();
-            }
-            print(out, status.line("final"));
-            node.close();
-            print(out, "node " + node.self() + " closed");
-        };
-        RunUntilStopped.await(stop, duration.duration(), shutdown, "gcs-node-shutdown");
-    }
-
-    /**
-     * With {@code cluster.key.file}, checks the file every {@link #KEY_FILE_POLL_MS} and hands a changed, valid key
-     * ring to the node (rotation without a restart); prints a line with the key ids (never the keys).
-     */
-    private static void watchKeyFile(GcsConfig gcsConfig, GcsNode node, ScheduledExecutorService timer,
-                                     PrintWriter out, PrintWriter err) {
-        Optional<Path> keyFile = gcsConfig.clusterKeyFile();
-        if (keyFile.isEmpty()) {
-            return;
-        }
-        KeyFileWatcher watcher;
-        try {
-            watcher = KeyFileWatcher.of(keyFile.get(), gcsConfig.testNode(), node::updateKeys);
-        } catch (IOException e) {
-            print(err, "gcs node: cannot watch the key file " + keyFile.get() + ": " + e + "; keys stay as they are");
-            return;
-        }
-        print(out, "keys from " + keyFile.get() + ": accepting key ids " + gcsConfig.clusterKeys().ids()
-                + ", sending with key id " + gcsConfig.clusterKeys().sendKeyId() + "; watching the file for changes");
-        timer.scheduleWithFixedDelay(() -> {
-            try {
-                org.gcs.ClusterKeys installed = watcher.poll();
-                if (installed != null) {
-                    print(out, "keys reloaded from " + keyFile.get() + ": accepting key ids " + installed.ids()
-                            + ", sending with key id " + installed.sendKeyId());
-                }
-            } catch (RuntimeException e) {
-                print(err, "gcs node: key file check failed: " + e);
-            }
-        }, KEY_FILE_POLL_MS, KEY_FILE_POLL_MS, TimeUnit.MILLISECONDS);
-    }
-
-    /** Starts the dashboard of this node ({@code --dashboard-port}) and prints its address. */
-    private DashboardServer startDashboard(GcsNode node, SentCounts sent, PrintWriter out) {
-        DashboardServer dashboard = DashboardServer.start(dashboardOptions.address(), "gcs node " + node.self(),
-                List.of(node), sent);
-        print(out, "dashboard: " + dashboard.url());
-        return dashboard;
-    }
-
-    /** @return this node's sent messages: chat lines and generated ones; bytes of the generated ones only */
-    private SentCounts sendCounts(AtomicLong chatSent, RealTimeSender generator) {
-        return member -> {
-            long generated = generator == null ? 0 : generator.counter().admittedMessages();
-            return new SentCounts.Sent(chatSent.get() + generated, generated * size);
-        };
     }
 
     /** Stops the node as SIGTERM would: {@link #call()} then closes it and returns (tests use this). */
@@ -366,103 +173,39 @@ public final class NodeCommand implements java.util.concurrent.Callable<Integer>
     }
 
     /**
-     * Waits for the gate, if any, and runs the generator; then reports that all of {@code --send-count} were
-     * sent, or why sending stopped.
+     * Checks the options on their own, before the file is read.
      *
-     * @param gate what to wait for before the first message, or null to start at once
+     * @throws ParameterException if one is out of range (picocli prints it with a hint, exit code 2)
      */
-    private void generate(ViewGate gate, RealTimeSender generator, PrintWriter out, PrintWriter err) {
-        if (gate != null) {
-            Optional<GroupView> view;
-            try {
-                view = gate.await();
-            } catch (InterruptedException e) {
-                return;
-            }
-            if (view.isEmpty()) {
-                return;
-            }
-            print(out, gate.startLine(view.get()));
-        }
-        generator.run();
-        Throwable failure = generator.failure();
-        if (failure != null) {
-            print(err, "gcs node: generated traffic stopped after " + generator.counter().admittedMessages()
-                    + " message(s): " + failure);
-        } else if (sendCount != null && generator.end() == RealTimeSender.End.COUNT) {
-            print(out, "sent-done count=" + sendCount);
-        }
-    }
-
-    /** @param self this node, {@code site/member} */
-    private void checkSizeHoldsHeader(String self) {
-        long largestSequence = sendCount == null ? Long.MAX_VALUE : sendCount;
-        int headerBytes = CheckPayload.headerBytes(self, largestSequence);
-        if (size < headerBytes) {
-            throw new ParameterException(spec.commandLine(), "--size must be at least " + headerBytes
-                    + " bytes to hold the check header '" + CheckPayload.PREFIX + self + " SEQ '"
-                    + (sendCount == null ? " for any SEQ (a smaller --send-count lowers this)"
-                            : " up to SEQ " + sendCount) + ", got " + size);
-        }
-    }
-
     private void checkOptions() {
-        if (!(sendRate >= 0) || Double.isInfinite(sendRate)) {
-            throw new ParameterException(spec.commandLine(), "--send-rate must be 0 or a positive number, got "
-                    + sendRate);
-        }
-        if (size < 0) {
-            throw new ParameterException(spec.commandLine(), "--size must not be negative, got " + size);
-        }
-        if (sendCount != null && sendCount < 1) {
-            throw new ParameterException(spec.commandLine(), "--send-count must be positive, got " + sendCount);
-        }
-        if (sendCount != null && sendRate == 0) {
-            throw new ParameterException(spec.commandLine(), "--send-count needs --send-rate");
-        }
-        checkWait("--send-when-members", sendWhenMembers);
-        checkWait("--send-when-sites", sendWhenSites);
-        if (statusEvery.toMillis() < 100) {
-            throw new ParameterException(spec.commandLine(), "--status-every must be at least 100ms");
+        traffic.check();
+        if (statusEvery.toMillis() < MIN_STATUS_INTERVAL_MS) {
+            throw new ParameterException(spec.commandLine(), "--status-every must be at least "
+                    + MIN_STATUS_INTERVAL_MS + "ms");
         }
         duration.duration();
-        try {
-            dashboardOptions.address();
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage());
-        }
+        dashboardAddress();
     }
 
     /**
-     * @param option the option's name
-     * @param value its value, null when not given
+     * Checks the options against the node's file; call after {@link #checkOptions()}.
+     *
+     * @param file the node's file
+     * @return how to run the node
+     * @throws ParameterException if the traffic options do not fit the file
      */
-    private void checkWait(String option, Integer value) {
-        if (value == null) {
-            return;
-        }
-        if (value < 0) {
-            throw new ParameterException(spec.commandLine(), option + " must be 0 or more, got " + value);
-        }
-        if (sendRate == 0) {
-            throw new ParameterException(spec.commandLine(), option + " needs --send-rate");
-        }
+    private NodeRun.Settings settings(NodeConfigFile file) {
+        NodeTraffic.Settings generated = traffic.settings(file);
+        return new NodeRun.Settings(Math.max(MIN_STATUS_INTERVAL_MS, statusEvery.toMillis()), duration.duration(),
+                dashboardOptions.enabled() ? dashboardAddress() : null, generated);
     }
 
-    /** The groups to join, from the file's settings (GcsConfigLoader's builder does not carry them). */
-    private static List<String> groups(Properties properties, Path file) {
-        List<String> groups = GcsConfigLoader.groups(properties);
-        for (String group : groups) {
-            if (!Names.isValid(group)) {
-                throw new GcsConfigException(file + ": group '" + group + "' is not valid: use 1 to "
-                        + Names.MAX_LENGTH + " characters from A-Z a-z 0-9 . _ -");
-            }
+    /** @return where the dashboard would listen, whether or not it is asked for */
+    private InetSocketAddress dashboardAddress() {
+        try {
+            return dashboardOptions.address();
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
         }
-        return groups;
-    }
-
-    private static void print(PrintWriter out, String line) {
-        out.println(line);
-        out.flush();
     }
 }

@@ -5,9 +5,12 @@
  * {@code bench} and the hidden {@code bench-node} (gcs-bench). {@code gcs demo}
  * ({@link org.gcs.examples.cli.DemoCommand}, {@link org.gcs.examples.cli.DemoRun}) runs several sites of real nodes in
  * one JVM over loopback, joined by the emulated WAN of gcs-sim's link emulator, and checks that every message reaches
- * every member exactly once and in per-sender order; {@code gcs node} ({@link org.gcs.examples.cli.NodeCommand}) runs
- * one real node from a properties file, with a status line, a small chat on standard input, optional generated traffic
- * whose deliveries it checks, key-file reloading and monitoring (Prometheus, JMX, the dashboard).
+ * every member exactly once and in per-sender order; {@code gcs node} ({@link org.gcs.examples.cli.NodeCommand},
+ * {@link org.gcs.examples.cli.NodeRun}) runs one real node from a properties file
+ * ({@link org.gcs.examples.cli.NodeConfigFile}), with a status line, a small chat on standard input, optional
+ * generated traffic whose deliveries it checks ({@link org.gcs.examples.cli.NodeTraffic},
+ * {@link org.gcs.examples.cli.NodeTrafficOptions}), key-file reloading and monitoring (Prometheus, JMX, the
+ * dashboard).
  *
  * <p><b>Threads.</b> A command runs on the thread that started it. In {@code gcs demo} every member's
  * paced sender ({@link org.gcs.examples.cli.PacedSends}, on the tools' sender loop) sends on a thread of its own

@@ -52,7 +52,7 @@ final class SimLans {
     void pause(SimNode node) {
         Lan lan = lans.get(node.lan());
         clock.after(options.failureDetectionNs(), () -> {
-            if (node.paused() && lan.members.remove(node)) {
+            if (node.process().paused() && lan.members.remove(node)) {
                 lan.installView(false);
             }
         });
@@ -67,10 +67,10 @@ final class SimLans {
     void resume(SimNode node, long mergeAfterNs, Comparator<SimNode> order) {
         Lan lan = lans.get(node.lan());
         if (!lan.members.contains(node)) {
-            node.stalled(); // paused for longer than failure detection
+            node.process().stalled(); // paused for longer than failure detection
         }
         clock.after(mergeAfterNs, () -> {
-            if (node.alive() && !node.paused() && !lan.members.contains(node)) {
+            if (node.alive() && !node.process().paused() && !lan.members.contains(node)) {
                 lan.members.add(node);
                 lan.members.sort(order);
                 lan.installView(true);
@@ -101,7 +101,7 @@ final class SimLans {
         for (SimNode member : reached) {
             clock.after(options.lanDelayNs(), () -> {
                 if (from.alive()) {
-                    member.receiveLan(message);
+                    member.process().receiveLan(message);
                 }
             });
         }
@@ -121,7 +121,7 @@ final class SimLans {
             long id = viewId;
             for (SimNode member : List.copyOf(members)) {
                 long lateNs = viewsLateNs.getOrDefault(member, 0L);
-                clock.after(options.lanDelayNs() + lateNs, () -> member.receiveView(id, list, merged));
+                clock.after(options.lanDelayNs() + lateNs, () -> member.process().receiveView(id, list, merged));
             }
         }
     }

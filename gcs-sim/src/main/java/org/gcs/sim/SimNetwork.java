@@ -1,17 +1,11 @@
 package org.gcs.sim;
 
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.net.InetSocketAddress;
 import java.util.function.UnaryOperator;
 import org.gcs.GcsConfig;
 import org.gcs.GcsConfigBuilder;
 import org.gcs.alm.overlay.DelegateAddress;
-import org.gcs.driver.WanPacketInfo;
-import org.gcs.emulator.CrossTraffic;
 import org.gcs.emulator.LinkChange;
 import org.gcs.emulator.LinkCounters;
 import org.gcs.emulator.Topology;
@@ -38,22 +32,16 @@ import org.gcs.emulator.Topology;
  * }</pre>
  */
 public final class SimNetwork {
-    /** The cluster key of a simulated node (a test node's key, which protects nothing outside the simulation). */
-    static final byte[] CLUSTER_KEY = "simulated-cluster-key-0123456789".getBytes(java.nio.charset.StandardCharsets.UTF_8);
     /** The wall clock (epoch milliseconds) that virtual time 0 stands for: 2025-01-01T00:00:00Z. */
     public static final long EPOCH_MILLIS_AT_ZERO = 1_735_689_600_000L;
-    /** The UDP port of every simulated node's WAN address ({@code sim-<site>-<member>}). */
-    static final int WAN_PORT = 7700;
 
     private final Topology topology;
     private final SimOptions options;
     private final SimClock clock = new SimClock();
     private final SimLans lans;
     private final SimWan wan;
-    private final Map<DelegateAddress, SimNode> byAddress = new HashMap<>();
-    private final List<SimNode> nodes = new ArrayList<>();
-    private final UnaryOperator<GcsConfigBuilder> nodeSettings;
-    private long incarnations;
+    private final SimNodes nodes = new SimNodes();
+    private final SimNodeConfigs configs;
 
     /**
      * A network whose nodes take GCS's default settings.
@@ -75,10 +63,9 @@ public final class SimNetwork {
     public SimNetwork(Topology topology, SimOptions options, UnaryOperator<GcsConfigBuilder> nodeSettings) {
         this.topology = topology;
         this.options = options;
-        this.nodeSettings = nodeSettings;
         this.lans = new SimLans(clock, options);
-        this.wan = new SimWan(topology);
-        nodeConfig("check", "check", true, new DelegateAddress("sim-check", WAN_PORT), List.of()); // fail fast
+        this.wan = new SimWan(topology, clock);
+        this.configs = new SimNodeConfigs(nodeSettings); // checks the settings
     }
 
     /** @return the virtual clock */
@@ -116,13 +103,7 @@ public final class SimNetwork {
      * @param delegateEligible whether it may become the delegate
      */
     public SimNode start(String site, String name, boolean delegateEligible) {
-        List<SimNode> seeds = new ArrayList<>();
-        for (SimNode other : nodes) {
-            if (!other.site().equals(site)) {
-                seeds.add(other);
-            }
-        }
-        return start(site, name, delegateEligible, seeds);
+        return start(site, site, name, delegateEligible, nodes.outsideSite(site));
     }
 
     /**
@@ -132,7 +113,7 @@ public final class SimNetwork {
      * @param seeds the nodes whose addresses it is configured with
      */
     public SimNode startSeededBy(String site, String name, List<SimNode> seeds) {
-        return start(site, name, true, seeds);
+        return start(site, site, name, true, seeds);
     }
 
     /**
@@ -144,17 +125,7 @@ public final class SimNetwork {
      * @param site the site name its members are configured with
      */
     public SimNode startInLan(String lan, String site, String name) {
-        List<SimNode> seeds = new ArrayList<>();
-        for (SimNode other : nodes) {
-            if (!other.lan().equals(lan)) {
-                seeds.add(other);
-            }
-        }
-        return start(lan, site, name, true, seeds);
-    }
-
-    private SimNode start(String site, String name, boolean delegateEligible, List<SimNode> seedNodes) {
-        return start(site, site, name, delegateEligible, seedNodes);
+        return start(lan, site, name, true, nodes.outsideLan(lan));
     }
 
     /**
@@ -166,14 +137,9 @@ public final class SimNetwork {
      * @return the node
      */
     public SimNode start(GcsConfig config) {
-        List<SimNode> seeds = new ArrayList<>();
-        for (SimNode other : nodes) {
-            if (!other.site().equals(config.site())) {
-                seeds.add(other);
-            }
-        }
-        DelegateAddress address = addressOf(config.site(), config.memberName());
-        return start(config.site(), withNetwork(config.toBuilder(), address, seeds).build(), address);
+        List<SimNode> seeds = nodes.outsideSite(config.site());
+        DelegateAddress address = SimNodeConfigs.addressOf(config.site(), config.memberName());
+        return start(config.site(), SimNodeConfigs.withNetwork(config, address, seeds), address);
     }
 
     /**
@@ -181,13 +147,13 @@ public final class SimNetwork {
      * @return the builder with the simulated cluster key, as a test node (which the key is)
      */
     public static GcsConfigBuilder withClusterKey(GcsConfigBuilder builder) {
-        return builder.clusterKey(CLUSTER_KEY).testNode(true);
+        return SimNodeConfigs.withClusterKey(builder);
     }
 
     private SimNode start(String lanName, String site, String name, boolean delegateEligible,
                           List<SimNode> seedNodes) {
-        DelegateAddress address = addressOf(site, name);
-        return start(lanName, nodeConfig(site, name, delegateEligible, address, seedNodes), address);
+        DelegateAddress address = SimNodeConfigs.addressOf(site, name);
+        return start(lanName, configs.nodeConfig(site, name, delegateEligible, address, seedNodes), address);
     }
 
     private SimNode start(String lanName, GcsConfig config, DelegateAddress address) {
@@ -195,43 +161,22 @@ public final class SimNetwork {
         if (topology != null && !topology.sites().contains(site)) {
             throw new IllegalArgumentException("site '" + site + "' is not in topology " + topology.sites());
         }
-        if (byAddress.containsKey(address)) {
+        if (nodes.contains(address)) {
             throw new IllegalArgumentException("a node named " + config.memberName() + " already runs in site " + site);
         }
-        SimNode node = new SimNode(this, lanName, config, ++incarnations, address);
-        nodes.add(node);
-        byAddress.put(address, node);
+        SimNode node = new SimNode(this, lanName, config, nodes.nextIncarnation(), address);
+        int started = nodes.add(node);
+        wan.attach(node.wan());
         lans.join(node);
-        long phase = Math.floorMod((options.seed() * 31 + nodes.size() * 7_919L) * 104_729L, node.tickNs());
-        clock.after(phase, node::tickLoop);
+        SimProcess process = node.process();
+        long phase = Math.floorMod((options.seed() * 31 + started * 7_919L) * 104_729L, process.tickNs());
+        clock.after(phase, process::tickLoop);
         return node;
-    }
-
-    private static DelegateAddress addressOf(String site, String name) {
-        return new DelegateAddress("sim-" + site + "-" + name, WAN_PORT);
-    }
-
-    /** @return a node's configuration: the network's node settings, then what is the network's own */
-    private GcsConfig nodeConfig(String site, String name, boolean delegateEligible, DelegateAddress address,
-                                 List<SimNode> seedNodes) {
-        GcsConfigBuilder builder = nodeSettings.apply(withClusterKey(GcsConfig.builder()));
-        builder.site(site).memberName(name).delegateEligible(delegateEligible);
-        return withNetwork(builder, address, seedNodes).build();
-    }
-
-    /** @return the builder with the node's simulated WAN address and seeds (no socket: port 0 is never bound) */
-    private static GcsConfigBuilder withNetwork(GcsConfigBuilder builder, DelegateAddress address,
-                                                List<SimNode> seedNodes) {
-        List<InetSocketAddress> seeds = new ArrayList<>();
-        for (SimNode seed : seedNodes) {
-            seeds.add(InetSocketAddress.createUnresolved(seed.address().host(), seed.address().port()));
-        }
-        return builder.wanBind("0.0.0.0", 0).wanAdvertise(address.host(), address.port()).seedAddresses(seeds);
     }
 
     /** Crashes a node: it stops at once; its site notices after {@link SimOptions#failureDetectionNs()}. */
     public void crash(SimNode node) {
-        node.kill();
+        node.process().kill();
         lans.crash(node);
     }
 
@@ -241,7 +186,7 @@ public final class SimNetwork {
      * {@link SimOptions#failureDetectionNs()} if it is still paused then. It keeps its state for {@link #resume}.
      */
     public void pause(SimNode node) {
-        node.setPaused(true);
+        node.process().setPaused(true);
         lans.pause(node);
     }
 
@@ -261,8 +206,8 @@ public final class SimNetwork {
      * site had excluded is told it was stalled ({@code SansIoEngine.onStalled}), as the Netty driver tells it.
      */
     public void resume(SimNode node, long mergeAfterNs) {
-        node.setPaused(false);
-        lans.resume(node, mergeAfterNs, java.util.Comparator.comparingInt(nodes::indexOf));
+        node.process().setPaused(false);
+        lans.resume(node, mergeAfterNs, nodes.byAge());
     }
 
     /**
@@ -279,13 +224,13 @@ public final class SimNetwork {
 
     /** Stops a node gracefully: its site installs a view without it at once. */
     public void stop(SimNode node) {
-        node.kill();
+        node.process().kill();
         lans.leave(node);
     }
 
     /** @return every node started so far (crashed ones included) */
     public List<SimNode> nodes() {
-        return List.copyOf(nodes);
+        return nodes.all();
     }
 
     /** @return the live nodes of a site, oldest first */
@@ -296,10 +241,6 @@ public final class SimNetwork {
     /** @return the live delegate of a site, if any */
     public Optional<SimNode> delegateOf(String site) {
         return nodes(site).stream().filter(n -> n.alive() && n.isDelegate()).findFirst();
-    }
-
-    Topology topology() {
-        return topology;
     }
 
     /**
@@ -313,12 +254,7 @@ public final class SimNetwork {
      * @param profile the new link
      */
     public void setLink(String fromSite, String toSite, org.gcs.emulator.LinkProfile profile) {
-        wan.override(fromSite, toSite, profile);
-        for (SimNode node : nodes) {
-            if (node.site().equals(fromSite)) {
-                node.wan().changeLink(toSite, profile);
-            }
-        }
+        wan.setLink(fromSite, toSite, profile);
     }
 
     /**
@@ -330,9 +266,7 @@ public final class SimNetwork {
      * @param originNs the virtual time their {@code atNs} count from
      */
     public void scheduleLinkChanges(List<LinkChange> changes, long originNs) {
-        for (LinkChange change : List.copyOf(changes)) {
-            clock.at(originNs + change.atNs(), () -> setLink(change.fromSite(), change.toSite(), change.profile()));
-        }
+        wan.scheduleLinkChanges(changes, originNs);
     }
 
     /**
@@ -367,18 +301,7 @@ public final class SimNetwork {
      * @return the sums; zero if no node of the site has sent there
      */
     public LinkCounters linkCounters(String fromSite, String toSite) {
-        LinkCounters sum = LinkCounters.ZERO;
-        for (SimNode node : nodes) {
-            if (node.site().equals(fromSite)) {
-                sum = sum.plus(node.wan().linkCounters(toSite));
-            }
-        }
-        return sum;
-    }
-
-    /** Notes the size of a WAN datagram put on a link, against its sender's {@code max.datagram.bytes}. */
-    void recordWanDatagram(int bytes, int maxDatagramBytes) {
-        wan.record(bytes, maxDatagramBytes);
+        return wan.linkCounters(fromSite, toSite);
     }
 
     /** @return the largest WAN datagram any node sent so far, in bytes */
@@ -412,34 +335,21 @@ public final class SimNetwork {
      * @param datagram the bytes
      */
     public void injectWan(SimNode target, org.gcs.alm.overlay.DelegateAddress from, byte[] datagram) {
-        target.receiveWan(from, datagram.clone());
-    }
-
-    void tap(String fromSite, String toSite, byte[] datagram) {
-        wan.tap(fromSite, toSite, datagram);
-    }
-
-    /** @return whether a datagram may go on its link; counts it if not */
-    boolean passesWanFilter(String fromSite, String toSite, WanPacketInfo packet) {
-        return wan.passes(fromSite, toSite, packet);
-    }
-
-    /** @return the topology's cross traffic from one site to another (none without a topology) */
-    List<CrossTraffic> crossTraffic(String fromSite, String toSite) {
-        return wan.crossTraffic(fromSite, toSite);
-    }
-
-    /** @return the link profile from one site to another now */
-    org.gcs.emulator.LinkProfile linkProfile(String fromSite, String toSite) {
-        return wan.linkProfile(fromSite, toSite);
+        target.process().receiveWan(from, datagram.clone());
     }
 
     SimOptions options() {
         return options;
     }
 
+    /** @return the WAN: link profiles, cross traffic, filter, tap and datagram sizes */
+    SimWan wan() {
+        return wan;
+    }
+
+    /** @return the node with this WAN address, or null */
     SimNode nodeAt(DelegateAddress address) {
-        return byAddress.get(address);
+        return nodes.at(address);
     }
 
     /** Multicasts LAN bytes from a node to every live member of its LAN (itself included), in FIFO order. */

@@ -19,10 +19,7 @@ import org.gcs.Registration;
 import org.gcs.TreeListener;
 import org.gcs.ViewListener;
 import org.gcs.alm.overlay.DelegateAddress;
-import org.gcs.driver.LanMember;
-import org.gcs.driver.OutgoingDatagram;
 import org.gcs.driver.SansIoEngine;
-import org.gcs.emulator.EmulatedLink;
 
 /**
  * One simulated node: GCS's protocol engine ({@link SansIoEngine}, built from the node's {@link GcsConfig} as a real
@@ -36,14 +33,11 @@ public final class SimNode implements GroupMember {
     private final GcsConfig config;
     private final long incarnation;
     private final DelegateAddress address;
-    private final long tickNs;
     private final SansIoEngine engine;
     private final SimWanPort wan;
     private final SimRecorder recorder = new SimRecorder();
-    private long handoverRequests;
-    private boolean alive = true;
-    /** Stopped as by SIGSTOP: no ticks, and what arrives meanwhile is lost (see {@link SimNetwork#pause}). */
-    private boolean paused;
+    private final SimEngineIo io;
+    private final SimProcess process;
 
     /**
      * @param network the network
@@ -58,11 +52,13 @@ public final class SimNode implements GroupMember {
         this.config = config;
         this.incarnation = incarnation;
         this.address = address;
-        this.tickNs = config.tickInterval().toNanos();
+        this.wan = new SimWanPort(network, network.wan(), config.site(), config.memberName(), address,
+                config.maxDatagramBytes());
+        this.io = new SimEngineIo(network, this, wan, recorder);
         long seed = network.options().seed() * 1_000_003L + incarnation;
         long senderId = new java.util.SplittableRandom(seed).nextLong();
-        this.engine = SansIoEngine.create(config, incarnation, seed, senderId, new Io());
-        this.wan = new SimWanPort(network, config.site(), config.memberName(), address, config.maxDatagramBytes());
+        this.engine = SansIoEngine.create(config, incarnation, seed, senderId, io);
+        this.process = new SimProcess(network, engine, wan, config.tickInterval().toNanos());
     }
 
     /** @return the node's configuration */
@@ -110,18 +106,14 @@ public final class SimNode implements GroupMember {
         return address;
     }
 
-    long tickNs() {
-        return tickNs;
-    }
-
     /** @return false once crashed or stopped */
     public boolean alive() {
-        return alive;
+        return process.alive();
     }
 
     @Override
     public boolean isDelegate() {
-        return alive && engine.isDelegate();
+        return process.alive() && engine.isDelegate();
     }
 
     @Override
@@ -131,7 +123,7 @@ public final class SimNode implements GroupMember {
 
     /** @return how often this node, as delegate, asked a member to hand over again (a hand-over it missed) */
     public long handoverRequests() {
-        return handoverRequests;
+        return io.handoverRequests();
     }
 
     @Override
@@ -231,7 +223,7 @@ public final class SimNode implements GroupMember {
     /** @return a snapshot of the engine now; empty flows, links and sites once crashed or stopped */
     @Override
     public MemberStatus status() {
-        return alive ? engine.status(network.nowNs()) : MemberStatus.initial(0);
+        return process.alive() ? engine.status(network.nowNs()) : MemberStatus.initial(0);
     }
 
     /** @return the version of the tree plan this node knows, 0 if none */
@@ -246,7 +238,7 @@ public final class SimNode implements GroupMember {
      * @return the peaks by neighbour site while this node is the delegate (empty end to end)
      */
     public Map<String, Integer> takeHopWaitingPeaks() {
-        return alive ? engine.takeHopWaitingPeaks() : Map.of();
+        return process.alive() ? engine.takeHopWaitingPeaks() : Map.of();
     }
 
     /**
@@ -254,7 +246,7 @@ public final class SimNode implements GroupMember {
      *     hop-by-hop transport before copy-out (packets it had relayed before, such as a backup replay)
      */
     public long duplicatesDropped() {
-        return alive ? engine.duplicatesDropped() : 0;
+        return process.alive() ? engine.duplicatesDropped() : 0;
     }
 
     /** @return payload bytes of this node's sends still waiting for admission */
@@ -292,65 +284,14 @@ public final class SimNode implements GroupMember {
         return lan;
     }
 
-    void kill() {
-        alive = false;
-    }
-
-    void setPaused(boolean paused) {
-        this.paused = paused;
-    }
-
-    /** Tells the engine it was stalled, as the Netty driver does when its tick comes seconds late. */
-    void stalled() {
-        engine.onStalled(network.nowNs());
-    }
-
-    boolean paused() {
-        return paused;
-    }
-
-    void tickLoop() {
-        if (!alive) {
-            return;
-        }
-        if (!paused) {
-            engine.onTick(network.nowNs());
-        }
-        network.clock().after(tickNs, this::tickLoop);
-    }
-
-    void receiveLan(byte[] bytes) {
-        if (!alive || paused) {
-            return;
-        }
-        try {
-            engine.onLanMessage(bytes, network.nowNs());
-        } catch (IllegalArgumentException e) {
-            throw new IllegalStateException("simulated LAN carried a malformed message", e);
-        }
-    }
-
-    void receiveView(long viewId, List<LanMember> members, boolean merged) {
-        if (alive && !paused) {
-            engine.onLanView(viewId, members, merged, network.nowNs());
-        }
-    }
-
-    void receiveWan(DelegateAddress from, byte[] datagram) {
-        if (!alive || paused) {
-            return;
-        }
-        wan.received(engine.onWanDatagram(from, datagram, network.epochMillis(), network.nowNs()));
+    /** @return this node's process: whether it runs, and its engine's ticks and inputs */
+    SimProcess process() {
+        return process;
     }
 
     /** @return this node's WAN side: its emulated links */
     SimWanPort wan() {
         return wan;
-    }
-
-    /** @return this node's link towards a site, if it has sent there */
-    Optional<EmulatedLink> existingLink(String toSite) {
-        return wan.existingLink(toSite);
     }
 
     /** A send's admission, as observed by the caller: the stage completes when the message enters the window. */
@@ -373,52 +314,8 @@ public final class SimNode implements GroupMember {
         }
     }
 
-    private final class Io implements SansIoEngine.Io {
-        @Override
-        public void lanMulticast(byte[] message) {
-            network.lanMulticast(SimNode.this, message);
-        }
-
-        @Override
-        public void wanSend(String toSite, DelegateAddress to, OutgoingDatagram datagram) {
-            SimNode target = network.nodeAt(to);
-            if (target != null) {
-                wan.send(target, datagram);
-            }
-        }
-
-        @Override
-        public void deliver(GroupMessage message, long sentEpochMicros) {
-            recorder.delivered(message, network.nowNs());
-        }
-
-        @Override
-        public void viewChanged(GroupView view) {
-            recorder.viewChanged(view);
-        }
-
-        @Override
-        public void treeChanged(GroupTree tree) {
-            recorder.treeChanged(tree);
-        }
-
-        @Override
-        public void admitted(Object token) {
-            ((Send) token).admit(network.nowNs());
-        }
-
-        @Override
-        public void delegateChanged(MemberId delegate, boolean self) {
-        }
-
-        @Override
-        public void handoverRequested(String member) {
-            handoverRequests++;
-        }
-    }
-
     @Override
     public String toString() {
-        return "SimNode[" + id() + (alive ? "" : " dead") + (isDelegate() ? " delegate" : "") + "]";
+        return "SimNode[" + id() + (process.alive() ? "" : " dead") + (isDelegate() ? " delegate" : "") + "]";
     }
 }

@@ -1,31 +1,46 @@
 package org.gcs.sim;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.gcs.driver.WanPacketInfo;
 import org.gcs.emulator.CrossTraffic;
+import org.gcs.emulator.LinkChange;
+import org.gcs.emulator.LinkCounters;
 import org.gcs.emulator.LinkProfile;
 import org.gcs.emulator.Topology;
 
 /**
  * The simulated WAN of a {@link SimNetwork}, apart from the links themselves (each node's {@link SimWanPort} has its
- * own): what every link from one site to another is now (the topology's profile, or a later change), its cross
- * traffic, the filter and the tap a test or an experiment sets, and the counts of what was filtered and how large the
- * datagrams were.
+ * own): what every link from one site to another is now (the topology's profile, or a later change, which it passes
+ * on to the ports of the sending site), its cross traffic, the filter and the tap a test or an experiment sets, and
+ * the counts of what was filtered and how large the datagrams were.
  */
 final class SimWan {
     private final Topology topology;
+    private final SimClock clock;
     private final Map<String, LinkProfile> overrides = new HashMap<>();
+    /** The WAN side of every node started so far, in start order. */
+    private final List<SimWanPort> ports = new ArrayList<>();
     private WanFilter filter;
     private WanTap tap;
     private long filteredDatagrams;
     private int largestDatagramBytes;
     private long datagramsOverLimit;
 
-    /** @param topology the emulated WAN, or null for ideal links without delay or loss */
-    SimWan(Topology topology) {
+    /**
+     * @param topology the emulated WAN, or null for ideal links without delay or loss
+     * @param clock the virtual clock, on which scheduled link changes wait
+     */
+    SimWan(Topology topology, SimClock clock) {
         this.topology = topology;
+        this.clock = clock;
+    }
+
+    /** Adds the WAN side of a node just started. */
+    void attach(SimWanPort port) {
+        ports.add(port);
     }
 
     /** @return the link profile from one site to another now */
@@ -37,9 +52,36 @@ final class SimWan {
         return topology == null ? LinkProfile.IDEAL : topology.link(fromSite, toSite).orElse(LinkProfile.IDEAL);
     }
 
-    /** Changes the profile of a direction from now on (for links created later; the network reconfigures the rest). */
-    void override(String fromSite, String toSite, LinkProfile profile) {
+    /**
+     * Changes a directed link from now on: links created later start with the new profile, and each port of
+     * {@code fromSite} reconfigures its existing link towards {@code toSite} at once (see
+     * {@link SimNetwork#setLink}).
+     */
+    void setLink(String fromSite, String toSite, LinkProfile profile) {
         overrides.put(fromSite + "->" + toSite, profile);
+        for (SimWanPort port : ports) {
+            if (port.site().equals(fromSite)) {
+                port.changeLink(toSite, profile);
+            }
+        }
+    }
+
+    /** Puts each change on the clock at {@code originNs + atNs}, in the list's order (see {@link #setLink}). */
+    void scheduleLinkChanges(List<LinkChange> changes, long originNs) {
+        for (LinkChange change : List.copyOf(changes)) {
+            clock.at(originNs + change.atNs(), () -> setLink(change.fromSite(), change.toSite(), change.profile()));
+        }
+    }
+
+    /** @return the counters of the links from {@code fromSite} to {@code toSite}, summed over the site's ports */
+    LinkCounters linkCounters(String fromSite, String toSite) {
+        LinkCounters sum = LinkCounters.ZERO;
+        for (SimWanPort port : ports) {
+            if (port.site().equals(fromSite)) {
+                sum = sum.plus(port.linkCounters(toSite));
+            }
+        }
+        return sum;
     }
 
     /** @return the topology's cross traffic from one site to another (none without a topology) */

@@ -17,6 +17,7 @@ import org.gcs.emulator.LinkProfile;
  */
 final class SimWanPort {
     private final SimNetwork network;
+    private final SimWan wan;
     private final String site;
     private final String name;
     private final DelegateAddress address;
@@ -27,27 +28,35 @@ final class SimWanPort {
     private long datagramsLost;
 
     /**
-     * @param network the network
+     * @param network the network (its clock, wall clock and seed)
+     * @param wan the network's WAN (link profiles, cross traffic, filter, tap and datagram sizes)
      * @param site the node's site
      * @param name the node's member name (it seeds the links' randomness)
      * @param address the node's WAN address, the source of what it sends
      * @param maxDatagramBytes the node's {@code max.datagram.bytes}, which what it sends must respect
      */
-    SimWanPort(SimNetwork network, String site, String name, DelegateAddress address, int maxDatagramBytes) {
+    SimWanPort(SimNetwork network, SimWan wan, String site, String name, DelegateAddress address,
+               int maxDatagramBytes) {
         this.network = network;
+        this.wan = wan;
         this.site = site;
         this.name = name;
         this.address = address;
         this.maxDatagramBytes = maxDatagramBytes;
     }
 
+    /** @return the node's site, where its links start */
+    String site() {
+        return site;
+    }
+
     /** Seals a datagram and puts it on the link towards the target's site, unless the WAN filter refuses it. */
     void send(SimNode target, OutgoingDatagram outgoing) {
-        if (!network.passesWanFilter(site, target.site(), outgoing.info())) {
+        if (!wan.passes(site, target.site(), outgoing.info())) {
             return;
         }
         byte[] datagram = outgoing.seal(network.epochMillis());
-        network.recordWanDatagram(datagram.length, maxDatagramBytes);
+        wan.record(datagram.length, maxDatagramBytes);
         datagramsSent++;
         long arrivalNs = linkTo(target.site()).admit(datagram.length, network.nowNs());
         if (arrivalNs < 0) {
@@ -55,8 +64,8 @@ final class SimWanPort {
             return;
         }
         network.clock().at(arrivalNs, () -> {
-            network.tap(site, target.site(), datagram);
-            target.receiveWan(address, datagram);
+            wan.tap(site, target.site(), datagram);
+            target.process().receiveWan(address, datagram);
         });
     }
 
@@ -91,11 +100,11 @@ final class SimWanPort {
      * that direction; an existing link whose profile has changed since is reconfigured (it keeps its queue).
      */
     private EmulatedLink linkTo(String toSite) {
-        LinkProfile profile = network.linkProfile(site, toSite);
+        LinkProfile profile = wan.linkProfile(site, toSite);
         EmulatedLink link = links.get(toSite);
         if (link == null) {
             long seed = network.options().seed() * 1_000_003L + (site + "->" + toSite + "@" + name).hashCode();
-            link = new EmulatedLink(profile, seed, network.crossTraffic(site, toSite));
+            link = new EmulatedLink(profile, seed, wan.crossTraffic(site, toSite));
             links.put(toSite, link);
         } else if (!link.profile().equals(profile)) {
             link.reconfigure(profile, network.nowNs());

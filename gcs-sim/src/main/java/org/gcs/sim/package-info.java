@@ -12,6 +12,12 @@
  * LAN delay and the failure detection; {@link org.gcs.sim.WanFilter} and {@link org.gcs.sim.WanTap} let an experiment
  * remove WAN traffic or see its bytes.
  *
+ * <p><b>Parts.</b> Each package-private class owns one part of the state. A network's: the nodes started so far
+ * ({@code SimNodes}), how each is configured ({@code SimNodeConfigs}), the LANs and their views ({@code SimLans}), and
+ * the WAN's link profiles, filter, tap and counts ({@code SimWan}). A node's: its process, running, paused or dead,
+ * which drives the engine ({@code SimProcess}), the engine's outputs ({@code SimEngineIo}), its emulated links
+ * ({@code SimWanPort}), and what it delivers and installs ({@code SimRecorder}).
+ *
  * <p><b>Threads.</b> None: everything runs on the thread that calls the network ({@code start}, {@code runFor},
  * {@code runUntil}, a node's {@code sendAsync}), which also receives every listener call, in virtual-time order.
  * Nothing here is thread-safe. gcs-sim's {@code SimulationBoundariesTest} keeps this package free of clock reads, Netty

@@ -71,7 +71,7 @@ class SimLabHooksTest {
         sender.send(G, new byte[60_000]);
         runTo(net, origin + 2 * S - 1);
         long before = net.linkBacklogBytes("a", "b");
-        EmulatedLink senderLink = sender.existingLink("b").orElseThrow();
+        EmulatedLink senderLink = sender.wan().existingLink("b").orElseThrow();
         assertThat(senderLink.profile().bandwidthBitsPerSec()).isEqualTo(1_000_000);
         assertThat(before).isGreaterThan(40_000);
 
@@ -82,7 +82,7 @@ class SimLabHooksTest {
         assertThat(net.linkBacklogBytes("a", "b")).as("and drains at 250 kb/s").isGreaterThan(before - 33_000);
 
         runTo(net, origin + 4 * S);
-        assertThat(sender.existingLink("b").orElseThrow()).isSameAs(senderLink);
+        assertThat(sender.wan().existingLink("b").orElseThrow()).isSameAs(senderLink);
         assertThat(senderLink.profile().bandwidthBitsPerSec()).isEqualTo(1_000_000);
         assertThat(net.runUntil(() -> nodes.get(1).delivered().size() == 1, 20 * S)).isTrue();
         assertThat(net.linkCounters("a", "b").droppedByQueue()).isZero();
@@ -168,13 +168,13 @@ class SimLabHooksTest {
     void shouldReconfigureExistingLinksAtOnceOnSetLink() {
         SimNetwork net = new SimNetwork(Topology.load("ron3"), SimOptions.defaults().withSeed(4));
         List<SimNode> nodes = startAll(net, List.of("boston", "ottawa"));
-        EmulatedLink link = nodes.get(0).existingLink("ottawa").orElseThrow();
+        EmulatedLink link = nodes.get(0).wan().existingLink("ottawa").orElseThrow();
         LinkProfile narrow = link(25, 100_000, 8 * 1024);
 
         net.setLink("boston", "ottawa", narrow);
 
         assertThat(link.profile()).isEqualTo(narrow);
-        assertThat(nodes.get(0).existingLink("ottawa")).containsSame(link);
+        assertThat(nodes.get(0).wan().existingLink("ottawa")).containsSame(link);
         CrossTraffic unused = new CrossTraffic("boston", "ottawa", 1, 1, 0, 1, true);
         assertThat(link.crossTraffic()).doesNotContain(unused).isEmpty();
     }

@@ -1,0 +1,102 @@
+package org.gcs.sim;
+
+import java.util.List;
+import org.gcs.alm.overlay.DelegateAddress;
+import org.gcs.driver.LanMember;
+import org.gcs.driver.SansIoEngine;
+
+/**
+ * A simulated node's process: whether it runs (until crashed or stopped, and not while paused as by SIGSTOP) and,
+ * while it runs, its engine driven on the {@link SimNetwork}'s virtual clock: its ticks, and what reaches it from the
+ * LAN and the WAN. What arrives while it does not run is lost.
+ */
+final class SimProcess {
+    private final SimNetwork network;
+    private final SansIoEngine engine;
+    private final SimWanPort wan;
+    private final long tickNs;
+    private boolean alive = true;
+    /** Stopped as by SIGSTOP: no ticks, and what arrives meanwhile is lost (see {@link SimNetwork#pause}). */
+    private boolean paused;
+
+    /**
+     * @param network the network: its virtual clock and simulated wall clock
+     * @param engine the node's engine
+     * @param wan the node's WAN side, which counts the datagrams the engine drops on arrival
+     * @param tickNs the engine's tick interval
+     */
+    SimProcess(SimNetwork network, SansIoEngine engine, SimWanPort wan, long tickNs) {
+        this.network = network;
+        this.engine = engine;
+        this.wan = wan;
+        this.tickNs = tickNs;
+    }
+
+    /** @return the engine's tick interval */
+    long tickNs() {
+        return tickNs;
+    }
+
+    /** @return false once crashed or stopped */
+    boolean alive() {
+        return alive;
+    }
+
+    /** Ends the process for good (a crash or a graceful stop). */
+    void kill() {
+        alive = false;
+    }
+
+    /** @return whether it is paused */
+    boolean paused() {
+        return paused;
+    }
+
+    /** Pauses (SIGSTOP) or resumes (SIGCONT) the process. */
+    void setPaused(boolean paused) {
+        this.paused = paused;
+    }
+
+    /** Tells the engine it was stalled, as the Netty driver does when its tick comes seconds late. */
+    void stalled() {
+        engine.onStalled(network.nowNs());
+    }
+
+    /** Ticks the engine unless paused, and schedules the next tick, until the process ends. */
+    void tickLoop() {
+        if (!alive) {
+            return;
+        }
+        if (!paused) {
+            engine.onTick(network.nowNs());
+        }
+        network.clock().after(tickNs, this::tickLoop);
+    }
+
+    /** Hands the engine a LAN message, unless the process does not run. */
+    void receiveLan(byte[] bytes) {
+        if (!alive || paused) {
+            return;
+        }
+        try {
+            engine.onLanMessage(bytes, network.nowNs());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException("simulated LAN carried a malformed message", e);
+        }
+    }
+
+    /** Hands the engine a LAN view, unless the process does not run. */
+    void receiveView(long viewId, List<LanMember> members, boolean merged) {
+        if (alive && !paused) {
+            engine.onLanView(viewId, members, merged, network.nowNs());
+        }
+    }
+
+    /** Hands the engine a WAN datagram, unless the process does not run, and counts it if the engine drops it. */
+    void receiveWan(DelegateAddress from, byte[] datagram) {
+        if (!alive || paused) {
+            return;
+        }
+        wan.received(engine.onWanDatagram(from, datagram, network.epochMillis(), network.nowNs()));
+    }
+}

@@ -2,7 +2,6 @@ package org.gcs.emulator;
 
 import java.util.List;
 import java.util.Objects;
-import java.util.SplittableRandom;
 
 /**
  * A pure (sans-IO) model of one directed WAN link: given a packet's size and the time it is offered, it says
@@ -40,8 +39,9 @@ import java.util.SplittableRandom;
  * order of the streams), at its own time. This is lazy, so no timers are needed, and a cross packet due at the
  * same nanosecond as one of ours goes first. Cross packets are counted ({@link #crossPacketsAdmitted()},
  * {@link #crossPacketsDropped()}) but have no arrival time and are <em>not</em> subject to the random loss
- * model (that loss stands for other parts of the path, which the cross traffic does not share). While the link has no bandwidth limit, cross packets pass without effect and count as admitted. The
- * streams start at time 0 of the link's clock.
+ * model (that loss stands for other parts of the path, which the cross traffic does not share). While the link
+ * has no bandwidth limit, cross packets pass without effect and count as admitted. The streams start at time 0 of
+ * the link's clock.
  *
  * <p><b>RED.</b> A profile with {@link LinkProfile#red()} puts a {@link RedGate} in front of the drop-tail limit: at
  * every arrival (ours and cross traffic's) it updates its average queue and may drop the packet early (counted as a
@@ -50,7 +50,7 @@ import java.util.SplittableRandom;
  * <p><b>Changes.</b> {@link #reconfigure(LinkProfile, long)} gives the link a new profile without losing its
  * queue: the bytes in the bottleneck stay and drain at the new rate.
  *
- * <p>Randomness (loss and jitter) comes from one {@link SplittableRandom} seeded by the constructor, so the
+ * <p>Randomness (loss and jitter) comes from one {@link java.util.SplittableRandom} seeded by the constructor, so the
  * same profile, seed and sequence of calls give the same results. Each cross-traffic stream has its own
  * generator, seeded from the link's seed and the stream's position, so adding cross traffic to a link changes
  * neither the loss and jitter draws of that link nor anything on another link. Instances are not thread-safe:
@@ -64,30 +64,14 @@ public final class EmulatedLink {
     /** Returned by {@link #admit(int, long)} when the packet did not fit in the bottleneck queue. */
     public static final long DROPPED_QUEUE = -2L;
 
-    private static final long BITS_PER_BYTE = 8L;
-
-    /** Salt of the cross-traffic streams' seeds, so that they differ from the link's own stream. */
-    private static final long CROSS_SEED_SALT = 0x43524f5353L; // "CROSS"
-    /** Salt of the RED gate's seed. */
-    private static final long RED_SEED_SALT = 0x524544L; // "RED"
-
-    private final SplittableRandom random;
-    private final List<CrossTraffic> crossTraffic;
-    private final CrossTrafficSource[] crossSources;
-    private final long seed;
+    /** Stages 1 and 3: random loss, then delay, jitter and order, from the link's own generator. */
+    private final LinkPath path;
+    /** Stage 2, shared by our packets and the cross traffic. */
+    private final Bottleneck bottleneck;
+    private final CrossTrafficMix crossMix;
+    /** What became of our packets (the cross traffic's are counted by {@link #crossMix}). */
+    private final PacketTally ours = new PacketTally();
     private LinkProfile profile;
-    private LossModel lossModel;
-    private RedGate redGate;
-
-    private long busyUntilNs;
-    private long lastArrivalNs;
-    private long packetsAdmitted;
-    private long packetsDroppedByLoss;
-    private long packetsDroppedByQueue;
-    private long bytesAdmitted;
-    private long crossPacketsAdmitted;
-    private long crossPacketsDropped;
-    private long crossBytesAdmitted;
 
     /**
      * Creates an idle link without cross traffic.
@@ -111,16 +95,10 @@ public final class EmulatedLink {
      */
     public EmulatedLink(LinkProfile profile, long seed, List<CrossTraffic> crossTraffic) {
         this.profile = Objects.requireNonNull(profile, "profile");
-        this.seed = seed;
-        this.random = new SplittableRandom(seed);
-        this.lossModel = profile.loss().newModel();
-        this.redGate = profile.red() == null ? null : new RedGate(profile.red(), mix64(seed ^ RED_SEED_SALT));
-        this.crossTraffic = List.copyOf(Objects.requireNonNull(crossTraffic, "crossTraffic"));
-        this.crossSources = new CrossTrafficSource[this.crossTraffic.size()];
-        for (int i = 0; i < crossSources.length; i++) {
-            crossSources[i] = new CrossTrafficSource(this.crossTraffic.get(i),
-                    new SplittableRandom(mix64(mix64(seed ^ CROSS_SEED_SALT) + i)));
-        }
+        this.path = new LinkPath(profile, seed);
+        this.bottleneck = new Bottleneck(profile, LinkSeeds.forRedGate(seed));
+        this.crossMix = new CrossTrafficMix(Objects.requireNonNull(crossTraffic, "crossTraffic"), seed,
+                bottleneck);
     }
 
     /**
@@ -137,32 +115,19 @@ public final class EmulatedLink {
         if (sizeBytes < 0) {
             throw new IllegalArgumentException("sizeBytes must be >= 0, got " + sizeBytes);
         }
-        if (nowNs < 0) {
-            throw new IllegalArgumentException("nowNs must be >= 0 (time since an origin of your choice), got "
-                    + nowNs);
-        }
-        offerCrossTraffic(nowNs);
-        if (lossModel.shouldDrop(random)) {
-            packetsDroppedByLoss++;
+        requireNonNegativeNow(nowNs);
+        crossMix.offerDue(nowNs);
+        if (path.loses()) {
+            ours.countLoss();
             return DROPPED_LOSS;
         }
-        long departureNs = nowNs;
-        if (profile.isBandwidthLimited()) {
-            long backlog = queuedBytes(nowNs);
-            if (redDrops(backlog, nowNs) || LinkMath.saturatedAdd(backlog, sizeBytes) > profile.queueBytes()) {
-                packetsDroppedByQueue++;
-                return DROPPED_QUEUE;
-            }
-            departureNs = LinkMath.saturatedAdd(Math.max(nowNs, busyUntilNs), transmissionNs(sizeBytes));
-            busyUntilNs = departureNs;
+        long departureNs = bottleneck.offer(sizeBytes, nowNs);
+        if (departureNs == Bottleneck.DROPPED) {
+            ours.countQueueDrop();
+            return DROPPED_QUEUE;
         }
-        long arrivalNs = LinkMath.saturatedAdd(departureNs, propagationDelayNs());
-        if (!profile.allowReorder()) {
-            arrivalNs = Math.max(arrivalNs, lastArrivalNs);
-        }
-        lastArrivalNs = Math.max(lastArrivalNs, arrivalNs);
-        packetsAdmitted++;
-        bytesAdmitted += sizeBytes;
+        long arrivalNs = path.arrivalNs(departureNs);
+        ours.countAdmitted(sizeBytes);
         return arrivalNs;
     }
 
@@ -182,26 +147,11 @@ public final class EmulatedLink {
      */
     public void reconfigure(LinkProfile newProfile, long nowNs) {
         Objects.requireNonNull(newProfile, "newProfile");
-        if (nowNs < 0) {
-            throw new IllegalArgumentException("nowNs must be >= 0 (time since an origin of your choice), got "
-                    + nowNs);
-        }
-        offerCrossTraffic(nowNs);
-        long backlog = queuedBytes(nowNs);
-        boolean lossChanged = !newProfile.loss().equals(profile.loss());
-        boolean redChanged = !java.util.Objects.equals(newProfile.red(), profile.red());
+        requireNonNegativeNow(nowNs);
+        crossMix.offerDue(nowNs);
+        bottleneck.reconfigure(newProfile, nowNs);
+        path.reconfigure(newProfile);
         profile = newProfile;
-        if (lossChanged) {
-            lossModel = newProfile.loss().newModel();
-        }
-        if (redChanged) {
-            redGate = newProfile.red() == null ? null : new RedGate(newProfile.red(), mix64(seed ^ RED_SEED_SALT));
-        }
-        if (!newProfile.isBandwidthLimited()) {
-            busyUntilNs = 0;
-        } else if (backlog > 0) {
-            busyUntilNs = LinkMath.saturatedAdd(nowNs, backlogTransmissionNs(backlog));
-        }
     }
 
     /**
@@ -225,12 +175,7 @@ public final class EmulatedLink {
      * @return the link's seed
      */
     public static long deriveSeed(long seed, String fromSite, String toSite) {
-        long hash = 0xcbf29ce484222325L; // 64-bit FNV-1a over "from\0to"
-        String key = fromSite + '\0' + toSite;
-        for (int i = 0; i < key.length(); i++) {
-            hash = (hash ^ key.charAt(i)) * 0x100000001b3L;
-        }
-        return mix64(seed ^ mix64(hash));
+        return LinkSeeds.forLink(seed, fromSite, toSite);
     }
 
     /**
@@ -241,17 +186,8 @@ public final class EmulatedLink {
      * @return {@code (busyUntilNs - nowNs) * bandwidth / 8}, rounded down, or 0 if the link is idle
      */
     public long backlogBytes(long nowNs) {
-        offerCrossTraffic(nowNs);
-        return queuedBytes(nowNs);
-    }
-
-    /** The backlog at {@code nowNs} without offering cross traffic first. */
-    private long queuedBytes(long nowNs) {
-        if (!profile.isBandwidthLimited() || busyUntilNs <= nowNs) {
-            return 0;
-        }
-        return LinkMath.mulDivFloor(busyUntilNs - nowNs, profile.bandwidthBitsPerSec(),
-                BITS_PER_BYTE * LinkMath.NS_PER_SEC);
+        crossMix.offerDue(nowNs);
+        return bottleneck.queuedBytes(nowNs);
     }
 
     /**
@@ -261,7 +197,7 @@ public final class EmulatedLink {
      * @return the time in nanoseconds
      */
     public long busyUntilNs() {
-        return busyUntilNs;
+        return bottleneck.busyUntilNs();
     }
 
     /**
@@ -272,15 +208,7 @@ public final class EmulatedLink {
      * @return the transmission time in nanoseconds
      */
     public long transmissionNs(int sizeBytes) {
-        if (!profile.isBandwidthLimited()) {
-            return 0;
-        }
-        return LinkMath.mulDivCeil(sizeBytes * BITS_PER_BYTE, LinkMath.NS_PER_SEC, profile.bandwidthBitsPerSec());
-    }
-
-    /** {@link #transmissionNs(int)} for a backlog, which may exceed an int. */
-    private long backlogTransmissionNs(long backlogBytes) {
-        return LinkMath.mulDivCeil(backlogBytes, BITS_PER_BYTE * LinkMath.NS_PER_SEC, profile.bandwidthBitsPerSec());
+        return bottleneck.transmissionNs(sizeBytes);
     }
 
     /**
@@ -298,7 +226,7 @@ public final class EmulatedLink {
      * @return the count since creation
      */
     public long packetsAdmitted() {
-        return packetsAdmitted;
+        return ours.admitted();
     }
 
     /**
@@ -307,7 +235,7 @@ public final class EmulatedLink {
      * @return the count since creation
      */
     public long packetsDroppedByLoss() {
-        return packetsDroppedByLoss;
+        return ours.droppedByLoss();
     }
 
     /**
@@ -316,7 +244,7 @@ public final class EmulatedLink {
      * @return the count since creation
      */
     public long packetsDroppedByQueue() {
-        return packetsDroppedByQueue;
+        return ours.droppedByQueue();
     }
 
     /**
@@ -325,7 +253,7 @@ public final class EmulatedLink {
      * @return bytes since creation
      */
     public long bytesAdmitted() {
-        return bytesAdmitted;
+        return ours.bytesAdmitted();
     }
 
     /**
@@ -334,7 +262,7 @@ public final class EmulatedLink {
      * @return an unmodifiable list, empty if none
      */
     public List<CrossTraffic> crossTraffic() {
-        return crossTraffic;
+        return crossMix.streams();
     }
 
     /**
@@ -344,7 +272,7 @@ public final class EmulatedLink {
      * @return the count since creation
      */
     public long crossPacketsAdmitted() {
-        return crossPacketsAdmitted;
+        return crossMix.tally().admitted();
     }
 
     /**
@@ -353,7 +281,7 @@ public final class EmulatedLink {
      * @return the count since creation
      */
     public long crossPacketsDropped() {
-        return crossPacketsDropped;
+        return crossMix.tally().droppedByQueue();
     }
 
     /**
@@ -362,7 +290,7 @@ public final class EmulatedLink {
      * @return bytes since creation
      */
     public long crossBytesAdmitted() {
-        return crossBytesAdmitted;
+        return crossMix.tally().bytesAdmitted();
     }
 
     /**
@@ -371,63 +299,15 @@ public final class EmulatedLink {
      * @return the counters since creation
      */
     public LinkCounters counters() {
-        return new LinkCounters(packetsAdmitted, packetsDroppedByLoss, packetsDroppedByQueue, crossPacketsAdmitted,
-                crossPacketsDropped);
+        PacketTally cross = crossMix.tally();
+        return new LinkCounters(ours.admitted(), ours.droppedByLoss(), ours.droppedByQueue(), cross.admitted(),
+                cross.droppedByQueue());
     }
 
-    /** Offers every cross packet due at or before {@code nowNs} to the bottleneck, in time order. */
-    private void offerCrossTraffic(long nowNs) {
-        while (crossSources.length > 0) {
-            CrossTrafficSource next = null;
-            for (CrossTrafficSource source : crossSources) {
-                if (source.nextPacketNs() <= nowNs && (next == null || source.nextPacketNs() < next.nextPacketNs())) {
-                    next = source;
-                }
-            }
-            if (next == null) {
-                return;
-            }
-            long atNs = next.nextPacketNs();
-            int sizeBytes = next.packetBytes();
-            next.advance();
-            if (profile.isBandwidthLimited()) {
-                long backlog = queuedBytes(atNs);
-                if (redDrops(backlog, atNs) || LinkMath.saturatedAdd(backlog, sizeBytes) > profile.queueBytes()) {
-                    crossPacketsDropped++;
-                    continue;
-                }
-                busyUntilNs = LinkMath.saturatedAdd(Math.max(atNs, busyUntilNs), transmissionNs(sizeBytes));
-            }
-            crossPacketsAdmitted++;
-            crossBytesAdmitted += sizeBytes;
+    private static void requireNonNegativeNow(long nowNs) {
+        if (nowNs < 0) {
+            throw new IllegalArgumentException("nowNs must be >= 0 (time since an origin of your choice), got "
+                    + nowNs);
         }
-    }
-
-    /** RED's decision for a packet arriving at {@code atNs} to a queue of {@code backlog} bytes; false without RED. */
-    private boolean redDrops(long backlog, long atNs) {
-        if (redGate == null) {
-            return false;
-        }
-        long idleNs = backlog == 0 ? Math.max(0, atNs - busyUntilNs) : 0;
-        return redGate.drop(backlog, idleNs, transmissionNs(profile.red().meanPacketBytes()));
-    }
-
-    /** Stafford's variant 13 of the MurmurHash3 finalizer: a bijective, well-spread 64-bit mix. */
-    private static long mix64(long z) {
-        z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
-        z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
-        return z ^ (z >>> 31);
-    }
-
-    private long propagationDelayNs() {
-        long jitterNs = profile.jitterNs();
-        long delayNs = profile.oneWayDelayNs();
-        if (jitterNs == 0) {
-            return delayNs;
-        }
-        long offsetNs = jitterNs == Long.MAX_VALUE
-                ? random.nextLong(-jitterNs, jitterNs)
-                : random.nextLong(-jitterNs, jitterNs + 1);
-        return offsetNs < 0 ? Math.max(0, delayNs + offsetNs) : LinkMath.saturatedAdd(delayNs, offsetNs);
     }
 }

@@ -1,23 +1,14 @@
 package org.gcs.emulator;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.regex.Pattern;
 import org.gcs.alm.tree.FixedTreeStrategy;
 
@@ -33,13 +24,8 @@ import org.gcs.alm.tree.FixedTreeStrategy;
  */
 public final class Topology {
 
-    /** Where the built-in topologies live on the class path. */
-    static final String RESOURCE_DIR = "/org/gcs/emulator/topologies/";
-
     /** The file suffix of topology files. */
     static final String SUFFIX = ".topo";
-
-    private static final List<String> BUILT_IN = List.of("ron3", "ron6");
 
     /** Site names: a letter or digit, then letters, digits, '.', '_' or '-'. */
     static final Pattern SITE_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
@@ -151,28 +137,7 @@ public final class Topology {
      *     lists the built-in names), or if the text is malformed
      */
     public static Topology load(String nameOrPath) {
-        Objects.requireNonNull(nameOrPath, "nameOrPath");
-        if (SITE_NAME.matcher(nameOrPath).matches()) {
-            String resource = RESOURCE_DIR + nameOrPath + SUFFIX;
-            try (InputStream in = Topology.class.getResourceAsStream(resource)) {
-                if (in != null) {
-                    return parse(new String(in.readAllBytes(), StandardCharsets.UTF_8), "classpath:" + resource);
-                }
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot read built-in topology " + resource, e);
-            }
-        }
-        Path path = pathOrNull(nameOrPath);
-        if (path == null || !Files.isRegularFile(path)) {
-            throw new IllegalArgumentException("no built-in topology named '" + nameOrPath + "' and no file '"
-                    + (path == null ? nameOrPath : path.toAbsolutePath()) + "'; built-in topologies: "
-                    + String.join(", ", BUILT_IN) + " (or give the path of a " + SUFFIX + " file)");
-        }
-        try {
-            return parse(Files.readString(path, StandardCharsets.UTF_8), path.toString());
-        } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read topology file '" + path.toAbsolutePath() + "': " + e, e);
-        }
+        return TopologyLoader.load(nameOrPath);
     }
 
     /**
@@ -181,7 +146,7 @@ public final class Topology {
      * @return the built-in topology names, sorted
      */
     public static List<String> builtInNames() {
-        return BUILT_IN;
+        return TopologyLoader.BUILT_IN;
     }
 
     /**
@@ -302,53 +267,10 @@ public final class Topology {
      * @throws IllegalArgumentException if a site is unknown (the message lists the known ones) or none is given
      */
     public Topology subset(Collection<String> keptSites) {
-        Set<String> wanted = new LinkedHashSet<>(keptSites);
-        if (wanted.isEmpty()) {
-            throw new IllegalArgumentException("a subset of topology '" + name + "' needs at least one site; "
-                    + "its sites are " + sites);
-        }
-        for (String site : wanted) {
-            if (!sites.contains(site)) {
-                throw new IllegalArgumentException("unknown site '" + site + "' in topology '" + name
-                        + "'; its sites are " + sites);
-            }
-        }
-        List<String> kept = sites.stream().filter(wanted::contains).toList();
-        Map<SitePair, LinkProfile> keptLinks = new LinkedHashMap<>();
-        links.forEach((pair, profile) -> {
-            if (wanted.contains(pair.from()) && wanted.contains(pair.to())) {
-                keptLinks.put(pair, profile);
-            }
-        });
-        List<LinkChange> keptSchedule = schedule.stream()
-                .filter(c -> wanted.contains(c.fromSite()) && wanted.contains(c.toSite())).toList();
-        List<CrossTraffic> keptCross = crossTraffic.stream()
-                .filter(c -> wanted.contains(c.fromSite()) && wanted.contains(c.toSite())).toList();
-        return new Topology(name + "[" + String.join(",", kept) + "]", kept, keptLinks, subtree(wanted),
-                keptSchedule, keptCross);
-    }
-
-    /** @return the tree's edges among the kept sites if they span them all, root edge first; else null */
-    private List<TreeEdge> subtree(Set<String> kept) {
-        if (tree == null) {
-            return null;
-        }
-        List<TreeEdge> edges = new ArrayList<>();
-        Set<String> children = new LinkedHashSet<>();
-        for (TreeEdge edge : tree) {
-            if (kept.contains(edge.parent()) && kept.contains(edge.child())) {
-                edges.add(edge);
-                children.add(edge.child());
-            }
-        }
-        // a forest of the tree's edges with one edge fewer than sites is a tree over all of them
-        if (edges.isEmpty() || edges.size() != kept.size() - 1) {
-            return null;
-        }
-        TreeEdge fromRoot = edges.stream().filter(e -> !children.contains(e.parent())).findFirst().orElseThrow();
-        edges.remove(fromRoot);
-        edges.add(0, fromRoot);
-        return edges;
+        SiteSubset subset = SiteSubset.of(name, sites, keptSites);
+        List<String> kept = subset.sites(sites);
+        return new Topology(name + "[" + String.join(",", kept) + "]", kept, subset.links(links), subset.tree(tree),
+                subset.schedule(schedule), subset.crossTraffic(crossTraffic));
     }
 
     /**
@@ -388,13 +310,5 @@ public final class Topology {
                 + (tree == null ? "" : ", tree " + treeStrategy().orElseThrow())
                 + (schedule.isEmpty() ? "" : ", " + schedule.size() + " scheduled changes")
                 + (crossTraffic.isEmpty() ? "" : ", " + crossTraffic.size() + " cross-traffic streams") + "]";
-    }
-
-    private static Path pathOrNull(String text) {
-        try {
-            return Path.of(text);
-        } catch (InvalidPathException e) {
-            return null;
-        }
     }
 }

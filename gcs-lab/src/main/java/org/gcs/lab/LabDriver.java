@@ -6,6 +6,7 @@ import java.util.function.LongConsumer;
 import org.gcs.FlowStatus;
 import org.gcs.GroupMember;
 import org.gcs.sim.SimNetwork;
+import org.gcs.tools.send.SendCounter;
 
 /**
  * Runs a scenario's nodes, senders and time, so that scenario code is written once for both drivers:
@@ -30,9 +31,6 @@ public interface LabDriver extends AutoCloseable {
 
     /** @return {@code virtual} or {@code real} */
     String name();
-
-    /** @return true if time passes on its own (the real driver); false if only {@link #advance} moves it */
-    boolean realTime();
 
     /**
      * @return the simulated network (links, filters, queues) on the virtual driver; empty on the real one, whose
@@ -108,15 +106,22 @@ public interface LabDriver extends AutoCloseable {
     @Override
     void close();
 
-    /** A running sender: counts what was admitted (it left the sender's queue into the send window). */
-    interface LabSender {
-        /** @return the sending node */
-        GroupMember node();
-
+    /**
+     * A running sender: counts what was admitted (it left the sender's queue into the send window).
+     *
+     * @param node the sending node
+     * @param counter what it sent and what was admitted
+     * @param stopper stops its loop
+     */
+    record LabSender(GroupMember node, SendCounter counter, Runnable stopper) {
         /** @return bytes on the wire admitted so far */
-        long admittedWireBytes();
+        public long admittedWireBytes() {
+            return counter.admittedBytes();
+        }
 
         /** Stops offering new messages (those already waiting may still be admitted). */
-        void stop();
+        public void stop() {
+            stopper.run();
+        }
     }
 }

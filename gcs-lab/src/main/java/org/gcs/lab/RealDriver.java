@@ -1,6 +1,5 @@
 package org.gcs.lab;
 
-import java.net.InetSocketAddress;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -19,6 +18,7 @@ import org.gcs.LanConfig;
 import org.gcs.WireCost;
 import org.gcs.emulator.LinkEmulation;
 import org.gcs.emulator.Topology;
+import org.gcs.tools.local.LoopbackSeeds;
 import org.gcs.tools.send.Pacing;
 import org.gcs.tools.send.RealTimeSender;
 import org.gcs.tools.send.SendCounter;
@@ -46,7 +46,7 @@ public final class RealDriver implements LabDriver {
     private final String runId;
     private final int portBase;
     private final List<GcsNode> nodes = new ArrayList<>();
-    private final List<Sender> senders = new ArrayList<>();
+    private final List<LabSender> senders = new ArrayList<>();
     private final Map<String, LanConfig> lans = new LinkedHashMap<>();
     private final long startNs = System.nanoTime();
     private long scheduleNs;
@@ -85,11 +85,6 @@ public final class RealDriver implements LabDriver {
     }
 
     @Override
-    public boolean realTime() {
-        return true;
-    }
-
-    @Override
     public GroupMember start(String site, String member) {
         int index = topology.sites().indexOf(site);
         if (index < 0) {
@@ -103,7 +98,7 @@ public final class RealDriver implements LabDriver {
                 .memberName(member)
                 .clusterKey(clusterKey)
                 .wanBind("127.0.0.1", 0)
-                .seedAddresses(seedsFor(site))
+                .seedAddresses(LoopbackSeeds.outside(site, nodes))
                 .heartbeatInterval(HEARTBEAT)
                 .siteTimeout(SITE_TIMEOUT)
                 .lan(lan)
@@ -113,16 +108,6 @@ public final class RealDriver implements LabDriver {
         GcsNode node = GcsNode.start(config);
         nodes.add(node);
         return node;
-    }
-
-    private List<InetSocketAddress> seedsFor(String site) {
-        List<InetSocketAddress> seeds = new ArrayList<>();
-        for (GcsNode node : nodes) {
-            if (!node.self().site().equals(site)) {
-                seeds.add(new InetSocketAddress("127.0.0.1", node.wanAddress().getPort()));
-            }
-        }
-        return seeds;
     }
 
     @Override
@@ -181,11 +166,16 @@ public final class RealDriver implements LabDriver {
                 VirtualDriver.fixedRatePacing(messageBytes, wireBytesPerSec));
     }
 
-    /** Starts a sender on a thread of its own, with the virtual driver's pacing and asynchronous sends. */
+    /**
+     * Starts a sender on a thread of its own, paced like the virtual driver's, with asynchronous sends: greedy keeps
+     * {@value VirtualDriver#GREEDY_QUEUE_MESSAGES} sends outstanding; fixed rate sends on a schedule, lets at most
+     * {@value VirtualDriver#FIXED_QUEUE_MESSAGES} wait, and does not catch up on time lost while blocked. It ends at
+     * {@link LabSender#stop()}, an interrupt or a failed send (the node closing).
+     */
     private LabSender startSender(GroupMember node, String group, int messageBytes, Pacing pacing) {
         RealTimeSender sends = new RealTimeSender(pacing, sequence -> node.sendAsync(group,
                 new byte[messageBytes]), new SendCounter(WireCost.messageBytes(messageBytes)));
-        Sender sender = new Sender(node, sends);
+        LabSender sender = new LabSender(node, sends.counter(), sends::stop);
         senders.add(sender);
         Threads.startDaemon(() -> {
             sends.run();
@@ -199,29 +189,11 @@ public final class RealDriver implements LabDriver {
     /** Stops the senders, then closes every node in parallel (each leaves a JGroups cluster, which takes a moment). */
     @Override
     public void close() {
-        senders.forEach(Sender::stop);
+        senders.forEach(LabSender::stop);
         if (nodes.isEmpty()) {
             return;
         }
         Threads.closeAll(List.copyOf(nodes), "gcs-lab-close", Duration.ofSeconds(30));
         nodes.clear();
-    }
-
-    /**
-     * A sender on a thread of its own, paced like the virtual driver's: greedy keeps
-     * {@value VirtualDriver#GREEDY_QUEUE_MESSAGES} asynchronous sends outstanding; fixed rate sends on a schedule,
-     * lets at most {@value VirtualDriver#FIXED_QUEUE_MESSAGES} wait, and does not catch up on time lost while blocked.
-     * It ends at {@link #stop()}, an interrupt or a failed send (the node closing).
-     */
-    private record Sender(GroupMember node, RealTimeSender sends) implements LabSender {
-        @Override
-        public long admittedWireBytes() {
-            return sends.counter().admittedBytes();
-        }
-
-        @Override
-        public void stop() {
-            sends.stop();
-        }
     }
 }

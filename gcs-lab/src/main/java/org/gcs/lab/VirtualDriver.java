@@ -69,11 +69,6 @@ public final class VirtualDriver implements LabDriver {
     }
 
     @Override
-    public boolean realTime() {
-        return false;
-    }
-
-    @Override
     public GroupMember start(String site, String member) {
         return net.start(site, member);
     }
@@ -101,12 +96,12 @@ public final class VirtualDriver implements LabDriver {
 
     @Override
     public LabSender greedy(GroupMember node, String group, int messageBytes) {
-        return new Sender(node, group, messageBytes, greedyPacing());
+        return startSender(node, group, messageBytes, greedyPacing());
     }
 
     @Override
     public LabSender fixedRate(GroupMember node, String group, int messageBytes, double wireBytesPerSec) {
-        return new Sender(node, group, messageBytes, fixedRatePacing(messageBytes, wireBytesPerSec));
+        return startSender(node, group, messageBytes, fixedRatePacing(messageBytes, wireBytesPerSec));
     }
 
     /** @return the pacing of a lab's greedy sender: {@value #GREEDY_QUEUE_MESSAGES} messages waiting */
@@ -133,42 +128,22 @@ public final class VirtualDriver implements LabDriver {
     }
 
     /**
-     * A sender task on the virtual clock, every {@value #SENDER_TICK_NS} ns: greedy (keeps
+     * Starts a sender task on the virtual clock, every {@value #SENDER_TICK_NS} ns: greedy (keeps
      * {@value #GREEDY_QUEUE_MESSAGES} messages waiting) or at a fixed rate (sends what its schedule calls for, never
      * keeping more than {@value #FIXED_QUEUE_MESSAGES} waiting; time lost while blocked is not made up).
      */
-    private final class Sender implements LabSender {
-        private final GroupMember node;
-        private final SteppedSender sends;
+    private LabSender startSender(GroupMember node, String group, int messageBytes, Pacing pacing) {
+        SteppedSender sends = new SteppedSender(pacing, sequence -> node.sendAsync(group, new byte[messageBytes]),
+                new SendCounter(WireCost.messageBytes(messageBytes)));
+        net.clock().after(0, () -> tick(sends));
+        return new LabSender(node, sends.counter(), sends::stop);
+    }
 
-        Sender(GroupMember node, String group, int messageBytes, Pacing pacing) {
-            this.node = node;
-            this.sends = new SteppedSender(pacing, sequence -> node.sendAsync(group, new byte[messageBytes]),
-                    new SendCounter(WireCost.messageBytes(messageBytes)));
-            net.clock().after(0, this::tick);
+    private void tick(SteppedSender sends) {
+        if (sends.stopped()) {
+            return;
         }
-
-        private void tick() {
-            if (sends.stopped()) {
-                return;
-            }
-            sends.step(net.nowNs());
-            net.clock().after(SENDER_TICK_NS, this::tick);
-        }
-
-        @Override
-        public GroupMember node() {
-            return node;
-        }
-
-        @Override
-        public long admittedWireBytes() {
-            return sends.counter().admittedBytes();
-        }
-
-        @Override
-        public void stop() {
-            sends.stop();
-        }
+        sends.step(net.nowNs());
+        net.clock().after(SENDER_TICK_NS, () -> tick(sends));
     }
 }

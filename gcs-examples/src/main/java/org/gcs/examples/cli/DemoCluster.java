@@ -1,7 +1,6 @@
 package org.gcs.examples.cli;
 
 import io.micrometer.core.instrument.MeterRegistry;
-import java.net.InetSocketAddress;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -11,9 +10,10 @@ import org.gcs.GcsConfig;
 import org.gcs.GcsConfigBuilder;
 import org.gcs.GcsNode;
 import org.gcs.LanConfig;
-import org.gcs.emulator.Topology;
 import org.gcs.emulator.LinkEmulation;
+import org.gcs.emulator.Topology;
 import org.gcs.tools.cli.NodeSettings;
+import org.gcs.tools.local.LoopbackSeeds;
 import org.gcs.tools.threads.Threads;
 
 /**
@@ -76,7 +76,7 @@ final class DemoCluster implements AutoCloseable {
                             .memberName(site + "-" + m)
                             .clusterKey(clusterKey)
                             .wanBind("127.0.0.1", 0)
-                            .seedAddresses(cluster.seedsFor(site))
+                            .seedAddresses(LoopbackSeeds.outside(site, cluster.nodes))
                             .heartbeatInterval(HEARTBEAT)
                             .siteTimeout(SITE_TIMEOUT)
                             .lan(lan)
@@ -93,16 +93,6 @@ final class DemoCluster implements AutoCloseable {
             cluster.close();
             throw e;
         }
-    }
-
-    private List<InetSocketAddress> seedsFor(String site) {
-        List<InetSocketAddress> seeds = new ArrayList<>();
-        for (GcsNode node : nodes) {
-            if (!node.self().site().equals(site)) {
-                seeds.add(new InetSocketAddress("127.0.0.1", node.wanAddress().getPort()));
-            }
-        }
-        return seeds;
     }
 
     /** @return the nodes, site by site in topology order */

@@ -20,7 +20,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
-import org.gcs.bench.JGroupsStacks.Difference;
+import org.gcs.bench.JGroupsStackDifferences.Difference;
 import org.gcs.metrics.GcsMetrics;
 import org.jgroups.JChannel;
 import org.jgroups.annotations.Property;
@@ -35,7 +35,7 @@ import org.junit.jupiter.api.Timeout;
  * channel read through the public API ({@link GcsMetrics#lanChannel}). Compared: the protocols (each named by the
  * JGroups protocol it is or extends) and their order, their classes, every {@code @Property} of every protocol and of
  * its components (bundler, thread pool, diagnostics...), and the members' address type. What differs must be exactly
- * {@link JGroupsStacks#LAN_DIFFERENCES} (plus {@link JGroupsStacks#PROTECTION_DIFFERENCES} with GCS's default
+ * {@link JGroupsStackDifferences#LAN_DIFFERENCES} (plus {@link JGroupsStackDifferences#PROTECTION_DIFFERENCES} with GCS's default
  * {@code lan.protection=aes-gcm}): a protocol or setting changed on either side fails here until the list, its
  * Javadoc and docs/performance.md say so.
  */
@@ -56,21 +56,21 @@ class JGroupsStacksTest {
     @Test
     @Timeout(60)
     void shouldDifferFromGcsLanStackWithoutProtectionOnlyAsDocumented() throws Exception {
-        assertDifferences(List.of("lan.protection=none"), JGroupsStacks.LAN_DIFFERENCES);
+        assertDifferences(List.of("lan.protection=none"), JGroupsStackDifferences.LAN_DIFFERENCES);
     }
 
     @Test
     @Timeout(60)
     void shouldDifferFromGcsDefaultLanStackOnlyAsDocumentedPlusTheProtection() throws Exception {
-        List<Difference> expected = new ArrayList<>(JGroupsStacks.LAN_DIFFERENCES);
-        expected.addAll(JGroupsStacks.PROTECTION_DIFFERENCES);
+        List<Difference> expected = new ArrayList<>(JGroupsStackDifferences.LAN_DIFFERENCES);
+        expected.addAll(JGroupsStackDifferences.PROTECTION_DIFFERENCES);
         assertDifferences(List.of(), expected);
     }
 
     @Test
     void shouldDocumentEveryDifferenceWithItsReasonInPerformanceMd() throws IOException {
-        List<Difference> all = new ArrayList<>(JGroupsStacks.LAN_DIFFERENCES);
-        all.addAll(JGroupsStacks.PROTECTION_DIFFERENCES);
+        List<Difference> all = new ArrayList<>(JGroupsStackDifferences.LAN_DIFFERENCES);
+        all.addAll(JGroupsStackDifferences.PROTECTION_DIFFERENCES);
         // the module's directory when Maven runs the tests
         String doc = Files.readString(Path.of("..", "docs", "performance.md"), StandardCharsets.UTF_8);
 

@@ -5,7 +5,11 @@ import java.util.Optional;
 import java.util.function.LongConsumer;
 import org.gcs.FlowStatus;
 import org.gcs.GroupMember;
+import org.gcs.WireCost;
 import org.gcs.sim.SimNetwork;
+import org.gcs.tools.send.FixedRate;
+import org.gcs.tools.send.Greedy;
+import org.gcs.tools.send.Pacing;
 import org.gcs.tools.send.SendCounter;
 
 /**
@@ -17,6 +21,13 @@ import org.gcs.tools.send.SendCounter;
 public interface LabDriver extends AutoCloseable {
     /** The default sampling step of the scenarios: FlowStatus is refreshed every 100 ms. */
     long SAMPLE_STEP_NS = 100_000_000L;
+    /** A greedy sender keeps this many messages waiting. */
+    int GREEDY_QUEUE_MESSAGES = 16;
+    /**
+     * A fixed-rate sender lets at most this many messages wait (like one blocking send): a backlog built while its
+     * grant was below its demand would later be sent above its demand.
+     */
+    int FIXED_QUEUE_MESSAGES = 1;
 
     /**
      * The settings every lab node starts from, on either driver, before the scenario's and the command line's: a
@@ -63,7 +74,8 @@ public interface LabDriver extends AutoCloseable {
      *
      * @return true if they do within {@code timeoutNs}
      */
-    boolean awaitViews(String group, List<? extends GroupMember> nodes, int size, long timeoutNs) throws InterruptedException;
+    boolean awaitViews(String group, List<? extends GroupMember> nodes, int size, long timeoutNs)
+            throws InterruptedException;
 
     /**
      * @param site a site
@@ -77,19 +89,33 @@ public interface LabDriver extends AutoCloseable {
     }
 
     /**
-     * Starts a sender that sends as fast as it is allowed: it keeps messages waiting for admission at all times.
+     * Starts a sender that sends as fast as it is allowed: it keeps {@value #GREEDY_QUEUE_MESSAGES} messages waiting
+     * for admission at all times.
      *
      * @param node a member that joined the group
      * @param messageBytes payload bytes per message
      */
-    LabSender greedy(GroupMember node, String group, int messageBytes);
+    default LabSender greedy(GroupMember node, String group, int messageBytes) {
+        return send(node, group, messageBytes, new Greedy(GREEDY_QUEUE_MESSAGES));
+    }
 
     /**
-     * Starts a sender with a fixed demand.
+     * Starts a sender with a fixed demand: it sends on a schedule, lets at most {@value #FIXED_QUEUE_MESSAGES} wait,
+     * and does not catch up on time lost while blocked.
      *
      * @param wireBytesPerSec the rate it offers, in bytes on the wire
+     * @throws IllegalArgumentException if the rate is not positive and finite
      */
-    LabSender fixedRate(GroupMember node, String group, int messageBytes, double wireBytesPerSec);
+    default LabSender fixedRate(GroupMember node, String group, int messageBytes, double wireBytesPerSec) {
+        return send(node, group, messageBytes, new FixedRate(wireBytesPerSec, WireCost.messageBytes(messageBytes),
+                FIXED_QUEUE_MESSAGES, FixedRate.NO_CATCH_UP));
+    }
+
+    /**
+     * Starts a sender of {@code messageBytes}-byte messages to {@code group}, paced by {@code pacing}, in the driver's
+     * time; its counter counts wire bytes ({@link WireCost#messageBytes}).
+     */
+    LabSender send(GroupMember node, String group, int messageBytes, Pacing pacing);
 
     /**
      * Runs for {@code durationNs}, calling {@code sample} with the time after every {@code stepNs}.

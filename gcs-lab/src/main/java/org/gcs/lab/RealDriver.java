@@ -155,24 +155,12 @@ public final class RealDriver implements LabDriver {
         return List.of();
     }
 
-    @Override
-    public LabSender greedy(GroupMember node, String group, int messageBytes) {
-        return startSender(node, group, messageBytes, VirtualDriver.greedyPacing());
-    }
-
-    @Override
-    public LabSender fixedRate(GroupMember node, String group, int messageBytes, double wireBytesPerSec) {
-        return startSender(node, group, messageBytes,
-                VirtualDriver.fixedRatePacing(messageBytes, wireBytesPerSec));
-    }
-
     /**
-     * Starts a sender on a thread of its own, paced like the virtual driver's, with asynchronous sends: greedy keeps
-     * {@value VirtualDriver#GREEDY_QUEUE_MESSAGES} sends outstanding; fixed rate sends on a schedule, lets at most
-     * {@value VirtualDriver#FIXED_QUEUE_MESSAGES} wait, and does not catch up on time lost while blocked. It ends at
-     * {@link LabSender#stop()}, an interrupt or a failed send (the node closing).
+     * Starts a sender on a thread of its own, with asynchronous sends. It ends at {@link LabSender#stop()}, an
+     * interrupt or a failed send (the node closing).
      */
-    private LabSender startSender(GroupMember node, String group, int messageBytes, Pacing pacing) {
+    @Override
+    public LabSender send(GroupMember node, String group, int messageBytes, Pacing pacing) {
         RealTimeSender sends = new RealTimeSender(pacing, sequence -> node.sendAsync(group,
                 new byte[messageBytes]), new SendCounter(WireCost.messageBytes(messageBytes)));
         LabSender sender = new LabSender(node, sends.counter(), sends::stop);

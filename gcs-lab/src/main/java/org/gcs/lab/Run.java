@@ -33,11 +33,6 @@ public final class Run {
         return driver;
     }
 
-    /** @return true on the virtual driver */
-    public boolean virtual() {
-        return driver.simulation().isPresent();
-    }
-
     /**
      * @return the simulated network (links, filters, queues)
      * @throws IllegalStateException on the real driver (a plan that needs it says {@link RunPlan#virtualOnly})

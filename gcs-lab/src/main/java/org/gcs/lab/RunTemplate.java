@@ -116,8 +116,8 @@ public final class RunTemplate {
                 + " each other after %.1f s; warming up %d s", plan.nodes.size(), plan.topology.name(),
                 driver.name(), plan.groups.size(), driver.nowNs() / 1e9, plan.warmUpNs / RunPlan.S));
         driver.advance(plan.warmUpNs);
-        if (!plan.keepHistory && run.virtual()) {
-            run.network().nodes().forEach(node -> node.keepHistory(false));
+        if (!plan.keepHistory) {
+            driver.simulation().ifPresent(net -> net.nodes().forEach(node -> node.keepHistory(false)));
         }
     }
 

@@ -10,8 +10,6 @@ import org.gcs.emulator.Topology;
 import org.gcs.sim.SimNetwork;
 import org.gcs.sim.SimNode;
 import org.gcs.sim.SimOptions;
-import org.gcs.tools.send.FixedRate;
-import org.gcs.tools.send.Greedy;
 import org.gcs.tools.send.Pacing;
 import org.gcs.tools.send.SendCounter;
 import org.gcs.tools.send.SteppedSender;
@@ -24,13 +22,6 @@ import org.gcs.tools.send.SteppedSender;
 public final class VirtualDriver implements LabDriver {
     /** How often a sender's task runs, in virtual time. */
     static final long SENDER_TICK_NS = 2_000_000L;
-    /** A greedy sender keeps this many messages waiting. */
-    static final int GREEDY_QUEUE_MESSAGES = 16;
-    /**
-     * A fixed-rate sender lets at most this many messages wait (like one blocking send): a backlog built while its
-     * grant was below its demand would later be sent above its demand.
-     */
-    static final int FIXED_QUEUE_MESSAGES = 1;
 
     private final SimNetwork net;
     private final long startNs;
@@ -95,30 +86,6 @@ public final class VirtualDriver implements LabDriver {
     }
 
     @Override
-    public LabSender greedy(GroupMember node, String group, int messageBytes) {
-        return startSender(node, group, messageBytes, greedyPacing());
-    }
-
-    @Override
-    public LabSender fixedRate(GroupMember node, String group, int messageBytes, double wireBytesPerSec) {
-        return startSender(node, group, messageBytes, fixedRatePacing(messageBytes, wireBytesPerSec));
-    }
-
-    /** @return the pacing of a lab's greedy sender: {@value #GREEDY_QUEUE_MESSAGES} messages waiting */
-    static Pacing greedyPacing() {
-        return new Greedy(GREEDY_QUEUE_MESSAGES);
-    }
-
-    /**
-     * @return the pacing of a lab's fixed-rate sender: at most {@value #FIXED_QUEUE_MESSAGES} waiting, no catch-up
-     * @throws IllegalArgumentException if the rate is not positive and finite
-     */
-    static Pacing fixedRatePacing(int messageBytes, double wireBytesPerSec) {
-        return new FixedRate(wireBytesPerSec, WireCost.messageBytes(messageBytes), FIXED_QUEUE_MESSAGES,
-                FixedRate.NO_CATCH_UP);
-    }
-
-    @Override
     public void close() {
         for (SimNode node : new ArrayList<>(net.nodes())) {
             if (node.alive()) {
@@ -127,12 +94,9 @@ public final class VirtualDriver implements LabDriver {
         }
     }
 
-    /**
-     * Starts a sender task on the virtual clock, every {@value #SENDER_TICK_NS} ns: greedy (keeps
-     * {@value #GREEDY_QUEUE_MESSAGES} messages waiting) or at a fixed rate (sends what its schedule calls for, never
-     * keeping more than {@value #FIXED_QUEUE_MESSAGES} waiting; time lost while blocked is not made up).
-     */
-    private LabSender startSender(GroupMember node, String group, int messageBytes, Pacing pacing) {
+    /** Starts a sender task on the virtual clock, every {@value #SENDER_TICK_NS} ns. */
+    @Override
+    public LabSender send(GroupMember node, String group, int messageBytes, Pacing pacing) {
         SteppedSender sends = new SteppedSender(pacing, sequence -> node.sendAsync(group, new byte[messageBytes]),
                 new SendCounter(WireCost.messageBytes(messageBytes)));
         net.clock().after(0, () -> tick(sends));

@@ -27,6 +27,7 @@ import org.gcs.internal.wire.MalformedDatagramException;
 import org.gcs.internal.wire.ReplayGuard;
 import org.gcs.internal.wire.WanCodec;
 import org.gcs.internal.wire.WanEnvelope;
+import org.gcs.internal.wire.OpenedDatagram;
 import org.gcs.internal.wire.WanReceiver;
 
 /**
@@ -104,7 +105,7 @@ public final class SansIoEngine {
     private SansIoEngine(GcsConfig config, long incarnation, long randomSeed, long wanSenderId, Io io) {
         this.codec = new WanCodec(config.clusterKeys(), config.wanProtection(), wanSenderId);
         this.receiver = new WanReceiver(codec, new ReplayGuard(config.replayMaxAge().toMillis(),
-                ReplayGuard.DEFAULT_MAX_SENDERS));
+                ReplayGuard.DEFAULT_MAX_SENDERS), config.site());
         this.engine = new NodeEngine(EngineSettingsFactory.create(config, incarnation, randomSeed),
                 new EngineOutputs(io, codec), new ProtocolMetrics() {
                     @Override
@@ -220,13 +221,15 @@ public final class SansIoEngine {
      *     {@code stale-time}, {@code bad-hmac}: the {@code reason} of {@code gcs.wan.datagrams.dropped})
      */
     public String onWanDatagram(DelegateAddress from, byte[] datagram, long epochMillis, long nowNs) {
-        WanEnvelope envelope;
+        OpenedDatagram opened;
         try {
-            envelope = receiver.receive(datagram, 0, datagram.length, epochMillis, nowNs);
+            opened = receiver.receive(datagram, 0, datagram.length, epochMillis, nowNs);
         } catch (MalformedDatagramException e) {
             return e.reason().tag();
         }
-        engine.onWanDatagram(from, envelope, nowNs);
+        if (engine.onWanDatagram(from, opened.envelope(), opened.addressed(), nowNs)) {
+            receiver.confirmSender(opened);
+        }
         return null;
     }
 
@@ -312,7 +315,7 @@ public final class SansIoEngine {
         @Override
         public void wanSend(String toSite, DelegateAddress to, WanEnvelope envelope) {
             io.wanSend(toSite, to, new OutgoingDatagram(WanPackets.describe(envelope),
-                    epochMillis -> codec.encode(envelope, epochMillis)));
+                    epochMillis -> codec.encode(envelope, toSite, epochMillis)));
         }
 
         @Override

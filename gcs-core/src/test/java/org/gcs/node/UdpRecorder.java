@@ -27,6 +27,8 @@ final class UdpRecorder implements AutoCloseable {
     private final Thread thread;
     private volatile InetSocketAddress outer;
     private volatile boolean closed;
+    private volatile java.util.function.Consumer<byte[]> innerToOuterTap;
+    private volatile InetSocketAddress onlyOuter;
 
     UdpRecorder(InetSocketAddress inner) throws SocketException {
         this.inner = inner;
@@ -52,6 +54,23 @@ final class UdpRecorder implements AutoCloseable {
         socket.send(new DatagramPacket(bytes, bytes.length, to));
     }
 
+    /**
+     * From now on hands a copy of every datagram the inner node sends to the outer peer to {@code tap} (on the relay's
+     * thread), or stops doing so (null).
+     */
+    void tapInnerToOuter(java.util.function.Consumer<byte[]> tap) {
+        innerToOuterTap = tap;
+    }
+
+    /**
+     * From now on relays only between the inner node and {@code outer}, and drops what anyone else sends: a link
+     * between two nodes, which a third one (that learned the relay's address from gossip) cannot use.
+     */
+    void onlyBetweenInnerAnd(InetSocketAddress outer) {
+        this.onlyOuter = outer;
+        this.outer = outer;
+    }
+
     /** @return the outer peer's address, once it sent something */
     InetSocketAddress outer() {
         return outer;
@@ -72,6 +91,8 @@ final class UdpRecorder implements AutoCloseable {
             InetSocketAddress to;
             if (from.equals(inner)) {
                 to = outer;
+            } else if (onlyOuter != null && !onlyOuter.equals(from)) {
+                continue;
             } else {
                 outer = from;
                 to = inner;
@@ -83,6 +104,10 @@ final class UdpRecorder implements AutoCloseable {
                     packet.getOffset() + packet.getLength());
             synchronized (this) {
                 recorded.add(new Recorded(to, copy));
+            }
+            java.util.function.Consumer<byte[]> tap = innerToOuterTap;
+            if (tap != null && to == outer) {
+                tap.accept(copy);
             }
             try {
                 socket.send(new DatagramPacket(copy, copy.length, to));

@@ -160,10 +160,20 @@ final class DelegateRole {
 
     // ---------------------------------------------------------------- WAN side
 
-    void onWan(DelegateAddress from, WanEnvelope envelope, long nowNs) {
+    /** A datagram whose sender did not know this site (it wrote to a seed or a gossiped address). */
+    void onUnaddressed(DelegateAddress from, WanEnvelope envelope, long nowNs) {
+        sites.onUnaddressed(from, envelope, nowNs);
+    }
+
+    /**
+     * A datagram addressed to this site.
+     *
+     * @return whether its sender is a live site's current delegate (else it was dropped as stale, conflicted or one-way)
+     */
+    boolean onWan(DelegateAddress from, WanEnvelope envelope, long nowNs) {
         Optional<Observation> observed = sites.observe(from, envelope, nowNs);
         if (observed.isEmpty()) {
-            return;
+            return false;
         }
         if (observed.get() != Observation.REFRESHED) {
             overlay.onSitesChanged();
@@ -178,7 +188,7 @@ final class DelegateRole {
             Optional<WanPacket> whole = reassembly.offer(from, envelope, nowNs);
             if (whole.isEmpty()) {
                 sites.publishRemoteSites(nowNs);
-                return;
+                return true;
             }
             packet = whole.get();
             envelope = new WanEnvelope(envelope.fromSite(), envelope.fromTerm(), packet);
@@ -217,6 +227,7 @@ final class DelegateRole {
             }
         }
         sites.publishRemoteSites(nowNs);
+        return true;
     }
 
     // ---------------------------------------------------------------- timers

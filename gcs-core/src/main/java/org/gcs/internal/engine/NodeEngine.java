@@ -247,21 +247,37 @@ public final class NodeEngine {
 
     // ---------------------------------------------------------------- WAN and timer inputs
 
-    /** An authenticated WAN datagram arrived (only a delegate uses it). */
+    /** An authenticated, fresh WAN datagram addressed to this site arrived (only a delegate uses it). */
     public void onWanDatagram(DelegateAddress from, WanEnvelope envelope, long nowNs) {
+        onWanDatagram(from, envelope, true, nowNs);
+    }
+
+    /**
+     * An authenticated, fresh WAN datagram arrived (only a delegate uses it).
+     *
+     * @param addressed whether its sender named this site; an unaddressed one (to a seed or gossiped address) is only
+     *     answered with this site's state, so that a copy of it carried to another site changes nothing there
+     * @return whether it came from a live site's current delegate (the driver keeps that sender's replay window)
+     */
+    public boolean onWanDatagram(DelegateAddress from, WanEnvelope envelope, boolean addressed, long nowNs) {
         if (role == null) {
-            return;
+            return false;
         }
-        if (envelope.packet() instanceof WanBatch batch) {
-            for (WanPacket packet : batch.packets()) {
-                if (role == null) {
-                    return; // a packet of the batch ended the role (a newer delegate of this site)
-                }
-                role.onWan(from, new WanEnvelope(envelope.fromSite(), envelope.fromTerm(), packet), nowNs);
+        if (!addressed) {
+            role.onUnaddressed(from, envelope, nowNs);
+            return false;
+        }
+        if (!(envelope.packet() instanceof WanBatch batch)) {
+            return role.onWan(from, envelope, nowNs);
+        }
+        boolean fromDelegate = false;
+        for (WanPacket packet : batch.packets()) {
+            if (role == null) {
+                return fromDelegate; // a packet of the batch ended the role (a newer delegate of this site)
             }
-        } else {
-            role.onWan(from, envelope, nowNs);
+            fromDelegate |= role.onWan(from, new WanEnvelope(envelope.fromSite(), envelope.fromTerm(), packet), nowNs);
         }
+        return fromDelegate;
     }
 
     /** The driver's periodic timer. */

@@ -104,7 +104,27 @@ final class OverlayMembership {
     // ---------------------------------------------------------------- incoming datagrams
 
     /**
-     * Notes who sent an authenticated datagram: refreshes or learns the site, answers a site it did not know with
+     * A datagram whose sender did not name this site as its destination: it wrote to an address it knows only as a
+     * seed or from gossip. Its content is not trusted to be meant for this node (a copy of a datagram to a seed could
+     * have been carried here), so it changes no view, no address and no conflict: this site only answers the address
+     * it came from with its state, addressed to the sender's site. If the sender is genuine, it then knows this site
+     * and writes to it addressed, which this site learns from.
+     */
+    void onUnaddressed(DelegateAddress from, WanEnvelope envelope, long nowNs) {
+        latestNowNs = nowNs;
+        String site = envelope.fromSite();
+        if (site.equals(settings.site())) {
+            if (envelope.fromTerm() == term && envelope.packet() instanceof SiteState) {
+                selfAddresses.add(from); // our own announcement came back through a hint that named us
+                hintExpiryNs.remove(from);
+            }
+            return;
+        }
+        sendState(site, from, true, directory.get(site).isPresent(), nowNs);
+    }
+
+    /**
+     * Notes who sent an authenticated datagram addressed to this site: refreshes or learns the site, answers a site it did not know with
      * this site's state. Datagrams from this site (our own announcement gossiped back, or a superseded delegate of
      * ours) and from superseded delegates of other sites are dropped here.
      *
@@ -300,8 +320,9 @@ final class OverlayMembership {
             }
         }
         oneWay.values().removeIf(link -> nowNs - link.lastHeardNs() > settings.siteTimeoutNs());
-        for (OneWay link : oneWay.values()) { // so that it learns of us again once it can hear us
-            sendState(null, link.address(), true, nowNs - link.lastHeardNs() <= 2 * settings.heartbeatNs(), nowNs);
+        for (Map.Entry<String, OneWay> link : oneWay.entrySet()) { // so that it learns of us again once it hears us
+            sendState(link.getKey(), link.getValue().address(), true,
+                    nowNs - link.getValue().lastHeardNs() <= 2 * settings.heartbeatNs(), nowNs);
         }
         for (DelegateAddress hint : hintExpiryNs.keySet()) {
             if (!directory.isKnownAddress(hint) && !settings.seeds().contains(hint)) {

@@ -111,7 +111,7 @@ final class SiteConflictWatch {
             }
             WanPacket.SiteConflict warning = new WanPacket.SiteConflict(site, delegates);
             for (PeerHint delegate : delegates) {
-                out.send(null, new DelegateAddress(delegate.host(), delegate.port()),
+                out.send(site, new DelegateAddress(delegate.host(), delegate.port()),
                         new WanEnvelope(settings.site(), term, warning), nowNs);
             }
         }

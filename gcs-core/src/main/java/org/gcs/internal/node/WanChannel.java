@@ -58,7 +58,7 @@ final class WanChannel {
         this.metrics = metrics;
         this.codec = new WanCodec(config.clusterKeys(), config.wanProtection(), new SecureRandom().nextLong());
         this.receiver = new WanReceiver(codec, new ReplayGuard(config.replayMaxAge().toMillis(),
-                ReplayGuard.DEFAULT_MAX_SENDERS));
+                ReplayGuard.DEFAULT_MAX_SENDERS), config.site());
         this.packer = new WanPacker<>(codec, config.maxDatagramBytes());
     }
 
@@ -111,7 +111,8 @@ final class WanChannel {
      * of the socket (one {@code sendmmsg} on epoll). An address that does not resolve drops the envelope (the
      * protocol repairs or times out as for any lost datagram).
      *
-     * @param toSite the receiving site, or null if not known yet (the WAN pipeline hook learns the peer's site from it)
+     * @param toSite the receiving site, or null if not known yet: the datagram names it as its destination, and the WAN
+     *     pipeline hook learns the peer's site from it
      */
     void send(String toSite, DelegateAddress to, WanEnvelope envelope) {
         InetSocketAddress address = resolved.computeIfAbsent(to, a -> new InetSocketAddress(a.host(), a.port()));
@@ -122,7 +123,7 @@ final class WanChannel {
         if (toSite != null) {
             siteByAddress.put(address, toSite);
         }
-        if (packer.add(address, envelope)) {
+        if (packer.add(address, toSite, envelope)) {
             loop.afterThisTurn(this::flush);
         }
     }

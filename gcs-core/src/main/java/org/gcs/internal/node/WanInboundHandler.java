@@ -9,6 +9,7 @@ import org.gcs.alm.overlay.DelegateAddress;
 import org.gcs.internal.log.RateLimitedLog;
 import org.gcs.internal.wire.DropReason;
 import org.gcs.internal.wire.MalformedDatagramException;
+import org.gcs.internal.wire.OpenedDatagram;
 import org.gcs.internal.wire.WanEnvelope;
 import org.gcs.internal.wire.WanReceiver;
 import org.gcs.metrics.NodeMetrics;
@@ -29,9 +30,11 @@ final class WanInboundHandler extends SimpleChannelInboundHandler<DatagramPacket
         /**
          * @param from the address the datagram came from
          * @param envelope its authentic, fresh content
+         * @param addressed whether its sender named this site (else it wrote to an address it knows only as such)
          * @param nowNs the monotonic clock
+         * @return whether it came from a live site's current delegate (its sender's replay window is then kept)
          */
-        void onWanDatagram(DelegateAddress from, WanEnvelope envelope, long nowNs);
+        boolean onWanDatagram(DelegateAddress from, WanEnvelope envelope, boolean addressed, long nowNs);
     }
 
     private final WanReceiver receiver;
@@ -59,10 +62,10 @@ final class WanInboundHandler extends SimpleChannelInboundHandler<DatagramPacket
         metrics.wanReceived(length);
         byte[] bytes = new byte[length];
         content.getBytes(content.readerIndex(), bytes);
-        WanEnvelope envelope;
+        OpenedDatagram opened;
         long nowNs = NodeClock.nowNs();
         try {
-            envelope = receiver.receive(bytes, 0, length, System.currentTimeMillis(), nowNs);
+            opened = receiver.receive(bytes, 0, length, System.currentTimeMillis(), nowNs);
         } catch (MalformedDatagramException e) {
             metrics.wanDropped(e.reason());
             if (isAttackOrMisconfiguration(e.reason())) {
@@ -74,8 +77,10 @@ final class WanInboundHandler extends SimpleChannelInboundHandler<DatagramPacket
             return;
         }
         InetSocketAddress sender = packet.sender();
-        target.onWanDatagram(new DelegateAddress(sender.getAddress().getHostAddress(), sender.getPort()), envelope,
-                nowNs);
+        if (target.onWanDatagram(new DelegateAddress(sender.getAddress().getHostAddress(), sender.getPort()),
+                opened.envelope(), opened.addressed(), nowNs)) {
+            receiver.confirmSender(opened);
+        }
     }
 
     @Override
@@ -86,7 +91,7 @@ final class WanInboundHandler extends SimpleChannelInboundHandler<DatagramPacket
     /** @return true for the drops an operator must hear about: replays, foreign keys, wrong protection */
     static boolean isAttackOrMisconfiguration(DropReason reason) {
         return switch (reason) {
-            case REPLAYED, STALE_TIME, WRONG_PROTECTION, UNKNOWN_KEY, TOO_MANY_SENDERS -> true;
+            case REPLAYED, WRONG_DESTINATION, STALE_TIME, WRONG_PROTECTION, UNKNOWN_KEY, TOO_MANY_SENDERS -> true;
             default -> false;
         };
     }

@@ -19,6 +19,11 @@ public enum DropReason {
     WRONG_PROTECTION,
     /** Protected under a key id this node's key ring lacks (a key rotation not yet rolled out everywhere). */
     UNKNOWN_KEY,
+    /**
+     * Authenticated, but addressed to another site: a copy of a datagram that travelled on another link (a replay
+     * across receivers), or a delegate that moved to an address another site's delegate had.
+     */
+    WRONG_DESTINATION,
     /** Authenticated, but its packet number was seen already or lies behind the sender's replay window. */
     REPLAYED,
     /** Authenticated, but its send time is further than {@code wan.replay.max.age} from this node's clock. */

@@ -1,5 +1,6 @@
 package org.gcs.internal.wire;
 
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -10,9 +11,14 @@ import java.util.Map;
  *
  * <p>A window is kept at least {@code 2 × maxAge} after its sender's last accepted packet (the sender's clock may run
  * up to {@code maxAge} ahead), so a replay old enough to find no window fails the time check. Windows are bounded
- * ({@code maxSenders}): a new sender takes the place of the longest-idle window only when that one has expired;
- * otherwise it is refused ({@link DropReason#TOO_MANY_SENDERS}). Only key holders create windows (the datagram is
- * authenticated first). Time comes in as arguments; not thread-safe.
+ * ({@code maxSenders}). A new sender takes the place of the longest-idle window if that one expired; if none did, of
+ * the longest-idle window not {@linkplain #confirm confirmed} as a live site's current delegate (counted in
+ * {@link #evictions()}); only when every window is confirmed is it refused ({@link DropReason#TOO_MANY_SENDERS}). So a
+ * key holder who floods sender ids evicts its own windows, never a real delegate's, and a delegate that starts during
+ * the flood is admitted: a refused delegate would hear no acknowledgement, take the silence for a one-way link and
+ * drop the peer from its views. The price is that an evicted sender's datagrams younger than {@code maxAge} could be
+ * accepted once more: only under a key holder's flood, and only for senders the engine never confirmed. Only key
+ * holders create windows (the datagram is authenticated first). Time comes in as arguments; not thread-safe.
  */
 public final class ReplayGuard {
     /** Default bound on the number of senders tracked. */
@@ -22,6 +28,8 @@ public final class ReplayGuard {
     private final long keepNs;
     private final int maxSenders;
     private final LinkedHashMap<Long, Sender> senders = new LinkedHashMap<>(64, 0.75f, true);
+    private final Map<String, Long> confirmedBySite = new HashMap<>();
+    private long evictions;
 
     /**
      * @param maxAgeMillis the most a send time may differ from this node's clock, in milliseconds (positive)
@@ -53,7 +61,7 @@ public final class ReplayGuard {
         Sender sender = senders.get(senderId);
         if (sender == null) {
             expire(nowNs);
-            if (senders.size() >= maxSenders) {
+            if (senders.size() >= maxSenders && !evictOneUnconfirmed()) {
                 return DropReason.TOO_MANY_SENDERS;
             }
             sender = new Sender();
@@ -69,11 +77,62 @@ public final class ReplayGuard {
     private void expire(long nowNs) {
         Iterator<Map.Entry<Long, Sender>> it = senders.entrySet().iterator();
         while (it.hasNext()) {
-            if (nowNs - it.next().getValue().lastAcceptedNs <= keepNs) {
+            Map.Entry<Long, Sender> eldest = it.next();
+            if (nowNs - eldest.getValue().lastAcceptedNs <= keepNs) {
                 return; // access order: every later entry is younger
             }
+            forget(eldest.getKey(), eldest.getValue());
             it.remove();
         }
+    }
+
+    /** Removes the longest-idle window that is not confirmed; false if every window is confirmed. */
+    private boolean evictOneUnconfirmed() {
+        Iterator<Sender> it = senders.values().iterator();
+        while (it.hasNext()) {
+            if (!it.next().confirmed) { // an unconfirmed sender holds no entry in confirmedBySite
+                it.remove();
+                evictions++;
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Marks a sender as the current delegate of a live site, as the engine judged from a datagram this guard let
+     * through: its window is not evicted for a newcomer (it still expires when idle). One sender per site name is
+     * confirmed, the latest, so that many sender ids speaking for one site (a key holder's flood) keep one window.
+     *
+     * @param senderId the sender id
+     * @param site the site it speaks for
+     */
+    public void confirm(long senderId, String site) {
+        Sender sender = senders.get(senderId);
+        if (sender == null || sender.confirmed) {
+            return;
+        }
+        Long previous = confirmedBySite.put(site, senderId);
+        if (previous != null) {
+            Sender replaced = senders.get(previous);
+            if (replaced != null) {
+                replaced.confirmedSite = null;
+                replaced.confirmed = false;
+            }
+        }
+        sender.confirmed = true;
+        sender.confirmedSite = site;
+    }
+
+    private void forget(long senderId, Sender sender) {
+        if (sender.confirmedSite != null) {
+            confirmedBySite.remove(sender.confirmedSite, senderId);
+        }
+    }
+
+    /** @return how many unconfirmed windows were evicted for a new sender while none had expired */
+    public long evictions() {
+        return evictions;
     }
 
     /** @return how many sender windows are kept */
@@ -84,5 +143,8 @@ public final class ReplayGuard {
     private static final class Sender {
         final ReplayWindow window = new ReplayWindow();
         long lastAcceptedNs;
+        boolean confirmed;
+        /** The site it is confirmed for, while it is. */
+        String confirmedSite;
     }
 }

@@ -1,6 +1,8 @@
 package org.gcs.internal.wire;
 
 import java.security.SecureRandom;
+import java.util.HashMap;
+import java.util.Map;
 import javax.crypto.spec.SecretKeySpec;
 import org.gcs.ClusterKeys;
 import org.gcs.Names;
@@ -12,14 +14,14 @@ import org.gcs.internal.wire.WanPacket.Data;
 import org.gcs.internal.wire.WanFragment;
 
 /**
- * Encodes and decodes WAN datagrams (wire format version 4): every datagram carries a key id, its sender's id and
- * packet number and its send time in a clear header, and is protected by AES-256-GCM (the body encrypted) or, in the
+ * Encodes and decodes WAN datagrams (wire format version 5): every datagram carries a key id, its sender's id and
+ * packet number, its send time and its destination in a clear header, and is protected by AES-256-GCM (the body encrypted) or, in the
  * {@code integrity} mode, by HMAC-SHA256 (the body in clear). See docs/security.md.
  *
  * <pre>
  * offset  size  field                                   protection
  * 0       2     magic 0x4743 ("GC")                     authenticated (clear)
- * 2       1     version (4)                             authenticated (clear)
+ * 2       1     version (5)                             authenticated (clear)
  * 3       1     type (WanPacket.TYPE_*)                 authenticated (clear)
  * 4       2     total length of the datagram, tag included
  * 6       1     protection mode (1 aes-gcm, 2 integrity)
@@ -27,7 +29,8 @@ import org.gcs.internal.wire.WanFragment;
  * 8       8     sender id (random per node start)
  * 16      8     packet number (per sender id, from 1, strictly increasing)
  * 24      8     send time (the sender's wall clock, epoch milliseconds)
- * 32      1+n   fromSite (u8 length, ASCII)            encrypted (aes-gcm) or clear (integrity)
+ * 32      8     destination ({@link DestinationTag} of the receiving site; 0: not known to the sender)
+ * 40      1+n   fromSite (u8 length, ASCII)            encrypted (aes-gcm) or clear (integrity)
  * ..      8     fromTerm                                "
  * ..      ...   body (see the packet types)             "
  * len-16  16    aes-gcm: GCM tag over the header (AAD) and the ciphertext;
@@ -52,11 +55,11 @@ public final class WanCodec {
     /** The magic number that starts every GCS datagram. */
     public static final int MAGIC = 0x4743;
     /** The wire-format version this codec speaks. */
-    public static final int VERSION = 4;
+    public static final int VERSION = 5;
     /** Bytes of the authentication tag (GCM tag or truncated MAC). */
     public static final int MAC_BYTES = 16;
     /** Bytes of the fixed header, all of it authenticated and in clear. */
-    public static final int FIXED_HEADER_BYTES = 32;
+    public static final int FIXED_HEADER_BYTES = 40;
     /** Largest datagram this codec produces or accepts. */
     public static final int MAX_DATAGRAM_BYTES = 65_000;
     private static final int MIN_DATAGRAM_BYTES = FIXED_HEADER_BYTES + 2 + 8 + MAC_BYTES;
@@ -66,6 +69,8 @@ public final class WanCodec {
     private final WanKeyRing ring;
     private final PacketProtection sealer;
     private long nextPacketNumber = 1;
+    /** Destination tags by site name: one SHA-256 per site, not per datagram. */
+    private final Map<String, Long> destinationTags = new HashMap<>();
 
     /**
      * A codec with one key (id 0), AES-GCM and a random sender id: for tools, tests and benchmarks.
@@ -175,22 +180,33 @@ public final class WanCodec {
     }
 
     /**
-     * Encodes with send time 0: only a codec without a replay guard accepts it (tests, benchmarks).
+     * Encodes unaddressed with send time 0: only a codec without a replay guard accepts it (tests, benchmarks).
      *
      * @return the protected datagram
      */
     public byte[] encode(WanEnvelope envelope) {
-        return encode(envelope, 0);
+        return encode(envelope, null, 0);
+    }
+
+    /**
+     * Encodes unaddressed (as to a seed whose site is not known).
+     *
+     * @return the protected datagram
+     */
+    public byte[] encode(WanEnvelope envelope, long sendEpochMillis) {
+        return encode(envelope, null, sendEpochMillis);
     }
 
     /**
      * @param envelope what to send
+     * @param toSite the receiving site, or null if the sender does not know it (a seed or a gossiped address): the
+     *     receiver of another site drops the datagram ({@code wrong-destination})
      * @param sendEpochMillis the sender's wall clock, epoch milliseconds (receivers refuse datagrams older or newer than
      *     their {@code wan.replay.max.age})
      * @return the protected datagram, under the next packet number
      * @throws IllegalArgumentException if the packet would exceed {@link #MAX_DATAGRAM_BYTES}
      */
-    public byte[] encode(WanEnvelope envelope, long sendEpochMillis) {
+    public byte[] encode(WanEnvelope envelope, String toSite, long sendEpochMillis) {
         WanPacket packet = envelope.packet();
         int size = headerSize(envelope.fromSite()) + WanPacketCodec.bodySize(packet) + MAC_BYTES;
         if (size > MAX_DATAGRAM_BYTES) {
@@ -201,7 +217,7 @@ public final class WanCodec {
         long packetNumber = nextPacketNumber++;
         WireWriter w = new WireWriter(size);
         w.u16(MAGIC).u8(VERSION).u8(packet.type()).u16(size).u8(protection.wireCode()).u8(keyId).i64(senderId)
-                .i64(packetNumber).i64(sendEpochMillis);
+                .i64(packetNumber).i64(sendEpochMillis).i64(destinationTag(toSite));
         w.text(envelope.fromSite()).i64(envelope.fromTerm());
         WanPacketCodec.writeBody(w, packet);
         byte[] datagram = w.array();
@@ -209,6 +225,10 @@ public final class WanCodec {
         ring.remember(keyId, senderId, key);
         sealer.seal(key, packetNumber, datagram, size);
         return datagram;
+    }
+
+    private long destinationTag(String toSite) {
+        return toSite == null ? DestinationTag.UNADDRESSED : destinationTags.computeIfAbsent(toSite, DestinationTag::of);
     }
 
     /**
@@ -262,6 +282,7 @@ public final class WanCodec {
         long sender = header.i64();
         long packetNumber = header.i64();
         long sendEpochMillis = header.i64();
+        long destination = header.i64();
         SecretKeySpec key = ring.rememberedPacketKey(keyId, sender);
         boolean authenticatedBefore = key != null;
         if (!authenticatedBefore) {
@@ -282,7 +303,8 @@ public final class WanCodec {
         if (r.remaining() != 0) {
             throw new MalformedDatagramException(DropReason.MALFORMED, r.remaining() + " trailing bytes");
         }
-        return new OpenedDatagram(keyId, sender, packetNumber, sendEpochMillis, new WanEnvelope(fromSite, fromTerm, packet));
+        return new OpenedDatagram(keyId, sender, packetNumber, sendEpochMillis, destination,
+                new WanEnvelope(fromSite, fromTerm, packet));
     }
 
 }

@@ -31,9 +31,13 @@ public final class WanPacker<A> {
         void send(A to, byte[] datagram, int packets);
     }
 
+    /** Where queued packets go: a peer's address and the site it is known as (null: not known yet). */
+    private record Destination<A>(A to, String toSite) {
+    }
+
     private final WanCodec codec;
     private final int maxDatagramBytes;
-    private final Map<A, List<WanEnvelope>> pending = new LinkedHashMap<>();
+    private final Map<Destination<A>, List<WanEnvelope>> pending = new LinkedHashMap<>();
     private int pendingPackets;
 
     /**
@@ -48,13 +52,16 @@ public final class WanPacker<A> {
     /**
      * Queues a packet for a peer until the next {@link #flush}.
      *
+     * @param to the peer's address
+     * @param toSite the peer's site, which the datagram names as its destination, or null if not known (a seed)
+     * @param envelope the packet
      * @return whether it is the first packet since the last flush (the driver then arranges one)
      */
-    public boolean add(A to, WanEnvelope envelope) {
+    public boolean add(A to, String toSite, WanEnvelope envelope) {
         if (envelope.packet() instanceof WanBatch) {
             throw new IllegalArgumentException("the packer makes batches; queue their packets instead");
         }
-        pending.computeIfAbsent(to, a -> new ArrayList<>()).add(envelope);
+        pending.computeIfAbsent(new Destination<>(to, toSite), a -> new ArrayList<>()).add(envelope);
         return pendingPackets++ == 0;
     }
 
@@ -73,15 +80,17 @@ public final class WanPacker<A> {
         if (pendingPackets == 0) {
             return;
         }
-        Map<A, List<WanEnvelope>> batch = new LinkedHashMap<>(pending);
+        Map<Destination<A>, List<WanEnvelope>> batch = new LinkedHashMap<>(pending);
         pending.clear();
         pendingPackets = 0;
-        for (Map.Entry<A, List<WanEnvelope>> e : batch.entrySet()) {
+        for (Map.Entry<Destination<A>, List<WanEnvelope>> e : batch.entrySet()) {
             pack(e.getKey(), e.getValue(), sendEpochMillis, sink);
         }
     }
 
-    private void pack(A to, List<WanEnvelope> envelopes, long sendEpochMillis, DatagramSink<A> sink) {
+    private void pack(Destination<A> destination, List<WanEnvelope> envelopes, long sendEpochMillis,
+                      DatagramSink<A> sink) {
+        A to = destination.to();
         int from = 0;
         while (from < envelopes.size()) {
             WanEnvelope first = envelopes.get(from);
@@ -97,14 +106,14 @@ public final class WanPacker<A> {
                 end++;
             }
             if (end - from == 1) {
-                sink.send(to, codec.encode(first, sendEpochMillis), 1);
+                sink.send(to, codec.encode(first, destination.toSite(), sendEpochMillis), 1);
             } else {
                 List<WanPacket> packets = new ArrayList<>(end - from);
                 for (int i = from; i < end; i++) {
                     packets.add(envelopes.get(i).packet());
                 }
                 WanEnvelope packed = new WanEnvelope(first.fromSite(), first.fromTerm(), new WanBatch(packets));
-                sink.send(to, codec.encode(packed, sendEpochMillis), packets.size());
+                sink.send(to, codec.encode(packed, destination.toSite(), sendEpochMillis), packets.size());
             }
             from = end;
         }

@@ -47,7 +47,7 @@ class WanInboundHandlerTest {
 
     @Test
     void shouldHandAValidSealedDatagramToTheEngineWithItsSender() {
-        EmbeddedChannel channel = channel((from, envelope, nowNs) -> received.add(new Received(from, envelope)));
+        EmbeddedChannel channel = channel((from, envelope, addressed, nowNs) -> received.add(new Received(from, envelope)));
         WanEnvelope sync = sync(1);
         DatagramPacket packet = packet(seal(peerCodec, sync));
 
@@ -62,7 +62,7 @@ class WanInboundHandlerTest {
 
     @Test
     void shouldCountAndDropTruncatedGarbageReplayedForgedAndStaleDatagramsWithoutReachingTheEngine() {
-        EmbeddedChannel channel = channel((from, envelope, nowNs) -> received.add(new Received(from, envelope)));
+        EmbeddedChannel channel = channel((from, envelope, addressed, nowNs) -> received.add(new Received(from, envelope)));
         byte[] valid = seal(peerCodec, sync(1));
         channel.writeInbound(packet(valid));
         received.clear();
@@ -92,12 +92,32 @@ class WanInboundHandlerTest {
     }
 
     @Test
+    void shouldDropADatagramAddressedToAnotherSiteAndTellTheEngineWhetherOneWasAddressedToThisSite() {
+        List<Boolean> addressedFlags = new ArrayList<>();
+        EmbeddedChannel channel = channel((from, envelope, addressed, nowNs) -> {
+            received.add(new Received(from, envelope));
+            addressedFlags.add(addressed);
+            return addressed;
+        });
+        long now = System.currentTimeMillis();
+
+        channel.writeInbound(packet(peerCodec.encode(sync(1), "elsewhere", now))); // copied from another link
+        channel.writeInbound(packet(peerCodec.encode(sync(2), "here", now)));
+        channel.writeInbound(packet(peerCodec.encode(sync(3), null, now))); // to a seed: the sender knows no site
+
+        assertThat(dropped("wrong-destination")).isEqualTo(1);
+        assertThat(received).extracting(Received::envelope).containsExactly(sync(2), sync(3));
+        assertThat(addressedFlags).containsExactly(true, false);
+    }
+
+    @Test
     void shouldKeepTheChannelReadingWhenTheEngineThrows() {
-        EmbeddedChannel channel = channel((from, envelope, nowNs) -> {
+        EmbeddedChannel channel = channel((from, envelope, addressed, nowNs) -> {
             received.add(new Received(from, envelope));
             if (received.size() == 1) {
                 throw new IllegalStateException("engine failed on its first datagram");
             }
+            return true;
         });
 
         channel.writeInbound(packet(seal(peerCodec, sync(1))));
@@ -112,7 +132,7 @@ class WanInboundHandlerTest {
 
     private EmbeddedChannel channel(WanInboundHandler.Target target) {
         WanReceiver receiver = new WanReceiver(new WanCodec(KEY),
-                new ReplayGuard(Duration.ofSeconds(60).toMillis(), ReplayGuard.DEFAULT_MAX_SENDERS));
+                new ReplayGuard(Duration.ofSeconds(60).toMillis(), ReplayGuard.DEFAULT_MAX_SENDERS), "here");
         return new EmbeddedChannel(new WanInboundHandler(receiver, target, metrics,
                 new RateLimitedLog(LoggerFactory.getLogger(WanInboundHandlerTest.class))));
     }

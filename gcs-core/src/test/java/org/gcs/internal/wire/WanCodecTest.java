@@ -356,7 +356,7 @@ class WanCodecTest {
     }
 
     @ParameterizedTest
-    @ValueSource(ints = {0, 1, 2, 3, 5, 255})
+    @ValueSource(ints = {0, 1, 2, 3, 4, 6, 255})
     void shouldDropOtherVersionsAsUnsupported(int version) {
         byte[] bytes = codec.encode(envelope(WanDatagrams.ack()));
         bytes[2] = (byte) version;
@@ -678,7 +678,7 @@ class WanCodecTest {
     @Test
     void shouldDropAHopFrameNumberedZero() {
         byte[] bytes = codec.encode(envelope(WanDatagrams.hopData()));
-        int linkSeqAt = 6 + 1 + envelopeFromSiteLength() + 8 + 8;
+        int linkSeqAt = WanCodec.FIXED_HEADER_BYTES + 1 + envelopeFromSiteLength() + 8 + 8; // after fromTerm, linkEpoch
         for (int i = 0; i < 8; i++) {
             bytes[linkSeqAt + i] = 0;
         }

@@ -56,7 +56,7 @@ class WanPackerTest {
         List<WanEnvelope> sent = new ArrayList<>();
         for (int seq = 1; seq <= 100; seq++) {
             sent.add(data(seq, 100));
-            assertThat(packer.add("ottawa", sent.get(seq - 1))).isEqualTo(seq == 1);
+            assertThat(packer.add("ottawa", "ottawa", sent.get(seq - 1))).isEqualTo(seq == 1);
         }
         flush();
 
@@ -70,7 +70,7 @@ class WanPackerTest {
     @Test
     void shouldSendALonePacketAsWithoutPacking() throws Exception {
         WanEnvelope only = data(1, 1000);
-        packer.add("ottawa", only);
+        packer.add("ottawa", "ottawa", only);
         flush();
 
         assertThat(counts).containsExactly(1);
@@ -84,10 +84,10 @@ class WanPackerTest {
         WanEnvelope b1 = data(2, 10);
         WanEnvelope newTerm = new WanEnvelope("boston", 4, WanDatagrams.sync());
         WanEnvelope a2 = data(3, 10);
-        packer.add("ottawa", a1);
-        packer.add("zurich", b1);
-        packer.add("ottawa", newTerm);
-        packer.add("ottawa", a2);
+        packer.add("ottawa", "ottawa", a1);
+        packer.add("zurich", "zurich", b1);
+        packer.add("ottawa", "ottawa", newTerm);
+        packer.add("ottawa", "ottawa", a2);
         flush();
 
         assertThat(peers).containsExactly("ottawa", "ottawa", "ottawa", "zurich");
@@ -98,10 +98,10 @@ class WanPackerTest {
     @Test
     void shouldLeaveAPacketThatFillsADatagramAlone() throws Exception {
         int payload = MAX - WanCodec.encodedSize(data(1, 0));
-        packer.add("ottawa", data(1, payload));
-        packer.add("ottawa", data(2, payload));
-        packer.add("ottawa", data(3, 10));
-        packer.add("ottawa", data(4, 10));
+        packer.add("ottawa", "ottawa", data(1, payload));
+        packer.add("ottawa", "ottawa", data(2, payload));
+        packer.add("ottawa", "ottawa", data(3, 10));
+        packer.add("ottawa", "ottawa", data(4, 10));
         flush();
 
         assertThat(counts).containsExactly(1, 1, 2);
@@ -111,7 +111,7 @@ class WanPackerTest {
     @Test
     void shouldRefuseABatchFromTheEngine() {
         WanBatch batch = new WanBatch(List.of(WanDatagrams.sync(), WanDatagrams.ack()));
-        assertThatThrownBy(() -> packer.add("ottawa", new WanEnvelope("boston", 3, batch)))
+        assertThatThrownBy(() -> packer.add("ottawa", "ottawa", new WanEnvelope("boston", 3, batch)))
                 .isInstanceOf(IllegalArgumentException.class);
     }
 

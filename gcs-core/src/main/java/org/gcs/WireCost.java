@@ -9,11 +9,11 @@ package org.gcs;
  */
 public final class WireCost {
     /**
-     * Typical bytes of a data datagram besides its payload: wire version 4's 32-byte protected header, the sending
+     * Typical bytes of a data datagram besides its payload: wire version 5's 40-byte protected header, the sending
      * site and term, the flow and sequence fields with names of about 8 characters, and the 16-byte tag
      * ({@code WanCodec.dataOverheadBytes} gives the exact worst case).
      */
-    public static final int DATAGRAM_OVERHEAD_BYTES = 152;
+    public static final int DATAGRAM_OVERHEAD_BYTES = 160;
     /** Typical payload bytes per fragment with the default 1400-byte datagrams. */
     public static final int FRAGMENT_PAYLOAD_BYTES = 1400 - 220;
 

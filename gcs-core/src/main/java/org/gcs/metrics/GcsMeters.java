@@ -185,6 +185,21 @@ public enum GcsMeters {
             "Times this delegate asked a member to hand over again (its hand-over reached a replaced role)"),
     SITE_CONFLICTS("gcs.sites.conflicts", "",
             "Times two delegates were found announcing one site name (two LANs configured with one site)"),
+    /**
+     * Peer addresses whose WAN datagrams have failed authentication ({@code bad-hmac}, {@code unknown-key}) for longer
+     * than {@code site.timeout} with none authenticating meanwhile: their cluster keys differ from this node's.
+     */
+    WAN_PEERS_UNAUTHENTICATED("gcs.wan.peers.unauthenticated", "",
+            "Peer addresses whose WAN datagrams failed authentication for longer than site.timeout (keys differ), now"),
+    /**
+     * Peer addresses whose authentic WAN datagrams have been refused as {@code stale-time} for longer than
+     * {@code site.timeout}: their clocks are further from this node's than {@code wan.replay.max.age}.
+     */
+    WAN_PEERS_SKEWED("gcs.wan.peers.skewed", "",
+            "Peer addresses whose clocks are further off than wan.replay.max.age for longer than site.timeout, now"),
+    /** The largest clock offset of those peers, 0 if none. */
+    WAN_CLOCK_SKEW("gcs.wan.clock.skew", "seconds",
+            "Largest clock offset of the peers counted in gcs.wan.peers.skewed (0 if none)"),
     /** Site names this delegate currently sees two delegates for (held out of stability). */
     SITES_CONFLICTED("gcs.sites.conflicted", "",
             "Site names with two delegates at once, now: their acknowledgements are not trusted"),

@@ -86,6 +86,19 @@ public final class NodeMetrics implements ProtocolMetrics, AutoCloseable {
     }
 
     /**
+     * Exposes the WAN peers whose misconfiguration was reported at ERROR, as {@link GcsMeters#WAN_PEERS_UNAUTHENTICATED},
+     * {@link GcsMeters#WAN_PEERS_SKEWED} and {@link GcsMeters#WAN_CLOCK_SKEW}; read from any thread.
+     *
+     * @param unauthenticatedPeers peer addresses failing authentication for longer than the site timeout
+     * @param skewedPeers peer addresses whose clocks are further off than {@code wan.replay.max.age}, as long
+     * @param largestSkewMs the largest offset of those, in milliseconds
+     */
+    public void bindWanPeers(java.util.function.IntSupplier unauthenticatedPeers,
+                             java.util.function.IntSupplier skewedPeers, LongSupplier largestSkewMs) {
+        state.bindWanPeers(unauthenticatedPeers, skewedPeers, largestSkewMs);
+    }
+
+    /**
      * Exposes a drop count of this node's WAN pipeline hook (the link emulator) as
      * {@link GcsMeters#EMULATOR_DATAGRAMS_DROPPED}.
      *

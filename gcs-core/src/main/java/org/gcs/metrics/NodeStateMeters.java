@@ -100,6 +100,17 @@ final class NodeStateMeters {
         meters.gauge(GcsMeters.RETRANSMIT_BUFFER, Tags.empty(), retransmitBufferPackets, p -> (double) p.getAsInt());
     }
 
+    /**
+     * Reads the WAN peers reported as misconfigured: failing authentication, clocks too far off, the largest offset
+     * (ms).
+     */
+    void bindWanPeers(IntSupplier unauthenticatedPeers, IntSupplier skewedPeers, LongSupplier largestSkewMs) {
+        meters.gauge(GcsMeters.WAN_PEERS_UNAUTHENTICATED, Tags.empty(), unauthenticatedPeers,
+                p -> (double) p.getAsInt());
+        meters.gauge(GcsMeters.WAN_PEERS_SKEWED, Tags.empty(), skewedPeers, p -> (double) p.getAsInt());
+        meters.gauge(GcsMeters.WAN_CLOCK_SKEW, Tags.empty(), largestSkewMs, ms -> ms.getAsLong() / 1e3);
+    }
+
     /** Reads the delivery backlog: how long it has been full (ns) and the bytes waiting for the listeners. */
     void bindDeliveryBacklog(LongSupplier stallNs, LongSupplier backlogBytes) {
         meters.gauge(GcsMeters.DELIVERY_STALL, Tags.empty(), stallNs, s -> s.getAsLong() / 1e9);

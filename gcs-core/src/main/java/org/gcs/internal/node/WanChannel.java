@@ -40,6 +40,7 @@ final class WanChannel {
     private final WanPacker<InetSocketAddress> packer;
     private final WanSocketKind socketKind;
     private final RateLimitedLog loudLog = new RateLimitedLog(LoggerFactory.getLogger(WanInboundHandler.class));
+    private final WanPeerDiagnosis peers;
     private final Map<DelegateAddress, InetSocketAddress> resolved = new HashMap<>();
     /** Which site an address belongs to, for the WAN pipeline hook; read on the loop too. */
     private final Map<InetSocketAddress, String> siteByAddress = new HashMap<>();
@@ -60,6 +61,9 @@ final class WanChannel {
         this.receiver = new WanReceiver(codec, new ReplayGuard(config.replayMaxAge().toMillis(),
                 ReplayGuard.DEFAULT_MAX_SENDERS), config.site());
         this.packer = new WanPacker<>(codec, config.maxDatagramBytes());
+        this.peers = new WanPeerDiagnosis(config.siteTimeout().toNanos(), config.replayMaxAge().toMillis());
+        metrics.bindWanPeers(() -> peers.unauthenticatedPeers(NodeClock.nowNs()),
+                () -> peers.skewedPeers(NodeClock.nowNs()), () -> peers.largestSkewMs(NodeClock.nowNs()));
     }
 
     /**
@@ -74,7 +78,8 @@ final class WanChannel {
                     protected void initChannel(DatagramChannel ch) {
                         config.wanPipelineHook().ifPresent(hook ->
                                 ch.pipeline().addLast("wan-hook", hook.newHandler(hookContext())));
-                        ch.pipeline().addLast("wan-in", new WanInboundHandler(receiver, target, metrics, loudLog));
+                        ch.pipeline().addLast("wan-in", new WanInboundHandler(receiver, target, metrics, loudLog,
+                                peers));
                     }
                 });
         try {

@@ -41,6 +41,7 @@ final class WanInboundHandler extends SimpleChannelInboundHandler<DatagramPacket
     private final Target target;
     private final NodeMetrics metrics;
     private final RateLimitedLog loudLog;
+    private final WanPeerWatch peers;
 
     /**
      * @param receiver opens and judges the datagrams (confined to the loop)
@@ -49,10 +50,19 @@ final class WanInboundHandler extends SimpleChannelInboundHandler<DatagramPacket
      * @param loudLog logs the drops that look like an attack or a misconfiguration
      */
     WanInboundHandler(WanReceiver receiver, Target target, NodeMetrics metrics, RateLimitedLog loudLog) {
+        this(receiver, target, metrics, loudLog, WanPeerWatch.NONE);
+    }
+
+    /**
+     * @param peers is told each datagram's source and fate, to report a peer's sustained key or clock mismatch
+     */
+    WanInboundHandler(WanReceiver receiver, Target target, NodeMetrics metrics, RateLimitedLog loudLog,
+                      WanPeerWatch peers) {
         this.receiver = receiver;
         this.target = target;
         this.metrics = metrics;
         this.loudLog = loudLog;
+        this.peers = peers;
     }
 
     @Override
@@ -68,6 +78,7 @@ final class WanInboundHandler extends SimpleChannelInboundHandler<DatagramPacket
             opened = receiver.receive(bytes, 0, length, System.currentTimeMillis(), nowNs);
         } catch (MalformedDatagramException e) {
             metrics.wanDropped(e.reason());
+            peers.dropped(packet.sender(), e, nowNs);
             if (isAttackOrMisconfiguration(e.reason())) {
                 loudLog.warn("wan-drop:" + e.reason().tag(), nowNs, "dropped WAN datagram from {}: {} ({})",
                         packet.sender(), e.reason().tag(), e.getMessage());
@@ -77,6 +88,7 @@ final class WanInboundHandler extends SimpleChannelInboundHandler<DatagramPacket
             return;
         }
         InetSocketAddress sender = packet.sender();
+        peers.accepted(sender);
         if (target.onWanDatagram(new DelegateAddress(sender.getAddress().getHostAddress(), sender.getPort()),
                 opened.envelope(), opened.addressed(), nowNs)) {
             receiver.confirmSender(opened);
@@ -88,10 +100,13 @@ final class WanInboundHandler extends SimpleChannelInboundHandler<DatagramPacket
         LOG.error("WAN receive failed; the datagram is dropped and the node continues", cause);
     }
 
-    /** @return true for the drops an operator must hear about: replays, foreign keys, wrong protection */
+    /**
+     * @return true for the drops an operator must hear about at once: replays, foreign keys, wrong protection (a
+     *     clock off by more than the replay bound is an ERROR of {@link WanClockSkew} once it lasts a site timeout)
+     */
     static boolean isAttackOrMisconfiguration(DropReason reason) {
         return switch (reason) {
-            case REPLAYED, WRONG_DESTINATION, STALE_TIME, WRONG_PROTECTION, UNKNOWN_KEY, TOO_MANY_SENDERS -> true;
+            case REPLAYED, WRONG_DESTINATION, WRONG_PROTECTION, UNKNOWN_KEY, TOO_MANY_SENDERS -> true;
             default -> false;
         };
     }

@@ -13,7 +13,7 @@ import javax.crypto.spec.SecretKeySpec;
 import org.gcs.WanProtection;
 
 /**
- * Seals and opens one WAN datagram under a packet key (wire version 4, docs/security.md "WAN"): with
+ * Seals and opens one WAN datagram under a packet key (wire version 5, docs/security.md "WAN"): with
  * {@link WanProtection#AES_GCM} the fixed header is the additional data and the rest is encrypted, the nonce being 4
  * zero bytes and the packet number; with {@link WanProtection#INTEGRITY} the whole datagram is signed with HMAC-SHA256
  * truncated to {@value WanCodec#MAC_BYTES} bytes and the body stays in clear. The {@link WanCodec} lays the datagram

@@ -43,7 +43,8 @@ public final class WanReceiver {
         DropReason refused = guard.check(opened.senderId(), opened.packetNumber(), opened.sendEpochMillis(),
                 nowEpochMillis, nowNs);
         if (refused != null) {
-            throw new MalformedDatagramException(refused, describe(refused, opened, nowEpochMillis));
+            throw new MalformedDatagramException(refused, describe(refused, opened, nowEpochMillis),
+                    nowEpochMillis - opened.sendEpochMillis());
         }
         return opened;
     }

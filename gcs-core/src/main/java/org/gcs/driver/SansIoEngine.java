@@ -96,6 +96,17 @@ public final class SansIoEngine {
          */
         default void handoverRequested(String member) {
         }
+
+        /** As delegate, this node found two delegates announcing one site name (a new conflict). Nothing by default. */
+        default void siteConflictDetected() {
+        }
+
+        /**
+         * As delegate, this node heard a replaced delegate speak for its site again, or learned that it is one itself
+         * (a paused delegate that thawed; not a duplicate site). Nothing by default.
+         */
+        default void delegateSuperseded() {
+        }
     }
 
     private final NodeEngine engine;
@@ -111,6 +122,16 @@ public final class SansIoEngine {
                     @Override
                     public void handoverRequested(String member, long nowNs) {
                         io.handoverRequested(member);
+                    }
+
+                    @Override
+                    public void siteConflictDetected() {
+                        io.siteConflictDetected();
+                    }
+
+                    @Override
+                    public void delegateSuperseded() {
+                        io.delegateSuperseded();
                     }
                 });
     }

@@ -186,20 +186,29 @@ public enum GcsMeters {
     SITE_CONFLICTS("gcs.sites.conflicts", "",
             "Times two delegates were found announcing one site name (two LANs configured with one site)"),
     /**
-     * Peer addresses whose WAN datagrams have failed authentication ({@code bad-hmac}, {@code unknown-key}) for longer
-     * than {@code site.timeout} with none authenticating meanwhile: their cluster keys differ from this node's.
+     * Peer addresses whose WAN datagrams have failed authentication ({@code bad-hmac}, {@code unknown-key}) for half
+     * of {@code site.timeout} or longer with none authenticating meanwhile: their cluster keys differ from this node's.
      */
     WAN_PEERS_UNAUTHENTICATED("gcs.wan.peers.unauthenticated", "",
-            "Peer addresses whose WAN datagrams failed authentication for longer than site.timeout (keys differ), now"),
+            "Peer addresses whose WAN datagrams failed authentication for half of site.timeout or longer"
+                    + " (keys differ), now"),
     /**
-     * Peer addresses whose authentic WAN datagrams have been refused as {@code stale-time} for longer than
-     * {@code site.timeout}: their clocks are further from this node's than {@code wan.replay.max.age}.
+     * Peer addresses whose authentic WAN datagrams have been refused as {@code stale-time} for half of
+     * {@code site.timeout} or longer: their clocks are further from this node's than {@code wan.replay.max.age}.
      */
     WAN_PEERS_SKEWED("gcs.wan.peers.skewed", "",
-            "Peer addresses whose clocks are further off than wan.replay.max.age for longer than site.timeout, now"),
+            "Peer addresses whose clocks are further off than wan.replay.max.age for half of site.timeout or"
+                    + " longer, now"),
     /** The largest clock offset of those peers, 0 if none. */
     WAN_CLOCK_SKEW("gcs.wan.clock.skew", "seconds",
             "Largest clock offset of the peers counted in gcs.wan.peers.skewed (0 if none)"),
+    /**
+     * Times a delegate spoke for its site again after a newer delegate of the site took over while it was silent (a
+     * paused delegate that thawed: SIGSTOP, a frozen VM, a long collection), counted by the peer that heard it and by
+     * the thawed delegate itself; not a duplicate site.
+     */
+    SUPERSEDED_DELEGATES("gcs.sites.superseded", "",
+            "Times a replaced delegate spoke for its site again (a paused delegate that thawed, not a duplicate site)"),
     /** Site names this delegate currently sees two delegates for (held out of stability). */
     SITES_CONFLICTED("gcs.sites.conflicted", "",
             "Site names with two delegates at once, now: their acknowledgements are not trusted"),

@@ -264,6 +264,11 @@ public final class NodeMetrics implements ProtocolMetrics, AutoCloseable {
     }
 
     @Override
+    public void delegateSuperseded() {
+        traffic.delegateSuperseded();
+    }
+
+    @Override
     public void handoverRequested(String member, long nowNs) {
         traffic.handoverRequested();
         heldBackLog.warn("handover-request:" + member, nowNs, "{} (site delegate): member {} keeps sending but its"

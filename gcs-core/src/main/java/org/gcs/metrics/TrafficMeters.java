@@ -39,6 +39,7 @@ final class TrafficMeters {
     private final Counter controlSplit;
     private final Counter controlTooLarge;
     private final Counter siteConflicts;
+    private final Counter supersededDelegates;
     private final Counter handoverRequests;
     private final Timer deliveryLatency;
 
@@ -66,6 +67,7 @@ final class TrafficMeters {
         controlSplit = counter(GcsMeters.WAN_CONTROL_SPLIT);
         controlTooLarge = counter(GcsMeters.WAN_CONTROL_TOO_LARGE);
         siteConflicts = counter(GcsMeters.SITE_CONFLICTS);
+        supersededDelegates = counter(GcsMeters.SUPERSEDED_DELEGATES);
         handoverRequests = counter(GcsMeters.HANDOVER_REQUESTS);
         deliveryLatency = meters.keep(Timer.builder(GcsMeters.DELIVERY_LATENCY.meterName())
                 .description(GcsMeters.DELIVERY_LATENCY.description()).tags(meters.tags())
@@ -142,6 +144,10 @@ final class TrafficMeters {
 
     void siteConflictDetected() {
         siteConflicts.increment();
+    }
+
+    void delegateSuperseded() {
+        supersededDelegates.increment();
     }
 
     void handoverRequested() {

@@ -20,6 +20,8 @@ final class SimEngineIo implements SansIoEngine.Io {
     private final SimWanPort wan;
     private final SimRecorder recorder;
     private long handoverRequests;
+    private long siteConflicts;
+    private long supersededDelegates;
 
     /**
      * @param network the network: its LANs, its nodes by address and its clock
@@ -79,5 +81,25 @@ final class SimEngineIo implements SansIoEngine.Io {
     @Override
     public void handoverRequested(String member) {
         handoverRequests++;
+    }
+
+    @Override
+    public void siteConflictDetected() {
+        siteConflicts++;
+    }
+
+    @Override
+    public void delegateSuperseded() {
+        supersededDelegates++;
+    }
+
+    /** @return how often the node, as delegate, found two delegates announcing one site name */
+    long siteConflicts() {
+        return siteConflicts;
+    }
+
+    /** @return how often the node, as delegate, heard a replaced delegate speak again or learned it was one */
+    long supersededDelegates() {
+        return supersededDelegates;
     }
 }

@@ -126,6 +126,19 @@ public final class SimNode implements GroupMember {
         return io.handoverRequests();
     }
 
+    /** @return how often this node, as delegate, found two delegates announcing one site name (gcs.sites.conflicts) */
+    public long siteConflicts() {
+        return io.siteConflicts();
+    }
+
+    /**
+     * @return how often this node, as delegate, heard a replaced delegate speak for its site again or learned that it
+     *     was one itself (gcs.sites.superseded)
+     */
+    public long supersededDelegates() {
+        return io.supersededDelegates();
+    }
+
     @Override
     public void join(String group) {
         engine.join(Names.requireValid("group", group), network.nowNs());

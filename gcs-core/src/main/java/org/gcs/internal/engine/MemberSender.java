@@ -10,6 +10,7 @@ import org.gcs.internal.wire.LanMessage.Handover;
 import org.gcs.internal.wire.LanMessage.LocalData;
 import org.gcs.internal.wire.LanMessage.PacketPrice;
 import org.gcs.internal.wire.LanMessage.Share;
+import org.gcs.internal.wire.LanMessage.SiteConflictNotice;
 import org.gcs.internal.wire.LanMessage.Stable;
 import org.gcs.internal.wire.LanMessage.StableMark;
 
@@ -19,7 +20,8 @@ import org.gcs.internal.wire.LanMessage.StableMark;
  * rate {@link Grant}s and {@link PacketPrice}s set, asks for rate with {@link Demand}s, and hands its unstable
  * messages over to a new delegate. While the member is stalled (see {@link NodeEngine#onStalled}) it holds its own
  * messages: it admits nothing new and keeps what it sent whatever {@link Stable} says, until the merged view or
- * {@link #STALLED_HOLD_NS}.
+ * {@link #STALLED_HOLD_NS}. While the delegate reports that two delegates announce this site's name, it admits nothing
+ * new either ({@link SiteConflictHold}).
  *
  * <p>Sans-IO: time comes in as {@code nowNs}, messages go out through {@link EngineIo}. Not thread-safe: owned by
  * one node's protocol engine.
@@ -38,12 +40,16 @@ final class MemberSender {
     /** Until when this member sends nothing new and keeps what it sent, whatever {@link Stable} says. */
     private long holdOwnMessagesUntilNs;
     private boolean holdingOwnMessages;
+    /** Holds new messages while the delegate reports that two delegates announce this site's name. */
+    private final SiteConflictHold conflictHold;
 
     MemberSender(EngineSettings settings, EngineIo io) {
         this.settings = settings;
         this.io = io;
         this.sendWindow = new SendWindow(settings.memberName(), settings.incarnation(), settings.sendWindowBytes(),
                 settings.congestionControl());
+        this.conflictHold = new SiteConflictHold(settings.site(), settings.memberName(),
+                2 * settings.siteTimeoutNs());
     }
 
     /** @return the send window (for the node's queries) */
@@ -86,9 +92,18 @@ final class MemberSender {
         return holdingOwnMessages;
     }
 
+    /**
+     * The delegate reports whether another delegate announces this site's name at once: while it does, nothing new
+     * is admitted ({@link SiteConflictHold}).
+     */
+    void onSiteConflictNotice(SiteConflictNotice notice, long nowNs) {
+        conflictHold.onNotice(notice, nowNs);
+        admit(nowNs);
+    }
+
     /** Lets waiting sends into the window, unless this member holds its messages. */
     private void admit(long nowNs) {
-        if (!holdingOwnMessages(nowNs)) {
+        if (!holdingOwnMessages(nowNs) && !conflictHold.holds(nowNs)) {
             sendWindow.admit(io, nowNs);
         }
     }

@@ -23,6 +23,7 @@ import org.gcs.internal.wire.LanMessage.LocalData;
 import org.gcs.internal.wire.LanMessage.MemberAnnounce;
 import org.gcs.internal.wire.LanMessage.RemoteData;
 import org.gcs.internal.wire.LanMessage.RemoteSites;
+import org.gcs.internal.wire.LanMessage.SiteConflictNotice;
 import org.gcs.internal.wire.LanMessage.Stable;
 import org.gcs.internal.wire.LanMessage.TreeInfo;
 import org.gcs.internal.wire.WanEnvelope;
@@ -206,6 +207,8 @@ public final class NodeEngine {
             }
         } else if (message instanceof Stable stable) {
             sender.onStable(stable, nowNs);
+        } else if (message instanceof SiteConflictNotice notice) {
+            sender.onSiteConflictNotice(notice, nowNs);
         } else if (message instanceof Grant grant) {
             sender.onGrant(grant, nowNs);
         } else if (message instanceof PacketPrice price) {

@@ -82,7 +82,7 @@ final class OverlayMembership {
         this.overlay = overlay;
         this.directory = new SiteDirectory<>(settings.site(), settings.siteTimeoutNs());
         this.out = new ControlSplitter(io, metrics, settings.maxDatagramBytes());
-        this.conflicts = new SiteConflictWatch(settings, metrics, term, directory, out);
+        this.conflicts = new SiteConflictWatch(settings, metrics, term, directory, out, io);
         this.peerHints = new PeerHintSlices(directory, settings.heartbeatNs());
     }
 
@@ -204,9 +204,17 @@ final class OverlayMembership {
 
     // ---------------------------------------------------------------- two delegates for one site name
 
-    /** A peer warned that two delegates announce a site name; if it is this site's, logs and counts it. */
+    /**
+     * A peer warned that two delegates announce a site name; if it is this site's, logs and counts it. Such a warning
+     * also shows that the peer hears this delegate: while the name is conflicted the peer drops this delegate's
+     * datagrams (or follows the other delegate) and sends it no {@link SiteState}, and were that silence taken for a
+     * one-way link, the peer would leave this delegate's views and its senders' messages would count as stable
+     * without ever reaching it.
+     */
     void onConflictWarning(String fromSite, WanPacket.SiteConflict warning, long nowNs) {
-        conflicts.onConflictWarning(fromSite, warning, nowNs);
+        if (conflicts.onConflictWarning(fromSite, warning, nowNs)) {
+            heardUsNs.computeIfPresent(fromSite, (site, heardNs) -> nowNs);
+        }
     }
 
     /** @return whether a site's acknowledgements may count (see {@link SiteConflictWatch#acknowledgementsTrusted}) */
@@ -261,6 +269,7 @@ final class OverlayMembership {
             // this node did not run meanwhile (a hung delegate that thawed): that the peers' announcements did not show
             // they heard it says nothing of the links, so the pause does not count towards a one-way link
             heardUsNs.replaceAll((site, heardNs) -> heardNs + ownGapNs);
+            conflicts.onOwnPause(nowNs); // a newer delegate of this site may have taken over meanwhile
         }
         if (conflicts.superseded(nowNs)) {
             // a newer delegate of this site speaks: the remote sites drop this one's datagrams as stale on purpose, so

@@ -76,6 +76,13 @@ public interface ProtocolMetrics {
     default void siteConflictDetected() {
     }
 
+    /**
+     * A delegate replaced while it was silent spoke for its site again (a paused delegate that thawed), as a peer
+     * heard it or as the thawed delegate learned it; not a duplicate site.
+     */
+    default void delegateSuperseded() {
+    }
+
     /** @param sites the number of site names with two delegates at once, now */
     default void conflictedSites(int sites) {
     }

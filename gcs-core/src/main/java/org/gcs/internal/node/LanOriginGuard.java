@@ -122,7 +122,7 @@ final class LanOriginGuard {
         return message instanceof LanMessage.RemoteData || message instanceof LanMessage.RemoteSites
                 || message instanceof LanMessage.Stable || message instanceof LanMessage.Grant
                 || message instanceof LanMessage.TreeInfo || message instanceof LanMessage.PacketPrice
-                || message instanceof LanMessage.HandoverRequest;
+                || message instanceof LanMessage.HandoverRequest || message instanceof LanMessage.SiteConflictNotice;
     }
 
     /** The member a message says it comes from. */

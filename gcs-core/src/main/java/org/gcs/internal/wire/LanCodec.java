@@ -5,6 +5,7 @@ import java.util.List;
 import org.gcs.internal.wire.LanMessage.Demand;
 import org.gcs.internal.wire.LanMessage.Grant;
 import org.gcs.internal.wire.LanMessage.PacketPrice;
+import org.gcs.internal.wire.LanMessage.SiteConflictNotice;
 import org.gcs.internal.wire.LanMessage.Handover;
 import org.gcs.internal.wire.LanMessage.HandoverRequest;
 import org.gcs.internal.wire.LanMessage.Held;
@@ -40,6 +41,7 @@ public final class LanCodec {
     private static final int PACKET_PRICE = 11;
     // 12 is LanBundle.TYPE: a receiver takes a message of that type for a bundle of messages
     private static final int HANDOVER_REQUEST = 13;
+    private static final int SITE_CONFLICT_NOTICE = 14;
     private static final int FLAG_RESEND = 1;
 
     private LanCodec() {
@@ -111,6 +113,9 @@ public final class LanCodec {
             WireWriter w = new WireWriter(2 + WireWriter.textSize(h.member()) + 8 + WireWriter.textSize(h.delegate()) + 8);
             return w.u8(VERSION).u8(HANDOVER).text(h.member()).i64(h.incarnation()).text(h.delegate())
                     .i64(h.delegateIncarnation()).array();
+        } else if (message instanceof SiteConflictNotice n) {
+            return new WireWriter(2 + 8 + 1).u8(VERSION).u8(SITE_CONFLICT_NOTICE).i64(n.delegateTerm())
+                    .u8(n.conflicted() ? 1 : 0).array();
         } else if (message instanceof HandoverRequest h) {
             WireWriter w = new WireWriter(2 + 8 + WireWriter.textSize(h.member()) + 8);
             return w.u8(VERSION).u8(HANDOVER_REQUEST).i64(h.delegateTerm()).text(h.member()).i64(h.incarnation())
@@ -223,6 +228,14 @@ public final class LanCodec {
                 yield new Stable(term, marks);
             }
             case HANDOVER -> new Handover(r.name("member"), r.i64(), r.name("delegate"), r.i64());
+            case SITE_CONFLICT_NOTICE -> {
+                long term = r.u63("delegateTerm");
+                int conflicted = r.u8();
+                if (conflicted > 1) {
+                    throw new MalformedDatagramException(DropReason.MALFORMED, "conflicted flag " + conflicted);
+                }
+                yield new SiteConflictNotice(term, conflicted == 1);
+            }
             case HANDOVER_REQUEST -> new HandoverRequest(r.u63("delegateTerm"), r.name("member"), r.i64());
             case TREE_INFO -> new TreeInfo(r.u63("delegateTerm"), TreeCodec.read(r));
             case DEMAND -> {

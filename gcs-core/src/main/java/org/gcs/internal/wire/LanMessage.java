@@ -201,6 +201,18 @@ public sealed interface LanMessage {
     }
 
     /**
+     * The delegate's word that another delegate announces this site's name at once (two LANs configured with one
+     * {@code site}, or the LAN split): multicast each heartbeat while it lasts and once when it is over. While it
+     * lasts, the members admit no new message: neither LAN's messages reach the remote sites reliably, so senders
+     * wait instead of losing (architecture §5).
+     *
+     * @param delegateTerm the term of the delegate that sent it
+     * @param conflicted true while the name is conflicted, false once it is over
+     */
+    record SiteConflictNotice(long delegateTerm, boolean conflicted) implements LanMessage {
+    }
+
+    /**
      * The multicast tree plan the delegate uses, multicast to its site when it changes (members show it through
      * the API and keep it for when they become delegate).
      *

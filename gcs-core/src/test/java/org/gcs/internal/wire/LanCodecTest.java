@@ -171,7 +171,7 @@ class LanCodecTest {
         byte[] bytes = LanCodec.encode(message);
 
         assertThat(bytes[0]).isEqualTo((byte) LanCodec.VERSION);
-        assertThat(bytes[1]).isBetween((byte) 1, (byte) 13).isNotEqualTo((byte) LanBundle.TYPE);
+        assertThat(bytes[1]).isBetween((byte) 1, (byte) 14).isNotEqualTo((byte) LanBundle.TYPE);
     }
 
     // ------------------------------------------------------------------ rejections
@@ -231,7 +231,7 @@ class LanCodecTest {
 
     @Test
     void shouldRejectUnknownTypes() {
-        for (int type : new int[] {0, 14, 99, 255}) {
+        for (int type : new int[] {0, 15, 99, 255}) {
             byte[] bytes = LanCodec.encode(LanMessages.handover());
             bytes[1] = (byte) type;
             assertThat(dropReason(bytes)).as("type %d", type).isEqualTo(DropReason.UNKNOWN_TYPE);

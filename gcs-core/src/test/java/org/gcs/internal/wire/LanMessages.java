@@ -70,6 +70,7 @@ final class LanMessages {
                         new LanMessage.Share("boston-1", 3L, 125_000), new LanMessage.Share("boston-2", 11L, Long.MAX_VALUE))),
                 new LanMessage.Grant(7, "g", Long.MAX_VALUE, "", java.util.List.of()),
                 new LanMessage.PacketPrice(7, "chat.room-1", 2_500_000, 10_000_000),
-                new LanMessage.HandoverRequest(7, "boston-2", 11L));
+                new LanMessage.HandoverRequest(7, "boston-2", 11L),
+                new LanMessage.SiteConflictNotice(7, true), new LanMessage.SiteConflictNotice(7, false));
     }
 }

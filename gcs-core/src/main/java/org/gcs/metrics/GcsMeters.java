@@ -39,8 +39,8 @@ public enum GcsMeters {
     /** WAN datagrams dropped, tagged with {@code reason} (truncated, bad-hmac, malformed, stale, ...). */
     WAN_DATAGRAMS_DROPPED("gcs.wan.datagrams.dropped", "", "Received WAN datagrams dropped, by reason"),
     /**
-     * LAN messages dropped, tagged with {@code reason} (malformed, unauthenticated, forged-origin, not-delegate): the
-     * last three are attacks or a misconfigured key.
+     * LAN messages dropped, tagged with {@code reason} (malformed, unauthenticated, forged-origin, not-delegate,
+     * duplicate-member): the last four are attacks or a misconfiguration (a key, or one member name given twice).
      */
     LAN_MESSAGES_DROPPED("gcs.lan.messages.dropped", "", "LAN messages dropped, by reason"),
     /** WAN datagrams the WAN pipeline hook (the link emulator) dropped, tagged with {@code reason} (loss, queue); only with a hook. */

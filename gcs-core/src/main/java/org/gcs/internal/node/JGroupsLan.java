@@ -4,7 +4,10 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import org.gcs.ClusterKeys;
 import org.gcs.GcsConfig;
 import org.gcs.LanConfig;
@@ -13,6 +16,7 @@ import org.gcs.LanTransport;
 import org.gcs.internal.engine.LanView;
 import org.jgroups.Address;
 import org.jgroups.BytesMessage;
+import org.jgroups.Event;
 import org.jgroups.JChannel;
 import org.jgroups.MergeView;
 import org.jgroups.Message;
@@ -38,6 +42,7 @@ import org.jgroups.protocols.pbcast.STABLE;
 import org.jgroups.stack.Protocol;
 import org.jgroups.util.ExtendedUUID;
 import org.jgroups.util.MessageBatch;
+import org.jgroups.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -97,6 +102,23 @@ final class JGroupsLan implements Receiver, AutoCloseable {
          * @param why what was wrong
          */
         void onRejected(Address sender, String why);
+
+        /**
+         * An older member of this site's LAN view has this member's name (docs/security.md, LAN, "One member per
+         * name"): this member must leave. Called instead of {@link #onView} for that view.
+         *
+         * @param why what clashes with what, and what to do, for the exception or the ERROR line
+         */
+        void onNameTaken(String why);
+
+        /**
+         * A message was dropped before decoding because its sender is a duplicate member of the current view
+         * ({@link LanDuplicates}).
+         *
+         * @param sender the member its address names
+         * @param address its JGroups address and physical address, for the log line
+         */
+        void onDuplicateMember(LanView.LanMember sender, String address);
     }
 
     private final JChannel channel;
@@ -106,10 +128,18 @@ final class JGroupsLan implements Receiver, AutoCloseable {
     /** This member as its messages name it; set at the first send. */
     private volatile LanView.LanMember self;
     private final String clusterName;
+    private final String site;
     private final Listener listener;
+    /**
+     * The members of the current view that no member trusts (a younger copy of a name, or both copies of a name and
+     * incarnation), each with its description; replaced on the JGroups thread that installs a view, before the view
+     * is acknowledged, so a joiner's messages never reach a member before its view does.
+     */
+    private volatile Map<Address, String> distrusted = Map.of();
 
     JGroupsLan(GcsConfig config, long incarnation, Listener listener) throws Exception {
         this.listener = listener;
+        this.site = config.site();
         this.clusterName = config.lan().clusterNameFor(config.site());
         this.channel = new JChannel(stack(config, clusterName, listener::onRejected));
         this.credits = channel.getProtocolStack().findProtocol(MulticastCredits.class);
@@ -281,6 +311,16 @@ final class JGroupsLan implements Receiver, AutoCloseable {
 
     @Override
     public void viewAccepted(View view) {
+        LanDuplicates duplicates = LanDuplicates.of(view.getMembers(), JGroupsLan::sender);
+        distrusted = describeDistrusted(duplicates);
+        for (LanDuplicates.Clash clash : duplicates.clashes()) {
+            logClash(clash);
+        }
+        Optional<LanDuplicates.Clash> mine = duplicates.clashOfYounger(channel.getAddress());
+        if (mine.isPresent()) {
+            listener.onNameTaken(nameTaken(mine.get()));
+            return;
+        }
         List<LanView.LanMember> members = new ArrayList<>();
         for (Address address : view.getMembers()) {
             LanView.LanMember member = sender(address);
@@ -320,6 +360,11 @@ final class JGroupsLan implements Receiver, AutoCloseable {
         if (message.getSrc() != null && message.getSrc().equals(channel.getAddress())) {
             return; // sent with DONT_LOOPBACK and taken at the send (see send); nothing of its own comes back
         }
+        String duplicate = message.getSrc() == null ? null : distrusted.get(message.getSrc());
+        if (duplicate != null) {
+            listener.onDuplicateMember(sender(message.getSrc()), duplicate);
+            return;
+        }
         if (message instanceof BytesMessage bytes && bytes.getArray() != null) {
             batch.add(bytes.getArray(), bytes.getOffset(), bytes.getLength(), sender(message.getSrc()));
         }
@@ -343,6 +388,59 @@ final class JGroupsLan implements Receiver, AutoCloseable {
             }
         }
         return null;
+    }
+
+    private Map<Address, String> describeDistrusted(LanDuplicates duplicates) {
+        if (duplicates.isEmpty()) {
+            return Map.of();
+        }
+        Map<Address, String> described = new HashMap<>();
+        for (LanDuplicates.Clash clash : duplicates.clashes()) {
+            for (LanDuplicates.Copy copy : clash.younger()) {
+                described.put(copy.address(), describe(copy.address()));
+            }
+            if (clash.oldestImpersonated()) {
+                described.put(clash.oldest().address(), describe(clash.oldest().address()));
+            }
+        }
+        return Map.copyOf(described);
+    }
+
+    /** The ERROR line every member of the view logs for a name that appears twice in it. */
+    private void logClash(LanDuplicates.Clash clash) {
+        List<String> younger = clash.younger().stream().map(c -> describe(c.address())).toList();
+        if (clash.oldestImpersonated()) {
+            LOG.error("site {}: member {} incarnation {} appears more than once in the LAN view ({} and {}): no member"
+                            + " trusts the messages of any copy, they are dropped (duplicate-member) until only one is"
+                            + " left; GCS never gives two processes one incarnation, so a process holding the cluster"
+                            + " key impersonates that member: find it, and rotate the cluster key if it is not yours",
+                    site, clash.name(), Long.toHexString(clash.oldest().member().incarnation()),
+                    describe(clash.oldest().address()), younger);
+        } else {
+            LOG.error("site {}: member name '{}' appears more than once in the LAN view: {} and the younger {}; the"
+                            + " younger leave and their messages are dropped (duplicate-member); give each process of a"
+                            + " site its own member.name", site, clash.name(), describe(clash.oldest().address()),
+                    younger);
+        }
+    }
+
+    /** @return why this member (a younger copy of a name) must leave: the name, the site, the other process */
+    private String nameTaken(LanDuplicates.Clash clash) {
+        return "member name '" + clash.name() + "' is already taken in site " + site + " by another process ("
+                + describe(clash.oldest().address()) + "; this process is " + describe(channel.getAddress())
+                + "); every process of a site needs a member name of its own: set another member.name for this one";
+    }
+
+    /** @return a JGroups member's address and, if the transport knows it, its physical address */
+    private String describe(Address address) {
+        String id = address instanceof UUID uuid ? uuid.toStringLong() : String.valueOf(address);
+        Object physical = null;
+        try {
+            physical = channel.down(new Event(Event.GET_PHYSICAL_ADDRESS, address));
+        } catch (RuntimeException e) {
+            // closing: the JGroups address alone names it
+        }
+        return "JGroups member " + id + (physical == null ? "" : " at " + physical);
     }
 
     /**

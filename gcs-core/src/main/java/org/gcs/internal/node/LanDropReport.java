@@ -11,7 +11,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Counts dropped LAN messages by reason and logs the suspicious ones (unauthenticated, forged origin, not from the
- * delegate) at WARN, at most once per reason per interval, naming the sender and what the message claimed.
+ * delegate) at WARN and those of duplicate members at ERROR, at most once per reason per interval, naming the sender
+ * and what the message claimed.
  * Thread-safe: called on JGroups threads and on the event loop.
  */
 final class LanDropReport {
@@ -55,6 +56,16 @@ final class LanDropReport {
                 "site {}: LAN message {} dropped ({}): JGroups sender {} but it claims to come from {}", site,
                 message.getClass().getSimpleName(), reason.tag(), sender == null ? "(no member address)"
                         : sender.name() + " incarnation " + Long.toHexString(sender.incarnation()), claimed);
+    }
+
+    /** A message from a duplicate member of the current view (see {@link LanDuplicates}). */
+    void duplicateMember(LanMember sender, String address) {
+        metrics.lanDropped(LanDropReason.DUPLICATE_MEMBER);
+        log.error(LanDropReason.DUPLICATE_MEMBER.tag(), System.nanoTime(),
+                "site {}: LAN message from {} dropped (duplicate-member): its member name {} appears more than once"
+                        + " in the site's LAN view, so its messages are not trusted (docs/security.md, LAN, one member"
+                        + " per name); give each process its own member.name", site, address,
+                sender == null ? "?" : sender.name() + " (incarnation " + Long.toHexString(sender.incarnation()) + ")");
     }
 
     private static String describe(LanOriginGuard.Claim claim) {

@@ -2,6 +2,7 @@ package org.gcs.internal.node;
 
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.gcs.GcsClosedException;
 import org.gcs.internal.engine.LanView;
 import org.gcs.internal.engine.NodeEngine;
@@ -15,7 +16,8 @@ import org.jgroups.Address;
  * The LAN's inputs to the engine (JGroups callbacks): views and message batches are decoded on the JGroups thread
  * with bounded delivery room ({@link LanInbox}), checked for their origin on the loop ({@link LanOriginGuard}) and
  * then handed to the engine; drops are counted and reported ({@link LanDropReport}). It also signals the first view
- * (the node has started) and each {@link Stable} message (for {@code awaitStable}).
+ * (the node has started) or that an older member has this member's name (the node may not start, or must leave), and
+ * each {@link Stable} message (for {@code awaitStable}).
  */
 final class LanInput implements JGroupsLan.Listener {
     private final NodeLoop loop;
@@ -25,6 +27,9 @@ final class LanInput implements JGroupsLan.Listener {
     private final LanOriginGuard originGuard; // confined to the event loop
     private final LanInbox inbox;
     private final CountDownLatch firstView = new CountDownLatch(1);
+    private final Consumer<String> nameTakenLater;
+    /** Why this member may not stay in its site (an older member has its name), or null. */
+    private volatile String nameTaken;
     private final Object stableSignal = new Object();
 
     /**
@@ -35,9 +40,12 @@ final class LanInput implements JGroupsLan.Listener {
      * @param permits the delivery room
      * @param maxHeldBytes how much the origin guard holds back while it waits for a view
      * @param metrics counts the drops
+     * @param nameTakenLater told (on a JGroups thread) when a view after the first one shows an older member with
+     *     this member's name, with the reason
      */
     LanInput(String site, NodeLoop loop, NodeEngine engine, NodeIo io, DeliveryPermits permits, long maxHeldBytes,
-             NodeMetrics metrics) {
+             NodeMetrics metrics, Consumer<String> nameTakenLater) {
+        this.nameTakenLater = nameTakenLater;
         this.loop = loop;
         this.engine = engine;
         this.io = io;
@@ -85,7 +93,35 @@ final class LanInput implements JGroupsLan.Listener {
         drops.unauthenticated(sender, why);
     }
 
-    /** @return true once the first LAN view reached the engine, false if none did within the timeout */
+    @Override
+    public void onNameTaken(String why) {
+        boolean started = firstView.getCount() == 0;
+        if (nameTaken == null) {
+            nameTaken = why;
+        }
+        firstView.countDown();
+        if (started) {
+            nameTakenLater.accept(why);
+        }
+    }
+
+    @Override
+    public void onDuplicateMember(LanView.LanMember sender, String address) {
+        drops.duplicateMember(sender, address);
+    }
+
+    /**
+     * @return why this member may not stay in its site (an older member of its LAN view has its name), or null if
+     *         no view said so
+     */
+    String nameTaken() {
+        return nameTaken;
+    }
+
+    /**
+     * @return true once the first LAN view reached the engine, or a view showed that this member's name is taken
+     *         ({@link #nameTaken}); false if neither happened within the timeout
+     */
     boolean awaitFirstView(long timeoutNs) throws InterruptedException {
         return firstView.await(timeoutNs, TimeUnit.NANOSECONDS);
     }

@@ -33,6 +33,7 @@ import org.gcs.internal.engine.EngineSettingsFactory;
 import org.gcs.internal.engine.NodeEngine;
 import org.gcs.internal.engine.SendRequest;
 import org.gcs.internal.log.RateLimitedLog;
+import org.gcs.internal.wire.LanDropReason;
 import org.gcs.metrics.NodeMetrics;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -79,7 +80,12 @@ public final class NettyJGroupsNode implements GcsNode {
     // set once during start
     private JGroupsLan lan;
     private ScheduledFuture<?> tick;
+    /** Guards {@link #started} between the start and a view that shows this member's name taken. */
+    private final Object startLock = new Object();
+    private boolean started;
     private volatile boolean closed;
+    /** Why the node closed itself, or null if the application closed it. */
+    private volatile String closedReason;
 
     private NettyJGroupsNode(GcsConfig config) {
         this.config = config;
@@ -104,7 +110,7 @@ public final class NettyJGroupsNode implements GcsNode {
         this.incarnation = ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE;
         this.engine = new NodeEngine(EngineSettingsFactory.create(config, incarnation, incarnation), io, metrics);
         this.lanInput = new LanInput(config.site(), loop, engine, io, deliveryPermits,
-                config.deliveryBacklogBytes() / 4, metrics);
+                config.deliveryBacklogBytes() / 4, metrics, this::leaveNameTaken);
         StallChecks stalls = new StallChecks(self, config, engine, deliveryPermits, deliveryBacklog, memberships,
                 deliveries, metrics, warnings, () -> closed);
         this.timer = new ProtocolTimer(self, config.congestionControl(), engine, stalls,
@@ -115,7 +121,8 @@ public final class NettyJGroupsNode implements GcsNode {
     /**
      * Starts a node (see {@link GcsNode#start}).
      *
-     * @throws GcsException if the WAN socket cannot be bound or the LAN cluster cannot be joined
+     * @throws GcsException if the WAN socket cannot be bound, the LAN cluster cannot be joined, or another member of
+     *     the site's LAN has this node's member name
      */
     public static GcsNode start(GcsConfig config) {
         NettyJGroupsNode node = new NettyJGroupsNode(config);
@@ -149,8 +156,47 @@ public final class NettyJGroupsNode implements GcsNode {
             Thread.currentThread().interrupt();
             throw new GcsException("interrupted while starting", e);
         }
+        synchronized (startLock) {
+            String taken = lanInput.nameTaken();
+            if (taken != null) {
+                throw new GcsException("cannot start " + self + ": " + taken);
+            }
+            started = true;
+        }
         LOG.info("GCS node {} started: WAN {} over {}, LAN cluster {}", self, wan.localAddress(),
                 wanSocketKind.describe(), lan.clusterName());
+    }
+
+    /**
+     * A view after the start showed an older member of the site with this member's name (after a merge of two LAN
+     * partitions): this one leaves its groups, tells the application ({@link ViewListener#onExcluded}) and closes,
+     * on a thread of its own (the caller is a JGroups thread, which must not close the channel).
+     */
+    private void leaveNameTaken(String why) {
+        synchronized (startLock) {
+            if (!started) {
+                return; // the start sees it and fails
+            }
+        }
+        String reason = "an older member of the site has this member's name: " + why;
+        LOG.error("{} leaves its site and closes: {}", self, reason);
+        Thread leaving = new Thread(() -> {
+            try {
+                loop.runAndWait(() -> {
+                    for (String group : memberships.groups()) {
+                        memberships.exclude(group, reason);
+                        metrics.memberExcluded(group, LanDropReason.DUPLICATE_MEMBER.tag());
+                        deliveries.excluded(group, reason);
+                    }
+                }, TimeUnit.SECONDS.toNanos(5));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            closedReason = reason;
+            close();
+        }, "gcs-leave-" + self);
+        leaving.setDaemon(true);
+        leaving.start();
     }
 
     private static WanSocketKind chooseWanSocket(GcsConfig config) {
@@ -400,16 +446,20 @@ public final class NettyJGroupsNode implements GcsNode {
 
     private void ensureOpen(String operation) {
         if (closed) {
-            throw new GcsClosedException("cannot " + operation + ": node " + self + " is closed; start a new node");
+            String reason = closedReason;
+            throw new GcsClosedException("cannot " + operation + ": node " + self + " is closed"
+                    + (reason == null ? "" : " (" + reason + ")") + "; start a new node");
         }
     }
 
     @Override
     public void close() {
-        if (closed) {
-            return;
+        synchronized (startLock) {
+            if (closed) {
+                return;
+            }
+            closed = true;
         }
-        closed = true;
         pendingSends.close();
         if (tick != null) {
             tick.cancel(false); // no more acknowledgements leave this node

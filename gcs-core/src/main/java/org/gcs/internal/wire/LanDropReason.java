@@ -14,7 +14,12 @@ public enum LanDropReason {
     /** Names a member other than the one JGroups says sent it. */
     FORGED_ORIGIN,
     /** A message only the site's delegate sends, from a member that is not the delegate. */
-    NOT_DELEGATE;
+    NOT_DELEGATE,
+    /**
+     * From a member whose name and incarnation another member of the same LAN view also carries (neither copy is
+     * trusted: a key holder can forge an incarnation), or from a younger member with a name an older one has.
+     */
+    DUPLICATE_MEMBER;
 
     /** @return the tag value, e.g. {@code forged-origin} */
     public String tag() {

@@ -74,6 +74,14 @@ class JGroupsLanThreadsTest {
             @Override
             public void onRejected(org.jgroups.Address sender, String why) {
             }
+
+            @Override
+            public void onNameTaken(String why) {
+            }
+
+            @Override
+            public void onDuplicateMember(LanView.LanMember sender, String address) {
+            }
         });
         lans.add(lan);
         lan.connect();

@@ -274,6 +274,15 @@ class LanProtectionTest {
                 @Override
                 public void onRejected(org.jgroups.Address sender, String why) {
                 }
+
+                @Override
+                public void onNameTaken(String why) {
+                    // a key holder that impersonates a member does not leave
+                }
+
+                @Override
+                public void onDuplicateMember(LanView.LanMember sender, String address) {
+                }
             });
             attackers.add(lan);
             lan.connect();

@@ -415,12 +415,12 @@ final class JGroupsLan implements Receiver, AutoCloseable {
                             + " left; GCS never gives two processes one incarnation, so a process holding the cluster"
                             + " key impersonates that member: find it, and rotate the cluster key if it is not yours",
                     site, clash.name(), Long.toHexString(clash.oldest().member().incarnation()),
-                    describe(clash.oldest().address()), younger);
+                    describe(clash.oldest().address()), String.join(", ", younger));
         } else {
             LOG.error("site {}: member name '{}' appears more than once in the LAN view: {} and the younger {}; the"
-                            + " younger leave and their messages are dropped (duplicate-member); give each process of a"
+                            + " younger copies leave and their messages are dropped (duplicate-member); give each process of a"
                             + " site its own member.name", site, clash.name(), describe(clash.oldest().address()),
-                    younger);
+                    String.join(", ", younger));
         }
     }
 

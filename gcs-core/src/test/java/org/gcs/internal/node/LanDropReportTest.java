@@ -52,6 +52,20 @@ class LanDropReportTest {
         assertThat(lines().get(1)).contains("rejected: not encrypted", "without the cluster key");
     }
 
+    @Test
+    void shouldCountADuplicateMembersMessagesAndLogThemAtErrorOncePerInterval() {
+        for (int i = 0; i < 3; i++) {
+            report.duplicateMember(new LanMember("boston-1", 0xabc, true), "JGroups member 1234 at 127.0.0.1:7800");
+        }
+
+        assertThat(registry.get("gcs.lan.messages.dropped").tag("reason", "duplicate-member").counter().count())
+                .isEqualTo(3);
+        assertThat(lines()).singleElement().satisfies(line -> assertThat(line).contains("site boston",
+                "JGroups member 1234 at 127.0.0.1:7800", "duplicate-member", "boston-1 (incarnation abc)",
+                "member.name"));
+        assertThat(events).allMatch(e -> e.getLevel() == Level.ERROR);
+    }
+
     private List<String> lines() {
         return events.stream()
                 .map(e -> MessageFormatter.arrayFormat(e.getMessage(), e.getArgumentArray()).getMessage()).toList();

@@ -201,6 +201,41 @@ class NodeCommandTest {
         assertThat(err.toString()).isEmpty();
     }
 
+    @Test
+    @Timeout(120)
+    void shouldRefuseASecondNodeWithAMemberNameItsSiteAlreadyHasWithinTenSeconds() throws Exception {
+        Path firstFile = siteConfig("alpha", freeUdpPort(), 0);
+        Path secondFile = dir.resolve("alpha-again.properties");
+        Files.writeString(secondFile, Files.readString(firstFile)
+                .replaceAll("wan.bind = 127.0.0.1:\\d+", "wan.bind = 127.0.0.1:" + freeUdpPort()));
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        RunningNode first = null;
+        RunningNode second = null;
+        try {
+            first = start(pool, firstFile, "--status-every", "100ms");
+            StringWriter firstOut = first.out();
+            await().atMost(Duration.ofSeconds(60)).until(() -> firstOut.toString().contains("node alpha/alpha-1 started"));
+
+            long startNs = System.nanoTime();
+            second = start(pool, secondFile);
+            int code = second.code().get(10, TimeUnit.SECONDS);
+            long tookMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNs);
+
+            assertThat(code).as("exit code after %d ms", tookMs).isEqualTo(1);
+            assertThat(err.toString()).contains("gcs node: cannot start: cannot start alpha/alpha-1: member name"
+                    + " 'alpha-1' is already taken in site alpha by another process (JGroups member ",
+                    " at 127.0.0.1:", "set another member.name").doesNotContain("\tat ");
+            assertThat(second.out().toString()).doesNotContain("started");
+            String statusAfter = " status alpha/alpha-1 ";
+            int before = firstOut.toString().split(statusAfter, -1).length;
+            await().atMost(Duration.ofSeconds(30)).until(() -> firstOut.toString().split(statusAfter, -1).length
+                    > before + 2);
+            assertThat(first.stopAndWait()).isZero();
+        } finally {
+            stopAll(pool, first, second);
+        }
+    }
+
     /** A {@code gcs node} running on a pool thread: the command, its output and its exit code to come. */
     private record RunningNode(NodeCommand command, StringWriter out, Future<Integer> code) {
         /** Stops the node and returns its exit code. */

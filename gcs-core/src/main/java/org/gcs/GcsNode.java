@@ -36,7 +36,8 @@ public interface GcsNode extends GroupMember, AutoCloseable {
      *
      * @param config the node's configuration
      * @return the running node
-     * @throws GcsException if the node cannot start (the message says why, for instance a port in use)
+     * @throws GcsException if the node cannot start (the message says why, for instance a port in use, or another
+     *     process of the site's LAN already has this node's {@code member.name}: it names that process's address)
      */
     static GcsNode start(GcsConfig config) {
         return org.gcs.internal.node.NettyJGroupsNode.start(config);

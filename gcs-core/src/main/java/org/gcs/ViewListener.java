@@ -21,8 +21,14 @@ public interface ViewListener {
      * {@link GcsNode#join(String)} again (it then receives the messages sent from that moment on). Called on the
      * delivery thread, after the last message of the group delivered here. Does nothing by default.
      *
+     *
+     * <p>Also called, for each joined group, when an older member of this node's site turned out to have this node's
+     * member name (two processes configured with one {@code member.name} whose LAN partitions merged): the node then
+     * closes, and its next call fails with a {@link GcsClosedException} that says why.
+     *
      * @param group the group
-     * @param reason why, for a log line (how long the member held the group back, and the bound)
+     * @param reason why, for a log line (how long the member held the group back, and the bound; or which other
+     *     process has this member's name)
      */
     default void onExcluded(String group, String reason) {
     }

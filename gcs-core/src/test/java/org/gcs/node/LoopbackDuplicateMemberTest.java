@@ -86,6 +86,24 @@ class LoopbackDuplicateMemberTest {
         }
     }
 
+    /** A process restarted while its previous copy is still in the view starts once the LAN has dropped that copy. */
+    @Test
+    void shouldStartASecondCopyWhenTheOlderOneLeavesWithinTheGracePeriod() throws Exception {
+        try (LoopbackCluster cluster = new LoopbackCluster()) {
+            GcsNode old = cluster.start("boston", "boston-1");
+            org.jgroups.JChannel oldLan = ((NettyJGroupsNode) old).lanChannel().orElseThrow();
+
+            java.util.concurrent.CompletableFuture<GcsNode> restarted = java.util.concurrent.CompletableFuture
+                    .supplyAsync(() -> cluster.start("boston", "boston-1"));
+            await().atMost(Duration.ofSeconds(30)).until(() -> oldLan.getView().size() == 2);
+            old.close();
+
+            GcsNode copy = restarted.get(30, java.util.concurrent.TimeUnit.SECONDS);
+            assertThat(copy.self()).isEqualTo(old.self());
+            await().atMost(Duration.ofSeconds(30)).until(copy::isDelegate);
+        }
+    }
+
     /**
      * Two TCP members with one name form two partitions: the first starts alone (the second's port is not open yet),
      * the second lists only itself; the first's merge protocol then finds the second and the two merge. A third

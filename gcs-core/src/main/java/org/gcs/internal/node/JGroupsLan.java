@@ -418,8 +418,9 @@ final class JGroupsLan implements Receiver, AutoCloseable {
                     describe(clash.oldest().address()), String.join(", ", younger));
         } else {
             LOG.error("site {}: member name '{}' appears more than once in the LAN view: {} and the younger {}; the"
-                            + " younger copies leave and their messages are dropped (duplicate-member); give each"
-                            + " process of a site its own member.name", site, clash.name(),
+                            + " younger copies may not stay (refused at start unless the older one goes, or they leave)"
+                            + " and their messages are dropped (duplicate-member); give each process of a site its own"
+                            + " member.name", site, clash.name(),
                     describe(clash.oldest().address()), String.join(", ", younger));
         }
     }

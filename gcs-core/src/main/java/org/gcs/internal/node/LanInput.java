@@ -1,7 +1,5 @@
 package org.gcs.internal.node;
 
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.gcs.GcsClosedException;
 import org.gcs.internal.engine.LanView;
@@ -26,10 +24,8 @@ final class LanInput implements JGroupsLan.Listener {
     private final LanDropReport drops;
     private final LanOriginGuard originGuard; // confined to the event loop
     private final LanInbox inbox;
-    private final CountDownLatch firstView = new CountDownLatch(1);
+    private final StartGate start = new StartGate();
     private final Consumer<String> nameTakenLater;
-    /** Why this member may not stay in its site (an older member has its name), or null. */
-    private volatile String nameTaken;
     private final Object stableSignal = new Object();
 
     /**
@@ -67,11 +63,12 @@ final class LanInput implements JGroupsLan.Listener {
 
     @Override
     public void onView(LanView view) {
+        start.handing();
         try {
             loop.run(() -> {
                 engine.onLanView(view, NodeClock.nowNs());
                 originGuard.onView(view);
-                firstView.countDown();
+                start.viewed();
             });
         } catch (GcsClosedException ignored) {
             // closing
@@ -95,12 +92,7 @@ final class LanInput implements JGroupsLan.Listener {
 
     @Override
     public void onNameTaken(String why) {
-        boolean started = firstView.getCount() == 0;
-        if (nameTaken == null) {
-            nameTaken = why;
-        }
-        firstView.countDown();
-        if (started) {
+        if (start.nameTaken(why, System.nanoTime())) {
             nameTakenLater.accept(why);
         }
     }
@@ -111,19 +103,19 @@ final class LanInput implements JGroupsLan.Listener {
     }
 
     /**
-     * @return why this member may not stay in its site (an older member of its LAN view has its name), or null if
-     *         no view said so
+     * Waits for the start to end on the LAN side (see {@link StartGate#await}).
+     *
+     * @param timeoutNs the longest wait for a first view
+     * @param nameGraceNs how long a member whose name an older member has waits for a view without that member
+     * @return how it ended
      */
-    String nameTaken() {
-        return nameTaken;
+    StartGate.Outcome awaitFirstView(long timeoutNs, long nameGraceNs) throws InterruptedException {
+        return start.await(timeoutNs, nameGraceNs);
     }
 
-    /**
-     * @return true once the first LAN view reached the engine, or a view showed that this member's name is taken
-     *         ({@link #nameTaken}); false if neither happened within the timeout
-     */
-    boolean awaitFirstView(long timeoutNs) throws InterruptedException {
-        return firstView.await(timeoutNs, TimeUnit.NANOSECONDS);
+    /** @return why this member may not start (an older member of its LAN view has its name), or null */
+    String nameTaken() {
+        return start.nameTaken();
     }
 
     /** Waits at most {@code maxMs} for the next {@link Stable} message (a hint to look at the engine again). */

@@ -58,6 +58,12 @@ public final class NettyJGroupsNode implements GcsNode {
     private static final Logger LOG = LoggerFactory.getLogger(NettyJGroupsNode.class);
     /** How long start waits for the first LAN view. */
     private static final long FIRST_VIEW_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(30);
+    /**
+     * How long a starting member whose name an older member of the site has waits for a view without that member
+     * before it gives up: about as long as the LAN takes to exclude a crashed or hung copy, so that a process restarted
+     * right after its previous copy died starts instead of being refused.
+     */
+    private static final long NAME_TAKEN_GRACE_NS = TimeUnit.MILLISECONDS.toNanos(JGroupsLan.HUNG_MEMBER_DETECTION_MS);
 
     private final GcsConfig config;
     private final MemberId self;
@@ -83,6 +89,8 @@ public final class NettyJGroupsNode implements GcsNode {
     /** Guards {@link #started} between the start and a view that shows this member's name taken. */
     private final Object startLock = new Object();
     private boolean started;
+    /** Why a view showed this member's name taken after the first view but before the start returned, or null. */
+    private String takenWhileStarting;
     private volatile boolean closed;
     /** Why the node closed itself, or null if the application closed it. */
     private volatile String closedReason;
@@ -148,18 +156,21 @@ public final class NettyJGroupsNode implements GcsNode {
                     + " transport)", e);
         }
         tick = loop.every(config.tickInterval().toNanos(), timer);
+        StartGate.Outcome outcome;
         try {
-            if (!lanInput.awaitFirstView(FIRST_VIEW_TIMEOUT_NS)) {
-                throw new GcsException("joined the LAN cluster but received no view within 30 s");
-            }
+            outcome = lanInput.awaitFirstView(FIRST_VIEW_TIMEOUT_NS, NAME_TAKEN_GRACE_NS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new GcsException("interrupted while starting", e);
         }
+        if (outcome == StartGate.Outcome.NAME_TAKEN) {
+            throw new GcsException("cannot start " + self + ": " + lanInput.nameTaken());
+        } else if (outcome == StartGate.Outcome.TIMED_OUT) {
+            throw new GcsException("joined the LAN cluster but received no view within 30 s");
+        }
         synchronized (startLock) {
-            String taken = lanInput.nameTaken();
-            if (taken != null) {
-                throw new GcsException("cannot start " + self + ": " + taken);
+            if (takenWhileStarting != null) {
+                throw new GcsException("cannot start " + self + ": " + takenWhileStarting);
             }
             started = true;
         }
@@ -175,7 +186,8 @@ public final class NettyJGroupsNode implements GcsNode {
     private void leaveNameTaken(String why) {
         synchronized (startLock) {
             if (!started) {
-                return; // the start sees it and fails
+                takenWhileStarting = why; // the start sees it and fails
+                return;
             }
         }
         String reason = "an older member of the site has this member's name: " + why;

@@ -324,7 +324,8 @@ final class JGroupsLan implements Receiver, AutoCloseable {
         List<LanView.LanMember> members = new ArrayList<>();
         for (Address address : view.getMembers()) {
             LanView.LanMember member = sender(address);
-            if (member != null) {
+            // a younger copy of a name is no member of the site: never its delegate, nor listed twice
+            if (member != null && !duplicates.younger(address)) {
                 members.add(member);
             }
         }

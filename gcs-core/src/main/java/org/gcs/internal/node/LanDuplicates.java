@@ -90,6 +90,11 @@ final class LanDuplicates {
         return sender != null && distrusted.contains(sender);
     }
 
+    /** @return true if this JGroups member is a younger copy of a name (it must leave, and counts in no view) */
+    boolean younger(Address member) {
+        return clashOfYounger(member).isPresent();
+    }
+
     /** @return the clash in which this JGroups member is a younger copy (so it must leave), if any */
     Optional<Clash> clashOfYounger(Address self) {
         for (Clash clash : clashes) {

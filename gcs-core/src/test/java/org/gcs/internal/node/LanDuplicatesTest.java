@@ -57,6 +57,8 @@ class LanDuplicatesTest {
         assertThat(duplicates.distrusts(youngest)).isTrue();
         assertThat(duplicates.clashOfYounger(oldest)).isEmpty();
         assertThat(duplicates.clashOfYounger(youngest)).isPresent();
+        assertThat(duplicates.younger(younger)).isTrue();
+        assertThat(duplicates.younger(oldest)).isFalse();
     }
 
     @Test

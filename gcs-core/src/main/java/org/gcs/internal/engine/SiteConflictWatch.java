@@ -151,7 +151,7 @@ final class SiteConflictWatch {
             }
             WanPacket.SiteConflict warning = new WanPacket.SiteConflict(site, delegates);
             for (SiteConflicts.Speaker old : conflicts.supersededSpeakers(site)) {
-                out.send(null, old.address(), new WanEnvelope(settings.site(), term, warning), nowNs);
+                out.send(site, old.address(), new WanEnvelope(settings.site(), term, warning), nowNs);
             }
         }
     }

@@ -97,8 +97,11 @@ class SimCostBenefitTest {
         assertThat(linkCostPackets.get()).as("link prices were advertised").isPositive();
         assertThat(maxWaiting).as("the waiting packets stay near the soft limit M = 100 (the paper: under 150)")
                 .isBetween(1, 150);
+        // wire version 5 made every datagram 8 bytes longer (the destination): seeds 1-5 gave 0.852-0.858 on version 4
+        // and 0.823-0.829 on version 5, and 0.848 on version 5 with 992-byte payloads (version 4's datagram size), so
+        // the step is the datagram's size at this bottleneck, not the protocol
         assertThat(rateBytesPerSec / (1e6 / 8)).as("payload delivered over the bottleneck's capacity (1 000 of the"
-                + " 1 120 bytes a message takes on the wire: at most 0.89)").isGreaterThan(0.84).isLessThan(0.9);
+                + " 1 128 bytes a message takes on the wire: at most 0.887)").isGreaterThan(0.815).isLessThan(0.9);
         assertThat(coefficientOfVariation(shares)).as("the senders' shares differ by under 10 %% (the paper: 4.6 %%)")
                 .isLessThan(0.10);
 

@@ -116,6 +116,24 @@ public final class SiteDirectory<S> {
     }
 
     /**
+     * Moves every site's last-heard time {@code gapNs} later: this delegate itself did not run for that long (it was
+     * paused), and hearing nothing while not running says nothing of the sites, so the pause does not count towards
+     * their timeout.
+     *
+     * @param gapNs how long this delegate did not run, in nanoseconds
+     */
+    public void pardon(long gapNs) {
+        if (gapNs <= 0 || sites.isEmpty()) {
+            return;
+        }
+        sites.replaceAll((name, r) -> new SiteRecord<>(r.site(), r.term(), r.address(), r.lastHeardNs() + gapNs,
+                r.stateVersion(), r.state()));
+        if (earliestHeardBoundNs != Long.MAX_VALUE) {
+            earliestHeardBoundNs += gapNs;
+        }
+    }
+
+    /**
      * Removes every site not heard within the timeout.
      *
      * @return the removed sites, in directory order

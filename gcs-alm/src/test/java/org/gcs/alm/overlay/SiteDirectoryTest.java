@@ -49,6 +49,18 @@ class SiteDirectoryTest {
     }
 
     @Test
+    void shouldNotCountThisDelegatesOwnPauseTowardsASitesTimeout() {
+        directory.observe("boston", 1, a1, 0);
+        directory.offerState("boston", 1, 3, "members");
+        directory.observe("ottawa", 1, a2, 2 * S);
+        directory.pardon(30 * S); // this delegate did not run from 2 s to 32 s
+        assertThat(directory.expire(32 * S)).as("a pause says nothing of the sites").isEmpty();
+        assertThat(directory.get("boston").orElseThrow().state()).isEqualTo("members");
+        assertThat(directory.expire(35 * S + 1)).extracting(SiteRecord::site).containsExactly("boston");
+        assertThat(directory.expire(37 * S + 1)).extracting(SiteRecord::site).containsExactly("ottawa");
+    }
+
+    @Test
     void shouldExpireASiteRefreshedAfterTheOldestWasHeardOnlyWhenItsOwnTimeoutPasses() {
         directory.observe("boston", 1, a1, 0);
         directory.observe("ottawa", 1, a2, 0);

@@ -257,19 +257,24 @@ final class OverlayMembership {
 
     /** @return the sites that went silent for the site timeout, now forgotten */
     List<String> expire(long nowNs) {
+        long ownGapNs = lastExpireNs == Long.MIN_VALUE ? 0 : nowNs - lastExpireNs;
+        lastExpireNs = nowNs;
+        if (ownGapNs > settings.heartbeatNs()) {
+            // this node did not run meanwhile (a hung delegate that thawed): that it heard nothing says nothing of the
+            // remote sites, nor that the peers' announcements did not show they heard it of the links. So the pause
+            // counts neither towards a site's timeout nor towards a one-way link. Were the sites dropped at once, a
+            // thawed delegate that its LAN replaced meanwhile would relearn them only from the warnings of the peers
+            // (which send their state to its successor), publish them to its LAN without their members, and the role
+            // its LAN's merge starts on it would count its first messages as stable without them
+            directory.pardon(ownGapNs);
+            heardUsNs.replaceAll((site, heardNs) -> heardNs + ownGapNs);
+            conflicts.onOwnPause(nowNs); // a newer delegate of this site may have taken over meanwhile
+        }
         List<String> gone = new ArrayList<>();
         for (SiteRecord<List<MemberGroups>> site : directory.expire(nowNs)) {
             gone.add(site.site());
             peerSiteSetDigests.remove(site.site());
             heardUsNs.remove(site.site());
-        }
-        long ownGapNs = lastExpireNs == Long.MIN_VALUE ? 0 : nowNs - lastExpireNs;
-        lastExpireNs = nowNs;
-        if (ownGapNs > settings.heartbeatNs()) {
-            // this node did not run meanwhile (a hung delegate that thawed): that the peers' announcements did not show
-            // they heard it says nothing of the links, so the pause does not count towards a one-way link
-            heardUsNs.replaceAll((site, heardNs) -> heardNs + ownGapNs);
-            conflicts.onOwnPause(nowNs); // a newer delegate of this site may have taken over meanwhile
         }
         if (conflicts.superseded(nowNs)) {
             // a newer delegate of this site speaks: the remote sites drop this one's datagrams as stale on purpose, so

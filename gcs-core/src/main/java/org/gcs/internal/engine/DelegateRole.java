@@ -168,7 +168,7 @@ final class DelegateRole {
     /**
      * A datagram addressed to this site.
      *
-     * @return whether its sender is a live site's current delegate (else it was dropped as stale, conflicted or one-way)
+     * @return whether its sender is a live site's current delegate (else it was dropped: stale, conflicted, one-way)
      */
     boolean onWan(DelegateAddress from, WanEnvelope envelope, long nowNs) {
         Optional<Observation> observed = sites.observe(from, envelope, nowNs);

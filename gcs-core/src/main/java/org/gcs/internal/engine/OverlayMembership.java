@@ -124,9 +124,9 @@ final class OverlayMembership {
     }
 
     /**
-     * Notes who sent an authenticated datagram addressed to this site: refreshes or learns the site, answers a site it did not know with
-     * this site's state. Datagrams from this site (our own announcement gossiped back, or a superseded delegate of
-     * ours) and from superseded delegates of other sites are dropped here.
+     * Notes who sent an authenticated datagram addressed to this site: refreshes or learns the site, answers a site it
+     * did not know with this site's state. Datagrams from this site (our own announcement come back, or a superseded
+     * delegate of ours) and from superseded delegates of other sites are dropped here.
      *
      * @return how the sender was observed, or empty if the datagram must be dropped
      */
@@ -261,11 +261,11 @@ final class OverlayMembership {
         lastExpireNs = nowNs;
         if (ownGapNs > settings.heartbeatNs()) {
             // this node did not run meanwhile (a hung delegate that thawed): that it heard nothing says nothing of the
-            // remote sites, nor that the peers' announcements did not show they heard it of the links. So the pause
-            // counts neither towards a site's timeout nor towards a one-way link. Were the sites dropped at once, a
-            // thawed delegate that its LAN replaced meanwhile would relearn them only from the warnings of the peers
-            // (which send their state to its successor), publish them to its LAN without their members, and the role
-            // its LAN's merge starts on it would count its first messages as stable without them
+            // remote sites, and that the peers' announcements did not show they heard it says nothing of the links.
+            // So the pause counts neither towards a site's timeout nor towards a one-way link. Were the sites dropped
+            // at once, a thawed delegate that its LAN replaced meanwhile would relearn them only from the warnings of
+            // the peers (which send their state to its successor), publish them to its LAN without their members, and
+            // the role its LAN's merge starts on it would count its first messages as stable without them
             directory.pardon(ownGapNs);
             heardUsNs.replaceAll((site, heardNs) -> heardNs + ownGapNs);
             conflicts.onOwnPause(nowNs); // a newer delegate of this site may have taken over meanwhile

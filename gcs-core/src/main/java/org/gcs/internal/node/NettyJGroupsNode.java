@@ -33,7 +33,6 @@ import org.gcs.internal.engine.EngineSettingsFactory;
 import org.gcs.internal.engine.NodeEngine;
 import org.gcs.internal.engine.SendRequest;
 import org.gcs.internal.log.RateLimitedLog;
-import org.gcs.internal.wire.LanDropReason;
 import org.gcs.metrics.NodeMetrics;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -58,12 +57,6 @@ public final class NettyJGroupsNode implements GcsNode {
     private static final Logger LOG = LoggerFactory.getLogger(NettyJGroupsNode.class);
     /** How long start waits for the first LAN view. */
     private static final long FIRST_VIEW_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(30);
-    /**
-     * How long a starting member whose name an older member of the site has waits for a view without that member
-     * before it gives up: about as long as the LAN takes to exclude a crashed or hung copy, so that a process restarted
-     * right after its previous copy died starts instead of being refused.
-     */
-    private static final long NAME_TAKEN_GRACE_NS = TimeUnit.MILLISECONDS.toNanos(JGroupsLan.HUNG_MEMBER_DETECTION_MS);
 
     private final GcsConfig config;
     private final MemberId self;
@@ -86,11 +79,8 @@ public final class NettyJGroupsNode implements GcsNode {
     // set once during start
     private JGroupsLan lan;
     private ScheduledFuture<?> tick;
-    /** Guards {@link #started} between the start and a view that shows this member's name taken. */
-    private final Object startLock = new Object();
-    private boolean started;
-    /** Why a view showed this member's name taken after the first view but before the start returned, or null. */
-    private String takenWhileStarting;
+    private final NameClashExit nameClash;
+    private final Object closeLock = new Object();
     private volatile boolean closed;
     /** Why the node closed itself, or null if the application closed it. */
     private volatile String closedReason;
@@ -117,8 +107,9 @@ public final class NettyJGroupsNode implements GcsNode {
                 pendingSends, metrics);
         this.incarnation = ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE;
         this.engine = new NodeEngine(EngineSettingsFactory.create(config, incarnation, incarnation), io, metrics);
+        this.nameClash = new NameClashExit(self, loop, memberships, deliveries, metrics, this::closeBecause);
         this.lanInput = new LanInput(config.site(), loop, engine, io, deliveryPermits,
-                config.deliveryBacklogBytes() / 4, metrics, this::leaveNameTaken);
+                config.deliveryBacklogBytes() / 4, metrics, nameClash::onNameTaken);
         StallChecks stalls = new StallChecks(self, config, engine, deliveryPermits, deliveryBacklog, memberships,
                 deliveries, metrics, warnings, () -> closed);
         this.timer = new ProtocolTimer(self, config.congestionControl(), engine, stalls,
@@ -158,7 +149,7 @@ public final class NettyJGroupsNode implements GcsNode {
         tick = loop.every(config.tickInterval().toNanos(), timer);
         StartGate.Outcome outcome;
         try {
-            outcome = lanInput.awaitFirstView(FIRST_VIEW_TIMEOUT_NS, NAME_TAKEN_GRACE_NS);
+            outcome = lanInput.awaitFirstView(FIRST_VIEW_TIMEOUT_NS, NameClashExit.NAME_TAKEN_GRACE_NS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new GcsException("interrupted while starting", e);
@@ -168,47 +159,15 @@ public final class NettyJGroupsNode implements GcsNode {
         } else if (outcome == StartGate.Outcome.TIMED_OUT) {
             throw new GcsException("joined the LAN cluster but received no view within 30 s");
         }
-        synchronized (startLock) {
-            if (takenWhileStarting != null) {
-                throw new GcsException("cannot start " + self + ": " + takenWhileStarting);
-            }
-            started = true;
-        }
+        nameClash.started();
         LOG.info("GCS node {} started: WAN {} over {}, LAN cluster {}", self, wan.localAddress(),
                 wanSocketKind.describe(), lan.clusterName());
     }
 
-    /**
-     * A view after the start showed an older member of the site with this member's name (after a merge of two LAN
-     * partitions): this one leaves its groups, tells the application ({@link ViewListener#onExcluded}) and closes,
-     * on a thread of its own (the caller is a JGroups thread, which must not close the channel).
-     */
-    private void leaveNameTaken(String why) {
-        synchronized (startLock) {
-            if (!started) {
-                takenWhileStarting = why; // the start sees it and fails
-                return;
-            }
-        }
-        String reason = "an older member of the site has this member's name: " + why;
-        LOG.error("{} leaves its site and closes: {}", self, reason);
-        Thread leaving = new Thread(() -> {
-            try {
-                loop.runAndWait(() -> {
-                    for (String group : memberships.groups()) {
-                        memberships.exclude(group, reason);
-                        metrics.memberExcluded(group, LanDropReason.DUPLICATE_MEMBER.tag());
-                        deliveries.excluded(group, reason);
-                    }
-                }, TimeUnit.SECONDS.toNanos(5));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            closedReason = reason;
-            close();
-        }, "gcs-leave-" + self);
-        leaving.setDaemon(true);
-        leaving.start();
+    /** Closes the node, remembering why, so that later calls say it (a name clash after a merge). */
+    private void closeBecause(String reason) {
+        closedReason = reason;
+        close();
     }
 
     private static WanSocketKind chooseWanSocket(GcsConfig config) {
@@ -466,7 +425,7 @@ public final class NettyJGroupsNode implements GcsNode {
 
     @Override
     public void close() {
-        synchronized (startLock) {
+        synchronized (closeLock) {
             if (closed) {
                 return;
             }

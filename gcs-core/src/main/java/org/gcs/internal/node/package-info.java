@@ -7,7 +7,7 @@
  * policy of {@link MemberStallPolicy}), {@link WanChannel} and {@link WanInboundHandler} (the WAN socket),
  * {@link JGroupsLan} (the LAN stack, with {@link LanEncryption}, {@link MulticastCredits}, {@link LanBundler} and
  * {@link LanReceivePolicy}; {@link LanDuplicates} finds member names that appear twice in a view), {@link LanInput},
- * {@link StartGate}, {@link LanInbox} and {@link LanOriginGuard} (LAN views and messages in),
+ * {@link StartGate}, {@link NameClashExit}, {@link LanInbox} and {@link LanOriginGuard} (LAN views and messages in),
  * {@link LanOut} and {@link LanSender} (LAN messages out), {@link Deliveries} (the listeners), {@link Sends} and
  * {@link PendingSends} (the application's sends), {@link NodeIo} (the engine's
  * {@link org.gcs.internal.engine.EngineIo}), {@link GroupMemberships} (joined groups, views, trees, exclusions). Every
@@ -40,7 +40,8 @@
  *       {@link ProtocolTimer}.</li>
  * </ul>
  * Shared between these threads, and thread-safe: {@link PendingSends}, {@link DeliveryPermits},
- * {@link DeliveryBacklog}, {@link GroupMemberships}, {@link LanDropReport}, {@link LanEncryption}, {@link StartGate};
+ * {@link DeliveryBacklog}, {@link GroupMemberships}, {@link LanDropReport}, {@link LanEncryption}, {@link StartGate},
+ * {@link NameClashExit};
  * immutable: {@link LanKeyRing}, {@link LanDuplicates}; stateless: {@link NodeClock} (the monotonic and wall clocks), {@link WanSocketKind}.
  *
  * <p><b>Dependencies.</b> On every other {@code internal} package ({@code engine}, {@code flow}, {@code wire},

@@ -1,0 +1,197 @@
+package org.gcs.order;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The part of a total-order group's agreed order that a member still keeps: the entries from the first position
+ * not yet both delivered here and held by every member, to the last one it knows, under the epoch (sequencer) it
+ * follows. Positions count every message and view of the group from 1.
+ */
+final class OrderChain {
+    private Epoch epoch;
+    private final List<ChainEntry> entries = new ArrayList<>();
+    /** The first position kept (the next position to append when nothing is kept). */
+    private long start;
+    /** The view in effect just before {@link #start}; null when the first kept entry is the member's own view. */
+    private ChainEntry.ViewChange baseView;
+    /** Each incarnation's last ordered message number in the discarded prefix. */
+    private final Map<Incarnation, Long> orderedBefore = new HashMap<>();
+    /** Each incarnation's last ordered message number, prefix and kept entries together. */
+    private final Map<Incarnation, Long> lastOrdered = new HashMap<>();
+
+    /**
+     * A chain that starts with a member's own admission.
+     *
+     * @param epoch the epoch of the order that admitted it
+     * @param admission the view that admitted it
+     */
+    OrderChain(Epoch epoch, ChainEntry.ViewChange admission) {
+        this.epoch = epoch;
+        this.start = admission.first();
+        entries.add(admission);
+    }
+
+    Epoch epoch() {
+        return epoch;
+    }
+
+    void epoch(Epoch newEpoch) {
+        epoch = newEpoch;
+    }
+
+    /** @return the first position kept */
+    long start() {
+        return start;
+    }
+
+    /** @return the last position known, {@code start - 1} when nothing is kept */
+    long top() {
+        return entries.isEmpty() ? start - 1 : entries.get(entries.size() - 1).end() - 1;
+    }
+
+    /** @return the entry covering a kept position, or null */
+    ChainEntry entryAt(long position) {
+        int low = 0;
+        int high = entries.size() - 1;
+        while (low <= high) {
+            int mid = (low + high) >>> 1;
+            ChainEntry entry = entries.get(mid);
+            if (position < entry.first()) {
+                high = mid - 1;
+            } else if (position >= entry.end()) {
+                low = mid + 1;
+            } else {
+                return entry;
+            }
+        }
+        return null;
+    }
+
+    /** @return the view in effect at a kept position (a view entry is in effect at its own position) */
+    ChainEntry.ViewChange viewAt(long position) {
+        ChainEntry.ViewChange view = baseView;
+        for (ChainEntry entry : entries) {
+            if (entry.first() > position) {
+                break;
+            }
+            if (entry instanceof ChainEntry.ViewChange v) {
+                view = v;
+            }
+        }
+        return view;
+    }
+
+    /** @return the view in effect at the last known position */
+    ChainEntry.ViewChange topView() {
+        return viewAt(top());
+    }
+
+    /** @return the views that take effect after {@code position}, in order */
+    List<ChainEntry.ViewChange> viewsAfter(long position) {
+        List<ChainEntry.ViewChange> views = new ArrayList<>();
+        for (ChainEntry entry : entries) {
+            if (entry.first() > position && entry instanceof ChainEntry.ViewChange v) {
+                views.add(v);
+            }
+        }
+        return views;
+    }
+
+    /** @return the last message number of an incarnation that the chain orders, 0 if none */
+    long lastOrderedSeq(Incarnation sender) {
+        return lastOrdered.getOrDefault(sender, 0L);
+    }
+
+    /**
+     * Appends an entry at the next position.
+     *
+     * @throws IllegalStateException if it does not start right after the last known position
+     */
+    void append(ChainEntry entry) {
+        if (entry.first() != top() + 1) {
+            throw new IllegalStateException("entry at " + entry.first() + " after " + top());
+        }
+        entries.add(entry);
+        if (entry instanceof ChainEntry.Messages m) {
+            lastOrdered.merge(m.sender(), m.toSeq(), Math::max);
+        }
+    }
+
+    /** Forgets every entry from a position on (a message range that straddles it keeps its earlier part). */
+    void truncateFrom(long position) {
+        while (!entries.isEmpty() && entries.get(entries.size() - 1).first() >= position) {
+            entries.remove(entries.size() - 1);
+        }
+        if (!entries.isEmpty() && entries.get(entries.size() - 1).end() > position) {
+            ChainEntry.Messages cut = (ChainEntry.Messages) entries.remove(entries.size() - 1);
+            entries.add(new ChainEntry.Messages(cut.first(), cut.sender(), cut.fromSeq(), cut.seqAt(position - 1)));
+        }
+        lastOrdered.clear();
+        lastOrdered.putAll(orderedBefore);
+        for (ChainEntry entry : entries) {
+            if (entry instanceof ChainEntry.Messages m) {
+                lastOrdered.merge(m.sender(), m.toSeq(), Math::max);
+            }
+        }
+    }
+
+    /** @return the kept entries from {@code from} to {@code to} (inclusive), cut to fit */
+    List<ChainEntry> entriesBetween(long from, long to) {
+        List<ChainEntry> result = new ArrayList<>();
+        for (ChainEntry entry : entries) {
+            if (entry.end() <= from || entry.first() > to) {
+                continue;
+            }
+            result.add(clip(entry, Math.max(from, entry.first()), Math.min(to, entry.end() - 1)));
+        }
+        return result;
+    }
+
+    /**
+     * Cuts an entry down to the positions {@code from..to}, which it covers.
+     *
+     * @return the entry itself when nothing is cut
+     */
+    static ChainEntry clip(ChainEntry entry, long from, long to) {
+        if (from == entry.first() && to == entry.end() - 1) {
+            return entry;
+        }
+        ChainEntry.Messages m = (ChainEntry.Messages) entry;
+        return new ChainEntry.Messages(from, m.sender(), m.seqAt(from), m.seqAt(to));
+    }
+
+    /**
+     * Forgets the entries that end at or before a position (delivered here and held everywhere), keeping the view in
+     * effect there.
+     *
+     * @return the message entries forgotten, whose payloads may go
+     */
+    List<ChainEntry.Messages> discardThrough(long position) {
+        List<ChainEntry.Messages> gone = new ArrayList<>();
+        while (!entries.isEmpty() && entries.get(0).end() - 1 <= position) {
+            ChainEntry entry = entries.remove(0);
+            if (entry instanceof ChainEntry.ViewChange v) {
+                baseView = v;
+            } else {
+                ChainEntry.Messages m = (ChainEntry.Messages) entry;
+                orderedBefore.merge(m.sender(), m.toSeq(), Math::max);
+                gone.add(m);
+            }
+            start = entry.end();
+        }
+        return gone;
+    }
+
+    /** @return the first view entry at or after {@code from} that lists the incarnation, or null */
+    ChainEntry.ViewChange admissionOf(Incarnation member) {
+        for (ChainEntry entry : entries) {
+            if (entry instanceof ChainEntry.ViewChange v && v.members().contains(member)) {
+                return v;
+            }
+        }
+        return baseView != null && baseView.members().contains(member) ? baseView : null;
+    }
+}

@@ -1,0 +1,135 @@
+package org.gcs.order;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.gcs.MemberId;
+
+/**
+ * Checks the delivery logs of a total-order group's members against its guarantees (docs/architecture.md, "Total
+ * order"):
+ * <ul>
+ *   <li><b>one agreed order</b>: one position holds the same event at every member that delivered it, and one
+ *       message sits at one position everywhere (so no two members order a pair of messages differently);</li>
+ *   <li><b>no gap</b>: each member's positions follow each other without a hole, from the view that admitted it;</li>
+ *   <li><b>each sender's order</b>: a sender's messages come with consecutive numbers (from 1 again only after a view
+ *       that may have let it join again);</li>
+ *   <li><b>view synchrony</b>: two members that install one view and then the same next view delivered the same
+ *       messages in between (it follows from the two above, and is counted on its own).</li>
+ * </ul>
+ */
+public final class OrderChecker {
+    private OrderChecker() {
+    }
+
+    /**
+     * What the check found.
+     *
+     * @param members logs checked (member incarnations)
+     * @param events events delivered, over every log
+     * @param orderDisagreements positions holding different events at two members, plus messages delivered at two
+     *     positions
+     * @param gaps holes in a member's positions
+     * @param senderOrderViolations messages out of their sender's order
+     * @param viewSynchronyViolations pairs of members that passed from one view to the next with different messages
+     * @param problems the first problems found, for a report (at most 20)
+     */
+    public record Result(int members, long events, long orderDisagreements, long gaps, long senderOrderViolations,
+                         long viewSynchronyViolations, List<String> problems) {
+        /** @return true if nothing was found */
+        public boolean ok() {
+            return orderDisagreements == 0 && gaps == 0 && senderOrderViolations == 0 && viewSynchronyViolations == 0;
+        }
+    }
+
+    /**
+     * @param logs every member's log of one group
+     * @return what was found
+     */
+    public static Result check(List<DeliveryLog> logs) {
+        List<String> problems = new ArrayList<>();
+        Map<Long, String> atPosition = new HashMap<>();
+        Map<String, Long> positionOf = new HashMap<>();
+        Map<String, List<DeliveryLog.Event>> betweenViews = new HashMap<>();
+        long disagreements = 0;
+        long gaps = 0;
+        long senderOrder = 0;
+        long synchrony = 0;
+        long events = 0;
+        int members = 0;
+        for (DeliveryLog log : logs) {
+            for (List<DeliveryLog.Event> incarnation : log.incarnations()) {
+                if (incarnation.isEmpty()) {
+                    continue;
+                }
+                members++;
+                String who = log.member() + " (incarnation " + members + ")";
+                Map<MemberId, Long> lastSeq = new HashMap<>();
+                Map<MemberId, Integer> viewsAtLast = new HashMap<>();
+                int viewsSeen = 0;
+                DeliveryLog.Event previous = null;
+                DeliveryLog.Event lastView = null;
+                List<DeliveryLog.Event> sinceView = new ArrayList<>();
+                for (DeliveryLog.Event event : incarnation) {
+                    events++;
+                    String identity = event.identity();
+                    String there = atPosition.putIfAbsent(event.position(), identity);
+                    if (there != null && !there.equals(identity)) {
+                        disagreements++;
+                        note(problems, who + " delivered " + identity + " at " + event.position()
+                                + " where another member delivered " + there);
+                    }
+                    Long elsewhere = positionOf.putIfAbsent(identity, event.position());
+                    if (elsewhere != null && elsewhere != event.position()) {
+                        disagreements++;
+                        note(problems, who + " delivered " + identity + " at " + event.position()
+                                + ", another member at " + elsewhere);
+                    }
+                    if (previous == null && !event.isView()) {
+                        gaps++;
+                        note(problems, who + " began with a message, not with the view that admitted it");
+                    }
+                    if (previous != null && event.position() != previous.position() + 1) {
+                        gaps++;
+                        note(problems, who + " went from position " + previous.position() + " to "
+                                + event.position());
+                    }
+                    if (event.isView()) {
+                        if (lastView != null) {
+                            String key = lastView.identity() + " -> " + identity;
+                            List<DeliveryLog.Event> other = betweenViews.putIfAbsent(key, List.copyOf(sinceView));
+                            if (other != null && !other.equals(sinceView)) {
+                                synchrony++;
+                                note(problems, who + " delivered other messages than another member between "
+                                        + key);
+                            }
+                        }
+                        lastView = event;
+                        sinceView.clear();
+                        viewsSeen++;
+                    } else {
+                        sinceView.add(event);
+                        Long last = lastSeq.put(event.sender(), event.seq());
+                        Integer views = viewsAtLast.put(event.sender(), viewsSeen);
+                        boolean next = last == null || event.seq() == last + 1
+                                || event.seq() == 1 && views != null && views < viewsSeen;
+                        if (!next) {
+                            senderOrder++;
+                            note(problems, who + " delivered " + event.sender() + " #" + event.seq() + " after #"
+                                    + last);
+                        }
+                    }
+                    previous = event;
+                }
+            }
+        }
+        return new Result(members, events, disagreements, gaps, senderOrder, synchrony, List.copyOf(problems));
+    }
+
+    private static void note(List<String> problems, String problem) {
+        if (problems.size() < 20) {
+            problems.add(problem);
+        }
+    }
+}

@@ -1,0 +1,251 @@
+package org.gcs.order;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.gcs.MemberId;
+
+/**
+ * The messages of the total-order protocol, carried as the payloads of ordinary (FIFO) group messages: a 2-byte
+ * magic, a version and a kind, then the kind's fields (docs/architecture.md, "Total order", lists them). Decoding
+ * refuses anything malformed with {@code null}; the caller counts and logs it.
+ */
+final class OrderWire {
+    static final int MAGIC_0 = 0x47;
+    static final int MAGIC_1 = 0x54;
+    static final int VERSION = 1;
+    private static final int HELLO = 1;
+    private static final int DATA = 2;
+    private static final int ACK = 3;
+    private static final int ORDER = 4;
+    private static final int ENTRY_MESSAGES = 1;
+    private static final int ENTRY_VIEW = 2;
+    /** A bound on list lengths read from the wire, far above what a sender produces. */
+    private static final int MAX_COUNT = 1 << 20;
+
+    private OrderWire() {
+    }
+
+    /**
+     * A member announces that it joined the group with total order and asks to be admitted, or (admitted) that it
+     * misses part of the order; {@code admitted} tells a newcomer that the group already has an order to join.
+     */
+    record Hello(long incarnation, boolean admitted) {
+    }
+
+    /** An application message: the sender's incarnation, its number within it, and the application's bytes. */
+    record Data(long incarnation, long seq, byte[] payload) {
+    }
+
+    /** A member holds the chain of {@code epoch}, and every message it names, up to {@code position}. */
+    record Ack(long incarnation, Epoch epoch, long position) {
+    }
+
+    /** A payload carried inside an order, for a sender that left the view before every member held it. */
+    record Carried(Incarnation sender, long seq, byte[] payload) {
+    }
+
+    /**
+     * Entries of the chain of {@code epoch}; {@code restart} marks a new sequencer's first order, which replaces
+     * every entry from its first position on.
+     */
+    record Order(long incarnation, Epoch epoch, boolean restart, List<ChainEntry> entries, List<Carried> carried) {
+    }
+
+    /** @return true if the payload starts like a message of this protocol */
+    static boolean tagged(byte[] payload) {
+        return payload.length >= 4 && (payload[0] & 0xff) == MAGIC_0 && (payload[1] & 0xff) == MAGIC_1;
+    }
+
+    static byte[] hello(long incarnation, boolean admitted) {
+        return write(HELLO, out -> {
+            out.writeLong(incarnation);
+            out.writeBoolean(admitted);
+        });
+    }
+
+    static byte[] data(long incarnation, long seq, byte[] payload) {
+        return write(DATA, out -> {
+            out.writeLong(incarnation);
+            out.writeLong(seq);
+            out.write(payload);
+        });
+    }
+
+    static byte[] ack(long incarnation, Epoch epoch, long position) {
+        return write(ACK, out -> {
+            out.writeLong(incarnation);
+            writeEpoch(out, epoch);
+            out.writeLong(position);
+        });
+    }
+
+    static byte[] order(Order order) {
+        return write(ORDER, out -> {
+            out.writeLong(order.incarnation());
+            writeEpoch(out, order.epoch());
+            out.writeBoolean(order.restart());
+            out.writeInt(order.entries().size());
+            for (ChainEntry entry : order.entries()) {
+                writeEntry(out, entry);
+            }
+            out.writeInt(order.carried().size());
+            for (Carried carried : order.carried()) {
+                writeIncarnation(out, carried.sender());
+                out.writeLong(carried.seq());
+                out.writeInt(carried.payload().length);
+                out.write(carried.payload());
+            }
+        });
+    }
+
+    /**
+     * @param payload a group message's payload that {@link #tagged} accepted
+     * @return a {@link Hello}, {@link Data}, {@link Ack} or {@link Order}; null if malformed or of another version
+     */
+    static Object read(byte[] payload) {
+        if (!tagged(payload) || (payload[2] & 0xff) != VERSION) {
+            return null;
+        }
+        DataInputStream in = new DataInputStream(new ByteArrayInputStream(payload, 4, payload.length - 4));
+        try {
+            Object message = switch (payload[3]) {
+                case HELLO -> new Hello(in.readLong(), in.readBoolean());
+                case DATA -> new Data(in.readLong(), in.readLong(), in.readAllBytes());
+                case ACK -> new Ack(in.readLong(), readEpoch(in), in.readLong());
+                case ORDER -> readOrder(in);
+                default -> null;
+            };
+            return in.available() == 0 ? message : null;
+        } catch (IOException | IllegalArgumentException malformed) {
+            return null;
+        }
+    }
+
+    private static Order readOrder(DataInputStream in) throws IOException {
+        long incarnation = in.readLong();
+        Epoch epoch = readEpoch(in);
+        boolean restart = in.readBoolean();
+        int entryCount = count(in);
+        List<ChainEntry> entries = new ArrayList<>(Math.min(entryCount, 1024));
+        for (int i = 0; i < entryCount; i++) {
+            entries.add(readEntry(in));
+        }
+        int carriedCount = count(in);
+        List<Carried> carried = new ArrayList<>(Math.min(carriedCount, 1024));
+        for (int i = 0; i < carriedCount; i++) {
+            Incarnation sender = readIncarnation(in);
+            long seq = in.readLong();
+            byte[] bytes = new byte[count(in)];
+            in.readFully(bytes);
+            carried.add(new Carried(sender, seq, bytes));
+        }
+        return new Order(incarnation, epoch, restart, entries, carried);
+    }
+
+    private static void writeEntry(DataOutputStream out, ChainEntry entry) throws IOException {
+        if (entry instanceof ChainEntry.Messages m) {
+            out.writeByte(ENTRY_MESSAGES);
+            out.writeLong(m.first());
+            writeIncarnation(out, m.sender());
+            out.writeLong(m.fromSeq());
+            out.writeLong(m.toSeq());
+        } else {
+            ChainEntry.ViewChange v = (ChainEntry.ViewChange) entry;
+            out.writeByte(ENTRY_VIEW);
+            out.writeLong(v.first());
+            out.writeLong(v.viewNumber());
+            out.writeInt(v.members().size());
+            for (Incarnation member : v.members()) {
+                writeIncarnation(out, member);
+            }
+        }
+    }
+
+    private static ChainEntry readEntry(DataInputStream in) throws IOException {
+        int kind = in.readUnsignedByte();
+        long first = in.readLong();
+        if (first < 1) {
+            throw new IOException("position " + first);
+        }
+        if (kind == ENTRY_MESSAGES) {
+            Incarnation sender = readIncarnation(in);
+            long from = in.readLong();
+            long to = in.readLong();
+            if (from < 1 || to < from) {
+                throw new IOException("range " + from + ".." + to);
+            }
+            return new ChainEntry.Messages(first, sender, from, to);
+        }
+        if (kind != ENTRY_VIEW) {
+            throw new IOException("entry kind " + kind);
+        }
+        long viewNumber = in.readLong();
+        int size = count(in);
+        List<Incarnation> members = new ArrayList<>(Math.min(size, 1024));
+        for (int i = 0; i < size; i++) {
+            members.add(readIncarnation(in));
+        }
+        return new ChainEntry.ViewChange(first, viewNumber, members);
+    }
+
+    private static void writeEpoch(DataOutputStream out, Epoch epoch) throws IOException {
+        out.writeLong(epoch.number());
+        writeMember(out, epoch.sequencer());
+    }
+
+    private static Epoch readEpoch(DataInputStream in) throws IOException {
+        return new Epoch(in.readLong(), readMember(in));
+    }
+
+    private static void writeIncarnation(DataOutputStream out, Incarnation incarnation) throws IOException {
+        writeMember(out, incarnation.member());
+        out.writeLong(incarnation.number());
+    }
+
+    private static Incarnation readIncarnation(DataInputStream in) throws IOException {
+        return new Incarnation(readMember(in), in.readLong());
+    }
+
+    private static void writeMember(DataOutputStream out, MemberId member) throws IOException {
+        out.writeUTF(member.site());
+        out.writeUTF(member.name());
+    }
+
+    private static MemberId readMember(DataInputStream in) throws IOException {
+        return new MemberId(in.readUTF(), in.readUTF());
+    }
+
+    private static int count(DataInputStream in) throws IOException {
+        int count = in.readInt();
+        if (count < 0 || count > MAX_COUNT) {
+            throw new IOException("count " + count);
+        }
+        return count;
+    }
+
+    private interface Body {
+        void write(DataOutputStream out) throws IOException;
+    }
+
+    private static byte[] write(int kind, Body body) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        DataOutputStream out = new DataOutputStream(bytes);
+        try {
+            out.writeByte(MAGIC_0);
+            out.writeByte(MAGIC_1);
+            out.writeByte(VERSION);
+            out.writeByte(kind);
+            body.write(out);
+            out.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return bytes.toByteArray();
+    }
+}

@@ -1,0 +1,373 @@
+package org.gcs.order;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.LongSupplier;
+import org.gcs.GroupMessage;
+import org.gcs.GroupView;
+import org.gcs.MemberId;
+
+/**
+ * One member's side of the total-order protocol for one group, sans IO: it is fed the group's FIFO messages and
+ * views and the time, and answers with protocol messages to send and events to deliver (docs/architecture.md,
+ * "Total order"). A sequencer (the group's most senior member) appends what it received to the agreed order and
+ * multicasts it; every member acknowledges what it holds; a position is delivered once every member of the view
+ * in effect there holds it, so a sequencer that fails takes nothing delivered with it. The most senior member still
+ * present takes over with a higher epoch, re-issuing what it holds, when it and the members it sees are a
+ * {@link Quorum} of the view.
+ *
+ * <p>The sequencer's parts are in {@link SequencerRole}; this class owns the member's chain, acknowledgements and
+ * deliveries.
+ */
+final class TotalOrderGroup {
+    /** How long a newcomer waits, with no order in sight, before it founds the group's order itself. */
+    static final long FOUND_AFTER_NS = 1_500_000_000L;
+    /** How often a member asks again to be admitted, or for what it misses. */
+    static final long ASK_AGAIN_NS = 500_000_000L;
+    /** How long an acknowledgement or an order may stay unconfirmed before the next one goes out anyway. */
+    static final long RESEND_AFTER_NS = 1_000_000_000L;
+
+    /** Where the protocol's output goes. */
+    interface Output {
+        /** Multicasts a protocol message to the group (FIFO). */
+        void send(byte[] payload);
+
+        void message(GroupMessage message, long position);
+
+        void view(GroupView view, long position);
+
+        void blocked(String reason);
+
+        void rejoined(String reason);
+
+        void mismatch(MemberId member, String reason);
+    }
+
+    final String group;
+    final MemberId self;
+    final Output out;
+    private final LongSupplier random;
+    final Payloads payloads = new Payloads();
+    final AckTable acks = new AckTable();
+    /** The latest incarnation each member announced in a hello. */
+    final Map<MemberId, Long> hellos = new HashMap<>();
+    Incarnation me;
+    OrderChain chain;
+    Set<MemberId> raw = Set.of();
+    long delivered;
+    long ackTop;
+    long highestEpochNumber;
+    private long nextDataSeq = 1;
+    private boolean ackInFlight;
+    private Epoch ackSentEpoch;
+    private long ackSentPosition = -1;
+    private long ackSentAtNs;
+    private long joinedAtNs;
+    private long lastRawChangeNs;
+    private long lastAskNs;
+    private long stalledSinceNs = -1;
+    private boolean sawAdmittedMember;
+    private boolean blocked;
+    private final Set<MemberId> mismatched = new HashSet<>();
+    final SequencerRole sequencer = new SequencerRole(this);
+
+    TotalOrderGroup(String group, MemberId self, LongSupplier random, Output out) {
+        this.group = group;
+        this.self = self;
+        this.random = random;
+        this.out = out;
+    }
+
+    /** Announces this member; called once it joined the FIFO group. */
+    void start(long nowNs) {
+        me = new Incarnation(self, random.getAsLong());
+        joinedAtNs = nowNs;
+        lastRawChangeNs = nowNs;
+        askToJoin(nowNs);
+    }
+
+    /** @return the protocol message that carries an application payload (numbers it) */
+    byte[] wrap(byte[] payload) {
+        return OrderWire.data(me.number(), nextDataSeq++, payload);
+    }
+
+    /** Gives back the number of a payload {@link #wrap}ped but refused by the FIFO layer. */
+    void unwrap() {
+        nextDataSeq--;
+    }
+
+    void onRawView(GroupView view, long nowNs) {
+        raw = Set.copyOf(view.members());
+        lastRawChangeNs = nowNs;
+        progress(nowNs);
+    }
+
+    void onRawMessage(GroupMessage message, long nowNs) {
+        MemberId from = message.sender();
+        if (!OrderWire.tagged(message.payload())) {
+            if (mismatched.add(from)) {
+                out.mismatch(from, from + " sends to group '" + group + "' without total order (it joined it with"
+                        + " fifo ordering); all members of a group must join it with one ordering");
+            }
+            return;
+        }
+        Object decoded = OrderWire.read(message.payload());
+        if (decoded instanceof OrderWire.Hello hello) {
+            hellos.put(from, hello.incarnation());
+            sawAdmittedMember |= hello.admitted() && !from.equals(self);
+            sequencer.onHello(new Incarnation(from, hello.incarnation()), nowNs);
+        } else if (decoded instanceof OrderWire.Data data) {
+            payloads.put(new Incarnation(from, data.incarnation()), data.seq(), data.payload());
+        } else if (decoded instanceof OrderWire.Ack ack) {
+            acks.record(from, ack.incarnation(), ack.epoch(), ack.position());
+            highestEpochNumber = Math.max(highestEpochNumber, ack.epoch().number());
+            if (from.equals(self) && ack.incarnation() == me.number()) {
+                ackInFlight = false;
+            }
+        } else if (decoded instanceof OrderWire.Order order) {
+            sawAdmittedMember |= !from.equals(self);
+            highestEpochNumber = Math.max(highestEpochNumber, order.epoch().number());
+            if (from.equals(self) && order.incarnation() == me.number()) {
+                sequencer.ownOrderReturned();
+            } else if (from.equals(order.epoch().sequencer())) {
+                onOrder(order);
+            }
+        }
+        progress(nowNs);
+    }
+
+    /** Periodic work: asking again to be admitted or for what is missing, founding, take-over, resends. */
+    void tick(long nowNs) {
+        if (chain == null) {
+            if (nowNs - lastAskNs >= ASK_AGAIN_NS) {
+                askToJoin(nowNs);
+            }
+        } else if (ackTop < chain.top()) {
+            if (stalledSinceNs < 0) {
+                stalledSinceNs = nowNs;
+            } else if (nowNs - stalledSinceNs >= ASK_AGAIN_NS && nowNs - lastAskNs >= ASK_AGAIN_NS) {
+                askToJoin(nowNs);
+            }
+        } else {
+            stalledSinceNs = -1;
+        }
+        progress(nowNs);
+    }
+
+    private void askToJoin(long nowNs) {
+        lastAskNs = nowNs;
+        out.send(OrderWire.hello(me.number(), chain != null));
+    }
+
+    private void onOrder(OrderWire.Order order) {
+        if (order.entries().isEmpty()) {
+            return;
+        }
+        for (OrderWire.Carried carried : order.carried()) {
+            payloads.put(carried.sender(), carried.seq(), carried.payload());
+        }
+        if (chain == null) {
+            admitIfListed(order);
+            return;
+        }
+        int byEpoch = order.epoch().compareTo(chain.epoch());
+        if (byEpoch < 0) {
+            return;
+        }
+        if (byEpoch == 0) {
+            extend(order.entries());
+            return;
+        }
+        if (!order.restart() || !listsByIdentity(chain.topView(), order.epoch().sequencer())) {
+            rejoin("an order of epoch " + order.epoch().number() + " by " + order.epoch().sequencer()
+                    + " went on without this member (it was apart from the primary component)");
+            return;
+        }
+        long base = order.entries().get(0).first();
+        if (base > chain.top() + 1) {
+            rejoin("the sequencer " + order.epoch().sequencer() + " took over from position " + base
+                    + ", beyond what this member holds (" + chain.top() + ")");
+            return;
+        }
+        sequencer.stepDown();
+        chain.truncateFrom(Math.max(base, chain.start()));
+        chain.epoch(order.epoch());
+        ackTop = Math.min(ackTop, chain.top());
+        extend(order.entries());
+        if (!chain.topView().members().contains(me)) {
+            rejoin("the sequencer " + order.epoch().sequencer() + " took over without this member in its view");
+        }
+    }
+
+    private void admitIfListed(OrderWire.Order order) {
+        for (ChainEntry entry : order.entries()) {
+            if (entry instanceof ChainEntry.ViewChange view && view.members().contains(me)) {
+                chain = new OrderChain(order.epoch(), view);
+                delivered = view.first() - 1;
+                ackTop = delivered;
+                blocked = false;
+                extend(order.entries());
+                return;
+            }
+        }
+    }
+
+    /** Appends the part of the entries beyond the last known position; asks again on a gap. */
+    private void extend(List<ChainEntry> entries) {
+        for (ChainEntry entry : entries) {
+            long top = chain.top();
+            if (entry.end() - 1 <= top) {
+                continue;
+            }
+            if (entry.first() > top + 1) {
+                lastAskNs = Long.MIN_VALUE / 2; // a gap: ask at the next tick
+                return;
+            }
+            chain.append(OrderChain.clip(entry, top + 1, entry.end() - 1));
+        }
+    }
+
+    /** Re-evaluates everything after an input: founding, take-over, ordering, acknowledging, delivering. */
+    private void progress(long nowNs) {
+        if (chain == null) {
+            maybeFound(nowNs);
+            if (chain == null) {
+                return;
+            }
+        }
+        sequencer.maybeTakeOver(nowNs);
+        if (chain == null) {
+            return;
+        }
+        sequencer.order(nowNs);
+        advanceAck();
+        sendAck(nowNs);
+        deliverCommitted();
+        if (chain != null) {
+            discardStable();
+        }
+    }
+
+    private void maybeFound(long nowNs) {
+        if (sawAdmittedMember || nowNs - joinedAtNs < FOUND_AFTER_NS
+                || nowNs - lastRawChangeNs < ASK_AGAIN_NS || !raw.contains(self)) {
+            return;
+        }
+        for (Map.Entry<MemberId, Long> hello : hellos.entrySet()) {
+            if (raw.contains(hello.getKey()) && hello.getKey().compareTo(self) < 0) {
+                return; // a more senior newcomer founds
+            }
+        }
+        sequencer.found(nowNs);
+    }
+
+    /** Raises {@link #ackTop} over every position whose payload is held. */
+    void advanceAck() {
+        long position = ackTop + 1;
+        while (position <= chain.top()) {
+            ChainEntry entry = chain.entryAt(position);
+            if (entry instanceof ChainEntry.Messages m) {
+                while (position < m.end() && (position <= delivered || payloads.has(m.sender(), m.seqAt(position)))) {
+                    position++;
+                }
+                if (position < m.end()) {
+                    break;
+                }
+            } else {
+                position++;
+            }
+        }
+        ackTop = position - 1;
+        acks.record(self, me.number(), chain.epoch(), ackTop);
+    }
+
+    private void sendAck(long nowNs) {
+        boolean news = ackTop > ackSentPosition || !chain.epoch().equals(ackSentEpoch);
+        if (news && (!ackInFlight || nowNs - ackSentAtNs >= RESEND_AFTER_NS)) {
+            out.send(OrderWire.ack(me.number(), chain.epoch(), ackTop));
+            ackInFlight = true;
+            ackSentEpoch = chain.epoch();
+            ackSentPosition = ackTop;
+            ackSentAtNs = nowNs;
+        }
+    }
+
+    private void deliverCommitted() {
+        long commit = acks.commitFrontier(chain, delivered);
+        while (delivered < commit) {
+            long position = delivered + 1;
+            ChainEntry entry = chain.entryAt(position);
+            if (entry instanceof ChainEntry.ViewChange view) {
+                if (!view.members().contains(me)) {
+                    rejoin("view " + view.viewNumber() + " of group '" + group + "' left this member out");
+                    return;
+                }
+                List<MemberId> members = new ArrayList<>();
+                view.members().forEach(member -> members.add(member.member()));
+                members.sort(null);
+                delivered = position;
+                blocked = false;
+                out.view(new GroupView(group, view.viewNumber(), members), position);
+            } else {
+                ChainEntry.Messages m = (ChainEntry.Messages) entry;
+                long seq = m.seqAt(position);
+                if (position == m.first()) {
+                    payloads.discardThrough(m.sender(), m.fromSeq() - 1); // ordered before this member joined
+                }
+                delivered = position;
+                out.message(new GroupMessage(m.sender().member(), group, seq, payloads.get(m.sender(), seq)),
+                        position);
+            }
+        }
+    }
+
+    private void discardStable() {
+        long stable = acks.lowest(chain.topView().members(), chain.epoch());
+        for (ChainEntry.Messages gone : chain.discardThrough(Math.min(stable, delivered))) {
+            payloads.discardThrough(gone.sender(), gone.toSeq());
+        }
+    }
+
+    /** Reports once that this member cannot go on for now. */
+    void block(String reason) {
+        if (!blocked) {
+            blocked = true;
+            out.blocked(reason);
+        }
+    }
+
+    /** Leaves the order this member followed and asks, as a new incarnation, to be admitted again. */
+    void rejoin(String reason) {
+        sequencer.stepDown();
+        chain = null;
+        delivered = 0;
+        ackTop = 0;
+        ackSentPosition = -1;
+        ackSentEpoch = null;
+        ackInFlight = false;
+        blocked = false;
+        sawAdmittedMember = true;
+        nextDataSeq = 1;
+        me = new Incarnation(self, random.getAsLong());
+        out.rejoined(reason);
+        askToJoin(lastAskNs);
+    }
+
+    /** @return true if the view lists a member by identity (any incarnation) */
+    static boolean listsByIdentity(ChainEntry.ViewChange view, MemberId member) {
+        return view != null && view.members().stream().anyMatch(m -> m.member().equals(member));
+    }
+
+    /** @return true if the member is present in the FIFO view as the incarnation it last announced */
+    boolean present(Incarnation member) {
+        if (!raw.contains(member.member())) {
+            return false;
+        }
+        Long announced = hellos.get(member.member());
+        return announced == null || announced == member.number();
+    }
+}

@@ -36,6 +36,7 @@ public final class DeliveryLog implements OrderedListener {
     private final MemberId member;
     private final String group;
     private final List<List<Event>> incarnations = new ArrayList<>();
+    private final List<Long> lineages = new ArrayList<>();
 
     /**
      * @param member the member whose deliveries this records
@@ -45,6 +46,7 @@ public final class DeliveryLog implements OrderedListener {
         this.member = member;
         this.group = group;
         incarnations.add(new ArrayList<>());
+        lineages.add(0L);
     }
 
     /** @return the member */
@@ -55,6 +57,11 @@ public final class DeliveryLog implements OrderedListener {
     /** @return the logs of the member's successive incarnations, the current one last */
     public synchronized List<List<Event>> incarnations() {
         return incarnations.stream().map(List::copyOf).toList();
+    }
+
+    /** @return the lineage of each incarnation's order, in the order of {@link #incarnations()} */
+    public synchronized List<Long> lineages() {
+        return List.copyOf(lineages);
     }
 
     /** @return messages delivered, over every incarnation */
@@ -78,9 +85,21 @@ public final class DeliveryLog implements OrderedListener {
     }
 
     @Override
+    public synchronized void onAdmitted(String admittedGroup, long lineage) {
+        if (admittedGroup.equals(group)) {
+            if (!current().isEmpty()) {
+                incarnations.add(new ArrayList<>());
+                lineages.add(lineage);
+            }
+            lineages.set(lineages.size() - 1, lineage);
+        }
+    }
+
+    @Override
     public synchronized void onRejoined(String rejoinedGroup, String reason) {
         if (rejoinedGroup.equals(group) && !current().isEmpty()) {
             incarnations.add(new ArrayList<>());
+            lineages.add(0L);
         }
     }
 

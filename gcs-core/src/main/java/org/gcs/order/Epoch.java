@@ -10,10 +10,12 @@ import org.gcs.MemberId;
  *
  * @param number raised by one at each take-over
  * @param sequencer the member that orders in this epoch
+ * @param lineage the incarnation number of the member that founded the order: two members that founded an order
+ *     apart (each alone, as newcomers that could not reach each other) have two lineages, whose positions differ
  */
-record Epoch(long number, MemberId sequencer) implements Comparable<Epoch> {
+record Epoch(long number, MemberId sequencer, long lineage) implements Comparable<Epoch> {
     private static final Comparator<Epoch> ORDER = Comparator.comparingLong(Epoch::number)
-            .thenComparing(Epoch::sequencer);
+            .thenComparing(Epoch::sequencer).thenComparingLong(Epoch::lineage);
 
     @Override
     public int compareTo(Epoch other) {

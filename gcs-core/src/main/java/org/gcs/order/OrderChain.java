@@ -21,6 +21,8 @@ final class OrderChain {
     private final Map<Incarnation, Long> orderedBefore = new HashMap<>();
     /** Each incarnation's last ordered message number, prefix and kept entries together. */
     private final Map<Incarnation, Long> lastOrdered = new HashMap<>();
+    /** Incarnations that a view of this chain left out after an earlier one listed them: never admitted again. */
+    private final java.util.Set<Incarnation> departed = new java.util.HashSet<>();
 
     /**
      * A chain that starts with a member's own admission.
@@ -114,10 +116,23 @@ final class OrderChain {
         if (entry.first() != top() + 1) {
             throw new IllegalStateException("entry at " + entry.first() + " after " + top());
         }
+        ChainEntry.ViewChange previous = entries.isEmpty() ? null : topView();
+        if (entry instanceof ChainEntry.ViewChange v && previous != null) {
+            for (Incarnation member : previous.members()) {
+                if (!v.members().contains(member)) {
+                    departed.add(member);
+                }
+            }
+        }
         entries.add(entry);
         if (entry instanceof ChainEntry.Messages m) {
             lastOrdered.merge(m.sender(), m.toSeq(), Math::max);
         }
+    }
+
+    /** @return true if a view of this chain left the incarnation out after listing it */
+    boolean departed(Incarnation member) {
+        return departed.contains(member);
     }
 
     /** Forgets every entry from a position on (a message range that straddles it keeps its earlier part). */

@@ -49,7 +49,7 @@ public final class OrderChecker {
      */
     public static Result check(List<DeliveryLog> logs) {
         List<String> problems = new ArrayList<>();
-        Map<Long, String> atPosition = new HashMap<>();
+        Map<String, String> atPosition = new HashMap<>();
         Map<String, Long> positionOf = new HashMap<>();
         Map<String, List<DeliveryLog.Event>> betweenViews = new HashMap<>();
         long disagreements = 0;
@@ -59,10 +59,14 @@ public final class OrderChecker {
         long events = 0;
         int members = 0;
         for (DeliveryLog log : logs) {
-            for (List<DeliveryLog.Event> incarnation : log.incarnations()) {
+            List<List<DeliveryLog.Event>> incarnations = log.incarnations();
+            List<Long> lineages = log.lineages();
+            for (int i = 0; i < incarnations.size(); i++) {
+                List<DeliveryLog.Event> incarnation = incarnations.get(i);
                 if (incarnation.isEmpty()) {
                     continue;
                 }
+                String lineage = Long.toHexString(lineages.get(i)) + ":";
                 members++;
                 String who = log.member() + " (incarnation " + members + ")";
                 Map<MemberId, Long> lastSeq = new HashMap<>();
@@ -74,7 +78,7 @@ public final class OrderChecker {
                 for (DeliveryLog.Event event : incarnation) {
                     events++;
                     String identity = event.identity();
-                    String there = atPosition.putIfAbsent(event.position(), identity);
+                    String there = atPosition.putIfAbsent(lineage + event.position(), identity);
                     if (there != null && !there.equals(identity)) {
                         disagreements++;
                         note(problems, who + " delivered " + identity + " at " + event.position()
@@ -97,7 +101,7 @@ public final class OrderChecker {
                     }
                     if (event.isView()) {
                         if (lastView != null) {
-                            String key = lastView.identity() + " -> " + identity;
+                            String key = lineage + lastView.identity() + " -> " + identity;
                             List<DeliveryLog.Event> other = betweenViews.putIfAbsent(key, List.copyOf(sinceView));
                             if (other != null && !other.equals(sinceView)) {
                                 synchrony++;

@@ -33,9 +33,14 @@ final class OrderWire {
 
     /**
      * A member announces that it joined the group with total order and asks to be admitted, or (admitted) that it
-     * misses part of the order; {@code admitted} tells a newcomer that the group already has an order to join.
+     * misses part of the order, naming the first messages it lacks; {@code admitted} tells a newcomer that the group
+     * already has an order to join.
      */
-    record Hello(long incarnation, boolean admitted) {
+    record Hello(long incarnation, boolean admitted, List<Missing> missing) {
+    }
+
+    /** A message an admitted member lacks, in a {@link Hello}: the sequencer carries it in its answer. */
+    record Missing(Incarnation sender, long seq) {
     }
 
     /** An application message: the sender's incarnation, its number within it, and the application's bytes. */
@@ -51,10 +56,14 @@ final class OrderWire {
     }
 
     /**
-     * Entries of the chain of {@code epoch}; {@code restart} marks a new sequencer's first order, which replaces
-     * every entry from its first position on.
+     * Entries of the chain of {@code epoch} from position {@code first} on (none when the sequencer keeps nothing
+     * there, to tell a member where the order is); {@code restart} marks a sequencer's order that replaces every
+     * entry from {@code first} on (a take-over, or what a newcomer or a member of an earlier epoch needs);
+     * {@code committed} is the last position the sequencer knows every member of its view holds, and
+     * {@code committedView} the number of the last view it delivered.
      */
-    record Order(long incarnation, Epoch epoch, boolean restart, List<ChainEntry> entries, List<Carried> carried) {
+    record Order(long incarnation, Epoch epoch, boolean restart, long first, long committed, long committedView,
+                 List<ChainEntry> entries, List<Carried> carried) {
     }
 
     /** @return true if the payload starts like a message of this protocol */
@@ -62,10 +71,15 @@ final class OrderWire {
         return payload.length >= 4 && (payload[0] & 0xff) == MAGIC_0 && (payload[1] & 0xff) == MAGIC_1;
     }
 
-    static byte[] hello(long incarnation, boolean admitted) {
+    static byte[] hello(long incarnation, boolean admitted, List<Missing> missing) {
         return write(HELLO, out -> {
             out.writeLong(incarnation);
             out.writeBoolean(admitted);
+            out.writeInt(missing.size());
+            for (Missing m : missing) {
+                writeIncarnation(out, m.sender());
+                out.writeLong(m.seq());
+            }
         });
     }
 
@@ -90,6 +104,9 @@ final class OrderWire {
             out.writeLong(order.incarnation());
             writeEpoch(out, order.epoch());
             out.writeBoolean(order.restart());
+            out.writeLong(order.first());
+            out.writeLong(order.committed());
+            out.writeLong(order.committedView());
             out.writeInt(order.entries().size());
             for (ChainEntry entry : order.entries()) {
                 writeEntry(out, entry);
@@ -115,7 +132,7 @@ final class OrderWire {
         DataInputStream in = new DataInputStream(new ByteArrayInputStream(payload, 4, payload.length - 4));
         try {
             Object message = switch (payload[3]) {
-                case HELLO -> new Hello(in.readLong(), in.readBoolean());
+                case HELLO -> readHello(in);
                 case DATA -> new Data(in.readLong(), in.readLong(), in.readAllBytes());
                 case ACK -> new Ack(in.readLong(), readEpoch(in), in.readLong());
                 case ORDER -> readOrder(in);
@@ -127,10 +144,24 @@ final class OrderWire {
         }
     }
 
+    private static Hello readHello(DataInputStream in) throws IOException {
+        long incarnation = in.readLong();
+        boolean admitted = in.readBoolean();
+        int count = count(in);
+        List<Missing> missing = new ArrayList<>(Math.min(count, 64));
+        for (int i = 0; i < count; i++) {
+            missing.add(new Missing(readIncarnation(in), in.readLong()));
+        }
+        return new Hello(incarnation, admitted, missing);
+    }
+
     private static Order readOrder(DataInputStream in) throws IOException {
         long incarnation = in.readLong();
         Epoch epoch = readEpoch(in);
         boolean restart = in.readBoolean();
+        long first = in.readLong();
+        long committed = in.readLong();
+        long committedView = in.readLong();
         int entryCount = count(in);
         List<ChainEntry> entries = new ArrayList<>(Math.min(entryCount, 1024));
         for (int i = 0; i < entryCount; i++) {
@@ -145,7 +176,10 @@ final class OrderWire {
             in.readFully(bytes);
             carried.add(new Carried(sender, seq, bytes));
         }
-        return new Order(incarnation, epoch, restart, entries, carried);
+        if (first < 1 || !entries.isEmpty() && entries.get(0).first() != first) {
+            throw new IOException("order from " + first);
+        }
+        return new Order(incarnation, epoch, restart, first, committed, committedView, entries, carried);
     }
 
     private static void writeEntry(DataOutputStream out, ChainEntry entry) throws IOException {
@@ -197,10 +231,11 @@ final class OrderWire {
     private static void writeEpoch(DataOutputStream out, Epoch epoch) throws IOException {
         out.writeLong(epoch.number());
         writeMember(out, epoch.sequencer());
+        out.writeLong(epoch.lineage());
     }
 
     private static Epoch readEpoch(DataInputStream in) throws IOException {
-        return new Epoch(in.readLong(), readMember(in));
+        return new Epoch(in.readLong(), readMember(in), in.readLong());
     }
 
     private static void writeIncarnation(DataOutputStream out, Incarnation incarnation) throws IOException {

@@ -28,6 +28,17 @@ public interface OrderedListener {
     void onView(GroupView view, long position);
 
     /**
+     * This member was admitted into the group's order: the positions that follow belong to the order of
+     * {@code lineage}. Members that could not reach each other when they created the group may found two orders
+     * (two lineages); when they meet, the members of one join the other again ({@link #onRejoined}).
+     *
+     * @param group the group
+     * @param lineage identifies the order (the same at every member admitted into it)
+     */
+    default void onAdmitted(String group, long lineage) {
+    }
+
+    /**
      * This member cannot deliver in this group for now: its side of a partition holds no majority of the group's
      * last view (docs/architecture.md, "Partitions"). Called once per such episode; it waits, and is told by
      * {@link #onRejoined} or resumes delivering once it is back.

@@ -28,6 +28,8 @@ final class TotalOrderGroup {
     static final long FOUND_AFTER_NS = 1_500_000_000L;
     /** How often a member asks again to be admitted, or for what it misses. */
     static final long ASK_AGAIN_NS = 500_000_000L;
+    /** At most this many missing messages named in one hello. */
+    static final int MAX_MISSING = 64;
     /** How long an acknowledgement or an order may stay unconfirmed before the next one goes out anyway. */
     static final long RESEND_AFTER_NS = 1_000_000_000L;
 
@@ -35,6 +37,9 @@ final class TotalOrderGroup {
     interface Output {
         /** Multicasts a protocol message to the group (FIFO). */
         void send(byte[] payload);
+
+        /** This member was admitted into the order of a lineage (the positions that follow are that lineage's). */
+        void admitted(long lineage);
 
         void message(GroupMessage message, long position);
 
@@ -53,14 +58,22 @@ final class TotalOrderGroup {
     private final LongSupplier random;
     final Payloads payloads = new Payloads();
     final AckTable acks = new AckTable();
-    /** The latest incarnation each member announced in a hello. */
+    /** The latest incarnation heard from each member (in any of its protocol messages). */
     final Map<MemberId, Long> hellos = new HashMap<>();
+    /** The latest incarnation each member asked to be admitted as (a hello from a member not admitted). */
+    final Map<MemberId, Long> newcomers = new HashMap<>();
     Incarnation me;
     OrderChain chain;
     Set<MemberId> raw = Set.of();
+    /** Every member this member's FIFO view ever listed: only a sequencer seen there can be found gone. */
+    final Set<MemberId> seenInRaw = new HashSet<>();
     long delivered;
     long ackTop;
     long highestEpochNumber;
+    /** The last position the sequencer of this member's epoch said every member holds. */
+    long committedHint;
+    /** The number of the last view delivered here (0 before the first). */
+    long deliveredView;
     private long nextDataSeq = 1;
     private boolean ackInFlight;
     private Epoch ackSentEpoch;
@@ -70,6 +83,7 @@ final class TotalOrderGroup {
     private long lastRawChangeNs;
     private long lastAskNs;
     private long stalledSinceNs = -1;
+    private long stalledAt = -1;
     private boolean sawAdmittedMember;
     private boolean blocked;
     private final Set<MemberId> mismatched = new HashSet<>();
@@ -102,6 +116,7 @@ final class TotalOrderGroup {
 
     void onRawView(GroupView view, long nowNs) {
         raw = Set.copyOf(view.members());
+        seenInRaw.addAll(raw);
         lastRawChangeNs = nowNs;
         progress(nowNs);
     }
@@ -116,10 +131,20 @@ final class TotalOrderGroup {
             return;
         }
         Object decoded = OrderWire.read(message.payload());
+        long incarnation = incarnationOf(decoded);
+        if (incarnation != 0) {
+            hellos.put(from, incarnation); // FIFO per sender: the latest heard is the sender's current one
+        }
         if (decoded instanceof OrderWire.Hello hello) {
-            hellos.put(from, hello.incarnation());
-            sawAdmittedMember |= hello.admitted() && !from.equals(self);
-            sequencer.onHello(new Incarnation(from, hello.incarnation()), nowNs);
+            if (!hello.admitted() && !from.equals(self)) {
+                newcomers.put(from, hello.incarnation());
+            }
+            if (hello.admitted() && !from.equals(self)) {
+                sawAdmittedMember = true;
+            } else if (!hello.admitted() && chain != null && !from.equals(self)) {
+                answerNewcomer(nowNs);
+            }
+            sequencer.onHello(new Incarnation(from, hello.incarnation()), hello.missing(), nowNs);
         } else if (decoded instanceof OrderWire.Data data) {
             payloads.put(new Incarnation(from, data.incarnation()), data.seq(), data.payload());
         } else if (decoded instanceof OrderWire.Ack ack) {
@@ -146,9 +171,10 @@ final class TotalOrderGroup {
             if (nowNs - lastAskNs >= ASK_AGAIN_NS) {
                 askToJoin(nowNs);
             }
-        } else if (ackTop < chain.top()) {
-            if (stalledSinceNs < 0) {
+        } else if (delivered < chain.top() || lastAskNs == Long.MIN_VALUE / 2) {
+            if (stalledSinceNs < 0 || delivered != stalledAt) {
                 stalledSinceNs = nowNs;
+                stalledAt = delivered;
             } else if (nowNs - stalledSinceNs >= ASK_AGAIN_NS && nowNs - lastAskNs >= ASK_AGAIN_NS) {
                 askToJoin(nowNs);
             }
@@ -158,15 +184,46 @@ final class TotalOrderGroup {
         progress(nowNs);
     }
 
+    private static long incarnationOf(Object decoded) {
+        if (decoded instanceof OrderWire.Hello hello) {
+            return hello.incarnation();
+        }
+        if (decoded instanceof OrderWire.Data data) {
+            return data.incarnation();
+        }
+        if (decoded instanceof OrderWire.Ack ack) {
+            return ack.incarnation();
+        }
+        return decoded instanceof OrderWire.Order order ? order.incarnation() : 0;
+    }
+
+    /** Tells a newcomer that this group already has an order (so that it waits to be admitted, not founds one). */
+    private void answerNewcomer(long nowNs) {
+        if (nowNs - lastAskNs >= ASK_AGAIN_NS) {
+            askToJoin(nowNs);
+        }
+    }
+
     private void askToJoin(long nowNs) {
         lastAskNs = nowNs;
-        out.send(OrderWire.hello(me.number(), chain != null));
+        out.send(OrderWire.hello(me.number(), chain != null, missing()));
+    }
+
+    /** @return the first messages the chain names that this member lacks (at most {@value #MAX_MISSING}) */
+    private List<OrderWire.Missing> missing() {
+        List<OrderWire.Missing> missing = new ArrayList<>();
+        if (chain == null) {
+            return missing;
+        }
+        for (long position = ackTop + 1; position <= chain.top() && missing.size() < MAX_MISSING; position++) {
+            if (chain.entryAt(position) instanceof ChainEntry.Messages m && !payloads.has(m.sender(), m.seqAt(position))) {
+                missing.add(new OrderWire.Missing(m.sender(), m.seqAt(position)));
+            }
+        }
+        return missing;
     }
 
     private void onOrder(OrderWire.Order order) {
-        if (order.entries().isEmpty()) {
-            return;
-        }
         for (OrderWire.Carried carried : order.carried()) {
             payloads.put(carried.sender(), carried.seq(), carried.payload());
         }
@@ -175,30 +232,43 @@ final class TotalOrderGroup {
             return;
         }
         int byEpoch = order.epoch().compareTo(chain.epoch());
-        if (byEpoch < 0) {
-            return;
-        }
+        long base = order.first();
         if (byEpoch == 0) {
+            committedHint = Math.max(committedHint, order.committed());
+            if (order.restart() && base > chain.top() + 1) {
+                rejoin("the order of group '" + group + "' went on from position " + base
+                        + ", beyond what this member holds (" + chain.top() + "): it was left out meanwhile");
+                return;
+            }
             extend(order.entries());
             return;
         }
-        if (!order.restart() || !listsByIdentity(chain.topView(), order.epoch().sequencer())) {
-            rejoin("an order of epoch " + order.epoch().number() + " by " + order.epoch().sequencer()
-                    + " went on without this member (it was apart from the primary component)");
+        if (order.epoch().lineage() != chain.epoch().lineage()) {
+            if (byEpoch > 0) {
+                rejoin("another order of group '" + group + "' (founded apart, epoch " + order.epoch().number()
+                        + " by " + order.epoch().sequencer() + ") takes precedence");
+            }
             return;
         }
-        long base = order.entries().get(0).first();
-        if (base > chain.top() + 1) {
-            rejoin("the sequencer " + order.epoch().sequencer() + " took over from position " + base
-                    + ", beyond what this member holds (" + chain.top() + ")");
-            return;
+        boolean follows = byEpoch > 0 && order.restart() && base <= chain.top() + 1
+                && listsByIdentity(chain.topView(), order.epoch().sequencer());
+        if (!follows) {
+            if (order.committedView() > deliveredView) {
+                rejoin("the order of group '" + group + "' by " + order.epoch().sequencer() + " delivered view "
+                        + order.committedView() + " without this member (it was apart from the primary component)");
+            }
+            return; // a sequencer left behind by the primary component, or one that cannot be followed from here
         }
+        org.slf4j.LoggerFactory.getLogger(TotalOrderGroup.class).debug("{} follows {} from {} (held {}, delivered {})",
+                me, order.epoch(), base, chain.top(), delivered);
         sequencer.stepDown();
         chain.truncateFrom(Math.max(base, chain.start()));
         chain.epoch(order.epoch());
-        ackTop = Math.min(ackTop, chain.top());
+        committedHint = order.committed();
+        ackTop = Math.max(delivered, Math.min(ackTop, base - 1)); // what follows may be other entries now
         extend(order.entries());
-        if (!chain.topView().members().contains(me)) {
+        ChainEntry.ViewChange top = chain.topView();
+        if (top == null || !top.members().contains(me)) {
             rejoin("the sequencer " + order.epoch().sequencer() + " took over without this member in its view");
         }
     }
@@ -207,6 +277,10 @@ final class TotalOrderGroup {
         for (ChainEntry entry : order.entries()) {
             if (entry instanceof ChainEntry.ViewChange view && view.members().contains(me)) {
                 chain = new OrderChain(order.epoch(), view);
+                org.slf4j.LoggerFactory.getLogger(TotalOrderGroup.class).debug("{} admitted by {} in {}", me,
+                        order.epoch(), view);
+                committedHint = order.committed();
+                out.admitted(order.epoch().lineage());
                 delivered = view.first() - 1;
                 ackTop = delivered;
                 blocked = false;
@@ -239,6 +313,7 @@ final class TotalOrderGroup {
                 return;
             }
         }
+        advanceAck();
         sequencer.maybeTakeOver(nowNs);
         if (chain == null) {
             return;
@@ -257,11 +332,14 @@ final class TotalOrderGroup {
                 || nowNs - lastRawChangeNs < ASK_AGAIN_NS || !raw.contains(self)) {
             return;
         }
-        for (Map.Entry<MemberId, Long> hello : hellos.entrySet()) {
-            if (raw.contains(hello.getKey()) && hello.getKey().compareTo(self) < 0) {
-                return; // a more senior newcomer founds
+        for (MemberId member : raw) {
+            if (!member.equals(self) && (!newcomers.containsKey(member) || member.compareTo(self) < 0)) {
+                return; // a member not heard from yet, or a newcomer with a lower name, which founds
             }
         }
+        me = new Incarnation(self, random.getAsLong()); // what it sent before is not ordered in this lineage
+        nextDataSeq = 1;
+        askToJoin(nowNs); // announces the new incarnation before the order that lists it
         sequencer.found(nowNs);
     }
 
@@ -297,7 +375,8 @@ final class TotalOrderGroup {
     }
 
     private void deliverCommitted() {
-        long commit = acks.commitFrontier(chain, delivered);
+        long committed = Math.max(acks.commitFrontier(chain, delivered), committedHint);
+        long commit = Math.min(committed, ackTop); // a member left out by a later view may lack what precedes it
         while (delivered < commit) {
             long position = delivered + 1;
             ChainEntry entry = chain.entryAt(position);
@@ -310,6 +389,7 @@ final class TotalOrderGroup {
                 view.members().forEach(member -> members.add(member.member()));
                 members.sort(null);
                 delivered = position;
+                deliveredView = view.viewNumber();
                 blocked = false;
                 out.view(new GroupView(group, view.viewNumber(), members), position);
             } else {
@@ -318,9 +398,19 @@ final class TotalOrderGroup {
                 if (position == m.first()) {
                     payloads.discardThrough(m.sender(), m.fromSeq() - 1); // ordered before this member joined
                 }
+                byte[] payload = payloads.get(m.sender(), seq);
+                if (payload == null) {
+                    throw new IllegalStateException("no payload at " + position + " (" + m + "), commit " + commit
+                            + ", hint " + committedHint + ": " + describe());
+                }
                 delivered = position;
-                out.message(new GroupMessage(m.sender().member(), group, seq, payloads.get(m.sender(), seq)),
-                        position);
+                out.message(new GroupMessage(m.sender().member(), group, seq, payload), position);
+            }
+        }
+        for (ChainEntry.ViewChange view : chain.viewsAfter(delivered)) {
+            if (view.first() <= committed && !view.members().contains(me)) {
+                rejoin("view " + view.viewNumber() + " of group '" + group + "' left this member out");
+                return;
             }
         }
     }
@@ -330,6 +420,10 @@ final class TotalOrderGroup {
         for (ChainEntry.Messages gone : chain.discardThrough(Math.min(stable, delivered))) {
             payloads.discardThrough(gone.sender(), gone.toSeq());
         }
+    }
+
+    boolean blocked() {
+        return blocked;
     }
 
     /** Reports once that this member cannot go on for now. */
@@ -344,6 +438,8 @@ final class TotalOrderGroup {
     void rejoin(String reason) {
         sequencer.stepDown();
         chain = null;
+        committedHint = 0;
+        deliveredView = 0;
         delivered = 0;
         ackTop = 0;
         ackSentPosition = -1;
@@ -357,6 +453,23 @@ final class TotalOrderGroup {
         askToJoin(lastAskNs);
     }
 
+    /** @return this member's protocol state, for a log line or a status page */
+    String describe() {
+        if (chain == null) {
+            return me + " not admitted" + (sawAdmittedMember ? " (an order exists)" : "");
+        }
+        ChainEntry.ViewChange top = chain.topView();
+        StringBuilder acked = new StringBuilder();
+        for (Incarnation member : top.members()) {
+            acked.append(' ').append(member.member()).append('=').append(acks.position(member, chain.epoch()))
+                    .append(present(member) ? "" : "(absent)");
+        }
+        return me + " epoch " + chain.epoch().number() + " by " + chain.epoch().sequencer()
+                + (sequencer.sequencing() ? " (sequencing)" : "") + ", kept " + chain.start() + ".." + chain.top()
+                + ", held " + ackTop + ", delivered " + delivered + ", view " + top.viewNumber() + " acks:" + acked
+                + (blocked ? ", blocked" : "");
+    }
+
     /** @return true if the view lists a member by identity (any incarnation) */
     static boolean listsByIdentity(ChainEntry.ViewChange view, MemberId member) {
         return view != null && view.members().stream().anyMatch(m -> m.member().equals(member));
@@ -364,6 +477,9 @@ final class TotalOrderGroup {
 
     /** @return true if the member is present in the FIFO view as the incarnation it last announced */
     boolean present(Incarnation member) {
+        if (member.member().equals(self)) {
+            return member.equals(me);
+        }
         if (!raw.contains(member.member())) {
             return false;
         }

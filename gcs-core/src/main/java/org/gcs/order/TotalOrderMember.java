@@ -267,6 +267,21 @@ public final class TotalOrderMember implements GroupMember, AutoCloseable {
         return total == null ? 0 : total.payloads.bytes();
     }
 
+    /**
+     * @return true while a total-order group cannot go on here because the members this one sees hold no majority
+     *     of its last views (a partition's minority side, or a majority lost at once)
+     */
+    public synchronized boolean blocked(String group) {
+        TotalOrderGroup total = totalGroups.get(group);
+        return total != null && total.blocked();
+    }
+
+    /** @return a total-order group's protocol state in one line (epoch, positions kept, held and delivered, acks) */
+    public synchronized String describe(String group) {
+        TotalOrderGroup total = totalGroups.get(group);
+        return total == null ? "not a total-order group here" : total.describe();
+    }
+
     /** Stops the timer of {@link #over(GcsNode)} and unregisters from the inner member (which stays open). */
     @Override
     public void close() {
@@ -319,7 +334,7 @@ public final class TotalOrderMember implements GroupMember, AutoCloseable {
             } catch (SendQueueFullException full) {
                 // kept below
             } catch (RuntimeException gone) {
-                LOG.debug("total-order message to {} not sent: {}", group, gone.toString());
+                LOG.warn("total-order message to {} not sent: {}", group, gone.toString());
                 return;
             }
         }
@@ -337,7 +352,7 @@ public final class TotalOrderMember implements GroupMember, AutoCloseable {
             } catch (SendQueueFullException full) {
                 return;
             } catch (RuntimeException gone) {
-                LOG.debug("total-order message to {} not sent: {}", group, gone.toString());
+                LOG.warn("total-order message to {} not sent: {}", group, gone.toString());
             }
             unsentGroups.poll();
             unsentPayloads.poll();
@@ -355,6 +370,11 @@ public final class TotalOrderMember implements GroupMember, AutoCloseable {
         @Override
         public void send(byte[] payload) {
             sendControl(group, payload);
+        }
+
+        @Override
+        public void admitted(long lineage) {
+            orderedListeners.forEach(l -> l.onAdmitted(group, lineage));
         }
 
         @Override

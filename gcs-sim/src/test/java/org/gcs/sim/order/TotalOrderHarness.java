@@ -26,6 +26,8 @@ final class TotalOrderHarness {
     final Map<SimNode, TotalOrderMember> members = new HashMap<>();
     final Map<SimNode, DeliveryLog> logs = new HashMap<>();
     final Map<SimNode, Long> sent = new HashMap<>();
+    final java.util.Set<SimNode> paused = new java.util.HashSet<>();
+    final java.util.Set<SimNode> left = new java.util.HashSet<>();
 
     TotalOrderHarness(SimNetwork net) {
         this.net = net;
@@ -48,7 +50,9 @@ final class TotalOrderHarness {
     private void tick(SimNode node, TotalOrderMember member) {
         net.clock().after(TotalOrderMember.TICK_MS * MS, () -> {
             if (node.alive()) {
-                member.tick();
+                if (!paused.contains(node)) {
+                    member.tick();
+                }
                 tick(node, member);
             }
         });
@@ -64,6 +68,27 @@ final class TotalOrderHarness {
     /** @return the nodes alive */
     List<SimNode> alive() {
         return nodes.stream().filter(SimNode::alive).toList();
+    }
+
+    /** @return the nodes alive, not paused and still in the group */
+    List<SimNode> active() {
+        return nodes.stream().filter(n -> n.alive() && !paused.contains(n) && !left.contains(n)).toList();
+    }
+
+    void pause(SimNode node) {
+        paused.add(node);
+        net.pause(node);
+    }
+
+    void resume(SimNode node) {
+        paused.remove(node);
+        net.resume(node);
+    }
+
+    /** The member leaves the group (and stays up). */
+    void leave(SimNode node) {
+        left.add(node);
+        members.get(node).leave(G);
     }
 
     /** @return the current agreed view size of a node, 0 if none */

@@ -13,4 +13,11 @@ public class SendQueueFullException extends GcsException {
         super(pendingBytes + " bytes of sends are already waiting (maxPendingSendBytes=" + limitBytes
                 + "): wait for earlier sendAsync stages to complete, or use the blocking send()");
     }
+
+    /**
+     * @param message why the send was refused and what to do
+     */
+    public SendQueueFullException(String message) {
+        super(message);
+    }
 }

@@ -17,12 +17,14 @@ import org.gcs.MemberId;
  */
 final class SequencerRole {
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(SequencerRole.class);
+    /** The sequencer sends an order at most this often (besides one at a time), so that orders batch under load. */
+    static final long MIN_ORDER_SPACING_NS = 10_000_000L;
     /** At most this many entries in one order message; more go in the next. */
     static final int MAX_ENTRIES_PER_ORDER = 2_000;
     /** At most this many payload bytes carried in one order message. */
     static final int MAX_CARRIED_BYTES = 256 * 1024;
     /** At most this many entries re-sent to a member that is stuck in the current epoch. */
-    static final int MAX_CATCH_UP_ENTRIES = 256;
+    static final int MAX_CATCH_UP_ENTRIES = 64;
     /** How often one member's hello is answered with what it misses. */
     static final long CATCH_UP_EVERY_NS = 1_000_000_000L;
 
@@ -60,8 +62,8 @@ final class SequencerRole {
 
     /** Takes over when the epoch's sequencer is gone and this member is the most senior one present. */
     void maybeTakeOver(long nowNs) {
-        if (sequencing) {
-            return;
+        if (sequencing || g.chain.epoch().number() < g.highestEpochNumber) {
+            return; // (a member that heard of a later epoch than it follows is behind: it must not take over)
         }
         OrderChain chain = g.chain;
         ChainEntry.ViewChange top = chain.topView();
@@ -147,10 +149,14 @@ final class SequencerRole {
         }
     }
 
-    /** Re-sends a member of this epoch the entries after what it holds, with the payloads it named as missing. */
+    /**
+     * Answers a member of this epoch that is stuck: with the payloads it named as missing if it named any (it holds
+     * the entries), else with the entries after what it acknowledged (it missed an order).
+     */
     private void catchUp(long from, List<OrderWire.Missing> missing) {
         OrderChain chain = g.chain;
-        List<ChainEntry> entries = chain.entriesBetween(from, Math.min(chain.top(), from + MAX_CATCH_UP_ENTRIES));
+        List<ChainEntry> entries = missing.isEmpty()
+                ? chain.entriesBetween(from, Math.min(chain.top(), from + MAX_CATCH_UP_ENTRIES - 1)) : List.of();
         List<OrderWire.Carried> carried = new ArrayList<>();
         int bytes = 0;
         for (OrderWire.Missing m : missing) {
@@ -229,7 +235,9 @@ final class SequencerRole {
             send(from, true);
             return;
         }
-        if (g.chain.top() > lastSentTop && (!orderInFlight || nowNs - orderSentAtNs >= TotalOrderGroup.RESEND_AFTER_NS)) {
+        boolean spaced = nowNs - orderSentAtNs >= MIN_ORDER_SPACING_NS;
+        if (g.chain.top() > lastSentTop && spaced
+                && (!orderInFlight || nowNs - orderSentAtNs >= TotalOrderGroup.RESEND_AFTER_NS)) {
             orderSentAtNs = nowNs;
             send(lastSentTop + 1, false);
         }

@@ -24,10 +24,19 @@ import org.gcs.MemberId;
  * deliveries.
  */
 final class TotalOrderGroup {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(TotalOrderGroup.class);
     /** How long a newcomer waits, with no order in sight, before it founds the group's order itself. */
     static final long FOUND_AFTER_NS = 1_500_000_000L;
     /** How often a member asks again to be admitted, or for what it misses. */
     static final long ASK_AGAIN_NS = 500_000_000L;
+    /** At most this many bytes of a member's own messages may wait to be delivered in one group. */
+    static final long MAX_UNDELIVERED_OWN_BYTES = 1L << 20;
+    /**
+     * A member acknowledges at most this often (besides one at a time): with every member acknowledging every order,
+     * acknowledgements would otherwise cost the WAN more messages than the data under load; a pending one leaves at
+     * the next tick ({@link TotalOrderMember#TICK_MS}).
+     */
+    static final long MIN_ACK_SPACING_NS = 25_000_000L;
     /** At most this many missing messages named in one hello. */
     static final int MAX_MISSING = 64;
     /** How long an acknowledgement or an order may stay unconfirmed before the next one goes out anyway. */
@@ -74,7 +83,10 @@ final class TotalOrderGroup {
     long committedHint;
     /** The number of the last view delivered here (0 before the first). */
     long deliveredView;
+    /** The number of the view that admitted this member: the group had reached it when this member joined. */
+    private long admissionView;
     private long nextDataSeq = 1;
+    private long undeliveredOwnBytes;
     private boolean ackInFlight;
     private Epoch ackSentEpoch;
     private long ackSentPosition = -1;
@@ -104,14 +116,26 @@ final class TotalOrderGroup {
         askToJoin(nowNs);
     }
 
-    /** @return the protocol message that carries an application payload (numbers it) */
+    /**
+     * @return the protocol message that carries an application payload (numbers it)
+     * @throws org.gcs.SendQueueFullException if this member's messages not yet delivered here would exceed
+     *     {@link #MAX_UNDELIVERED_OWN_BYTES} (the group is slow or blocked: memory stays bounded at every member)
+     */
     byte[] wrap(byte[] payload) {
+        if (undeliveredOwnBytes > 0 && undeliveredOwnBytes + payload.length > MAX_UNDELIVERED_OWN_BYTES) {
+            throw new org.gcs.SendQueueFullException(undeliveredOwnBytes + " bytes this member sent to total-order"
+                    + " group '" + group + "' are not delivered yet (at most " + MAX_UNDELIVERED_OWN_BYTES
+                    + (blocked ? "; the group is blocked: its members here hold no majority" : "")
+                    + "): wait for them to be delivered, then send again");
+        }
+        undeliveredOwnBytes += payload.length;
         return OrderWire.data(me.number(), nextDataSeq++, payload);
     }
 
     /** Gives back the number of a payload {@link #wrap}ped but refused by the FIFO layer. */
-    void unwrap() {
+    void unwrap(int payloadBytes) {
         nextDataSeq--;
+        undeliveredOwnBytes -= payloadBytes;
     }
 
     void onRawView(GroupView view, long nowNs) {
@@ -250,17 +274,18 @@ final class TotalOrderGroup {
             }
             return;
         }
+        Incarnation restarter = new Incarnation(order.epoch().sequencer(), order.incarnation());
         boolean follows = byEpoch > 0 && order.restart() && base <= chain.top() + 1
-                && listsByIdentity(chain.topView(), order.epoch().sequencer());
+                && chain.topView() != null && chain.topView().members().contains(restarter)
+                && agreesWithDelivered(order.entries());
         if (!follows) {
-            if (order.committedView() > deliveredView) {
+            if (order.committedView() > Math.max(deliveredView, admissionView)) {
                 rejoin("the order of group '" + group + "' by " + order.epoch().sequencer() + " delivered view "
                         + order.committedView() + " without this member (it was apart from the primary component)");
             }
             return; // a sequencer left behind by the primary component, or one that cannot be followed from here
         }
-        org.slf4j.LoggerFactory.getLogger(TotalOrderGroup.class).debug("{} follows {} from {} (held {}, delivered {})",
-                me, order.epoch(), base, chain.top(), delivered);
+        LOG.debug("{} follows {} from {} (held {}, delivered {})", me, order.epoch(), base, chain.top(), delivered);
         sequencer.stepDown();
         chain.truncateFrom(Math.max(base, chain.start()));
         chain.epoch(order.epoch());
@@ -270,6 +295,48 @@ final class TotalOrderGroup {
         ChainEntry.ViewChange top = chain.topView();
         if (top == null || !top.members().contains(me)) {
             rejoin("the sequencer " + order.epoch().sequencer() + " took over without this member in its view");
+        } else if (deliveredView == 0) {
+            readmit();
+        }
+    }
+
+    /**
+     * @return false if a take-over's entries differ from what this member delivered at a position it still keeps:
+     *     the sequencer is not one to follow (a safety net; the protocol never re-issues a delivered position
+     *     differently)
+     */
+    private boolean agreesWithDelivered(List<ChainEntry> entries) {
+        for (ChainEntry entry : entries) {
+            for (long position = Math.max(entry.first(), chain.start());
+                    position < entry.end() && position <= delivered; position++) {
+                if (!sameEvent(entry, chain.entryAt(position), position)) {
+                    LOG.error("{}: a take-over order differs at position {} from what was delivered here; ignored",
+                            me, position);
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    private static boolean sameEvent(ChainEntry a, ChainEntry b, long position) {
+        if (a instanceof ChainEntry.ViewChange va) {
+            return b instanceof ChainEntry.ViewChange vb && va.members().equals(vb.members())
+                    && va.viewNumber() == vb.viewNumber();
+        }
+        ChainEntry.Messages ma = (ChainEntry.Messages) a;
+        return b instanceof ChainEntry.Messages mb && ma.sender().equals(mb.sender())
+                && ma.seqAt(position) == mb.seqAt(position);
+    }
+
+    /** A member not yet past its admission after a take-over: its admission is the first view that lists it. */
+    private void readmit() {
+        for (ChainEntry.ViewChange view : chain.viewsAfter(delivered)) {
+            if (view.members().contains(me)) {
+                delivered = view.first() - 1;
+                ackTop = Math.max(ackTop, delivered);
+                return;
+            }
         }
     }
 
@@ -277,8 +344,8 @@ final class TotalOrderGroup {
         for (ChainEntry entry : order.entries()) {
             if (entry instanceof ChainEntry.ViewChange view && view.members().contains(me)) {
                 chain = new OrderChain(order.epoch(), view);
-                org.slf4j.LoggerFactory.getLogger(TotalOrderGroup.class).debug("{} admitted by {} in {}", me,
-                        order.epoch(), view);
+                admissionView = view.viewNumber();
+                LOG.debug("{} admitted by {} in {}", me, order.epoch(), view);
                 committedHint = order.committed();
                 out.admitted(order.epoch().lineage());
                 delivered = view.first() - 1;
@@ -339,6 +406,7 @@ final class TotalOrderGroup {
         }
         me = new Incarnation(self, random.getAsLong()); // what it sent before is not ordered in this lineage
         nextDataSeq = 1;
+        undeliveredOwnBytes = 0;
         askToJoin(nowNs); // announces the new incarnation before the order that lists it
         sequencer.found(nowNs);
     }
@@ -364,8 +432,10 @@ final class TotalOrderGroup {
     }
 
     private void sendAck(long nowNs) {
-        boolean news = ackTop > ackSentPosition || !chain.epoch().equals(ackSentEpoch);
-        if (news && (!ackInFlight || nowNs - ackSentAtNs >= RESEND_AFTER_NS)) {
+        boolean epochChanged = !chain.epoch().equals(ackSentEpoch);
+        boolean news = ackTop > ackSentPosition || epochChanged;
+        boolean spaced = epochChanged || nowNs - ackSentAtNs >= MIN_ACK_SPACING_NS;
+        if (news && spaced && (!ackInFlight || nowNs - ackSentAtNs >= RESEND_AFTER_NS)) {
             out.send(OrderWire.ack(me.number(), chain.epoch(), ackTop));
             ackInFlight = true;
             ackSentEpoch = chain.epoch();
@@ -404,6 +474,9 @@ final class TotalOrderGroup {
                             + ", hint " + committedHint + ": " + describe());
                 }
                 delivered = position;
+                if (m.sender().equals(me)) {
+                    undeliveredOwnBytes -= payload.length;
+                }
                 out.message(new GroupMessage(m.sender().member(), group, seq, payload), position);
             }
         }
@@ -440,6 +513,7 @@ final class TotalOrderGroup {
         chain = null;
         committedHint = 0;
         deliveredView = 0;
+        admissionView = 0;
         delivered = 0;
         ackTop = 0;
         ackSentPosition = -1;
@@ -448,6 +522,7 @@ final class TotalOrderGroup {
         blocked = false;
         sawAdmittedMember = true;
         nextDataSeq = 1;
+        undeliveredOwnBytes = 0; // what was not ordered is lost with the old incarnation
         me = new Incarnation(self, random.getAsLong());
         out.rejoined(reason);
         askToJoin(lastAskNs);

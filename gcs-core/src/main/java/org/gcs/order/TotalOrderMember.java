@@ -191,7 +191,7 @@ public final class TotalOrderMember implements GroupMember, AutoCloseable {
         try {
             return inner.sendAsync(group, wrapped);
         } catch (RuntimeException refused) {
-            total.unwrap();
+            total.unwrap(payload.length);
             throw refused;
         }
     }

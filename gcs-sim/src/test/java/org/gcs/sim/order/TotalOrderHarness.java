@@ -26,6 +26,7 @@ final class TotalOrderHarness {
     final Map<SimNode, TotalOrderMember> members = new HashMap<>();
     final Map<SimNode, DeliveryLog> logs = new HashMap<>();
     final Map<SimNode, Long> sent = new HashMap<>();
+    long refused;
     final java.util.Set<SimNode> paused = new java.util.HashSet<>();
     final java.util.Set<SimNode> left = new java.util.HashSet<>();
 
@@ -60,9 +61,14 @@ final class TotalOrderHarness {
 
     /** Sends one message from a live node: its name and a counter, so that every payload differs. */
     void send(SimNode node) {
-        long k = sent.merge(node, 1L, Long::sum);
+        long k = sent.getOrDefault(node, 0L) + 1;
         byte[] payload = ByteBuffer.allocate(64).putLong(k).putInt(node.id().hashCode()).array();
-        members.get(node).sendAsync(G, payload);
+        try {
+            members.get(node).sendAsync(G, payload);
+            sent.put(node, k);
+        } catch (org.gcs.SendQueueFullException blocked) {
+            refused++;
+        }
     }
 
     /** @return the nodes alive */

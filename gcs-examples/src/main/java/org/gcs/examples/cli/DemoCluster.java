@@ -105,19 +105,6 @@ final class DemoCluster implements AutoCloseable {
         return runId;
     }
 
-    /**
-     * @param group a group every node joined
-     * @return true when every node's view of the group holds every node
-     */
-    boolean everyoneSeesEveryone(String group) {
-        for (GcsNode node : nodes) {
-            if (node.view(group).map(v -> v.size() != nodes.size()).orElse(true)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
     /** Closes every node, in parallel (each close leaves a JGroups cluster, which takes a moment). */
     @Override
     public void close() {

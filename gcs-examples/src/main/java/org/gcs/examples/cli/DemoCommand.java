@@ -8,6 +8,7 @@ import java.util.concurrent.Callable;
 import org.gcs.Names;
 import org.gcs.emulator.Topology;
 import org.gcs.examples.dashboard.DashboardOptions;
+import org.gcs.order.Ordering;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -35,9 +36,11 @@ import org.gcs.tools.cli.WorkloadOptions;
                     + " WAN, every member sending to one group; prints live per-sender rates and checks that every"
                     + " member delivers every message exactly once, in per-sender order. Messages of 8 bytes or more"
                     + " (--size) carry their send time for the latency histogram.",
-            "Exit code 0 when every message reached every member with no duplicate, gap or loss; 1 otherwise."},
+            "Exit code 0 when every message reached every member with no duplicate, gap or loss (with --order"
+                    + " total: also in one agreed order at every member); 1 otherwise."},
         footer = {"", "Examples:", "  gcs demo --duration 30s",
             "  gcs demo --topology ron6 --members-per-site 1 --json",
+            "  gcs demo --order total --topology ron6 --duration 30s --json",
             "  gcs demo --sites boston,chicago --rate 200 --size 200",
             "  gcs demo --controller ormcc --set cc.ormcc.beta=0.75"})
 public final class DemoCommand implements Callable<Integer> {
@@ -68,6 +71,15 @@ public final class DemoCommand implements Callable<Integer> {
     @Option(names = "--group", paramLabel = "NAME", defaultValue = "demo",
             description = "The group every member joins and sends to (default: ${DEFAULT-VALUE}).")
     String group;
+
+    @Option(names = "--order", paramLabel = "ORDER", defaultValue = "fifo",
+            description = "Delivery order of the group: fifo (each sender's messages in the order it sent them)"
+                    + " or total (one agreed order of all messages and views at every member). With total the"
+                    + " deliveries of all members are also checked against each other, and the JSON's"
+                    + " orderDisagreements, gaps, senderOrderViolations and viewSynchronyViolations must all be 0"
+                    + " (orderCheckedEvents counts what was checked); with fifo those fields are left out"
+                    + " (default: ${DEFAULT-VALUE}).")
+    String order;
 
     @Mixin
     NodeSettingsOptions nodeSettings = new NodeSettingsOptions();
@@ -129,6 +141,12 @@ public final class DemoCommand implements Callable<Integer> {
             throw usage("--group '" + group + "' is not valid: use 1 to " + Names.MAX_LENGTH
                     + " characters from A-Z a-z 0-9 . _ -");
         }
+        Ordering ordering;
+        try {
+            ordering = Ordering.parse("--order", order);
+        } catch (IllegalArgumentException e) {
+            throw usage(e.getMessage());
+        }
         String treeStrategy = wan.treeStrategy();
         Topology topology = wan.topology(Topology::load);
         try {
@@ -149,8 +167,8 @@ public final class DemoCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw usage(e.getMessage());
         }
-        return new DemoSettings(topology, membersPerSite, duration, rate, size, group, treeStrategy, wan.seed(),
-                reportEvery, json.enabled(), nodeSettings.nodeSettings(fromFile));
+        return new DemoSettings(topology, membersPerSite, duration, rate, size, group, ordering, treeStrategy,
+                wan.seed(), reportEvery, json.enabled(), nodeSettings.nodeSettings(fromFile));
     }
 
     private java.net.InetSocketAddress dashboardAddress() {

@@ -4,10 +4,14 @@ import java.io.PrintWriter;
 import java.util.Locale;
 import org.HdrHistogram.Histogram;
 import org.gcs.GroupTree;
+import org.gcs.order.OrderChecker;
+import org.gcs.order.Ordering;
 
 /** Formats the human-readable output of a demo: the header, the live interval tables and the summary. */
 final class DemoReport {
     private static final String SENDER_FORMAT = "  %-24s %9s %9s %9s%n";
+    /** Problems of the order check printed in the summary at most. */
+    private static final int MAX_ORDER_PROBLEMS = 5;
 
     private final PrintWriter out;
 
@@ -27,6 +31,9 @@ final class DemoReport {
                 number(s.ratePerMember() * s.members()), offeredMbps, s.seed());
         printf("  multicast tree strategy: %s; WAN transport: %s; congestion control: %s%s%n", s.treeStrategy(),
                 s.nodeSettings().transport(), s.nodeSettings().controller(), s.nodeSettings().isEmpty() ? "" : "; settings " + s.nodeSettings());
+        if (s.ordering() == Ordering.TOTAL) {
+            printf("  order: total (one agreed order at every member, checked across all members' deliveries)%n");
+        }
         out.flush();
     }
 
@@ -100,12 +107,30 @@ final class DemoReport {
                 printf("    %-12s -> %-12s %8.1f ms%n", edge.parent(), edge.child(), edge.rttMs());
             }
         }
+        if (r.totalOrder()) {
+            orderCheck(r.orderCheck());
+        }
         if (r.passed()) {
-            printf("  PASSED: every member delivered every message exactly once, in per-sender order%n");
+            printf("  PASSED: every member delivered every message exactly once, in per-sender order%s%n",
+                    r.totalOrder() ? " and in one agreed order" : "");
         } else {
             printf("  FAILED: %s%n", r.failureReason());
         }
         out.flush();
+    }
+
+    /** Prints the order check of a total-order run: one line, then the first problems it found. */
+    private void orderCheck(OrderChecker.Result check) {
+        if (check == null) {
+            printf("  order: total, not checked (the run stopped before sending)%n");
+            return;
+        }
+        printf("  order: total, %d disagreements over %d events of %d member logs; %d gaps, %d sender-order and %d"
+                + " view-synchrony violations%n", check.orderDisagreements(), check.events(), check.members(),
+                check.gaps(), check.senderOrderViolations(), check.viewSynchronyViolations());
+        for (String problem : check.problems().subList(0, Math.min(MAX_ORDER_PROBLEMS, check.problems().size()))) {
+            printf("    %s%n", problem);
+        }
     }
 
     private void printf(String format, Object... args) {

@@ -6,6 +6,8 @@ import java.util.Map;
 import org.gcs.FlowStatus;
 import org.gcs.GroupTree;
 import org.gcs.MemberId;
+import org.gcs.order.OrderChecker;
+import org.gcs.order.Ordering;
 
 /**
  * The outcome of a demo run: what was sent, what was delivered, and the protocol's repair work.
@@ -28,11 +30,13 @@ import org.gcs.MemberId;
  * @param flows the congestion state of every site's traffic to the group at the end
  * @param stable whether every node's messages became stable
  * @param problem what stopped the run early, or null
+ * @param orderCheck what {@link OrderChecker} found in every member's deliveries ({@code --order total}), or null
+ *     (fifo, or a run that failed before sending)
  */
 record DemoResult(DemoSettings settings, List<SenderResult> senders, int members, long sent, SequenceCounts received,
         double sendingSec, double latencyP50Ms, double latencyP99Ms, double latencyMaxMs, long retransmits,
         long naksSent, long wanDatagramsSent, long emulatorDrops, GroupTree tree, boolean treesAgree,
-        List<FlowStatus> flows, boolean stable, String problem) {
+        List<FlowStatus> flows, boolean stable, String problem, OrderChecker.Result orderCheck) {
 
     /**
      * One sender's line of the summary.
@@ -51,7 +55,7 @@ record DemoResult(DemoSettings settings, List<SenderResult> senders, int members
      */
     static DemoResult failedEarly(DemoSettings settings, String problem) {
         return new DemoResult(settings, List.of(), settings.members(), 0, SequenceCounts.NONE, 0, 0, 0, 0, 0, 0, 0,
-                0, null, false, List.of(), false, problem);
+                0, null, false, List.of(), false, problem, null);
     }
 
     /** @return deliveries the sent messages call for: every member receives every message */
@@ -74,10 +78,23 @@ record DemoResult(DemoSettings settings, List<SenderResult> senders, int members
         return sendingSec > 0 ? sent / sendingSec : 0;
     }
 
-    /** @return true if every message reached every member exactly once and in order */
+    /** @return true if the run used total order, whose deliveries are also checked against each other */
+    boolean totalOrder() {
+        return settings.ordering() == Ordering.TOTAL;
+    }
+
+    /**
+     * @return true if every message reached every member exactly once and in order; with total order, also in one
+     *     agreed order (the order check found nothing)
+     */
     boolean passed() {
         return problem == null && expectedDeliveries() > 0 && delivered() == expectedDeliveries()
-                && received.duplicates() == 0 && received.outOfOrder() == 0 && missing() == 0;
+                && received.duplicates() == 0 && received.outOfOrder() == 0 && missing() == 0 && orderAgreed();
+    }
+
+    /** @return true under fifo; under total, true if the order check ran and found nothing */
+    private boolean orderAgreed() {
+        return !totalOrder() || orderCheck != null && orderCheck.ok();
     }
 
     /** @return why the run failed, or null if it passed */
@@ -91,9 +108,20 @@ record DemoResult(DemoSettings settings, List<SenderResult> senders, int members
         if (expectedDeliveries() == 0) {
             return "no message was sent";
         }
-        return missing() + " missing, " + received.duplicates() + " duplicate and " + received.outOfOrder()
-                + " out-of-order deliveries; " + delivered() + " of " + expectedDeliveries()
+        boolean deliveriesOk = delivered() == expectedDeliveries() && received.duplicates() == 0
+                && received.outOfOrder() == 0 && missing() == 0;
+        String deliveries = missing() + " missing, " + received.duplicates() + " duplicate and "
+                + received.outOfOrder() + " out-of-order deliveries; " + delivered() + " of " + expectedDeliveries()
                 + " expected deliveries happened";
+        if (orderAgreed()) {
+            return deliveries;
+        }
+        String order = orderCheck == null ? "the order check did not run" : "the order check found "
+                + orderCheck.orderDisagreements() + " disagreement(s), " + orderCheck.gaps() + " gap(s), "
+                + orderCheck.senderOrderViolations() + " sender-order and " + orderCheck.viewSynchronyViolations()
+                + " view-synchrony violation(s)"
+                + (orderCheck.problems().isEmpty() ? "" : "; first: " + orderCheck.problems().get(0));
+        return deliveriesOk ? order : deliveries + "; " + order;
     }
 
     /** @return the result as a JSON object (field order kept) */
@@ -104,6 +132,7 @@ record DemoResult(DemoSettings settings, List<SenderResult> senders, int members
         json.put("siteNames", settings.sites());
         json.put("members", members);
         json.put("groups", 1);
+        json.put("order", settings.ordering().settingValue());
         json.put("messageBytes", settings.messageBytes());
         json.put("ratePerMember", settings.ratePerMember());
         json.put("durationSec", settings.duration().toNanos() / 1e9);
@@ -117,6 +146,13 @@ record DemoResult(DemoSettings settings, List<SenderResult> senders, int members
         json.put("duplicates", received.duplicates());
         json.put("outOfOrder", received.outOfOrder());
         json.put("missing", missing());
+        if (totalOrder()) { // fifo has no agreed order to check: the fields are left out
+            json.put("orderDisagreements", orderCheck == null ? null : orderCheck.orderDisagreements());
+            json.put("gaps", orderCheck == null ? null : orderCheck.gaps());
+            json.put("senderOrderViolations", orderCheck == null ? null : orderCheck.senderOrderViolations());
+            json.put("viewSynchronyViolations", orderCheck == null ? null : orderCheck.viewSynchronyViolations());
+            json.put("orderCheckedEvents", orderCheck == null ? null : orderCheck.events());
+        }
         Map<String, Object> latency = new LinkedHashMap<>();
         latency.put("p50", round(latencyP50Ms, 3));
         latency.put("p99", round(latencyP99Ms, 3));

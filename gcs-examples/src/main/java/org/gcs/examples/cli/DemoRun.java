@@ -13,11 +13,13 @@ import org.HdrHistogram.Histogram;
 import org.gcs.GcsException;
 import org.gcs.FlowStatus;
 import org.gcs.GcsNode;
+import org.gcs.GroupMember;
 import org.gcs.GroupTree;
 import org.gcs.MemberId;
 import org.gcs.examples.dashboard.DashboardServer;
 import org.gcs.examples.dashboard.SentCounts;
 import org.gcs.metrics.GcsMeters;
+import org.gcs.order.Ordering;
 
 /**
  * One run of {@code gcs demo}: start the nodes, wait for the group views, send for the duration while printing
@@ -134,12 +136,19 @@ final class DemoRun {
 
     private DemoResult exercise(DemoCluster cluster, MeterTotals meters) throws InterruptedException {
         nodes = cluster.nodes();
+        try (DemoMembers members = DemoMembers.over(nodes, settings.group(), settings.ordering())) {
+            return exercise(members, meters);
+        }
+    }
+
+    private DemoResult exercise(DemoMembers members, MeterTotals meters) throws InterruptedException {
         Map<MemberId, DeliveryChecker> receivers = new LinkedHashMap<>();
         LatencyRecorder latency = new LatencyRecorder();
-        for (GcsNode node : nodes) {
+        List<GroupMember> all = members.members();
+        for (int i = 0; i < all.size(); i++) {
             DeliveryChecker checker = new DeliveryChecker();
-            receivers.put(node.self(), checker);
-            node.onMessage(message -> {
+            receivers.put(all.get(i).self(), checker);
+            all.get(i).onMessage(message -> {
                 if (message.group().equals(settings.group())) {
                     checker.accept(message);
                     long sentMicros = Payloads.sentMicros(message.payload());
@@ -148,21 +157,21 @@ final class DemoRun {
                     }
                 }
             });
-            node.join(settings.group());
+            members.join(i);
         }
         long joinNs = System.nanoTime();
-        if (!Waits.until(() -> cluster.everyoneSeesEveryone(settings.group()), VIEW_TIMEOUT,
-                Duration.ofMillis(POLL_MS))) {
+        String inAgreedView = members.ordering() == Ordering.TOTAL ? " in the agreed view" : "";
+        if (!Waits.until(members::everyoneSeesEveryone, VIEW_TIMEOUT, Duration.ofMillis(POLL_MS))) {
             return DemoResult.failedEarly(settings, "after " + VIEW_TIMEOUT.toSeconds() + " s not every member sees"
-                    + " all " + nodes.size() + " members of group '" + settings.group() + "': "
-                    + viewSizes(nodes, settings.group()));
+                    + " all " + nodes.size() + " members of group '" + settings.group() + "'" + inAgreedView + ": "
+                    + members.viewSizes());
         }
-        report.line(String.format(java.util.Locale.ROOT, "all %d members see each other after %.1f s; sending for %s",
-                nodes.size(), seconds(System.nanoTime() - joinNs), DemoReport.human(settings.duration())));
+        report.line(String.format(java.util.Locale.ROOT, "all %d members see each other%s after %.1f s; sending for %s",
+                nodes.size(), inAgreedView, seconds(System.nanoTime() - joinNs),
+                DemoReport.human(settings.duration())));
 
         long endNs = System.nanoTime() + settings.duration().toNanos();
-        DemoTraffic traffic = new DemoTraffic(nodes, settings.group(), settings.messageBytes(),
-                settings.ratePerMember(), endNs);
+        DemoTraffic traffic = new DemoTraffic(members, settings.messageBytes(), settings.ratePerMember(), endNs);
         this.traffic = traffic;
         DemoProgress progress = new DemoProgress(traffic, receivers, latency);
         traffic.start();
@@ -181,7 +190,8 @@ final class DemoRun {
                 LatencyRecorder.percentileMs(total, 99), LatencyRecorder.maxMs(total),
                 meters.sum(GcsMeters.RETRANSMITS), meters.sum(GcsMeters.NAKS_SENT),
                 meters.sum(GcsMeters.WAN_DATAGRAMS_SENT), meters.sum(GcsMeters.EMULATOR_DATAGRAMS_DROPPED),
-                nodes.get(0).tree(settings.group()).orElse(null), treesAgree(nodes), flows(), stable, problem);
+                nodes.get(0).tree(settings.group()).orElse(null), treesAgree(nodes), flows(), stable, problem,
+                members.checkOrder());
     }
 
     /**
@@ -310,18 +320,6 @@ final class DemoRun {
         err.println("gcs demo failed: " + result.failureReason());
         err.flush();
         return 1;
-    }
-
-    private static String viewSizes(List<GcsNode> nodes, String group) {
-        StringBuilder sizes = new StringBuilder();
-        for (GcsNode node : nodes) {
-            if (!sizes.isEmpty()) {
-                sizes.append(", ");
-            }
-            sizes.append(node.self()).append(" sees ")
-                    .append(node.view(group).map(v -> v.size()).orElse(0));
-        }
-        return sizes.toString();
     }
 
     private static double seconds(long nanos) {

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import org.gcs.GcsNode;
+import org.gcs.GroupMember;
 import org.gcs.MemberId;
 import org.gcs.tools.send.RealTimeSender;
 
@@ -19,19 +19,19 @@ final class DemoTraffic {
     private volatile long lastDoneNs;
 
     /**
-     * @param nodes the sending nodes (each has joined the group)
-     * @param group the group
+     * @param members the sending members (each has joined the group)
      * @param messageBytes payload size
      * @param ratePerMember messages per second per member
      * @param endNs {@link System#nanoTime()} at which sending stops
      */
-    DemoTraffic(List<GcsNode> nodes, String group, int messageBytes, double ratePerMember, long endNs) {
-        for (GcsNode node : nodes) {
-            RealTimeSender sender = PacedSends.toGroup(node, group, ratePerMember, messageBytes,
+    DemoTraffic(DemoMembers members, int messageBytes, double ratePerMember, long endNs) {
+        List<GroupMember> all = members.members();
+        for (int i = 0; i < all.size(); i++) {
+            RealTimeSender sender = members.sender(i, ratePerMember, messageBytes,
                     sequence -> Payloads.stamped(messageBytes, Payloads.nowMicros())).stopAt(endNs);
-            senders.put(node.self(), sender);
+            senders.put(all.get(i).self(), sender);
         }
-        done = new CountDownLatch(nodes.size());
+        done = new CountDownLatch(all.size());
     }
 
     /** Starts every sender. */

@@ -74,6 +74,34 @@ class DemoCommandEndToEndTest {
         assertThat(flows).as("flows in %s", json).isEqualTo(3);
     }
 
+    @Test
+    @Timeout(150)
+    void shouldDeliverEveryMessageInOneAgreedOrderWithOrderTotal() {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+
+        int code = GcsCommand.commandLine().setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
+                .execute("demo", "--order", "total", "--duration", "3s", "--rate", "20", "--members-per-site", "2",
+                        "--json", "--report-every", "1s");
+
+        assertThat(code).as("exit code; stderr: %s%nstdout: %s", err, out).isZero();
+        List<String> lines = out.toString().lines().toList();
+        String json = lines.get(lines.size() - 1);
+        assertThat(number(json, "sent")).isPositive();
+        assertThat(number(json, "delivered")).isEqualTo(number(json, "expectedDeliveries"));
+        assertThat(number(json, "missing")).isZero();
+        assertThat(number(json, "duplicates")).isZero();
+        assertThat(number(json, "outOfOrder")).isZero();
+        assertThat(number(json, "orderDisagreements")).isZero();
+        assertThat(number(json, "gaps")).isZero();
+        assertThat(number(json, "senderOrderViolations")).isZero();
+        assertThat(number(json, "viewSynchronyViolations")).isZero();
+        assertThat(number(json, "orderCheckedEvents")).isGreaterThanOrEqualTo(number(json, "delivered"));
+        assertThat(json).contains("\"order\":\"total\"", "\"passed\":true");
+        assertThat(out.toString()).contains("in the agreed view", "order: total, 0 disagreements over",
+                "in one agreed order");
+    }
+
     private static long number(String json, String field) {
         Matcher m = Pattern.compile("\"" + field + "\":(-?[0-9]+)[,}]").matcher(json);
         assertThat(m.find()).as("whole-number field %s in %s", field, json).isTrue();

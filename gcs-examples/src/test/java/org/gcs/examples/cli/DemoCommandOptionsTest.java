@@ -8,6 +8,7 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import org.gcs.order.Ordering;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -27,6 +28,7 @@ class DemoCommandOptionsTest {
         assertThat(s.ratePerMember()).isEqualTo(50);
         assertThat(s.messageBytes()).isEqualTo(1000);
         assertThat(s.group()).isEqualTo("demo");
+        assertThat(s.ordering()).isEqualTo(Ordering.FIFO);
         assertThat(s.seed()).isEqualTo(1);
         assertThat(s.treeStrategy()).isEqualTo("spt");
         assertThat(s.reportEvery()).isEqualTo(Duration.ofSeconds(5));
@@ -76,6 +78,12 @@ class DemoCommandOptionsTest {
     }
 
     @Test
+    void shouldTakeTheOrderInAnyCase() {
+        assertThat(parsing.parse("--order", "total").settings().ordering()).isEqualTo(Ordering.TOTAL);
+        assertThat(parsing.parse("--order", "FIFO").settings().ordering()).isEqualTo(Ordering.FIFO);
+    }
+
+    @Test
     void shouldAcceptDurationsInSecondsMinutesAndMilliseconds() {
         assertThat(parsing.parse("--duration", "30s").settings().duration()).isEqualTo(Duration.ofSeconds(30));
         assertThat(parsing.parse("--duration", "500ms").settings().duration()).isEqualTo(Duration.ofMillis(500));
@@ -109,6 +117,7 @@ class DemoCommandOptionsTest {
         assertUsageError("--tree-strategy: unknown tree strategy 'ring'", "demo", "--tree-strategy", "ring");
         assertUsageError("unknown site 'paris'", "demo", "--sites", "boston,paris");
         assertUsageError("--group 'a b' is not valid", "demo", "--group", "a b");
+        assertUsageError("--order must be fifo or total, not 'causal'", "demo", "--order", "causal");
         assertUsageError("Invalid value for option '--duration'", "demo", "--duration", "soon");
         assertUsageError("Missing command", new String[0]);
         assertUsageError("unknown congestion control 'fast'", "demo", "--controller", "fast");
@@ -139,7 +148,7 @@ class DemoCommandOptionsTest {
 
         assertThat(gcs.execute("demo", "--help")).isZero();
         assertThat(out.toString()).contains("--members-per-site", "--report-every", "default: ron3", "(default: spt)",
-                "(default: 50)", "(default: 1000)").doesNotContain("null");
+                "(default: 50)", "(default: 1000)", "--order=ORDER", "(default: fifo)").doesNotContain("null");
         assertThat(gcs.execute("--version")).isZero();
         assertThat(out.toString()).contains("gcs ");
     }

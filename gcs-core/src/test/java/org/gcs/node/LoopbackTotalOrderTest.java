@@ -10,9 +10,12 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -22,6 +25,7 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Collectors;
 import org.awaitility.core.ConditionTimeoutException;
 import org.gcs.GcsNode;
+import org.gcs.GroupMessage;
 import org.gcs.MemberId;
 import org.gcs.SendQueueFullException;
 import org.gcs.order.DeliveryLog;
@@ -47,8 +51,35 @@ class LoopbackTotalOrderTest {
     /** Site timeout on loopback is 3 s (LoopbackCluster): every wait below allows several of them. */
     private static final Duration GENEROUS = Duration.ofSeconds(30);
 
+    /**
+     * What a node handed to its listeners from each sender (the FIFO layer under the total order, protocol messages
+     * included), and when it last did: shows a member whose delivery thread falls behind.
+     */
+    private static final class RawReceptions {
+        private final Map<MemberId, long[]> bySender = new ConcurrentHashMap<>();
+
+        void accept(GroupMessage message) {
+            long[] countAndLast = bySender.computeIfAbsent(message.sender(), s -> new long[2]);
+            synchronized (countAndLast) {
+                countAndLast[0]++;
+                countAndLast[1] = System.nanoTime();
+            }
+        }
+
+        @Override
+        public String toString() {
+            long now = System.nanoTime();
+            return new TreeMap<>(bySender).entrySet().stream().map(e -> {
+                synchronized (e.getValue()) {
+                    return e.getKey() + "=" + e.getValue()[0] + " (last " + (now - e.getValue()[1]) / 1_000_000
+                            + " ms ago)";
+                }
+            }).collect(Collectors.joining(", "));
+        }
+    }
+
     /** One node with its total-order member and the log of what it delivered. */
-    private record Member(GcsNode node, TotalOrderMember order, DeliveryLog log) {
+    private record Member(GcsNode node, TotalOrderMember order, DeliveryLog log, RawReceptions raw) {
         MemberId id() {
             return node.self();
         }
@@ -56,7 +87,9 @@ class LoopbackTotalOrderTest {
         String describe() {
             return id() + ": " + order.describe(G) + "; agreed view " + order.view(G).map(v -> v.viewId() + " "
                     + v.members()).orElse("none") + "; messages delivered " + log.messages()
-                    + (order.blocked(G) ? " BLOCKED" : "");
+                    + (order.blocked(G) ? " BLOCKED" : "") + "; payload bytes held " + order.heldBytes(G)
+                    + "\n      node: unstable " + node.status().unstableBytes() + " B, waiting "
+                    + node.status().waitingBytes() + " B; received from " + raw;
         }
 
         boolean sequencing() {
@@ -197,7 +230,9 @@ class LoopbackTotalOrderTest {
                 TotalOrderMember order = TotalOrderMember.over(node);
                 DeliveryLog log = new DeliveryLog(node.self(), G);
                 order.onOrdered(log);
-                members.add(new Member(node, order, log));
+                RawReceptions raw = new RawReceptions();
+                node.onMessage(raw::accept);
+                members.add(new Member(node, order, log, raw));
             }
         }
         members.forEach(m -> m.order().join(G, Ordering.TOTAL));

@@ -11,18 +11,35 @@ import org.gcs.MemberId;
  * the stable position (what may be forgotten).
  */
 final class AckTable {
-    private record Ack(long incarnation, Epoch epoch, long position) {
+    private record Ack(long incarnation, Epoch epoch, long position, long delivered) {
     }
 
     private final Map<MemberId, Ack> latest = new HashMap<>();
 
     /** Records an acknowledgement if it is newer than the one kept for that member. */
-    void record(MemberId member, long incarnation, Epoch epoch, long position) {
+    void record(MemberId member, long incarnation, Epoch epoch, long position, long delivered) {
         Ack kept = latest.get(member);
         if (kept == null || kept.incarnation != incarnation || epoch.compareTo(kept.epoch) > 0
-                || epoch.equals(kept.epoch) && position > kept.position) {
-            latest.put(member, new Ack(incarnation, epoch, position));
+                || epoch.equals(kept.epoch) && (position > kept.position || delivered > kept.delivered)) {
+            long deliveredNow = kept != null && kept.incarnation == incarnation
+                    ? Math.max(kept.delivered, delivered) : delivered;
+            latest.put(member, new Ack(incarnation, epoch, Math.max(position,
+                    kept != null && kept.incarnation == incarnation && epoch.equals(kept.epoch) ? kept.position : -1),
+                    deliveredNow));
         }
+    }
+
+    /**
+     * @return the lowest position delivered by the view's members (any epoch: what is delivered is the same
+     *     everywhere), -1 if one has told nothing
+     */
+    long lowestDelivered(List<Incarnation> members) {
+        long lowest = Long.MAX_VALUE;
+        for (Incarnation member : members) {
+            Ack kept = latest.get(member.member());
+            lowest = Math.min(lowest, kept != null && kept.incarnation == member.number() ? kept.delivered : -1);
+        }
+        return lowest;
     }
 
     /** @return the position the incarnation acknowledged in the epoch, -1 if none */

@@ -21,6 +21,8 @@ final class OrderChain {
     private final Map<Incarnation, Long> orderedBefore = new HashMap<>();
     /** Each incarnation's last ordered message number, prefix and kept entries together. */
     private final Map<Incarnation, Long> lastOrdered = new HashMap<>();
+    /** The kept view entries by position, so that finding a view costs no scan of the messages. */
+    private final java.util.TreeMap<Long, ChainEntry.ViewChange> views = new java.util.TreeMap<>();
     /** Incarnations that a view of this chain left out after an earlier one listed them: never admitted again. */
     private final java.util.Set<Incarnation> departed = new java.util.HashSet<>();
 
@@ -34,6 +36,7 @@ final class OrderChain {
         this.epoch = epoch;
         this.start = admission.first();
         entries.add(admission);
+        views.put(admission.first(), admission);
     }
 
     Epoch epoch() {
@@ -74,32 +77,18 @@ final class OrderChain {
 
     /** @return the view in effect at a kept position (a view entry is in effect at its own position) */
     ChainEntry.ViewChange viewAt(long position) {
-        ChainEntry.ViewChange view = baseView;
-        for (ChainEntry entry : entries) {
-            if (entry.first() > position) {
-                break;
-            }
-            if (entry instanceof ChainEntry.ViewChange v) {
-                view = v;
-            }
-        }
-        return view;
+        var floor = views.floorEntry(position);
+        return floor != null ? floor.getValue() : baseView;
     }
 
     /** @return the view in effect at the last known position */
     ChainEntry.ViewChange topView() {
-        return viewAt(top());
+        return views.isEmpty() ? baseView : views.lastEntry().getValue();
     }
 
     /** @return the views that take effect after {@code position}, in order */
     List<ChainEntry.ViewChange> viewsAfter(long position) {
-        List<ChainEntry.ViewChange> views = new ArrayList<>();
-        for (ChainEntry entry : entries) {
-            if (entry.first() > position && entry instanceof ChainEntry.ViewChange v) {
-                views.add(v);
-            }
-        }
-        return views;
+        return new ArrayList<>(views.tailMap(position, false).values());
     }
 
     /** @return the last message number of an incarnation that the chain orders, 0 if none */
@@ -127,6 +116,8 @@ final class OrderChain {
         entries.add(entry);
         if (entry instanceof ChainEntry.Messages m) {
             lastOrdered.merge(m.sender(), m.toSeq(), Math::max);
+        } else {
+            views.put(entry.first(), (ChainEntry.ViewChange) entry);
         }
     }
 
@@ -137,6 +128,7 @@ final class OrderChain {
 
     /** Forgets every entry from a position on (a message range that straddles it keeps its earlier part). */
     void truncateFrom(long position) {
+        views.tailMap(position, true).clear();
         while (!entries.isEmpty() && entries.get(entries.size() - 1).first() >= position) {
             entries.remove(entries.size() - 1);
         }
@@ -156,13 +148,26 @@ final class OrderChain {
     /** @return the kept entries from {@code from} to {@code to} (inclusive), cut to fit */
     List<ChainEntry> entriesBetween(long from, long to) {
         List<ChainEntry> result = new ArrayList<>();
-        for (ChainEntry entry : entries) {
-            if (entry.end() <= from || entry.first() > to) {
-                continue;
-            }
+        for (int i = firstEndingAfter(from); i < entries.size() && entries.get(i).first() <= to; i++) {
+            ChainEntry entry = entries.get(i);
             result.add(clip(entry, Math.max(from, entry.first()), Math.min(to, entry.end() - 1)));
         }
         return result;
+    }
+
+    /** @return the index of the first kept entry that covers a position at or after {@code position} */
+    private int firstEndingAfter(long position) {
+        int low = 0;
+        int high = entries.size();
+        while (low < high) {
+            int mid = (low + high) >>> 1;
+            if (entries.get(mid).end() <= position) {
+                low = mid + 1;
+            } else {
+                high = mid;
+            }
+        }
+        return low;
     }
 
     /**
@@ -186,10 +191,12 @@ final class OrderChain {
      */
     List<ChainEntry.Messages> discardThrough(long position) {
         List<ChainEntry.Messages> gone = new ArrayList<>();
-        while (!entries.isEmpty() && entries.get(0).end() - 1 <= position) {
-            ChainEntry entry = entries.remove(0);
+        int count = 0;
+        while (count < entries.size() && entries.get(count).end() - 1 <= position) {
+            ChainEntry entry = entries.get(count++);
             if (entry instanceof ChainEntry.ViewChange v) {
                 baseView = v;
+                views.remove(v.first());
             } else {
                 ChainEntry.Messages m = (ChainEntry.Messages) entry;
                 orderedBefore.merge(m.sender(), m.toSeq(), Math::max);
@@ -197,16 +204,8 @@ final class OrderChain {
             }
             start = entry.end();
         }
+        entries.subList(0, count).clear();
         return gone;
     }
 
-    /** @return the first view entry at or after {@code from} that lists the incarnation, or null */
-    ChainEntry.ViewChange admissionOf(Incarnation member) {
-        for (ChainEntry entry : entries) {
-            if (entry instanceof ChainEntry.ViewChange v && v.members().contains(member)) {
-                return v;
-            }
-        }
-        return baseView != null && baseView.members().contains(member) ? baseView : null;
-    }
 }

@@ -43,12 +43,19 @@ final class OrderWire {
     record Missing(Incarnation sender, long seq) {
     }
 
-    /** An application message: the sender's incarnation, its number within it, and the application's bytes. */
-    record Data(long incarnation, long seq, byte[] payload) {
+    /**
+     * An application message: the sender's incarnation, its number within it, the sender's acknowledgement at the
+     * time (null before it was admitted: data carries it, so that a sending member needs no {@link Ack} of its own),
+     * and the application's bytes.
+     */
+    record Data(long incarnation, long seq, Ack ack, byte[] payload) {
     }
 
-    /** A member holds the chain of {@code epoch}, and every message it names, up to {@code position}. */
-    record Ack(long incarnation, Epoch epoch, long position) {
+    /**
+     * A member holds the chain of {@code epoch}, and every message it names, up to {@code position}, and delivered up
+     * to {@code delivered} (what every member delivered may be forgotten).
+     */
+    record Ack(long incarnation, Epoch epoch, long position, long delivered) {
     }
 
     /** A payload carried inside an order, for a sender that left the view before every member held it. */
@@ -83,19 +90,27 @@ final class OrderWire {
         });
     }
 
-    static byte[] data(long incarnation, long seq, byte[] payload) {
+    static byte[] data(long incarnation, long seq, Epoch ackEpoch, long ackPosition, long delivered,
+                       byte[] payload) {
         return write(DATA, out -> {
             out.writeLong(incarnation);
             out.writeLong(seq);
+            out.writeBoolean(ackEpoch != null);
+            if (ackEpoch != null) {
+                writeEpoch(out, ackEpoch);
+                out.writeLong(ackPosition);
+                out.writeLong(delivered);
+            }
             out.write(payload);
         });
     }
 
-    static byte[] ack(long incarnation, Epoch epoch, long position) {
+    static byte[] ack(long incarnation, Epoch epoch, long position, long delivered) {
         return write(ACK, out -> {
             out.writeLong(incarnation);
             writeEpoch(out, epoch);
             out.writeLong(position);
+            out.writeLong(delivered);
         });
     }
 
@@ -133,8 +148,8 @@ final class OrderWire {
         try {
             Object message = switch (payload[3]) {
                 case HELLO -> readHello(in);
-                case DATA -> new Data(in.readLong(), in.readLong(), in.readAllBytes());
-                case ACK -> new Ack(in.readLong(), readEpoch(in), in.readLong());
+                case DATA -> readData(in);
+                case ACK -> new Ack(in.readLong(), readEpoch(in), in.readLong(), in.readLong());
                 case ORDER -> readOrder(in);
                 default -> null;
             };
@@ -142,6 +157,13 @@ final class OrderWire {
         } catch (IOException | IllegalArgumentException malformed) {
             return null;
         }
+    }
+
+    private static Data readData(DataInputStream in) throws IOException {
+        long incarnation = in.readLong();
+        long seq = in.readLong();
+        Ack ack = in.readBoolean() ? new Ack(incarnation, readEpoch(in), in.readLong(), in.readLong()) : null;
+        return new Data(incarnation, seq, ack, in.readAllBytes());
     }
 
     private static Hello readHello(DataInputStream in) throws IOException {

@@ -17,7 +17,7 @@ import org.gcs.MemberId;
  */
 final class SequencerRole {
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(SequencerRole.class);
-    /** The sequencer sends an order at most this often (besides one at a time), so that orders batch under load. */
+    /** Under load the sequencer sends an order at most this often on average ({@link Pacer}), so that orders batch. */
     static final long MIN_ORDER_SPACING_NS = 10_000_000L;
     /** At most this many entries in one order message; more go in the next. */
     static final int MAX_ENTRIES_PER_ORDER = 2_000;
@@ -35,6 +35,7 @@ final class SequencerRole {
     private long lastSentTop;
     private boolean orderInFlight;
     private long orderSentAtNs;
+    private final Pacer orderPacer = new Pacer(MIN_ORDER_SPACING_NS);
     private final Map<MemberId, Long> lastCatchUpNs = new HashMap<>();
 
     SequencerRole(TotalOrderGroup group) {
@@ -235,9 +236,9 @@ final class SequencerRole {
             send(from, true);
             return;
         }
-        boolean spaced = nowNs - orderSentAtNs >= MIN_ORDER_SPACING_NS;
-        if (g.chain.top() > lastSentTop && spaced
-                && (!orderInFlight || nowNs - orderSentAtNs >= TotalOrderGroup.RESEND_AFTER_NS)) {
+        if (g.chain.top() > lastSentTop
+                && (!orderInFlight || nowNs - orderSentAtNs >= TotalOrderGroup.RESEND_AFTER_NS)
+                && orderPacer.tryTake(nowNs)) {
             orderSentAtNs = nowNs;
             send(lastSentTop + 1, false);
         }

@@ -32,11 +32,12 @@ final class TotalOrderGroup {
     /** At most this many bytes of a member's own messages may wait to be delivered in one group. */
     static final long MAX_UNDELIVERED_OWN_BYTES = 1L << 20;
     /**
-     * A member acknowledges at most this often (besides one at a time): with every member acknowledging every order,
-     * acknowledgements would otherwise cost the WAN more messages than the data under load; a pending one leaves at
-     * the next tick ({@link TotalOrderMember#TICK_MS}).
+     * Under load a member acknowledges at most this often on average ({@link Pacer}; besides one at a time): with
+     * every member acknowledging every order, acknowledgements would otherwise cost the WAN more messages than the data;
+     * a pending one leaves with the member's next data message, at the next input or at the next tick
+     * ({@link TotalOrderMember#TICK_MS}).
      */
-    static final long MIN_ACK_SPACING_NS = 25_000_000L;
+    static final long MIN_ACK_SPACING_NS = 20_000_000L;
     /** At most this many missing messages named in one hello. */
     static final int MAX_MISSING = 64;
     /** How long an acknowledgement or an order may stay unconfirmed before the next one goes out anyway. */
@@ -84,22 +85,26 @@ final class TotalOrderGroup {
     /** The number of the last view delivered here (0 before the first). */
     long deliveredView;
     /** The number of the view that admitted this member: the group had reached it when this member joined. */
-    private long admissionView;
+    long admissionView;
     private long nextDataSeq = 1;
     private long undeliveredOwnBytes;
+    private long ackBeforeWrap;
+    private Epoch ackEpochBeforeWrap;
     private boolean ackInFlight;
     private Epoch ackSentEpoch;
     private long ackSentPosition = -1;
     private long ackSentAtNs;
+    private final Pacer ackPacer = new Pacer(MIN_ACK_SPACING_NS);
     private long joinedAtNs;
     private long lastRawChangeNs;
-    private long lastAskNs;
+    long lastAskNs;
     private long stalledSinceNs = -1;
     private long stalledAt = -1;
     private boolean sawAdmittedMember;
-    private boolean blocked;
+    boolean blocked;
     private final Set<MemberId> mismatched = new HashSet<>();
     final SequencerRole sequencer = new SequencerRole(this);
+    private final OrderIntake intake = new OrderIntake(this);
 
     TotalOrderGroup(String group, MemberId self, LongSupplier random, Output out) {
         this.group = group;
@@ -129,13 +134,24 @@ final class TotalOrderGroup {
                     + "): wait for them to be delivered, then send again");
         }
         undeliveredOwnBytes += payload.length;
-        return OrderWire.data(me.number(), nextDataSeq++, payload);
+        if (chain == null) {
+            return OrderWire.data(me.number(), nextDataSeq++, null, 0, 0, payload);
+        }
+        ackBeforeWrap = ackSentPosition;
+        ackEpochBeforeWrap = ackSentEpoch;
+        ackSentEpoch = chain.epoch(); // the data carries this member's acknowledgement
+        ackSentPosition = ackTop;
+        return OrderWire.data(me.number(), nextDataSeq++, chain.epoch(), ackTop, delivered, payload);
     }
 
     /** Gives back the number of a payload {@link #wrap}ped but refused by the FIFO layer. */
     void unwrap(int payloadBytes) {
         nextDataSeq--;
         undeliveredOwnBytes -= payloadBytes;
+        if (chain != null) {
+            ackSentPosition = ackBeforeWrap;
+            ackSentEpoch = ackEpochBeforeWrap;
+        }
     }
 
     void onRawView(GroupView view, long nowNs) {
@@ -171,8 +187,13 @@ final class TotalOrderGroup {
             sequencer.onHello(new Incarnation(from, hello.incarnation()), hello.missing(), nowNs);
         } else if (decoded instanceof OrderWire.Data data) {
             payloads.put(new Incarnation(from, data.incarnation()), data.seq(), data.payload());
+            if (data.ack() != null) {
+                acks.record(from, data.incarnation(), data.ack().epoch(), data.ack().position(),
+                        data.ack().delivered());
+                highestEpochNumber = Math.max(highestEpochNumber, data.ack().epoch().number());
+            }
         } else if (decoded instanceof OrderWire.Ack ack) {
-            acks.record(from, ack.incarnation(), ack.epoch(), ack.position());
+            acks.record(from, ack.incarnation(), ack.epoch(), ack.position(), ack.delivered());
             highestEpochNumber = Math.max(highestEpochNumber, ack.epoch().number());
             if (from.equals(self) && ack.incarnation() == me.number()) {
                 ackInFlight = false;
@@ -183,7 +204,7 @@ final class TotalOrderGroup {
             if (from.equals(self) && order.incarnation() == me.number()) {
                 sequencer.ownOrderReturned();
             } else if (from.equals(order.epoch().sequencer())) {
-                onOrder(order);
+                intake.onOrder(order);
             }
         }
         progress(nowNs);
@@ -240,136 +261,12 @@ final class TotalOrderGroup {
             return missing;
         }
         for (long position = ackTop + 1; position <= chain.top() && missing.size() < MAX_MISSING; position++) {
-            if (chain.entryAt(position) instanceof ChainEntry.Messages m && !payloads.has(m.sender(), m.seqAt(position))) {
+            if (chain.entryAt(position) instanceof ChainEntry.Messages m
+                    && !payloads.has(m.sender(), m.seqAt(position))) {
                 missing.add(new OrderWire.Missing(m.sender(), m.seqAt(position)));
             }
         }
         return missing;
-    }
-
-    private void onOrder(OrderWire.Order order) {
-        for (OrderWire.Carried carried : order.carried()) {
-            payloads.put(carried.sender(), carried.seq(), carried.payload());
-        }
-        if (chain == null) {
-            admitIfListed(order);
-            return;
-        }
-        int byEpoch = order.epoch().compareTo(chain.epoch());
-        long base = order.first();
-        if (byEpoch == 0) {
-            committedHint = Math.max(committedHint, order.committed());
-            if (order.restart() && base > chain.top() + 1) {
-                rejoin("the order of group '" + group + "' went on from position " + base
-                        + ", beyond what this member holds (" + chain.top() + "): it was left out meanwhile");
-                return;
-            }
-            extend(order.entries());
-            return;
-        }
-        if (order.epoch().lineage() != chain.epoch().lineage()) {
-            if (byEpoch > 0) {
-                rejoin("another order of group '" + group + "' (founded apart, epoch " + order.epoch().number()
-                        + " by " + order.epoch().sequencer() + ") takes precedence");
-            }
-            return;
-        }
-        Incarnation restarter = new Incarnation(order.epoch().sequencer(), order.incarnation());
-        boolean follows = byEpoch > 0 && order.restart() && base <= chain.top() + 1
-                && chain.topView() != null && chain.topView().members().contains(restarter)
-                && agreesWithDelivered(order.entries());
-        if (!follows) {
-            if (order.committedView() > Math.max(deliveredView, admissionView)) {
-                rejoin("the order of group '" + group + "' by " + order.epoch().sequencer() + " delivered view "
-                        + order.committedView() + " without this member (it was apart from the primary component)");
-            }
-            return; // a sequencer left behind by the primary component, or one that cannot be followed from here
-        }
-        LOG.debug("{} follows {} from {} (held {}, delivered {})", me, order.epoch(), base, chain.top(), delivered);
-        sequencer.stepDown();
-        chain.truncateFrom(Math.max(base, chain.start()));
-        chain.epoch(order.epoch());
-        committedHint = order.committed();
-        ackTop = Math.max(delivered, Math.min(ackTop, base - 1)); // what follows may be other entries now
-        extend(order.entries());
-        ChainEntry.ViewChange top = chain.topView();
-        if (top == null || !top.members().contains(me)) {
-            rejoin("the sequencer " + order.epoch().sequencer() + " took over without this member in its view");
-        } else if (deliveredView == 0) {
-            readmit();
-        }
-    }
-
-    /**
-     * @return false if a take-over's entries differ from what this member delivered at a position it still keeps:
-     *     the sequencer is not one to follow (a safety net; the protocol never re-issues a delivered position
-     *     differently)
-     */
-    private boolean agreesWithDelivered(List<ChainEntry> entries) {
-        for (ChainEntry entry : entries) {
-            for (long position = Math.max(entry.first(), chain.start());
-                    position < entry.end() && position <= delivered; position++) {
-                if (!sameEvent(entry, chain.entryAt(position), position)) {
-                    LOG.error("{}: a take-over order differs at position {} from what was delivered here; ignored",
-                            me, position);
-                    return false;
-                }
-            }
-        }
-        return true;
-    }
-
-    private static boolean sameEvent(ChainEntry a, ChainEntry b, long position) {
-        if (a instanceof ChainEntry.ViewChange va) {
-            return b instanceof ChainEntry.ViewChange vb && va.members().equals(vb.members())
-                    && va.viewNumber() == vb.viewNumber();
-        }
-        ChainEntry.Messages ma = (ChainEntry.Messages) a;
-        return b instanceof ChainEntry.Messages mb && ma.sender().equals(mb.sender())
-                && ma.seqAt(position) == mb.seqAt(position);
-    }
-
-    /** A member not yet past its admission after a take-over: its admission is the first view that lists it. */
-    private void readmit() {
-        for (ChainEntry.ViewChange view : chain.viewsAfter(delivered)) {
-            if (view.members().contains(me)) {
-                delivered = view.first() - 1;
-                ackTop = Math.max(ackTop, delivered);
-                return;
-            }
-        }
-    }
-
-    private void admitIfListed(OrderWire.Order order) {
-        for (ChainEntry entry : order.entries()) {
-            if (entry instanceof ChainEntry.ViewChange view && view.members().contains(me)) {
-                chain = new OrderChain(order.epoch(), view);
-                admissionView = view.viewNumber();
-                LOG.debug("{} admitted by {} in {}", me, order.epoch(), view);
-                committedHint = order.committed();
-                out.admitted(order.epoch().lineage());
-                delivered = view.first() - 1;
-                ackTop = delivered;
-                blocked = false;
-                extend(order.entries());
-                return;
-            }
-        }
-    }
-
-    /** Appends the part of the entries beyond the last known position; asks again on a gap. */
-    private void extend(List<ChainEntry> entries) {
-        for (ChainEntry entry : entries) {
-            long top = chain.top();
-            if (entry.end() - 1 <= top) {
-                continue;
-            }
-            if (entry.first() > top + 1) {
-                lastAskNs = Long.MIN_VALUE / 2; // a gap: ask at the next tick
-                return;
-            }
-            chain.append(OrderChain.clip(entry, top + 1, entry.end() - 1));
-        }
     }
 
     /** Re-evaluates everything after an input: founding, take-over, ordering, acknowledging, delivering. */
@@ -428,15 +325,15 @@ final class TotalOrderGroup {
             }
         }
         ackTop = position - 1;
-        acks.record(self, me.number(), chain.epoch(), ackTop);
+        acks.record(self, me.number(), chain.epoch(), ackTop, delivered);
     }
 
     private void sendAck(long nowNs) {
         boolean epochChanged = !chain.epoch().equals(ackSentEpoch);
         boolean news = ackTop > ackSentPosition || epochChanged;
-        boolean spaced = epochChanged || nowNs - ackSentAtNs >= MIN_ACK_SPACING_NS;
-        if (news && spaced && (!ackInFlight || nowNs - ackSentAtNs >= RESEND_AFTER_NS)) {
-            out.send(OrderWire.ack(me.number(), chain.epoch(), ackTop));
+        if (news && (!ackInFlight || nowNs - ackSentAtNs >= RESEND_AFTER_NS)
+                && (ackPacer.tryTake(nowNs) || epochChanged)) {
+            out.send(OrderWire.ack(me.number(), chain.epoch(), ackTop, delivered));
             ackInFlight = true;
             ackSentEpoch = chain.epoch();
             ackSentPosition = ackTop;
@@ -490,7 +387,8 @@ final class TotalOrderGroup {
 
     private void discardStable() {
         long stable = acks.lowest(chain.topView().members(), chain.epoch());
-        for (ChainEntry.Messages gone : chain.discardThrough(Math.min(stable, delivered))) {
+        long everywhere = acks.lowestDelivered(chain.topView().members());
+        for (ChainEntry.Messages gone : chain.discardThrough(Math.min(Math.min(stable, delivered), everywhere))) {
             payloads.discardThrough(gone.sender(), gone.toSeq());
         }
     }

@@ -55,7 +55,7 @@ import org.slf4j.LoggerFactory;
 public final class TotalOrderMember implements GroupMember, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(TotalOrderMember.class);
     /** How often {@link #over(GcsNode)}'s timer calls {@link #tick()}. */
-    public static final long TICK_MS = 50;
+    public static final long TICK_MS = 20;
 
     private final GroupMember inner;
     private final LongSupplier nanoClock;
@@ -105,7 +105,8 @@ public final class TotalOrderMember implements GroupMember, AutoCloseable {
      * @return the member
      */
     public static TotalOrderMember over(GcsNode node) {
-        TotalOrderMember member = new TotalOrderMember(node, System::nanoTime, System.nanoTime() ^ node.self().hashCode());
+        TotalOrderMember member = new TotalOrderMember(node, System::nanoTime,
+                System.nanoTime() ^ node.self().hashCode());
         ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "gcs-order-" + node.self().name());
             t.setDaemon(true);

@@ -18,6 +18,8 @@ import org.gcs.MemberId;
  *   <li><b>view synchrony</b>: two members that install one view and then the same next view delivered the same
  *       messages in between (it follows from the two above, and is counted on its own).</li>
  * </ul>
+ * A message is known by its sender, its number and a hash of its payload: a sender that joined again numbers from 1
+ * again, so a workload checked with this class sends payloads that differ (a counter of its own, for instance).
  */
 public final class OrderChecker {
     private OrderChecker() {

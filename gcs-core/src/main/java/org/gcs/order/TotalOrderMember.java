@@ -131,6 +131,9 @@ public final class TotalOrderMember implements GroupMember, AutoCloseable {
      */
     public synchronized void join(String group, Ordering ordering) {
         Names.requireValid("group", group);
+        if (ordering == Ordering.TOTAL && !totalGroups.containsKey(group) && inner.groups().contains(group)) {
+            throw new IllegalStateException("group '" + group + "' was joined with fifo ordering; leave it first");
+        }
         if (ordering == Ordering.TOTAL && !totalGroups.containsKey(group)) {
             TotalOrderGroup total = new TotalOrderGroup(group, inner.self(), random::nextLong, new Out(group));
             totalGroups.put(group, total);

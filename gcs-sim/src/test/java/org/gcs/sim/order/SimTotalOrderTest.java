@@ -63,6 +63,21 @@ class SimTotalOrderTest {
     }
 
     @Test
+    void shouldRefuseToSwitchAJoinedGroupsOrdering() {
+        SimNetwork net = new SimNetwork(three(0.0), SimOptions.defaults().withSeed(9));
+        SimNode node = net.start("a", "a1");
+        org.gcs.order.TotalOrderMember member = new org.gcs.order.TotalOrderMember(node, net::nowNs, 1);
+        member.join("f", org.gcs.order.Ordering.FIFO);
+        member.join("t", org.gcs.order.Ordering.TOTAL);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> member.join("f", org.gcs.order.Ordering.TOTAL))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("fifo ordering; leave it first");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> member.join("t", org.gcs.order.Ordering.FIFO))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("total ordering; leave it first");
+        assertThat(member.ordering("f")).contains(org.gcs.order.Ordering.FIFO);
+        assertThat(member.ordering("t")).contains(org.gcs.order.Ordering.TOTAL);
+    }
+
+    @Test
     void shouldDeliverEveryMessageInOneOrderAtEveryMember() {
         TotalOrderHarness h = startThreeByTwo(1, 0.0);
         traffic(h, 200, null);

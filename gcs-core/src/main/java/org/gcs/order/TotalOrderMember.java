@@ -14,6 +14,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
+import org.gcs.GcsClosedException;
 import org.gcs.GcsNode;
 import org.gcs.GroupMember;
 import org.gcs.GroupMessage;
@@ -337,13 +338,26 @@ public final class TotalOrderMember implements GroupMember, AutoCloseable {
                 return;
             } catch (SendQueueFullException full) {
                 // kept below
+            } catch (GcsClosedException closed) {
+                innerClosed();
+                return;
             } catch (RuntimeException gone) {
-                LOG.warn("total-order message to {} not sent: {}", group, gone.toString());
+                LOG.debug("total-order message to {} not sent: {}", group, gone.toString());
                 return;
             }
         }
         unsentGroups.add(new String[] {group});
         unsentPayloads.add(payload);
+    }
+
+    /** The node under this member closed: the timer stops, and nothing more is sent. */
+    private void innerClosed() {
+        if (timer != null && !timer.isShutdown()) {
+            LOG.info("the node under the total-order member {} closed; its ordering timer stops", inner.self());
+            timer.shutdown();
+        }
+        unsentGroups.clear();
+        unsentPayloads.clear();
     }
 
     private void retryUnsent() {
@@ -355,8 +369,11 @@ public final class TotalOrderMember implements GroupMember, AutoCloseable {
                 }
             } catch (SendQueueFullException full) {
                 return;
+            } catch (GcsClosedException closed) {
+                innerClosed();
+                return;
             } catch (RuntimeException gone) {
-                LOG.warn("total-order message to {} not sent: {}", group, gone.toString());
+                LOG.debug("total-order message to {} not sent: {}", group, gone.toString());
             }
             unsentGroups.poll();
             unsentPayloads.poll();

@@ -33,7 +33,8 @@ final class TotalOrderGroup {
     static final long MAX_UNDELIVERED_OWN_BYTES = 1L << 20;
     /**
      * Under load a member acknowledges at most this often on average ({@link Pacer}; besides one at a time): with
-     * every member acknowledging every order, acknowledgements would otherwise cost the WAN more messages than the data;
+     * every member acknowledging every order, acknowledgements would otherwise cost the WAN more messages than the
+     * data;
      * a pending one leaves with the member's next data message, at the next input or at the next tick
      * ({@link TotalOrderMember#TICK_MS}).
      */

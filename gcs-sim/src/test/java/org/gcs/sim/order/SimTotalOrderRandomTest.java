@@ -142,7 +142,9 @@ class SimTotalOrderRandomTest {
             convergence = h.active().stream().map(n -> n.id() + "@" + lastPosition(h, n)).toList().toString();
             if (!converged && Boolean.getBoolean("gcs.total.describe")) {
                 h.active().forEach(n -> System.out.println("  " + h.members.get(n).describe(TotalOrderHarness.G)
-                        + " waiting " + n.waitingBytes() + " unstable " + n.unstableBytes() + " window " + n.sendWindowBytes() + " delegate " + n.isDelegate() + " flows " + n.flows() + " raw " + n.view(TotalOrderHarness.G).map(v -> v.size()).orElse(-1)));
+                        + " waiting " + n.waitingBytes() + " unstable " + n.unstableBytes() + " window "
+                        + n.sendWindowBytes() + " delegate " + n.isDelegate() + " flows " + n.flows() + " raw "
+                        + n.view(TotalOrderHarness.G).map(v -> v.size()).orElse(-1)));
             }
             if (Boolean.getBoolean("gcs.total.trace")) {
                 h.logs.forEach((node, log) -> {

@@ -41,16 +41,6 @@ final class Payloads {
         }
     }
 
-    /** Forgets every payload of a sender's incarnation. */
-    void discardAll(Incarnation sender) {
-        discardThrough(sender, Long.MAX_VALUE);
-    }
-
-    /** @return the incarnations with payloads kept */
-    java.util.Set<Incarnation> senders() {
-        return java.util.Set.copyOf(bySender.keySet());
-    }
-
     /** @return payload bytes kept */
     long bytes() {
         return bytes;

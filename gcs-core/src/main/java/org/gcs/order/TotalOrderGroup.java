@@ -444,11 +444,6 @@ final class TotalOrderGroup {
                 + (blocked ? ", blocked" : "");
     }
 
-    /** @return true if the view lists a member by identity (any incarnation) */
-    static boolean listsByIdentity(ChainEntry.ViewChange view, MemberId member) {
-        return view != null && view.members().stream().anyMatch(m -> m.member().equals(member));
-    }
-
     /** @return true if the member is present in the FIFO view as the incarnation it last announced */
     boolean present(Incarnation member) {
         if (member.member().equals(self)) {

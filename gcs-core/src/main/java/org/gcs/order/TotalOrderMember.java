@@ -66,8 +66,9 @@ public final class TotalOrderMember implements GroupMember, AutoCloseable {
     private final List<MessageListener> messageListeners = new CopyOnWriteArrayList<>();
     private final List<ViewListener> viewListeners = new CopyOnWriteArrayList<>();
     private final List<OrderedListener> orderedListeners = new CopyOnWriteArrayList<>();
-    private final ArrayDeque<String[]> unsentGroups = new ArrayDeque<>();
-    private final ArrayDeque<byte[]> unsentPayloads = new ArrayDeque<>();
+    private final List<MessageListener> directListeners = new CopyOnWriteArrayList<>();
+    private final ControlQueue control;
+    private final StateTransfers transfers;
     private final Registration innerMessages;
     private final Registration innerViews;
     private ScheduledExecutorService timer;
@@ -84,6 +85,8 @@ public final class TotalOrderMember implements GroupMember, AutoCloseable {
         this.inner = inner;
         this.nanoClock = nanoClock;
         this.random = new SplittableRandom(seed);
+        this.control = new ControlQueue(inner, this::innerClosed);
+        this.transfers = new StateTransfers(new TransfersHost(), nanoClock);
         this.innerMessages = inner.onMessage(this::onInnerMessage);
         this.innerViews = inner.onView(new ViewListener() {
             @Override
@@ -149,6 +152,69 @@ public final class TotalOrderMember implements GroupMember, AutoCloseable {
         }
     }
 
+    /**
+     * Joins a total-order group and receives its state from a current member ({@link StateReceiver}): the events
+     * that follow the state are delivered once it is read. This member must not be in the group already.
+     *
+     * @param group the group name (see {@link Names})
+     * @param ordering {@link Ordering#TOTAL} (state transfer in FIFO groups is not supported yet)
+     * @param receiver reads the state
+     */
+    public synchronized void join(String group, Ordering ordering, StateReceiver receiver) {
+        Names.requireValid("group", group);
+        if (ordering != Ordering.TOTAL) {
+            throw new IllegalArgumentException("state transfer needs a total-order group (join '" + group
+                    + "' with Ordering.TOTAL); FIFO groups have no agreed point to take a state at yet");
+        }
+        if (inner.groups().contains(group)) {
+            throw new IllegalStateException("group '" + group + "' is joined already; leave it first to receive its"
+                    + " state");
+        }
+        transfers.expectState(group, java.util.Objects.requireNonNull(receiver, "receiver"));
+        join(group, ordering);
+    }
+
+    /**
+     * Gives this member's state of its total-order groups to members that join them and ask for it. Without a
+     * provider, this member refuses such requests (the joiner asks another member).
+     *
+     * @param provider takes a snapshot of a group's state at a point of its order
+     */
+    public synchronized void provideState(StateProvider provider) {
+        transfers.provide(provider);
+    }
+
+    /**
+     * Sends a message to one member of a group, in any site, without blocking: reliable, in order with this member's
+     * other messages to the group, under the group's congestion control. The message travels in the group (its sites
+     * see its bytes go by, and drop them), outside its total order: it is delivered on arrival, to
+     * {@link #onDirect} listeners of {@code to} only. Both members must run a {@link TotalOrderMember}.
+     *
+     * @param group a group both members joined
+     * @param to the member
+     * @param payload the bytes
+     * @return a stage completed when the message is admitted into the send window
+     * @throws NotJoinedException if the group was not joined
+     * @throws SendQueueFullException if the send window is full (try again later)
+     */
+    public synchronized CompletionStage<Void> sendTo(String group, MemberId to, byte[] payload) {
+        if (!inner.groups().contains(group)) {
+            throw new NotJoinedException(group);
+        }
+        return inner.sendAsync(group, MemberWire.direct(to, transfers.nextDirectSeq(group), payload));
+    }
+
+    /**
+     * Registers a listener for the messages sent to this member alone ({@link #sendTo}); a message's
+     * {@link GroupMessage#sequence()} counts its sender's messages to one member in the group, from 1.
+     *
+     * @return a handle that removes it
+     */
+    public Registration onDirect(MessageListener listener) {
+        directListeners.add(listener);
+        return () -> directListeners.remove(listener);
+    }
+
     /** Joins a group with {@link Ordering#FIFO}. */
     @Override
     public void join(String group) {
@@ -165,6 +231,7 @@ public final class TotalOrderMember implements GroupMember, AutoCloseable {
 
     @Override
     public synchronized void leave(String group) {
+        transfers.left(group);
         totalGroups.remove(group);
         orderedViews.remove(group);
         inner.leave(group);
@@ -204,10 +271,11 @@ public final class TotalOrderMember implements GroupMember, AutoCloseable {
     /** Periodic work of the total-order groups (asking again, take-overs, resends); call every few tens of ms. */
     public synchronized void tick() {
         long nowNs = nanoClock.getAsLong();
-        retryUnsent();
+        control.retry();
         for (TotalOrderGroup total : List.copyOf(totalGroups.values())) {
             total.tick(nowNs);
         }
+        transfers.tick(nowNs);
     }
 
     /**
@@ -284,7 +352,11 @@ public final class TotalOrderMember implements GroupMember, AutoCloseable {
     /** @return a total-order group's protocol state in one line (epoch, positions kept, held and delivered, acks) */
     public synchronized String describe(String group) {
         TotalOrderGroup total = totalGroups.get(group);
-        return total == null ? "not a total-order group here" : total.describe();
+        if (total == null) {
+            return "not a total-order group here";
+        }
+        String transfer = transfers.describe(group);
+        return total.describe() + (transfer.isEmpty() ? "" : "; " + transfer);
     }
 
     /** Stops the timer of {@link #over(GcsNode)} and unregisters from the inner member (which stays open). */
@@ -298,6 +370,13 @@ public final class TotalOrderMember implements GroupMember, AutoCloseable {
     }
 
     private synchronized void onInnerMessage(GroupMessage message) {
+        boolean channel = transfers.isChannel(message.group());
+        if (channel || MemberWire.tagged(message.payload())) {
+            if (!channel || MemberWire.tagged(message.payload())) {
+                transfers.onMessage(message);
+            }
+            return;
+        }
         TotalOrderGroup total = totalGroups.get(message.group());
         if (total != null) {
             total.onRawMessage(message, nanoClock.getAsLong());
@@ -315,6 +394,9 @@ public final class TotalOrderMember implements GroupMember, AutoCloseable {
     }
 
     private synchronized void onInnerView(GroupView view) {
+        if (transfers.isChannel(view.group())) {
+            return;
+        }
         TotalOrderGroup total = totalGroups.get(view.group());
         if (total != null) {
             total.onRawView(view, nanoClock.getAsLong());
@@ -324,30 +406,14 @@ public final class TotalOrderMember implements GroupMember, AutoCloseable {
     }
 
     private synchronized void onInnerExcluded(String group, String reason) {
+        if (transfers.isChannel(group)) {
+            return;
+        }
+        transfers.left(group);
         if (totalGroups.remove(group) != null) {
             orderedViews.remove(group);
         }
         viewListeners.forEach(l -> l.onExcluded(group, reason));
-    }
-
-    /** Sends a protocol message, keeping it (in order) for the next tick if the send queue is full. */
-    private void sendControl(String group, byte[] payload) {
-        if (unsentGroups.isEmpty()) {
-            try {
-                inner.sendAsync(group, payload);
-                return;
-            } catch (SendQueueFullException full) {
-                // kept below
-            } catch (GcsClosedException closed) {
-                innerClosed();
-                return;
-            } catch (RuntimeException gone) {
-                LOG.debug("total-order message to {} not sent: {}", group, gone.toString());
-                return;
-            }
-        }
-        unsentGroups.add(new String[] {group});
-        unsentPayloads.add(payload);
     }
 
     /** The node under this member closed: the timer stops, and nothing more is sent. */
@@ -355,28 +421,6 @@ public final class TotalOrderMember implements GroupMember, AutoCloseable {
         if (timer != null && !timer.isShutdown()) {
             LOG.info("the node under the total-order member {} closed; its ordering timer stops", inner.self());
             timer.shutdown();
-        }
-        unsentGroups.clear();
-        unsentPayloads.clear();
-    }
-
-    private void retryUnsent() {
-        while (!unsentGroups.isEmpty()) {
-            String group = unsentGroups.peek()[0];
-            try {
-                if (totalGroups.containsKey(group)) {
-                    inner.sendAsync(group, unsentPayloads.peek());
-                }
-            } catch (SendQueueFullException full) {
-                return;
-            } catch (GcsClosedException closed) {
-                innerClosed();
-                return;
-            } catch (RuntimeException gone) {
-                LOG.debug("total-order message to {} not sent: {}", group, gone.toString());
-            }
-            unsentGroups.poll();
-            unsentPayloads.poll();
         }
     }
 
@@ -390,7 +434,7 @@ public final class TotalOrderMember implements GroupMember, AutoCloseable {
 
         @Override
         public void send(byte[] payload) {
-            sendControl(group, payload);
+            control.send(group, payload);
         }
 
         @Override
@@ -400,6 +444,13 @@ public final class TotalOrderMember implements GroupMember, AutoCloseable {
 
         @Override
         public void message(GroupMessage message, long position) {
+            if (!transfers.hold(group, message, null, position)) {
+                deliverMessage(message, position);
+                transfers.delivered(group, null, position);
+            }
+        }
+
+        private void deliverMessage(GroupMessage message, long position) {
             for (OrderedListener listener : orderedListeners) {
                 listener.onMessage(message, position);
             }
@@ -410,6 +461,13 @@ public final class TotalOrderMember implements GroupMember, AutoCloseable {
 
         @Override
         public void view(GroupView view, long position) {
+            if (!transfers.hold(group, null, view, position)) {
+                deliverView(view, position);
+                transfers.delivered(group, view, position);
+            }
+        }
+
+        private void deliverView(GroupView view, long position) {
             orderedViews.put(group, view);
             for (OrderedListener listener : orderedListeners) {
                 listener.onView(view, position);
@@ -429,6 +487,7 @@ public final class TotalOrderMember implements GroupMember, AutoCloseable {
         public void rejoined(String reason) {
             LOG.warn("total-order group '{}': joined again as a new member: {}", group, reason);
             orderedViews.remove(group);
+            transfers.rejoined(group);
             orderedListeners.forEach(l -> l.onRejoined(group, reason));
         }
 
@@ -436,6 +495,80 @@ public final class TotalOrderMember implements GroupMember, AutoCloseable {
         public void mismatch(MemberId member, String reason) {
             LOG.error(reason);
             orderedListeners.forEach(l -> l.onOrderingMismatch(group, member, reason));
+        }
+    }
+
+    /** What the state transfers need from this member; runs under its lock. */
+    private final class TransfersHost implements StateTransfers.Host {
+        @Override
+        public MemberId self() {
+            return inner.self();
+        }
+
+        @Override
+        public List<MessageListener> directListeners() {
+            return directListeners;
+        }
+
+        @Override
+        public void send(String group, byte[] payload) {
+            control.send(group, payload);
+        }
+
+        @Override
+        public void joinChannel(String channel) {
+            transfers.joinedChannel(channel);
+            inner.join(channel);
+        }
+
+        @Override
+        public void leaveChannel(String channel) {
+            transfers.leftChannel(channel);
+            inner.leave(channel);
+        }
+
+        @Override
+        public boolean present(String group, MemberId member) {
+            return inner.view(group).map(v -> v.contains(member)).orElse(false);
+        }
+
+        @Override
+        public boolean inChannel(String channel, MemberId member) {
+            return present(channel, member);
+        }
+
+        @Override
+        public void deliverHeld(String group, StateFetch.Held event) {
+            Out out = new Out(group);
+            if (event.view() != null) {
+                out.deliverView(event.view(), event.position());
+            } else {
+                out.deliverMessage(event.message(), event.position());
+            }
+            transfers.delivered(group, event.view(), event.position());
+        }
+
+        @Override
+        public void failed(String group, String reason) {
+            LOG.warn("state of group '{}' not received; this member leaves the group: {}", group, reason);
+            leave(group);
+        }
+
+        @Override
+        public void locked(Runnable action) {
+            synchronized (TotalOrderMember.this) {
+                action.run();
+            }
+        }
+
+        @Override
+        public long nowNs() {
+            return nanoClock.getAsLong();
+        }
+
+        @Override
+        public long newTransferId() {
+            return random.nextLong();
         }
     }
 }

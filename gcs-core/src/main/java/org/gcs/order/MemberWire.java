@@ -1,0 +1,159 @@
+package org.gcs.order;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import org.gcs.MemberId;
+import org.gcs.Names;
+
+/**
+ * The messages a {@link TotalOrderMember} sends to one member, carried as payloads of ordinary group messages: a
+ * message to one member, and the requests, chunks and acknowledgements of a state transfer. A 2-byte magic (apart
+ * from {@link OrderWire}'s), a version and a kind, then the kind's fields. Decoding refuses anything malformed with
+ * {@code null}.
+ */
+final class MemberWire {
+    static final int MAGIC_0 = 0x47;
+    static final int MAGIC_1 = 0x4d;
+    static final int VERSION = 1;
+    private static final int DIRECT = 1;
+    private static final int STATE_REQUEST = 2;
+    private static final int STATE_REFUSED = 3;
+    private static final int CHUNK = 4;
+    private static final int CHUNK_ACK = 5;
+
+    private MemberWire() {
+    }
+
+    /** A message to one member of the group: only {@code to} delivers it. */
+    record Direct(MemberId to, long seq, byte[] payload) {
+    }
+
+    /**
+     * A joiner asks {@code to} for the group's state: as of position {@code atLeast} or later, streamed in the group
+     * {@code channel} that the joiner already joined.
+     */
+    record StateRequest(MemberId to, long transfer, long atLeast, String channel) {
+    }
+
+    /** A provider cannot give the state of transfer {@code transfer} (or no longer can), for {@code reason}. */
+    record StateRefused(MemberId to, long transfer, String reason) {
+    }
+
+    /**
+     * Part {@code index} (from 0) of a transfer's state, taken at {@code position} of the order; {@code last} ends
+     * the stream.
+     */
+    record Chunk(long transfer, long position, long index, boolean last, byte[] bytes) {
+    }
+
+    /** The joiner consumed every chunk of the transfer up to {@code index}: the provider may send more. */
+    record ChunkAck(long transfer, long index) {
+    }
+
+    /** @return true if the payload starts as a message of this codec (of any version) */
+    static boolean tagged(byte[] payload) {
+        return payload.length >= 4 && (payload[0] & 0xff) == MAGIC_0 && (payload[1] & 0xff) == MAGIC_1;
+    }
+
+    static byte[] direct(MemberId to, long seq, byte[] payload) {
+        return write(DIRECT, out -> {
+            writeMember(out, to);
+            out.writeLong(seq);
+            out.write(payload);
+        });
+    }
+
+    static byte[] stateRequest(MemberId to, long transfer, long atLeast, String channel) {
+        return write(STATE_REQUEST, out -> {
+            writeMember(out, to);
+            out.writeLong(transfer);
+            out.writeLong(atLeast);
+            out.writeUTF(channel);
+        });
+    }
+
+    static byte[] stateRefused(MemberId to, long transfer, String reason) {
+        return write(STATE_REFUSED, out -> {
+            writeMember(out, to);
+            out.writeLong(transfer);
+            out.writeUTF(reason.length() > 1000 ? reason.substring(0, 1000) : reason);
+        });
+    }
+
+    static byte[] chunk(long transfer, long position, long index, boolean last, byte[] bytes, int length) {
+        return write(CHUNK, out -> {
+            out.writeLong(transfer);
+            out.writeLong(position);
+            out.writeLong(index);
+            out.writeBoolean(last);
+            out.write(bytes, 0, length);
+        });
+    }
+
+    static byte[] chunkAck(long transfer, long index) {
+        return write(CHUNK_ACK, out -> {
+            out.writeLong(transfer);
+            out.writeLong(index);
+        });
+    }
+
+    /**
+     * @param payload a group message's payload that {@link #tagged} accepted
+     * @return a {@link Direct}, {@link StateRequest}, {@link StateRefused}, {@link Chunk} or {@link ChunkAck}; null
+     *     if malformed or of another version
+     */
+    static Object read(byte[] payload) {
+        if (!tagged(payload) || (payload[2] & 0xff) != VERSION) {
+            return null;
+        }
+        DataInputStream in = new DataInputStream(new ByteArrayInputStream(payload, 4, payload.length - 4));
+        try {
+            Object message = switch (payload[3]) {
+                case DIRECT -> new Direct(readMember(in), in.readLong(), in.readAllBytes());
+                case STATE_REQUEST -> new StateRequest(readMember(in), in.readLong(), in.readLong(),
+                        Names.requireValid("group", in.readUTF()));
+                case STATE_REFUSED -> new StateRefused(readMember(in), in.readLong(), in.readUTF());
+                case CHUNK -> new Chunk(in.readLong(), in.readLong(), in.readLong(), in.readBoolean(),
+                        in.readAllBytes());
+                case CHUNK_ACK -> new ChunkAck(in.readLong(), in.readLong());
+                default -> null;
+            };
+            return in.available() == 0 ? message : null;
+        } catch (IOException | IllegalArgumentException malformed) {
+            return null;
+        }
+    }
+
+    private static void writeMember(DataOutputStream out, MemberId member) throws IOException {
+        out.writeUTF(member.site());
+        out.writeUTF(member.name());
+    }
+
+    private static MemberId readMember(DataInputStream in) throws IOException {
+        return new MemberId(in.readUTF(), in.readUTF());
+    }
+
+    private interface Body {
+        void write(DataOutputStream out) throws IOException;
+    }
+
+    private static byte[] write(int kind, Body body) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        DataOutputStream out = new DataOutputStream(bytes);
+        try {
+            out.writeByte(MAGIC_0);
+            out.writeByte(MAGIC_1);
+            out.writeByte(VERSION);
+            out.writeByte(kind);
+            body.write(out);
+            out.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return bytes.toByteArray();
+    }
+}

@@ -1,0 +1,289 @@
+package org.gcs.order;
+
+import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import org.gcs.GroupMessage;
+import org.gcs.GroupView;
+import org.gcs.MemberId;
+
+/**
+ * A joiner's side of the state transfer of one group: from the view that admits it, it holds every later event,
+ * asks the current members for the state one after the other (its own site's first) until one gives it, hands the
+ * chunks to the {@link StateReceiver} on a thread of its own, then releases the events after the state's position.
+ * All methods run under the member's lock, except the reader thread's, which takes it through {@link Host#locked}.
+ */
+final class StateFetch {
+    /** A transfer that receives nothing new for this long is given up, and the next member asked. */
+    static final long STALL_NS = 20_000_000_000L;
+    /** A joiner acknowledges its last chunk again after this long without a new one (an acknowledgement may arrive
+     * before the provider's site knows the joiner's). */
+    static final long ACK_AGAIN_NS = 1_000_000_000L;
+
+    /** What the fetch needs from its member. */
+    interface Host {
+        void send(String group, byte[] payload);
+
+        void joinChannel(String channel);
+
+        void leaveChannel(String channel);
+
+        boolean present(String group, MemberId member);
+
+        void deliverHeld(String group, Held event);
+
+        void failed(String group, String reason);
+
+        void locked(Runnable action);
+
+        long nowNs();
+
+        long newTransferId();
+    }
+
+    /** An event held while the state is on its way: a message or a view, at its position. */
+    record Held(GroupMessage message, GroupView view, long position) {
+    }
+
+    final String group;
+    private final MemberId self;
+    private final StateReceiver receiver;
+    private final Host host;
+    private boolean awaitingFirstView = true;
+    private boolean holding;
+    private boolean done;
+    private long firstViewPosition;
+    private final ArrayDeque<Held> held = new ArrayDeque<>();
+    private final List<MemberId> candidates = new ArrayList<>();
+    private final List<String> failures = new ArrayList<>();
+    private Attempt attempt;
+    private Thread lastReader;
+
+    /** One member asked for the state. */
+    private final class Attempt {
+        final MemberId provider;
+        final long transfer;
+        final String channel;
+        ChunkPipe pipe;
+        long expectedIndex;
+        long statePosition = -1;
+        long consumedIndex = -1;
+        long lastProgressNs;
+        long lastAckNs;
+
+        Attempt(MemberId provider, long transfer, long nowNs) {
+            this.provider = provider;
+            this.transfer = transfer;
+            this.channel = "gcs.st." + Long.toHexString(transfer);
+            this.lastProgressNs = nowNs;
+        }
+    }
+
+    StateFetch(String group, MemberId self, StateReceiver receiver, Host host) {
+        this.group = group;
+        this.self = self;
+        this.receiver = receiver;
+        this.host = host;
+    }
+
+    /** @return true (and keeps it) if the event must wait for the state */
+    boolean hold(GroupMessage message, GroupView view, long position) {
+        if (!holding) {
+            return false;
+        }
+        held.add(new Held(message, view, position));
+        return true;
+    }
+
+    /** @return true while this fetch still holds or waits: this member then has no state to give */
+    boolean incomplete() {
+        return !done;
+    }
+
+    /** The channel of the current attempt, if any. */
+    String channel() {
+        return attempt == null ? null : attempt.channel;
+    }
+
+    /** A view was delivered: the first one admits this member, and the fetch begins. */
+    void delivered(GroupView view, long position) {
+        if (!awaitingFirstView || view == null) {
+            return;
+        }
+        awaitingFirstView = false;
+        firstViewPosition = position;
+        view.members().stream().filter(m -> !m.equals(self))
+                .sorted(Comparator.comparing((MemberId m) -> !m.site().equals(self.site())).thenComparing(m -> m))
+                .forEach(candidates::add);
+        if (candidates.isEmpty()) {
+            done = true;
+            receiver.onFirstMember(group);
+            return;
+        }
+        holding = true;
+        askNext(null);
+    }
+
+    /** Gives up the current attempt (if any) for {@code reason} and asks the next candidate, or fails. */
+    private void askNext(String reason) {
+        if (attempt != null) {
+            failures.add(attempt.provider + ": " + reason);
+            if (attempt.pipe != null) {
+                attempt.pipe.abort("the state transfer from " + attempt.provider + " stopped (" + reason
+                        + "); it starts again from another member");
+            }
+            host.leaveChannel(attempt.channel);
+            attempt = null;
+        }
+        while (!candidates.isEmpty()) {
+            MemberId next = candidates.remove(0);
+            if (!host.present(group, next)) {
+                failures.add(next + ": gone");
+                continue;
+            }
+            attempt = new Attempt(next, host.newTransferId(), host.nowNs());
+            host.joinChannel(attempt.channel);
+            host.send(group, MemberWire.stateRequest(next, attempt.transfer, firstViewPosition, attempt.channel));
+            return;
+        }
+        done = true;
+        holding = false;
+        held.clear();
+        String failure = "no member could give the state of group '" + group + "': " + failures;
+        host.failed(group, failure);
+        receiver.onStateFailed(group, failure);
+    }
+
+    /** A provider refused (or could no longer give) the state. */
+    void refused(MemberId from, long transfer, String reason) {
+        if (attempt != null && attempt.transfer == transfer && attempt.provider.equals(from)) {
+            askNext("refused: " + reason);
+        }
+    }
+
+    /** A chunk arrived in a channel. */
+    void onChunk(MemberId from, MemberWire.Chunk chunk) {
+        Attempt a = attempt;
+        if (a == null || a.transfer != chunk.transfer() || !a.provider.equals(from)) {
+            return;
+        }
+        if (chunk.index() != a.expectedIndex || chunk.position() < firstViewPosition
+                || (a.statePosition >= 0 && chunk.position() != a.statePosition)) {
+            askNext("chunk " + chunk.index() + " at position " + chunk.position() + " out of turn");
+            return;
+        }
+        if (a.pipe == null) {
+            a.statePosition = chunk.position();
+            a.pipe = new ChunkPipe(StateSend.WINDOW_CHUNKS + 1, index -> host.locked(() -> consumed(a, index)));
+            startReader(a);
+        }
+        if (!a.pipe.offer(chunk.bytes(), chunk.last())) {
+            askNext("more chunks than the window allows");
+            return;
+        }
+        a.expectedIndex++;
+        a.lastProgressNs = host.nowNs();
+    }
+
+    private void consumed(Attempt a, long index) {
+        if (attempt == a) {
+            a.consumedIndex = index;
+            a.lastProgressNs = host.nowNs();
+            a.lastAckNs = a.lastProgressNs;
+            host.send(a.channel, MemberWire.chunkAck(a.transfer, index));
+        }
+    }
+
+    private void startReader(Attempt a) {
+        Thread previous = lastReader;
+        Thread reader = new Thread(() -> {
+            joinQuietly(previous); // one reading at a time, even after an abort
+            try (var in = a.pipe.input()) {
+                receiver.readState(group, a.statePosition, in);
+                in.transferTo(java.io.OutputStream.nullOutputStream()); // acknowledges what the reader left
+                host.locked(() -> read(a));
+            } catch (IOException | RuntimeException e) {
+                host.locked(() -> {
+                    if (attempt == a) {
+                        askNext("the state could not be read: " + e);
+                    }
+                });
+            }
+        }, "gcs-state-" + group);
+        reader.setDaemon(true);
+        lastReader = reader;
+        reader.start();
+    }
+
+    private static void joinQuietly(Thread thread) {
+        if (thread == null) {
+            return;
+        }
+        try {
+            thread.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** The receiver read the whole state: the events after its position are released. */
+    private void read(Attempt a) {
+        if (attempt != a) {
+            return;
+        }
+        host.leaveChannel(a.channel);
+        attempt = null;
+        holding = false;
+        done = true;
+        Held latestView = null;
+        while (!held.isEmpty() && held.peek().position() <= a.statePosition) {
+            Held event = held.poll();
+            if (event.view() != null) {
+                latestView = event;
+            }
+        }
+        if (latestView != null) {
+            host.deliverHeld(group, latestView);
+        }
+        while (!held.isEmpty()) {
+            host.deliverHeld(group, held.poll());
+        }
+    }
+
+    /** Periodic checks: a provider gone or silent is given up; the last acknowledgement is sent again. */
+    void tick(long nowNs) {
+        Attempt a = attempt;
+        if (a == null) {
+            return;
+        }
+        if (!host.present(group, a.provider)) {
+            askNext("left the group");
+        } else if (nowNs - a.lastProgressNs >= STALL_NS) {
+            askNext("nothing for " + STALL_NS / 1_000_000_000L + " s");
+        } else if (a.consumedIndex >= 0 && nowNs - a.lastAckNs >= ACK_AGAIN_NS) {
+            a.lastAckNs = nowNs;
+            host.send(a.channel, MemberWire.chunkAck(a.transfer, a.consumedIndex));
+        }
+    }
+
+    /** The member left the group, or joined it again: the transfer stops. */
+    void cancel(String reason) {
+        if (attempt != null) {
+            if (attempt.pipe != null) {
+                attempt.pipe.abort(reason);
+            }
+            host.leaveChannel(attempt.channel);
+            attempt = null;
+        }
+        holding = false;
+        done = true;
+        held.clear();
+    }
+
+    /** @return held events, for a status line */
+    int heldEvents() {
+        return held.size();
+    }
+}

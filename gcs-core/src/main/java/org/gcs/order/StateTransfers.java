@@ -1,0 +1,259 @@
+package org.gcs.order;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.LongSupplier;
+import org.gcs.GroupMessage;
+import org.gcs.GroupView;
+import org.gcs.MemberId;
+import org.gcs.MessageListener;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A member's messages to one member and its state transfers, in every group: it reads what {@link MemberWire} carries
+ * and routes it to the transfers it belongs to ({@link StateFetch} as a joiner, {@link StateSend} as a provider) or
+ * to the listeners of messages to this member. Requests, refusals and messages to one member travel in the group
+ * itself; the chunks and their acknowledgements in a channel group of their own that only the joiner and the
+ * provider join, so that they reach no other site. All methods run under the member's lock.
+ */
+final class StateTransfers {
+    private static final Logger LOG = LoggerFactory.getLogger(StateTransfers.class);
+    /** A provider gives up a transfer whose joiner acknowledges nothing for this long. */
+    static final long PROVIDER_IDLE_NS = 30_000_000_000L;
+
+    /** What the transfers need from their member, beyond what a fetch needs. */
+    interface Host extends StateFetch.Host {
+        MemberId self();
+
+        List<MessageListener> directListeners();
+
+        boolean inChannel(String channel, MemberId member);
+    }
+
+    private final Host host;
+    private final LongSupplier nanoClock;
+    private StateProvider provider;
+    private final Map<String, StateReceiver> receivers = new HashMap<>();
+    private final Map<String, StateFetch> fetches = new HashMap<>();
+    private final Map<Long, StateSend> sends = new HashMap<>();
+    /** Requests waiting until this member delivered the position they ask for. */
+    private final List<Parked> parked = new ArrayList<>();
+    private final Map<String, Long> lastDelivered = new HashMap<>();
+    private final Set<String> channels = new HashSet<>();
+    private final Map<String, Long> directSeqs = new HashMap<>();
+
+    StateTransfers(Host host, LongSupplier nanoClock) {
+        this.host = host;
+        this.nanoClock = nanoClock;
+    }
+
+    void provide(StateProvider stateProvider) {
+        this.provider = stateProvider;
+    }
+
+    /** This member joined a group and wants its state. */
+    void expectState(String group, StateReceiver receiver) {
+        receivers.put(group, receiver);
+        fetches.put(group, new StateFetch(group, host.self(), receiver, host));
+    }
+
+    /** This member joined the group again as a new member: its state is stale, and is fetched again. */
+    void rejoined(String group) {
+        StateFetch fetch = fetches.remove(group);
+        if (fetch != null) {
+            fetch.cancel("this member joined the group again");
+            expectState(group, receivers.get(group));
+        }
+        lastDelivered.remove(group);
+    }
+
+    /** This member left the group. */
+    void left(String group) {
+        StateFetch fetch = fetches.remove(group);
+        if (fetch != null) {
+            fetch.cancel("this member left the group");
+        }
+        receivers.remove(group);
+        lastDelivered.remove(group);
+        parked.removeIf(p -> p.group().equals(group));
+        for (StateSend send : List.copyOf(sends.values())) {
+            if (send.group.equals(group)) {
+                end(send, "the provider left the group");
+            }
+        }
+    }
+
+    /** @return true if the group is a transfer's channel of this member (its traffic is not the application's) */
+    boolean isChannel(String group) {
+        return channels.contains(group);
+    }
+
+    void joinedChannel(String channel) {
+        channels.add(channel);
+    }
+
+    void leftChannel(String channel) {
+        channels.remove(channel);
+    }
+
+    /** @return true if the event waits for the group's state (it is kept, to be delivered later) */
+    boolean hold(String group, GroupMessage message, GroupView view, long position) {
+        StateFetch fetch = fetches.get(group);
+        return fetch != null && fetch.hold(message, view, position);
+    }
+
+    /** An event was delivered to the application: its position bounds the state this member can give. */
+    void delivered(String group, GroupView view, long position) {
+        lastDelivered.put(group, position);
+        StateFetch fetch = fetches.get(group);
+        if (fetch != null) {
+            fetch.delivered(view, position);
+        }
+        serveParked(group);
+    }
+
+    /** @return the next sequence number of this member's messages to one member in the group */
+    long nextDirectSeq(String group) {
+        return directSeqs.merge(group, 1L, Long::sum);
+    }
+
+    /** A {@link MemberWire} message arrived in a group or a channel. */
+    void onMessage(GroupMessage message) {
+        Object decoded = MemberWire.read(message.payload());
+        MemberId self = host.self();
+        if (decoded == null) {
+            LOG.warn("malformed member-to-member message from {} in group '{}' dropped ({} bytes)",
+                    message.sender(), message.group(), message.payload().length);
+        } else if (decoded instanceof MemberWire.Direct direct) {
+            if (direct.to().equals(self)) {
+                GroupMessage delivered = new GroupMessage(message.sender(), message.group(), direct.seq(),
+                        direct.payload());
+                host.directListeners().forEach(l -> l.onMessage(delivered));
+            }
+        } else if (decoded instanceof MemberWire.StateRequest request) {
+            if (request.to().equals(self)) {
+                onRequest(message.group(), message.sender(), request);
+            }
+        } else if (decoded instanceof MemberWire.StateRefused refused) {
+            StateFetch fetch = fetches.get(message.group());
+            if (refused.to().equals(self) && fetch != null) {
+                fetch.refused(message.sender(), refused.transfer(), refused.reason());
+            }
+        } else if (decoded instanceof MemberWire.Chunk chunk && !message.sender().equals(self)) {
+            for (StateFetch fetch : fetches.values()) {
+                if (message.group().equals(fetch.channel())) {
+                    fetch.onChunk(message.sender(), chunk);
+                }
+            }
+        } else if (decoded instanceof MemberWire.ChunkAck ack && !message.sender().equals(self)) {
+            StateSend send = sends.get(ack.transfer());
+            if (send != null && send.joiner.equals(message.sender())) {
+                send.onAck(ack.index(), nanoClock.getAsLong());
+                if (send.complete()) {
+                    end(send, null);
+                }
+            }
+        }
+    }
+
+    private void onRequest(String group, MemberId joiner, MemberWire.StateRequest request) {
+        StateFetch own = fetches.get(group);
+        String refusal = provider == null ? "this member provides no state (no StateProvider registered)"
+                : own != null && own.incomplete() ? "this member is waiting for the state itself"
+                : !lastDelivered.containsKey(group) ? "this member has delivered nothing in the group yet" : null;
+        if (refusal != null) {
+            host.send(group, MemberWire.stateRefused(joiner, request.transfer(), refusal));
+            return;
+        }
+        LOG.info("{} asks for the state of group '{}' (from position {})", joiner, group, request.atLeast());
+        parked.add(new Parked(group, joiner, request));
+        serveParked(group);
+    }
+
+    /** Takes a snapshot for every request of the group whose position this member has delivered. */
+    private void serveParked(String group) {
+        Long position = lastDelivered.get(group);
+        if (position == null || parked.isEmpty()) {
+            return;
+        }
+        for (Iterator<Parked> it = parked.iterator(); it.hasNext();) {
+            Parked next = it.next();
+            MemberWire.StateRequest request = next.request();
+            if (!next.group().equals(group) || request.atLeast() > position) {
+                continue;
+            }
+            it.remove();
+            MemberId joiner = next.joiner();
+            StateProvider.Snapshot snapshot;
+            try {
+                snapshot = provider.snapshot(group, position);
+            } catch (RuntimeException e) {
+                LOG.warn("state provider failed for group '{}': {}", group, e.toString());
+                host.send(group, MemberWire.stateRefused(joiner, request.transfer(), "the provider failed: " + e));
+                continue;
+            }
+            StateSend send = new StateSend(group, joiner, request.transfer(), request.channel(), position, snapshot,
+                    (channel, payload) -> host.locked(() -> host.send(channel, payload)), nanoClock.getAsLong());
+            sends.put(request.transfer(), send);
+            host.joinChannel(request.channel());
+            LOG.info("state of group '{}' at position {} goes to {}", group, position, joiner);
+        }
+    }
+
+    /** A joiner's request, waiting for its position. */
+    private record Parked(String group, MemberId joiner, MemberWire.StateRequest request) {
+    }
+
+    /** Periodic checks of every transfer. */
+    void tick(long nowNs) {
+        for (StateFetch fetch : List.copyOf(fetches.values())) {
+            fetch.tick(nowNs);
+        }
+        for (StateSend send : List.copyOf(sends.values())) {
+            boolean joinerInGroup = host.present(send.group, send.joiner);
+            boolean joinerInChannel = host.inChannel(send.channel, send.joiner);
+            if (send.complete()) {
+                end(send, null);
+            } else if (!joinerInGroup) {
+                end(send, "the joiner left the group");
+            } else if (send.idleNs(nowNs) >= PROVIDER_IDLE_NS) {
+                end(send, "the joiner acknowledged nothing for " + PROVIDER_IDLE_NS / 1_000_000_000L + " s");
+            } else if (!send.started() && joinerInChannel) {
+                send.start("gcs-state-to-" + send.joiner.name(), () -> host.locked(() -> {
+                    host.send(send.group, MemberWire.stateRefused(send.joiner, send.transfer,
+                            "the provider could not write the state"));
+                    end(send, null);
+                }));
+            } else if (send.started() && !joinerInChannel) {
+                end(send, "the joiner left the transfer");
+            }
+        }
+    }
+
+    private void end(StateSend send, String abortReason) {
+        if (sends.remove(send.transfer) == null) {
+            return;
+        }
+        if (abortReason != null) {
+            LOG.info("state transfer of group '{}' to {} stopped: {}", send.group, send.joiner, abortReason);
+            send.abort(abortReason);
+        } else {
+            LOG.info("state of group '{}' at position {} given to {}", send.group, send.position, send.joiner);
+        }
+        host.leaveChannel(send.channel);
+    }
+
+    /** @return a line for a status page: transfers in progress */
+    String describe(String group) {
+        StateFetch fetch = fetches.get(group);
+        long giving = sends.values().stream().filter(s -> s.group.equals(group)).count();
+        return (fetch != null && fetch.incomplete() ? "receiving the state, " + fetch.heldEvents() + " events held; "
+                : "") + (giving > 0 ? "giving the state to " + giving + " member(s)" : "");
+    }
+}

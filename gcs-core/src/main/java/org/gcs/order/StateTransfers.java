@@ -11,7 +11,6 @@ import java.util.function.LongSupplier;
 import org.gcs.GroupMessage;
 import org.gcs.GroupView;
 import org.gcs.MemberId;
-import org.gcs.MessageListener;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -31,7 +30,7 @@ final class StateTransfers {
     interface Host extends StateFetch.Host {
         MemberId self();
 
-        List<MessageListener> directListeners();
+        void direct(GroupMessage message);
 
         boolean inChannel(String channel, MemberId member);
     }
@@ -134,7 +133,7 @@ final class StateTransfers {
             if (direct.to().equals(self)) {
                 GroupMessage delivered = new GroupMessage(message.sender(), message.group(), direct.seq(),
                         direct.payload());
-                host.directListeners().forEach(l -> l.onMessage(delivered));
+                host.direct(delivered);
             }
         } else if (decoded instanceof MemberWire.StateRequest request) {
             if (request.to().equals(self)) {

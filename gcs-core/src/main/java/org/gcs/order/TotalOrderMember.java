@@ -1,20 +1,16 @@
 package org.gcs.order;
 
-import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.SplittableRandom;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
-import org.gcs.GcsClosedException;
 import org.gcs.GcsNode;
 import org.gcs.GroupMember;
 import org.gcs.GroupMessage;
@@ -62,11 +58,7 @@ public final class TotalOrderMember implements GroupMember, AutoCloseable {
     private final LongSupplier nanoClock;
     private final SplittableRandom random;
     private final Map<String, TotalOrderGroup> totalGroups = new HashMap<>();
-    private final Map<String, GroupView> orderedViews = new HashMap<>();
-    private final List<MessageListener> messageListeners = new CopyOnWriteArrayList<>();
-    private final List<ViewListener> viewListeners = new CopyOnWriteArrayList<>();
-    private final List<OrderedListener> orderedListeners = new CopyOnWriteArrayList<>();
-    private final List<MessageListener> directListeners = new CopyOnWriteArrayList<>();
+    private final MemberListeners listeners = new MemberListeners();
     private final ControlQueue control;
     private final StateTransfers transfers;
     private final Registration innerMessages;
@@ -139,7 +131,8 @@ public final class TotalOrderMember implements GroupMember, AutoCloseable {
             throw new IllegalStateException("group '" + group + "' was joined with fifo ordering; leave it first");
         }
         if (ordering == Ordering.TOTAL && !totalGroups.containsKey(group)) {
-            TotalOrderGroup total = new TotalOrderGroup(group, inner.self(), random::nextLong, new Out(group));
+            TotalOrderGroup total = new TotalOrderGroup(group, inner.self(), random::nextLong,
+                    new GroupOutput(group, listeners, transfers, control));
             totalGroups.put(group, total);
             inner.join(group);
             total.start(nanoClock.getAsLong());
@@ -211,8 +204,7 @@ public final class TotalOrderMember implements GroupMember, AutoCloseable {
      * @return a handle that removes it
      */
     public Registration onDirect(MessageListener listener) {
-        directListeners.add(listener);
-        return () -> directListeners.remove(listener);
+        return listeners.addDirect(listener);
     }
 
     /** Joins a group with {@link Ordering#FIFO}. */
@@ -233,7 +225,7 @@ public final class TotalOrderMember implements GroupMember, AutoCloseable {
     public synchronized void leave(String group) {
         transfers.left(group);
         totalGroups.remove(group);
-        orderedViews.remove(group);
+        listeners.forget(group);
         inner.leave(group);
     }
 
@@ -284,20 +276,17 @@ public final class TotalOrderMember implements GroupMember, AutoCloseable {
      * @return a handle that removes it
      */
     public Registration onOrdered(OrderedListener listener) {
-        orderedListeners.add(listener);
-        return () -> orderedListeners.remove(listener);
+        return listeners.addOrdered(listener);
     }
 
     @Override
     public Registration onMessage(MessageListener listener) {
-        messageListeners.add(listener);
-        return () -> messageListeners.remove(listener);
+        return listeners.addMessages(listener);
     }
 
     @Override
     public Registration onView(ViewListener listener) {
-        viewListeners.add(listener);
-        return () -> viewListeners.remove(listener);
+        return listeners.addViews(listener);
     }
 
     @Override
@@ -309,7 +298,7 @@ public final class TotalOrderMember implements GroupMember, AutoCloseable {
     @Override
     public synchronized Optional<GroupView> view(String group) {
         if (totalGroups.containsKey(group)) {
-            return Optional.ofNullable(orderedViews.get(group));
+            return listeners.agreedView(group);
         }
         return inner.view(group);
     }
@@ -386,11 +375,9 @@ public final class TotalOrderMember implements GroupMember, AutoCloseable {
             String reason = message.sender() + " joined group '" + message.group() + "' with total ordering, this"
                     + " member with fifo; all members of a group must join it with one ordering";
             LOG.error(reason);
-            orderedListeners.forEach(l -> l.onOrderingMismatch(message.group(), message.sender(), reason));
+            listeners.mismatch(message.group(), message.sender(), reason);
         }
-        for (MessageListener listener : messageListeners) {
-            listener.onMessage(message);
-        }
+        listeners.fifoMessage(message);
     }
 
     private synchronized void onInnerView(GroupView view) {
@@ -402,7 +389,7 @@ public final class TotalOrderMember implements GroupMember, AutoCloseable {
             total.onRawView(view, nanoClock.getAsLong());
             return;
         }
-        viewListeners.forEach(l -> l.onView(view));
+        listeners.fifoView(view);
     }
 
     private synchronized void onInnerExcluded(String group, String reason) {
@@ -411,9 +398,9 @@ public final class TotalOrderMember implements GroupMember, AutoCloseable {
         }
         transfers.left(group);
         if (totalGroups.remove(group) != null) {
-            orderedViews.remove(group);
+            listeners.forget(group);
         }
-        viewListeners.forEach(l -> l.onExcluded(group, reason));
+        listeners.excluded(group, reason);
     }
 
     /** The node under this member closed: the timer stops, and nothing more is sent. */
@@ -421,80 +408,6 @@ public final class TotalOrderMember implements GroupMember, AutoCloseable {
         if (timer != null && !timer.isShutdown()) {
             LOG.info("the node under the total-order member {} closed; its ordering timer stops", inner.self());
             timer.shutdown();
-        }
-    }
-
-    /** Where one group's protocol output goes: the inner member and this member's listeners. */
-    private final class Out implements TotalOrderGroup.Output {
-        private final String group;
-
-        Out(String group) {
-            this.group = group;
-        }
-
-        @Override
-        public void send(byte[] payload) {
-            control.send(group, payload);
-        }
-
-        @Override
-        public void admitted(long lineage) {
-            orderedListeners.forEach(l -> l.onAdmitted(group, lineage));
-        }
-
-        @Override
-        public void message(GroupMessage message, long position) {
-            if (!transfers.hold(group, message, null, position)) {
-                deliverMessage(message, position);
-                transfers.delivered(group, null, position);
-            }
-        }
-
-        private void deliverMessage(GroupMessage message, long position) {
-            for (OrderedListener listener : orderedListeners) {
-                listener.onMessage(message, position);
-            }
-            for (MessageListener listener : messageListeners) {
-                listener.onMessage(message);
-            }
-        }
-
-        @Override
-        public void view(GroupView view, long position) {
-            if (!transfers.hold(group, null, view, position)) {
-                deliverView(view, position);
-                transfers.delivered(group, view, position);
-            }
-        }
-
-        private void deliverView(GroupView view, long position) {
-            orderedViews.put(group, view);
-            for (OrderedListener listener : orderedListeners) {
-                listener.onView(view, position);
-            }
-            for (ViewListener listener : viewListeners) {
-                listener.onView(view);
-            }
-        }
-
-        @Override
-        public void blocked(String reason) {
-            LOG.warn("total-order group '{}' blocked: {}", group, reason);
-            orderedListeners.forEach(l -> l.onBlocked(group, reason));
-        }
-
-        @Override
-        public void rejoined(String reason) {
-            LOG.warn("total-order group '{}': joined again as a new member: {}", group, reason);
-            orderedViews.remove(group);
-            transfers.rejoined(group);
-            orderedListeners.forEach(l -> l.onRejoined(group, reason));
-        }
-
-        @Override
-        public void mismatch(MemberId member, String reason) {
-            LOG.error(reason);
-            orderedListeners.forEach(l -> l.onOrderingMismatch(group, member, reason));
         }
     }
 
@@ -506,8 +419,8 @@ public final class TotalOrderMember implements GroupMember, AutoCloseable {
         }
 
         @Override
-        public List<MessageListener> directListeners() {
-            return directListeners;
+        public void direct(GroupMessage message) {
+            listeners.direct(message);
         }
 
         @Override
@@ -539,11 +452,10 @@ public final class TotalOrderMember implements GroupMember, AutoCloseable {
 
         @Override
         public void deliverHeld(String group, StateFetch.Held event) {
-            Out out = new Out(group);
             if (event.view() != null) {
-                out.deliverView(event.view(), event.position());
+                listeners.orderedView(event.view(), event.position());
             } else {
-                out.deliverMessage(event.message(), event.position());
+                listeners.orderedMessage(event.message(), event.position());
             }
             transfers.delivered(group, event.view(), event.position());
         }

@@ -52,6 +52,7 @@ final class BlobState implements OrderedListener, StateProvider, StateReceiver {
     @Override
     public synchronized void onMessage(GroupMessage message, long position) {
         applied.add(id(message));
+        notifyAll();
     }
 
     @Override
@@ -120,6 +121,9 @@ final class BlobState implements OrderedListener, StateProvider, StateReceiver {
             applied.addAll(ids);
         }
         statePosition = position;
+        synchronized (this) {
+            notifyAll();
+        }
     }
 
     @Override
@@ -130,6 +134,9 @@ final class BlobState implements OrderedListener, StateProvider, StateReceiver {
     @Override
     public void onStateFailed(String group, String reason) {
         failure = reason;
+        synchronized (this) {
+            notifyAll();
+        }
     }
 
     synchronized List<String> applied() {

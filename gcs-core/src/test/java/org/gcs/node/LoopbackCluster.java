@@ -24,6 +24,8 @@ final class LoopbackCluster implements AutoCloseable {
 
     private final List<GcsNode> nodes = new ArrayList<>();
     private final List<String> sites = new ArrayList<>();
+    /** WAN addresses (host:port) of nodes outside this JVM that every node started here is seeded with. */
+    private final List<String> outsideSeeds = new ArrayList<>();
     /** Every cluster of a test JVM gets its own JGroups names and ports: tests never meet each other's nodes. */
     private final int instance = INSTANCES.getAndIncrement();
 
@@ -41,7 +43,7 @@ final class LoopbackCluster implements AutoCloseable {
         if (!sites.contains(lan)) {
             sites.add(lan);
         }
-        List<String> seeds = new ArrayList<>();
+        List<String> seeds = new ArrayList<>(outsideSeeds);
         for (GcsNode node : nodes) {
             if (!node.self().site().equals(site)) {
                 InetSocketAddress wan = node.wanAddress();
@@ -63,6 +65,11 @@ final class LoopbackCluster implements AutoCloseable {
         GcsNode node = GcsNode.start(customize.apply(builder).build());
         nodes.add(node);
         return node;
+    }
+
+    /** Seeds every node started from now on with a node of another JVM, at {@code host:port}. */
+    void seedWith(String hostPort) {
+        outsideSeeds.add(hostPort);
     }
 
     GcsNode start(String site, String member) {

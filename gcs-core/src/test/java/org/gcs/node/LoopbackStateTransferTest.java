@@ -6,8 +6,13 @@ import static org.awaitility.Awaitility.await;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.gcs.GcsNode;
+import org.gcs.GroupMessage;
+import org.gcs.MemberId;
 import org.gcs.SendQueueFullException;
 import org.gcs.order.Ordering;
 import org.gcs.order.TotalOrderMember;
@@ -123,6 +128,59 @@ class LoopbackStateTransferTest {
         } finally {
             started.forEach(m -> m.order().close());
         }
+    }
+
+    @Test
+    void shouldDeliverMessagesToOneMemberOnlyThereAndInOrder() {
+        List<Member> started = new ArrayList<>();
+        try (LoopbackCluster cluster = new LoopbackCluster()) {
+            Member a1 = start(cluster, started, "a", "a1", 0, false);
+            Member a2 = start(cluster, started, "a", "a2", 0, false);
+            Member b1 = start(cluster, started, "b", "b1", 0, false);
+            Map<MemberId, List<GroupMessage>> received = new ConcurrentHashMap<>();
+            for (Member m : started) {
+                m.order().onDirect(msg -> received.computeIfAbsent(m.node().self(),
+                        k -> new CopyOnWriteArrayList<>()).add(msg));
+            }
+            for (Member m : started) {
+                m.order().join(G, Ordering.TOTAL);
+                m.order().join("fifo-group", Ordering.FIFO);
+            }
+            await().atMost(GENEROUS).until(() -> started.stream().allMatch(m -> m.order().view(G)
+                    .map(v -> v.size() == 3).orElse(false) && m.order().view("fifo-group")
+                    .map(v -> v.size() == 3).orElse(false)));
+            int count = 300;
+            for (int k = 1; k <= count; k++) {
+                byte[] payload = BlobState.payload(k, 32);
+                sendWhenRoom(() -> a1.order().sendTo(G, b1.node().self(), payload));
+                sendWhenRoom(() -> a1.order().sendTo("fifo-group", a2.node().self(), payload));
+            }
+            await().atMost(GENEROUS).until(() -> received.getOrDefault(b1.node().self(), List.of()).size() == count
+                    && received.getOrDefault(a2.node().self(), List.of()).size() == count);
+            assertThat(received.get(a1.node().self())).as("nothing to the sender").isNull();
+            for (Member to : List.of(b1, a2)) {
+                List<GroupMessage> got = received.get(to.node().self());
+                for (int i = 0; i < count; i++) {
+                    GroupMessage m = got.get(i);
+                    assertThat(m.sender()).isEqualTo(a1.node().self());
+                    assertThat(m.group()).isEqualTo(to == b1 ? G : "fifo-group");
+                    assertThat(m.sequence()).isEqualTo(i + 1);
+                    assertThat(java.nio.ByteBuffer.wrap(m.payload()).getLong()).isEqualTo(i + 1);
+                }
+            }
+            assertThat(received.get(b1.node().self())).hasSize(count);
+            assertThat(received.get(a2.node().self())).hasSize(count);
+        } finally {
+            started.forEach(m -> m.order().close());
+        }
+    }
+
+    private static void sendWhenRoom(Runnable send) {
+        await().atMost(GENEROUS).pollInterval(Duration.ofMillis(5)).ignoreException(SendQueueFullException.class)
+                .until(() -> {
+                    send.run();
+                    return true;
+                });
     }
 
     /** Each member sends {@link #PER_SENDER} messages, one every 5 ms, from a thread of its own. */

@@ -7,7 +7,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Puts the strokes, replayed strokes and clears delivered in the whiteboard's group on the board. A message that is
+ * Puts the strokes and clears delivered in the whiteboard's group on the board, in the group's agreed order. A message that is
  * not a valid whiteboard message, or a stroke or clear whose author is not its sender, is counted
  * ({@link #malformed()}), logged at WARN and dropped: it never stops delivery. Messages of other groups are ignored.
  */
@@ -35,7 +35,7 @@ final class BoardDelivery implements MessageListener {
         BoardEvent event;
         try {
             event = StrokeCodec.decode(message.payload());
-            if (!(event instanceof ReplayedStroke) && !event.author().equals(message.sender().toString())) {
+            if (!event.author().equals(message.sender().toString())) {
                 throw new IllegalArgumentException("author " + event.author() + " is not the sender");
             }
         } catch (RuntimeException e) {
@@ -46,8 +46,6 @@ final class BoardDelivery implements MessageListener {
         }
         if (event instanceof Stroke stroke) {
             board.add(stroke);
-        } else if (event instanceof ReplayedStroke replay) {
-            board.add(replay.stroke());
         } else {
             board.clear();
         }

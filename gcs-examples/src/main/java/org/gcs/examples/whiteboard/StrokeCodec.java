@@ -32,7 +32,6 @@ public final class StrokeCodec {
     static final byte VERSION = 1;
     static final byte KIND_STROKE = 1;
     static final byte KIND_CLEAR = 2;
-    static final byte KIND_REPLAY = 3;
 
     private StrokeCodec() {
     }
@@ -45,15 +44,14 @@ public final class StrokeCodec {
         ByteArrayOutputStream out = new ByteArrayOutputStream(64);
         out.write(MAGIC);
         out.write(VERSION);
-        out.write(event instanceof Stroke ? KIND_STROKE : event instanceof BoardClear ? KIND_CLEAR : KIND_REPLAY);
+        out.write(event instanceof Stroke ? KIND_STROKE : KIND_CLEAR);
         byte[] author = event.author().getBytes(StandardCharsets.UTF_8);
         if (author.length > 255) {
             throw new IllegalArgumentException("author takes " + author.length + " bytes in UTF-8, at most 255");
         }
         out.write(author.length);
         out.write(author, 0, author.length);
-        Stroke stroke = event instanceof ReplayedStroke replay ? replay.stroke()
-                : event instanceof Stroke drawn ? drawn : null;
+        Stroke stroke = event instanceof Stroke drawn ? drawn : null;
         if (stroke != null) {
             writeVarLong(out, stroke.id());
             int rgb = stroke.rgb();
@@ -87,13 +85,12 @@ public final class StrokeCodec {
                 throw new IllegalArgumentException("not a whiteboard message of version " + VERSION);
             }
             byte kind = in.get();
-            if (kind != KIND_STROKE && kind != KIND_CLEAR && kind != KIND_REPLAY) {
+            if (kind != KIND_STROKE && kind != KIND_CLEAR) {
                 throw new IllegalArgumentException("unknown kind " + kind);
             }
             String author = readAuthor(in);
             BoardEvent event = switch (kind) {
                 case KIND_CLEAR -> new BoardClear(author);
-                case KIND_REPLAY -> new ReplayedStroke(readStroke(in, author));
                 default -> readStroke(in, author);
             };
             if (in.hasRemaining()) {

@@ -2,12 +2,16 @@ package org.gcs.examples.whiteboard;
 
 import java.net.InetSocketAddress;
 import org.gcs.GcsNode;
+import org.gcs.order.Ordering;
+import org.gcs.order.TotalOrderMember;
 import org.gcs.tools.web.LocalWebServer;
 
 /**
- * A running whiteboard: a GCS node that joined the whiteboard's group, the board its deliveries fill, the replay of
- * the board for new members ({@link BoardReplay}), and a web server with the drawing page ({@code /}) and the
- * endpoints of {@link WhiteboardApi}. Closing it stops the web server and closes the node.
+ * A running whiteboard: a GCS node that joined the whiteboard's group with total order ({@link TotalOrderMember}),
+ * the board its deliveries fill, the board's state transfer to members that join later ({@link BoardState}), and a
+ * web server with the drawing page ({@code /}) and the endpoints of {@link WhiteboardApi}. Every member draws every
+ * stroke and clear in one agreed order, so boards agree; a newcomer gets the board as of a point of that order, then
+ * every stroke after it. Closing it stops the web server and closes the node.
  */
 public final class Whiteboard implements AutoCloseable {
     /** The page, a classpath resource. */
@@ -17,16 +21,16 @@ public final class Whiteboard implements AutoCloseable {
     private final String group;
     private final Board board;
     private final BoardDelivery delivery;
-    private final BoardReplay replay;
+    private final TotalOrderMember member;
     private final LocalWebServer web;
 
-    private Whiteboard(GcsNode node, String group, Board board, BoardDelivery delivery, BoardReplay replay,
+    private Whiteboard(GcsNode node, String group, Board board, BoardDelivery delivery, TotalOrderMember member,
                        LocalWebServer web) {
         this.node = node;
         this.group = group;
         this.board = board;
         this.delivery = delivery;
-        this.replay = replay;
+        this.member = member;
         this.web = web;
     }
 
@@ -41,22 +45,27 @@ public final class Whiteboard implements AutoCloseable {
      * @throws java.io.UncheckedIOException if the HTTP address cannot be bound
      */
     public static Whiteboard start(GcsNode node, String group, InetSocketAddress httpBind) {
+        TotalOrderMember member = null;
         try {
             Board board = Board.withDefaultBounds();
             BoardDelivery delivery = new BoardDelivery(group, board);
-            BoardReplay replay = new BoardReplay(node, group, board);
-            node.onMessage(delivery);
-            node.onView(replay);
-            node.join(group);
-            WhiteboardApi api = new WhiteboardApi(node, group, board, delivery);
+            member = TotalOrderMember.over(node);
+            member.onMessage(delivery);
+            BoardState state = new BoardState(board);
+            member.provideState(state);
+            member.join(group, Ordering.TOTAL, state);
+            WhiteboardApi api = new WhiteboardApi(member, group, board, delivery);
             LocalWebServer web = LocalWebServer.start(httpBind, "gcs-whiteboard-http")
                     .resource("/", PAGE, "text/html; charset=utf-8")
                     .getWithQuery("/api/strokes", "application/json", api::strokes)
                     .post("/api/strokes", api::post)
                     .get("/api/view", "application/json", api::view)
                     .post("/api/clear", api::clear);
-            return new Whiteboard(node, group, board, delivery, replay, web);
+            return new Whiteboard(node, group, board, delivery, member, web);
         } catch (RuntimeException e) {
+            if (member != null) {
+                member.close();
+            }
             node.close();
             throw e;
         }
@@ -70,6 +79,11 @@ public final class Whiteboard implements AutoCloseable {
     /** @return the node */
     public GcsNode node() {
         return node;
+    }
+
+    /** @return the member over the node that sends and delivers the board's strokes in the group's total order */
+    public TotalOrderMember member() {
+        return member;
     }
 
     /** @return the group the whiteboard uses */
@@ -87,12 +101,12 @@ public final class Whiteboard implements AutoCloseable {
         return delivery.malformed();
     }
 
-    /** Stops the web server and a replay under way, and closes the node. */
+    /** Stops the web server and the ordering, and closes the node. */
     @Override
     public void close() {
         try {
             web.close();
-            replay.close();
+            member.close();
         } finally {
             node.close();
         }

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import org.gcs.GcsException;
-import org.gcs.GcsNode;
+import org.gcs.GroupMember;
 import org.gcs.GroupView;
 import org.gcs.MemberId;
 import org.gcs.tools.json.JsonWriter;
@@ -32,7 +32,7 @@ final class WhiteboardApi {
     /** The most strokes in one answer; the page asks again at once for the rest. */
     static final int MAX_STROKES_PER_ANSWER = 200;
 
-    private final GcsNode node;
+    private final GroupMember node;
     private final String group;
     private final Board board;
     private final BoardDelivery delivery;
@@ -45,7 +45,7 @@ final class WhiteboardApi {
      * @param board the node's board
      * @param delivery what fills the board (for its malformed count)
      */
-    WhiteboardApi(GcsNode node, String group, Board board, BoardDelivery delivery) {
+    WhiteboardApi(GroupMember node, String group, Board board, BoardDelivery delivery) {
         this.node = node;
         this.group = group;
         this.board = board;

@@ -42,8 +42,6 @@ class StrokeCodecTest {
 
         assertThat(StrokeCodec.decode(StrokeCodec.encode(longest))).isEqualTo(longest);
         assertThat(StrokeCodec.decode(StrokeCodec.encode(new BoardClear(AUTHOR)))).isEqualTo(new BoardClear(AUTHOR));
-        ReplayedStroke replay = new ReplayedStroke(longest);
-        assertThat(StrokeCodec.decode(StrokeCodec.encode(replay))).isEqualTo(replay);
     }
 
     @Test

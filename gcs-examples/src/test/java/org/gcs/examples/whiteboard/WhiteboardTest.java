@@ -161,7 +161,7 @@ class WhiteboardTest {
     void shouldCountAndDropAMalformedMessageFromTheGroupAndGoOnDelivering() throws Exception {
         long malformedBefore = chicago.malformedMessages();
 
-        ottawa.node().send(ottawa.group(), "not a stroke".getBytes(StandardCharsets.UTF_8));
+        ottawa.member().sendAsync(ottawa.group(), "not a stroke".getBytes(StandardCharsets.UTF_8));
         assertThat(post(ottawa, "/api/strokes", "{\"colour\":\"#123456\",\"width\":9,\"points\":[[9,9],[90,90]]}")
                 .statusCode()).isEqualTo(200);
 

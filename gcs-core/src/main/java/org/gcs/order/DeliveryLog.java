@@ -12,7 +12,7 @@ import org.gcs.MemberId;
  * {@link OrderedListener} that records. A member that is made to join again ({@link OrderedListener#onRejoined})
  * starts a new log (a new incarnation of the member), as its old membership ended.
  */
-public final class DeliveryLog implements OrderedListener {
+public final class DeliveryLog implements OrderedListener, StateProvider, StateReceiver {
     /**
      * One delivered event.
      *
@@ -37,6 +37,21 @@ public final class DeliveryLog implements OrderedListener {
     private final String group;
     private final List<List<Event>> incarnations = new ArrayList<>();
     private final List<Long> lineages = new ArrayList<>();
+    /** The state each incarnation received (null: none), in the order of {@link #incarnations}. */
+    private final List<ReceivedState> states = new ArrayList<>();
+
+    /**
+     * A state an incarnation received: every event of the order up to {@code position}, as the provider had them.
+     *
+     * @param position the position the state was taken at
+     * @param content the events it holds, in order
+     */
+    public record ReceivedState(long position, List<Event> content) {
+        /** Makes the content immutable. */
+        public ReceivedState {
+            content = List.copyOf(content);
+        }
+    }
 
     /**
      * @param member the member whose deliveries this records
@@ -47,6 +62,7 @@ public final class DeliveryLog implements OrderedListener {
         this.group = group;
         incarnations.add(new ArrayList<>());
         lineages.add(0L);
+        states.add(null);
     }
 
     /** @return the member */
@@ -62,6 +78,11 @@ public final class DeliveryLog implements OrderedListener {
     /** @return the lineage of each incarnation's order, in the order of {@link #incarnations()} */
     public synchronized List<Long> lineages() {
         return List.copyOf(lineages);
+    }
+
+    /** @return the state each incarnation received (null where none), in the order of {@link #incarnations()} */
+    public synchronized List<ReceivedState> states() {
+        return java.util.Collections.unmodifiableList(new ArrayList<>(states));
     }
 
     /** @return messages delivered, over every incarnation */
@@ -90,6 +111,7 @@ public final class DeliveryLog implements OrderedListener {
             if (!current().isEmpty()) {
                 incarnations.add(new ArrayList<>());
                 lineages.add(lineage);
+                states.add(null);
             }
             lineages.set(lineages.size() - 1, lineage);
         }
@@ -100,6 +122,57 @@ public final class DeliveryLog implements OrderedListener {
         if (rejoinedGroup.equals(group) && !current().isEmpty()) {
             incarnations.add(new ArrayList<>());
             lineages.add(0L);
+            states.add(null);
+        }
+    }
+
+    /**
+     * Gives, as this log's state, every event of the order up to {@code position}: the state this incarnation
+     * received, then what it delivered. A log used as the group's state makes {@link OrderChecker} check state
+     * transfers exactly (nothing missing, nothing twice).
+     */
+    @Override
+    public synchronized Snapshot snapshot(String snapshotGroup, long position) {
+        List<Event> content = new ArrayList<>();
+        ReceivedState received = states.get(states.size() - 1);
+        if (received != null) {
+            content.addAll(received.content());
+        }
+        for (Event event : current()) {
+            if (received == null || event.position() > received.position()) {
+                content.add(event);
+            }
+        }
+        return out -> {
+            java.io.DataOutputStream data = new java.io.DataOutputStream(out);
+            data.writeInt(content.size());
+            for (Event event : content) {
+                data.writeLong(event.position());
+                data.writeBoolean(event.sender() != null);
+                if (event.sender() != null) {
+                    data.writeUTF(event.sender().site());
+                    data.writeUTF(event.sender().name());
+                }
+                data.writeLong(event.seq());
+                data.writeInt(event.contentHash());
+            }
+            data.flush();
+        };
+    }
+
+    /** Records the state this incarnation received (another log's {@link #snapshot}). */
+    @Override
+    public void readState(String stateGroup, long position, java.io.InputStream in) throws java.io.IOException {
+        java.io.DataInputStream data = new java.io.DataInputStream(in);
+        int count = data.readInt();
+        List<Event> content = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            long at = data.readLong();
+            MemberId sender = data.readBoolean() ? new MemberId(data.readUTF(), data.readUTF()) : null;
+            content.add(new Event(at, sender, data.readLong(), data.readInt()));
+        }
+        synchronized (this) {
+            states.set(states.size() - 1, new ReceivedState(position, content));
         }
     }
 

@@ -51,6 +51,8 @@ final class StateFetch {
     private final MemberId self;
     private final StateReceiver receiver;
     private final Host host;
+    /** False for a member driven by a virtual clock: the state is gathered in memory and read on the spot. */
+    private final boolean threaded;
     private boolean awaitingFirstView = true;
     private boolean holding;
     private boolean done;
@@ -67,6 +69,7 @@ final class StateFetch {
         final long transfer;
         final String channel;
         ChunkPipe pipe;
+        java.io.ByteArrayOutputStream gathered;
         long expectedIndex;
         long statePosition = -1;
         long consumedIndex = -1;
@@ -81,11 +84,12 @@ final class StateFetch {
         }
     }
 
-    StateFetch(String group, MemberId self, StateReceiver receiver, Host host) {
+    StateFetch(String group, MemberId self, StateReceiver receiver, Host host, boolean threaded) {
         this.group = group;
         this.self = self;
         this.receiver = receiver;
         this.host = host;
+        this.threaded = threaded;
     }
 
     /** @return true (and keeps it) if the event must wait for the state */
@@ -174,6 +178,10 @@ final class StateFetch {
             askNext("chunk " + chunk.index() + " at position " + chunk.position() + " out of turn");
             return;
         }
+        if (!threaded) {
+            onChunkInline(a, chunk);
+            return;
+        }
         if (a.pipe == null) {
             a.statePosition = chunk.position();
             a.pipe = new ChunkPipe(StateSend.WINDOW_CHUNKS + 1, index -> host.locked(() -> consumed(a, index)));
@@ -185,6 +193,25 @@ final class StateFetch {
         }
         a.expectedIndex++;
         a.lastProgressNs = host.nowNs();
+    }
+
+    /** Gathers a chunk in memory (virtual time: no reader thread), and reads the state at the last one. */
+    private void onChunkInline(Attempt a, MemberWire.Chunk chunk) {
+        if (a.gathered == null) {
+            a.statePosition = chunk.position();
+            a.gathered = new java.io.ByteArrayOutputStream();
+        }
+        a.gathered.writeBytes(chunk.bytes());
+        a.expectedIndex++;
+        consumed(a, chunk.index());
+        if (chunk.last()) {
+            try {
+                receiver.readState(group, a.statePosition, new java.io.ByteArrayInputStream(a.gathered.toByteArray()));
+                read(a);
+            } catch (IOException | RuntimeException e) {
+                askNext("the state could not be read: " + e);
+            }
+        }
     }
 
     private void consumed(Attempt a, long index) {

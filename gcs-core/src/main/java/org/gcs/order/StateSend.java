@@ -36,6 +36,9 @@ final class StateSend {
     private String abortReason;
     private Thread thread;
     private long lastProgressNs;
+    /** Inline mode (virtual time, no threads): the whole snapshot, written at once, and the next chunk to send. */
+    private byte[] inlineState;
+    private long nextInlineIndex;
 
     StateSend(String group, MemberId joiner, long transfer, String channel, long position,
             StateProvider.Snapshot snapshot, Sink sink, long nowNs) {
@@ -70,8 +73,34 @@ final class StateSend {
         thread.start();
     }
 
+    /**
+     * Starts without a thread, for a member driven by a virtual clock: the snapshot is written at once into memory,
+     * and its chunks go out within the window as acknowledgements come ({@link #onAck}).
+     *
+     * @throws IOException if the snapshot could not be written
+     */
+    synchronized void startInline() throws IOException {
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        snapshot.writeTo(bytes);
+        inlineState = bytes.toByteArray();
+        lastIndex = Math.max(0, (inlineState.length + CHUNK_BYTES - 1) / CHUNK_BYTES - 1);
+        pumpInline();
+    }
+
+    private void pumpInline() {
+        while (inlineState != null && abortReason == null && nextInlineIndex <= lastIndex
+                && nextInlineIndex - ackedIndex <= WINDOW_CHUNKS) {
+            int from = (int) Math.min(inlineState.length, nextInlineIndex * CHUNK_BYTES);
+            int length = Math.min(CHUNK_BYTES, inlineState.length - from);
+            byte[] part = java.util.Arrays.copyOfRange(inlineState, from, from + length);
+            sink.send(channel, MemberWire.chunk(transfer, position, nextInlineIndex, nextInlineIndex == lastIndex,
+                    part, length));
+            nextInlineIndex++;
+        }
+    }
+
     synchronized boolean started() {
-        return thread != null;
+        return thread != null || inlineState != null;
     }
 
     /** The joiner consumed every chunk up to {@code index}. */
@@ -80,6 +109,7 @@ final class StateSend {
             ackedIndex = index;
             lastProgressNs = nowNs;
             notifyAll();
+            pumpInline();
         }
     }
 

@@ -37,6 +37,8 @@ final class StateTransfers {
 
     private final Host host;
     private final LongSupplier nanoClock;
+    /** False under a virtual clock: transfers then run without threads (see {@link StateSend#startInline}). */
+    private final boolean threaded;
     private StateProvider provider;
     private final Map<String, StateReceiver> receivers = new HashMap<>();
     private final Map<String, StateFetch> fetches = new HashMap<>();
@@ -47,9 +49,10 @@ final class StateTransfers {
     private final Set<String> channels = new HashSet<>();
     private final Map<String, Long> directSeqs = new HashMap<>();
 
-    StateTransfers(Host host, LongSupplier nanoClock) {
+    StateTransfers(Host host, LongSupplier nanoClock, boolean threaded) {
         this.host = host;
         this.nanoClock = nanoClock;
+        this.threaded = threaded;
     }
 
     void provide(StateProvider stateProvider) {
@@ -59,7 +62,7 @@ final class StateTransfers {
     /** This member joined a group and wants its state. */
     void expectState(String group, StateReceiver receiver) {
         receivers.put(group, receiver);
-        fetches.put(group, new StateFetch(group, host.self(), receiver, host));
+        fetches.put(group, new StateFetch(group, host.self(), receiver, host, threaded));
     }
 
     /** This member joined the group again as a new member: its state is stale, and is fetched again. */
@@ -223,6 +226,8 @@ final class StateTransfers {
                 end(send, "the joiner left the group");
             } else if (send.idleNs(nowNs) >= PROVIDER_IDLE_NS) {
                 end(send, "the joiner acknowledged nothing for " + PROVIDER_IDLE_NS / 1_000_000_000L + " s");
+            } else if (!send.started() && joinerInChannel && !threaded) {
+                startInline(send);
             } else if (!send.started() && joinerInChannel) {
                 send.start("gcs-state-to-" + send.joiner.name(), () -> host.locked(() -> {
                     host.send(send.group, MemberWire.stateRefused(send.joiner, send.transfer,
@@ -232,6 +237,16 @@ final class StateTransfers {
             } else if (send.started() && !joinerInChannel) {
                 end(send, "the joiner left the transfer");
             }
+        }
+    }
+
+    private void startInline(StateSend send) {
+        try {
+            send.startInline();
+        } catch (java.io.IOException | RuntimeException e) {
+            host.send(send.group, MemberWire.stateRefused(send.joiner, send.transfer,
+                    "the provider could not write the state: " + e));
+            end(send, "the snapshot could not be written: " + e);
         }
     }
 

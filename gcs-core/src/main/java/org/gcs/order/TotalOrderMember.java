@@ -67,18 +67,23 @@ public final class TotalOrderMember implements GroupMember, AutoCloseable {
 
     /**
      * A member driven by its owner's clock: the owner calls {@link #tick()} every few tens of milliseconds (a
-     * simulator from its virtual clock).
+     * simulator from its virtual clock). It starts no thread: a state transfer writes the snapshot into memory at once
+     * and reads the state once all of it arrived, on the caller's thread.
      *
      * @param inner the member to run over; this one registers its listeners on it
      * @param nanoClock the time, in nanoseconds (virtual time in a simulator)
      * @param seed seeds the random numbers of this member's incarnations
      */
     public TotalOrderMember(GroupMember inner, LongSupplier nanoClock, long seed) {
+        this(inner, nanoClock, seed, false);
+    }
+
+    private TotalOrderMember(GroupMember inner, LongSupplier nanoClock, long seed, boolean threaded) {
         this.inner = inner;
         this.nanoClock = nanoClock;
         this.random = new SplittableRandom(seed);
         this.control = new ControlQueue(inner, this::innerClosed);
-        this.transfers = new StateTransfers(new TransfersHost(), nanoClock);
+        this.transfers = new StateTransfers(new TransfersHost(), nanoClock, threaded);
         this.innerMessages = inner.onMessage(this::onInnerMessage);
         this.innerViews = inner.onView(new ViewListener() {
             @Override
@@ -102,7 +107,7 @@ public final class TotalOrderMember implements GroupMember, AutoCloseable {
      */
     public static TotalOrderMember over(GcsNode node) {
         TotalOrderMember member = new TotalOrderMember(node, System::nanoTime,
-                System.nanoTime() ^ node.self().hashCode());
+                System.nanoTime() ^ node.self().hashCode(), true);
         ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "gcs-order-" + node.self().name());
             t.setDaemon(true);

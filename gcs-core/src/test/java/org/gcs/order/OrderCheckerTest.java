@@ -111,4 +111,58 @@ class OrderCheckerTest {
         assertThat(a.incarnations()).hasSize(2);
         assertThat(OrderChecker.check(List.of(a)).ok()).isTrue();
     }
+
+    /** A: the group's first member, delivering positions 1 to 6; C joins at 3 and gets A's state at {@code at}. */
+    private static DeliveryLog[] stateTransfer(long at, boolean cutState, boolean deliverTwice) throws Exception {
+        MemberId c = new MemberId("c", "c1");
+        DeliveryLog a = log(A);
+        view(a, 1, 1);
+        message(a, A, 1, 2);
+        view(a, 2, 3); // admits c
+        message(a, A, 2, 4);
+        message(a, A, 3, 5);
+        message(a, A, 4, 6);
+        DeliveryLog joiner = log(c);
+        view(joiner, 2, 3);
+        java.io.ByteArrayOutputStream state = new java.io.ByteArrayOutputStream();
+        DeliveryLog upTo = log(A); // A's log as it was at {@code at}
+        for (DeliveryLog.Event e : a.incarnations().get(0)) {
+            if (e.position() <= at && !(cutState && e.position() == 2)) {
+                if (e.isView()) {
+                    view(upTo, e.seq(), e.position());
+                } else {
+                    message(upTo, A, e.seq(), e.position());
+                }
+            }
+        }
+        upTo.snapshot(G, at).writeTo(state);
+        joiner.readState(G, at, new java.io.ByteArrayInputStream(state.toByteArray()));
+        for (long position = deliverTwice ? at : at + 1; position <= 6; position++) {
+            if (position > 3) {
+                message(joiner, A, position - 2, position);
+            }
+        }
+        return new DeliveryLog[] {a, joiner};
+    }
+
+    @Test
+    void shouldPassAnExactStateTransfer() throws Exception {
+        OrderChecker.Result result = OrderChecker.check(List.of(stateTransfer(4, false, false)));
+        assertThat(result.problems()).isEmpty();
+        assertThat(result.ok()).isTrue();
+    }
+
+    @Test
+    void shouldFindAStateThatMissesAPosition() throws Exception {
+        OrderChecker.Result result = OrderChecker.check(List.of(stateTransfer(4, true, false)));
+        assertThat(result.stateTransferViolations()).isEqualTo(1);
+        assertThat(result.problems()).anyMatch(p -> p.contains("goes from 1 to 3"));
+    }
+
+    @Test
+    void shouldFindAMessageInTheStateDeliveredAgain() throws Exception {
+        OrderChecker.Result result = OrderChecker.check(List.of(stateTransfer(4, false, true)));
+        assertThat(result.stateTransferViolations()).isEqualTo(1);
+        assertThat(result.problems()).anyMatch(p -> p.contains("in its state too"));
+    }
 }

@@ -39,8 +39,8 @@ class DemoResultTest {
     @Test
     void shouldJudgeATotalOrderRunAlsoByItsOrderCheck() {
         DemoSettings settings = new DemoCommandParsing().parse("--order", "total").settings();
-        OrderChecker.Result agreed = new OrderChecker.Result(6, 66, 0, 0, 0, 0, List.of());
-        OrderChecker.Result disagreed = new OrderChecker.Result(6, 66, 2, 0, 1, 0,
+        OrderChecker.Result agreed = new OrderChecker.Result(6, 66, 0, 0, 0, 0, 0, List.of());
+        OrderChecker.Result disagreed = new OrderChecker.Result(6, 66, 2, 0, 1, 0, 0,
                 List.of("boston/boston-2 (incarnation 2) delivered view 3 at 7 where another member delivered x"));
         DemoResult clean = new DemoResult(settings, List.of(), 6, 10, new SequenceCounts(60, 0, 0, 0), 1, 0, 0, 0, 0,
                 0, 0, 0, null, false, List.of(), true, null, agreed);

@@ -35,6 +35,7 @@ class SimTotalOrderRandomTest {
         List<String> violations = new ArrayList<>();
         List<String> stalledRuns = new ArrayList<>();
         long events = 0;
+        long statesChecked = 0;
         int stalled = 0;
         int blockedRuns = 0;
         long started = System.nanoTime();
@@ -47,6 +48,7 @@ class SimTotalOrderRandomTest {
                 throw new AssertionError("seed " + seed + " (" + run.faults + ")", e);
             }
             events += result.events();
+            statesChecked += run.statesReceived;
             if (!result.ok()) {
                 failures.add("seed " + seed + " (" + run.faults + "): " + result.problems());
                 violations.add("seed " + seed + " (" + run.faults + "): " + result.problems());
@@ -64,9 +66,9 @@ class SimTotalOrderRandomTest {
                         failures.size(), (System.nanoTime() - started) / 1e9);
             }
         }
-        System.out.printf("total order: %d runs checked, %d events, %d violations, %d did not converge %s; %d runs"
-                + " ended blocked (a majority of a view lost for good)%n", RUNS, events, violations.size(), stalled,
-                stalledRuns, blockedRuns);
+        System.out.printf("total order: %d runs checked, %d events, %d state transfers, %d violations, %d did not"
+                + " converge %s; %d runs ended blocked (a majority of a view lost for good)%n", RUNS, events,
+                statesChecked, violations.size(), stalled, stalledRuns, blockedRuns);
         failures.forEach(f -> System.out.println("  " + f));
         assertThat(violations).as("runs whose delivery logs break a guarantee").isEmpty();
         assertThat(stalled).as("runs whose members present did not converge, at most 1 %% of " + RUNS + ": "
@@ -78,6 +80,7 @@ class SimTotalOrderRandomTest {
         private final SplittableRandom random;
         private final long seed;
         private final List<String> sites = new ArrayList<>();
+        private long statesReceived;
         final List<String> faults = new ArrayList<>();
         boolean converged;
         boolean blocked;
@@ -165,6 +168,7 @@ class SimTotalOrderRandomTest {
                     }
                 });
             }
+            statesReceived = h.statesReceived();
             return h.check();
         }
 
@@ -223,10 +227,14 @@ class SimTotalOrderRandomTest {
             return true;
         }
 
+        /** @return the last position the node's current incarnation holds: delivered, or in the state it received */
         private static long lastPosition(TotalOrderHarness h, SimNode node) {
-            var incarnations = h.logs.get(node).incarnations();
+            var log = h.logs.get(node);
+            var incarnations = log.incarnations();
             var last = incarnations.get(incarnations.size() - 1);
-            return last.isEmpty() ? -1 : last.get(last.size() - 1).position();
+            var state = log.states().get(incarnations.size() - 1);
+            long delivered = last.isEmpty() ? -1 : last.get(last.size() - 1).position();
+            return state == null ? delivered : Math.max(delivered, state.position());
         }
 
         private static LinkProfile link(long delayMs, double loss) {

@@ -14,7 +14,8 @@ import org.gcs.sim.SimNode;
 
 /**
  * Simulated members of one total-order group: each {@link SimNode} wrapped in a {@link TotalOrderMember} ticked by the
- * virtual clock, with a {@link DeliveryLog} each.
+ * virtual clock, with a {@link DeliveryLog} each. The logs are the group's state: every member but the first gets the
+ * log of a member before it by state transfer, and {@link OrderChecker} checks that it holds every position once.
  */
 final class TotalOrderHarness {
     static final long MS = 1_000_000L;
@@ -43,7 +44,8 @@ final class TotalOrderHarness {
         DeliveryLog log = new DeliveryLog(node.id(), G);
         logs.put(node, log);
         member.onOrdered(log);
-        member.join(G, Ordering.TOTAL);
+        member.provideState(log); // every log is the group's state: the checker checks each transfer exactly
+        member.join(G, Ordering.TOTAL, log);
         tick(node, member);
         return node;
     }
@@ -100,6 +102,12 @@ final class TotalOrderHarness {
     /** @return the current agreed view size of a node, 0 if none */
     int viewSize(SimNode node) {
         return members.get(node).view(G).map(v -> v.size()).orElse(0);
+    }
+
+    /** @return the states the members received, over every incarnation */
+    long statesReceived() {
+        return logs.values().stream().flatMap(log -> log.states().stream()).filter(java.util.Objects::nonNull)
+                .count();
     }
 
     OrderChecker.Result check() {

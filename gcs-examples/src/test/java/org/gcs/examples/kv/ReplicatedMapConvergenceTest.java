@@ -118,10 +118,12 @@ class ReplicatedMapConvergenceTest {
             CountDownLatch killed = new CountDownLatch(1);
             long[] killedAtNs = new long[1];
             long[] lostAtKill = new long[1];
+            long[] victimOwnAppliedAtKill = new long[1];
             Thread killer = new Thread(() -> {
                 try {
                     if (halfway.await(GENEROUS.toSeconds(), TimeUnit.SECONDS)) {
                         lostAtKill[0] = emulation.droppedByLoss();
+                        victimOwnAppliedAtKill[0] = victim.appliedFrom(Set.of(victim.map().origin()));
                         killedAtNs[0] = System.nanoTime();
                         victim.order().close();
                         victim.node().close();
@@ -133,7 +135,8 @@ class ReplicatedMapConvergenceTest {
                 }
             }, "kv-killer");
             killer.start();
-            Counts counts = writeFromEach(all, victim, halfway, killed);
+            Counts[] written = writeFromEach(all, victim, halfway, killed);
+            Counts counts = written[0];
             killer.join(GENEROUS.toMillis());
             assertThat(killedAtNs[0]).as("the victim was killed once every member wrote half its writes").isPositive();
 
@@ -157,12 +160,13 @@ class ReplicatedMapConvergenceTest {
             long retransmits = sum(survivors, "gcs.flow.retransmits");
             GroupView last = first.map().view().orElseThrow();
             System.out.printf("replicated map on loopback (seed %d, %d %% WAN loss): %d writes applied at each of %d"
-                    + " survivors in %.2f s (%.2f s after the kill of %s, the delegate of site %s%s); %d of the"
-                    + " victim's %d writes applied; compare-and-set won %d, lost %d; view %d -> %d %s%n",
+                    + " survivors in %.2f s (%.2f s after the kill of %s, the delegate of site %s%s); the victim sent"
+                    + " %d writes, had applied %d of them when it was killed, the survivors applied %d;"
+                    + " compare-and-set won %d, lost %d; view %d -> %d %s%n",
                     SEED, LOSS_PERCENT, order.size(), survivors.size(), seconds,
                     (System.nanoTime() - killedAtNs[0]) / 1e9, victim.id(), VICTIM_SITE,
-                    victimSequenced ? ", which was the sequencer" : "", fromVictim, OPS / 2, casWon, casLost,
-                    viewBefore, last.viewId(), last.members());
+                    victimSequenced ? ", which was the sequencer" : "", written[1].written,
+                    victimOwnAppliedAtKill[0], fromVictim, casWon, casLost, viewBefore, last.viewId(), last.members());
             System.out.printf("  WAN datagrams dropped by the emulator %d (%d before the kill; the nodes' meter says"
                     + " %d), sent after the emulated delay %d; retransmits %d; writes refused for a full queue and"
                     + " retried %d; write to own apply, survivors: p50 %d ms, p99 %d ms, max %d ms; digest %s%n",
@@ -220,11 +224,19 @@ class ReplicatedMapConvergenceTest {
         return all;
     }
 
-    /** Writes refused for a full queue (and retried), survivors' writes that failed, and their latencies. */
+    /** Writes handed to the map, refused for a full queue (and retried), failed, and their latencies. */
     private static final class Counts {
         final List<Long> latenciesNs = Collections.synchronizedList(new ArrayList<>());
+        int written;
         int refused;
         int failed;
+
+        void add(Counts other) {
+            latenciesNs.addAll(other.latenciesNs);
+            written += other.written;
+            refused += other.refused;
+            failed += other.failed;
+        }
 
         long percentileMs(int p) {
             List<Long> sorted;
@@ -237,82 +249,108 @@ class ReplicatedMapConvergenceTest {
     }
 
     /**
-     * Every member writes from its own thread, all at once: {@link #OPS} writes, the victim half of them. Each
-     * counts down {@code halfway} once it wrote half; the others write another quarter, then wait for {@code killed}
-     * before the last quarter, so that the kill falls among writes in flight and some are written after it.
+     * Every member writes {@link #OPS} writes from its own thread, all at once. Each counts down {@code halfway} once
+     * it wrote half, writes another quarter, then waits for {@code killed} before the last quarter, so that the kill
+     * falls among writes in flight and some are written after it. The victim writes on until it is killed, and stops
+     * there. Returns the survivors' counts and the victim's.
      */
-    private static Counts writeFromEach(List<Replica> all, Replica victim, CountDownLatch halfway,
-                                        CountDownLatch killed) throws Exception {
+    private static Counts[] writeFromEach(List<Replica> all, Replica victim, CountDownLatch halfway,
+                                          CountDownLatch killed) throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(all.size());
         try {
             List<Future<Counts>> writing = new ArrayList<>();
             for (int i = 0; i < all.size(); i++) {
                 Replica r = all.get(i);
                 SplittableRandom random = new SplittableRandom(SEED * 31 + i);
-                int count = r == victim ? OPS / 2 : OPS;
-                writing.add(pool.submit(() -> write(r, random, count, r == victim, halfway, killed)));
+                writing.add(pool.submit(() -> write(r, random, r == victim, halfway, killed)));
             }
-            Counts total = new Counts();
-            for (Future<Counts> f : writing) {
-                Counts c = f.get(2 * GENEROUS.toSeconds(), TimeUnit.SECONDS);
-                total.refused += c.refused;
-                total.failed += c.failed;
-                if (all.get(writing.indexOf(f)) != victim) {
-                    total.latenciesNs.addAll(c.latenciesNs);
-                }
+            Counts survivors = new Counts();
+            Counts ofVictim = new Counts();
+            for (int i = 0; i < all.size(); i++) {
+                Counts c = writing.get(i).get(2 * GENEROUS.toSeconds(), TimeUnit.SECONDS);
+                (all.get(i) == victim ? ofVictim : survivors).add(c);
             }
-            return total;
+            return new Counts[] {survivors, ofVictim};
         } finally {
             pool.shutdownNow();
         }
     }
 
-    private static Counts write(Replica r, SplittableRandom random, int count, boolean victim,
-                                CountDownLatch halfway, CountDownLatch killed) throws Exception {
+    private static Counts write(Replica r, SplittableRandom random, boolean victim, CountDownLatch halfway,
+                                CountDownLatch killed) throws Exception {
         Counts counts = new Counts();
         ArrayDeque<CompletableFuture<KvResult>> inFlight = new ArrayDeque<>();
-        for (int k = 1; k <= count; k++) {
-            while (inFlight.size() >= WINDOW) {
-                awaitOldest(inFlight, counts);
-            }
-            while (true) {
-                try {
-                    long sentNs = System.nanoTime();
-                    CompletableFuture<KvResult> write = writeOne(r.map(), random, k);
-                    write.thenRun(() -> counts.latenciesNs.add(System.nanoTime() - sentNs));
-                    inFlight.add(write);
-                    break;
-                } catch (SendQueueFullException full) {
-                    counts.refused++;
-                    if (!inFlight.isEmpty()) {
-                        awaitOldest(inFlight, counts);
-                    } else {
-                        LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(2)); // full of protocol messages: retry
+        try {
+            for (int k = 1; k <= OPS && !(victim && killed.getCount() == 0); k++) {
+                while (inFlight.size() >= WINDOW) {
+                    if (!awaitOldest(inFlight, counts, victim ? killed : null)) {
+                        return counts; // the victim, killed while waiting
                     }
                 }
+                while (true) {
+                    try {
+                        long sentNs = System.nanoTime();
+                        CompletableFuture<KvResult> write = writeOne(r.map(), random, k);
+                        write.thenRun(() -> counts.latenciesNs.add(System.nanoTime() - sentNs));
+                        inFlight.add(write);
+                        counts.written++;
+                        break;
+                    } catch (SendQueueFullException full) {
+                        counts.refused++;
+                        if (inFlight.isEmpty()) {
+                            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(2)); // full of protocol messages
+                        } else if (!awaitOldest(inFlight, counts, victim ? killed : null)) {
+                            return counts;
+                        }
+                    }
+                }
+                if (k == OPS / 2) {
+                    halfway.countDown();
+                }
+                if (k == OPS * 3 / 4 && !killed.await(GENEROUS.toSeconds(), TimeUnit.SECONDS)) {
+                    throw new AssertionError("the victim was not killed");
+                }
             }
-            if (k == OPS / 2) {
-                halfway.countDown();
+        } catch (RuntimeException closed) {
+            if (!victim) {
+                throw closed;
             }
-            if (k == OPS * 3 / 4 && !killed.await(GENEROUS.toSeconds(), TimeUnit.SECONDS)) {
-                throw new AssertionError("the victim was not killed");
-            }
+            return counts; // the victim's node closed under its write (GcsClosedException)
         }
-        if (!victim) {
-            while (!inFlight.isEmpty()) {
-                awaitOldest(inFlight, counts);
-            }
+        while (!victim && !inFlight.isEmpty()) {
+            awaitOldest(inFlight, counts, null);
         }
         return counts;
     }
 
-    private static void awaitOldest(ArrayDeque<CompletableFuture<KvResult>> inFlight, Counts counts)
-            throws Exception {
-        try {
-            inFlight.poll().get(GENEROUS.toSeconds(), TimeUnit.SECONDS);
-        } catch (java.util.concurrent.ExecutionException e) {
-            counts.failed++;
+    /**
+     * Waits for the oldest write in flight to be applied here (a failure is counted).
+     *
+     * @param killed for the victim: stop waiting once it is killed (its writes may never be applied)
+     * @return false if the victim was killed before its write was applied
+     */
+    private static boolean awaitOldest(ArrayDeque<CompletableFuture<KvResult>> inFlight, Counts counts,
+                                       CountDownLatch killed) throws Exception {
+        CompletableFuture<KvResult> oldest = inFlight.peek();
+        long deadlineNs = System.nanoTime() + GENEROUS.toNanos();
+        while (true) {
+            try {
+                oldest.get(killed == null ? GENEROUS.toMillis() : 20, TimeUnit.MILLISECONDS);
+                break;
+            } catch (java.util.concurrent.ExecutionException e) {
+                counts.failed++;
+                break;
+            } catch (java.util.concurrent.TimeoutException e) {
+                if (killed == null || System.nanoTime() > deadlineNs) {
+                    throw e;
+                }
+                if (killed.getCount() == 0) {
+                    return false;
+                }
+            }
         }
+        inFlight.poll();
+        return true;
     }
 
     /**

@@ -44,7 +44,8 @@ import org.junit.jupiter.api.Test;
  * writes of the victim, and hold the same bytes, with the same outcome of every write at the same position.
  *
  * <p>Seeded: {@code -Dgcs.kv.seed=N} (the writes each member chooses, and the emulated loss), {@code -Dgcs.kv.ops=N}
- * (writes per member). The interleaving of the members is the machine's, so a run is not repeated exactly.
+ * (writes per member), {@code -Dgcs.kv.victimSite=S} (the site whose delegate is killed, default b). The
+ * interleaving of the members is the machine's, so a run is not repeated exactly.
  */
 class ReplicatedMapConvergenceTest {
     private static final String G = "kv";
@@ -55,7 +56,8 @@ class ReplicatedMapConvergenceTest {
     private static final int KEYS = 12;
     /** Writes of one member in flight (sent, not yet applied here) at most. */
     private static final int WINDOW = 16;
-    private static final String VICTIM_SITE = "b";
+    /** The site whose delegate is killed; {@code a}'s is usually the sequencer too (its first member founded). */
+    private static final String VICTIM_SITE = System.getProperty("gcs.kv.victimSite", "b");
     /** The site timeout is 3 s (LoopbackSites): every wait allows several of them. */
     private static final Duration GENEROUS = Duration.ofSeconds(30);
 

@@ -12,10 +12,12 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -25,6 +27,7 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Collectors;
 import org.awaitility.core.ConditionTimeoutException;
 import org.gcs.GcsNode;
+import org.gcs.GroupMessage;
 import org.gcs.GroupView;
 import org.gcs.MemberId;
 import org.gcs.SendQueueFullException;
@@ -32,6 +35,7 @@ import org.gcs.emulator.LinkEmulation;
 import org.gcs.emulator.LinkProfile;
 import org.gcs.emulator.LossProfile;
 import org.gcs.emulator.Topology;
+import org.gcs.order.OrderedListener;
 import org.gcs.order.TotalOrderMember;
 import org.junit.jupiter.api.Test;
 
@@ -114,6 +118,21 @@ class ReplicatedMapConvergenceTest {
             boolean victimSequenced = victim.order().describe(G).contains("(sequencing)");
             long viewBefore = all.get(0).map().view().orElseThrow().viewId();
             List<Replica> survivors = all.stream().filter(r -> r != victim).toList();
+            Map<MemberId, Long> viewWithoutVictimNs = new ConcurrentHashMap<>();
+            for (Replica r : survivors) {
+                r.order().onOrdered(new OrderedListener() {
+                    @Override
+                    public void onMessage(GroupMessage message, long position) {
+                    }
+
+                    @Override
+                    public void onView(GroupView view, long position) {
+                        if (!view.contains(victim.id())) {
+                            viewWithoutVictimNs.putIfAbsent(r.id(), System.nanoTime());
+                        }
+                    }
+                });
+            }
 
             long startNs = System.nanoTime();
             CountDownLatch halfway = new CountDownLatch(all.size());
@@ -169,6 +188,9 @@ class ReplicatedMapConvergenceTest {
                     (System.nanoTime() - killedAtNs[0]) / 1e9, victim.id(), VICTIM_SITE,
                     victimSequenced ? ", which was the sequencer" : "", written[1].written,
                     victimOwnAppliedAtKill[0], fromVictim, casWon, casLost, viewBefore, last.viewId(), last.members());
+            System.out.printf("  the survivors installed a view without the victim %s ms after the kill%n",
+                    survivors.stream().map(r -> String.valueOf((viewWithoutVictimNs.get(r.id()) - killedAtNs[0])
+                            / 1_000_000)).collect(Collectors.joining(", ")));
             System.out.printf("  WAN datagrams dropped by the emulator %d (%d before the kill; the nodes' meter says"
                     + " %d), sent after the emulated delay %d; retransmits %d; writes refused for a full queue and"
                     + " retried %d; write to own apply, survivors: p50 %d ms, p99 %d ms, max %d ms; digest %s%n",

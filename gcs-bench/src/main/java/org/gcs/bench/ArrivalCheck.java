@@ -9,7 +9,11 @@ import org.HdrHistogram.Histogram;
  * come right after the highest so far (a gap, or a late one filling a gap) is out of order. Measured messages
  * also give the receive times of the first and of the last one to complete the set, and, when asked, their
  * one-way latencies (receive minus send time on the machine's wall clock, microseconds) in an HdrHistogram.
- * Thread-safe.
+ * Every warm-up and measured delivery, duplicates included, also goes into a rolling hash of the delivered sequence
+ * (sender, sequence and, where the system numbers its agreed order, position): members that delivered the same
+ * messages in the same order (at the same positions) end with the same hash, which {@link DeliveryVerdict} compares
+ * for the total-order systems. Positions must grow from one delivery to the next; a position that does not is
+ * counted. Thread-safe.
  */
 final class ArrivalCheck {
     /** Told once each: the first probe arrived, the first measured message arrived, every one arrived. */
@@ -25,6 +29,8 @@ final class ArrivalCheck {
     }
 
     private static final int SIGNIFICANT_DIGITS = 3;
+    private static final long FNV_OFFSET = 0xcbf29ce484222325L;
+    private static final long FNV_PRIME = 0x100000001b3L;
 
     private final long warmupMessages;
     private final long measuredMessages;
@@ -41,6 +47,9 @@ final class ArrivalCheck {
     private long firstMeasuredMicros = -1;
     private long lastMeasuredMicros = -1;
     private long latestMeasuredMicros = -1;
+    private long orderHash = FNV_OFFSET;
+    private long lastPosition = Long.MIN_VALUE;
+    private long positionRegressions;
 
     /**
      * @param warmupMessages warm-up messages the sender sends (sequences 1..W)
@@ -56,20 +65,52 @@ final class ArrivalCheck {
     }
 
     /**
-     * Takes one delivered payload.
+     * Takes one delivered payload of a system that neither names senders nor numbers its order.
      *
      * @param bytes the array holding it
      * @param offset where it starts
      * @param length its length
      */
     void accept(byte[] bytes, int offset, int length) {
+        accept(0, BenchEndpoint.NO_POSITION, bytes, offset, length);
+    }
+
+    /**
+     * Takes one delivered payload.
+     *
+     * @param senderKey identifies the sender, the same at every member
+     * @param position its position in the agreed order, or {@link BenchEndpoint#NO_POSITION}
+     * @param bytes the array holding it
+     * @param offset where it starts
+     * @param length its length
+     */
+    void accept(long senderKey, long position, byte[] bytes, int offset, int length) {
         long nowMicros = WallClock.nowMicros();
         byte kind = BenchPayload.kind(bytes, offset, length);
         if (kind == BenchPayload.PROBE) {
             probe();
         } else if (kind == BenchPayload.WARMUP || kind == BenchPayload.MEASURED) {
-            message(BenchPayload.sequence(bytes, offset), BenchPayload.sentMicros(bytes, offset), nowMicros);
+            long sequence = BenchPayload.sequence(bytes, offset);
+            synchronized (this) {
+                orderHash = mix(mix(mix(orderHash, senderKey), sequence), position);
+                if (position != BenchEndpoint.NO_POSITION) {
+                    if (lastPosition != Long.MIN_VALUE && position <= lastPosition) {
+                        positionRegressions++;
+                    }
+                    lastPosition = position;
+                }
+            }
+            message(sequence, BenchPayload.sentMicros(bytes, offset), nowMicros);
         }
+    }
+
+    /** FNV-1a over the 8 bytes of a value. */
+    private static long mix(long hash, long value) {
+        long h = hash;
+        for (int shift = 0; shift < Long.SIZE; shift += Byte.SIZE) {
+            h = (h ^ ((value >>> shift) & 0xff)) * FNV_PRIME;
+        }
+        return h;
     }
 
     private void probe() {
@@ -125,7 +166,7 @@ final class ArrivalCheck {
     /** @return the counters and times so far */
     synchronized Counts counts() {
         return new Counts(warmup, measured, duplicates, outOfOrder, firstMeasuredMicros, lastMeasuredMicros,
-                latestMeasuredMicros, latencyMicros.getTotalCount());
+                latestMeasuredMicros, latencyMicros.getTotalCount(), orderHash, positionRegressions);
     }
 
     /** @return a copy of the latencies recorded so far, microseconds */
@@ -144,9 +185,12 @@ final class ArrivalCheck {
      * @param lastMeasuredMicros receive time of the message that completed the measured set (-1 before)
      * @param latestMeasuredMicros receive time of the latest measured message (-1 before the first)
      * @param latencySamples latencies recorded
+     * @param orderHash the rolling hash of every warm-up and measured delivery so far, in delivery order
+     * @param positionRegressions deliveries whose position was not above the previous one's
      */
     record Counts(long warmup, long measured, long duplicates, long outOfOrder, long firstMeasuredMicros,
-                  long lastMeasuredMicros, long latestMeasuredMicros, long latencySamples) {
+                  long lastMeasuredMicros, long latestMeasuredMicros, long latencySamples, long orderHash,
+                  long positionRegressions) {
 
         /** @return all delivered messages, duplicates included */
         long deliveries() {

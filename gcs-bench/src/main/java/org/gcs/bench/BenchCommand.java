@@ -47,8 +47,14 @@ import picocli.CommandLine.Spec;
                     + " better one by p99.",
             "  lan-throughput         1 site x 2 processes: GCS against plain JGroups on GCS's LAN stack.",
             "  udp-limit              raw Netty UDP datagrams of the same size on loopback: the ceiling.",
+            "  total-throughput       the topology of cross-site-throughput, the group in fifo order (gcs) and in"
+                    + " total order (gcs-total, through TotalOrderMember), against JGroups with the 4 nodes in one"
+                    + " cluster without (jgroups-fifo) and with SEQUENCER (jgroups-sequencer); the quotients"
+                    + " total/fifo; every member of a total-order system must deliver the same sequence.",
+            "  total-latency          the same systems at a fixed offered load (--rate): p50, p99 at site B.",
             "  all                    every scenario, in this order.",
-            "--rate paces cross-site-latency only, below both systems' capacity; the other scenarios send unpaced."
+            "--rate paces cross-site-latency and total-latency only, below the systems' capacity; the other scenarios"
+                    + " send unpaced."
                     + " --controller, --transport and --set configure GCS's nodes only, for experiments: the"
                     + " defaults are what GCS ships.",
             "Progress goes to stderr, tables to stdout; exit code 0 when every run passed, 1 when a run failed"
@@ -56,6 +62,7 @@ import picocli.CommandLine.Spec;
         footer = {"", "Examples:", "  gcs bench cross-site-throughput --json",
             "  gcs bench cross-site-latency --runs 5 --rate 1000 --out /tmp/bench",
             "  gcs bench cross-site-throughput lan-throughput --size 100",
+            "  gcs bench total-throughput total-latency --runs 3 --json",
             "  gcs bench all --runs 1 --messages 5000"})
 public final class BenchCommand implements Callable<Integer> {
     /** The largest message size a run accepts (one UDP datagram, below JGroups' and GCS's limits). */
@@ -67,7 +74,8 @@ public final class BenchCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Parameters(arity = "1..*", paramLabel = "SCENARIO",
-            description = "cross-site-throughput, cross-site-latency, lan-throughput, udp-limit or all.")
+            description = "cross-site-throughput, cross-site-latency, lan-throughput, udp-limit, total-throughput,"
+                    + " total-latency or all.")
     List<String> scenarios;
 
     @Option(names = "--runs", paramLabel = "N", defaultValue = "3",
@@ -76,19 +84,20 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--messages", paramLabel = "N",
             description = "Measured messages per run (default: cross-site-throughput 300000, lan-throughput"
-                    + " 1000000, cross-site-latency 8000, udp-limit 400000).")
+                    + " 1000000, cross-site-latency 8000, udp-limit 400000, total-throughput 100000, total-latency"
+                    + " 8000).")
     Long messages;
 
     @Option(names = "--warmup", paramLabel = "N",
             description = "Warm-up messages per run before the measured ones, so that the JIT has compiled the"
                     + " hot code and GCS's congestion control has left slow start (default: cross-site-throughput"
-                    + " 1000000, lan-throughput 2000000, cross-site-latency 4000 paced, i.e. 4 s at 1000 msg/s;"
-                    + " udp-limit 100000).")
+                    + " 1000000, lan-throughput 2000000, cross-site-latency and total-latency 4000 paced, i.e. 4 s"
+                    + " at 1000 msg/s; udp-limit 100000; total-throughput 200000).")
     Long warmup;
 
     @Option(names = "--unpaced-warmup", paramLabel = "N",
-            description = "cross-site-latency: warm-up messages sent as fast as possible before the paced warm-up,"
-                    + " so that the JIT compiles the hot path (default: 500000).")
+            description = "cross-site-latency, total-latency: warm-up messages sent as fast as possible before the"
+                    + " paced warm-up, so that the JIT compiles the hot path (default: 500000; total-latency 100000).")
     Long unpacedWarmup;
 
     @Mixin
@@ -113,7 +122,8 @@ public final class BenchCommand implements Callable<Integer> {
     List<String> jvmOptions = new ArrayList<>();
 
     @Option(names = "--system", paramLabel = "ID",
-            description = "Run only this system (gcs, jgroups, jgroups-relay2, jgroups-relay2-nodelay, udp),"
+            description = "Run only this system (gcs, gcs-total, jgroups, jgroups-fifo, jgroups-sequencer,"
+                    + " jgroups-relay2, jgroups-relay2-nodelay, udp),"
                     + " repeatable; for profiling one side, without a ratio unless gcs is one of them (default: every"
                     + " system of each scenario).")
     List<String> systems = new ArrayList<>();

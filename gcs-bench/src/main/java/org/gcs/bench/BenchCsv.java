@@ -4,7 +4,11 @@ import java.nio.file.Path;
 import java.util.List;
 import org.gcs.tools.csv.CsvWriter;
 
-/** {@code --out DIR}: one CSV row per run of every scenario ({@code runs.csv}), complete when closed. */
+/**
+ * {@code --out DIR}: one CSV row per run of every scenario ({@code runs.csv}), complete when closed;
+ * {@code orderAgreedMembers} is the number of members found to deliver the same sequence (total-order systems; 0
+ * when not checked).
+ */
 final class BenchCsv implements AutoCloseable {
     /** The file name in the output directory. */
     static final String FILE = "runs.csv";
@@ -12,7 +16,8 @@ final class BenchCsv implements AutoCloseable {
     private static final List<String> HEADER = List.of("scenario", "system", "run", "measuredMessages",
             "messageBytes", "deliveredMessages", "durationMillis", "messagesPerSec", "megabytesPerSec",
             "sendRatePerSec", "latencyP50Micros", "latencyP99Micros", "latencyP999Micros", "latencyMaxMicros",
-            "latencySamples", "lossRate", "cpuMicrosPerMessage", "masters", "wallSeconds", "endToEndMessagesPerSec");
+            "latencySamples", "lossRate", "cpuMicrosPerMessage", "masters", "wallSeconds", "endToEndMessagesPerSec",
+            "orderAgreedMembers");
 
     private final CsvWriter csv;
 
@@ -29,7 +34,7 @@ final class BenchCsv implements AutoCloseable {
                 run.sendRatePerSec(), latency.p50Micros(), latency.p99Micros(), latency.p999Micros(),
                 latency.maxMicros(), latency.samples(), run.lossRate(), run.cpuMicrosPerMessage(),
                 String.join(" ", run.masters()),
-                run.wallSeconds(), run.endToEndMessagesPerSec());
+                run.wallSeconds(), run.endToEndMessagesPerSec(), run.orderAgreedMembers());
     }
 
     @Override

@@ -6,16 +6,21 @@ package org.gcs.bench;
  * {@link Delivery}.
  */
 interface BenchEndpoint extends AutoCloseable {
+    /** The position of a delivery from a system that does not number its order. */
+    long NO_POSITION = 0;
 
     /** Receives delivered payloads, on the system's delivery thread(s). */
     @FunctionalInterface
     interface Delivery {
         /**
+         * @param senderKey identifies the sender, the same at every member (0 when the system does not say)
+         * @param position the message's position in the agreed order, where the system numbers it (GCS total
+         *        order, from 1); {@link #NO_POSITION} otherwise
          * @param bytes an array holding the payload (do not keep it)
          * @param offset where the payload starts
          * @param length its length
          */
-        void deliver(byte[] bytes, int offset, int length);
+        void deliver(long senderKey, long position, byte[] bytes, int offset, int length);
     }
 
     /**

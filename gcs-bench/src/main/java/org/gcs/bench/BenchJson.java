@@ -9,7 +9,9 @@ import java.util.Map;
  * The JSON object {@code gcs bench --json} ends with: the machine, whether every run passed, the wall time and, per
  * scenario, the figures of each system (medians and every run), the ratios against the better baseline (above 1
  * is better for GCS; {@code baseline} names it), the CPU ratio GCS / baseline ({@code cpuRatio}, below 1 is better
- * for GCS) and both against every baseline ({@code ratiosAgainst}). Fields are only ever added, never renamed, so
+ * for GCS) and both against every baseline ({@code ratiosAgainst}); the total-order scenarios add the quotients of
+ * {@link OrderingRatios} ({@code orderingRatios}) and how many runs had their order agreement checked (per run,
+ * {@code orderAgreedMembers}: the members found to agree). Fields are only ever added, never renamed, so
  * that scripts reading older output keep working.
  */
 final class BenchJson {
@@ -78,6 +80,10 @@ final class BenchJson {
             against.put(base.system().id(), one);
         }
         json.put("ratiosAgainst", against);
+        if (scenario.ordering()) {
+            json.put("orderingRatios", rounded(OrderingRatios.of(summary)));
+            json.put("orderAgreementCheckedRuns", OrderingRatios.agreedRuns(summary));
+        }
         return json;
     }
 
@@ -101,6 +107,9 @@ final class BenchJson {
             one.put("deliveredMessages", run.deliveredMessages());
             one.put("durationMillis", round(run.durationMicros() / 1000.0, 1));
             one.put("wallSeconds", round(run.wallSeconds(), 1));
+            if (scenario.ordering()) {
+                one.put("orderAgreedMembers", run.orderAgreedMembers());
+            }
             runs.add(one);
         }
         json.put("runs", runs);

@@ -22,8 +22,8 @@ public final class BenchNodeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--system", required = true, description = "gcs, jgroups, jgroups-relay2,"
-            + " jgroups-relay2-nodelay or udp.")
+    @Option(names = "--system", required = true, description = "gcs, gcs-total, jgroups, jgroups-fifo,"
+            + " jgroups-sequencer, jgroups-relay2, jgroups-relay2-nodelay or udp.")
     String system;
 
     @Option(names = "--run-id", required = true, description = "The run's id (part of cluster names).")
@@ -140,19 +140,19 @@ public final class BenchNodeCommand implements Callable<Integer> {
         if (bench.relayed() && bridgePorts.size() != sites.size()) {
             throw new ParameterException(spec.commandLine(), "--bridge-ports needs one port per site");
         }
-        if (bench == BenchSystem.GCS && clusterKeyHex.isEmpty()) {
+        if (bench.gcs() && clusterKeyHex.isEmpty()) {
             throw new ParameterException(spec.commandLine(), "--cluster-key-hex is required for gcs");
         }
         return new NodeSpec(bench, runId, sites, site, member, membersPerSite, sender, recordLatency, mcastAddress,
                 mcastPort, wanPort, seedPorts, bridgePorts, udpPort, clusterKeyHex, size, warmup,
                 Math.min(unpacedWarmup, warmup), messages, rate,
-                bench == BenchSystem.GCS ? gcsSettings : List.of(), bench == BenchSystem.GCS ? gcsSendsInFlight : 0);
+                bench.gcs() ? gcsSettings : List.of(), bench.gcs() ? gcsSendsInFlight : 0);
     }
 
     private static BenchEndpoint endpoint(NodeSpec node) {
         return switch (node.system()) {
-            case GCS -> new GcsEndpoint(node);
-            case JGROUPS -> new JGroupsEndpoint(node, false);
+            case GCS, GCS_TOTAL -> new GcsEndpoint(node);
+            case JGROUPS, JGROUPS_FIFO, JGROUPS_SEQUENCER -> new JGroupsEndpoint(node, false);
             case RELAY2, RELAY2_NODELAY -> new JGroupsEndpoint(node, true);
             case UDP -> new UdpEndpoint(node);
         };

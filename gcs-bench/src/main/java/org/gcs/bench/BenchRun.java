@@ -139,8 +139,9 @@ final class BenchRun {
             case DATAGRAMS -> String.format(Locale.ROOT, "%.0f datagrams/s, %.2f MB/s, %.2f %% lost",
                     r.messagesPerSec(), r.megabytesPerSec(), r.lossRate() * 100);
         };
-        return String.format(Locale.ROOT, "%s run %d: %s, all delivered (wall %.1f s)", r.system().id(), r.run(),
-                figures, r.wallSeconds());
+        return String.format(Locale.ROOT, "%s run %d: %s, all delivered%s (wall %.1f s)", r.system().id(), r.run(),
+                figures, r.orderAgreedMembers() > 0 ? ", the same sequence at all " + r.orderAgreedMembers()
+                        + " members" : "", r.wallSeconds());
     }
 
     private void progress(String text) {

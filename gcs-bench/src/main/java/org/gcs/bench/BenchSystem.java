@@ -23,7 +23,26 @@ public enum BenchSystem {
      */
     RELAY2_NODELAY("jgroups-relay2-nodelay", "JGroups RELAY2 with TCP_NODELAY"),
     /** Raw UDP datagrams through Netty, the physical ceiling of loopback. */
-    UDP("udp", "Netty UDP");
+    UDP("udp", "Netty UDP"),
+    /**
+     * GCS with the group joined in total order: {@code org.gcs.order.TotalOrderMember} over the same nodes as
+     * {@link #GCS}, which joins the group in FIFO order.
+     */
+    GCS_TOTAL("gcs-total", "GCS total order"),
+    /**
+     * Plain JGroups, every node of every site in one cluster (the LAN stack of {@link #JGROUPS}): the FIFO
+     * counterpart of {@link #JGROUPS_SEQUENCER}.
+     */
+    JGROUPS_FIFO("jgroups-fifo", "JGroups one cluster, FIFO"),
+    /**
+     * JGroups in total order: the same one cluster with SEQUENCER just below GMS, where JGroups' own
+     * {@code sequencer.xml} says to put it when messages and views are to be totally ordered.
+     */
+    JGROUPS_SEQUENCER("jgroups-sequencer", "JGroups one cluster, SEQUENCER");
+
+    /** The systems of the total-order scenarios, in the order they run: GCS fifo first, as every scenario's GCS. */
+    static final java.util.List<BenchSystem> ORDERING_SYSTEMS = java.util.List.of(GCS, GCS_TOTAL, JGROUPS_FIFO,
+            JGROUPS_SEQUENCER);
 
     private final String id;
     private final String title;
@@ -51,6 +70,21 @@ public enum BenchSystem {
     /** @return true if this system turns Nagle's algorithm off on RELAY2's bridge */
     public boolean bridgeTcpNoDelay() {
         return this == RELAY2_NODELAY;
+    }
+
+    /** @return true for GCS, whatever the group's ordering */
+    public boolean gcs() {
+        return this == GCS || this == GCS_TOTAL;
+    }
+
+    /** @return true for the systems that deliver in one agreed order, checked at the end of every run */
+    public boolean totalOrder() {
+        return this == GCS_TOTAL || this == JGROUPS_SEQUENCER;
+    }
+
+    /** @return true for JGroups with every node of every site in one cluster (no RELAY2) */
+    public boolean oneCluster() {
+        return this == JGROUPS_FIFO || this == JGROUPS_SEQUENCER;
     }
 
     /** @return the names of all systems, comma-separated */

@@ -1,6 +1,7 @@
 package org.gcs.bench;
 
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -65,8 +66,26 @@ final class BenchTable {
                             .orElse("- (unknown: nodes sharing one JVM)"), micros(summary.gcs().orElseThrow()
                             .cpuMicrosPerMessage()), baseline.system().id(), micros(baseline.cpuMicrosPerMessage()));
         });
+        printOrdering(out, summary);
         out.printf(Locale.ROOT, "wall time of the scenario: %.1f s%n", summary.wallSeconds());
         out.flush();
+    }
+
+    /** The total-order scenarios: the quotients of {@link OrderingRatios} and the order agreement checked. */
+    private static void printOrdering(PrintWriter out, ScenarioSummary summary) {
+        if (!summary.scenario().ordering()) {
+            return;
+        }
+        Map<String, Double> ratios = OrderingRatios.of(summary);
+        if (!ratios.isEmpty()) {
+            out.printf(Locale.ROOT, "total against fifo order (plain quotients of the medians): [%s ]%n",
+                    figures(ratios));
+        }
+        List<String> checked = summary.systems().stream().filter(f -> f.system().totalOrder())
+                .map(f -> f.system().id()).toList();
+        out.printf(Locale.ROOT, "order agreement: %d runs of %s checked, every member delivered the same sequence%n",
+                OrderingRatios.agreedRuns(summary), checked.isEmpty() ? "no total-order system" : String.join(", ",
+                        checked));
     }
 
     private static String figures(Map<String, Double> ratios) {

@@ -3,14 +3,21 @@ package org.gcs.bench;
 import java.util.Locale;
 import java.util.Properties;
 import java.util.Set;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.gcs.FlowStatus;
 import org.gcs.GcsConfig;
 import org.gcs.GcsConfigLoader;
 import org.gcs.GcsNode;
+import org.gcs.GroupMessage;
 import org.gcs.GroupView;
+import org.gcs.SendQueueFullException;
+import org.gcs.order.OrderedListener;
+import org.gcs.order.Ordering;
+import org.gcs.order.TotalOrderMember;
 import org.gcs.tools.cli.NodeSettings;
 
 /**
@@ -18,7 +25,9 @@ import org.gcs.tools.cli.NodeSettings;
  * file ({@link GcsConfigLoader}): its site's LAN cluster on UDP multicast bound to 127.0.0.1 (cluster name and
  * multicast port of this run), its WAN socket on 127.0.0.1, seeded with the other sites' WAN ports, no link
  * emulation (no loss, no delay), every other setting at its default (TFRC congestion control included) unless
- * {@code gcs bench --set KEY=VALUE} overrides it. Every node joins one group.
+ * {@code gcs bench --set KEY=VALUE} overrides it. Every node joins one group: in FIFO order for
+ * {@link BenchSystem#GCS}, in total order through a {@link TotalOrderMember} over the node for
+ * {@link BenchSystem#GCS_TOTAL}, whose deliveries carry their position in the agreed order.
  */
 final class GcsEndpoint implements BenchEndpoint {
     /** The group every node joins and the sender sends to. */
@@ -57,11 +66,24 @@ final class GcsEndpoint implements BenchEndpoint {
      */
     static final int LOOPBACK_DATAGRAM_BYTES = 8000;
 
+    /**
+     * Total order: payload bytes of this member's own messages that may wait to be delivered, the bound of
+     * {@code org.gcs.order.TotalOrderGroup} (1 MiB, not public), beyond which {@code sendAsync} throws
+     * {@link SendQueueFullException}. The sender keeps at most this many bytes of its messages undelivered (its
+     * own copy delivered frees the room), so that it waits instead of failing.
+     */
+    static final long TOTAL_ORDER_OWN_BYTES = 1L << 20;
+
     private final NodeSpec spec;
     private final int sendsInFlight;
+    /** Total order: room for own messages not yet delivered here, in messages. */
+    private final Semaphore ownUndelivered;
+    private final Object ownDelivered = new Object();
+    private long ownDeliveries;
     private final Semaphore inFlight;
     private final AtomicReference<Throwable> asyncFailure = new AtomicReference<>();
     private GcsNode node;
+    private TotalOrderMember member;
 
     /** @param spec the node's part in the run */
     GcsEndpoint(NodeSpec spec) {
@@ -69,6 +91,11 @@ final class GcsEndpoint implements BenchEndpoint {
         this.sendsInFlight = spec.gcsSendsInFlight() <= 0 ? 0
                 : (int) Math.max(1, Math.min(spec.gcsSendsInFlight(), MAX_BYTES_IN_FLIGHT / spec.messageBytes()));
         this.inFlight = new Semaphore(sendsInFlight);
+        this.ownUndelivered = new Semaphore((int) Math.max(1, TOTAL_ORDER_OWN_BYTES / spec.messageBytes()));
+    }
+
+    private boolean total() {
+        return spec.system() == BenchSystem.GCS_TOTAL;
     }
 
     /** @return how many sends the sender keeps in flight (0: the blocking send) */
@@ -108,8 +135,38 @@ final class GcsEndpoint implements BenchEndpoint {
     @Override
     public void start(Delivery delivery) {
         node = GcsNode.start(config());
-        node.onMessage(message -> delivery.deliver(message.payload(), 0, message.payload().length));
-        node.join(GROUP);
+        if (!total()) {
+            node.onMessage(message -> delivery.deliver(message.sender().hashCode(), NO_POSITION, message.payload(), 0,
+                    message.payload().length));
+            node.join(GROUP);
+            return;
+        }
+        member = TotalOrderMember.over(node);
+        member.onOrdered(new OrderedListener() {
+            @Override
+            public void onMessage(GroupMessage message, long position) {
+                delivery.deliver(message.sender().hashCode(), position, message.payload(), 0,
+                        message.payload().length);
+                if (message.sender().equals(node.self())) {
+                    ownUndelivered.release();
+                    synchronized (ownDelivered) {
+                        ownDeliveries++;
+                        ownDelivered.notifyAll();
+                    }
+                }
+            }
+
+            @Override
+            public void onView(GroupView view, long position) {
+                // the run's membership does not change while it is measured; ready() reads the agreed view
+            }
+        });
+        member.join(GROUP, Ordering.TOTAL);
+    }
+
+    /** @return the total-order member over the node, null in FIFO order or before {@link #start} */
+    TotalOrderMember member() {
+        return member;
     }
 
     /** @return the node, null before {@link #start}; for tests that inspect it */
@@ -117,9 +174,10 @@ final class GcsEndpoint implements BenchEndpoint {
         return node;
     }
 
+    /** In total order the agreed view, delivered once this member was admitted into the order. */
     @Override
     public boolean ready() {
-        return node.view(GROUP)
+        return (total() ? member.view(GROUP) : node.view(GROUP))
                 .map(v -> v.size() == spec.totalMembers() && v.sites().size() == spec.sites().size())
                 .orElse(false);
     }
@@ -131,13 +189,18 @@ final class GcsEndpoint implements BenchEndpoint {
 
     @Override
     public String describe() {
-        return node.view(GROUP).map(GroupView::toString).orElse("no view of " + GROUP)
-                + ", delegate " + node.delegate().map(Object::toString).orElse("none");
+        return (total() ? member.view(GROUP) : node.view(GROUP)).map(GroupView::toString)
+                .orElse("no view of " + GROUP) + ", delegate " + node.delegate().map(Object::toString).orElse("none")
+                + (total() ? "; total order: " + member.describe(GROUP) : "");
     }
 
     @Override
     public String status() {
         StringBuilder text = new StringBuilder();
+        if (total()) {
+            text.append("total order: ").append(member.describe(GROUP)).append(String.format(Locale.ROOT,
+                    ", own undelivered room %d messages; ", ownUndelivered.availablePermits()));
+        }
         for (FlowStatus flow : node.flows()) {
             text.append(String.format(Locale.ROOT, "%s allowed %s%s", flow.controller(),
                     rate(flow.allowedRateBytesPerSec()), flow.slowStart() ? " (slow start)" : ""));
@@ -171,14 +234,51 @@ final class GcsEndpoint implements BenchEndpoint {
      */
     @Override
     public void send(byte[] payload) throws Exception {
+        if (total()) {
+            sendTotal(payload);
+            return;
+        }
         if (sendsInFlight == 0) {
             node.send(GROUP, payload);
             return;
         }
+        sendAsync(() -> node.sendAsync(GROUP, payload));
+    }
+
+    /**
+     * Total order: waits for room among the own messages not yet delivered, then sends through the member as
+     * {@link #send} does through the node. Should the member refuse all the same (its bound changed), it waits
+     * for its next own delivery and tries again.
+     */
+    private void sendTotal(byte[] payload) throws Exception {
+        ownUndelivered.acquire();
+        while (true) {
+            long delivered;
+            synchronized (ownDelivered) {
+                delivered = ownDeliveries;
+            }
+            try {
+                if (sendsInFlight == 0) {
+                    member.sendAsync(GROUP, payload).toCompletableFuture().get();
+                } else {
+                    sendAsync(() -> member.sendAsync(GROUP, payload));
+                }
+                return;
+            } catch (SendQueueFullException full) {
+                synchronized (ownDelivered) {
+                    while (ownDeliveries == delivered) {
+                        ownDelivered.wait();
+                    }
+                }
+            }
+        }
+    }
+
+    private void sendAsync(Supplier<CompletionStage<Void>> send) throws Exception {
         throwIfFailed();
         inFlight.acquire();
         try {
-            node.sendAsync(GROUP, payload).whenComplete((ok, error) -> {
+            send.get().whenComplete((ok, error) -> {
                 if (error != null) {
                     asyncFailure.compareAndSet(null, error);
                 }
@@ -210,6 +310,9 @@ final class GcsEndpoint implements BenchEndpoint {
 
     @Override
     public void close() {
+        if (member != null) {
+            member.close();
+        }
         if (node != null) {
             node.close();
         }

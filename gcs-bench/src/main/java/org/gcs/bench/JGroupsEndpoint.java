@@ -17,7 +17,9 @@ import org.jgroups.stack.Protocol;
  * A JGroups node of the baseline: one JChannel with the stack of GCS's LAN ({@link JGroupsStacks#lan}), with
  * RELAY2 on top for the cross-site scenarios. It multicasts each payload to its cluster ({@code dest = null});
  * with RELAY2 the site master relays it to the other sites, whose site masters multicast it there. Own messages
- * are delivered too, as in GCS.
+ * are delivered too, as in GCS. In the total-order scenarios every node of every site joins one cluster
+ * ({@link BenchSystem#oneCluster()}), with SEQUENCER in the stack for {@link BenchSystem#JGROUPS_SEQUENCER}
+ * ({@link JGroupsStacks#sequencer}).
  */
 final class JGroupsEndpoint implements BenchEndpoint, Receiver {
     private final NodeSpec spec;
@@ -39,6 +41,9 @@ final class JGroupsEndpoint implements BenchEndpoint, Receiver {
     public void start(Delivery delivery) throws Exception {
         this.delivery = delivery;
         List<Protocol> stack = JGroupsStacks.lan(spec);
+        if (spec.system() == BenchSystem.JGROUPS_SEQUENCER) {
+            JGroupsStacks.sequencer(stack);
+        }
         if (relayed) {
             relay = JGroupsStacks.relay(spec);
             stack.add(relay);
@@ -51,7 +56,7 @@ final class JGroupsEndpoint implements BenchEndpoint, Receiver {
         if (transport.getDiagnosticsHandler() != null) {
             transport.disableDiagnostics();
         }
-        channel.connect(spec.lanClusterName(relayed ? "relay2" : "jgroups"));
+        channel.connect(spec.lanClusterName(relayed ? "relay2" : spec.system().id()));
     }
 
     /** @return the node's channel, null before {@link #start}; for tests that inspect its stack */
@@ -62,7 +67,8 @@ final class JGroupsEndpoint implements BenchEndpoint, Receiver {
     @Override
     public boolean ready() {
         View view = channel.getView();
-        if (view == null || view.size() != spec.membersPerSite()) {
+        int expected = spec.system().oneCluster() ? spec.totalMembers() : spec.membersPerSite();
+        if (view == null || view.size() != expected) {
             return false;
         }
         if (relay == null || !relay.isSiteMaster()) {
@@ -126,7 +132,9 @@ final class JGroupsEndpoint implements BenchEndpoint, Receiver {
     @Override
     public void receive(Message message) {
         if (message instanceof BytesMessage bytes && bytes.getArray() != null) {
-            delivery.deliver(bytes.getArray(), bytes.getOffset(), bytes.getLength());
+            Object sender = bytes.getSrc();
+            delivery.deliver(sender == null ? 0 : sender.hashCode(), NO_POSITION, bytes.getArray(), bytes.getOffset(),
+                    bytes.getLength());
         }
     }
 

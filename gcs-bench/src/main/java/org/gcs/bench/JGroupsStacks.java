@@ -13,6 +13,7 @@ import org.jgroups.protocols.FRAG4;
 import org.jgroups.protocols.MERGE3;
 import org.jgroups.protocols.MFC;
 import org.jgroups.protocols.PING;
+import org.jgroups.protocols.SEQUENCER;
 import org.jgroups.protocols.TCP;
 import org.jgroups.protocols.TCPPING;
 import org.jgroups.protocols.UDP;
@@ -115,6 +116,30 @@ final class JGroupsStacks {
         protocols.add(new UFC());
         protocols.add(new FRAG4());
         return protocols;
+    }
+
+    /**
+     * Puts JGroups' total order into a LAN stack: SEQUENCER directly below GMS, where JGroups' own
+     * {@code sequencer.xml} (5.5) says it goes "if messages and views need to be totally ordered" (its default place
+     * is above the flow control, which orders messages only). Above NAKACK2 and UNICAST3, it forwards every
+     * multicast to the coordinator, which multicasts it with its own sequence numbers; with GMS above it, views are
+     * ordered with the messages, as in GCS's total order. SEQUENCER's settings stay at JGroups' defaults.
+     *
+     * @param lan a stack from {@link #lan}, transport first; changed in place
+     * @return the same list
+     */
+    static List<Protocol> sequencer(List<Protocol> lan) {
+        int gms = -1;
+        for (int i = 0; i < lan.size(); i++) {
+            if (lan.get(i) instanceof GMS) {
+                gms = i;
+            }
+        }
+        if (gms < 0) {
+            throw new IllegalArgumentException("no GMS in the stack " + lan);
+        }
+        lan.add(gms, new SEQUENCER());
+        return lan;
     }
 
     /**

@@ -279,6 +279,8 @@ final class NodeAgent {
         fields.put("lastMicros", Long.toString(counts.lastMeasuredMicros() >= 0 ? counts.lastMeasuredMicros()
                 : counts.latestMeasuredMicros()));
         fields.put("sent", Long.toString(generator == null ? 0 : generator.sent()));
+        fields.put("orderHash", Long.toHexString(counts.orderHash()));
+        fields.put("positionRegressions", Long.toString(counts.positionRegressions()));
         return fields;
     }
 

@@ -69,10 +69,11 @@ public record NodeSpec(BenchSystem system, String runId, List<String> sites, Str
 
     /**
      * @param prefix what the cluster is for, e.g. {@code gcs} or {@code jg}
-     * @return the name of this site's LAN cluster for this run
+     * @return the name of this site's LAN cluster for this run (of the run's one cluster when
+     *         {@link BenchSystem#oneCluster()})
      */
     public String lanClusterName(String prefix) {
-        return "bench-" + runId + "-" + prefix + "-" + site;
+        return "bench-" + runId + "-" + prefix + "-" + (system.oneCluster() ? "all" : site);
     }
 
     /** @return the name of the RELAY2 bridge cluster for this run */
@@ -109,7 +110,7 @@ public record NodeSpec(BenchSystem system, String runId, List<String> sites, Str
         if (sender) {
             args.add("--sender");
         }
-        if (system == BenchSystem.GCS) {
+        if (system.gcs()) {
             args.add("--gcs-sends-in-flight");
             args.add(Integer.toString(gcsSendsInFlight));
         }

@@ -25,7 +25,8 @@ final class RunFigures {
      * @param wallSeconds the run's wall time
      * @return the figures
      */
-    static RunResult of(RunPlan plan, int run, RunBoard board, List<String> masters, double wallSeconds) {
+    static RunResult of(RunPlan plan, int run, RunBoard board, List<String> masters, double wallSeconds)
+            throws BenchFailure {
         NodeSpec sender = plan.sender();
         NodeLine sent = board.first(sender.member(), NodeLine.SENT).orElseThrow();
         long firstMeasuredMicros = sent.number("firstMeasuredMicros");
@@ -61,7 +62,8 @@ final class RunFigures {
         return new RunResult(plan.scenario(), plan.system(), run, sender.measuredMessages(), sender.messageBytes(),
                 delivered, durationMicros, messagesPerSec, messagesPerSec * sender.messageBytes() / 1e6,
                 Double.parseDouble(sent.text("sendRatePerSec")), LatencyFigures.of(latencies), lossRate, cpuPerMessage,
-                masters, wallSeconds, endToEndPerSec);
+                masters, wallSeconds, endToEndPerSec,
+                plan.system().totalOrder() ? DeliveryVerdict.checkAgreement(plan, board) : 0);
     }
 
     /**

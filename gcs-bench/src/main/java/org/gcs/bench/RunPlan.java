@@ -9,7 +9,8 @@ import java.util.List;
  * The nodes of one run: sites {@code site-a}, {@code site-b}... with members {@code a1, a2, ...}; the sender is
  * {@code a2} (or the UDP source), latencies are recorded at the members of the other sites. Nodes join their
  * clusters in waves: the first member of every site (together), then the second..., so that the first members are
- * the oldest (the GCS delegates and the RELAY2 site masters).
+ * the oldest (the GCS delegates and the RELAY2 site masters). JGroups in one cluster ({@link BenchSystem#oneCluster()})
+ * keeps the same names and sender, but every node uses the first site's multicast port and one cluster name.
  *
  * @param scenario the scenario
  * @param system the system of this run
@@ -35,14 +36,14 @@ record RunPlan(Scenario scenario, BenchSystem system, List<NodeSpec> nodes) {
         byte[] key = new byte[32];
         random.nextBytes(key);
         String runId = HexFormat.of().formatHex(key, 0, 3);
-        String keyHex = system == BenchSystem.GCS ? HexFormat.of().formatHex(key) : "";
+        String keyHex = system.gcs() ? HexFormat.of().formatHex(key) : "";
         int members = scenario.membersPerSite();
         List<String> sites = new ArrayList<>();
         for (int s = 0; s < scenario.sites(); s++) {
             sites.add(system == BenchSystem.UDP ? "udp" : "site-" + (char) ('a' + s));
         }
         List<Integer> mcastPorts = Ports.multicast(sites.size(), random);
-        List<Integer> wanPorts = system == BenchSystem.GCS ? Ports.freeUdp(sites.size() * members) : List.of();
+        List<Integer> wanPorts = system.gcs() ? Ports.freeUdp(sites.size() * members) : List.of();
         List<Integer> bridgePorts = system.relayed() ? Ports.freeTcp(sites.size()) : List.of();
         int udpPort = system == BenchSystem.UDP ? Ports.freeUdp(1).get(0) : 0;
         List<NodeSpec> nodes = new ArrayList<>();
@@ -59,12 +60,12 @@ record RunPlan(Scenario scenario, BenchSystem system, List<NodeSpec> nodes) {
                     }
                 }
                 nodes.add(new NodeSpec(system, runId, sites, site, memberName(system, site, m, sender), members,
-                        sender, recordLatency, MCAST_ADDRESS, mcastPorts.get(s), wanPort, seeds, bridgePorts, udpPort,
-                        keyHex, settings.messageBytes(),
+                        sender, recordLatency, MCAST_ADDRESS, mcastPorts.get(system.oneCluster() ? 0 : s), wanPort,
+                        seeds, bridgePorts, udpPort, keyHex, settings.messageBytes(),
                         settings.unpacedWarmupFor(scenario) + settings.warmupFor(scenario),
                         settings.unpacedWarmupFor(scenario), settings.measuredFor(scenario),
-                        settings.rateFor(scenario), system == BenchSystem.GCS ? settings.gcsSettings() : List.of(),
-                        system == BenchSystem.GCS ? settings.gcsSendsInFlight() : 0));
+                        settings.rateFor(scenario), system.gcs() ? settings.gcsSettings() : List.of(),
+                        system.gcs() ? settings.gcsSendsInFlight() : 0));
             }
         }
         return new RunPlan(scenario, system, nodes);
@@ -82,7 +83,7 @@ record RunPlan(Scenario scenario, BenchSystem system, List<NodeSpec> nodes) {
      *         RELAY2 site master) when the scenario has several sites; empty otherwise
      */
     List<String> expectedMasters() {
-        if (scenario.sites() < 2) {
+        if (scenario.sites() < 2 || system.oneCluster()) {
             return List.of();
         }
         return nodes.subList(0, scenario.sites()).stream().map(NodeSpec::member).toList();
@@ -91,14 +92,15 @@ record RunPlan(Scenario scenario, BenchSystem system, List<NodeSpec> nodes) {
     /**
      * @return the nodes grouped by joining wave: the first member of every site, then the second, ...; with RELAY2
      *         the first members (the site masters) join one by one, since two bridges that start together may
-     *         found two bridge clusters that take many seconds to merge (setup only: nothing is measured yet)
+     *         found two bridge clusters that take many seconds to merge (setup only: nothing is measured yet); with
+     *         JGroups in one cluster every node joins alone, for the same reason
      */
     List<List<NodeSpec>> waves() {
         List<List<NodeSpec>> waves = new ArrayList<>();
         int perWave = scenario.sites();
         for (int i = 0; i < nodes.size(); i += perWave) {
             List<NodeSpec> wave = nodes.subList(i, Math.min(nodes.size(), i + perWave));
-            if (i == 0 && system.relayed()) {
+            if ((i == 0 && system.relayed()) || system.oneCluster()) {
                 wave.forEach(node -> waves.add(List.of(node)));
             } else {
                 waves.add(wave);

@@ -25,11 +25,14 @@ import java.util.List;
  * @param wallSeconds the run's wall time, start of the first node to the end of the last
  * @param endToEndMessagesPerSec measured messages per second of {@code durationMicros} (the figure the bench
  *        reported as {@code messagesPerSec} before it measured from each receiver's first measured delivery)
+ * @param orderAgreedMembers total-order systems: how many members were found to have delivered the same sequence
+ *        (every receiver, or the run fails); 0 when the system's order is not checked (FIFO systems)
  */
 public record RunResult(Scenario scenario, BenchSystem system, int run, long measuredMessages, int messageBytes,
                         long deliveredMessages, long durationMicros, double messagesPerSec, double megabytesPerSec,
                         double sendRatePerSec, LatencyFigures latency, double lossRate, double cpuMicrosPerMessage,
-                        List<String> masters, double wallSeconds, double endToEndMessagesPerSec) {
+                        List<String> masters, double wallSeconds, double endToEndMessagesPerSec,
+                        int orderAgreedMembers) {
     /** Copies the list. */
     public RunResult {
         masters = List.copyOf(masters);

@@ -8,8 +8,10 @@ import java.util.stream.Collectors;
 /**
  * A benchmark scenario: the topology, the systems compared (GCS first, then its baselines) and the default
  * workload. With several baselines (RELAY2 with and without Nagle's algorithm on its bridge) GCS is compared with
- * the better one ({@link ScenarioSummary#baseline()}). Every scenario has one sender; in a multi-member site it is the second member (not the GCS delegate
- * nor the RELAY2 site master, which are the oldest members), so messages take the whole path.
+ * the better one ({@link ScenarioSummary#baseline()}). Every scenario has one sender; in a multi-member site it is
+ * the second member (not the GCS delegate nor the RELAY2 site master, which are the oldest members), so messages
+ * take the whole path. The total-order scenarios compare each system in FIFO and in total order
+ * ({@link OrderingRatios}).
  */
 public enum Scenario {
     /** 2 sites × 2 processes, unpaced: messages/s and MB/s delivered to every member. */
@@ -31,7 +33,21 @@ public enum Scenario {
     /** Raw UDP datagrams through Netty on loopback: the ceiling. */
     UDP_LIMIT("udp-limit", Kind.DATAGRAMS, List.of(BenchSystem.UDP),
             1, 2, 100_000, 400_000, 0,
-            "one Netty UDP source and one sink process on 127.0.0.1, as fast as the socket takes datagrams");
+            "one Netty UDP source and one sink process on 127.0.0.1, as fast as the socket takes datagrams"),
+    /**
+     * The topology of cross-site-throughput, unpaced, the group in FIFO and in total order: GCS with each ordering
+     * and JGroups with every node in one cluster, without and with SEQUENCER. Every member of a total-order system
+     * must deliver the same sequence.
+     */
+    TOTAL_THROUGHPUT("total-throughput", Kind.THROUGHPUT, BenchSystem.ORDERING_SYSTEMS,
+            2, 2, 200_000, 100_000, 0,
+            "2 sites x 2 processes (JGroups: one cluster of 4), one sender in the first site, as fast as the system"
+                    + " admits messages; fifo and total order"),
+    /** The same at a fixed offered load: one-way latency at the second site's members, fifo and total order. */
+    TOTAL_LATENCY("total-latency", Kind.LATENCY, BenchSystem.ORDERING_SYSTEMS,
+            2, 2, 4_000, 8_000, 1_000,
+            "2 sites x 2 processes (JGroups: one cluster of 4), one sender in the first site at a fixed rate, latency"
+                    + " at the second site; fifo and total order");
 
     /**
      * Unpaced warm-up of the latency scenario. Warm-ups are long because the JIT is slow here: with four JVMs on two
@@ -40,6 +56,14 @@ public enum Scenario {
      * systems (docs/performance.md). Both systems get the same number of messages.
      */
     static final long UNPACED_WARMUP_MESSAGES = 500_000;
+
+    /**
+     * Unpaced warm-up of total-latency: a fifth of cross-site-latency's, since GCS in total order admits an order of
+     * magnitude fewer messages per second than in FIFO order (docs/performance.md) and a run with four systems
+     * would otherwise last minutes before it measures anything. JIT warm-up is then shorter than in
+     * cross-site-latency: compare these latencies with each other, not with that scenario's.
+     */
+    static final long ORDERING_UNPACED_WARMUP_MESSAGES = 100_000;
 
     /** What a scenario measures. */
     public enum Kind {
@@ -129,12 +153,20 @@ public enum Scenario {
      *         otherwise
      */
     public long defaultUnpacedWarmupMessages() {
-        return kind == Kind.LATENCY ? UNPACED_WARMUP_MESSAGES : 0;
+        if (kind != Kind.LATENCY) {
+            return 0;
+        }
+        return ordering() ? ORDERING_UNPACED_WARMUP_MESSAGES : UNPACED_WARMUP_MESSAGES;
     }
 
     /** @return messages per second the sender offers (0: unpaced) unless {@code --rate} says otherwise */
     public double defaultRatePerSec() {
         return defaultRatePerSec;
+    }
+
+    /** @return true for the scenarios that compare FIFO with total order (and check the agreed order) */
+    public boolean ordering() {
+        return this == TOTAL_THROUGHPUT || this == TOTAL_LATENCY;
     }
 
     /** @return a one-line description of the topology and workload */

@@ -13,7 +13,8 @@ import java.util.Optional;
  *
  * <p>When the scenario has several baselines (RELAY2 with Nagle's algorithm on its bridge and with TCP_NODELAY),
  * GCS is compared with the better one: the highest median messages/s for throughput, the lowest median p99 latency
- * (then p50) for latency. {@link #ratiosAgainst} gives the ratios against any of them.
+ * (then p50) for latency. {@link #ratiosAgainst} gives the ratios against any of them. GCS is GCS with the group in
+ * FIFO order; in the total-order scenarios {@link OrderingRatios} compares total with fifo order.
  *
  * @param scenario the scenario
  * @param systems the figures of each system, GCS first
@@ -30,12 +31,16 @@ public record ScenarioSummary(Scenario scenario, List<SystemFigures> systems, do
         return systems.stream().filter(f -> f.system() == BenchSystem.GCS).findFirst();
     }
 
-    /** @return the figures of every system GCS is compared with (empty when GCS did not run) */
+    /**
+     * @return the figures of every system GCS is compared with (empty when GCS did not run): every JGroups or UDP
+     *         system, except in the total-order scenarios the total-order ones (there GCS fifo is compared with
+     *         JGroups fifo, and the orderings with each other by {@link OrderingRatios})
+     */
     public List<SystemFigures> baselines() {
         if (gcs().isEmpty()) {
             return List.of();
         }
-        return systems.stream().filter(f -> f.system() != BenchSystem.GCS).toList();
+        return systems.stream().filter(f -> !f.system().gcs() && !f.system().totalOrder()).toList();
     }
 
     /**

@@ -8,7 +8,9 @@ import org.gcs.tools.csv.CsvWriter;
  * {@code --out DIR}: one CSV row per scenario and system with its medians ({@code summary.csv}), and on the rows of
  * the systems GCS is compared with the ratios of GCS against that system: {@code ratio} the headline (messages/s GCS
  * / system, or p99 latency system / GCS; above 1 is better for GCS), {@code cpuRatio} CPU time per message GCS /
- * system (below 1 is better for GCS), {@code baseline} true on the row of the system the headline compares with.
+ * system (below 1 is better for GCS), {@code baseline} true on the row of the system the headline compares with;
+ * {@code totalOverFifo} on the rows of total-order systems: their messages/s (throughput) or p99 latency (latency)
+ * divided by their FIFO counterpart's ({@link OrderingRatios}).
  */
 final class SummaryCsv {
     /** The file name in the output directory. */
@@ -17,7 +19,7 @@ final class SummaryCsv {
     private static final List<String> HEADER = List.of("scenario", "system", "runs", "messageBytes",
             "messagesPerSec", "megabytesPerSec", "sendRatePerSec", "latencyP50Micros", "latencyP99Micros",
             "latencyP999Micros", "latencyMaxMicros", "lossRate", "cpuMicrosPerMessage", "baseline", "ratioOf", "ratio",
-            "cpuRatio", "endToEndMessagesPerSec");
+            "cpuRatio", "endToEndMessagesPerSec", "totalOverFifo");
 
     private SummaryCsv() {
     }
@@ -42,7 +44,8 @@ final class SummaryCsv {
                             latency.p99Micros(), latency.p999Micros(), latency.maxMicros(), f.lossRate(),
                             f.cpuMicrosPerMessage(), compared ? Boolean.valueOf(f == chosen) : null,
                             compared ? summary.ratioOf(f) : null, compared ? summary.ratioAgainst(f) : null,
-                            compared ? summary.cpuRatioAgainst(f).orElse(null) : null, f.endToEndMessagesPerSec());
+                            compared ? summary.cpuRatioAgainst(f).orElse(null) : null, f.endToEndMessagesPerSec(),
+                            OrderingRatios.totalOverFifo(f.system(), summary).orElse(null));
                 }
             }
         }

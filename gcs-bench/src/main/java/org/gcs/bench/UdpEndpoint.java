@@ -50,7 +50,7 @@ final class UdpEndpoint implements BenchEndpoint {
                         ByteBuf content = packet.content();
                         byte[] bytes = new byte[content.readableBytes()];
                         content.getBytes(content.readerIndex(), bytes);
-                        delivery.deliver(bytes, 0, bytes.length);
+                        delivery.deliver(0, NO_POSITION, bytes, 0, bytes.length);
                     }
 
                     @Override

@@ -68,6 +68,26 @@ class JGroupsStacksTest {
     }
 
     @Test
+    void shouldPutSequencerDirectlyBelowGmsAndChangeNothingElse() throws Exception {
+        BenchSettings settings = new BenchSettings(List.of(Scenario.TOTAL_THROUGHPUT), 1, -1, -1, -1, 1000, 2000,
+                false, null, false, List.of(), Duration.ofSeconds(30), List.of(), List.of(), false, 256);
+        NodeSpec spec = RunPlan.create(Scenario.TOTAL_THROUGHPUT, BenchSystem.JGROUPS_SEQUENCER, settings).nodes()
+                .get(0);
+        List<String> lan = JGroupsStacks.lan(spec).stream().map(p -> p.getClass().getSimpleName()).toList();
+
+        List<String> sequencer = JGroupsStacks.sequencer(JGroupsStacks.lan(spec)).stream()
+                .map(p -> p.getClass().getSimpleName()).toList();
+
+        assertThat(sequencer).hasSize(lan.size() + 1);
+        assertThat(sequencer.get(sequencer.indexOf("GMS") - 1)).isEqualTo("SEQUENCER");
+        assertThat(sequencer.indexOf("SEQUENCER")).isGreaterThan(sequencer.indexOf("NAKACK2"))
+                .isGreaterThan(sequencer.indexOf("UNICAST3"));
+        List<String> without = new ArrayList<>(sequencer);
+        without.remove("SEQUENCER");
+        assertThat(without).isEqualTo(lan);
+    }
+
+    @Test
     void shouldDocumentEveryDifferenceWithItsReasonInPerformanceMd() throws IOException {
         List<Difference> all = new ArrayList<>(JGroupsStackDifferences.LAN_DIFFERENCES);
         all.addAll(JGroupsStackDifferences.PROTECTION_DIFFERENCES);
@@ -96,8 +116,8 @@ class JGroupsStacksTest {
         Stack baseline;
         try (GcsEndpoint gcsNode = new GcsEndpoint(gcsSpec);
              JGroupsEndpoint jgroupsNode = new JGroupsEndpoint(jgroupsSpec, false)) {
-            gcsNode.start((bytes, offset, length) -> { });
-            jgroupsNode.start((bytes, offset, length) -> { });
+            gcsNode.start((sender, position, bytes, offset, length) -> { });
+            jgroupsNode.start((sender, position, bytes, offset, length) -> { });
             gcs = Stack.of(GcsMetrics.lanChannel(gcsNode.node()).orElseThrow());
             baseline = Stack.of(jgroupsNode.channel());
         }

@@ -46,6 +46,50 @@ class ArrivalCheckTest {
     }
 
     @Test
+    void shouldHashTheDeliveredSequenceSoThatOnlyTheSameSequenceAtTheSamePositionsGivesTheSameHash() {
+        long[][] same = {{7, 1, 10}, {7, 2, 11}, {9, 1, 12}};
+        long[][] swapped = {{7, 1, 10}, {9, 1, 11}, {7, 2, 12}};
+        long[][] shifted = {{7, 1, 10}, {7, 2, 12}, {9, 1, 13}};
+
+        long hash = orderHash(same);
+
+        assertThat(orderHash(same)).isEqualTo(hash);
+        assertThat(orderHash(swapped)).as("two senders' messages in another order").isNotEqualTo(hash);
+        assertThat(orderHash(shifted)).as("the same messages at other positions").isNotEqualTo(hash);
+    }
+
+    @Test
+    void shouldCountPositionsThatDoNotGrowButNotProbesOrUnnumberedDeliveries() {
+        ArrivalCheck numbered = new ArrivalCheck(0, 3, false, listener);
+        ArrivalCheck unnumbered = new ArrivalCheck(0, 3, false, listener);
+
+        deliver(numbered, 1, 1, 5);
+        numbered.accept(1, 3, BenchPayload.encode(32, BenchPayload.PROBE, 0, 0), 0, 32);
+        deliver(numbered, 1, 2, 5);
+        deliver(numbered, 1, 3, 4);
+        for (long seq = 1; seq <= 3; seq++) {
+            deliver(unnumbered, 1, seq, BenchEndpoint.NO_POSITION);
+        }
+
+        assertThat(numbered.counts().positionRegressions()).isEqualTo(2);
+        assertThat(unnumbered.counts().positionRegressions()).isZero();
+    }
+
+    /** @param deliveries sender key, sequence, position of each delivery in turn */
+    private long orderHash(long[][] deliveries) {
+        ArrivalCheck check = new ArrivalCheck(0, 4, false, listener);
+        for (long[] d : deliveries) {
+            deliver(check, d[0], d[1], d[2]);
+        }
+        return check.counts().orderHash();
+    }
+
+    private static void deliver(ArrivalCheck check, long senderKey, long seq, long position) {
+        byte[] payload = BenchPayload.encode(32, BenchPayload.MEASURED, seq, 0);
+        check.accept(senderKey, position, payload, 0, payload.length);
+    }
+
+    @Test
     void shouldReportTheFirstProbeOnlyAndNotCountProbes() {
         ArrivalCheck check = new ArrivalCheck(0, 1, false, listener);
 

@@ -117,14 +117,14 @@ class BenchCommandOptionsTest {
     void shouldExpandAllIntoEveryScenarioOnce() {
         assertThat(parse("all", "udp-limit", "--in-process").scenarios()).containsExactly(
                 Scenario.CROSS_SITE_THROUGHPUT, Scenario.CROSS_SITE_LATENCY, Scenario.LAN_THROUGHPUT,
-                Scenario.UDP_LIMIT);
+                Scenario.UDP_LIMIT, Scenario.TOTAL_THROUGHPUT, Scenario.TOTAL_LATENCY);
     }
 
     @Test
     void shouldRejectBadOptionsWithAClearMessageAndExitCode2() {
         assertUsageError("Missing required parameter: 'SCENARIO'");
         assertUsageError("unknown scenario 'throughput': use cross-site-throughput, cross-site-latency,"
-                + " lan-throughput, udp-limit or all", "throughput");
+                + " lan-throughput, udp-limit, total-throughput, total-latency or all", "throughput");
         assertUsageError("--runs must be in 1..1000, got 0", "all", "--runs", "0");
         assertUsageError("--messages must be in 1..", "all", "--messages", "0");
         assertUsageError("--warmup must be in 0..", "all", "--warmup", "-1");

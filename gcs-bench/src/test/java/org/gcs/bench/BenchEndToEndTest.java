@@ -18,8 +18,10 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Real runs of {@code gcs bench} with tiny message counts: every scenario with its nodes as threads of this JVM,
- * and two scenarios with a JVM per node (one with 100-byte messages, where the CPU time per message is known). They check the delivery verdict and the output, never the speed.
+ * Real runs of {@code gcs bench} with tiny message counts: the four GCS-against-JGroups scenarios with their nodes as
+ * threads of this JVM (the total-order ones: {@link TotalOrderBenchTest}), and two scenarios with a JVM per node
+ * (one with 100-byte messages, where the CPU time per message is known). They check the delivery verdict and the
+ * output, never the speed.
  */
 class BenchEndToEndTest {
 
@@ -30,7 +32,8 @@ class BenchEndToEndTest {
         StringWriter err = new StringWriter();
 
         int code = BenchMain.commandLine().setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
-                .execute("bench", "all", "--runs", "1", "--messages", "200", "--warmup", "50", "--unpaced-warmup",
+                .execute("bench", "cross-site-throughput", "cross-site-latency", "lan-throughput", "udp-limit", "--runs",
+                        "1", "--messages", "200", "--warmup", "50", "--unpaced-warmup",
                         "100", "--rate", "1000", "--in-process", "--json", "--out", dir.toString());
 
         assertThat(code).as("exit code; stderr: %s%nstdout: %s", err, out).isZero();

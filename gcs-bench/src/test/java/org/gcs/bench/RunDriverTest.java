@@ -72,6 +72,56 @@ class RunDriverTest {
     }
 
     @Test
+    void shouldCheckThatEveryMemberOfATotalOrderSystemDeliveredTheSameSequence() throws Exception {
+        for (BenchSystem system : List.of(BenchSystem.GCS_TOTAL, BenchSystem.JGROUPS_SEQUENCER)) {
+            RunPlan plan = plan(Scenario.TOTAL_THROUGHPUT, system);
+
+            RunResult result = driver(new ScriptedLauncher(plan)).run(plan, 1);
+
+            assertThat(result.orderAgreedMembers()).as(system.id()).isEqualTo(4);
+        }
+        RunPlan fifo = plan(Scenario.TOTAL_THROUGHPUT, BenchSystem.GCS);
+        assertThat(driver(new ScriptedLauncher(fifo)).run(fifo, 1).orderAgreedMembers()).isZero();
+    }
+
+    @Test
+    void shouldFailWhenTheMembersOfATotalOrderSystemDeliveredDifferentSequences() {
+        RunPlan plan = plan(Scenario.TOTAL_THROUGHPUT, BenchSystem.GCS_TOTAL);
+        ScriptedLauncher launcher = new ScriptedLauncher(plan);
+        launcher.orderHashes.put("b2", "badc0ffee");
+
+        assertThatThrownBy(() -> driver(launcher).run(plan, 1)).isInstanceOf(BenchFailure.class)
+                .hasMessageContaining("order agreement FAILED for GCS total order")
+                .hasMessageContaining("2 different sequences").hasMessageContaining("badc0ffee=[b2]");
+        assertThat(launcher.closed).hasSize(4);
+    }
+
+    @Test
+    void shouldFailWhenAPositionOfATotalOrderSystemDidNotGrow() {
+        RunPlan plan = plan(Scenario.TOTAL_THROUGHPUT, BenchSystem.GCS_TOTAL);
+        ScriptedLauncher launcher = new ScriptedLauncher(plan);
+        launcher.positionRegressions.put("a1", 3L);
+
+        assertThatThrownBy(() -> driver(launcher).run(plan, 1)).isInstanceOf(BenchFailure.class)
+                .hasMessageContaining("a1 delivered 3 messages at a position not above the previous one's");
+    }
+
+    @Test
+    void shouldPutEveryJGroupsNodeOfATotalOrderScenarioInOneClusterJoiningOneByOne() {
+        RunPlan plan = plan(Scenario.TOTAL_THROUGHPUT, BenchSystem.JGROUPS_SEQUENCER);
+
+        assertThat(plan.nodes()).extracting(NodeSpec::mcastPort).containsOnly(plan.nodes().get(0).mcastPort());
+        assertThat(plan.nodes()).extracting(n -> n.lanClusterName("x")).containsOnly(plan.nodes().get(0)
+                .lanClusterName("x"));
+        assertThat(plan.waves()).hasSize(4);
+        assertThat(plan.expectedMasters()).isEmpty();
+        assertThat(plan.sender().member()).isEqualTo("a2");
+        RunPlan gcs = plan(Scenario.TOTAL_THROUGHPUT, BenchSystem.GCS_TOTAL);
+        assertThat(gcs.expectedMasters()).containsExactly("a1", "b1");
+        assertThat(gcs.nodes().stream().map(NodeSpec::mcastPort).distinct()).as("one LAN per site").hasSize(2);
+    }
+
+    @Test
     void shouldFailWhenAMemberMissedMessagesAndTheTrafficStalls() {
         RunPlan plan = plan(BenchSystem.GCS);
         ScriptedLauncher launcher = new ScriptedLauncher(plan);
@@ -108,9 +158,13 @@ class RunDriverTest {
     }
 
     private static RunPlan plan(BenchSystem system) {
-        BenchSettings settings = new BenchSettings(List.of(Scenario.CROSS_SITE_THROUGHPUT), 1, W, -1, N, 1000, 2000,
+        return plan(Scenario.CROSS_SITE_THROUGHPUT, system);
+    }
+
+    private static RunPlan plan(Scenario scenario, BenchSystem system) {
+        BenchSettings settings = new BenchSettings(List.of(scenario), 1, W, -1, N, 1000, 2000,
                 false, null, false, List.of(), Duration.ofSeconds(1), List.of(), List.of(), false, 0);
-        return RunPlan.create(Scenario.CROSS_SITE_THROUGHPUT, system, settings);
+        return RunPlan.create(scenario, system, settings);
     }
 
     /** Nodes that answer each command at once with the lines a real node would print. */
@@ -122,6 +176,9 @@ class RunDriverTest {
         final List<String> errorOnConnect = new ArrayList<>();
         /** Per member: its first and last measured delivery, microseconds after the first measured send. */
         final Map<String, long[]> deliveries = new LinkedHashMap<>();
+        /** Per member, the hash of its delivered sequence when not the others' ({@code 5eed}). */
+        final Map<String, String> orderHashes = new LinkedHashMap<>();
+        final Map<String, Long> positionRegressions = new LinkedHashMap<>();
         List<String> masters = List.of("a1", "b1");
         private final RunPlan plan;
         private RunBoard board;
@@ -210,6 +267,8 @@ class RunDriverTest {
             fields.put("firstMicros", Long.toString(FIRST_SEND_MICROS + window[0]));
             fields.put("lastMicros", Long.toString(FIRST_SEND_MICROS + window[1]));
             fields.put("sent", "0");
+            fields.put("orderHash", orderHashes.getOrDefault(member, "5eed"));
+            fields.put("positionRegressions", Long.toString(positionRegressions.getOrDefault(member, 0L)));
             return new NodeLine(event, fields);
         }
     }

@@ -32,9 +32,9 @@ class BenchEndToEndTest {
         StringWriter err = new StringWriter();
 
         int code = BenchMain.commandLine().setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
-                .execute("bench", "cross-site-throughput", "cross-site-latency", "lan-throughput", "udp-limit", "--runs",
-                        "1", "--messages", "200", "--warmup", "50", "--unpaced-warmup",
-                        "100", "--rate", "1000", "--in-process", "--json", "--out", dir.toString());
+                .execute("bench", "cross-site-throughput", "cross-site-latency", "lan-throughput", "udp-limit",
+                        "--runs", "1", "--messages", "200", "--warmup", "50", "--unpaced-warmup", "100", "--rate",
+                        "1000", "--in-process", "--json", "--out", dir.toString());
 
         assertThat(code).as("exit code; stderr: %s%nstdout: %s", err, out).isZero();
         String text = out.toString();

@@ -83,9 +83,12 @@ final class BenchTable {
         }
         List<String> checked = summary.systems().stream().filter(f -> f.system().totalOrder())
                 .map(f -> f.system().id()).toList();
-        out.printf(Locale.ROOT, "order agreement: %d runs of %s checked, every member delivered the same sequence%n",
-                OrderingRatios.agreedRuns(summary), checked.isEmpty() ? "no total-order system" : String.join(", ",
-                        checked));
+        if (checked.isEmpty()) {
+            out.println("order agreement: not checked (no total-order system ran)");
+        } else {
+            out.printf(Locale.ROOT, "order agreement: %d runs of %s checked, every member delivered the same"
+                    + " sequence%n", OrderingRatios.agreedRuns(summary), String.join(", ", checked));
+        }
     }
 
     private static String figures(Map<String, Double> ratios) {

@@ -67,12 +67,12 @@ final class GcsEndpoint implements BenchEndpoint {
     static final int LOOPBACK_DATAGRAM_BYTES = 8000;
 
     /**
-     * Total order: payload bytes of this member's own messages that may wait to be delivered, the bound of
-     * {@code org.gcs.order.TotalOrderGroup} (1 MiB, not public), beyond which {@code sendAsync} throws
+     * Total order: payload bytes of this member's own messages that may wait to be delivered
+     * ({@link TotalOrderMember#MAX_UNDELIVERED_OWN_BYTES}), beyond which {@code sendAsync} throws
      * {@link SendQueueFullException}. The sender keeps at most this many bytes of its messages undelivered (its
      * own copy delivered frees the room), so that it waits instead of failing.
      */
-    static final long TOTAL_ORDER_OWN_BYTES = 1L << 20;
+    static final long TOTAL_ORDER_OWN_BYTES = TotalOrderMember.MAX_UNDELIVERED_OWN_BYTES;
 
     private final NodeSpec spec;
     private final int sendsInFlight;

@@ -30,7 +30,7 @@ final class TotalOrderGroup {
     /** How often a member asks again to be admitted, or for what it misses. */
     static final long ASK_AGAIN_NS = 500_000_000L;
     /** At most this many bytes of a member's own messages may wait to be delivered in one group. */
-    static final long MAX_UNDELIVERED_OWN_BYTES = 1L << 20;
+    static final long MAX_UNDELIVERED_OWN_BYTES = TotalOrderMember.MAX_UNDELIVERED_OWN_BYTES;
     /**
      * Under load a member acknowledges at most this often on average ({@link Pacer}; besides one at a time): with
      * every member acknowledging every order, acknowledgements would otherwise cost the WAN more messages than the

@@ -53,6 +53,14 @@ public final class TotalOrderMember implements GroupMember, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(TotalOrderMember.class);
     /** How often {@link #over(GcsNode)}'s timer calls {@link #tick()}. */
     public static final long TICK_MS = 20;
+    /**
+     * Payload bytes of a member's own messages to one total-order group that may wait to be delivered (to itself: a
+     * message is delivered everywhere at about the same time); {@link #sendAsync} throws
+     * {@link SendQueueFullException} beyond it. As large as the FIFO layer's default send window (4 MiB), so that
+     * ordering costs a sender no throughput the window would have allowed; every member may hold that much of each
+     * sender's messages until all members hold them.
+     */
+    public static final long MAX_UNDELIVERED_OWN_BYTES = 4L << 20;
 
     private final GroupMember inner;
     private final LongSupplier nanoClock;

@@ -60,7 +60,7 @@ final class MemberWire {
     }
 
     static byte[] direct(MemberId to, long seq, byte[] payload) {
-        return write(DIRECT, out -> {
+        return write(DIRECT, payload.length + 160, out -> {
             writeMember(out, to);
             out.writeLong(seq);
             out.write(payload);
@@ -85,7 +85,7 @@ final class MemberWire {
     }
 
     static byte[] chunk(long transfer, long position, long index, boolean last, byte[] bytes, int length) {
-        return write(CHUNK, out -> {
+        return write(CHUNK, length + 64, out -> {
             out.writeLong(transfer);
             out.writeLong(position);
             out.writeLong(index);
@@ -113,12 +113,12 @@ final class MemberWire {
         DataInputStream in = new DataInputStream(new ByteArrayInputStream(payload, 4, payload.length - 4));
         try {
             Object message = switch (payload[3]) {
-                case DIRECT -> new Direct(readMember(in), in.readLong(), in.readAllBytes());
+                case DIRECT -> new Direct(readMember(in), in.readLong(), rest(in));
                 case STATE_REQUEST -> new StateRequest(readMember(in), in.readLong(), in.readLong(),
                         Names.requireValid("group", in.readUTF()));
                 case STATE_REFUSED -> new StateRefused(readMember(in), in.readLong(), in.readUTF());
                 case CHUNK -> new Chunk(in.readLong(), in.readLong(), in.readLong(), in.readBoolean(),
-                        in.readAllBytes());
+                        rest(in));
                 case CHUNK_ACK -> new ChunkAck(in.readLong(), in.readLong());
                 default -> null;
             };
@@ -137,12 +137,24 @@ final class MemberWire {
         return new MemberId(in.readUTF(), in.readUTF());
     }
 
+    /** @return the bytes left in the stream, read in one copy (it wraps a byte array: it knows how many remain) */
+    private static byte[] rest(DataInputStream in) throws IOException {
+        byte[] rest = new byte[in.available()];
+        in.readFully(rest);
+        return rest;
+    }
+
     private interface Body {
         void write(DataOutputStream out) throws IOException;
     }
 
     private static byte[] write(int kind, Body body) {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        return write(kind, 64, body);
+    }
+
+    /** @param sizeHint the bytes the message will take, about (one buffer of that size, no growing copies) */
+    private static byte[] write(int kind, int sizeHint, Body body) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(sizeHint);
         DataOutputStream out = new DataOutputStream(bytes);
         try {
             out.writeByte(MAGIC_0);

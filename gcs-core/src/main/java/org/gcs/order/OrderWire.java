@@ -92,7 +92,7 @@ final class OrderWire {
 
     static byte[] data(long incarnation, long seq, Epoch ackEpoch, long ackPosition, long delivered,
                        byte[] payload) {
-        return write(DATA, out -> {
+        return write(DATA, payload.length + 160, out -> {
             out.writeLong(incarnation);
             out.writeLong(seq);
             out.writeBoolean(ackEpoch != null);
@@ -163,7 +163,7 @@ final class OrderWire {
         long incarnation = in.readLong();
         long seq = in.readLong();
         Ack ack = in.readBoolean() ? new Ack(incarnation, readEpoch(in), in.readLong(), in.readLong()) : null;
-        return new Data(incarnation, seq, ack, in.readAllBytes());
+        return new Data(incarnation, seq, ack, rest(in));
     }
 
     private static Hello readHello(DataInputStream in) throws IOException {
@@ -286,12 +286,24 @@ final class OrderWire {
         return count;
     }
 
+    /** @return the bytes left in the stream, read in one copy (it wraps a byte array: it knows how many remain) */
+    private static byte[] rest(DataInputStream in) throws IOException {
+        byte[] rest = new byte[in.available()];
+        in.readFully(rest);
+        return rest;
+    }
+
     private interface Body {
         void write(DataOutputStream out) throws IOException;
     }
 
     private static byte[] write(int kind, Body body) {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        return write(kind, 64, body);
+    }
+
+    /** @param sizeHint the bytes the message will take, about (one buffer of that size, no growing copies) */
+    private static byte[] write(int kind, int sizeHint, Body body) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(sizeHint);
         DataOutputStream out = new DataOutputStream(bytes);
         try {
             out.writeByte(MAGIC_0);

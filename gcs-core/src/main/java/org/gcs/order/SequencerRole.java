@@ -121,11 +121,18 @@ final class SequencerRole {
 
     /** Orders what arrived, proposes a view if membership changed, and sends what is new. */
     void order(long nowNs) {
+        order(nowNs, true);
+    }
+
+    /** @param membership false to leave the view proposal to a later call (after a data message: nothing changed) */
+    void order(long nowNs, boolean membership) {
         if (!sequencing) {
             return;
         }
         appendReceived();
-        proposeView();
+        if (membership) {
+            proposeView();
+        }
         appendReceived();
         flush(nowNs);
         tellDeparted(nowNs);

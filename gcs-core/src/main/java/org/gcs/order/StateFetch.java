@@ -36,6 +36,9 @@ final class StateFetch {
 
         void failed(String group, String reason);
 
+        /** The state was read: it holds every event up to {@code position}. */
+        void stateRead(String group, long position);
+
         void locked(Runnable action);
 
         long nowNs();
@@ -57,6 +60,8 @@ final class StateFetch {
     private boolean holding;
     private boolean done;
     private long firstViewPosition;
+    /** The position the state was taken at, once read: messages up to it are in the state. */
+    private long inState = -1;
     private final ArrayDeque<Held> held = new ArrayDeque<>();
     private final List<MemberId> candidates = new ArrayList<>();
     private final List<String> failures = new ArrayList<>();
@@ -92,13 +97,18 @@ final class StateFetch {
         this.threaded = threaded;
     }
 
-    /** @return true (and keeps it) if the event must wait for the state */
+    /**
+     * @return true if the event is not to be delivered now: kept while the state is on its way, or dropped when it
+     *     is a message the state already holds (the provider may be ahead of this member: the state can end beyond
+     *     what this member had delivered when it arrived; a view up to there is still delivered, to keep the view
+     *     current)
+     */
     boolean hold(GroupMessage message, GroupView view, long position) {
-        if (!holding) {
-            return false;
+        if (holding) {
+            held.add(new Held(message, view, position));
+            return true;
         }
-        held.add(new Held(message, view, position));
-        return true;
+        return position <= inState && view == null;
     }
 
     /** @return true while this fetch still holds or waits: this member then has no state to give */
@@ -264,6 +274,8 @@ final class StateFetch {
         attempt = null;
         holding = false;
         done = true;
+        inState = a.statePosition;
+        host.stateRead(group, a.statePosition);
         Held latestView = null;
         while (!held.isEmpty() && held.peek().position() <= a.statePosition) {
             Held event = held.poll();

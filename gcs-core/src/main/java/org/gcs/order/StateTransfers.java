@@ -112,11 +112,17 @@ final class StateTransfers {
 
     /** An event was delivered to the application: its position bounds the state this member can give. */
     void delivered(String group, GroupView view, long position) {
-        lastDelivered.put(group, position);
+        lastDelivered.merge(group, position, Math::max);
         StateFetch fetch = fetches.get(group);
         if (fetch != null) {
             fetch.delivered(view, position);
         }
+        serveParked(group);
+    }
+
+    /** The state this member received holds every event up to {@code position}: it can give that much on. */
+    void stateRead(String group, long position) {
+        lastDelivered.merge(group, position, Math::max);
         serveParked(group);
     }
 

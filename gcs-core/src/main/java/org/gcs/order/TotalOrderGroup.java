@@ -41,6 +41,8 @@ final class TotalOrderGroup {
     static final long MIN_ACK_SPACING_NS = 20_000_000L;
     /** At most this many missing messages named in one hello. */
     static final int MAX_MISSING = 64;
+    /** Under a stream of data messages, what every member delivered is forgotten every this many deliveries. */
+    static final long DISCARD_EVERY_POSITIONS = 256;
     /** How long an acknowledgement or an order may stay unconfirmed before the next one goes out anyway. */
     static final long RESEND_AFTER_NS = 1_000_000_000L;
 
@@ -88,6 +90,7 @@ final class TotalOrderGroup {
     /** The number of the view that admitted this member: the group had reached it when this member joined. */
     long admissionView;
     private long nextDataSeq = 1;
+    private long discardedAt;
     private long undeliveredOwnBytes;
     private long ackBeforeWrap;
     private Epoch ackEpochBeforeWrap;
@@ -140,6 +143,9 @@ final class TotalOrderGroup {
         }
         ackBeforeWrap = ackSentPosition;
         ackEpochBeforeWrap = ackSentEpoch;
+        if (ackTop == ackSentPosition && chain.epoch().equals(ackSentEpoch)) {
+            return OrderWire.data(me.number(), nextDataSeq++, null, 0, 0, payload); // no news to carry
+        }
         ackSentEpoch = chain.epoch(); // the data carries this member's acknowledgement
         ackSentPosition = ackTop;
         return OrderWire.data(me.number(), nextDataSeq++, chain.epoch(), ackTop, delivered, payload);
@@ -159,7 +165,7 @@ final class TotalOrderGroup {
         raw = Set.copyOf(view.members());
         seenInRaw.addAll(raw);
         lastRawChangeNs = nowNs;
-        progress(nowNs);
+        progress(nowNs, true);
     }
 
     void onRawMessage(GroupMessage message, long nowNs) {
@@ -208,7 +214,7 @@ final class TotalOrderGroup {
                 intake.onOrder(order);
             }
         }
-        progress(nowNs);
+        progress(nowNs, !(decoded instanceof OrderWire.Data));
     }
 
     /** Periodic work: asking again to be admitted or for what is missing, founding, take-over, resends. */
@@ -227,7 +233,7 @@ final class TotalOrderGroup {
         } else {
             stalledSinceNs = -1;
         }
-        progress(nowNs);
+        progress(nowNs, true);
     }
 
     private static long incarnationOf(Object decoded) {
@@ -270,8 +276,15 @@ final class TotalOrderGroup {
         return missing;
     }
 
-    /** Re-evaluates everything after an input: founding, take-over, ordering, acknowledging, delivering. */
-    private void progress(long nowNs) {
+    /**
+     * Re-evaluates everything after an input: founding, take-over, ordering, acknowledging, delivering.
+     *
+     * @param membership false after a data message, which changes no member's presence: the take-over and the view
+     *     proposal are then left to the next other input or tick (at most {@link TotalOrderMember#TICK_MS} later),
+     *     and forgetting what every member delivered waits for {@value #DISCARD_EVERY_POSITIONS} more deliveries;
+     *     both cost a pass over the members per message otherwise
+     */
+    private void progress(long nowNs, boolean membership) {
         if (chain == null) {
             maybeFound(nowNs);
             if (chain == null) {
@@ -279,15 +292,18 @@ final class TotalOrderGroup {
             }
         }
         advanceAck();
-        sequencer.maybeTakeOver(nowNs);
+        if (membership) {
+            sequencer.maybeTakeOver(nowNs);
+        }
         if (chain == null) {
             return;
         }
-        sequencer.order(nowNs);
+        sequencer.order(nowNs, membership);
         advanceAck();
         sendAck(nowNs);
         deliverCommitted();
-        if (chain != null) {
+        if (chain != null && (membership || delivered - discardedAt >= DISCARD_EVERY_POSITIONS)) {
+            discardedAt = delivered;
             discardStable();
         }
     }
@@ -378,7 +394,8 @@ final class TotalOrderGroup {
                 out.message(new GroupMessage(m.sender().member(), group, seq, payload), position);
             }
         }
-        for (ChainEntry.ViewChange view : chain.viewsAfter(delivered)) {
+        for (ChainEntry.ViewChange view : chain.topView().first() > delivered ? chain.viewsAfter(delivered)
+                : List.<ChainEntry.ViewChange>of()) {
             if (view.first() <= committed && !view.members().contains(me)) {
                 rejoin("view " + view.viewNumber() + " of group '" + group + "' left this member out");
                 return;

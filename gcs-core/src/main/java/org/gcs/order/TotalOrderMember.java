@@ -474,6 +474,11 @@ public final class TotalOrderMember implements GroupMember, AutoCloseable {
         }
 
         @Override
+        public void stateRead(String group, long position) {
+            transfers.stateRead(group, position);
+        }
+
+        @Override
         public void failed(String group, String reason) {
             LOG.warn("state of group '{}' not received; this member leaves the group: {}", group, reason);
             leave(group);

@@ -39,8 +39,11 @@ final class MemberWire {
     record StateRequest(MemberId to, long transfer, long atLeast, String channel) {
     }
 
-    /** A provider cannot give the state of transfer {@code transfer} (or no longer can), for {@code reason}. */
-    record StateRefused(MemberId to, long transfer, String reason) {
+    /**
+     * A provider cannot give the state of transfer {@code transfer} (or no longer can), for {@code reason}; a
+     * {@code lasting} reason (no provider registered, a provider that failed) is not worth asking again.
+     */
+    record StateRefused(MemberId to, long transfer, boolean lasting, String reason) {
     }
 
     /**
@@ -76,10 +79,11 @@ final class MemberWire {
         });
     }
 
-    static byte[] stateRefused(MemberId to, long transfer, String reason) {
+    static byte[] stateRefused(MemberId to, long transfer, boolean lasting, String reason) {
         return write(STATE_REFUSED, out -> {
             writeMember(out, to);
             out.writeLong(transfer);
+            out.writeBoolean(lasting);
             out.writeUTF(reason.length() > 1000 ? reason.substring(0, 1000) : reason);
         });
     }
@@ -116,7 +120,8 @@ final class MemberWire {
                 case DIRECT -> new Direct(readMember(in), in.readLong(), rest(in));
                 case STATE_REQUEST -> new StateRequest(readMember(in), in.readLong(), in.readLong(),
                         Names.requireValid("group", in.readUTF()));
-                case STATE_REFUSED -> new StateRefused(readMember(in), in.readLong(), in.readUTF());
+                case STATE_REFUSED -> new StateRefused(readMember(in), in.readLong(), in.readBoolean(),
+                        in.readUTF());
                 case CHUNK -> new Chunk(in.readLong(), in.readLong(), in.readLong(), in.readBoolean(),
                         rest(in));
                 case CHUNK_ACK -> new ChunkAck(in.readLong(), in.readLong());

@@ -18,6 +18,10 @@ import org.gcs.MemberId;
 final class StateFetch {
     /** A transfer that receives nothing new for this long is given up, and the next member asked. */
     static final long STALL_NS = 20_000_000_000L;
+    /** When every member was asked in vain, the joiner asks them all again after this long... */
+    static final long ASK_ROUND_AGAIN_NS = 5_000_000_000L;
+    /** ...until this long after its first request (a partition may hide every member for a while). */
+    static final long GIVE_UP_NS = 120_000_000_000L;
     /** A joiner acknowledges its last chunk again after this long without a new one (an acknowledgement may arrive
      * before the provider's site knows the joiner's). */
     static final long ACK_AGAIN_NS = 1_000_000_000L;
@@ -64,6 +68,11 @@ final class StateFetch {
     private long inState = -1;
     private final ArrayDeque<Held> held = new ArrayDeque<>();
     private final List<MemberId> candidates = new ArrayList<>();
+    private final List<MemberId> everyCandidate = new ArrayList<>();
+    private long firstAskNs;
+    private long askRoundAtNs = -1;
+    /** True once a member of this round was gone, silent or not ready: another round may do better. */
+    private boolean worthAnotherRound;
     private final List<String> failures = new ArrayList<>();
     private Attempt attempt;
     private Thread lastReader;
@@ -131,6 +140,8 @@ final class StateFetch {
         view.members().stream().filter(m -> !m.equals(self))
                 .sorted(Comparator.comparing((MemberId m) -> !m.site().equals(self.site())).thenComparing(m -> m))
                 .forEach(candidates::add);
+        everyCandidate.addAll(candidates);
+        firstAskNs = host.nowNs();
         if (candidates.isEmpty()) {
             done = true;
             receiver.onFirstMember(group);
@@ -155,6 +166,7 @@ final class StateFetch {
             MemberId next = candidates.remove(0);
             if (!host.present(group, next)) {
                 failures.add(next + ": gone");
+                worthAnotherRound = true;
                 continue;
             }
             attempt = new Attempt(next, host.newTransferId(), host.nowNs());
@@ -162,17 +174,26 @@ final class StateFetch {
             host.send(group, MemberWire.stateRequest(next, attempt.transfer, firstViewPosition, attempt.channel));
             return;
         }
+        if (worthAnotherRound && host.nowNs() - firstAskNs < GIVE_UP_NS) {
+            worthAnotherRound = false;
+            askRoundAtNs = host.nowNs() + ASK_ROUND_AGAIN_NS; // every member again, at the next tick after it
+            return;
+        }
         done = true;
         holding = false;
         held.clear();
-        String failure = "no member could give the state of group '" + group + "': " + failures;
+        long askedSeconds = (host.nowNs() - firstAskNs) / 1_000_000_000L;
+        String failure = "no member could give the state of group '" + group + "'"
+                + (askedSeconds > 0 ? " (asked for " + askedSeconds + " s)" : "") + ": "
+                + failures.subList(Math.max(0, failures.size() - everyCandidate.size()), failures.size());
         host.failed(group, failure);
         receiver.onStateFailed(group, failure);
     }
 
     /** A provider refused (or could no longer give) the state. */
-    void refused(MemberId from, long transfer, String reason) {
+    void refused(MemberId from, long transfer, boolean lasting, String reason) {
         if (attempt != null && attempt.transfer == transfer && attempt.provider.equals(from)) {
+            worthAnotherRound |= !lasting;
             askNext("refused: " + reason);
         }
     }
@@ -294,12 +315,20 @@ final class StateFetch {
     /** Periodic checks: a provider gone or silent is given up; the last acknowledgement is sent again. */
     void tick(long nowNs) {
         Attempt a = attempt;
+        if (a == null && askRoundAtNs >= 0 && nowNs >= askRoundAtNs && !done) {
+            askRoundAtNs = -1;
+            candidates.addAll(everyCandidate);
+            askNext(null);
+            return;
+        }
         if (a == null) {
             return;
         }
         if (!host.present(group, a.provider)) {
+            worthAnotherRound = true;
             askNext("left the group");
         } else if (nowNs - a.lastProgressNs >= STALL_NS) {
+            worthAnotherRound = true;
             askNext("nothing for " + STALL_NS / 1_000_000_000L + " s");
         } else if (a.consumedIndex >= 0 && nowNs - a.lastAckNs >= ACK_AGAIN_NS) {
             a.lastAckNs = nowNs;

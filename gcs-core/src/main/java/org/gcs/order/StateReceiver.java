@@ -34,7 +34,7 @@ public interface StateReceiver {
 
     /**
      * The state could not be transferred: no other member could give it (every one refused, left, or stopped
-     * answering). The member has left the group; it may join again.
+     * answering, round after round for two minutes). The member has left the group; it may join again.
      *
      * @param group the group
      * @param reason why, for a log line

@@ -151,7 +151,7 @@ final class StateTransfers {
         } else if (decoded instanceof MemberWire.StateRefused refused) {
             StateFetch fetch = fetches.get(message.group());
             if (refused.to().equals(self) && fetch != null) {
-                fetch.refused(message.sender(), refused.transfer(), refused.reason());
+                fetch.refused(message.sender(), refused.transfer(), refused.lasting(), refused.reason());
             }
         } else if (decoded instanceof MemberWire.Chunk chunk && !message.sender().equals(self)) {
             for (StateFetch fetch : fetches.values()) {
@@ -176,7 +176,7 @@ final class StateTransfers {
                 : own != null && own.incomplete() ? "this member is waiting for the state itself"
                 : !lastDelivered.containsKey(group) ? "this member has delivered nothing in the group yet" : null;
         if (refusal != null) {
-            host.send(group, MemberWire.stateRefused(joiner, request.transfer(), refusal));
+            host.send(group, MemberWire.stateRefused(joiner, request.transfer(), provider == null, refusal));
             return;
         }
         LOG.info("{} asks for the state of group '{}' (from position {})", joiner, group, request.atLeast());
@@ -203,7 +203,8 @@ final class StateTransfers {
                 snapshot = provider.snapshot(group, position);
             } catch (RuntimeException e) {
                 LOG.warn("state provider failed for group '{}': {}", group, e.toString());
-                host.send(group, MemberWire.stateRefused(joiner, request.transfer(), "the provider failed: " + e));
+                host.send(group, MemberWire.stateRefused(joiner, request.transfer(), true,
+                        "the provider failed: " + e));
                 continue;
             }
             StateSend send = new StateSend(group, joiner, request.transfer(), request.channel(), position, snapshot,
@@ -236,7 +237,7 @@ final class StateTransfers {
                 startInline(send);
             } else if (!send.started() && joinerInChannel) {
                 send.start("gcs-state-to-" + send.joiner.name(), () -> host.locked(() -> {
-                    host.send(send.group, MemberWire.stateRefused(send.joiner, send.transfer,
+                    host.send(send.group, MemberWire.stateRefused(send.joiner, send.transfer, true,
                             "the provider could not write the state"));
                     end(send, null);
                 }));
@@ -250,7 +251,7 @@ final class StateTransfers {
         try {
             send.startInline();
         } catch (java.io.IOException | RuntimeException e) {
-            host.send(send.group, MemberWire.stateRefused(send.joiner, send.transfer,
+            host.send(send.group, MemberWire.stateRefused(send.joiner, send.transfer, true,
                     "the provider could not write the state: " + e));
             end(send, "the snapshot could not be written: " + e);
         }

@@ -20,8 +20,8 @@ class MemberWireTest {
 
         assertThat(MemberWire.read(MemberWire.stateRequest(B, 11, 42, "gcs.st.b")))
                 .isEqualTo(new MemberWire.StateRequest(B, 11, 42, "gcs.st.b"));
-        assertThat(MemberWire.read(MemberWire.stateRefused(B, 11, "no provider")))
-                .isEqualTo(new MemberWire.StateRefused(B, 11, "no provider"));
+        assertThat(MemberWire.read(MemberWire.stateRefused(B, 11, true, "no provider")))
+                .isEqualTo(new MemberWire.StateRefused(B, 11, true, "no provider"));
         assertThat(MemberWire.read(MemberWire.chunkAck(11, 3))).isEqualTo(new MemberWire.ChunkAck(11, 3));
 
         byte[] buffer = {5, 6, 7, 8};
@@ -36,7 +36,7 @@ class MemberWireTest {
     @Test
     void shouldRefuseEveryTruncationOfTheFixedKindsAndAnOrderMessage() {
         for (byte[] whole : List.of(MemberWire.stateRequest(B, 11, 42, "gcs.st.b"),
-                MemberWire.stateRefused(B, 11, "why"), MemberWire.chunkAck(11, 3))) {
+                MemberWire.stateRefused(B, 11, false, "why"), MemberWire.chunkAck(11, 3))) {
             for (int length = 0; length < whole.length; length++) {
                 assertThat(MemberWire.read(Arrays.copyOf(whole, length))).as("cut at " + length).isNull();
             }

@@ -93,15 +93,14 @@ public final class DeliveryLog implements OrderedListener, StateProvider, StateR
     @Override
     public synchronized void onMessage(GroupMessage message, long position) {
         if (message.group().equals(group)) {
-            current().add(new Event(position, message.sender(), message.sequence(),
-                    Arrays.hashCode(message.payload())));
+            current().add(event(message, position));
         }
     }
 
     @Override
     public synchronized void onView(GroupView view, long position) {
         if (view.group().equals(group)) {
-            current().add(new Event(position, null, view.viewId(), view.members().hashCode()));
+            current().add(event(view, position));
         }
     }
 
@@ -174,6 +173,21 @@ public final class DeliveryLog implements OrderedListener, StateProvider, StateR
         synchronized (this) {
             states.set(states.size() - 1, new ReceivedState(position, content));
         }
+    }
+
+    /** Appends an event to the current incarnation, as if delivered (for {@link DeliveryLogFile}). */
+    synchronized void add(Event event) {
+        current().add(event);
+    }
+
+    /** @return the event a message delivered at a position is recorded as */
+    static Event event(GroupMessage message, long position) {
+        return new Event(position, message.sender(), message.sequence(), Arrays.hashCode(message.payload()));
+    }
+
+    /** @return the event a view delivered at a position is recorded as */
+    static Event event(GroupView view, long position) {
+        return new Event(position, null, view.viewId(), view.members().hashCode());
     }
 
     private List<Event> current() {

@@ -12,6 +12,7 @@ import org.gcs.GcsConfigException;
 import org.gcs.GcsException;
 import org.gcs.GcsNode;
 import org.gcs.examples.dashboard.DashboardOptions;
+import org.gcs.order.Ordering;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -48,6 +49,13 @@ import org.gcs.tools.cli.VersionProvider;
                     + " second and uses its keys (WAN and LAN) when it changes, printing 'keys reloaded from FILE:"
                     + " accepting key ids [...], sending with key id N' (never the keys); an invalid file is logged at ERROR and the old"
                     + " keys stay (rotation step by step: docs/security.md).",
+            "With order = total (or --order total) the node joins its groups with total order (TotalOrderMember):"
+                    + " every member delivers every message and view at the same position; chat lines and the"
+                    + " generated traffic go through it, and the view lines show the agreed views. Lines"
+                    + " 'HH:mm:ss blocked GROUP: REASON' (this side of a partition holds no majority and waits),"
+                    + " 'HH:mm:ss rejoined GROUP: REASON' and 'HH:mm:ss ordering-mismatch GROUP MEMBER: REASON'"
+                    + " report the total-order events; with order.log.file = FILE the node writes the first group's"
+                    + " delivery log to FILE, a line per event (org.gcs.order.DeliveryLogFile, for OrderChecker).",
             "A line 'HH:mm:ss tree GROUP vVERSION root=SITE edges=PARENT>CHILD,...' shows each new multicast tree"
                     + " of a group between sites.",
             "Status line, one line every --status-every and one labelled 'final' at the end (wrapped here):",
@@ -107,6 +115,11 @@ public final class NodeCommand implements Callable<Integer> {
                     + " controller is none unless the file names congestion.control).")
     String transport;
 
+    @Option(names = "--order", paramLabel = "ORDER",
+            description = "The ordering every group is joined with, overriding the file's order: fifo (each sender's"
+                    + " messages in the order it sent them) or total (one agreed order at every member).")
+    String order;
+
     @Option(names = "--status-every", paramLabel = "TIME", defaultValue = "5s", converter = DurationConverter.class,
             description = "Interval of the status line (default: ${DEFAULT-VALUE}).")
     Duration statusEvery;
@@ -141,7 +154,7 @@ public final class NodeCommand implements Callable<Integer> {
         checkOptions();
         NodeConfigFile file;
         try {
-            file = NodeConfigFile.read(config, transport);
+            file = NodeConfigFile.read(config, transport, ordering());
         } catch (GcsConfigException e) {
             NodeRun.print(err, "gcs node: " + e.getMessage());
             return 2;
@@ -185,6 +198,19 @@ public final class NodeCommand implements Callable<Integer> {
         }
         duration.duration();
         dashboardAddress();
+        ordering();
+    }
+
+    /**
+     * @return the ordering of {@code --order}; null when not given
+     * @throws ParameterException naming the option and its values if the value is neither fifo nor total
+     */
+    private Ordering ordering() {
+        try {
+            return order == null ? null : Ordering.parse("--order", order);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
     }
 
     /**

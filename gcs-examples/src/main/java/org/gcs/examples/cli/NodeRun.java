@@ -4,6 +4,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
 import java.io.PrintWriter;
 import java.io.Reader;
 import java.net.InetSocketAddress;
@@ -20,10 +21,16 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.gcs.ClusterKeys;
 import org.gcs.GcsConfig;
 import org.gcs.GcsNode;
+import org.gcs.GroupMember;
 import org.gcs.GroupView;
+import org.gcs.MemberId;
 import org.gcs.ViewListener;
 import org.gcs.examples.dashboard.DashboardServer;
 import org.gcs.examples.dashboard.SentCounts;
+import org.gcs.order.DeliveryLogFile;
+import org.gcs.order.OrderedListener;
+import org.gcs.order.Ordering;
+import org.gcs.order.TotalOrderMember;
 import org.gcs.tools.threads.Threads;
 
 /**
@@ -31,7 +38,9 @@ import org.gcs.tools.threads.Threads;
  * joins the file's groups, serves the optional dashboard, prints a status line every
  * {@link Settings#statusIntervalMs()}, reloads a changed key file, sends the lines of standard input and the
  * generated traffic ({@link NodeTraffic}) to the first group, and when stopped prints the final status line and
- * closes the node.
+ * closes the node. With {@code order = total} all of this goes through a {@link TotalOrderMember} over the node,
+ * which joins the groups with {@link Ordering#TOTAL}, prints its blocked, rejoined and ordering-mismatch events,
+ * and records the first group's deliveries to {@code order.log.file} if the file names one.
  */
 final class NodeRun {
     /** How often the status samples the buffers for their peaks (the node refreshes them as often). */
@@ -52,6 +61,12 @@ final class NodeRun {
     }
 
     private final GcsNode node;
+    /** The node, or the total-order member over it: what joins, sends and delivers. */
+    private final GroupMember member;
+    /** The total-order member over the node; null with FIFO groups. */
+    private final TotalOrderMember total;
+    /** Where the first group's delivery log goes; null for none. */
+    private final Path orderLogFile;
     private final GcsConfig config;
     private final List<String> groups;
     private final Settings settings;
@@ -72,14 +87,17 @@ final class NodeRun {
      */
     NodeRun(GcsNode node, NodeConfigFile file, Settings settings, PrintWriter out, PrintWriter err) {
         this.node = node;
+        this.total = file.ordering() == Ordering.TOTAL ? TotalOrderMember.over(node) : null;
+        this.member = total == null ? node : total;
+        this.orderLogFile = file.orderLogFile();
         this.config = file.config();
         this.groups = file.groups();
         this.settings = settings;
         this.out = out;
         this.err = err;
-        this.traffic = settings.traffic() == null ? null : new NodeTraffic(node, groups.get(0), settings.traffic());
+        this.traffic = settings.traffic() == null ? null : new NodeTraffic(member, groups.get(0), settings.traffic());
         this.status = new NodeStatus(node, groups, () -> chatSent.get() + generatedMessages(), tracker,
-                config.meterRegistry());
+                config.meterRegistry()).viewsOf(member);
     }
 
     /**
@@ -91,10 +109,12 @@ final class NodeRun {
      */
     void run(InputStream stdin, CountDownLatch stop) throws InterruptedException {
         listen();
+        DeliveryLogFile.Recorder recorder = recordOrder();
         print(out, "node " + node.self() + " started; congestion control " + config.congestionControl() + "; groups "
-                + groups + (groups.isEmpty() ? " (none: add groups=... to the file to chat)"
+                + groups + (total == null ? "" : " with total order")
+                + (groups.isEmpty() ? " (none: add groups=... to the file to chat)"
                         : "; lines typed here are sent to '" + groups.get(0) + "'"));
-        groups.forEach(node::join);
+        groups.forEach(this::join);
         if (traffic != null) {
             traffic.checkCurrentView();
         }
@@ -108,7 +128,7 @@ final class NodeRun {
         watchKeyFile(timer);
         if (!groups.isEmpty()) {
             Reader reader = new InputStreamReader(stdin, StandardCharsets.UTF_8);
-            StdinChat chat = new StdinChat(new BufferedReader(reader), node, groups.get(0), chatSent, err);
+            StdinChat chat = new StdinChat(new BufferedReader(reader), member, groups.get(0), chatSent, err);
             Threads.daemon(chat, "gcs-node-stdin").start();
         }
         if (traffic != null) {
@@ -124,6 +144,10 @@ final class NodeRun {
                 dashboard.close();
             }
             print(out, status.line("final"));
+            if (total != null) {
+                total.close();
+            }
+            closeRecorder(recorder);
             node.close();
             print(out, "node " + node.self() + " closed");
         };
@@ -132,7 +156,7 @@ final class NodeRun {
 
     /** Prints the views, trees and chat lines the node delivers, checks the generated messages, feeds the gate. */
     private void listen() {
-        node.onView(new ViewListener() {
+        member.onView(new ViewListener() {
             @Override
             public void onView(GroupView view) {
                 print(out, NodeStatus.viewLine(view));
@@ -141,20 +165,94 @@ final class NodeRun {
             @Override
             public void onExcluded(String group, String reason) {
                 print(out, NodeStatus.excludedLine(group, reason));
-                node.join(group); // this node's listener is quick: a stall came from an overloaded machine
+                join(group); // this node's listener is quick: a stall came from an overloaded machine
             }
         });
         node.onTree(tree -> print(out, NodeStatus.treeLine(tree)));
         if (traffic != null) {
             traffic.listenForViews();
         }
-        node.onMessage(message -> {
+        if (total != null) {
+            total.onOrdered(orderEvents());
+        }
+        member.onMessage(message -> {
             status.delivered();
             if (!tracker.accept(message.payload())) {
                 ChatText.of(message.payload()).ifPresent(text ->
                         print(out, message.group() + "> " + message.sender() + ": " + text));
             }
         });
+    }
+
+    /** Joins a group, with total order if the node runs it. */
+    private void join(String group) {
+        if (total == null) {
+            node.join(group);
+        } else {
+            total.join(group, Ordering.TOTAL);
+        }
+    }
+
+    /** @return a listener printing the total-order events other than deliveries, one line each */
+    private OrderedListener orderEvents() {
+        return new OrderedListener() {
+            @Override
+            public void onMessage(org.gcs.GroupMessage message, long position) {
+            }
+
+            @Override
+            public void onView(GroupView view, long position) {
+            }
+
+            @Override
+            public void onBlocked(String group, String reason) {
+                print(out, NodeStatus.time() + " blocked " + group + ": " + reason);
+            }
+
+            @Override
+            public void onRejoined(String group, String reason) {
+                print(out, NodeStatus.time() + " rejoined " + group + ": " + reason);
+            }
+
+            @Override
+            public void onOrderingMismatch(String group, MemberId other, String reason) {
+                print(out, NodeStatus.time() + " ordering-mismatch " + group + " " + other + ": " + reason);
+            }
+        };
+    }
+
+    /**
+     * With {@code order.log.file}, starts recording the first group's deliveries to it (before the node joins).
+     *
+     * @return the recorder; null without the key
+     * @throws UncheckedIOException if the file cannot be created
+     */
+    private DeliveryLogFile.Recorder recordOrder() {
+        if (orderLogFile == null) {
+            return null;
+        }
+        try {
+            DeliveryLogFile.Recorder recorder = DeliveryLogFile.record(orderLogFile, node.self(), groups.get(0));
+            total.onOrdered(recorder);
+            print(out, "recording the delivery log of '" + groups.get(0) + "' to " + orderLogFile);
+            return recorder;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the delivery log " + orderLogFile + ": " + e.getMessage(), e);
+        }
+    }
+
+    private void closeRecorder(DeliveryLogFile.Recorder recorder) {
+        if (recorder == null) {
+            return;
+        }
+        if (recorder.failure() != null) {
+            print(err, "gcs node: the delivery log " + orderLogFile + " stopped at an error: " + recorder.failure());
+        }
+        try {
+            recorder.close();
+        } catch (IOException e) {
+            print(err, "gcs node: closing the delivery log " + orderLogFile + ": " + e.getMessage());
+        }
     }
 
     /**

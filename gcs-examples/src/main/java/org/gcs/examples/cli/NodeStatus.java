@@ -8,6 +8,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 import org.gcs.FlowStatus;
 import org.gcs.GcsNode;
+import org.gcs.GroupMember;
 import org.gcs.GroupTree;
 import org.gcs.GroupView;
 
@@ -40,6 +41,8 @@ final class NodeStatus {
     private final AtomicLong peakUnstableBytes = new AtomicLong();
     private final AtomicLong peakRetransmitBufferPackets = new AtomicLong();
     private final io.micrometer.core.instrument.MeterRegistry registry;
+    /** Where the {@code views} field comes from: the node, or the total-order member over it (agreed views). */
+    private volatile GroupMember views;
 
     /**
      * @param node the node
@@ -62,9 +65,22 @@ final class NodeStatus {
                io.micrometer.core.instrument.MeterRegistry registry) {
         this.registry = registry;
         this.node = node;
+        this.views = node;
         this.groups = List.copyOf(groups);
         this.sent = sent;
         this.tracker = tracker;
+    }
+
+    /**
+     * Takes the {@code views} field from a member over the node instead of the node (a total-order member: its
+     * agreed views, which the minority side of a partition keeps while it is blocked).
+     *
+     * @param member the member whose views to show
+     * @return this
+     */
+    NodeStatus viewsOf(GroupMember member) {
+        this.views = member;
+        return this;
     }
 
     /** Counts one delivered message. */
@@ -95,7 +111,8 @@ final class NodeStatus {
         for (int i = 0; i < groups.size(); i++) {
             String group = groups.get(i);
             line.append(i == 0 ? "" : ",").append(group).append(':');
-            line.append(node.view(group).map(v -> v.size() + " members/" + v.sites().size() + " sites").orElse("none"));
+            line.append(views.view(group).map(v -> v.size() + " members/" + v.sites().size() + " sites")
+                    .orElse("none"));
         }
         if (!node.conflictedSites().isEmpty()) { // two LANs configured with one site name: say so on every line
             line.append(" SITE-CONFLICT=").append(String.join(",", node.conflictedSites()));
@@ -273,6 +290,11 @@ final class NodeStatus {
             separator = ",";
         }
         return line.toString();
+    }
+
+    /** @return the time of day as the lines start with: {@code HH:mm:ss} */
+    static String time() {
+        return LocalTime.now().format(TIME);
     }
 
     /**

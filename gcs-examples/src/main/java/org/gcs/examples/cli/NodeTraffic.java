@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.util.Optional;
 import java.util.OptionalLong;
 import org.gcs.GcsNode;
+import org.gcs.GroupMember;
 import org.gcs.GroupView;
 import org.gcs.tools.send.RealTimeSender;
 import org.gcs.tools.threads.Threads;
@@ -28,7 +29,7 @@ final class NodeTraffic {
     record Settings(double ratePerSec, int messageBytes, OptionalLong messageCount, int minMembers, int minSites) {
     }
 
-    private final GcsNode node;
+    private final GroupMember node;
     private final String group;
     private final Settings settings;
     private final RealTimeSender sender;
@@ -36,17 +37,21 @@ final class NodeTraffic {
     private final ViewGate gate;
 
     /**
-     * @param node the sending node
+     * @param node the sending node, or a member over it (a total-order member: it sends with
+     *     {@link GroupMember#sendAsync}, see {@link PacedSends#toGroupAsync}), whose views the gate sees
      * @param group the group to send to (the node joins it)
      * @param settings what to send
      */
-    NodeTraffic(GcsNode node, String group, Settings settings) {
+    NodeTraffic(GroupMember node, String group, Settings settings) {
         this.node = node;
         this.group = group;
         this.settings = settings;
         String self = node.self().toString();
-        this.sender = PacedSends.toGroup(node, group, settings.ratePerSec(), settings.messageBytes(),
-                sequence -> CheckPayload.of(self, sequence, settings.messageBytes()))
+        java.util.function.LongFunction<byte[]> payloads =
+                sequence -> CheckPayload.of(self, sequence, settings.messageBytes());
+        this.sender = (node instanceof GcsNode gcsNode
+                ? PacedSends.toGroup(gcsNode, group, settings.ratePerSec(), settings.messageBytes(), payloads)
+                : PacedSends.toGroupAsync(node, group, settings.ratePerSec(), settings.messageBytes(), payloads))
                 .stopAfter(settings.messageCount().orElse(Long.MAX_VALUE));
         this.gate = settings.minMembers() > 0 || settings.minSites() > 0
                 ? new ViewGate(group, settings.minMembers(), settings.minSites())

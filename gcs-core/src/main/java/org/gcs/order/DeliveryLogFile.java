@@ -2,7 +2,6 @@ package org.gcs.order;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -37,14 +36,15 @@ public final class DeliveryLogFile {
     }
 
     /**
-     * Records what a member delivers in one group to a file, line by line; close it when the member stops. An I/O
-     * error while writing is thrown to the member's listener thread as an {@link UncheckedIOException}, once; the
-     * recorder writes nothing after it.
+     * Records what a member delivers in one group to a file, line by line; close it when the member stops. After
+     * an I/O error while writing it writes nothing more (never failing the member's listener thread) and
+     * {@link #failure()} returns the error.
      */
     public static final class Recorder implements OrderedListener, AutoCloseable {
         private final String group;
         private final Writer out;
         private boolean failed;
+        private IOException failure;
 
         private Recorder(MemberId member, String group, Writer out) {
             this.group = group;
@@ -92,8 +92,13 @@ public final class DeliveryLogFile {
                 out.flush();
             } catch (IOException e) {
                 failed = true;
-                throw new UncheckedIOException("cannot write the delivery log of " + group, e);
+                failure = e;
             }
+        }
+
+        /** @return the error that stopped the recording, if writing failed; null otherwise */
+        public synchronized IOException failure() {
+            return failure;
         }
 
         @Override

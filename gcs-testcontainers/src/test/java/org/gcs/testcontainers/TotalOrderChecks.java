@@ -78,6 +78,29 @@ final class TotalOrderChecks {
     }
 
     /**
+     * Keeps every node's output and, when it can be copied, its delivery log in {@code target/total-order-logs/IT/},
+     * and prints each node's newest status line and blocked/rejoined lines: for a run that failed on the way.
+     */
+    void keepOutput(Sites sites) {
+        try {
+            Files.createDirectories(dir);
+            for (GcsContainer node : sites.nodes) {
+                Files.writeString(dir.resolve(node.memberName() + ".out"), node.getLogs());
+                try {
+                    node.copyFileFromContainer(LOG_PATH, dir.resolve(node.memberName() + ".order.log").toString());
+                } catch (RuntimeException e) {
+                    log("no delivery log from " + node.memberName() + ": " + e);
+                }
+                log(node.memberName() + ": " + node.lastStatusLine().orElse("no status line") + " "
+                        + lines(node, "blocked|rejoined"));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        log("output of every node in " + dir.toAbsolutePath());
+    }
+
+    /**
      * Runs {@link OrderChecker} over the logs and requires no violation at all.
      *
      * @return its result
@@ -137,9 +160,40 @@ final class TotalOrderChecks {
         return counts;
     }
 
+    /**
+     * @return true once the node printed, after its first {@code rejoined} line, the view line of an agreed view of
+     *     {@code members} members: the view that admitted its new incarnation (until then its agreed view is still
+     *     the one it had before it was left out)
+     */
+    static boolean admittedAgain(GcsContainer node, int members) {
+        List<String> lines = node.getLogs().lines().toList();
+        boolean rejoined = false;
+        for (String line : lines) {
+            if (line.matches("\\d\\d:\\d\\d:\\d\\d rejoined .*")) {
+                rejoined = true;
+            } else if (rejoined && line.matches("\\d\\d:\\d\\d:\\d\\d view " + Sites.GROUP + " #\\d+: "
+                    + members + " members .*")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * @return every node's {@code sent} count once it printed two more status lines than now (1 s): what it had sent
+     *     at least a status line after this moment, so that everything above it was sent after this moment
+     */
+    static Map<String, Long> sentAfterTwoStatusLines(Sites sites) {
+        Map<String, Integer> linesNow = new HashMap<>();
+        sites.nodes.forEach(n -> linesNow.put(n.memberName(), Sites.statusLines(n).size()));
+        PartitionChecks.await("two more status lines", java.time.Duration.ofSeconds(20)).until(() -> sites.nodes
+                .stream().allMatch(n -> Sites.statusLines(n).size() >= linesNow.get(n.memberName()) + 2));
+        return PartitionChecks.sent(sites);
+    }
+
     /** @return the lines of a node's output that start with {@code HH:mm:ss WORD } (e.g. blocked, rejoined) */
     static List<String> lines(GcsContainer node, String word) {
-        return new ArrayList<>(node.getLogs().lines().filter(l -> l.matches("\\d\\d:\\d\\d:\\d\\d " + word + " .*"))
+        return new ArrayList<>(node.getLogs().lines().filter(l -> l.matches("\\d\\d:\\d\\d:\\d\\d (" + word + ") .*"))
                 .toList());
     }
 }

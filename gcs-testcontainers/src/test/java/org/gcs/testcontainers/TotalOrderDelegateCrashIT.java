@@ -38,38 +38,46 @@ class TotalOrderDelegateCrashIT {
             GcsContainer delegate = sites.nodes.get(0);
             GcsContainer successor = sites.nodes.get(1);
             List<GcsContainer> survivors = sites.nodes.stream().filter(n -> n != delegate).toList();
-            await("site1's delegate sends in the total order", Duration.ofMinutes(2))
-                    .until(() -> delegate.lastStatusLine().orElse("").contains("delegate=yes")
-                            && Sites.sent(delegate) >= SENT_BEFORE_KILL);
-            sites.kill(delegate);
-            long killedNs = System.nanoTime();
-            checks.log("killed " + name(delegate) + " after it sent " + Sites.sent(delegate));
-            await("survivors have every survivor's message", Duration.ofMinutes(3)).untilAsserted(() -> {
-                assertThat(successor.lastStatusLine().orElse("")).contains("delegate=yes");
-                for (GcsContainer node : survivors) {
-                    String line = node.lastStatusLine().orElse("");
-                    assertThat(Sites.field(line, "dup")).as("duplicates: %s", line).isEqualTo("0");
-                    assertThat(Sites.view(line)).as("the agreed view without the killed node: %s", line)
-                            .isEqualTo("5/3");
-                    for (GcsContainer sender : survivors) {
-                        assertThat(Sites.receivedFrom(node, name(sender)))
-                                .as("from %s at %s: %s", sender.memberName(), node.memberName(), line)
-                                .isEqualTo(MESSAGES_PER_SENDER + "/" + MESSAGES_PER_SENDER);
+            boolean passed = false;
+            try {
+                await("site1's delegate sends in the total order", Duration.ofMinutes(2))
+                        .until(() -> delegate.lastStatusLine().orElse("").contains("delegate=yes")
+                                && Sites.sent(delegate) >= SENT_BEFORE_KILL);
+                sites.kill(delegate);
+                long killedNs = System.nanoTime();
+                checks.log("killed " + name(delegate) + " after it sent " + Sites.sent(delegate));
+                await("survivors have every survivor's message", Duration.ofMinutes(3)).untilAsserted(() -> {
+                    assertThat(successor.lastStatusLine().orElse("")).contains("delegate=yes");
+                    for (GcsContainer node : survivors) {
+                        String line = node.lastStatusLine().orElse("");
+                        assertThat(Sites.field(line, "dup")).as("duplicates: %s", line).isEqualTo("0");
+                        assertThat(Sites.view(line)).as("the agreed view without the killed node: %s", line)
+                                .isEqualTo("5/3");
+                        for (GcsContainer sender : survivors) {
+                            assertThat(Sites.receivedFrom(node, name(sender)))
+                                    .as("from %s at %s: %s", sender.memberName(), node.memberName(), line)
+                                    .isEqualTo(MESSAGES_PER_SENDER + "/" + MESSAGES_PER_SENDER);
+                        }
                     }
+                });
+                checks.log(String.format("every survivor has every survivor's %d messages, %.1f s after the kill",
+                        MESSAGES_PER_SENDER, seconds(System.nanoTime() - killedNs)));
+                for (GcsContainer node : survivors) {
+                    assertThat(Sites.field(node, "ooo")).as("out of order at %s", name(node)).isEqualTo("0");
                 }
-            });
-            checks.log(String.format("every survivor has every survivor's %d messages, %.1f s after the kill",
-                    MESSAGES_PER_SENDER, seconds(System.nanoTime() - killedNs)));
-            for (GcsContainer node : survivors) {
-                assertThat(Sites.field(node, "ooo")).as("out of order at %s", name(node)).isEqualTo("0");
-            }
 
-            Map<GcsContainer, DeliveryLog> logs = checks.copyLogs(sites);
-            checks.log("messages delivered per node (logs): " + survivorsAndKilled(logs, sites));
-            checks.assertAgreedOrder(logs);
-            TotalOrderChecks.assertEveryMessageOnce(logs, survivors, survivors, MESSAGES_PER_SENDER);
-            assertThat(TotalOrderChecks.messages(logs, delegate)).as("the killed node's log, up to its death")
-                    .isPositive();
+                Map<GcsContainer, DeliveryLog> logs = checks.copyLogs(sites);
+                checks.log("messages delivered per node (logs): " + survivorsAndKilled(logs, sites));
+                checks.assertAgreedOrder(logs);
+                TotalOrderChecks.assertEveryMessageOnce(logs, survivors, survivors, MESSAGES_PER_SENDER);
+                assertThat(TotalOrderChecks.messages(logs, delegate)).as("the killed node's log, up to its death")
+                        .isPositive();
+                passed = true;
+            } finally {
+                if (!passed) {
+                    checks.keepOutput(sites);
+                }
+            }
         }
     }
 

@@ -31,7 +31,8 @@ import org.testcontainers.junit.jupiter.Testcontainers;
  * both, a new incarnation in their logs), after which every agreed view lists six. At the end: the four of sites 1
  * and 2 delivered all of each other's messages exactly
  * once, in order (status lines and delivery logs); across the partition every sender's stream has at most one gap at
- * every receiver and everything sent after the views were whole again arrives; no duplicates anywhere;
+ * every receiver (it may start below what the sender had sent at the cut: sent, not yet ordered) and everything
+ * sent after the re-admission of site3 arrives; no duplicates anywhere;
  * {@link OrderChecker} over the six logs finds no violation.
  */
 @Testcontainers(disabledWithoutDocker = true)
@@ -99,9 +100,7 @@ class TotalOrderPartitionHealIT {
                                 assertThat(got.contiguous()).as(what).isEqualTo(MESSAGES_PER_SENDER);
                             } else {
                                 assertThat(got.gaps()).as("at most one gap, " + what).isLessThanOrEqualTo(1);
-                                if (got.gaps() == 1) {
-                                    assertThat(got.firstMissing()).as("the gap starts after what arrived before the"
-                                            + " cut, " + what).isGreaterThan(sentBeforeCut.get(name(sender)));
+                                if (got.gaps() == 1) { // it may start below sentBeforeCut: sent but not ordered
                                     assertThat(got.lastMissingOfTheOnlyGap()).as("everything sent after the views were"
                                             + " whole arrived, " + what).isLessThan(sentWhenWhole.get(name(sender)));
                                 }

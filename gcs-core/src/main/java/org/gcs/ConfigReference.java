@@ -39,18 +39,19 @@ public final class ConfigReference {
                 .append("Example files: `gcs-examples/src/main/resources/examples/node-boston.properties` and"
                         + " `node-ottawa.properties`.\n")
                 .append("`gcs node` also reads the link emulator's keys (`emulation.topology`, `emulation.seed`):"
-                        + " docs/link-emulator.md; and two keys of its own (the Java API uses `TotalOrderMember`"
-                        + " instead):\n\n")
-                .append("| Key | Default | Allowed values | Example | Meaning |\n|---|---|---|---|---|\n")
-                .append("| `order` | `fifo` | fifo, total (any case); `gcs node --order` overrides it | `order = total`"
-                        + " | The ordering `gcs node` joins every group of `groups` with: `total` runs them through a"
-                        + " `TotalOrderMember` (one agreed order of messages and views at every member, docs/"
-                        + "architecture.md §12); its chat lines and generated traffic go through it. Another value is"
-                        + " an error naming the key and the allowed values (exit code 2). |\n")
-                .append("| `order.log.file` | none | a file path; needs `order = total` and a group | `order.log.file ="
-                        + " /tmp/order.log` | Where `gcs node` writes the first group's delivery log, a line per"
-                        + " event, flushed as it delivers (`org.gcs.order.DeliveryLogFile`; read back and checked"
-                        + " with `OrderChecker`, as the total-order ITs do: docs/testing.md). |\n");
+                        + " docs/link-emulator.md;\nand two keys of its own, which `GcsConfigLoader` does not accept (the Java"
+                        + " API uses `TotalOrderMember` instead):\n\n")
+                .append("- `order` (default `fifo`; `fifo` or `total`, in any case; `gcs node --order` overrides it):"
+                        + " the ordering\n  `gcs node` joins every group of `groups` with. `total` runs them through a"
+                        + " `TotalOrderMember`\n  (one agreed order of messages and views at every member,"
+                        + " docs/architecture.md §12); its chat lines\n  and generated traffic go through it. Another"
+                        + " value is an error naming the key and the allowed values\n  (exit code 2). Example:"
+                        + " `order = total`.\n")
+                .append("- `order.log.file` (default none; a file path; needs `order = total` and a group): where"
+                        + " `gcs node`\n  writes the first group's delivery log, a line per event, flushed as it"
+                        + " delivers\n  (`org.gcs.order.DeliveryLogFile`; read back and checked with `OrderChecker`,"
+                        + " as the total-order ITs do:\n  docs/testing.md). Example: `order.log.file ="
+                        + " /tmp/order.log`.\n");
         for (ConfigKey.Section section : ConfigKey.Section.values()) {
             md.append("\n## ").append(section.title()).append("\n\n")
                     .append("| Key | Default | Unit | Allowed values | Example | Meaning |\n")

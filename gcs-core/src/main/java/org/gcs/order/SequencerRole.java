@@ -73,18 +73,18 @@ final class SequencerRole {
         if (current != null && (g.present(current) || !g.seenInRaw.contains(current.member()))) {
             return; // (a member's messages may reach this one before the FIFO view that lists it)
         }
-        Incarnation candidate = top.members().stream().filter(g::present).findFirst().orElse(null);
-        if (candidate == null || !candidate.equals(g.me)) {
-            return;
-        }
         Set<Incarnation> present = top.members().stream().filter(g::present).collect(Collectors.toSet());
         for (ChainEntry.ViewChange view : viewsToOutvote()) {
-            if (!Quorum.holds(present, view.members())) {
+            if (!Quorum.holds(present, view.members())) { // every member of a minority is told, not the candidate only
                 g.block("the sequencer " + chain.epoch().sequencer() + " is gone and the " + present.size()
                         + " members present hold no majority of view " + view.viewNumber() + " ("
                         + view.members().size() + " members); waiting for the others");
                 return;
             }
+        }
+        Incarnation candidate = top.members().stream().filter(g::present).findFirst().orElse(null);
+        if (candidate == null || !candidate.equals(g.me)) {
+            return;
         }
         long base = chain.start();
         MemberId previous = chain.epoch().sequencer();

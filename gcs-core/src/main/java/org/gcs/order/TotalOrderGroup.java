@@ -127,10 +127,18 @@ final class TotalOrderGroup {
 
     /**
      * @return the protocol message that carries an application payload (numbers it)
-     * @throws org.gcs.SendQueueFullException if this member's messages not yet delivered here would exceed
-     *     {@link #MAX_UNDELIVERED_OWN_BYTES} (the group is slow or blocked: memory stays bounded at every member)
+     * @throws org.gcs.SendQueueFullException if this member is not admitted into the order yet (its first view, or
+     *     the one that admits it again after {@link OrderedListener#onRejoined}, is not delivered), or if its
+     *     messages not yet delivered here would exceed {@link #MAX_UNDELIVERED_OWN_BYTES} (the group is slow or
+     *     blocked: memory stays bounded at every member)
      */
     byte[] wrap(byte[] payload) {
+        if (chain == null) { // its incarnation may be replaced before it is ordered: what it sent would be lost
+            throw new org.gcs.SendQueueFullException("this member is not admitted into the order of total-order"
+                    + " group '" + group + "' yet (" + (sawAdmittedMember ? "waiting to be admitted"
+                    : "no member has founded it yet") + "): send once its first view is delivered"
+                    + " (OrderedListener.onView)");
+        }
         if (undeliveredOwnBytes > 0 && undeliveredOwnBytes + payload.length > MAX_UNDELIVERED_OWN_BYTES) {
             throw new org.gcs.SendQueueFullException(undeliveredOwnBytes + " bytes this member sent to total-order"
                     + " group '" + group + "' are not delivered yet (at most " + MAX_UNDELIVERED_OWN_BYTES
@@ -138,9 +146,6 @@ final class TotalOrderGroup {
                     + "): wait for them to be delivered, then send again");
         }
         undeliveredOwnBytes += payload.length;
-        if (chain == null) {
-            return OrderWire.data(me.number(), nextDataSeq++, null, 0, 0, payload);
-        }
         ackBeforeWrap = ackSentPosition;
         ackEpochBeforeWrap = ackSentEpoch;
         if (ackTop == ackSentPosition && chain.epoch().equals(ackSentEpoch)) {

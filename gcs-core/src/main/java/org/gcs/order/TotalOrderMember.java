@@ -254,6 +254,10 @@ public final class TotalOrderMember implements GroupMember, AutoCloseable {
 
     /**
      * Sends to a group; in a total-order group the message is delivered (here too) at its place in the agreed order.
+     *
+     * @throws SendQueueFullException in a total-order group: before this member is admitted into the order (until
+     *     its first view is delivered, or the view that admits it again after {@link OrderedListener#onRejoined}),
+     *     or while {@value #MAX_UNDELIVERED_OWN_BYTES} bytes of its messages wait to be delivered; send again later
      */
     @Override
     public synchronized CompletionStage<Void> sendAsync(String group, byte[] payload) {

@@ -70,6 +70,8 @@ final class TotalOrderHarness {
             sent.put(node, k);
         } catch (org.gcs.SendQueueFullException blocked) {
             refused++;
+        } catch (org.gcs.NotJoinedException gone) {
+            left.add(node); // its state transfer failed: it left the group (StateReceiver.onStateFailed)
         }
     }
 

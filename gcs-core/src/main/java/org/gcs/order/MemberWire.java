@@ -1,11 +1,9 @@
 package org.gcs.order;
 
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import org.gcs.MemberId;
 import org.gcs.Names;
 
@@ -117,13 +115,13 @@ final class MemberWire {
         DataInputStream in = new DataInputStream(new ByteArrayInputStream(payload, 4, payload.length - 4));
         try {
             Object message = switch (payload[3]) {
-                case DIRECT -> new Direct(readMember(in), in.readLong(), rest(in));
+                case DIRECT -> new Direct(readMember(in), in.readLong(), WireFrame.rest(in));
                 case STATE_REQUEST -> new StateRequest(readMember(in), in.readLong(), in.readLong(),
                         Names.requireValid("group", in.readUTF()));
                 case STATE_REFUSED -> new StateRefused(readMember(in), in.readLong(), in.readBoolean(),
                         in.readUTF());
                 case CHUNK -> new Chunk(in.readLong(), in.readLong(), in.readLong(), in.readBoolean(),
-                        rest(in));
+                        WireFrame.rest(in));
                 case CHUNK_ACK -> new ChunkAck(in.readLong(), in.readLong());
                 default -> null;
             };
@@ -142,35 +140,11 @@ final class MemberWire {
         return new MemberId(in.readUTF(), in.readUTF());
     }
 
-    /** @return the bytes left in the stream, read in one copy (it wraps a byte array: it knows how many remain) */
-    private static byte[] rest(DataInputStream in) throws IOException {
-        byte[] rest = new byte[in.available()];
-        in.readFully(rest);
-        return rest;
-    }
-
-    private interface Body {
-        void write(DataOutputStream out) throws IOException;
-    }
-
-    private static byte[] write(int kind, Body body) {
+    private static byte[] write(int kind, WireFrame.Body body) {
         return write(kind, 64, body);
     }
 
-    /** @param sizeHint the bytes the message will take, about (one buffer of that size, no growing copies) */
-    private static byte[] write(int kind, int sizeHint, Body body) {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream(sizeHint);
-        DataOutputStream out = new DataOutputStream(bytes);
-        try {
-            out.writeByte(MAGIC_0);
-            out.writeByte(MAGIC_1);
-            out.writeByte(VERSION);
-            out.writeByte(kind);
-            body.write(out);
-            out.flush();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return bytes.toByteArray();
+    private static byte[] write(int kind, int sizeHint, WireFrame.Body body) {
+        return WireFrame.write(MAGIC_0, MAGIC_1, VERSION, kind, sizeHint, body);
     }
 }

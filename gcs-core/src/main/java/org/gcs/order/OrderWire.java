@@ -1,11 +1,9 @@
 package org.gcs.order;
 
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.gcs.MemberId;
@@ -163,7 +161,7 @@ final class OrderWire {
         long incarnation = in.readLong();
         long seq = in.readLong();
         Ack ack = in.readBoolean() ? new Ack(incarnation, readEpoch(in), in.readLong(), in.readLong()) : null;
-        return new Data(incarnation, seq, ack, rest(in));
+        return new Data(incarnation, seq, ack, WireFrame.rest(in));
     }
 
     private static Hello readHello(DataInputStream in) throws IOException {
@@ -286,35 +284,11 @@ final class OrderWire {
         return count;
     }
 
-    /** @return the bytes left in the stream, read in one copy (it wraps a byte array: it knows how many remain) */
-    private static byte[] rest(DataInputStream in) throws IOException {
-        byte[] rest = new byte[in.available()];
-        in.readFully(rest);
-        return rest;
-    }
-
-    private interface Body {
-        void write(DataOutputStream out) throws IOException;
-    }
-
-    private static byte[] write(int kind, Body body) {
+    private static byte[] write(int kind, WireFrame.Body body) {
         return write(kind, 64, body);
     }
 
-    /** @param sizeHint the bytes the message will take, about (one buffer of that size, no growing copies) */
-    private static byte[] write(int kind, int sizeHint, Body body) {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream(sizeHint);
-        DataOutputStream out = new DataOutputStream(bytes);
-        try {
-            out.writeByte(MAGIC_0);
-            out.writeByte(MAGIC_1);
-            out.writeByte(VERSION);
-            out.writeByte(kind);
-            body.write(out);
-            out.flush();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return bytes.toByteArray();
+    private static byte[] write(int kind, int sizeHint, WireFrame.Body body) {
+        return WireFrame.write(MAGIC_0, MAGIC_1, VERSION, kind, sizeHint, body);
     }
 }

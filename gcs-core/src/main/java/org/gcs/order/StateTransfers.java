@@ -31,8 +31,6 @@ final class StateTransfers {
         MemberId self();
 
         void direct(GroupMessage message);
-
-        boolean inChannel(String channel, MemberId member);
     }
 
     private final Host host;
@@ -226,7 +224,7 @@ final class StateTransfers {
         }
         for (StateSend send : List.copyOf(sends.values())) {
             boolean joinerInGroup = host.present(send.group, send.joiner);
-            boolean joinerInChannel = host.inChannel(send.channel, send.joiner);
+            boolean joinerInChannel = host.present(send.channel, send.joiner);
             if (send.complete()) {
                 end(send, null);
             } else if (!joinerInGroup) {

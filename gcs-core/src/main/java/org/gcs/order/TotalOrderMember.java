@@ -54,11 +54,8 @@ public final class TotalOrderMember implements GroupMember, AutoCloseable {
     /** How often {@link #over(GcsNode)}'s timer calls {@link #tick()}. */
     public static final long TICK_MS = 20;
     /**
-     * Payload bytes of a member's own messages to one total-order group that may wait to be delivered (to itself: a
-     * message is delivered everywhere at about the same time); {@link #sendAsync} throws
-     * {@link SendQueueFullException} beyond it. As large as the FIFO layer's default send window (4 MiB), so that
-     * ordering costs a sender no throughput the window would have allowed; every member may hold that much of each
-     * sender's messages until all members hold them.
+     * Payload bytes of a member's own messages to a total-order group that may wait to be delivered, beyond which
+     * {@link #sendAsync} throws {@link SendQueueFullException}: the FIFO layer's default send window (4 MiB).
      */
     public static final long MAX_UNDELIVERED_OWN_BYTES = 4L << 20;
 
@@ -192,9 +189,9 @@ public final class TotalOrderMember implements GroupMember, AutoCloseable {
 
     /**
      * Sends a message to one member of a group, in any site, without blocking: reliable, in order with this member's
-     * other messages to the group, under the group's congestion control. The message travels in the group (its sites
-     * see its bytes go by, and drop them), outside its total order: it is delivered on arrival, to
-     * {@link #onDirect} listeners of {@code to} only. Both members must run a {@link TotalOrderMember}.
+     * other messages to the group, under its congestion control; it travels in the group (every site of it sees its
+     * bytes), outside the total order, to {@link #onDirect} listeners of {@code to} only, both members running a
+     * {@link TotalOrderMember}.
      *
      * @param group a group both members joined
      * @param to the member
@@ -460,11 +457,6 @@ public final class TotalOrderMember implements GroupMember, AutoCloseable {
         @Override
         public boolean present(String group, MemberId member) {
             return inner.view(group).map(v -> v.contains(member)).orElse(false);
-        }
-
-        @Override
-        public boolean inChannel(String channel, MemberId member) {
-            return present(channel, member);
         }
 
         @Override

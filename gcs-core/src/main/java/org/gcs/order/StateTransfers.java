@@ -63,7 +63,10 @@ final class StateTransfers {
         fetches.put(group, new StateFetch(group, host.self(), receiver, host, threaded));
     }
 
-    /** This member joined the group again as a new member: its state is stale, and is fetched again. */
+    /**
+     * This member joined the group again as a new member: its state is stale, and is fetched again. What it was asked
+     * for or was giving came from the stale state: those joiners are refused (for now) and go on to another member.
+     */
     void rejoined(String group) {
         StateFetch fetch = fetches.remove(group);
         if (fetch != null) {
@@ -71,6 +74,7 @@ final class StateTransfers {
             expectState(group, receivers.get(group));
         }
         lastDelivered.remove(group);
+        stopGiving(group, false, "the provider joined the group again");
     }
 
     /** This member left the group. */
@@ -81,10 +85,26 @@ final class StateTransfers {
         }
         receivers.remove(group);
         lastDelivered.remove(group);
-        parked.removeIf(p -> p.group().equals(group));
+        stopGiving(group, true, "the provider left the group");
+    }
+
+    /** Refuses the group's parked requests and ends its transfers in progress (told to the joiners if not gone). */
+    private void stopGiving(String group, boolean gone, String reason) {
+        for (Iterator<Parked> it = parked.iterator(); it.hasNext();) {
+            Parked next = it.next();
+            if (next.group().equals(group)) {
+                it.remove();
+                if (!gone) {
+                    host.send(group, MemberWire.stateRefused(next.joiner(), next.request().transfer(), false, reason));
+                }
+            }
+        }
         for (StateSend send : List.copyOf(sends.values())) {
             if (send.group.equals(group)) {
-                end(send, "the provider left the group");
+                if (!gone) {
+                    host.send(group, MemberWire.stateRefused(send.joiner, send.transfer, false, reason));
+                }
+                end(send, reason);
             }
         }
     }
@@ -185,8 +205,9 @@ final class StateTransfers {
     /** Takes a snapshot for every request of the group whose position this member has delivered. */
     private void serveParked(String group) {
         Long position = lastDelivered.get(group);
-        if (position == null || parked.isEmpty()) {
-            return;
+        StateFetch own = fetches.get(group);
+        if (position == null || parked.isEmpty() || own != null && own.incomplete()) {
+            return; // nothing delivered yet, or a state of this member's own still to come: nothing whole to give
         }
         for (Iterator<Parked> it = parked.iterator(); it.hasNext();) {
             Parked next = it.next();

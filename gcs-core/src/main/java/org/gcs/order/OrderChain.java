@@ -11,6 +11,13 @@ import java.util.Map;
  * follows. Positions count every message and view of the group from 1.
  */
 final class OrderChain {
+    /**
+     * The most positions one message entry covers when consecutive messages of a sender are appended one by one and
+     * merged (the sequencer appends as they arrive): orders then carry one entry per run of a sender instead of one
+     * per message, and the members keep and search fewer entries.
+     */
+    static final long MAX_MERGED_POSITIONS = 1024;
+
     private Epoch epoch;
     private final List<ChainEntry> entries = new ArrayList<>();
     /** The first position kept (the next position to append when nothing is kept). */
@@ -113,12 +120,28 @@ final class OrderChain {
                 }
             }
         }
-        entries.add(entry);
+        if (entry instanceof ChainEntry.Messages m && extendsLast(m)) {
+            ChainEntry.Messages last = (ChainEntry.Messages) entries.get(entries.size() - 1);
+            entries.set(entries.size() - 1, new ChainEntry.Messages(last.first(), m.sender(), last.fromSeq(),
+                    m.toSeq()));
+        } else {
+            entries.add(entry);
+        }
         if (entry instanceof ChainEntry.Messages m) {
             lastOrdered.merge(m.sender(), m.toSeq(), Math::max);
         } else {
             views.put(entry.first(), (ChainEntry.ViewChange) entry);
         }
+    }
+
+    /**
+     * @return true if a message entry goes on the last one: same sender, the next numbers, and the two together within
+     *     {@value #MAX_MERGED_POSITIONS} positions (an entry is forgotten only whole: {@link #discardThrough})
+     */
+    private boolean extendsLast(ChainEntry.Messages m) {
+        return !entries.isEmpty() && entries.get(entries.size() - 1) instanceof ChainEntry.Messages last
+                && last.sender().equals(m.sender()) && last.toSeq() + 1 == m.fromSeq()
+                && last.size() + m.size() <= MAX_MERGED_POSITIONS;
     }
 
     /** @return true if a view of this chain left the incarnation out after listing it */

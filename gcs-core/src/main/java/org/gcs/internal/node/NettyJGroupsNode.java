@@ -124,6 +124,7 @@ public final class NettyJGroupsNode implements GcsNode {
      *     the site's LAN has this node's member name
      */
     public static GcsNode start(GcsConfig config) {
+        org.gcs.internal.crypto.CipherWarmup.startOnce();
         NettyJGroupsNode node = new NettyJGroupsNode(config);
         node.metrics.bindSendBuffers(node::unstableBytes, node::sendWindowBytes, node::retransmitBufferPackets);
         try {

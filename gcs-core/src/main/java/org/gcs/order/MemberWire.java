@@ -22,6 +22,12 @@ final class MemberWire {
     private static final int STATE_REFUSED = 3;
     private static final int CHUNK = 4;
     private static final int CHUNK_ACK = 5;
+    /** A refusal's reason when the provider waits for the group's state itself: it has none to give yet. */
+    static final String NO_STATE_YET = "this member is waiting for the state itself";
+    private static final int CUT = 6;
+    private static final int CUT_VECTOR = 7;
+    /** Members a cut vector may name, at most (a group has far fewer). */
+    private static final int MAX_CUT_MEMBERS = 100_000;
 
     private MemberWire() {
     }
@@ -53,6 +59,22 @@ final class MemberWire {
 
     /** The joiner consumed every chunk of the transfer up to {@code index}: the provider may send more. */
     record ChunkAck(long transfer, long index) {
+    }
+
+    /**
+     * In a FIFO group, a member saw {@code joiner}'s request {@code transfer} to {@code provider} while its own view held
+     * the joiner: every later message of this member's stream reaches the joiner, so a state taken after this mark, at
+     * the provider, leaves none of its messages out for the joiner (see {@link FifoCuts}).
+     */
+    record Cut(MemberId joiner, MemberId provider, long transfer) {
+    }
+
+    /**
+     * In a FIFO group, the point a provider took transfer {@code transfer}'s state at: the last sequence number it had
+     * received from each sender ({@code lastSeqs}), and the members whose {@link Cut} it waited for ({@code waited}).
+     */
+    record CutVector(MemberId to, long transfer, java.util.Map<MemberId, Long> lastSeqs,
+            java.util.List<MemberId> waited) {
     }
 
     /** @return true if the payload starts as a message of this codec (of any version) */
@@ -103,10 +125,35 @@ final class MemberWire {
         });
     }
 
+    static byte[] cut(MemberId joiner, MemberId provider, long transfer) {
+        return write(CUT, out -> {
+            writeMember(out, joiner);
+            writeMember(out, provider);
+            out.writeLong(transfer);
+        });
+    }
+
+    static byte[] cutVector(MemberId to, long transfer, java.util.Map<MemberId, Long> lastSeqs,
+            java.util.Collection<MemberId> waited) {
+        return write(CUT_VECTOR, 64 + 40 * (lastSeqs.size() + waited.size()), out -> {
+            writeMember(out, to);
+            out.writeLong(transfer);
+            out.writeInt(lastSeqs.size());
+            for (var e : lastSeqs.entrySet()) {
+                writeMember(out, e.getKey());
+                out.writeLong(e.getValue());
+            }
+            out.writeInt(waited.size());
+            for (MemberId member : waited) {
+                writeMember(out, member);
+            }
+        });
+    }
+
     /**
      * @param payload a group message's payload that {@link #tagged} accepted
-     * @return a {@link Direct}, {@link StateRequest}, {@link StateRefused}, {@link Chunk} or {@link ChunkAck}; null
-     *     if malformed or of another version
+     * @return a {@link Direct}, {@link StateRequest}, {@link StateRefused}, {@link Chunk}, {@link ChunkAck},
+     *     {@link Cut} or {@link CutVector}; null if malformed or of another version
      */
     static Object read(byte[] payload) {
         if (!tagged(payload) || (payload[2] & 0xff) != VERSION) {
@@ -123,12 +170,39 @@ final class MemberWire {
                 case CHUNK -> new Chunk(in.readLong(), in.readLong(), in.readLong(), in.readBoolean(),
                         WireFrame.rest(in));
                 case CHUNK_ACK -> new ChunkAck(in.readLong(), in.readLong());
+                case CUT -> new Cut(readMember(in), readMember(in), in.readLong());
+                case CUT_VECTOR -> readCutVector(in);
                 default -> null;
             };
             return in.available() == 0 ? message : null;
         } catch (IOException | IllegalArgumentException malformed) {
             return null;
         }
+    }
+
+    private static CutVector readCutVector(DataInputStream in) throws IOException {
+        MemberId to = readMember(in);
+        long transfer = in.readLong();
+        int senders = count(in);
+        java.util.Map<MemberId, Long> lastSeqs = new java.util.HashMap<>();
+        for (int i = 0; i < senders; i++) {
+            lastSeqs.put(readMember(in), in.readLong());
+        }
+        int waited = count(in);
+        java.util.List<MemberId> members = new java.util.ArrayList<>();
+        for (int i = 0; i < waited; i++) {
+            members.add(readMember(in));
+        }
+        return new CutVector(to, transfer, lastSeqs, members);
+    }
+
+    /** @return a count of members that follows, refused if negative or beyond what the message could hold */
+    private static int count(DataInputStream in) throws IOException {
+        int count = in.readInt();
+        if (count < 0 || count > MAX_CUT_MEMBERS || count > in.available()) {
+            throw new IOException("bad member count " + count);
+        }
+        return count;
     }
 
     private static void writeMember(DataOutputStream out, MemberId member) throws IOException {

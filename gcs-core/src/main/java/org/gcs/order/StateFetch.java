@@ -13,7 +13,9 @@ import org.gcs.MemberId;
  * A joiner's side of the state transfer of one group: from the view that admits it, it holds every later event,
  * asks the current members for the state one after the other (its own site's first) until one gives it, hands the
  * chunks to the {@link StateReceiver} on a thread of its own, then releases the events after the state's position.
- * All methods run under the member's lock, except the reader thread's, which takes it through {@link Host#locked}.
+ * In a FIFO group ({@link FifoCut}) it holds the messages from its join on, and releases those after the provider's
+ * per-sender cut once it has them all. All methods run under the member's lock, except the reader thread's, which
+ * takes it through {@link Host#locked}.
  */
 final class StateFetch {
     /** A transfer that receives nothing new for this long is given up, and the next member asked. */
@@ -25,6 +27,12 @@ final class StateFetch {
     /** A joiner acknowledges its last chunk again after this long without a new one (an acknowledgement may arrive
      * before the provider's site knows the joiner's). */
     static final long ACK_AGAIN_NS = 1_000_000_000L;
+    /**
+     * A FIFO group's joiner whose view holds only itself for this long takes itself for the group's first member (a
+     * node's first views may hold only itself until its site and the other sites are found: two WAN heartbeats and a
+     * round trip, with room to spare).
+     */
+    static final long FIRST_MEMBER_AFTER_NS = 3_000_000_000L;
 
     /** What the fetch needs from its member. */
     interface Host {
@@ -60,7 +68,11 @@ final class StateFetch {
     private final Host host;
     /** False for a member driven by a virtual clock: the state is gathered in memory and read on the spot. */
     private final boolean threaded;
+    /** The cut of a FIFO group's transfer; null in a total-order group. */
+    private final FifoCut fifo;
     private boolean awaitingFirstView = true;
+    /** In a FIFO group: since when this member's views held only itself, -1 before its first view. */
+    private long aloneSinceNs = -1;
     private boolean holding;
     private boolean done;
     private long firstViewPosition;
@@ -73,6 +85,9 @@ final class StateFetch {
     private long askRoundAtNs = -1;
     /** True once a member of this round was gone, silent or not ready: another round may do better. */
     private boolean worthAnotherRound;
+    /** Members asked in this round, and how many of them answered that they have no state either. */
+    private int askedThisRound;
+    private int statelessThisRound;
     private final List<String> failures = new ArrayList<>();
     private Attempt attempt;
     private Thread lastReader;
@@ -89,6 +104,8 @@ final class StateFetch {
         long consumedIndex = -1;
         long lastProgressNs;
         long lastAckNs;
+        /** In a FIFO group: the receiver read the state, which waits for the cut to be released. */
+        boolean read;
 
         Attempt(MemberId provider, long transfer, long nowNs) {
             this.provider = provider;
@@ -98,12 +115,42 @@ final class StateFetch {
         }
     }
 
-    StateFetch(String group, MemberId self, StateReceiver receiver, Host host, boolean threaded) {
+    StateFetch(String group, MemberId self, StateReceiver receiver, Host host, boolean threaded, boolean fifo) {
         this.group = group;
         this.self = self;
         this.receiver = receiver;
         this.host = host;
         this.threaded = threaded;
+        this.fifo = fifo ? new FifoCut() : null;
+        this.holding = fifo; // a FIFO group's messages may come before the first view: none is delivered before it
+    }
+
+    /**
+     * A FIFO group's message, from this member's join on.
+     *
+     * @return true if it is not to be delivered now: kept while the state is on its way, or dropped when the state
+     *     holds it
+     */
+    boolean holdFifo(GroupMessage message) {
+        if (holding) {
+            held.add(new Held(message, null, -1));
+            return true;
+        }
+        return fifo.inState(message);
+    }
+
+    /** Any message of a FIFO group arrived (the application's or this package's): it marks where a stream begins. */
+    void observe(GroupMessage message) {
+        fifo.observe(message);
+        releaseFifo();
+    }
+
+    /** A provider's cut arrived in a FIFO group. */
+    void onCutVector(MemberId from, MemberWire.CutVector cut) {
+        if (attempt != null && attempt.provider.equals(from)) {
+            fifo.onVector(cut, attempt.transfer);
+            releaseFifo();
+        }
     }
 
     /**
@@ -132,23 +179,41 @@ final class StateFetch {
 
     /** A view was delivered: the first one admits this member, and the fetch begins. */
     void delivered(GroupView view, long position) {
-        if (!awaitingFirstView || view == null) {
+        if (!awaitingFirstView || view == null || !view.contains(self)) {
             return;
         }
+        if (fifo != null && view.size() == 1) {
+            aloneSinceNs = aloneSinceNs < 0 ? host.nowNs() : aloneSinceNs;
+            return; // the first member of the group, or one that has not found the others yet: see tick
+        }
+        begin(view.members(), position);
+    }
+
+    /** The view that admits this member: it asks its other members for the state, or is the first. */
+    private void begin(List<MemberId> members, long position) {
         awaitingFirstView = false;
         firstViewPosition = position;
-        view.members().stream().filter(m -> !m.equals(self))
+        members.stream().filter(m -> !m.equals(self))
                 .sorted(Comparator.comparing((MemberId m) -> !m.site().equals(self.site())).thenComparing(m -> m))
                 .forEach(candidates::add);
         everyCandidate.addAll(candidates);
         firstAskNs = host.nowNs();
         if (candidates.isEmpty()) {
-            done = true;
-            receiver.onFirstMember(group);
+            firstMember();
             return;
         }
         holding = true;
         askNext(null);
+    }
+
+    /** No other member holds a state: this member starts the group's, from what it held (if anything). */
+    private void firstMember() {
+        done = true;
+        holding = false;
+        receiver.onFirstMember(group);
+        while (!held.isEmpty()) {
+            host.deliverHeld(group, held.poll());
+        }
     }
 
     /** Gives up the current attempt (if any) for {@code reason} and asks the next candidate, or fails. */
@@ -170,8 +235,16 @@ final class StateFetch {
                 continue;
             }
             attempt = new Attempt(next, host.newTransferId(), host.nowNs());
+            askedThisRound++;
+            if (fifo != null) {
+                fifo.newAttempt();
+            }
             host.joinChannel(attempt.channel);
             host.send(group, MemberWire.stateRequest(next, attempt.transfer, firstViewPosition, attempt.channel));
+            return;
+        }
+        if (fifo != null && askedThisRound > 0 && statelessThisRound == askedThisRound) {
+            firstMember(); // FIFO members that joined at once: none has a state to give, so each starts its own
             return;
         }
         if (worthAnotherRound && host.nowNs() - firstAskNs < GIVE_UP_NS) {
@@ -194,6 +267,7 @@ final class StateFetch {
     void refused(MemberId from, long transfer, boolean lasting, String reason) {
         if (attempt != null && attempt.transfer == transfer && attempt.provider.equals(from)) {
             worthAnotherRound |= !lasting;
+            statelessThisRound += MemberWire.NO_STATE_YET.equals(reason) ? 1 : 0;
             askNext("refused: " + reason);
         }
     }
@@ -291,6 +365,11 @@ final class StateFetch {
         if (attempt != a) {
             return;
         }
+        if (fifo != null) {
+            a.read = true;
+            releaseFifo();
+            return;
+        }
         host.leaveChannel(a.channel);
         attempt = null;
         holding = false;
@@ -312,11 +391,47 @@ final class StateFetch {
         }
     }
 
+    /**
+     * In a FIFO group, once the state was read and its cut arrived, and this member has the stream of every sender the
+     * provider waited for: releases the held messages after the cut, or gives the attempt up if a stream begins after
+     * it (a message would be missing).
+     */
+    private void releaseFifo() {
+        Attempt a = attempt;
+        if (a == null || !a.read || !fifo.ready(a.transfer, m -> host.present(group, m))) {
+            return;
+        }
+        String gap = fifo.gap();
+        if (gap != null) {
+            askNext(gap);
+            return;
+        }
+        host.leaveChannel(a.channel);
+        attempt = null;
+        holding = false;
+        done = true;
+        fifo.release();
+        while (!held.isEmpty()) {
+            Held event = held.poll();
+            if (!fifo.inState(event.message())) {
+                host.deliverHeld(group, event);
+            }
+        }
+    }
+
     /** Periodic checks: a provider gone or silent is given up; the last acknowledgement is sent again. */
     void tick(long nowNs) {
+        if (fifo != null && awaitingFirstView && aloneSinceNs >= 0 && nowNs - aloneSinceNs >= FIRST_MEMBER_AFTER_NS) {
+            begin(List.of(self), -1);
+        }
+        if (fifo != null) {
+            releaseFifo(); // a member the provider waited for may have left
+        }
         Attempt a = attempt;
         if (a == null && askRoundAtNs >= 0 && nowNs >= askRoundAtNs && !done) {
             askRoundAtNs = -1;
+            askedThisRound = 0;
+            statelessThisRound = 0;
             candidates.addAll(everyCandidate);
             askNext(null);
             return;

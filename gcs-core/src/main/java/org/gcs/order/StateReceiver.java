@@ -4,12 +4,14 @@ import java.io.IOException;
 import java.io.InputStream;
 
 /**
- * Receives a total-order group's state when this member joins it ({@link TotalOrderMember#join(String, Ordering,
- * StateReceiver)}). Once admitted, the member delivers its first view (the one that admits it), then asks a current
- * member for the state, its own site's first, and holds every later event. The state comes as of some position
- * {@code P} of the agreed order at or after that view; then the member delivers the events after {@code P} (the
- * latest view up to {@code P} first, if the view changed meanwhile). So the state and the messages delivered after it
- * hold every message of the order once: none missing, none twice.
+ * Receives a group's state when this member joins it ({@link TotalOrderMember#join(String, Ordering,
+ * StateReceiver)}). In a total-order group, once admitted, the member delivers its first view (the one that admits
+ * it), then asks a current member for the state, its own site's first, and holds every later event. The state comes
+ * as of some position {@code P} of the agreed order at or after that view; then the member delivers the events after
+ * {@code P} (the latest view up to {@code P} first, if the view changed meanwhile). In a FIFO group the member holds
+ * the group's messages from its join on; the state comes as of a cut of every sender's stream (position -1), and the
+ * member delivers each sender's messages after the cut. Either way the state and the messages delivered after it
+ * hold every message once: none missing, none twice.
  */
 public interface StateReceiver {
     /**
@@ -20,12 +22,14 @@ public interface StateReceiver {
      * @param in the state, as the provider wrote it; it ends where the provider's snapshot ended
      * @throws IOException if reading failed. When the provider fails or leaves mid-transfer, {@code in} throws an
      *     {@link IOException}: let it propagate; this method is then called again, with the state from another
-     *     member, and must start over (discard what it read)
+     *     member, and must start over (discard what it read). In a FIFO group it is also called again when a state
+     *     read whole turns out unusable (this member's stream of a sender begins after the state's cut)
      */
     void readState(String group, long position, InputStream in) throws IOException;
 
     /**
-     * This member is the first of the group (its first view holds only itself): there is no state to receive.
+     * This member is the first of the group (its first view holds only itself; in a FIFO group, for 3 s, or every
+     * other member waits for a state too): there is no state to receive.
      *
      * @param group the group
      */

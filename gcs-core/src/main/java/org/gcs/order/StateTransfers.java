@@ -27,10 +27,14 @@ final class StateTransfers {
     static final long PROVIDER_IDLE_NS = 30_000_000_000L;
 
     /** What the transfers need from their member, beyond what a fetch needs. */
-    interface Host extends StateFetch.Host {
+    interface Host extends StateFetch.Host, FifoCuts.Host {
+        @Override
         MemberId self();
 
         void direct(GroupMessage message);
+
+        /** @return true if the group is joined with FIFO ordering */
+        boolean fifo(String group);
     }
 
     private final Host host;
@@ -46,11 +50,13 @@ final class StateTransfers {
     private final Map<String, Long> lastDelivered = new HashMap<>();
     private final Set<String> channels = new HashSet<>();
     private final Map<String, Long> directSeqs = new HashMap<>();
+    private final FifoCuts cuts;
 
     StateTransfers(Host host, LongSupplier nanoClock, boolean threaded) {
         this.host = host;
         this.nanoClock = nanoClock;
         this.threaded = threaded;
+        this.cuts = new FifoCuts(host);
     }
 
     void provide(StateProvider stateProvider) {
@@ -58,9 +64,33 @@ final class StateTransfers {
     }
 
     /** This member joined a group and wants its state. */
-    void expectState(String group, StateReceiver receiver) {
+    void expectState(String group, StateReceiver receiver, boolean fifo) {
         receivers.put(group, receiver);
-        fetches.put(group, new StateFetch(group, host.self(), receiver, host, threaded));
+        fetches.put(group, new StateFetch(group, host.self(), receiver, host, threaded, fifo));
+    }
+
+    /** A message of a FIFO group arrived (before it is routed): it moves the group's cut. */
+    void onFifoMessage(GroupMessage message) {
+        cuts.received(message);
+        StateFetch fetch = fetches.get(message.group());
+        if (fetch != null) {
+            fetch.observe(message);
+        }
+    }
+
+    /** @return true if an application message of a FIFO group waits for the group's state, or is in it */
+    boolean holdFifo(GroupMessage message) {
+        StateFetch fetch = fetches.get(message.group());
+        return fetch != null && fetch.holdFifo(message);
+    }
+
+    /** A FIFO group's view changed: the first that holds this member starts its fetch. */
+    void fifoView(GroupView view) {
+        StateFetch fetch = fetches.get(view.group());
+        if (fetch != null) {
+            fetch.delivered(view, -1);
+        }
+        serveFifo(cuts.tick(nanoClock.getAsLong()));
     }
 
     /**
@@ -71,7 +101,7 @@ final class StateTransfers {
         StateFetch fetch = fetches.remove(group);
         if (fetch != null) {
             fetch.cancel("this member joined the group again");
-            expectState(group, receivers.get(group));
+            expectState(group, receivers.get(group), false);
         }
         lastDelivered.remove(group);
         stopGiving(group, false, "the provider joined the group again");
@@ -85,6 +115,7 @@ final class StateTransfers {
         }
         receivers.remove(group);
         lastDelivered.remove(group);
+        cuts.forget(group);
         stopGiving(group, true, "the provider left the group");
     }
 
@@ -163,8 +194,18 @@ final class StateTransfers {
                 host.direct(delivered);
             }
         } else if (decoded instanceof MemberWire.StateRequest request) {
+            if (host.fifo(message.group())) {
+                cuts.onRequest(message.group(), message.sender(), request, nanoClock.getAsLong());
+            }
             if (request.to().equals(self)) {
                 onRequest(message.group(), message.sender(), request);
+            }
+        } else if (decoded instanceof MemberWire.Cut cut) {
+            serveFifo(cuts.onCut(message.group(), message.sender(), cut, nanoClock.getAsLong()));
+        } else if (decoded instanceof MemberWire.CutVector vector) {
+            StateFetch fetch = fetches.get(message.group());
+            if (vector.to().equals(self) && fetch != null) {
+                fetch.onCutVector(message.sender(), vector);
             }
         } else if (decoded instanceof MemberWire.StateRefused refused) {
             StateFetch fetch = fetches.get(message.group());
@@ -190,11 +231,19 @@ final class StateTransfers {
 
     private void onRequest(String group, MemberId joiner, MemberWire.StateRequest request) {
         StateFetch own = fetches.get(group);
+        boolean fifo = host.fifo(group);
         String refusal = provider == null ? "this member provides no state (no StateProvider registered)"
-                : own != null && own.incomplete() ? "this member is waiting for the state itself"
-                : !lastDelivered.containsKey(group) ? "this member has delivered nothing in the group yet" : null;
+                : own != null && own.incomplete() ? MemberWire.NO_STATE_YET
+                : !fifo && !lastDelivered.containsKey(group) ? "this member has delivered nothing in the group yet"
+                : null;
         if (refusal != null) {
             host.send(group, MemberWire.stateRefused(joiner, request.transfer(), provider == null, refusal));
+            return;
+        }
+        if (fifo) {
+            LOG.info("{} asks for the state of fifo group '{}'; it is taken once every member marked its stream",
+                    joiner, group);
+            cuts.await(group, joiner, request, nanoClock.getAsLong());
             return;
         }
         LOG.info("{} asks for the state of group '{}' (from position {})", joiner, group, request.atLeast());
@@ -217,21 +266,60 @@ final class StateTransfers {
             }
             it.remove();
             MemberId joiner = next.joiner();
-            StateProvider.Snapshot snapshot;
-            try {
-                snapshot = provider.snapshot(group, position);
-            } catch (RuntimeException e) {
-                LOG.warn("state provider failed for group '{}': {}", group, e.toString());
-                host.send(group, MemberWire.stateRefused(joiner, request.transfer(), true,
-                        "the provider failed: " + e));
+            StateProvider.Snapshot snapshot = snapshot(group, joiner, request, position);
+            if (snapshot == null) {
                 continue;
             }
-            StateSend send = new StateSend(group, joiner, request.transfer(), request.channel(), position, snapshot,
-                    (channel, payload) -> host.locked(() -> host.send(channel, payload)), nanoClock.getAsLong());
-            sends.put(request.transfer(), send);
-            host.joinChannel(request.channel());
+            startSend(group, joiner, request, position, snapshot);
             LOG.info("state of group '{}' at position {} goes to {}", group, position, joiner);
         }
+    }
+
+    /**
+     * Serves the requests of FIFO groups whose cuts all arrived: the state is taken now, between two deliveries, at
+     * the last sequence number received from each sender; a request whose cuts did not all come is refused (for now).
+     */
+    private void serveFifo(List<FifoCuts.Served> ready) {
+        for (FifoCuts.Served next : ready) {
+            String group = next.group();
+            MemberWire.StateRequest request = next.request();
+            if (!next.missing().isEmpty()) {
+                String reason = "no mark of their stream came from " + next.missing() + " within "
+                        + FifoCuts.AWAIT_NS / 1_000_000_000L + " s (every member of a fifo group that gives its state"
+                        + " must run a TotalOrderMember)";
+                LOG.warn("state of fifo group '{}' not given to {}: {}", group, next.joiner(), reason);
+                host.send(group, MemberWire.stateRefused(next.joiner(), request.transfer(), false, reason));
+                continue;
+            }
+            StateProvider.Snapshot snapshot = snapshot(group, next.joiner(), request, -1);
+            if (snapshot == null) {
+                continue;
+            }
+            Map<MemberId, Long> cut = cuts.lastSeqs(group);
+            host.send(group, MemberWire.cutVector(next.joiner(), request.transfer(), cut, next.waited()));
+            startSend(group, next.joiner(), request, -1, snapshot);
+            LOG.info("state of fifo group '{}' at the cut {} goes to {}", group, cut, next.joiner());
+        }
+    }
+
+    /** @return the provider's snapshot, or null if it failed (the joiner is told) */
+    private StateProvider.Snapshot snapshot(String group, MemberId joiner, MemberWire.StateRequest request,
+            long position) {
+        try {
+            return provider.snapshot(group, position);
+        } catch (RuntimeException e) {
+            LOG.warn("state provider failed for group '{}': {}", group, e.toString());
+            host.send(group, MemberWire.stateRefused(joiner, request.transfer(), true, "the provider failed: " + e));
+            return null;
+        }
+    }
+
+    private void startSend(String group, MemberId joiner, MemberWire.StateRequest request, long position,
+            StateProvider.Snapshot snapshot) {
+        StateSend send = new StateSend(group, joiner, request.transfer(), request.channel(), position, snapshot,
+                (channel, payload) -> host.locked(() -> host.send(channel, payload)), nanoClock.getAsLong());
+        sends.put(request.transfer(), send);
+        host.joinChannel(request.channel());
     }
 
     /** A joiner's request, waiting for its position. */
@@ -240,6 +328,7 @@ final class StateTransfers {
 
     /** Periodic checks of every transfer. */
     void tick(long nowNs) {
+        serveFifo(cuts.tick(nowNs));
         for (StateFetch fetch : List.copyOf(fetches.values())) {
             fetch.tick(nowNs);
         }

@@ -88,7 +88,10 @@ public final class TotalOrderMember implements GroupMember, AutoCloseable {
         this.nanoClock = nanoClock;
         this.random = new SplittableRandom(seed);
         this.control = new ControlQueue(inner, this::innerClosed);
-        this.transfers = new StateTransfers(new TransfersHost(), nanoClock, threaded);
+        MemberTransfersHost host = new MemberTransfersHost(this, inner, listeners, control, totalGroups, random,
+                nanoClock);
+        this.transfers = new StateTransfers(host, nanoClock, threaded);
+        host.attach(transfers);
         this.innerMessages = inner.onMessage(this::onInnerMessage);
         this.innerViews = inner.onView(new ViewListener() {
             @Override
@@ -152,33 +155,34 @@ public final class TotalOrderMember implements GroupMember, AutoCloseable {
                 throw new IllegalStateException("group '" + group + "' was joined with total ordering; leave it first");
             }
             inner.join(group);
+            inner.view(group).ifPresent(transfers::fifoView);
         }
     }
 
     /**
-     * Joins a total-order group and receives its state from a current member ({@link StateReceiver}): the events
-     * that follow the state are delivered once it is read. This member must not be in the group already.
+     * Joins a group and receives its state from a current member ({@link StateReceiver}): the events that follow the
+     * state are delivered once it is read. This member must not be in the group already. In a total-order group the
+     * state is taken at a position of the order; in a FIFO group at a cut of every sender's stream, once every member
+     * marked its stream for this joiner (docs/architecture.md, "State transfer in a fifo group"): every member of a
+     * FIFO group that gives its state must run a {@code TotalOrderMember}.
      *
      * @param group the group name (see {@link Names})
-     * @param ordering {@link Ordering#TOTAL} (state transfer in FIFO groups is not supported yet)
+     * @param ordering its ordering
      * @param receiver reads the state
      */
     public synchronized void join(String group, Ordering ordering, StateReceiver receiver) {
         Names.requireValid("group", group);
-        if (ordering != Ordering.TOTAL) {
-            throw new IllegalArgumentException("state transfer needs a total-order group (join '" + group
-                    + "' with Ordering.TOTAL); FIFO groups have no agreed point to take a state at yet");
-        }
         if (inner.groups().contains(group)) {
             throw new IllegalStateException("group '" + group + "' is joined already; leave it first to receive its"
                     + " state");
         }
-        transfers.expectState(group, java.util.Objects.requireNonNull(receiver, "receiver"));
+        transfers.expectState(group, java.util.Objects.requireNonNull(receiver, "receiver"),
+                ordering == Ordering.FIFO);
         join(group, ordering);
     }
 
     /**
-     * Gives this member's state of its total-order groups to members that join them and ask for it. Without a
+     * Gives this member's state of its groups to members that join them and ask for it. Without a
      * provider, this member refuses such requests (the joiner asks another member).
      *
      * @param provider takes a snapshot of a group's state at a point of its order
@@ -374,13 +378,16 @@ public final class TotalOrderMember implements GroupMember, AutoCloseable {
 
     private synchronized void onInnerMessage(GroupMessage message) {
         boolean channel = transfers.isChannel(message.group());
+        TotalOrderGroup total = channel ? null : totalGroups.get(message.group());
+        if (!channel && total == null) {
+            transfers.onFifoMessage(message);
+        }
         if (channel || MemberWire.tagged(message.payload())) {
             if (!channel || MemberWire.tagged(message.payload())) {
                 transfers.onMessage(message);
             }
             return;
         }
-        TotalOrderGroup total = totalGroups.get(message.group());
         if (total != null) {
             total.onRawMessage(message, nanoClock.getAsLong());
             return;
@@ -391,7 +398,9 @@ public final class TotalOrderMember implements GroupMember, AutoCloseable {
             LOG.error(reason);
             listeners.mismatch(message.group(), message.sender(), reason);
         }
-        listeners.fifoMessage(message);
+        if (!transfers.holdFifo(message)) {
+            listeners.fifoMessage(message);
+        }
     }
 
     private synchronized void onInnerView(GroupView view) {
@@ -403,6 +412,7 @@ public final class TotalOrderMember implements GroupMember, AutoCloseable {
             total.onRawView(view, nanoClock.getAsLong());
             return;
         }
+        transfers.fifoView(view);
         listeners.fifoView(view);
     }
 
@@ -422,79 +432,6 @@ public final class TotalOrderMember implements GroupMember, AutoCloseable {
         if (timer != null && !timer.isShutdown()) {
             LOG.info("the node under the total-order member {} closed; its ordering timer stops", inner.self());
             timer.shutdown();
-        }
-    }
-
-    /** What the state transfers need from this member; runs under its lock. */
-    private final class TransfersHost implements StateTransfers.Host {
-        @Override
-        public MemberId self() {
-            return inner.self();
-        }
-
-        @Override
-        public void direct(GroupMessage message) {
-            listeners.direct(message);
-        }
-
-        @Override
-        public void send(String group, byte[] payload) {
-            control.send(group, payload);
-        }
-
-        @Override
-        public void joinChannel(String channel) {
-            transfers.joinedChannel(channel);
-            inner.join(channel);
-        }
-
-        @Override
-        public void leaveChannel(String channel) {
-            transfers.leftChannel(channel);
-            inner.leave(channel);
-        }
-
-        @Override
-        public boolean present(String group, MemberId member) {
-            return inner.view(group).map(v -> v.contains(member)).orElse(false);
-        }
-
-        @Override
-        public void deliverHeld(String group, StateFetch.Held event) {
-            if (event.view() != null) {
-                listeners.orderedView(event.view(), event.position());
-            } else {
-                listeners.orderedMessage(event.message(), event.position());
-            }
-            transfers.delivered(group, event.view(), event.position());
-        }
-
-        @Override
-        public void stateRead(String group, long position) {
-            transfers.stateRead(group, position);
-        }
-
-        @Override
-        public void failed(String group, String reason) {
-            LOG.warn("state of group '{}' not received; this member leaves the group: {}", group, reason);
-            leave(group);
-        }
-
-        @Override
-        public void locked(Runnable action) {
-            synchronized (TotalOrderMember.this) {
-                action.run();
-            }
-        }
-
-        @Override
-        public long nowNs() {
-            return nanoClock.getAsLong();
-        }
-
-        @Override
-        public long newTransferId() {
-            return random.nextLong();
         }
     }
 }

@@ -183,8 +183,57 @@ class LoopbackStateTransferTest {
                 });
     }
 
+    @Test
+    void shouldGiveAFifoJoinerInAnotherSiteTheStateAndEveryLaterMessageOnce() throws Exception {
+        String fifo = "fifo-state";
+        List<Member> started = new ArrayList<>();
+        try (LoopbackCluster cluster = new LoopbackCluster()) {
+            Member a1 = start(cluster, started, "a", "a1", 1 << 20, true);
+            Member a2 = start(cluster, started, "a", "a2", 1 << 20, true);
+            Member b1 = start(cluster, started, "b", "b1", 1 << 20, true);
+            for (Member m : started) {
+                m.order().onMessage(message -> m.state().onMessage(message, -1));
+            }
+            a1.order().join(fifo, Ordering.FIFO, a1.state());
+            await().atMost(GENEROUS).until(() -> a1.state().firstMember());
+            a2.order().join(fifo, Ordering.FIFO, a2.state());
+            await().atMost(GENEROUS).until(() -> a2.state().readAttempts() == 1);
+            AtomicBoolean stop = new AtomicBoolean();
+            List<Thread> senders = sendPaced(List.of(a1, a2), fifo, stop);
+            await().atMost(GENEROUS).until(() -> a1.state().appliedCount() >= 100);
+            long startNs = System.nanoTime();
+            b1.order().join(fifo, Ordering.FIFO, b1.state());
+            await().atMost(GENEROUS).until(() -> b1.state().readAttempts() == 1 && b1.state().appliedCount() > 0);
+            double seconds = (System.nanoTime() - startNs) / 1e9;
+            for (Thread sender : senders) {
+                sender.join();
+            }
+            int expected = 2 * PER_SENDER;
+            await().atMost(GENEROUS).until(() -> started.stream().allMatch(m -> m.state().appliedCount() == expected));
+            System.out.printf("fifo state transfer on loopback: 1 MB and the messages so far from site a to site b in"
+                    + " %.2f s, while site a sent; every member holds all %d messages once%n", seconds, expected);
+            for (Member m : started) {
+                for (Member sender : List.of(a1, a2)) {
+                    List<String> fromSender = m.state().applied().stream()
+                            .filter(id -> id.startsWith(sender.node().self() + "#")).toList();
+                    List<String> all = java.util.stream.IntStream.rangeClosed(1, PER_SENDER)
+                            .mapToObj(k -> sender.node().self() + "#" + k).toList();
+                    assertThat(fromSender).as(m.node().self() + "'s state and messages from " + sender.node().self())
+                            .isEqualTo(all);
+                }
+            }
+            assertThat(b1.state().readAttempts()).isEqualTo(1);
+        } finally {
+            started.forEach(m -> m.order().close());
+        }
+    }
+
     /** Each member sends {@link #PER_SENDER} messages, one every 5 ms, from a thread of its own. */
     private static List<Thread> sendPaced(List<Member> members, AtomicBoolean stop) {
+        return sendPaced(members, G, stop);
+    }
+
+    private static List<Thread> sendPaced(List<Member> members, String group, AtomicBoolean stop) {
         List<Thread> threads = new ArrayList<>();
         for (Member m : members) {
             Thread t = new Thread(() -> {
@@ -193,7 +242,7 @@ class LoopbackStateTransferTest {
                     nextNs += 5_000_000L;
                     java.util.concurrent.locks.LockSupport.parkNanos(nextNs - System.nanoTime());
                     try {
-                        m.order().sendAsync(G, BlobState.payload(k, 64));
+                        m.order().sendAsync(group, BlobState.payload(k, 64));
                         k++;
                     } catch (SendQueueFullException full) {
                         // the group is slower than 200 msg/s: try again at the next tick

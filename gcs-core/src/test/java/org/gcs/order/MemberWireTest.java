@@ -31,6 +31,25 @@ class MemberWireTest {
         assertThat(chunk.index()).isEqualTo(3);
         assertThat(chunk.last()).isTrue();
         assertThat(chunk.bytes()).containsExactly(5, 6, 7);
+
+        MemberId a = new MemberId("a", "a1");
+        assertThat(MemberWire.read(MemberWire.cut(B, a, 11))).isEqualTo(new MemberWire.Cut(B, a, 11));
+        assertThat(MemberWire.read(MemberWire.cutVector(B, 11, java.util.Map.of(a, 5L, B, 0L), List.of(a))))
+                .isEqualTo(new MemberWire.CutVector(B, 11, java.util.Map.of(a, 5L, B, 0L), List.of(a)));
+    }
+
+    @Test
+    void shouldRefuseEveryTruncationOfACutAndACutVector() {
+        MemberId a = new MemberId("a", "a1");
+        for (byte[] whole : List.of(MemberWire.cut(B, a, 11),
+                MemberWire.cutVector(B, 11, java.util.Map.of(a, 5L), List.of(a, B)))) {
+            for (int length = 0; length < whole.length; length++) {
+                assertThat(MemberWire.read(Arrays.copyOf(whole, length))).as("cut at " + length).isNull();
+            }
+        }
+        byte[] vector = MemberWire.cutVector(B, 11, java.util.Map.of(), List.of());
+        vector[vector.length - 1] = 0x7f; // a member count far beyond what the message holds
+        assertThat(MemberWire.read(vector)).isNull();
     }
 
     @Test

@@ -44,6 +44,9 @@ final class StateFetch {
 
         boolean present(String group, MemberId member);
 
+        /** @return the members of this member's (FIFO) view of the group, empty if none */
+        java.util.Set<MemberId> viewMembers(String group);
+
         void deliverHeld(String group, Held event);
 
         void failed(String group, String reason);
@@ -141,7 +144,7 @@ final class StateFetch {
 
     /** Any message of a FIFO group arrived (the application's or this package's): it marks where a stream begins. */
     void observe(GroupMessage message) {
-        fifo.observe(message);
+        fifo.observe(message, m -> host.present(group, m));
         releaseFifo();
     }
 
@@ -193,9 +196,7 @@ final class StateFetch {
     private void begin(List<MemberId> members, long position) {
         awaitingFirstView = false;
         firstViewPosition = position;
-        members.stream().filter(m -> !m.equals(self))
-                .sorted(Comparator.comparing((MemberId m) -> !m.site().equals(self.site())).thenComparing(m -> m))
-                .forEach(candidates::add);
+        candidates.addAll(candidatesAmong(members));
         everyCandidate.addAll(candidates);
         firstAskNs = host.nowNs();
         if (candidates.isEmpty()) {
@@ -204,6 +205,13 @@ final class StateFetch {
         }
         holding = true;
         askNext(null);
+    }
+
+    /** @return the members to ask, in order: this member's own site's first, then by name */
+    private List<MemberId> candidatesAmong(java.util.Collection<MemberId> members) {
+        return members.stream().filter(m -> !m.equals(self))
+                .sorted(Comparator.comparing((MemberId m) -> !m.site().equals(self.site())).thenComparing(m -> m))
+                .toList();
     }
 
     /** No other member holds a state: this member starts the group's, from what it held (if anything). */
@@ -401,7 +409,7 @@ final class StateFetch {
         if (a == null || !a.read || !fifo.ready(a.transfer, m -> host.present(group, m))) {
             return;
         }
-        String gap = fifo.gap();
+        String gap = fifo.gap(m -> host.present(group, m));
         if (gap != null) {
             askNext(gap);
             return;
@@ -410,7 +418,7 @@ final class StateFetch {
         attempt = null;
         holding = false;
         done = true;
-        fifo.release();
+        fifo.release(m -> host.present(group, m));
         while (!held.isEmpty()) {
             Held event = held.poll();
             if (!fifo.inState(event.message())) {
@@ -432,6 +440,8 @@ final class StateFetch {
             askRoundAtNs = -1;
             askedThisRound = 0;
             statelessThisRound = 0;
+            everyCandidate.clear();
+            everyCandidate.addAll(candidatesAmong(host.viewMembers(group))); // the view may have changed since
             candidates.addAll(everyCandidate);
             askNext(null);
             return;

@@ -298,7 +298,7 @@ final class StateTransfers {
             Map<MemberId, Long> cut = cuts.lastSeqs(group);
             host.send(group, MemberWire.cutVector(next.joiner(), request.transfer(), cut, next.waited()));
             startSend(group, next.joiner(), request, -1, snapshot);
-            LOG.info("state of fifo group '{}' at the cut {} goes to {}", group, cut, next.joiner());
+            LOG.info("{}: state of fifo group '{}' at the cut {} goes to {}", host.self(), group, cut, next.joiner());
         }
     }
 

@@ -24,6 +24,8 @@ import org.gcs.order.StateReceiver;
 final class FifoStateLog implements MessageListener, StateProvider, StateReceiver {
     final MemberId member;
     private final Map<MemberId, List<Long>> delivered = new LinkedHashMap<>();
+    /** The sequence numbers of {@link #delivered}, for the problems' descriptions. */
+    private final Map<MemberId, List<Long>> deliveredSeqs = new LinkedHashMap<>();
     /** The state received, null if none (yet, or this member was the group's first). */
     private Map<MemberId, List<Long>> state;
     private boolean first;
@@ -41,6 +43,7 @@ final class FifoStateLog implements MessageListener, StateProvider, StateReceive
     public synchronized void onMessage(GroupMessage message) {
         delivered.computeIfAbsent(message.sender(), s -> new ArrayList<>())
                 .add(ByteBuffer.wrap(message.payload()).getLong());
+        deliveredSeqs.computeIfAbsent(message.sender(), s -> new ArrayList<>()).add(message.sequence());
     }
 
     @Override
@@ -132,7 +135,9 @@ final class FifoStateLog implements MessageListener, StateProvider, StateReceive
                 if (k != before + 1) {
                     problems.add(member + " from " + sender + ": " + k + " after " + before
                             + (i == fromState ? " (first after the state)" : i < fromState ? " (in the state)" : "")
-                            + (k <= before ? ": twice or out of order" : ": missing"));
+                            + (k <= before ? ": twice or out of order" : ": missing") + " (sequence numbers after"
+                            + " the state " + deliveredSeqs.getOrDefault(sender, List.of()).stream().limit(5).toList()
+                            + ")");
                     return;
                 }
             }

@@ -18,6 +18,12 @@ final class Pacer {
         this.intervalNs = intervalNs;
     }
 
+    /** @return true if a message may go now; takes no token */
+    boolean ready(long nowNs) {
+        double refilled = lastNs == Long.MIN_VALUE ? tokens : tokens + (double) (nowNs - lastNs) / intervalNs;
+        return Math.min(BURST, refilled) >= 1;
+    }
+
     /** @return true if a message may go now (it then takes a token) */
     boolean tryTake(long nowNs) {
         if (lastNs != Long.MIN_VALUE) {

@@ -236,6 +236,12 @@ final class SequencerRole {
         LOG.debug("{} proposes view {} at {}: {}", g.me, top.viewNumber() + 1, chain.top(), desired);
     }
 
+    /** @return true if this member orders and an order could go now (a received message would be in it) */
+    boolean wouldSend(long nowNs) {
+        return sequencing && (restartFrom >= 0 || (!orderInFlight || nowNs - orderSentAtNs
+                >= TotalOrderGroup.RESEND_AFTER_NS) && orderPacer.ready(nowNs));
+    }
+
     private void flush(long nowNs) {
         if (restartFrom >= 0) {
             long from = restartFrom;

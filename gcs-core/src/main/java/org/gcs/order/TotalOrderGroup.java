@@ -198,11 +198,14 @@ final class TotalOrderGroup {
             }
             sequencer.onHello(new Incarnation(from, hello.incarnation()), hello.missing(), nowNs);
         } else if (decoded instanceof OrderWire.Data data) {
-            payloads.put(new Incarnation(from, data.incarnation()), data.seq(), data.payload());
+            Incarnation sender = new Incarnation(from, data.incarnation());
+            payloads.put(sender, data.seq(), data.payload());
             if (data.ack() != null) {
                 acks.record(from, data.incarnation(), data.ack().epoch(), data.ack().position(),
                         data.ack().delivered());
                 highestEpochNumber = Math.max(highestEpochNumber, data.ack().epoch().number());
+            } else if (!moves(sender, data.seq(), nowNs)) {
+                return;
             }
         } else if (decoded instanceof OrderWire.Ack ack) {
             acks.record(from, ack.incarnation(), ack.epoch(), ack.position(), ack.delivered());
@@ -220,6 +223,25 @@ final class TotalOrderGroup {
             }
         }
         progress(nowNs, !(decoded instanceof OrderWire.Data));
+    }
+
+    /**
+     * Whether a data message (without an acknowledgement) can change anything now, so that the protocol step is worth
+     * running: most of them cannot, under load. It can only complete the next payload this member acknowledges (and
+     * so perhaps a delivery), go out in an order this member (the sequencer) could send now, or come with an
+     * acknowledgement this member could send now. Anything else waits for the next other input or tick, as it
+     * would have waited for the pacers anyway.
+     */
+    private boolean moves(Incarnation sender, long seq, long nowNs) {
+        if (chain == null || sequencer.wouldSend(nowNs)) {
+            return true;
+        }
+        if (ackTop > ackSentPosition && ackPacer.ready(nowNs)) {
+            return true;
+        }
+        long next = ackTop + 1;
+        return next <= chain.top() && chain.entryAt(next) instanceof ChainEntry.Messages m && m.sender().equals(sender)
+                && m.seqAt(next) == seq;
     }
 
     /** Periodic work: asking again to be admitted or for what is missing, founding, take-over, resends. */

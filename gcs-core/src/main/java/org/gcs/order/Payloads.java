@@ -51,6 +51,20 @@ final class Payloads {
         }
     }
 
+    /**
+     * @return the first messages the chain names from a position on whose payloads are not kept here (at most
+     *     {@code max})
+     */
+    java.util.List<OrderWire.Missing> missing(OrderChain chain, long from, int max) {
+        java.util.List<OrderWire.Missing> missing = new java.util.ArrayList<>();
+        for (long position = from; position <= chain.top() && missing.size() < max; position++) {
+            if (chain.entryAt(position) instanceof ChainEntry.Messages m && !has(m.sender(), m.seqAt(position))) {
+                missing.add(new OrderWire.Missing(m.sender(), m.seqAt(position)));
+            }
+        }
+        return missing;
+    }
+
     /** @return payload bytes kept */
     long bytes() {
         return bytes;

@@ -174,6 +174,25 @@ final class TotalOrderGroup {
     }
 
     void onRawMessage(GroupMessage message, long nowNs) {
+        OrderWire.Data plain = OrderWire.readPlainData(message.payload());
+        if (plain != null) {
+            onPlainData(message.sender(), plain, nowNs);
+        } else {
+            onOtherMessage(message, nowNs);
+        }
+    }
+
+    /** A data message without an acknowledgement, the bulk of the traffic: a short path, compiled on its own. */
+    private void onPlainData(MemberId from, OrderWire.Data data, long nowNs) {
+        hellos.put(from, data.incarnation()); // FIFO per sender: the latest heard is the sender's current one
+        Incarnation sender = new Incarnation(from, data.incarnation());
+        payloads.put(sender, data.seq(), data.payload());
+        if (moves(sender, data.seq(), nowNs)) {
+            progress(nowNs, false);
+        }
+    }
+
+    private void onOtherMessage(GroupMessage message, long nowNs) {
         MemberId from = message.sender();
         if (!OrderWire.tagged(message.payload())) {
             if (mismatched.add(from)) {
@@ -183,7 +202,7 @@ final class TotalOrderGroup {
             return;
         }
         Object decoded = OrderWire.read(message.payload());
-        long incarnation = incarnationOf(decoded);
+        long incarnation = OrderWire.incarnationOf(decoded);
         if (incarnation != 0) {
             hellos.put(from, incarnation); // FIFO per sender: the latest heard is the sender's current one
         }
@@ -198,14 +217,11 @@ final class TotalOrderGroup {
             }
             sequencer.onHello(new Incarnation(from, hello.incarnation()), hello.missing(), nowNs);
         } else if (decoded instanceof OrderWire.Data data) {
-            Incarnation sender = new Incarnation(from, data.incarnation());
-            payloads.put(sender, data.seq(), data.payload());
+            payloads.put(new Incarnation(from, data.incarnation()), data.seq(), data.payload());
             if (data.ack() != null) {
                 acks.record(from, data.incarnation(), data.ack().epoch(), data.ack().position(),
                         data.ack().delivered());
                 highestEpochNumber = Math.max(highestEpochNumber, data.ack().epoch().number());
-            } else if (!moves(sender, data.seq(), nowNs)) {
-                return;
             }
         } else if (decoded instanceof OrderWire.Ack ack) {
             acks.record(from, ack.incarnation(), ack.epoch(), ack.position(), ack.delivered());
@@ -226,11 +242,9 @@ final class TotalOrderGroup {
     }
 
     /**
-     * Whether a data message (without an acknowledgement) can change anything now, so that the protocol step is worth
-     * running: most of them cannot, under load. It can only complete the next payload this member acknowledges (and
-     * so perhaps a delivery), go out in an order this member (the sequencer) could send now, or come with an
-     * acknowledgement this member could send now. Anything else waits for the next other input or tick, as it
-     * would have waited for the pacers anyway.
+     * Whether a data message without an acknowledgement can change anything now; under load most cannot. It can only
+     * complete the next payload this member acknowledges (and so perhaps a delivery), or go out now in an order (this
+     * member sequencing) or with an acknowledgement the pacer lets go. Anything else waits for the next input or tick.
      */
     private boolean moves(Incarnation sender, long seq, long nowNs) {
         if (chain == null || sequencer.wouldSend(nowNs)) {
@@ -263,19 +277,6 @@ final class TotalOrderGroup {
         progress(nowNs, true);
     }
 
-    private static long incarnationOf(Object decoded) {
-        if (decoded instanceof OrderWire.Hello hello) {
-            return hello.incarnation();
-        }
-        if (decoded instanceof OrderWire.Data data) {
-            return data.incarnation();
-        }
-        if (decoded instanceof OrderWire.Ack ack) {
-            return ack.incarnation();
-        }
-        return decoded instanceof OrderWire.Order order ? order.incarnation() : 0;
-    }
-
     /** Tells a newcomer that this group already has an order (so that it waits to be admitted, not founds one). */
     private void answerNewcomer(long nowNs) {
         if (nowNs - lastAskNs >= ASK_AGAIN_NS) {
@@ -285,22 +286,8 @@ final class TotalOrderGroup {
 
     private void askToJoin(long nowNs) {
         lastAskNs = nowNs;
-        out.send(OrderWire.hello(me.number(), chain != null, missing()));
-    }
-
-    /** @return the first messages the chain names that this member lacks (at most {@value #MAX_MISSING}) */
-    private List<OrderWire.Missing> missing() {
-        List<OrderWire.Missing> missing = new ArrayList<>();
-        if (chain == null) {
-            return missing;
-        }
-        for (long position = ackTop + 1; position <= chain.top() && missing.size() < MAX_MISSING; position++) {
-            if (chain.entryAt(position) instanceof ChainEntry.Messages m
-                    && !payloads.has(m.sender(), m.seqAt(position))) {
-                missing.add(new OrderWire.Missing(m.sender(), m.seqAt(position)));
-            }
-        }
-        return missing;
+        out.send(OrderWire.hello(me.number(), chain != null,
+                chain == null ? List.of() : payloads.missing(chain, ackTop + 1, MAX_MISSING)));
     }
 
     /**

@@ -46,4 +46,22 @@ class OrderWireTest {
         otherVersion[2] = 9;
         assertThat(OrderWire.read(otherVersion)).isNull();
     }
+
+    @Test
+    void shouldReadAPlainDataMessageStraightFromTheArrayAsTheStreamDoes() {
+        byte[] plain = OrderWire.data(0x0102030405060708L, -3, null, 0, 0, new byte[] {9, 8, 7});
+        OrderWire.Data fast = OrderWire.readPlainData(plain);
+        OrderWire.Data slow = (OrderWire.Data) OrderWire.read(plain);
+        org.assertj.core.api.Assertions.assertThat(fast.incarnation()).isEqualTo(slow.incarnation())
+                .isEqualTo(0x0102030405060708L);
+        org.assertj.core.api.Assertions.assertThat(fast.seq()).isEqualTo(-3);
+        org.assertj.core.api.Assertions.assertThat(fast.payload()).containsExactly(9, 8, 7);
+        org.assertj.core.api.Assertions.assertThat(fast.ack()).isNull();
+        byte[] withAck = OrderWire.data(1, 2, new Epoch(1, new org.gcs.MemberId("a", "a1"), 1), 5, 4, new byte[3]);
+        org.assertj.core.api.Assertions.assertThat(OrderWire.readPlainData(withAck)).as("carries an ack").isNull();
+        org.assertj.core.api.Assertions.assertThat(OrderWire.readPlainData(OrderWire.ack(1, new Epoch(1,
+                new org.gcs.MemberId("a", "a1"), 1), 2, 3))).isNull();
+        org.assertj.core.api.Assertions.assertThat(OrderWire.readPlainData(java.util.Arrays.copyOf(plain, 20)))
+                .isNull();
+    }
 }

@@ -411,6 +411,7 @@ final class StateFetch {
         }
         String gap = fifo.gap(m -> host.present(group, m));
         if (gap != null) {
+            worthAnotherRound = true; // another member's cut, or a later one, may cover this member's stream
             askNext(gap);
             return;
         }

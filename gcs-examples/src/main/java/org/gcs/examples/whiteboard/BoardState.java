@@ -23,6 +23,7 @@ final class BoardState implements StateProvider, StateReceiver {
     private static final Logger LOG = LoggerFactory.getLogger(BoardState.class);
 
     private final Board board;
+    private volatile boolean complete;
 
     /** @param board the member's board */
     BoardState(Board board) {
@@ -65,7 +66,22 @@ final class BoardState implements StateProvider, StateReceiver {
         }
         board.clear();
         strokes.forEach(board::add);
+        complete = true;
         LOG.info("board of group '{}' received: {} stroke(s) as of position {}", group, count, position);
+    }
+
+    @Override
+    public void onFirstMember(String group) {
+        complete = true;
+    }
+
+    /**
+     * @return true once the board holds every stroke of the group: received from another member, or this member
+     *     was the group's first (until then, strokes are held, and a message counted by the members that gave the
+     *     board may be in it instead of delivered here)
+     */
+    boolean complete() {
+        return complete;
     }
 
     @Override

@@ -22,11 +22,13 @@ public final class Whiteboard implements AutoCloseable {
     private final Board board;
     private final BoardDelivery delivery;
     private final TotalOrderMember member;
+    private final BoardState state;
     private final LocalWebServer web;
 
     private Whiteboard(GcsNode node, String group, Board board, BoardDelivery delivery, TotalOrderMember member,
-                       LocalWebServer web) {
+                       BoardState state, LocalWebServer web) {
         this.node = node;
+        this.state = state;
         this.group = group;
         this.board = board;
         this.delivery = delivery;
@@ -61,7 +63,7 @@ public final class Whiteboard implements AutoCloseable {
                     .post("/api/strokes", api::post)
                     .get("/api/view", "application/json", api::view)
                     .post("/api/clear", api::clear);
-            return new Whiteboard(node, group, board, delivery, member, web);
+            return new Whiteboard(node, group, board, delivery, member, state, web);
         } catch (RuntimeException e) {
             if (member != null) {
                 member.close();
@@ -94,6 +96,11 @@ public final class Whiteboard implements AutoCloseable {
     /** @return the strokes on this node's board now */
     public int strokeCount() {
         return board.size();
+    }
+
+    /** @return true once the board holds the group's strokes: received from another member, or the first one */
+    public boolean boardComplete() {
+        return state.complete();
     }
 
     /** @return the malformed messages from the group dropped so far */

@@ -122,11 +122,6 @@ final class FifoCuts {
         }
     }
 
-    /** @return true if a request of the group waits for its cuts */
-    boolean awaits(String group) {
-        return awaiting.stream().anyMatch(a -> a.group.equals(group));
-    }
-
     /** A member's cut arrived: the requests it completes are returned, to be served now (between two deliveries). */
     List<Served> onCut(String group, MemberId from, MemberWire.Cut cut, long nowNs) {
         if (!cut.provider().equals(host.self())) {

@@ -4,8 +4,9 @@ import java.util.BitSet;
 import org.HdrHistogram.Histogram;
 
 /**
- * What one node delivered of the run's single sender: probes, then warm-up and measured messages checked against
- * the sender's sequence 1, 2, 3... A message whose sequence already arrived is a duplicate; one that does not
+ * What one node delivered of the run's single sender: probes, then warm-up and measured messages (as each
+ * payload's kind says: a settling sender's warm-up has no length known in advance) checked against the sender's
+ * sequence 1, 2, 3... A message whose sequence already arrived is a duplicate; one that does not
  * come right after the highest so far (a gap, or a late one filling a gap) is out of order. Measured messages
  * also give the receive times of the first and of the last one to complete the set, and, when asked, their
  * one-way latencies (receive minus send time on the machine's wall clock, microseconds) in an HdrHistogram.
@@ -32,7 +33,6 @@ final class ArrivalCheck {
     private static final long FNV_OFFSET = 0xcbf29ce484222325L;
     private static final long FNV_PRIME = 0x100000001b3L;
 
-    private final long warmupMessages;
     private final long measuredMessages;
     private final boolean recordLatency;
     private final Listener listener;
@@ -52,13 +52,11 @@ final class ArrivalCheck {
     private long positionRegressions;
 
     /**
-     * @param warmupMessages warm-up messages the sender sends (sequences 1..W)
-     * @param measuredMessages measured messages it sends next (W+1..W+N)
+     * @param measuredMessages measured messages the sender sends after its warm-up
      * @param recordLatency whether to record latencies of measured messages
      * @param listener told when the first probe and the last measured message arrive
      */
-    ArrivalCheck(long warmupMessages, long measuredMessages, boolean recordLatency, Listener listener) {
-        this.warmupMessages = warmupMessages;
+    ArrivalCheck(long measuredMessages, boolean recordLatency, Listener listener) {
         this.measuredMessages = measuredMessages;
         this.recordLatency = recordLatency;
         this.listener = listener;
@@ -100,7 +98,7 @@ final class ArrivalCheck {
                     lastPosition = position;
                 }
             }
-            message(sequence, BenchPayload.sentMicros(bytes, offset), nowMicros);
+            message(sequence, kind == BenchPayload.MEASURED, BenchPayload.sentMicros(bytes, offset), nowMicros);
         }
     }
 
@@ -124,7 +122,7 @@ final class ArrivalCheck {
         }
     }
 
-    private void message(long sequence, long sentMicros, long nowMicros) {
+    private void message(long sequence, boolean measuredKind, long sentMicros, long nowMicros) {
         boolean complete = false;
         boolean first = false;
         synchronized (this) {
@@ -137,7 +135,7 @@ final class ArrivalCheck {
                 outOfOrder++;
             }
             highest = Math.max(highest, sequence);
-            if (sequence <= warmupMessages) {
+            if (!measuredKind) {
                 warmup++;
                 return;
             }

@@ -92,7 +92,8 @@ public final class BenchCommand implements Callable<Integer> {
             description = "Warm-up messages per run before the measured ones, so that the JIT has compiled the"
                     + " hot code and GCS's congestion control has left slow start (default: cross-site-throughput"
                     + " 1000000, lan-throughput 2000000, cross-site-latency and total-latency 4000 paced, i.e. 4 s"
-                    + " at 1000 msg/s; udp-limit 100000; total-throughput 600000).")
+                    + " at 1000 msg/s; udp-limit 100000; total-throughput 600000, then more until every node's JIT"
+                    + " compilers are quiet, at most 60 s more; a --warmup given here is sent as given).")
     Long warmup;
 
     @Option(names = "--unpaced-warmup", paramLabel = "N",

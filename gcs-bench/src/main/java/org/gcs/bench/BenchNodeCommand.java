@@ -47,6 +47,9 @@ public final class BenchNodeCommand implements Callable<Integer> {
     @Option(names = "--record-latency", description = "Record latencies of measured messages.")
     boolean recordLatency;
 
+    @Option(names = "--settle", description = "Sender: after the warm-up, wait for the parent's 'measure'.")
+    boolean settle;
+
     @Option(names = "--mcast-address", defaultValue = "239.7.9.9", description = "LAN multicast address.")
     String mcastAddress;
 
@@ -146,7 +149,7 @@ public final class BenchNodeCommand implements Callable<Integer> {
         return new NodeSpec(bench, runId, sites, site, member, membersPerSite, sender, recordLatency, mcastAddress,
                 mcastPort, wanPort, seedPorts, bridgePorts, udpPort, clusterKeyHex, size, warmup,
                 Math.min(unpacedWarmup, warmup), messages, rate,
-                bench.gcs() ? gcsSettings : List.of(), bench.gcs() ? gcsSendsInFlight : 0);
+                bench.gcs() ? gcsSettings : List.of(), bench.gcs() ? gcsSendsInFlight : 0, settle);
     }
 
     private static BenchEndpoint endpoint(NodeSpec node) {

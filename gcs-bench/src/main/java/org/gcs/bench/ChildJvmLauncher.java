@@ -21,6 +21,18 @@ import org.gcs.tools.threads.Threads;
 final class ChildJvmLauncher implements NodeLauncher {
     /** Heap of every node, the same for every system. */
     static final List<String> HEAP_OPTIONS = List.of("-Xms128m", "-Xmx512m");
+    /**
+     * Options that keep the bench's own per-message code out of the systems' compiled code, the same for every
+     * system. The harness treats warm-up and measured messages apart (counters, stamps, the first measured
+     * message); C2 compiles the measured branch of a warm-up as an uncommon trap, and when that code is inlined
+     * into a system's delivery or send path, the first measured message deoptimizes the whole path and it is
+     * compiled again inside the measured phase: up to 5 s of compilation per JVM there, a 48 KB method of the
+     * total order's receive path among them (JFR, docs/performance.md). Not inlined, only the harness's own small
+     * methods are compiled again.
+     */
+    static final List<String> HARNESS_JIT_OPTIONS = List.of("-XX:CompileCommand=quiet",
+            "-XX:CompileCommand=dontinline,org.gcs.bench.ArrivalCheck::*",
+            "-XX:CompileCommand=dontinline,org.gcs.bench.LoadGenerator::stamped");
     /** The token in a JVM option replaced by the node's label (e.g. for one JFR file per node). */
     static final String LABEL_TOKEN = "{node}";
 
@@ -52,6 +64,7 @@ final class ChildJvmLauncher implements NodeLauncher {
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add("-Djava.net.preferIPv4Stack=true");
         command.addAll(HEAP_OPTIONS);
+        command.addAll(HARNESS_JIT_OPTIONS);
         for (String option : jvmOptions) {
             command.add(option.replace(LABEL_TOKEN, label));
         }

@@ -24,6 +24,10 @@ import org.gcs.tools.send.SendCounter;
  *       sender falls behind, the waiting shows in the latencies instead of being hidden (no coordinated
  *       omission). A late sender does not skip messages; it sends the overdue ones back to back.</li>
  * </ul>
+ * A sender that {@link NodeSpec#settles() settles} goes on with warm-up messages after
+ * {@link NodeSpec#settlePoint()} until it is told to measure (the parent waits until every node's JIT compiler is
+ * done); every later message's sequence moves up by the warm-up messages it added, and its {@code sent} line says
+ * where the warm-up ended ({@code warmup}).
  * When done it reports a {@code sent} line: the (due or actual) time of the first measured message, the time the
  * last send returned, and the achieved rate of the measured phase.
  */
@@ -32,36 +36,66 @@ final class LoadGenerator implements Runnable {
     private final NodeSpec spec;
     private final Consumer<NodeLine> report;
     private final Runnable firstMeasured;
+    private final Settling settling;
     private final SendCounter counter;
     private volatile RealTimeSender phase;
     private volatile boolean stopped;
     private long firstMeasuredMicros = -1;
+    /** The last warm-up message's sequence: unknown (no end) while a settling sender warms up. */
+    private volatile long warmupEnd;
+
+    /** Warm-up messages a settling sender adds between two looks at {@link Settling#measureNow()}. */
+    static final long SETTLE_CHUNK = 1_000;
+
+    /** Tells a settling sender when its warm-up may end. */
+    @FunctionalInterface
+    interface Settling {
+        /** @return true once the measured messages may go (asked first after the sender's settle point) */
+        boolean measureNow() throws InterruptedException;
+    }
 
     /**
      * @param endpoint the sending node
      * @param spec the workload (size, counts, rate)
      * @param firstMeasured told just before the first measured message is sent
+     * @param settling called after the warm-up when {@link NodeSpec#settles()}
      * @param report where the {@code sent} or {@code error} line goes
      */
-    LoadGenerator(BenchEndpoint endpoint, NodeSpec spec, Runnable firstMeasured, Consumer<NodeLine> report) {
+    LoadGenerator(BenchEndpoint endpoint, NodeSpec spec, Runnable firstMeasured, Settling settling,
+                  Consumer<NodeLine> report) {
         this.endpoint = endpoint;
         this.spec = spec;
         this.firstMeasured = firstMeasured;
+        this.settling = settling;
         this.report = report;
         this.counter = new SendCounter(spec.messageBytes());
+        this.warmupEnd = spec.settles() ? Long.MAX_VALUE : spec.warmupMessages();
     }
 
     @Override
     public void run() {
         long total = spec.warmupMessages() + spec.measuredMessages();
         long unpaced = spec.ratePerSec() > 0 ? Math.min(spec.unpacedWarmupMessages(), total) : total;
-        if (!runPhase(new Greedy(1), 0, unpaced, message -> WallClock.nowMicros())) {
+        long beforeSettling = spec.settles() ? Math.min(spec.settlePoint(), unpaced) : unpaced;
+        if (!runPhase(new Greedy(1), 0, beforeSettling, message -> WallClock.nowMicros())) {
+            return;
+        }
+        long extra = 0;
+        if (spec.settles()) {
+            extra = settle(beforeSettling);
+            if (extra < 0) {
+                return;
+            }
+            warmupEnd = spec.warmupMessages() + extra;
+        }
+        if (beforeSettling < unpaced && !runPhase(new Greedy(1), beforeSettling + extra, unpaced - beforeSettling,
+                m -> WallClock.nowMicros())) {
             return;
         }
         if (unpaced < total) {
             FixedRate schedule = FixedRate.messagesPerSec(spec.ratePerSec(), 1, FixedRate.FULL_CATCH_UP);
             long[] startMicros = new long[1];
-            if (!runPhase(schedule, unpaced, total - unpaced, message -> {
+            if (!runPhase(schedule, unpaced + extra, total - unpaced, message -> {
                 if (message == 1) {
                     startMicros[0] = WallClock.nowMicros(); // the schedule started just before its first message
                 }
@@ -88,11 +122,34 @@ final class LoadGenerator implements Runnable {
         double measuredSec = (lastMicros - firstMeasuredMicros) / 1e6;
         Map<String, String> fields = new LinkedHashMap<>();
         fields.put("sent", Long.toString(counter.admittedMessages()));
+        fields.put("warmup", Long.toString(warmupEnd));
         fields.put("firstMeasuredMicros", Long.toString(firstMeasuredMicros));
         fields.put("lastSentMicros", Long.toString(lastMicros));
         fields.put("sendRatePerSec", String.format(java.util.Locale.ROOT, "%.1f",
                 measuredSec > 0 ? spec.measuredMessages() / measuredSec : 0));
         report.accept(new NodeLine(NodeLine.SENT, fields));
+    }
+
+    /**
+     * Goes on sending warm-up messages, {@link #SETTLE_CHUNK} at a time, until the parent lets the measured ones go.
+     *
+     * @param sentSoFar messages sent before
+     * @return how many warm-up messages it added, or -1 if the run ends instead
+     */
+    private long settle(long sentSoFar) {
+        long extra = 0;
+        try {
+            while (!settling.measureNow()) {
+                if (!runPhase(new Greedy(1), sentSoFar + extra, SETTLE_CHUNK, m -> WallClock.nowMicros())) {
+                    return -1;
+                }
+                extra += SETTLE_CHUNK;
+            }
+            return stopped ? -1 : extra;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return -1;
+        }
     }
 
     /**
@@ -116,13 +173,22 @@ final class LoadGenerator implements Runnable {
     }
 
     private void send(long seq, long stampMicros) throws Exception {
-        boolean measured = seq > spec.warmupMessages();
+        endpoint.send(stamped(seq, stampMicros));
+    }
+
+    /**
+     * The payload of message {@code seq}, noting the first measured one. Kept apart from the send, and not inlined
+     * in the bench's node JVMs ({@link ChildJvmLauncher#HARNESS_JIT_OPTIONS}): its measured branch, never taken in
+     * the warm-up, must not deoptimize the system's send path at the first measured message.
+     */
+    private byte[] stamped(long seq, long stampMicros) {
+        boolean measured = seq > warmupEnd;
         if (measured && firstMeasuredMicros < 0) {
             firstMeasuredMicros = stampMicros;
             firstMeasured.run();
         }
-        endpoint.send(BenchPayload.encode(spec.messageBytes(),
-                measured ? BenchPayload.MEASURED : BenchPayload.WARMUP, seq, stampMicros));
+        return BenchPayload.encode(spec.messageBytes(), measured ? BenchPayload.MEASURED : BenchPayload.WARMUP,
+                seq, stampMicros);
     }
 
     private void reportFailure(Throwable failure) {

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -19,6 +20,10 @@ import org.gcs.tools.threads.Threads;
  * <ul>
  *   <li>{@code probe} (sender): multicast probes until {@code go};</li>
  *   <li>{@code go} (sender): stop probing, send the warm-up and measured messages, then report {@code sent};</li>
+ *   <li>{@code settle}: report {@code settled} once this JVM's JIT compilers are quiet ({@link QuietWatch}), or
+ *       after {@link #SETTLE_TIMEOUT_MS} with {@code quiet=false};</li>
+ *   <li>{@code measure} (a settling sender, which reported {@code warmed} and goes on warming up): end the
+ *       warm-up and send the measured messages;</li>
  *   <li>{@code drain} (UDP sink): report {@code done} once no datagram arrived for {@link #QUIET_MS} ms;</li>
  *   <li>{@code stop} or the end of input: report {@code final}, close, exit.</li>
  * </ul>
@@ -26,7 +31,7 @@ import org.gcs.tools.threads.Threads;
  * and {@code progress} every second. When the node has a process of its own, its {@code final} line carries the
  * CPU time the process used during the measured phase: from its first measured message (sent or delivered) to its
  * {@code done} (a draining UDP sink: after the quiet time; a UDP source: its {@code sent}), which leaves out
- * start-up and most JIT compilation. A
+ * start-up and most JIT compilation, and the JIT compilation time of that phase ({@code compileMillis}). A
  * parent that dies closes the node's input, which ends the node.
  */
 final class NodeAgent {
@@ -34,6 +39,8 @@ final class NodeAgent {
     static final long READY_TIMEOUT_MS = 60_000;
     /** Silence after which a draining UDP sink reports what it received. */
     static final long QUIET_MS = 300;
+    /** How long a node waits at most for its JIT compilers to go quiet once the warm-up reached its settle point. */
+    static final long SETTLE_TIMEOUT_MS = 60_000;
 
     private static final long POLL_MS = 10;
     private static final long CLOSE_WAIT_MS = 2_000;
@@ -55,6 +62,10 @@ final class NodeAgent {
     private final ProcessCpu cpu;
     private final AtomicLong cpuStartNs = new AtomicLong(-1);
     private final AtomicLong cpuEndNs = new AtomicLong(-1);
+    private final AtomicLong compileStartMillis = new AtomicLong(-1);
+    private final AtomicLong compileEndMillis = new AtomicLong(-1);
+    private final CountDownLatch measure = new CountDownLatch(1);
+    private final AtomicBoolean warmedReported = new AtomicBoolean();
     private Prober prober;
     private Thread proberThread;
     private volatile LoadGenerator generator;
@@ -72,7 +83,7 @@ final class NodeAgent {
         this.endpoint = endpoint;
         this.out = out;
         this.commands = commands;
-        this.check = new ArrivalCheck(spec.warmupMessages(), spec.measuredMessages(), spec.recordLatency(),
+        this.check = new ArrivalCheck(spec.measuredMessages(), spec.recordLatency(),
                 new ArrivalCheck.Listener() {
                     @Override
                     public void probeSeen() {
@@ -135,6 +146,9 @@ final class NodeAgent {
             if (cpu != null && cpuStartNs.get() >= 0 && cpuEndNs.get() >= 0) {
                 last.put("cpuMicros", Long.toString((cpuEndNs.get() - cpuStartNs.get()) / 1_000));
             }
+            if (cpu != null && compileStartMillis.get() >= 0 && compileEndMillis.get() >= 0) {
+                last.put("compileMillis", Long.toString(compileEndMillis.get() - compileStartMillis.get()));
+            }
             print(new NodeLine(NodeLine.FINAL, last));
             return 0;
         } catch (IOException e) {
@@ -173,6 +187,8 @@ final class NodeAgent {
             switch (line.trim()) {
                 case "probe" -> startProbing();
                 case "go" -> startSending();
+                case "settle" -> Threads.daemon(this::settle, "bench-settle-" + spec.member()).start();
+                case "measure" -> measure.countDown();
                 case "drain" -> Threads.daemon(this::drain, "bench-drain-" + spec.member()).start();
                 case "stop" -> {
                     return;
@@ -181,7 +197,7 @@ final class NodeAgent {
                     // blank line
                 }
                 default -> print(NodeLine.withText(NodeLine.ERROR, "unknown command '" + line.trim()
-                        + "' (use probe, go, drain or stop)"));
+                        + "' (use probe, go, settle, measure, drain or stop)"));
             }
         }
     }
@@ -197,7 +213,42 @@ final class NodeAgent {
     private void markCpu(AtomicLong mark) {
         if (cpu != null && mark.get() < 0) {
             mark.compareAndSet(-1, cpu.nanos());
+            (mark == cpuStartNs ? compileStartMillis : compileEndMillis).compareAndSet(-1, JitClock.compileMillis());
         }
+    }
+
+    /** The settling sender's question: reports {@code warmed} the first time, then answers {@code measure}. */
+    private boolean measureNow() {
+        if (warmedReported.compareAndSet(false, true)) {
+            print(new NodeLine(NodeLine.WARMED, Map.of("sent", Long.toString(generator.sent()))));
+        }
+        return measure.getCount() == 0;
+    }
+
+    /**
+     * Reports {@code settled} once this JVM's JIT compilers are quiet while the warm-up goes on ({@link QuietWatch}),
+     * or after {@link #SETTLE_TIMEOUT_MS} with {@code quiet=false}.
+     */
+    private void settle() {
+        long startNs = System.nanoTime();
+        boolean quiet = JitClock.compileMillis() < 0; // a JVM that does not tell: nothing to wait for
+        QuietWatch watch = new QuietWatch();
+        try {
+            while (!quiet && System.nanoTime() - startNs < TimeUnit.MILLISECONDS.toNanos(SETTLE_TIMEOUT_MS)) {
+                quiet = watch.sample(TimeUnit.MILLISECONDS.toNanos(JitClock.compileMillis()), System.nanoTime());
+                if (!quiet) {
+                    TimeUnit.MILLISECONDS.sleep(POLL_MS);
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+        }
+        Map<String, String> fields = new LinkedHashMap<>();
+        fields.put("quiet", Boolean.toString(quiet));
+        fields.put("waitedMillis", Long.toString(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNs)));
+        fields.put("compileMillis", Long.toString(JitClock.compileMillis()));
+        print(new NodeLine(NodeLine.SETTLED, fields));
     }
 
     private void startSending() throws InterruptedException {
@@ -208,7 +259,7 @@ final class NodeAgent {
             prober.stop();
             proberThread.join();
         }
-        generator = new LoadGenerator(endpoint, spec, () -> markCpu(cpuStartNs), line -> {
+        generator = new LoadGenerator(endpoint, spec, () -> markCpu(cpuStartNs), this::measureNow, line -> {
             if (line.event().equals(NodeLine.SENT) && spec.system() == BenchSystem.UDP) {
                 markCpu(cpuEndNs);
             }
@@ -218,6 +269,7 @@ final class NodeAgent {
     }
 
     private void stopSending() {
+        measure.countDown();
         if (prober != null) {
             prober.stop();
         }

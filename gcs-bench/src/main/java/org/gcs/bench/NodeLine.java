@@ -29,6 +29,10 @@ public record NodeLine(String event, Map<String, String> fields) {
     public static final String PROGRESS = "progress";
     /** The sender handed its last message to the system. */
     public static final String SENT = "sent";
+    /** A settling sender reached {@link NodeSpec#settlePoint()}; it goes on warming up until {@code measure}. */
+    public static final String WARMED = "warmed";
+    /** The node's JIT compilers went quiet (or the wait for them ended); told by {@code settle}. */
+    public static final String SETTLED = "settled";
     /** The node delivered every measured message (or, for UDP, the datagrams stopped). */
     public static final String DONE = "done";
     /** The node's counters when told to stop: what arrived after {@code done} shows here. */

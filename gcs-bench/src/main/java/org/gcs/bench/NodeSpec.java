@@ -33,13 +33,15 @@ import java.util.stream.Collectors;
  * @param gcsSettings GCS: {@code key=value} settings overriding the bench's defaults (properties-file keys)
  * @param gcsSendsInFlight GCS sender: at most this many {@code sendAsync} calls not yet admitted; 0 for the
  *        blocking {@code send}
+ * @param settles sender: after the warm-up ({@link #settlePoint()}), wait until the parent says {@code measure}
+ *        (it lets every node's JIT compiler finish first, {@link QuietWatch})
  */
 public record NodeSpec(BenchSystem system, String runId, List<String> sites, String site, String member,
                        int membersPerSite, boolean sender, boolean recordLatency, String mcastAddress, int mcastPort,
                        int wanPort, List<Integer> seedPorts, List<Integer> bridgePorts, int udpPort,
                        String clusterKeyHex, int messageBytes, long warmupMessages, long unpacedWarmupMessages,
                        long measuredMessages,
-                       double ratePerSec, List<String> gcsSettings, int gcsSendsInFlight) {
+                       double ratePerSec, List<String> gcsSettings, int gcsSendsInFlight, boolean settles) {
 
     /** Copies the lists. */
     public NodeSpec {
@@ -55,6 +57,14 @@ public record NodeSpec(BenchSystem system, String runId, List<String> sites, Str
      */
     public boolean relayTcpNoDelay() {
         return system.bridgeTcpNoDelay();
+    }
+
+    /**
+     * @return how many messages the sender sends before it settles when {@link #settles()}: the warm-up of an
+     *         unpaced run, the unpaced part of a paced run's warm-up
+     */
+    public long settlePoint() {
+        return ratePerSec > 0 ? unpacedWarmupMessages : warmupMessages;
     }
 
     /** @return the number of nodes in the run */
@@ -116,6 +126,9 @@ public record NodeSpec(BenchSystem system, String runId, List<String> sites, Str
         }
         if (recordLatency) {
             args.add("--record-latency");
+        }
+        if (settles) {
+            args.add("--settle");
         }
         return args;
     }

@@ -19,7 +19,8 @@ import org.gcs.tools.threads.Threads;
  * connect wave by wave (the first member of every site, then the second, ...; each wave after the previous one
  * {@code joined}), waits until
  * every node is {@code ready}, has the sender probe until every receiver saw a probe, starts the workload, follows
- * the progress (failing when nothing moves for the stall timeout), stops every node and checks its
+ * the progress (failing when nothing moves for the stall timeout; a scenario that {@link Scenario#settles()}
+ * warms up until every node's JIT compilers are quiet, see {@link #settle}), stops every node and checks its
  * {@code final} counts with {@link DeliveryVerdict}; then computes the run's figures. Any node's {@code error}
  * line or early end fails the run at once. Every node is stopped (or killed) whatever happens.
  */
@@ -31,6 +32,7 @@ final class RunDriver {
     private static final long FINAL_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(20);
     private static final long POLL_MS = 250;
     private static final long PROGRESS_EVERY_NS = TimeUnit.SECONDS.toNanos(3);
+    private static final long SETTLE_TIMEOUT_NS = TimeUnit.MILLISECONDS.toNanos(NodeAgent.SETTLE_TIMEOUT_MS + 10_000);
 
     private final NodeLauncher launcher;
     private final Duration stallTimeout;
@@ -91,7 +93,11 @@ final class RunDriver {
                     "waiting for the first probe");
             double probedSec = seconds(startNs);
             nodes.get(sender).command("go");
-            awaitTraffic(plan, board, nodes, title);
+            if (plan.sender().settles()) {
+                settle(plan, board, nodes, title);
+            }
+            List<String> receivers = names(plan.receivers());
+            awaitTraffic(plan, board, nodes, title, () -> trafficDone(board, sender, receivers));
             double deliveredSec = seconds(startNs);
             for (NodeLauncher.RunningNode node : nodes.values()) {
                 node.command("stop");
@@ -100,8 +106,8 @@ final class RunDriver {
             DeliveryVerdict.check(plan, board);
             closeAll(nodes);
             progress.accept(String.format(java.util.Locale.ROOT,
-                    "%s: probes seen after %.1f s, traffic delivered after %.1f s, nodes closed after %.1f s", title,
-                    probedSec, deliveredSec, seconds(startNs)));
+                    "%s: probes seen after %.1f s, traffic delivered after %.1f s, nodes closed after %.1f s%s", title,
+                    probedSec, deliveredSec, seconds(startNs), measuredCompilation(plan, board)));
             return RunFigures.of(plan, run, board, masters, seconds(startNs));
         } finally {
             closeAll(nodes);
@@ -118,8 +124,38 @@ final class RunDriver {
         }
     }
 
+    /**
+     * Between the warm-up and the measured messages: once the sender reached its settle point ({@code warmed}), it
+     * goes on warming up while every node waits until its JIT compilers are quiet ({@link QuietWatch}); then the
+     * sender sends the measured messages. With four node JVMs on two cores, the compilers were a minute behind, and
+     * compilations of the hot path ran into the measured phase and moved its figures by a third between runs
+     * (docs/performance.md).
+     */
+    private void settle(RunPlan plan, RunBoard board, Map<String, NodeLauncher.RunningNode> nodes, String title)
+            throws BenchFailure, InterruptedException {
+        String sender = plan.sender().member();
+        awaitTraffic(plan, board, nodes, title, () -> board.first(sender, NodeLine.WARMED).isPresent());
+        long startNs = System.nanoTime();
+        for (NodeLauncher.RunningNode node : nodes.values()) {
+            node.command("settle");
+        }
+        awaitAll(board, nodes, names(plan.nodes()), NodeLine.SETTLED, SETTLE_TIMEOUT_NS,
+                "waiting for the JIT compilers to go quiet in the warm-up");
+        StringBuilder line = new StringBuilder(String.format(java.util.Locale.ROOT,
+                "%s: JIT compilers quiet after %.1f s more of warm-up (compilation so far, ms:", title,
+                seconds(startNs)));
+        for (NodeSpec spec : plan.nodes()) {
+            NodeLine settled = board.first(spec.member(), NodeLine.SETTLED).orElseThrow();
+            line.append(' ').append(spec.member()).append(' ').append(settled.number("compileMillis"))
+                    .append(settled.flag("quiet") ? "" : " (still compiling)");
+        }
+        progress.accept(line.append(')').toString());
+        nodes.get(sender).command("measure");
+    }
+
     private void awaitTraffic(RunPlan plan, RunBoard board, Map<String, NodeLauncher.RunningNode> nodes,
-                              String title) throws BenchFailure, InterruptedException {
+                              String title, java.util.function.BooleanSupplier done)
+            throws BenchFailure, InterruptedException {
         String sender = plan.sender().member();
         List<String> receivers = names(plan.receivers());
         boolean draining = false;
@@ -127,7 +163,7 @@ final class RunDriver {
         long lastProgressNs = System.nanoTime();
         long lastSignature = -1;
         while (true) {
-            board.await(() -> failure(board, nodes).isPresent() || trafficDone(board, sender, receivers),
+            board.await(() -> failure(board, nodes).isPresent() || done.getAsBoolean(),
                     TimeUnit.SECONDS.toNanos(1), POLL_MS);
             throwIfFailed(board, nodes);
             boolean sent = board.first(sender, NodeLine.SENT).isPresent();
@@ -137,7 +173,7 @@ final class RunDriver {
                     nodes.get(receiver).command("drain");
                 }
             }
-            if (trafficDone(board, sender, receivers)) {
+            if (done.getAsBoolean()) {
                 return;
             }
             long now = System.nanoTime();
@@ -246,6 +282,19 @@ final class RunDriver {
             text.append("\n  ").append(spec.member()).append(": ")
                     .append(board.latest(spec.member(), NodeLine.PROGRESS).map(NodeLine::format).orElse("no progress"))
                     .append(board.first(spec.member(), NodeLine.DONE).isPresent() ? " (done)" : "");
+        }
+        return text.toString();
+    }
+
+    /** @return the JIT compilation time of each node in the measured phase, where the nodes told it */
+    private static String measuredCompilation(RunPlan plan, RunBoard board) {
+        StringBuilder text = new StringBuilder();
+        for (NodeSpec spec : plan.nodes()) {
+            Optional<NodeLine> last = board.first(spec.member(), NodeLine.FINAL);
+            if (last.isPresent() && last.get().fields().containsKey("compileMillis")) {
+                text.append(text.isEmpty() ? "; JIT compilation in the measured phase, ms:" : "")
+                        .append(' ').append(spec.member()).append(' ').append(last.get().number("compileMillis"));
+            }
         }
         return text.toString();
     }

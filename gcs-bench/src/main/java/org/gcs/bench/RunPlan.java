@@ -65,10 +65,18 @@ record RunPlan(Scenario scenario, BenchSystem system, List<NodeSpec> nodes) {
                         settings.unpacedWarmupFor(scenario) + settings.warmupFor(scenario),
                         settings.unpacedWarmupFor(scenario), settings.measuredFor(scenario),
                         settings.rateFor(scenario), system.gcs() ? settings.gcsSettings() : List.of(),
-                        system.gcs() ? settings.gcsSendsInFlight() : 0));
+                        system.gcs() ? settings.gcsSendsInFlight() : 0, sender && settles(scenario, settings)));
             }
         }
         return new RunPlan(scenario, system, nodes);
+    }
+
+    /**
+     * @return true if the sender's warm-up settles ({@link Scenario#settles()}): only with the scenario's default
+     *         warm-up; an explicit {@code --warmup} is sent as given
+     */
+    private static boolean settles(Scenario scenario, BenchSettings settings) {
+        return scenario.settles() && settings.warmupMessages() < 0;
     }
 
     private static String memberName(BenchSystem system, String site, int index, boolean sender) {

@@ -28,7 +28,7 @@ class ArrivalCheckTest {
 
     @Test
     void shouldCountWarmupAndMeasuredMessagesInOrderAndCompleteOnce() {
-        ArrivalCheck check = new ArrivalCheck(2, 3, false, listener);
+        ArrivalCheck check = new ArrivalCheck(3, false, listener);
 
         for (long seq = 1; seq <= 5; seq++) {
             deliver(check, BenchPayload.encode(64, seq <= 2 ? BenchPayload.WARMUP : BenchPayload.MEASURED, seq, 0));
@@ -60,8 +60,8 @@ class ArrivalCheckTest {
 
     @Test
     void shouldCountPositionsThatDoNotGrowButNotProbesOrUnnumberedDeliveries() {
-        ArrivalCheck numbered = new ArrivalCheck(0, 3, false, listener);
-        ArrivalCheck unnumbered = new ArrivalCheck(0, 3, false, listener);
+        ArrivalCheck numbered = new ArrivalCheck(3, false, listener);
+        ArrivalCheck unnumbered = new ArrivalCheck(3, false, listener);
 
         deliver(numbered, 1, 1, 5);
         numbered.accept(1, 3, BenchPayload.encode(32, BenchPayload.PROBE, 0, 0), 0, 32);
@@ -77,7 +77,7 @@ class ArrivalCheckTest {
 
     /** @param deliveries sender key, sequence, position of each delivery in turn */
     private long orderHash(long[][] deliveries) {
-        ArrivalCheck check = new ArrivalCheck(0, 4, false, listener);
+        ArrivalCheck check = new ArrivalCheck(4, false, listener);
         for (long[] d : deliveries) {
             deliver(check, d[0], d[1], d[2]);
         }
@@ -91,7 +91,7 @@ class ArrivalCheckTest {
 
     @Test
     void shouldReportTheFirstProbeOnlyAndNotCountProbes() {
-        ArrivalCheck check = new ArrivalCheck(0, 1, false, listener);
+        ArrivalCheck check = new ArrivalCheck(1, false, listener);
 
         deliver(check, BenchPayload.encode(32, BenchPayload.PROBE, 0, 0));
         deliver(check, BenchPayload.encode(32, BenchPayload.PROBE, 0, 0));
@@ -102,7 +102,7 @@ class ArrivalCheckTest {
 
     @Test
     void shouldCountDuplicatesAndMessagesOutOfOrder() {
-        ArrivalCheck check = new ArrivalCheck(0, 4, false, listener);
+        ArrivalCheck check = new ArrivalCheck(4, false, listener);
 
         deliver(check, BenchPayload.encode(32, BenchPayload.MEASURED, 1, 0));
         deliver(check, BenchPayload.encode(32, BenchPayload.MEASURED, 3, 0)); // gap: 2 missing
@@ -118,8 +118,8 @@ class ArrivalCheckTest {
 
     @Test
     void shouldRecordOneWayLatenciesOfMeasuredMessagesOnlyWhenAsked() {
-        ArrivalCheck recording = new ArrivalCheck(1, 2, true, listener);
-        ArrivalCheck silent = new ArrivalCheck(1, 2, false, listener);
+        ArrivalCheck recording = new ArrivalCheck(2, true, listener);
+        ArrivalCheck silent = new ArrivalCheck(2, false, listener);
         long sentMicros = WallClock.nowMicros() - 5_000;
 
         for (ArrivalCheck check : new ArrivalCheck[] {recording, silent}) {
@@ -135,7 +135,7 @@ class ArrivalCheckTest {
 
     @Test
     void shouldIgnorePayloadsTooShortToBeBenchmarkMessages() {
-        ArrivalCheck check = new ArrivalCheck(0, 1, false, listener);
+        ArrivalCheck check = new ArrivalCheck(1, false, listener);
 
         check.accept(new byte[] {BenchPayload.MEASURED, 0, 1}, 0, 3);
 

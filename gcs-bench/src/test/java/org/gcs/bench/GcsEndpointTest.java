@@ -61,6 +61,6 @@ class GcsEndpointTest {
 
     private static NodeSpec sender(int messageBytes, int sendsInFlight) {
         return new NodeSpec(BenchSystem.GCS, "r", List.of("site-a"), "site-a", "a2", 2, true, false, "239.7.9.9",
-                40_000, 0, List.of(), List.of(), 0, "00", messageBytes, 0, 0, 1, 0, List.of(), sendsInFlight);
+                40_000, 0, List.of(), List.of(), 0, "00", messageBytes, 0, 0, 1, 0, List.of(), sendsInFlight, false);
     }
 }

@@ -16,7 +16,7 @@ class LoadGeneratorTest {
     void shouldSendUnpacedWarmupThenStampPacedMessagesWithTheirDueTimes() {
         NodeSpec spec = spec(5, 2, 3, 100);
 
-        new LoadGenerator(endpoint(), spec, firstMeasured::incrementAndGet, reports::add).run();
+        new LoadGenerator(endpoint(), spec, firstMeasured::incrementAndGet, () -> true, reports::add).run();
 
         assertThat(sent).hasSize(8);
         assertThat(sent).extracting(p -> BenchPayload.sequence(p, 0)).containsExactly(1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L);
@@ -36,6 +36,52 @@ class LoadGeneratorTest {
     }
 
     @Test
+    void shouldGoOnWarmingUpAfterTheSettlePointUntilToldToMeasure() {
+        NodeSpec spec = settling(spec(4, 0, 3, 0));
+        List<Integer> sentWhenAsked = new CopyOnWriteArrayList<>();
+
+        new LoadGenerator(endpoint(), spec, firstMeasured::incrementAndGet, () -> {
+            sentWhenAsked.add(sent.size());
+            return sentWhenAsked.size() == 3; // measure at the third look
+        }, reports::add).run();
+
+        long chunk = LoadGenerator.SETTLE_CHUNK;
+        assertThat(sentWhenAsked).containsExactly(4, (int) (4 + chunk), (int) (4 + 2 * chunk));
+        long warmup = 4 + 2 * chunk;
+        assertThat(sent).hasSize((int) warmup + 3);
+        for (int i = 0; i < sent.size(); i++) {
+            assertThat(BenchPayload.sequence(sent.get(i), 0)).isEqualTo(i + 1L);
+            assertThat(BenchPayload.kind(sent.get(i), 0, sent.get(i).length))
+                    .isEqualTo(i < warmup ? BenchPayload.WARMUP : BenchPayload.MEASURED);
+        }
+        assertThat(firstMeasured).hasValue(1);
+        assertThat(reports).singleElement().satisfies(line -> {
+            assertThat(line.event()).isEqualTo(NodeLine.SENT);
+            assertThat(line.number("warmup")).isEqualTo(warmup);
+            assertThat(line.number("sent")).isEqualTo(warmup + 3);
+        });
+    }
+
+    @Test
+    void shouldSettleAfterTheUnpacedPartOfAPacedRunsWarmupAndShiftTheRest() {
+        NodeSpec spec = settling(spec(5, 2, 3, 100));
+        List<Integer> sentWhenAsked = new CopyOnWriteArrayList<>();
+
+        new LoadGenerator(endpoint(), spec, firstMeasured::incrementAndGet, () -> {
+            sentWhenAsked.add(sent.size());
+            return sentWhenAsked.size() == 2;
+        }, reports::add).run();
+
+        long warmup = 5 + LoadGenerator.SETTLE_CHUNK;
+        assertThat(sentWhenAsked).containsExactly(2, (int) (2 + LoadGenerator.SETTLE_CHUNK));
+        assertThat(sent).hasSize((int) warmup + 3);
+        assertThat(sent).extracting(p -> BenchPayload.kind(p, 0, p.length)).filteredOn(k -> k == BenchPayload.MEASURED)
+                .hasSize(3);
+        assertThat(BenchPayload.kind(sent.get((int) warmup - 1), 0, 32)).isEqualTo(BenchPayload.WARMUP);
+        assertThat(reports.get(0).number("warmup")).isEqualTo(warmup);
+    }
+
+    @Test
     void shouldReportAFailedSendAsAnError() {
         BenchEndpoint failing = new RecordingEndpoint() {
             @Override
@@ -44,7 +90,7 @@ class LoadGeneratorTest {
             }
         };
 
-        new LoadGenerator(failing, spec(0, 0, 2, 0), firstMeasured::incrementAndGet, reports::add).run();
+        new LoadGenerator(failing, spec(0, 0, 2, 0), firstMeasured::incrementAndGet, () -> true, reports::add).run();
 
         assertThat(reports).singleElement().satisfies(line -> {
             assertThat(line.event()).isEqualTo(NodeLine.ERROR);
@@ -63,7 +109,14 @@ class LoadGeneratorTest {
 
     private static NodeSpec spec(long warmup, long unpaced, long measured, double rate) {
         return new NodeSpec(BenchSystem.GCS, "r", List.of("site-a"), "site-a", "a2", 2, true, false, "239.7.9.9",
-                40_000, 0, List.of(), List.of(), 0, "00", 32, warmup, unpaced, measured, rate, List.of(), 0);
+                40_000, 0, List.of(), List.of(), 0, "00", 32, warmup, unpaced, measured, rate, List.of(), 0, false);
+    }
+
+    private static NodeSpec settling(NodeSpec s) {
+        return new NodeSpec(s.system(), s.runId(), s.sites(), s.site(), s.member(), s.membersPerSite(), s.sender(),
+                s.recordLatency(), s.mcastAddress(), s.mcastPort(), s.wanPort(), s.seedPorts(), s.bridgePorts(),
+                s.udpPort(), s.clusterKeyHex(), s.messageBytes(), s.warmupMessages(), s.unpacedWarmupMessages(),
+                s.measuredMessages(), s.ratePerSec(), s.gcsSettings(), s.gcsSendsInFlight(), true);
     }
 
     /** An endpoint that only sends. */

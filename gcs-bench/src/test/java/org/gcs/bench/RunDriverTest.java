@@ -85,6 +85,48 @@ class RunDriverTest {
     }
 
     @Test
+    void shouldLetTheSenderOfASettlingScenarioMeasureOnceEveryNodesJitIsQuiet() throws Exception {
+        RunPlan plan = settlingPlan(BenchSystem.GCS_TOTAL);
+        ScriptedLauncher launcher = new ScriptedLauncher(plan);
+        launcher.warmup = plan.sender().warmupMessages() + 3_000;
+        launcher.stillCompiling.add("b2");
+
+        driver(launcher).run(plan, 1);
+
+        assertThat(plan.sender().settles()).isTrue();
+        assertThat(plan.nodes()).filteredOn(n -> !n.sender()).noneMatch(NodeSpec::settles);
+        assertThat(launcher.commands).containsSubsequence("a2 go", "a1 settle", "a2 measure", "a2 stop");
+        assertThat(launcher.commands).filteredOn(c -> c.endsWith(" settle")).hasSize(4);
+        assertThat(launcher.commands.indexOf("a2 measure"))
+                .isGreaterThan(launcher.commands.lastIndexOf("b2 settle"));
+        assertThat(progress).anyMatch(line -> line.contains("JIT compilers quiet after")
+                && line.contains("b2 4000 (still compiling)"));
+    }
+
+    @Test
+    void shouldCheckTheWarmupAgainstTheLengthTheSettlingSenderReports() {
+        RunPlan plan = settlingPlan(BenchSystem.GCS);
+        ScriptedLauncher launcher = new ScriptedLauncher(plan);
+        long planned = plan.sender().warmupMessages();
+        launcher.warmup = planned + 3_000;
+        launcher.finalCounts.put("b1", new long[] {planned, N, 0, 0}); // the planned warm-up only: 3 000 missing
+
+        assertThatThrownBy(() -> driver(launcher).run(plan, 1)).isInstanceOf(BenchFailure.class)
+                .hasMessageContaining(planned + " of " + (planned + 3_000) + " warm-up messages");
+    }
+
+    @Test
+    void shouldNotSettleInOtherScenariosNorWithAnExplicitWarmup() throws Exception {
+        for (RunPlan plan : List.of(plan(BenchSystem.GCS), plan(Scenario.TOTAL_THROUGHPUT, BenchSystem.GCS_TOTAL))) {
+            ScriptedLauncher launcher = new ScriptedLauncher(plan);
+
+            driver(launcher).run(plan, 1);
+
+            assertThat(launcher.commands).noneMatch(c -> c.endsWith(" settle") || c.endsWith(" measure"));
+        }
+    }
+
+    @Test
     void shouldFailWhenTheMembersOfATotalOrderSystemDeliveredDifferentSequences() {
         RunPlan plan = plan(Scenario.TOTAL_THROUGHPUT, BenchSystem.GCS_TOTAL);
         ScriptedLauncher launcher = new ScriptedLauncher(plan);
@@ -167,6 +209,13 @@ class RunDriverTest {
         return RunPlan.create(scenario, system, settings);
     }
 
+    /** total-throughput with its default warm-up, which settles. */
+    private static RunPlan settlingPlan(BenchSystem system) {
+        BenchSettings settings = new BenchSettings(List.of(Scenario.TOTAL_THROUGHPUT), 1, -1, -1, N, 1000, 2000,
+                false, null, false, List.of(), Duration.ofSeconds(1), List.of(), List.of(), false, 0);
+        return RunPlan.create(Scenario.TOTAL_THROUGHPUT, system, settings);
+    }
+
     /** Nodes that answer each command at once with the lines a real node would print. */
     private static final class ScriptedLauncher implements NodeLauncher {
         final List<String> commands = new CopyOnWriteArrayList<>();
@@ -179,7 +228,10 @@ class RunDriverTest {
         /** Per member, the hash of its delivered sequence when not the others' ({@code 5eed}). */
         final Map<String, String> orderHashes = new LinkedHashMap<>();
         final Map<String, Long> positionRegressions = new LinkedHashMap<>();
+        final List<String> stillCompiling = new ArrayList<>();
         List<String> masters = List.of("a1", "b1");
+        /** The warm-up the sender reports having sent (a settling sender's is longer than planned). */
+        long warmup = W;
         private final RunPlan plan;
         private RunBoard board;
 
@@ -234,18 +286,17 @@ class RunDriverTest {
                 }
                 case "probe" -> plan.receivers().forEach(r -> board.add(r.member(), NodeLine.of(NodeLine.PROBE_SEEN)));
                 case "go" -> {
-                    board.add(me, new NodeLine(NodeLine.SENT, Map.of("sent", Long.toString(W + N),
-                            "firstMeasuredMicros", Long.toString(FIRST_SEND_MICROS), "sendRatePerSec", "250.0")));
-                    for (NodeSpec receiver : plan.receivers()) {
-                        if (neverDone.contains(receiver.member())) {
-                            board.add(receiver.member(), counts(receiver.member(), NodeLine.PROGRESS, W, N - 1, 0, 0));
-                        } else {
-                            board.add(receiver.member(), counts(receiver.member(), NodeLine.DONE, W, N, 0, 0));
-                        }
+                    if (spec.settles()) {
+                        board.add(me, new NodeLine(NodeLine.WARMED, Map.of("sent", Long.toString(W))));
+                    } else {
+                        sendAll(me);
                     }
                 }
+                case "settle" -> board.add(me, new NodeLine(NodeLine.SETTLED, Map.of("quiet",
+                        Boolean.toString(!stillCompiling.contains(me)), "compileMillis", "4000")));
+                case "measure" -> sendAll(me);
                 case "stop" -> {
-                    long[] c = finalCounts.getOrDefault(me, new long[] {W, N, 0, 0});
+                    long[] c = finalCounts.getOrDefault(me, new long[] {warmup, N, 0, 0});
                     NodeLine last = counts(me, NodeLine.FINAL, c[0], c[1], c[2], c[3]);
                     Map<String, String> fields = new LinkedHashMap<>(last.fields());
                     fields.put("cpuMicros", "1100");
@@ -253,6 +304,19 @@ class RunDriverTest {
                     board.ended(me);
                 }
                 default -> throw new IllegalArgumentException(command);
+            }
+        }
+
+        private void sendAll(String me) {
+            board.add(me, new NodeLine(NodeLine.SENT, Map.of("sent", Long.toString(warmup + N), "warmup",
+                    Long.toString(warmup), "firstMeasuredMicros", Long.toString(FIRST_SEND_MICROS),
+                    "sendRatePerSec", "250.0")));
+            for (NodeSpec receiver : plan.receivers()) {
+                if (neverDone.contains(receiver.member())) {
+                    board.add(receiver.member(), counts(receiver.member(), NodeLine.PROGRESS, warmup, N - 1, 0, 0));
+                } else {
+                    board.add(receiver.member(), counts(receiver.member(), NodeLine.DONE, warmup, N, 0, 0));
+                }
             }
         }
 

@@ -58,7 +58,8 @@ final class LoadGenerator implements Runnable {
      * @param endpoint the sending node
      * @param spec the workload (size, counts, rate)
      * @param firstMeasured told just before the first measured message is sent
-     * @param settling called after the warm-up when {@link NodeSpec#settles()}
+     * @param settling asked, when {@link NodeSpec#settles()}, after the settle point and after each chunk of more
+     *        warm-up
      * @param report where the {@code sent} or {@code error} line goes
      */
     LoadGenerator(BenchEndpoint endpoint, NodeSpec spec, Runnable firstMeasured, Settling settling,

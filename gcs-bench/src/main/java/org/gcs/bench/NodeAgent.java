@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -64,7 +63,7 @@ final class NodeAgent {
     private final AtomicLong cpuEndNs = new AtomicLong(-1);
     private final AtomicLong compileStartMillis = new AtomicLong(-1);
     private final AtomicLong compileEndMillis = new AtomicLong(-1);
-    private final CountDownLatch measure = new CountDownLatch(1);
+    private final AtomicBoolean measure = new AtomicBoolean();
     private final AtomicBoolean warmedReported = new AtomicBoolean();
     private Prober prober;
     private Thread proberThread;
@@ -188,7 +187,7 @@ final class NodeAgent {
                 case "probe" -> startProbing();
                 case "go" -> startSending();
                 case "settle" -> Threads.daemon(this::settle, "bench-settle-" + spec.member()).start();
-                case "measure" -> measure.countDown();
+                case "measure" -> measure.set(true);
                 case "drain" -> Threads.daemon(this::drain, "bench-drain-" + spec.member()).start();
                 case "stop" -> {
                     return;
@@ -222,7 +221,7 @@ final class NodeAgent {
         if (warmedReported.compareAndSet(false, true)) {
             print(new NodeLine(NodeLine.WARMED, Map.of("sent", Long.toString(generator.sent()))));
         }
-        return measure.getCount() == 0;
+        return measure.get();
     }
 
     /**
@@ -269,7 +268,7 @@ final class NodeAgent {
     }
 
     private void stopSending() {
-        measure.countDown();
+        measure.set(true);
         if (prober != null) {
             prober.stop();
         }

@@ -33,8 +33,8 @@ import java.util.stream.Collectors;
  * @param gcsSettings GCS: {@code key=value} settings overriding the bench's defaults (properties-file keys)
  * @param gcsSendsInFlight GCS sender: at most this many {@code sendAsync} calls not yet admitted; 0 for the
  *        blocking {@code send}
- * @param settles sender: after the warm-up ({@link #settlePoint()}), wait until the parent says {@code measure}
- *        (it lets every node's JIT compiler finish first, {@link QuietWatch})
+ * @param settles sender: after {@link #settlePoint()} messages, go on warming up until the parent says
+ *        {@code measure} (once every node's JIT compilers are quiet, {@link QuietWatch})
  */
 public record NodeSpec(BenchSystem system, String runId, List<String> sites, String site, String member,
                        int membersPerSite, boolean sender, boolean recordLatency, String mcastAddress, int mcastPort,

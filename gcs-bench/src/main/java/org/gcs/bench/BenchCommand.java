@@ -84,7 +84,7 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--messages", paramLabel = "N",
             description = "Measured messages per run (default: cross-site-throughput 300000, lan-throughput"
-                    + " 1000000, cross-site-latency 8000, udp-limit 400000, total-throughput 100000, total-latency"
+                    + " 1000000, cross-site-latency 8000, udp-limit 400000, total-throughput 400000, total-latency"
                     + " 8000).")
     Long messages;
 

@@ -25,10 +25,9 @@ final class ChildJvmLauncher implements NodeLauncher {
      * Options that keep the bench's own per-message code out of the systems' compiled code, the same for every
      * system. The harness treats warm-up and measured messages apart (counters, stamps, the first measured
      * message); C2 compiles the measured branch of a warm-up as an uncommon trap, and when that code is inlined
-     * into a system's delivery or send path, the first measured message deoptimizes the whole path and it is
-     * compiled again inside the measured phase: up to 5 s of compilation per JVM there, a 48 KB method of the
-     * total order's receive path among them (JFR, docs/performance.md). Not inlined, only the harness's own small
-     * methods are compiled again.
+     * into a system's delivery or send path, the first measured message deoptimizes that path and it is compiled
+     * again inside the measured phase (JFR showed {@code ArrivalCheck.accept} deoptimized there,
+     * docs/performance.md). Not inlined, only the harness's own small methods are compiled again.
      */
     static final List<String> HARNESS_JIT_OPTIONS = List.of("-XX:CompileCommand=quiet",
             "-XX:CompileCommand=dontinline,org.gcs.bench.ArrivalCheck::*",

@@ -59,7 +59,8 @@ final class CongestionMeters {
             }
         }
         for (ReceivingFlowStatus flow : receiving) {
-            Tags monitorTags = Tags.of("group", flow.group(), "peer", flow.sourceSite(), "controller", flow.controller());
+            Tags monitorTags = Tags.of("group", flow.group(), "peer", flow.sourceSite(),
+                    "controller", flow.controller());
             flow.values().forEach((name, value) ->
                     next.gauge(field(GcsMeters.CC_MONITOR, name), monitorTags, finite(value)));
         }

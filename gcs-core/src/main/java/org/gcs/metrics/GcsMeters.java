@@ -9,7 +9,8 @@ package org.gcs.metrics;
  * <ul>
  *   <li>a base unit is set only where it is a real unit: {@code bytes}, {@code seconds}, {@code bytes.per.second}
  *       (every rate; Prometheus {@code _bytes_per_second}), {@code dollars} and {@code dollars.per.packet} (the
- *       cost-benefit prices), or a counted thing the name does not already say ({@code packets} of {@code gcs.flow.retransmits});</li>
+ *       cost-benefit prices), or a counted thing the name does not already say ({@code packets} of
+ *       {@code gcs.flow.retransmits});</li>
  *   <li>a counter or gauge of things the name already names has no base unit ({@code gcs.messages.sent} is
  *       {@code gcs_messages_sent_total}, not {@code gcs_messages_sent_messages_total});</li>
  *   <li>a byte counter does not say bytes in its name ({@code gcs.wan.sent}, {@code gcs.payload.delivered});</li>

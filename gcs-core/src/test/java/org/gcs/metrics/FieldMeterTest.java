@@ -34,8 +34,9 @@ class FieldMeterTest {
     }
 
     @Test
-    void shouldRefuseAFieldThatIsOnlyAUnit() {
+    void shouldKeepAFieldThatIsOnlyAUnitWordAndRefuseOneWithoutLetters() {
         assertThat(FieldMeter.of(GcsMeters.CC_MONITOR, "Sec").meterName()).isEqualTo("gcs.cc.monitor.sec");
-        assertThatThrownBy(() -> FieldMeter.of(GcsMeters.CC_MONITOR, "--")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> FieldMeter.of(GcsMeters.CC_MONITOR, "--"))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 }

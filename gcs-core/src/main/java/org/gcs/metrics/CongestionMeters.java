@@ -3,18 +3,22 @@ package org.gcs.metrics;
 import io.micrometer.core.instrument.Tags;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.gcs.FlowStatus;
 import org.gcs.ReceivingFlowStatus;
 import org.gcs.internal.engine.PricedLink;
 
 /**
  * The congestion-control gauges of one node ({@code gcs.cc.*}, the cost-benefit prices): registered the first time a
- * (meter, tags) pair appears in a snapshot, each reads the latest snapshot (NaN once it is gone). Every gauge carries
- * the flow's {@code controller} tag. No value is infinite: an unlimited rate reads NaN and
- * {@link GcsMeters#CC_RATE_UNLIMITED} reads 1. Thread-safe.
+ * (meter, tags) pair appears in a snapshot, each reads the latest snapshot and is removed once it is gone. Every
+ * gauge carries the flow's {@code controller} tag. The controllers' named numbers (feedback fields, their own numbers,
+ * the monitors' numbers, the congestion measure) are one meter per name ({@link FieldMeter}), so that no exported name
+ * mixes units. No value is NaN or infinite: an unlimited rate is absent and {@link GcsMeters#CC_RATE_UNLIMITED} reads
+ * 1; a number a controller does not know yet (NaN) is absent. Thread-safe.
  */
 final class CongestionMeters {
     private final SnapshotMeters snapshots;
+    private final Map<String, FieldMeter> fieldMeters = new ConcurrentHashMap<>();
 
     /** @param meters where to register */
     CongestionMeters(NodeMeters meters) {
@@ -33,21 +37,21 @@ final class CongestionMeters {
             Tags flowTags = Tags.of("group", flow.group(), "controller", flow.controller());
             double allowed = flow.allowedRateBytesPerSec();
             next.gauge(GcsMeters.CC_RATE_ALLOWED, flowTags, finite(allowed));
-            next.gauge(GcsMeters.CC_RATE_UNLIMITED, flowTags, Double.isNaN(finite(allowed)) ? 1 : 0);
+            next.gauge(GcsMeters.CC_RATE_UNLIMITED, flowTags, unlimited(allowed) ? 1 : 0);
             for (FlowStatus.Receiver r : flow.receivers()) {
                 Tags peer = flowTags.and("peer", r.site());
                 next.gauge(GcsMeters.CC_RTT, peer, r.rttMs() / 1000.0);
                 next.gauge(GcsMeters.CC_LIMITING, peer,
                         flow.limitingSite().map(r.site()::equals).orElse(false) ? 1 : 0);
                 if (!flow.congestionMeasure().isEmpty()) {
-                    next.gauge(GcsMeters.CC_CONGESTION, peer.and("measure", flow.congestionMeasure()),
+                    next.gauge(field(GcsMeters.CC_CONGESTION, flow.congestionMeasure()), peer,
                             finite(r.congestion()));
                 }
                 r.lastFeedback().forEach((field, value) ->
-                        next.gauge(GcsMeters.CC_FEEDBACK, peer.and("field", field), finite(value)));
+                        next.gauge(field(GcsMeters.CC_FEEDBACK, field), peer, finite(value)));
             }
             flow.extras().forEach((name, value) ->
-                    next.gauge(GcsMeters.CC_STATE, flowTags.and("name", name), finite(value)));
+                    next.gauge(field(GcsMeters.CC_STATE, name), flowTags, finite(value)));
             for (FlowStatus.Sender sender : flow.senders()) {
                 Tags senderTags = flowTags.and("sender", sender.member());
                 next.gauge(GcsMeters.CC_SENDER_DEMAND, senderTags, finite(sender.demandBytesPerSec()));
@@ -55,9 +59,10 @@ final class CongestionMeters {
             }
         }
         for (ReceivingFlowStatus flow : receiving) {
-            Tags monitorTags = Tags.of("group", flow.group(), "peer", flow.sourceSite(), "controller", flow.controller());
+            Tags monitorTags = Tags.of("group", flow.group(), "peer", flow.sourceSite(),
+                    "controller", flow.controller());
             flow.values().forEach((name, value) ->
-                    next.gauge(GcsMeters.CC_MONITOR, monitorTags.and("name", name), finite(value)));
+                    next.gauge(field(GcsMeters.CC_MONITOR, name), monitorTags, finite(value)));
         }
         next.publish();
     }
@@ -91,8 +96,21 @@ final class CongestionMeters {
         next.publish();
     }
 
-    /** @return the value, or NaN for an infinite one (unlimited): no registry gets a value near Double.MAX_VALUE */
+    /** @return the meter of a controller's named number in a family, derived once */
+    private FieldMeter field(GcsMeters family, String name) {
+        return fieldMeters.computeIfAbsent(family.name() + "|" + name, k -> FieldMeter.of(family, name));
+    }
+
+    /** @return whether a rate means unlimited (infinite, or near Double.MAX_VALUE) */
+    static boolean unlimited(double value) {
+        return Double.isInfinite(value) || Math.abs(value) > 1e300;
+    }
+
+    /**
+     * @return the value, or NaN for an infinite one (unlimited) or one near Double.MAX_VALUE: the snapshot leaves NaN
+     *     out, so the gauge is absent rather than huge or NaN
+     */
     static double finite(double value) {
-        return Double.isInfinite(value) || Math.abs(value) > 1e300 ? Double.NaN : value;
+        return unlimited(value) ? Double.NaN : value;
     }
 }

@@ -8,15 +8,19 @@ package org.gcs.metrics;
  * <p>The naming rule, so that no exported name repeats a word:
  * <ul>
  *   <li>a base unit is set only where it is a real unit: {@code bytes}, {@code seconds}, {@code bytes.per.second}
- *       (every rate; Prometheus {@code _bytes_per_second}), {@code dollars} (the cost-benefit prices), or a counted
- *       thing the name does not already say ({@code packets} of {@code gcs.flow.retransmits});</li>
+ *       (every rate; Prometheus {@code _bytes_per_second}), {@code dollars} and {@code dollars.per.packet} (the
+ *       cost-benefit prices), or a counted thing the name does not already say ({@code packets} of
+ *       {@code gcs.flow.retransmits});</li>
  *   <li>a counter or gauge of things the name already names has no base unit ({@code gcs.messages.sent} is
  *       {@code gcs_messages_sent_total}, not {@code gcs_messages_sent_messages_total});</li>
  *   <li>a byte counter does not say bytes in its name ({@code gcs.wan.sent}, {@code gcs.payload.delivered});</li>
  *   <li>flags (0 or 1) and plain numbers have no base unit.</li>
  * </ul>
- * No meter exports an infinite or {@code Double.MAX_VALUE} value: an unlimited rate reads NaN, and
- * {@link #CC_RATE_UNLIMITED} says so.
+ * One exported name has one unit: no tag selects between numbers of different units (the congestion controllers'
+ * named numbers are one meter each, named by {@link FieldMeter} under the prefixes {@link #CC_FEEDBACK},
+ * {@link #CC_STATE}, {@link #CC_MONITOR} and {@link #CC_CONGESTION}). No meter exports NaN, an infinite or a
+ * {@code Double.MAX_VALUE} value: an unlimited rate is absent and {@link #CC_RATE_UNLIMITED} reads 1, and a number
+ * not known yet is absent.
  *
  * <p>Every meter carries the tags {@code site} and {@code member} of the node; some add a bounded tag
  * ({@code reason}, {@code group}, {@code peer}, {@code controller}, ...).
@@ -78,41 +82,52 @@ public enum GcsMeters {
     /** Children of this node's site in a group's multicast tree (tag {@code group}). */
     TREE_CHILDREN("gcs.tree.children", "sites", "Children of this site in the group's multicast tree"),
     /**
-     * The aggregate rate this site may send to a group (tags {@code group}, {@code controller}); NaN while unlimited
-     * ({@link #CC_RATE_UNLIMITED} then reads 1).
+     * The aggregate rate this site may send to a group (tags {@code group}, {@code controller}); absent while
+     * unlimited ({@link #CC_RATE_UNLIMITED} then reads 1).
      */
     CC_RATE_ALLOWED("gcs.cc.rate.allowed", "bytes.per.second",
-            "Aggregate rate this site may send to the group (NaN while unlimited, see gcs.cc.rate.unlimited)"),
+            "Aggregate rate this site may send to the group (absent while unlimited, see gcs.cc.rate.unlimited)"),
     /** 1 while the rate this site may send to a group is unlimited (no receiving site limits it), else 0. */
     CC_RATE_UNLIMITED("gcs.cc.rate.unlimited", "", "1 while the group's allowed rate is unlimited"),
     /** The RTT the flow's controller uses for a receiving site (tags {@code group}, {@code peer}, {@code controller}). */
     CC_RTT("gcs.cc.rtt", "seconds", "RTT from the sending delegate to the receiving site, as the controller uses it"),
     /**
-     * The controller's congestion measure of a receiving site (tags {@code group}, {@code peer}, {@code controller},
-     * {@code measure}: {@code lossEventRate} for TFRC, {@code tracBytesPerSec} for ORMCC).
+     * A prefix: the controller's congestion measure of a receiving site, one meter per measure (tags {@code group},
+     * {@code peer}, {@code controller}), named by {@link FieldMeter}: TFRC's {@code gcs.cc.congestion.loss.event.rate}
+     * (no unit), ORMCC's {@code gcs.cc.congestion.trac} (bytes per second), cost-benefit's
+     * {@code gcs.cc.congestion.path.price} (dollars). Absent until the site sent feedback.
      */
     CC_CONGESTION("gcs.cc.congestion", "", "The controller's congestion measure of the receiving site"),
     /**
-     * A field of a receiving site's latest feedback (tags {@code group}, {@code peer}, {@code controller},
-     * {@code field}, e.g. {@code acceptableRateBytesPerSec}).
+     * A prefix: each field of a receiving site's latest feedback is a meter of its own (tags {@code group},
+     * {@code peer}, {@code controller}), named by {@link FieldMeter}, e.g. TFRC's
+     * {@code gcs.cc.feedback.acceptable.rate} (bytes per second), {@code gcs.cc.feedback.loss.event.rate},
+     * {@code gcs.cc.feedback.age} (seconds), ORMCC's {@code gcs.cc.feedback.trac} (bytes per second).
      */
     CC_FEEDBACK("gcs.cc.feedback", "", "A field of the receiving site's latest congestion feedback"),
     /** 1 for the receiving site that limits the group's rate, else 0 (tags {@code group}, {@code peer}, {@code controller}). */
     CC_LIMITING("gcs.cc.limiting", "", "1 if this receiving site limits the group's rate"),
-    /** A number of the flow's controller's own (tags {@code group}, {@code controller}, {@code name}). */
+    /**
+     * A prefix: each number of the flow's controller's own is a meter of its own (tags {@code group},
+     * {@code controller}), named by {@link FieldMeter}, e.g. ORMCC's {@code gcs.cc.state.rtt.cr} (seconds),
+     * {@code gcs.cc.state.avg.trac.cr} (bytes per second), {@code gcs.cc.state.rate.cuts}.
+     */
     CC_STATE("gcs.cc.state", "", "A number of the sending delegate's congestion controller"),
     /**
-     * A number of a receiving delegate's monitor of an incoming flow (tags {@code group}, {@code peer}: the sending
-     * site, {@code controller}, {@code name}).
+     * A prefix: each number of a receiving delegate's monitor of an incoming flow is a meter of its own (tags
+     * {@code group}, {@code peer}: the sending site, {@code controller}), named by {@link FieldMeter}, e.g. TFRC's
+     * {@code gcs.cc.monitor.loss.event.rate}, {@code gcs.cc.monitor.rtt} (seconds), ORMCC's
+     * {@code gcs.cc.monitor.indications.sent}.
      */
     CC_MONITOR("gcs.cc.monitor", "", "A number of the receiving delegate's congestion monitor"),
     /** Congestion-control blocks dropped on arrival, tagged with {@code reason} (unknown-controller, malformed). */
     CC_BLOCKS_DROPPED("gcs.cc.blocks.dropped", "",
             "Congestion-control blocks dropped on arrival (another controller's, or unreadable)"),
-    /** A local sender's demand (tags {@code group}, {@code sender}, {@code controller}). */
-    CC_SENDER_DEMAND("gcs.cc.sender.demand", "bytes.per.second", "Local sender's rate request (NaN while unlimited)"),
-    /** A local sender's grant (tags {@code group}, {@code sender}, {@code controller}). */
-    CC_SENDER_GRANT("gcs.cc.sender.grant", "bytes.per.second", "Local sender's granted rate (NaN while unlimited)"),
+    /** A local sender's demand (tags {@code group}, {@code sender}, {@code controller}); absent while unlimited. */
+    CC_SENDER_DEMAND("gcs.cc.sender.demand", "bytes.per.second",
+            "Local sender's rate request (absent while unlimited)"),
+    /** A local sender's grant (tags {@code group}, {@code sender}, {@code controller}); absent while unlimited. */
+    CC_SENDER_GRANT("gcs.cc.sender.grant", "bytes.per.second", "Local sender's granted rate (absent while unlimited)"),
     /** A local sender's budget under a price-based controller, seed 000 (tags {@code group}, {@code controller}). */
     CC_SENDER_BUDGET("gcs.cc.sender.budget", "dollars", "Local sender's budget for the group (cost-benefit)"),
     /** A local sender's salary period T, seed 000 Eqs. 10-11 (tags {@code group}, {@code controller}). */
@@ -176,13 +191,13 @@ public enum GcsMeters {
     /** Control packets too large even in pieces, dropped. */
     WAN_CONTROL_TOO_LARGE("gcs.wan.control.too.large", "packets",
             "Control packets too large even in pieces, dropped (raise max.datagram.bytes)"),
-    /** Times two delegates were found speaking for one remote site name at once. */
     /**
      * Times this delegate asked a member to hand over again because the member's hand-over reached the role it
      * replaced (a LAN merge delivered it before the view); each request makes the member re-send what is not stable.
      */
     HANDOVER_REQUESTS("gcs.lan.handover.requests", "",
             "Times this delegate asked a member to hand over again (its hand-over reached a replaced role)"),
+    /** Times two delegates were found speaking for one remote site name at once. */
     SITE_CONFLICTS("gcs.sites.conflicts", "",
             "Times two delegates were found announcing one site name (two LANs configured with one site)"),
     /**

@@ -69,8 +69,15 @@ final class NodeMeters implements AutoCloseable {
 
     /** A gauge with the node's tags and {@code extra}, reading {@code value} of {@code source} (held strongly). */
     <T> Gauge gauge(GcsMeters meter, Tags extra, T source, ToDoubleFunction<T> value) {
-        return keep(Gauge.builder(meter.meterName(), source, value).description(meter.description())
-                .baseUnit(unit(meter)).tags(tags).tags(extra).strongReference(true).register(composite));
+        return gauge(meter.meterName(), meter.baseUnit(), meter.description(), extra, source, value);
+    }
+
+    /** A gauge of a name derived from a {@link GcsMeters} family ({@link FieldMeter}); empty unit for none. */
+    <T> Gauge gauge(String name, String baseUnit, String description, Tags extra, T source,
+                    ToDoubleFunction<T> value) {
+        return keep(Gauge.builder(name, source, value).description(description)
+                .baseUnit(baseUnit.isEmpty() ? null : baseUnit).tags(tags).tags(extra).strongReference(true)
+                .register(composite));
     }
 
     /** A counter whose total {@code count} reads from {@code source} (held strongly). */

@@ -182,7 +182,7 @@ public final class NodeMetrics implements ProtocolMetrics, AutoCloseable {
     }
 
     /**
-     * The delegate's congestion snapshots changed (see {@link CongestionMeters}); unlimited rates read NaN.
+     * The delegate's congestion snapshots changed (see {@link CongestionMeters}); unlimited rates are absent.
      *
      * @param flows this site's flows (sending side)
      * @param receiving the incoming flows' monitors (receiving side)

@@ -86,10 +86,10 @@ final class NodeStateMeters {
     /** This node left a group: its view gauges go. */
     void groupLeft(String group) {
         List<Meter> gone = viewMeters.remove(group);
-        views.remove(group);
         if (gone != null) {
-            gone.forEach(meters::remove);
+            gone.forEach(meters::remove); // before the view goes, so that no scrape reads the NaN of a missing view
         }
+        views.remove(group);
     }
 
     /** Reads the send buffers of the running node. */

@@ -10,12 +10,14 @@ import java.util.Optional;
 import org.gcs.FlowStatus;
 import org.gcs.GroupView;
 import org.gcs.MemberId;
+import org.gcs.ReceivingFlowStatus;
 import org.gcs.internal.wire.DropReason;
 import org.junit.jupiter.api.Test;
 
 /**
  * The node's meters reach a registry bound later (Micrometer's composite forwards existing and future meters), an
- * unlimited rate is NaN with a 0/1 flag, and close removes every meter from every registry.
+ * unlimited rate is absent beside a 0/1 flag, each controller's named number is a meter of its own in its base unit,
+ * and close removes every meter from every registry.
  */
 class NodeMetricsTest {
     private final SimpleMeterRegistry home = new SimpleMeterRegistry();
@@ -35,7 +37,7 @@ class NodeMetricsTest {
         assertThat(late.get(GcsMeters.CC_RATE_ALLOWED.meterName()).tags("group", "g", "site", "boston").gauge()
                 .value()).isEqualTo(5000.0);
         assertThat(late.get(GcsMeters.CC_RATE_UNLIMITED.meterName()).gauge().value()).isZero();
-        assertThat(late.get(GcsMeters.CC_SENDER_DEMAND.meterName()).gauge().getId().getBaseUnit())
+        assertThat(late.get(GcsMeters.CC_SENDER_GRANT.meterName()).gauge().getId().getBaseUnit())
                 .isEqualTo("bytes.per.second");
     }
 
@@ -49,14 +51,48 @@ class NodeMetricsTest {
     }
 
     @Test
-    void shouldExportAnUnlimitedRateAsNaNWithAFlag() {
+    void shouldLeaveAnUnlimitedRateOutBesideAFlagAndBringItBackWhenLimited() {
         metrics.bind(late);
         metrics.flowsChanged(List.of(flow(Double.POSITIVE_INFINITY)), List.of());
 
-        assertThat(late.get(GcsMeters.CC_RATE_ALLOWED.meterName()).gauge().value()).isNaN();
+        assertThat(late.find(GcsMeters.CC_RATE_ALLOWED.meterName()).gauge()).isNull();
         assertThat(late.get(GcsMeters.CC_RATE_UNLIMITED.meterName()).gauge().value()).isEqualTo(1.0);
-        assertThat(late.get(GcsMeters.CC_SENDER_DEMAND.meterName()).gauge().value()).isNaN();
+        assertThat(late.find(GcsMeters.CC_SENDER_DEMAND.meterName()).gauge()).isNull();
         assertThat(late.get(GcsMeters.CC_SENDER_GRANT.meterName()).gauge().value()).isEqualTo(1000.0);
+
+        metrics.flowsChanged(List.of(flow(5000.0)), List.of());
+        assertThat(late.get(GcsMeters.CC_RATE_ALLOWED.meterName()).gauge().value()).isEqualTo(5000.0);
+        assertThat(late.get(GcsMeters.CC_RATE_UNLIMITED.meterName()).gauge().value()).isZero();
+        metrics.flowsChanged(List.of(flow(Double.POSITIVE_INFINITY)), List.of());
+        assertThat(late.find(GcsMeters.CC_RATE_ALLOWED.meterName()).gauge()).as("gone again").isNull();
+        assertThat(home.find(GcsMeters.CC_RATE_ALLOWED.meterName()).gauge()).isNull();
+    }
+
+    @Test
+    void shouldMeterEachNamedNumberOfAControllerUnderANameOfItsOwnInItsBaseUnit() {
+        metrics.bind(late);
+        FlowStatus.Receiver ottawa = new FlowStatus.Receiver("ottawa", 20.0, 0.01,
+                Map.of("acceptableRateBytesPerSec", 4000.0, "ageSec", 0.5, "lossEventRate", 0.01,
+                        "meanSegmentBytes", Double.NaN));
+        FlowStatus flow = new FlowStatus("boston", "g", "tfrc", 5000.0, Optional.of("ottawa"), false,
+                "lossEventRate", List.of(ottawa), List.of(), Map.of("rttCrNs", 2e7));
+        metrics.flowsChanged(List.of(flow), List.of(new ReceivingFlowStatus("ottawa", "g", "tfrc",
+                Map.of("rttSec", 0.02, "lossEvents", 3.0))));
+
+        assertThat(late.get("gcs.cc.feedback.acceptable.rate").tag("peer", "ottawa").gauge().getId().getBaseUnit())
+                .isEqualTo("bytes.per.second");
+        assertThat(late.get("gcs.cc.feedback.age").gauge().getId().getBaseUnit()).isEqualTo("seconds");
+        assertThat(late.get("gcs.cc.feedback.loss.event.rate").gauge().getId().getBaseUnit()).isNull();
+        assertThat(late.find("gcs.cc.feedback.mean.segment").gauge()).as("NaN is absent").isNull();
+        assertThat(late.get("gcs.cc.congestion.loss.event.rate").gauge().value()).isEqualTo(0.01);
+        assertThat(late.get("gcs.cc.state.rtt.cr").gauge().value()).as("ns to seconds").isEqualTo(0.02);
+        assertThat(late.get("gcs.cc.monitor.rtt").gauge().getId().getBaseUnit()).isEqualTo("seconds");
+        assertThat(late.get("gcs.cc.monitor.loss.events").gauge().value()).isEqualTo(3.0);
+        assertThat(late.getMeters()).extracting(m -> m.getId().getName())
+                .doesNotContain("gcs.cc.feedback", "gcs.cc.state", "gcs.cc.monitor", "gcs.cc.congestion");
+        assertThat(late.getMeters()).flatExtracting(m -> m.getId().getTags())
+                .extracting(io.micrometer.core.instrument.Tag::getKey)
+                .doesNotContain("field", "name", "measure");
     }
 
     @Test

@@ -49,8 +49,10 @@ class CongestionStatusTest {
             await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> {
                 assertThat(registry.find("gcs.cc.rate.allowed").tag("group", "g").tag("controller", "tfrc").gauge())
                         .isNotNull();
-                assertThat(registry.find("gcs.cc.congestion").tag("peer", "b").tag("measure", "lossEventRate")
+                assertThat(registry.find("gcs.cc.congestion.loss.event.rate").tag("peer", "b")
                         .tag("controller", "tfrc").gauge().value()).isPositive();
+                assertThat(registry.find("gcs.cc.feedback.acceptable.rate").tag("peer", "b").gauge().getId()
+                        .getBaseUnit()).isEqualTo("bytes.per.second");
                 assertThat(registry.find("gcs.cc.rtt").tag("group", "g").tag("peer", "b").gauge().value())
                         .isGreaterThan(0.015);
                 assertThat(registry.find("gcs.cc.limiting").tag("peer", "b").gauge().value()).isEqualTo(1.0);

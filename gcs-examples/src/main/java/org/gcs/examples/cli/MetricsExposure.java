@@ -2,6 +2,15 @@ package org.gcs.examples.cli;
 
 import io.micrometer.core.instrument.Clock;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.MeterBinder;
+import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmInfoMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
+import io.micrometer.core.instrument.binder.system.FileDescriptorMetrics;
+import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
+import io.micrometer.core.instrument.binder.system.UptimeMetrics;
 import io.micrometer.jmx.JmxConfig;
 import io.micrometer.jmx.JmxMeterRegistry;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
@@ -27,7 +36,9 @@ import org.slf4j.LoggerFactory;
  * Where the meters of the nodes of one command go: a {@link PrometheusMeterRegistry} scraped at
  * {@code http://127.0.0.1:PORT/metrics}, and/or a {@link JmxMeterRegistry} (domain {@value #JMX_DOMAIN}) plus the
  * JGroups MBeans of each node's channel (domain {@value #JGROUPS_DOMAIN}) on the platform MBeanServer. Nodes are
- * added with {@link #expose}; {@link #close()} stops serving and unregisters every MBean.
+ * added with {@link #expose}; {@link #close()} stops serving and unregisters every MBean. The Prometheus registry
+ * also carries the JVM's and the process's meters ({@code jvm_*}, {@code process_*}, {@code system_*}: memory,
+ * garbage collection, threads, classes, CPU, uptime, file descriptors, JVM version), once per process.
  */
 final class MetricsExposure implements AutoCloseable {
     /** The JMX domain of the GCS meters. */
@@ -42,12 +53,17 @@ final class MetricsExposure implements AutoCloseable {
     private final LocalWebServer server;
     private final MBeanServer mbeans;
     private final List<ObjectName> channelMBeans = new CopyOnWriteArrayList<>();
+    private final JvmGcMetrics gcMetrics;
 
     private MetricsExposure(PrometheusMeterRegistry prometheus, LocalWebServer server, JmxMeterRegistry jmx) {
         this.server = server;
         this.mbeans = jmx == null ? null : ManagementFactory.getPlatformMBeanServer();
         if (prometheus != null) {
             registries.add(prometheus);
+            gcMetrics = new JvmGcMetrics();
+            bindJvm(prometheus, gcMetrics);
+        } else {
+            gcMetrics = null;
         }
         if (jmx != null) {
             registries.add(jmx);
@@ -81,6 +97,14 @@ final class MetricsExposure implements AutoCloseable {
             }
         }, Clock.SYSTEM) : null;
         return new MetricsExposure(prometheus, server, jmxRegistry);
+    }
+
+    /** Binds Micrometer's JVM and process binders to {@code registry}. */
+    private static void bindJvm(MeterRegistry registry, JvmGcMetrics gc) {
+        List<MeterBinder> binders = List.of(new JvmMemoryMetrics(), gc, new JvmThreadMetrics(),
+                new ClassLoaderMetrics(), new ProcessorMetrics(), new UptimeMetrics(), new FileDescriptorMetrics(),
+                new JvmInfoMetrics());
+        binders.forEach(binder -> binder.bindTo(registry));
     }
 
     /** @return one line per kind of exposure, e.g. {@code metrics: http://127.0.0.1:9464/metrics} */
@@ -148,6 +172,9 @@ final class MetricsExposure implements AutoCloseable {
             }
         }
         channelMBeans.clear();
+        if (gcMetrics != null) {
+            gcMetrics.close(); // stops listening to the collectors' notifications
+        }
         registries.forEach(MeterRegistry::close);
     }
 }

@@ -112,7 +112,7 @@ public final class DemoCommand implements Callable<Integer> {
         DemoSettings settings = settings();
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        try (MetricsExposure metrics = monitoring.open(spec)) {
+        try (MetricsExposure metrics = monitoring.open(spec, settings.json() ? err : out)) {
             DemoRun run = new DemoRun(settings, out, err, metrics::expose);
             return (dashboard.enabled() ? run.withDashboard(dashboardAddress()) : run).run();
         }

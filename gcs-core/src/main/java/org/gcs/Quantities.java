@@ -63,6 +63,37 @@ public final class Quantities {
         }
     }
 
+    /**
+     * A duration as a user writes it, in the largest unit that gives a whole number: {@code 5s}, {@code 250ms},
+     * {@code 10m}, {@code 1h}, {@code 1500ms}; {@link #timeNs} reads it back.
+     *
+     * @param duration a duration, not negative
+     * @return its text, or {@code null} for null
+     */
+    public static String format(java.time.Duration duration) {
+        if (duration == null) {
+            return "null";
+        }
+        long ns;
+        try {
+            ns = duration.toNanos();
+        } catch (ArithmeticException e) {
+            return duration.toSeconds() + "s";
+        }
+        if (ns == 0) {
+            return "0s";
+        }
+        String[] names = {"h", "m", "s", "ms", "us"};
+        long[] factors = {TIME_UNITS.get("h"), TIME_UNITS.get("m"), TIME_UNITS.get("s"), TIME_UNITS.get("ms"),
+            TIME_UNITS.get("us")};
+        for (int i = 0; i < names.length; i++) {
+            if (ns % factors[i] == 0) {
+                return ns / factors[i] + names[i];
+            }
+        }
+        return ns + "ns";
+    }
+
     /** A duration such as {@code 20ms} or {@code 1.5s}, in nanoseconds rounded to the nearest one. */
     public static long timeNs(String text) {
         return scaled(text, TIME_UNITS, "a time", timeUnits(), "20ms");

@@ -99,7 +99,8 @@ final class DemoRun {
             cluster = DemoCluster.start(settings.topology(), settings.membersPerSite(), settings.treeStrategy(),
                     settings.seed(), registry, settings.nodeSettings());
         } catch (GcsException e) {
-            return finish(DemoResult.failedEarly(settings, "cannot start the nodes: " + e.getMessage()), false);
+            return finish(DemoResult.failedEarly(settings, "cannot start the nodes: "
+                    + org.gcs.SettingNames.forUser(e.getMessage())), false);
         }
         DashboardServer dashboard = null;
         try (cluster) {

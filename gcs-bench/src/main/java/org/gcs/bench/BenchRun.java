@@ -19,8 +19,8 @@ import org.gcs.tools.json.JsonWriter;
  * One {@code gcs bench} invocation: every scenario in turn, each with its systems alternating run by run (A B A B
  * ..., or A B C A B C ... with two baselines), progress lines on stderr, a table per scenario on stdout,
  * optionally a CSV of runs, a CSV of medians and ratios and the JSON summary in {@code --out}, and with
- * {@code --json} one JSON object on one line as the only output on stdout (the tables then go to stderr). The first failed run ends the bench (exit code 1) with the
- * reason; the node logs are then kept.
+ * {@code --json} one JSON object on one line as the only output on stdout (the tables then go to stderr). The
+ * first failed run ends the bench (exit code 1) with the reason; the node logs are then kept.
  */
 final class BenchRun {
     /** Every child JVM halts after this long in any case (its parent normally stops it much sooner). */

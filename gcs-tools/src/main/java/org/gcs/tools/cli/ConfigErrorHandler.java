@@ -9,8 +9,8 @@ import picocli.CommandLine.ParseResult;
 /**
  * Reports a bad configuration that a command did not catch itself as one line on stderr with exit code 2 (the
  * {@code gcs} command's code for bad configuration), in the terms of a properties file
- * ({@link SettingNames#forUser(String)}: {@code site.timeout}, {@code 5s}), instead of a stack trace with exit code 1. Any other exception is
- * a bug and keeps picocli's handling (its stack trace).
+ * ({@link SettingNames#forUser(String)}: {@code site.timeout}, {@code 5s}), instead of a stack trace with exit
+ * code 1. Any other exception is a bug and keeps picocli's handling (its stack trace).
  */
 final class ConfigErrorHandler implements IExecutionExceptionHandler {
     /** The exit code of a bad configuration. */

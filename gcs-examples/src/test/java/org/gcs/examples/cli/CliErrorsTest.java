@@ -120,6 +120,13 @@ class CliErrorsTest {
     }
 
     @Test
+    void shouldWriteADurationOfAnOptionAsTheUserDoes() {
+        assertThat(gcs("demo", "--report-every", "50ms")).isEqualTo(2);
+
+        assertThat(errLines().get(0)).isEqualTo("gcs demo: --report-every must be at least 100ms, got 50ms");
+    }
+
+    @Test
     void shouldSayWhatToWriteInTheFileForAMissingSite() throws Exception {
         Path file = dir.resolve("node.properties");
         Files.writeString(file, "cluster.key = " + KEY + "\n");

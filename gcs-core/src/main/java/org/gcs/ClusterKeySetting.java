@@ -44,7 +44,7 @@ record ClusterKeySetting(ClusterKeys keys, String setting, Path file) {
      * @return that ring, set in code
      */
     static ClusterKeySetting ofRing(ClusterKeys keys) {
-        return new ClusterKeySetting(java.util.Objects.requireNonNull(keys, "keys"), "clusterKeys", null);
+        return new ClusterKeySetting(ConfigChecks.required("clusterKeys", keys), "clusterKeys", null);
     }
 
     /**

@@ -46,7 +46,8 @@ public final class ClusterKeys {
         for (Map.Entry<Integer, byte[]> e : keys.entrySet()) {
             int id = e.getKey();
             if (id < 0 || id > MAX_KEY_ID) {
-                throw new GcsConfigException("key id " + id + " is out of range: use 0.." + MAX_KEY_ID);
+                throw new GcsConfigException("key id " + id + " is out of range: number the keys 0.." + MAX_KEY_ID
+                        + " (key.<id> = <hex>)");
             }
             byte[] key = e.getValue();
             if (key == null || key.length < MIN_KEY_BYTES) {

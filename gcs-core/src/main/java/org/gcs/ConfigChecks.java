@@ -33,7 +33,9 @@ final class ConfigChecks {
      */
     static Duration duration(String setting, Duration value, Duration min, Duration max) {
         if (value == null || value.compareTo(min) < 0 || value.compareTo(max) > 0) {
-            throw new GcsConfigException(setting + " must be between " + min + " and " + max + ", got " + value);
+            throw new GcsConfigException(setting + " must be between " + Quantities.format(min) + " and "
+                    + Quantities.format(max) + ", got " + Quantities.format(value) + ": give a duration in that range"
+                    + orDefault(setting));
         }
         return value;
     }
@@ -48,7 +50,8 @@ final class ConfigChecks {
      */
     static void inRange(String setting, long value, long min, long max, String note) {
         if (value < min || value > max) {
-            throw new GcsConfigException(setting + " must be in " + min + ".." + max + note + ", got " + value);
+            throw new GcsConfigException(setting + " must be in " + min + ".." + max + note + ", got " + value
+                    + ": give a value in that range" + orDefault(setting));
         }
     }
 
@@ -61,8 +64,26 @@ final class ConfigChecks {
      */
     static void atLeast(String setting, long value, long min, String unit) {
         if (value < min) {
-            throw new GcsConfigException(setting + " must be at least " + min + unit + ", got " + value);
+            throw new GcsConfigException(setting + " must be at least " + min + unit + ", got " + value
+                    + ": raise it to " + min + unit + " or more" + orDefault(setting));
         }
+    }
+
+    /**
+     * Refuses a null argument of the builders the way {@link GcsNode}'s methods do: with an
+     * {@link IllegalArgumentException} that names it.
+     *
+     * @param name the argument, for the message
+     * @param value the argument given
+     * @return the argument
+     * @throws IllegalArgumentException if it is null
+     */
+    static <T> T required(String name, T value) {
+        if (value == null) {
+            throw new IllegalArgumentException(name + " must not be null: pass a value, or leave the call out to keep"
+                    + " the default");
+        }
+        return value;
     }
 
     /**
@@ -72,8 +93,26 @@ final class ConfigChecks {
      */
     static void notBlank(String setting, String value) {
         if (value == null || value.isBlank()) {
-            throw new GcsConfigException(setting + " must not be blank");
+            throw new GcsConfigException(setting + " must not be blank: give a value" + orDefault(setting));
         }
+    }
+
+    /**
+     * @param setting a setting as a message names it: a builder name ({@code siteTimeout}), a key, or both
+     *     ({@code siteTimeout (site.timeout)})
+     * @return {@code , or leave it out for the default 5s} if the setting has a default value, else empty
+     */
+    static String orDefault(String setting) {
+        int open = setting.indexOf(" (");
+        String name = open >= 0 && setting.endsWith(")") ? setting.substring(open + 2, setting.length() - 1)
+                : setting.split(" ")[0];
+        String key = SettingNames.propertiesKey(name);
+        for (ConfigKey known : ConfigKeys.all()) {
+            if (known.name().equals(key) && !known.defaultValue().isEmpty()) {
+                return ", or leave it out for the default " + known.defaultValue();
+            }
+        }
+        return "";
     }
 
     /**

@@ -24,7 +24,7 @@ public final class ConfigKeys {
     private static final String NAME_RULE = "1 to " + Names.MAX_LENGTH + " characters from A-Z a-z 0-9 . _ -";
     /** A duration with its unit: {@code 250ms}, {@code 5s}. */
     private static final String DURATION = "duration";
-    /** A size, in bytes without a unit, or with B, KB, MB, GB. */
+    /** A size, in bytes without a unit, or with a unit of {@link Quantities#sizeUnits()}. */
     private static final String SIZE = "bytes";
     /** A rate, as a size per second. */
     private static final String RATE = "bytes/s";

@@ -124,7 +124,8 @@ public record CongestionSettings(String controller, Map<String, String> paramete
     void check(TransportSettings transport) {
         if (minSendRateBytesPerSec > initialSendRateBytesPerSec) {
             throw new GcsConfigException("minSendRate (" + minSendRateBytesPerSec
-                    + ") must not exceed initialSendRate (" + initialSendRateBytesPerSec + ")");
+                    + ") must not exceed initialSendRate (" + initialSendRateBytesPerSec + "): lower minSendRate or"
+                    + " raise initialSendRate");
         }
         String scheme = controller(transport);
         ConfigChecks.translated("", () -> {

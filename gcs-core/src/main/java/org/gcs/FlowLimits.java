@@ -69,7 +69,8 @@ public record FlowLimits(int maxMessageBytes, long sendWindowBytes, long maxPend
     void check() {
         if (maxPendingSendBytes < maxMessageBytes) {
             throw new GcsConfigException("maxPendingSendBytes (" + maxPendingSendBytes
-                    + ") must be at least maxMessageBytes (" + maxMessageBytes + ")");
+                    + ") must be at least maxMessageBytes (" + maxMessageBytes + "), or the largest message could"
+                    + " never be queued: raise maxPendingSendBytes or lower maxMessageBytes");
         }
     }
 }

@@ -6,12 +6,16 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Objects;
 import org.gcs.driver.WanPipelineHook;
 
 /**
  * Builder of {@link GcsConfig} ({@link GcsConfig#builder()}, {@link GcsConfig#toBuilder()}): holds the settings while
  * they are assembled, validates each as it is set and the combination at {@link #build()}. Not thread-safe.
+ *
+ * <p>An invalid value is refused with a {@link GcsConfigException} that names the setting and says what to give
+ * instead; so is a null duration or name, an invalid value like any other. A null object argument (a LAN
+ * configuration, a meter registry, a key ring, settings) is refused with an {@link IllegalArgumentException} that
+ * names it, as {@link GcsNode}'s methods refuse theirs.
  */
 public final class GcsConfigBuilder {
     String site;
@@ -54,7 +58,7 @@ public final class GcsConfigBuilder {
 
     /** @param lan the LAN (JGroups) settings */
     public GcsConfigBuilder lan(LanConfig lan) {
-        this.lan = Objects.requireNonNull(lan, "lan").toBuilder();
+        this.lan = ConfigChecks.required("lan", lan).toBuilder();
         return this;
     }
 
@@ -242,7 +246,7 @@ public final class GcsConfigBuilder {
      * @param registry where to register meters; default a private {@code SimpleMeterRegistry}
      */
     public GcsConfigBuilder meterRegistry(MeterRegistry registry) {
-        this.meterRegistry = Objects.requireNonNull(registry, "meterRegistry");
+        this.meterRegistry = ConfigChecks.required("meterRegistry", registry);
         return this;
     }
 
@@ -319,7 +323,7 @@ public final class GcsConfigBuilder {
      *     the packet for that hop only (default 2 s; longer than the links' 1-s window probe)
      */
     public GcsConfigBuilder hopStallTimeout(Duration timeout) {
-        java.util.Objects.requireNonNull(timeout, "timeout");
+        ConfigChecks.required("hopStallTimeout", timeout);
         return transportSetting("hop.stall.timeout", timeout.toMillis() + "ms");
     }
 
@@ -330,14 +334,14 @@ public final class GcsConfigBuilder {
      *     (default 5 s)
      */
     public GcsConfigBuilder hopEndToEndRepair(boolean enabled, Duration delay) {
-        java.util.Objects.requireNonNull(delay, "delay");
+        ConfigChecks.required("hopEndToEndRepair delay", delay);
         transportSetting("hop.e2e.repair", Boolean.toString(enabled));
         return transportSetting("hop.e2e.repair.delay", delay.toMillis() + "ms");
     }
 
     /** @param settings how data crosses the WAN, with the hop-by-hop transport's settings */
     public GcsConfigBuilder transport(TransportSettings settings) {
-        this.transport = Objects.requireNonNull(settings, "transport");
+        this.transport = ConfigChecks.required("transport", settings);
         return this;
     }
 
@@ -382,7 +386,7 @@ public final class GcsConfigBuilder {
      * @param settings the scheme's settings
      */
     public GcsConfigBuilder congestionSettings(org.gcs.cc.api.SchemeSettings settings) {
-        java.util.Objects.requireNonNull(settings, "settings");
+        ConfigChecks.required("congestionSettings", settings);
         settings.toParameters().forEach((key, value) -> congestionParameter("cc." + settings.scheme() + "." + key,
                 value));
         return this;
@@ -410,7 +414,7 @@ public final class GcsConfigBuilder {
      * @throws GcsConfigException naming the key if it is unknown or the value is invalid
      */
     public GcsConfigBuilder set(String key, String value) {
-        Objects.requireNonNull(key, "key");
+        ConfigChecks.required("key", key);
         ConfigChecks.notBlank(key, value);
         String v = value.strip();
         switch (key) {

@@ -105,7 +105,8 @@ public final class GcsConfigLoader {
      * @param builder the builder to change
      * @param source where the settings came from, for error messages
      * @return the builder
-     * @throws GcsConfigException if a setting is unknown or invalid
+     * @throws GcsConfigException if a setting is unknown or invalid, with a message in the file's terms (its keys,
+     *     durations such as {@code 5s}: {@link SettingNames#forUser(String)})
      */
     public static GcsConfigBuilder applyTo(Properties properties, GcsConfigBuilder builder, String source) {
         Set<String> unknown = new TreeSet<>(properties.stringPropertyNames());
@@ -121,10 +122,8 @@ public final class GcsConfigLoader {
         }
         try {
             return apply(properties, builder);
-        } catch (GcsConfigException e) {
-            throw new GcsConfigException(source + ": " + e.getMessage());
-        } catch (IllegalArgumentException e) {
-            throw new GcsConfigException(source + ": " + e.getMessage());
+        } catch (GcsConfigException | IllegalArgumentException e) {
+            throw new GcsConfigException(source + ": " + SettingNames.forUser(e.getMessage()));
         }
     }
 

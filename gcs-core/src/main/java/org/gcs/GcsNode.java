@@ -25,9 +25,11 @@ import java.util.concurrent.TimeoutException;
  * }
  * }</pre>
  *
- * <p>All methods are thread-safe. Listeners run on the node's delivery thread. A null argument (a group, payload,
- * listener, timeout or key ring) is refused with an {@link IllegalArgumentException} that names it; only the
- * {@code timeout} of {@link #send(String, byte[], java.time.Duration)} may be null (no bound).
+ * <p>All methods are thread-safe. Listeners run on the node's delivery thread. A null argument (a configuration,
+ * group, payload, listener, timeout or key ring) is refused with an {@link IllegalArgumentException} that names it,
+ * and so is a null object given to {@link GcsConfigBuilder} (a null value of a setting is a
+ * {@link GcsConfigException} there, as any invalid value); only the {@code timeout} of
+ * {@link #send(String, byte[], java.time.Duration)} may be null (no bound).
  */
 public interface GcsNode extends GroupMember, AutoCloseable {
 
@@ -38,8 +40,12 @@ public interface GcsNode extends GroupMember, AutoCloseable {
      * @return the running node
      * @throws GcsException if the node cannot start (the message says why, for instance a port in use, or another
      *     process of the site's LAN already has this node's {@code member.name}: it names that process's address)
+     * @throws IllegalArgumentException if {@code config} is null
      */
     static GcsNode start(GcsConfig config) {
+        if (config == null) {
+            throw new IllegalArgumentException("config must not be null: build one with GcsConfig.builder()");
+        }
         return org.gcs.internal.node.NettyJGroupsNode.start(config);
     }
 

@@ -3,7 +3,6 @@ package org.gcs;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -143,7 +142,7 @@ public final class LanConfig {
 
         /** @param transport UDP (multicast, default) or TCP (static member list) */
         public Builder transport(LanTransport transport) {
-            this.transport = Objects.requireNonNull(transport, "transport");
+            this.transport = ConfigChecks.required("lan.transport", transport);
             return this;
         }
 
@@ -168,7 +167,8 @@ public final class LanConfig {
         /** @param mcastPort UDP multicast port (1024–65535); unset derives one from the site name */
         public Builder mcastPort(int mcastPort) {
             if (mcastPort < 1024 || mcastPort > 65_535) {
-                throw new GcsConfigException("lan.mcastPort must be in 1024..65535, got " + mcastPort);
+                throw new GcsConfigException("lan.mcastPort must be in 1024..65535, got " + mcastPort
+                        + ": give a port in that range, or leave it out for one derived from the site name");
             }
             this.mcastPort = mcastPort;
             return this;
@@ -177,7 +177,8 @@ public final class LanConfig {
         /** @param tcpPort TCP listening port for the TCP transport (1–65535) */
         public Builder tcpPort(int tcpPort) {
             if (tcpPort < 1 || tcpPort > 65_535) {
-                throw new GcsConfigException("lan.tcpPort must be in 1..65535, got " + tcpPort);
+                throw new GcsConfigException("lan.tcpPort must be in 1..65535, got " + tcpPort
+                        + ": give a port in that range, or leave it out for the default " + DEFAULT_TCP_PORT);
             }
             this.tcpPort = tcpPort;
             return this;
@@ -205,7 +206,9 @@ public final class LanConfig {
         /** @param joinTimeout how long to look for an existing cluster (100 ms – 60 s; default 1 s) */
         public Builder joinTimeout(Duration joinTimeout) {
             if (joinTimeout == null || joinTimeout.toMillis() < 100 || joinTimeout.toSeconds() > 60) {
-                throw new GcsConfigException("lan.joinTimeout must be between 100ms and 60s, got " + joinTimeout);
+                throw new GcsConfigException("lan.joinTimeout must be between 100ms and 60s, got "
+                        + Quantities.format(joinTimeout) + ": give a duration in that range, or leave it out for the"
+                        + " default 1s");
             }
             this.joinTimeout = joinTimeout;
             return this;
@@ -216,7 +219,7 @@ public final class LanConfig {
          *        encrypted) or {@link LanProtection#NONE} (measurements and old setups; logged at WARN at start)
          */
         public Builder protection(LanProtection protection) {
-            this.protection = Objects.requireNonNull(protection, "protection");
+            this.protection = ConfigChecks.required("lan.protection", protection);
             return this;
         }
 

@@ -72,8 +72,10 @@ public record ProtocolTimers(Duration heartbeatInterval, Duration siteTimeout, D
     /** @throws GcsConfigException if a single lost heartbeat would make a site count as gone */
     void check() {
         if (siteTimeout.compareTo(heartbeatInterval.multipliedBy(2)) < 0) {
-            throw new GcsConfigException("siteTimeout (" + siteTimeout + ") must be at least twice heartbeatInterval ("
-                    + heartbeatInterval + "), or a single lost heartbeat would drop a site");
+            throw new GcsConfigException("siteTimeout (" + Quantities.format(siteTimeout) + ") must be at least twice"
+                    + " heartbeatInterval (" + Quantities.format(heartbeatInterval) + "), or a single lost heartbeat"
+                    + " would drop a site: raise siteTimeout to " + Quantities.format(heartbeatInterval.multipliedBy(2))
+                    + " or more, or shorten heartbeatInterval");
         }
     }
 }

@@ -2,6 +2,9 @@ package org.gcs;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -18,16 +21,16 @@ public final class Quantities {
     private static final Pattern NUMBER_WITH_UNIT = Pattern.compile("([0-9]+(?:\\.[0-9]+)?)([A-Za-z%]*)");
     private static final Pattern PLAIN_NUMBER = Pattern.compile("[0-9]+(?:\\.[0-9]+)?");
 
-    /** Nanoseconds per time unit. */
-    private static final Map<String, Long> TIME_UNITS = Map.of("ns", 1L, "us", 1_000L, "ms", 1_000_000L,
+    /** Nanoseconds per time unit, in the order the messages list them. */
+    private static final Map<String, Long> TIME_UNITS = units("ns", 1L, "us", 1_000L, "ms", 1_000_000L,
             "s", 1_000_000_000L, "m", 60_000_000_000L, "min", 60_000_000_000L, "h", 3_600_000_000_000L);
 
-    /** Bits per second per rate unit (powers of 1000). */
-    private static final Map<String, Long> RATE_UNITS = Map.of(
+    /** Bits per second per rate unit (powers of 1000), in the order the messages list them. */
+    private static final Map<String, Long> RATE_UNITS = units(
             "bps", 1L, "kbps", 1_000L, "Kbps", 1_000L, "Mbps", 1_000_000L, "Gbps", 1_000_000_000L);
 
-    /** Bytes per size unit (powers of 1024). */
-    private static final Map<String, Long> SIZE_UNITS = Map.of("B", 1L, "KB", 1024L, "KiB", 1024L,
+    /** Bytes per size unit (powers of 1024), in the order the messages list them. */
+    private static final Map<String, Long> SIZE_UNITS = units("B", 1L, "KB", 1024L, "KiB", 1024L,
             "MB", 1024L * 1024, "MiB", 1024L * 1024, "GB", 1024L * 1024 * 1024, "GiB", 1024L * 1024 * 1024);
 
     private Quantities() {
@@ -60,9 +63,40 @@ public final class Quantities {
         }
     }
 
+    /**
+     * A duration as a user writes it, in the largest unit that gives a whole number: {@code 5s}, {@code 250ms},
+     * {@code 10m}, {@code 1h}, {@code 1500ms}; {@link #timeNs} reads it back.
+     *
+     * @param duration a duration, not negative
+     * @return its text, or {@code null} for null
+     */
+    public static String format(java.time.Duration duration) {
+        if (duration == null) {
+            return "null";
+        }
+        long ns;
+        try {
+            ns = duration.toNanos();
+        } catch (ArithmeticException e) {
+            return duration.toSeconds() + "s";
+        }
+        if (ns == 0) {
+            return "0s";
+        }
+        String[] names = {"h", "m", "s", "ms", "us"};
+        long[] factors = {TIME_UNITS.get("h"), TIME_UNITS.get("m"), TIME_UNITS.get("s"), TIME_UNITS.get("ms"),
+            TIME_UNITS.get("us")};
+        for (int i = 0; i < names.length; i++) {
+            if (ns % factors[i] == 0) {
+                return ns / factors[i] + names[i];
+            }
+        }
+        return ns + "ns";
+    }
+
     /** A duration such as {@code 20ms} or {@code 1.5s}, in nanoseconds rounded to the nearest one. */
     public static long timeNs(String text) {
-        return scaled(text, TIME_UNITS, "a time", "ns, us, ms or s", "20ms");
+        return scaled(text, TIME_UNITS, "a time", timeUnits(), "20ms");
     }
 
     /** A bit rate such as {@code 10Mbps}, in bits per second; {@code unlimited} gives 0. */
@@ -70,7 +104,7 @@ public final class Quantities {
         if (text.equals("unlimited")) {
             return 0;
         }
-        long value = scaled(text, RATE_UNITS, "a bandwidth", "bps, kbps, Mbps or Gbps (powers of 1000)", "10Mbps");
+        long value = scaled(text, RATE_UNITS, "a bandwidth", rateUnits(), "10Mbps");
         if (value <= 0) {
             throw new IllegalArgumentException("bandwidth must be at least 1bps; write bandwidth=unlimited for no limit");
         }
@@ -79,7 +113,7 @@ public final class Quantities {
 
     /** A size such as {@code 128KB}, in bytes rounded to the nearest one. */
     public static long bytes(String text) {
-        return scaled(text, SIZE_UNITS, "a size", "B, KB, KiB, MB or MiB (powers of 1024)", "128KB");
+        return scaled(text, SIZE_UNITS, "a size", sizeUnits(), "128KB");
     }
 
     /** A loss rate written {@code 1.5%} or {@code 0.015}, as a fraction in {@code [0, 1)}. */
@@ -116,6 +150,36 @@ public final class Quantities {
             case "false" -> false;
             default -> throw new IllegalArgumentException("'" + text + "' is not a boolean; write true or false");
         };
+    }
+
+    /** @return the time units {@link #timeNs} accepts, as its messages list them: {@code ns, us, ..., min or h} */
+    public static String timeUnits() {
+        return listed(TIME_UNITS);
+    }
+
+    /** @return the rate units {@link #bitsPerSec} accepts, as its messages list them */
+    public static String rateUnits() {
+        return listed(RATE_UNITS) + " (powers of 1000)";
+    }
+
+    /** @return the size units {@link #bytes} accepts, as its messages list them */
+    public static String sizeUnits() {
+        return listed(SIZE_UNITS) + " (powers of 1024)";
+    }
+
+    /** @return the units of a table, in its order: {@code a, b or c} */
+    private static String listed(Map<String, Long> units) {
+        List<String> names = List.copyOf(units.keySet());
+        return String.join(", ", names.subList(0, names.size() - 1)) + " or " + names.get(names.size() - 1);
+    }
+
+    /** @return a table of units in the order given: name, factor, name, factor, ... */
+    private static Map<String, Long> units(Object... namesAndFactors) {
+        Map<String, Long> units = new LinkedHashMap<>();
+        for (int i = 0; i < namesAndFactors.length; i += 2) {
+            units.put((String) namesAndFactors[i], (Long) namesAndFactors[i + 1]);
+        }
+        return Collections.unmodifiableMap(units);
     }
 
     private static long scaled(String text, Map<String, Long> units, String what, String unitNames, String example) {

@@ -47,11 +47,12 @@ public record TransportSettings(boolean hopByHop, LinkSettings link, int backupF
             throw new IllegalArgumentException("need link settings");
         }
         if (backupFailures < 0) {
-            throw new IllegalArgumentException("hop.backup.failures (r) must be >= 0, got " + backupFailures);
+            throw new IllegalArgumentException("hop.backup.failures (r) must be >= 0, got " + backupFailures
+                    + ": give 0 or more, or leave it out for the default 1");
         }
         if (backupPacketsOverride < 0) {
             throw new IllegalArgumentException("hop.backup.packets must be >= 0 (0: r(B_in + B_out) + B_out), got "
-                    + backupPacketsOverride);
+                    + backupPacketsOverride + ": give 0 or more, or leave it out to size it from r");
         }
         if (stallTimeoutNs <= LinkSender.MAX_PROBE_INTERVAL_NS) {
             throw new IllegalArgumentException("hop.stall.timeout must be longer than the links' window-probe interval"
@@ -59,8 +60,9 @@ public record TransportSettings(boolean hopByHop, LinkSettings link, int backupF
                     + " ms; the default is 2s");
         }
         if (endToEndRepairDelayNs <= 0) {
-            throw new IllegalArgumentException("hop.e2e.repair.delay must be positive, got " + endToEndRepairDelayNs
-                    + " ns");
+            throw new IllegalArgumentException("hop.e2e.repair.delay must be positive, got "
+                    + Quantities.format(java.time.Duration.ofNanos(endToEndRepairDelayNs))
+                    + ": give a duration such as 5s (the default)");
         }
     }
 
@@ -178,7 +180,8 @@ public record TransportSettings(boolean hopByHop, LinkSettings link, int backupF
             throw new IllegalArgumentException(key + " must be a whole number, got '" + value + "'");
         }
         if (n < min || n > 1_000_000) {
-            throw new IllegalArgumentException(key + " must be between " + min + " and 1000000, got " + n);
+            throw new IllegalArgumentException(key + " must be between " + min + " and 1000000, got " + n
+                    + ": give a value in that range");
         }
         return n;
     }

@@ -1,7 +1,6 @@
 package org.gcs;
 
 import java.time.Duration;
-import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -20,7 +19,7 @@ public record WanSecurity(WanProtection protection, Duration replayMaxAge) {
 
     /** Checks each value. */
     public WanSecurity {
-        Objects.requireNonNull(protection, "protection");
+        ConfigChecks.required("wanProtection", protection);
         ConfigChecks.duration("replayMaxAge (wan.replay.max.age)", replayMaxAge, Duration.ofSeconds(1),
                 Duration.ofHours(1));
     }

@@ -4,7 +4,6 @@ import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -51,7 +50,7 @@ public record WanSettings(String bindHost, int bindPort, String advertiseHost, i
             ConfigChecks.inRange("wanAdvertise port", advertisePort, 1, 65_535, "");
         }
         seeds = List.copyOf(seeds);
-        Objects.requireNonNull(io, "io");
+        ConfigChecks.required("wanIo", io);
         String ioName = io.strip().toLowerCase(Locale.ROOT);
         if (!Set.of("auto", "epoll", "nio").contains(ioName)) {
             throw new GcsConfigException("wan.io must be auto, epoll or nio, not '" + io + "'");

@@ -116,7 +116,7 @@ class GcsConfigTest {
         assertThat(config.transport().stallTimeoutNs()).isEqualTo(3_000_000_000L);
         assertThat(config.transport().endToEndRepairDelayNs()).isEqualTo(10_000_000_000L);
         assertThatThrownBy(() -> GcsConfig.builder().hopBuffers(0, 50))
-                .hasMessage("hop.output.packets must be between 1 and 1000000, got 0");
+                .hasMessage("hop.output.packets must be between 1 and 1000000, got 0: give a value in that range");
         assertThatThrownBy(() -> GcsConfig.builder().hopStallTimeout(Duration.ofMillis(500)))
                 .hasMessageContaining("hop.stall.timeout must be longer than the links' window-probe interval");
         Properties p = new Properties();

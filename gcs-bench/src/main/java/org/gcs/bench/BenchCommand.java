@@ -57,8 +57,9 @@ import picocli.CommandLine.Spec;
                     + " send unpaced."
                     + " --controller, --transport and --set configure GCS's nodes only, for experiments: the"
                     + " defaults are what GCS ships.",
-            "Progress goes to stderr, tables to stdout; exit code 0 when every run passed, 1 when a run failed"
-                    + " (the reason is printed), 2 for bad options."},
+            "Progress goes to stderr, tables to stdout (to stderr with --json, which leaves stdout to the JSON);"
+                    + " exit code 0 when every run passed, 1 when a run failed (the reason is printed), 2 for bad"
+                    + " options."},
         footer = {"", "Examples:", "  gcs bench cross-site-throughput --json",
             "  gcs bench cross-site-latency --runs 5 --rate 1000 --out /tmp/bench",
             "  gcs bench cross-site-throughput lan-throughput --size 100",
@@ -199,7 +200,7 @@ public final class BenchCommand implements Callable<Integer> {
                 + " time takes " + BenchPayload.HEADER_BYTES);
         double rate = workload.rate(MAX_RATE_PER_SEC);
         if (stallTimeout.toMillis() < 1_000) {
-            throw usage("--stall-timeout must be at least 1s, got " + stallTimeout);
+            throw usage("--stall-timeout must be at least 1s, got " + org.gcs.Quantities.format(stallTimeout));
         }
         if (inProcess && !jvmOptions.isEmpty()) {
             throw usage("--jvm-option applies to node JVMs; it cannot be used with --in-process");

@@ -19,8 +19,8 @@ import org.gcs.tools.json.JsonWriter;
  * One {@code gcs bench} invocation: every scenario in turn, each with its systems alternating run by run (A B A B
  * ..., or A B C A B C ... with two baselines), progress lines on stderr, a table per scenario on stdout,
  * optionally a CSV of runs, a CSV of medians and ratios and the JSON summary in {@code --out}, and with
- * {@code --json} one JSON object as the last line. The first failed run ends the bench (exit code 1) with the
- * reason; the node logs are then kept.
+ * {@code --json} one JSON object on one line as the only output on stdout (the tables then go to stderr). The
+ * first failed run ends the bench (exit code 1) with the reason; the node logs are then kept.
  */
 final class BenchRun {
     /** Every child JVM halts after this long in any case (its parent normally stops it much sooner). */
@@ -30,17 +30,20 @@ final class BenchRun {
 
     private final BenchSettings settings;
     private final PrintWriter out;
+    /** Where the header, the tables and the wall time go: stdout, or stderr with --json. */
+    private final PrintWriter text;
     private final PrintWriter err;
     private final long startNs = System.nanoTime();
 
     /**
      * @param settings the options
-     * @param out where the tables and the JSON line go
+     * @param out where the tables go, and the JSON line (with --json, only the JSON line: the tables go to err)
      * @param err where progress and errors go
      */
     BenchRun(BenchSettings settings, PrintWriter out, PrintWriter err) {
         this.settings = settings;
         this.out = out;
+        this.text = settings.json() ? err : out;
         this.err = err;
     }
 
@@ -53,11 +56,11 @@ final class BenchRun {
         NodeLauncher launcher = settings.inProcess() ? new InJvmLauncher()
                 : new ChildJvmLauncher(settings.jvmOptions(), logDir, CHILD_LIFETIME_SEC);
         RunDriver driver = new RunDriver(launcher, settings.stallTimeout(), this::progress);
-        out.printf(Locale.ROOT, "GCS bench: %s; %d runs per system; nodes: %s; %d CPUs (%s), Java %s%n",
+        text.printf(Locale.ROOT, "GCS bench: %s; %d runs per system; nodes: %s; %d CPUs (%s), Java %s%n",
                 String.join(", ", settings.scenarios().stream().map(Scenario::id).toList()), settings.runs(),
                 settings.inProcess() ? "threads of this JVM" : "one JVM per node", machine.cpus(), machine.cpuModel(),
                 machine.java());
-        out.flush();
+        text.flush();
         List<ScenarioSummary> summaries = new ArrayList<>();
         String error = null;
         BenchCsv csv = settings.outDir() == null ? null : new BenchCsv(settings.outDir());
@@ -68,7 +71,7 @@ final class BenchRun {
                 }
                 ScenarioSummary summary = runScenario(scenario, driver, csv);
                 summaries.add(summary);
-                BenchTable.print(out, settings, summary);
+                BenchTable.print(text, settings, summary);
             }
         } catch (BenchFailure e) {
             error = e.getMessage();
@@ -84,7 +87,7 @@ final class BenchRun {
             deleteTree(logDir);
         }
         double wallSeconds = (System.nanoTime() - startNs) / 1e9;
-        out.printf(Locale.ROOT, "%nwall time: %.1f s; %s%n", wallSeconds,
+        text.printf(Locale.ROOT, "%nwall time: %.1f s; %s%n", wallSeconds,
                 error == null ? "every message of every run was delivered to every member (PASSED)" : "FAILED");
         Map<String, Object> json = BenchJson.of(settings, machine, summaries, error, wallSeconds);
         if (settings.outDir() != null) {
@@ -92,6 +95,7 @@ final class BenchRun {
             Files.writeString(settings.outDir().resolve(SUMMARY_FILE), JsonWriter.write(json) + "\n",
                     StandardCharsets.UTF_8);
         }
+        text.flush();
         if (settings.json()) {
             out.println(JsonWriter.write(json));
         }

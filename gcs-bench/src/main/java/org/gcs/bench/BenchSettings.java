@@ -17,7 +17,7 @@ import java.util.List;
  * @param measuredMessages measured messages per run, or -1 for each scenario's default
  * @param messageBytes payload bytes of every message
  * @param latencyRatePerSec messages per second offered in {@code cross-site-latency}
- * @param json whether to end with one JSON line
+ * @param json whether stdout holds only the results, one JSON line (the tables go to stderr)
  * @param outDir where to write per-run CSV and the summary, or null
  * @param inProcess whether to run the nodes as threads of this JVM instead of child JVMs
  * @param jvmOptions extra options of every child JVM

@@ -132,7 +132,7 @@ class BenchCommandOptionsTest {
         assertUsageError("--size must be in 17..60000 bytes", "all", "--size", "16");
         assertUsageError("--size must be in 17..60000 bytes", "all", "--size", "60001");
         assertUsageError("--rate must be a positive number", "all", "--rate", "0");
-        assertUsageError("--stall-timeout must be at least 1s", "all", "--stall-timeout", "500ms");
+        assertUsageError("--stall-timeout must be at least 1s, got 500ms", "all", "--stall-timeout", "500ms");
         assertUsageError("unknown --system 'tcp': use gcs, jgroups, jgroups-relay2, jgroups-relay2-nodelay, udp",
                 "all", "--system", "tcp");
         assertUsageError("--system udp is not part of [cross-site-throughput]", "cross-site-throughput",

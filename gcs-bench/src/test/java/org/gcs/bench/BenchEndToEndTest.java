@@ -37,7 +37,8 @@ class BenchEndToEndTest {
                         "1000", "--in-process", "--json", "--out", dir.toString());
 
         assertThat(code).as("exit code; stderr: %s%nstdout: %s", err, out).isZero();
-        String text = out.toString();
+        String text = err.toString();
+        assertThat(out.toString().lines()).as("stdout with --json: the JSON line only").hasSize(1);
         assertThat(text).contains("== cross-site-throughput", "== cross-site-latency", "== lan-throughput",
                 "== udp-limit", "p99.9 ms", "datagrams/s", "ratio (messagesPerSec gcs/jgroups-relay2)",
                 "ratio (messagesPerSec gcs/jgroups)", "CPU per message (cpuMicrosPerMessage gcs/jgroups)",
@@ -49,8 +50,7 @@ class BenchEndToEndTest {
         assertThat(err.toString()).contains("cross-site-throughput: gcs run 1/1 starting",
                 "jgroups-relay2 run 1: 4 nodes started", "jgroups-relay2-nodelay run 1: 4 nodes started",
                 "all delivered");
-        List<String> lines = text.lines().toList();
-        String json = lines.get(lines.size() - 1);
+        String json = out.toString().strip();
         assertThat(json).startsWith("{\"command\":\"bench\",\"passed\":true,").endsWith("}")
                 .contains("\"nodes\":\"threads of one JVM\"")
                 .contains("\"cross-site-throughput\":{", "\"cross-site-latency\":{", "\"lan-throughput\":{",
@@ -106,7 +106,7 @@ class BenchEndToEndTest {
         assertThat(json).contains("\"passed\":true", "\"nodes\":\"one JVM per node\"", "\"messageBytes\":100,",
                 "\"cpuRatioOf\":\"cpuMicrosPerMessage gcs/jgroups\"").doesNotContain("\"cpuRatio\":null");
         assertThat(count(json, "\"deliveredMessages\":2000,")).isEqualTo(2);
-        assertThat(out.toString()).containsPattern("CPU per message \\(cpuMicrosPerMessage gcs/jgroups\\): [0-9.]+ ");
+        assertThat(err.toString()).containsPattern("CPU per message \\(cpuMicrosPerMessage gcs/jgroups\\): [0-9.]+ ");
         List<String> runs = Files.readAllLines(dir.resolve(BenchCsv.FILE));
         List<String> header = List.of(runs.get(0).split(","));
         assertThat(runs).hasSize(3);

@@ -190,14 +190,15 @@ public final class LabCommand implements Callable<Integer> {
     }
 
     /**
-     * Runs a scenario with validated settings: progress on {@code stdout}, the summary in {@code summary.json}
-     * (and as the last stdout line with --json), the failure reason on {@code stderr}.
+     * Runs a scenario with validated settings: progress on {@code stdout}, the summary in {@code summary.json}, the
+     * failure reason on {@code stderr}. With --json, stdout holds only the summary (one line, one JSON document) and
+     * the progress goes to {@code stderr}.
      *
      * @return the exit code
      */
     static int run(Settings settings, PrintWriter stdout, PrintWriter stderr) {
         LabScenario scenario = settings.scenario();
-        LabProgress progress = new LabProgress(stdout, scenario.name(),
+        LabProgress progress = new LabProgress(settings.json() ? stderr : stdout, scenario.name(),
                 settings.driver() == LabContext.Driver.VIRTUAL && scenario.fixedDriver().isEmpty() ? "sim" : "real");
         LabContext context = new LabContext(settings.out(), settings.seed(), settings.scale(), settings.driver(),
                 settings.treeStrategy(), settings.nodeSettings(), settings.topology(), progress);

@@ -10,8 +10,8 @@ import org.gcs.tools.json.JsonWriter;
 
 /**
  * Writes a run's summary as one compact JSON object (maps in their order, lists, strings, numbers, booleans,
- * null; non-finite doubles become {@code null}): into {@code summary.json} and as the last line of stdout with
- * {@code --json}.
+ * null; non-finite doubles become {@code null}): into {@code summary.json} and, with {@code --json}, as the only
+ * line of stdout.
  */
 public final class SummaryWriter {
     /** The summary's file name in the output directory. */

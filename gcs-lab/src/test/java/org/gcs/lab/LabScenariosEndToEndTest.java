@@ -25,7 +25,8 @@ class LabScenariosEndToEndTest {
         LabRun run = LabRun.lab(dir, "rate-restriction");
 
         assertThat(run.code()).as("stderr %s%nstdout %s", run.err(), run.out()).isZero();
-        assertThat(run.out()).contains("turn 1/6", "turn 6/6", "PASSED");
+        assertThat(run.err()).contains("turn 1/6", "turn 6/6", "PASSED");
+        assertThat(run.out().lines()).as("stdout with --json: the summary only").hasSize(1);
         assertThat(run.json()).startsWith("{\"scenario\":\"rate-restriction\",\"driver\":\"virtual\",\"seed\":1,")
                 .contains("\"passed\":true", "\"failureReason\":null", "\"turnSeconds\":60");
         for (String site : List.of("jerusalem", "boston", "saltlake", "ottawa", "berkeley", "chicago")) {

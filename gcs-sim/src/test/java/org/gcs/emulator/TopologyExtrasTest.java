@@ -190,7 +190,7 @@ class TopologyExtrasTest {
             tree cycle           | tree a-b c-d d-c                           | form a cycle
             at no link keyword   | at 1s a -> b delay=1ms                     | expected 'at <time> link <site> -> <site> key=value...'
             at no keys           | at 1s link a -> b                          | with at least one key=value to change
-            at no unit           | at 200 link a -> b delay=1ms               | at 200: '200' has no unit; add one of ns, us, ms or s
+            at no unit           | at 200 link a -> b delay=1ms               | at 200: '200' has no unit; add one of ns, us, ms, s, m, min or h
             at missing link      | at 1s link a -> d delay=1ms                | there is no link a -> d to change; define it first with a 'link' line above this one
             at missing reverse   | at 1s link b <-> c delay=1ms               | there is no link c -> b to change
             at unknown key       | at 1s link a -> b speed=1Mbps              | unknown key 'speed'; keys are rtt, delay

@@ -132,9 +132,9 @@ class TopologyTest {
             unknown key          | link a -> b dealy=3ms                 | unknown key 'dealy'; keys are rtt, delay
             unknown site         | link a -> x delay=3ms                 | unknown site 'x'; declare it first with 'site x'
             duplicate link       | link b -> a delay=3ms                 | the link b -> a is already defined on line 3
-            missing unit         | link b -> c delay=3                   | delay=3: '3' has no unit; add one of ns, us, ms or s
-            wrong rate unit      | link b -> c bandwidth=10MBps          | unknown unit 'MBps' in '10MBps'; use bps, kbps, Mbps or Gbps
-            wrong size unit      | link b -> c queue=64kb                | unknown unit 'kb' in '64kb'; use B, KB, KiB, MB or MiB
+            missing unit         | link b -> c delay=3                   | delay=3: '3' has no unit; add one of ns, us, ms, s, m, min or h
+            wrong rate unit      | link b -> c bandwidth=10MBps          | unknown unit 'MBps' in '10MBps'; use bps, kbps, Kbps, Mbps or Gbps
+            wrong size unit      | link b -> c queue=64kb                | unknown unit 'kb' in '64kb'; use B, KB, KiB, MB, MiB, GB or GiB
             negative time        | link b -> c delay=-3ms                | '-3ms' is not a time
             loss of 100%         | link b -> c loss=100%                 | must be below 100%
             malformed loss       | link b -> c loss=lots                 | 'lots' is not a loss rate; write a percentage such as 1.5%

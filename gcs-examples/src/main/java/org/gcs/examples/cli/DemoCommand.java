@@ -112,7 +112,7 @@ public final class DemoCommand implements Callable<Integer> {
         DemoSettings settings = settings();
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        try (MetricsExposure metrics = monitoring.open(spec)) {
+        try (MetricsExposure metrics = monitoring.open(spec, settings.json() ? err : out)) {
             DemoRun run = new DemoRun(settings, out, err, metrics::expose);
             return (dashboard.enabled() ? run.withDashboard(dashboardAddress()) : run).run();
         }
@@ -134,7 +134,7 @@ public final class DemoCommand implements Callable<Integer> {
         double rate = workload.rate();
         int size = workload.size(0, MAX_MESSAGE_BYTES);
         if (reportEvery.toMillis() < 100) {
-            throw usage("--report-every must be at least 100ms, got " + reportEvery);
+            throw usage("--report-every must be at least 100ms, got " + org.gcs.Quantities.format(reportEvery));
         }
         dashboardAddress();
         if (!Names.isValid(group)) {

@@ -56,7 +56,7 @@ final class DemoRun {
 
     /**
      * @param settings the validated settings
-     * @param out where the tables and the JSON line go
+     * @param out where the tables go, and the JSON line (with --json, only the JSON line: the tables go to err)
      * @param err where the failure reason goes
      */
     DemoRun(DemoSettings settings, PrintWriter out, PrintWriter err) {
@@ -65,7 +65,7 @@ final class DemoRun {
 
     /**
      * @param settings the validated settings
-     * @param out where the tables and the JSON line go
+     * @param out where the tables go, and the JSON line (with --json, only the JSON line: the tables go to err)
      * @param err where the failure reason goes
      * @param onStarted told of every node once all are started (monitoring)
      */
@@ -74,7 +74,7 @@ final class DemoRun {
         this.settings = settings;
         this.out = out;
         this.err = err;
-        this.report = new DemoReport(out);
+        this.report = new DemoReport(settings.json() ? err : out);
     }
 
     /**
@@ -99,7 +99,8 @@ final class DemoRun {
             cluster = DemoCluster.start(settings.topology(), settings.membersPerSite(), settings.treeStrategy(),
                     settings.seed(), registry, settings.nodeSettings());
         } catch (GcsException e) {
-            return finish(DemoResult.failedEarly(settings, "cannot start the nodes: " + e.getMessage()), false);
+            return finish(DemoResult.failedEarly(settings, "cannot start the nodes: "
+                    + org.gcs.SettingNames.forUser(e.getMessage())), false);
         }
         DashboardServer dashboard = null;
         try (cluster) {

@@ -19,7 +19,7 @@ import org.gcs.tools.cli.NodeSettings;
  * @param treeStrategy the overlay tree strategy of the nodes
  * @param seed seed of the link emulator's random loss and jitter
  * @param reportEvery interval of the live rate table
- * @param json whether to end with one JSON line
+ * @param json whether stdout holds only the results, one JSON line (the tables go to stderr)
  * @param nodeSettings the node settings given with --controller and --set, applied to every node
  */
 record DemoSettings(Topology topology, int membersPerSite, Duration duration, double ratePerMember, int messageBytes,

@@ -27,6 +27,18 @@ public final class MonitoringOptions {
      * @throws ParameterException if the port is out of range or cannot be bound
      */
     MetricsExposure open(CommandSpec spec) {
+        return open(spec, spec.commandLine().getOut());
+    }
+
+    /**
+     * Starts what the options ask for and prints one line for each: where the metrics are served.
+     *
+     * @param spec the command, for usage errors
+     * @param notes where the lines go (stderr when stdout is to hold only a JSON document)
+     * @return the exposure to bind nodes to; does nothing without options
+     * @throws ParameterException if the port is out of range or cannot be bound
+     */
+    MetricsExposure open(CommandSpec spec, PrintWriter notes) {
         if (metricsPort != null && (metricsPort < 0 || metricsPort > 65_535)) {
             throw new ParameterException(spec.commandLine(), "--metrics-port must be in 0..65535, got " + metricsPort);
         }
@@ -36,9 +48,8 @@ public final class MonitoringOptions {
         } catch (UncheckedIOException e) {
             throw new ParameterException(spec.commandLine(), "--metrics-port " + metricsPort + ": " + e.getMessage());
         }
-        PrintWriter out = spec.commandLine().getOut();
-        exposure.describe().forEach(out::println);
-        out.flush();
+        exposure.describe().forEach(notes::println);
+        notes.flush();
         return exposure;
     }
 }

@@ -10,6 +10,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import org.gcs.GcsConfigException;
 import org.gcs.GcsException;
+import org.gcs.SettingNames;
 import org.gcs.GcsNode;
 import org.gcs.examples.dashboard.DashboardOptions;
 import org.gcs.order.Ordering;
@@ -156,7 +157,7 @@ public final class NodeCommand implements Callable<Integer> {
         try {
             file = NodeConfigFile.read(config, transport, ordering());
         } catch (GcsConfigException e) {
-            NodeRun.print(err, "gcs node: " + e.getMessage());
+            NodeRun.print(err, "gcs node: " + SettingNames.forUser(e.getMessage()));
             return 2;
         }
         NodeRun.Settings settings = settings(file);
@@ -166,7 +167,7 @@ public final class NodeCommand implements Callable<Integer> {
             node = GcsNode.start(file.config());
         } catch (GcsException e) {
             metrics.close();
-            NodeRun.print(err, "gcs node: cannot start: " + e.getMessage());
+            NodeRun.print(err, "gcs node: cannot start: " + SettingNames.forUser(e.getMessage()));
             return 1;
         }
         try (metrics) {

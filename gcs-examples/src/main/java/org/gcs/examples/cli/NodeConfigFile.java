@@ -55,7 +55,12 @@ record NodeConfigFile(Path file, GcsConfig config, List<String> groups, Ordering
                     + " set " + ORDER + " = total (or --order total) or remove " + ORDER_LOG_FILE);
         }
         var builder = LinkEmulationKeys.load(settings, file.toString());
-        GcsConfig config = (transport == null ? builder : builder.wanTransport(transport)).build();
+        GcsConfig config;
+        try {
+            config = (transport == null ? builder : builder.wanTransport(transport)).build();
+        } catch (GcsConfigException e) {
+            throw new GcsConfigException(file + ": " + e.getMessage());
+        }
         List<String> groups = groups(settings, file);
         if (logFile != null && groups.isEmpty()) {
             throw new GcsConfigException(file + ": " + ORDER_LOG_FILE + " records the first group of 'groups',"

@@ -17,6 +17,7 @@ import org.gcs.GcsConfigBuilder;
 import org.gcs.GcsConfigException;
 import org.gcs.GcsConfigLoader;
 import org.gcs.GcsException;
+import org.gcs.SettingNames;
 import org.gcs.GcsNode;
 import org.gcs.GroupView;
 import org.gcs.LanConfig;
@@ -131,7 +132,7 @@ public final class WhiteboardCommand implements Callable<Integer> {
         try {
             gcsConfig = gcsConfig(err);
         } catch (GcsConfigException e) {
-            print(err, "gcs whiteboard: " + e.getMessage());
+            print(err, "gcs whiteboard: " + SettingNames.forUser(e.getMessage(), userNames()));
             started.completeExceptionally(e);
             return 2;
         }
@@ -145,7 +146,7 @@ public final class WhiteboardCommand implements Callable<Integer> {
             });
             whiteboard = Whiteboard.start(node, group, new InetSocketAddress("127.0.0.1", httpPort));
         } catch (GcsException | UncheckedIOException e) {
-            print(err, "gcs whiteboard: cannot start: " + e.getMessage());
+            print(err, "gcs whiteboard: cannot start: " + SettingNames.forUser(e.getMessage(), userNames()));
             started.completeExceptionally(e);
             return 1;
         }
@@ -170,6 +171,15 @@ public final class WhiteboardCommand implements Callable<Integer> {
     /** Stops the whiteboard as SIGTERM would: {@link #call()} then closes it and returns (tests use this). */
     void stop() {
         stop.countDown();
+    }
+
+    /**
+     * @return the options that stand for the builder's settings without {@code --config}, for the messages; none
+     *     with it (the file's keys are the names then)
+     */
+    private java.util.Map<String, String> userNames() {
+        return config != null ? java.util.Map.of() : java.util.Map.of("memberName", "--member",
+                "wanBind", "--wan-port", "clusterKey", "--key", "clusterKeyFile", "--key-file");
     }
 
     /** @param err where the warning about the sample key goes */

@@ -28,8 +28,10 @@ class DemoCommandEndToEndTest {
 
         assertThat(code).as("exit code; stderr: %s%nstdout: %s", err, out).isZero();
         List<String> lines = out.toString().lines().toList();
-        assertThat(lines.get(0)).startsWith("GCS demo: topology ron3");
-        assertThat(out.toString()).contains("boston/boston-1", "ottawa/ottawa-2", "chicago/chicago-1", "PASSED");
+        assertThat(lines).as("stdout with --json: the JSON line only").hasSize(1);
+        assertThat(err.toString().lines().findFirst()).hasValueSatisfying(
+                first -> assertThat(first).startsWith("GCS demo: topology ron3"));
+        assertThat(err.toString()).contains("boston/boston-1", "ottawa/ottawa-2", "chicago/chicago-1", "PASSED");
         String json = lines.get(lines.size() - 1);
         assertThat(json).startsWith("{").endsWith("}");
         assertThat(number(json, "sites")).isEqualTo(3);
@@ -98,7 +100,7 @@ class DemoCommandEndToEndTest {
         assertThat(number(json, "viewSynchronyViolations")).isZero();
         assertThat(number(json, "orderCheckedEvents")).isGreaterThanOrEqualTo(number(json, "delivered"));
         assertThat(json).contains("\"order\":\"total\"", "\"passed\":true");
-        assertThat(out.toString()).contains("in the agreed view", "order: total, 0 disagreements over",
+        assertThat(err.toString()).contains("in the agreed view", "order: total, 0 disagreements over",
                 "in one agreed order");
     }
 

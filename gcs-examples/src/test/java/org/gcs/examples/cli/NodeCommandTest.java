@@ -60,7 +60,7 @@ class NodeCommandTest {
 
         assertThat(gcs("node", "--config", noKey.toString())).isEqualTo(2);
         assertThat(gcs("node", "--config", badGroup.toString())).isEqualTo(2);
-        assertThat(err.toString()).contains("clusterKey is required", "group 'a b' is not valid");
+        assertThat(err.toString()).contains("cluster.key is required", "group 'a b' is not valid");
     }
 
     @Test

@@ -5,7 +5,11 @@ import org.gcs.Quantities;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
-/** Converts {@code 30s}, {@code 2m}, {@code 500ms} into a {@link Duration}, as configuration files do. */
+/**
+ * Converts {@code 30s}, {@code 2m}, {@code 500ms} into a {@link Duration}, as configuration files do; a value that
+ * is not a duration is refused with {@link Quantities}' message, which lists the units it accepts
+ * ({@link Quantities#timeUnits()}), after picocli's {@code Invalid value for option '--NAME': }.
+ */
 public final class DurationConverter implements ITypeConverter<Duration> {
     /**
      * @param value a duration such as {@code 30s}
@@ -15,7 +19,7 @@ public final class DurationConverter implements ITypeConverter<Duration> {
     @Override
     public Duration convert(String value) {
         try {
-            return Quantities.duration("duration", value);
+            return Duration.ofNanos(Quantities.timeNs(value.strip()));
         } catch (IllegalArgumentException e) {
             throw new TypeConversionException(e.getMessage());
         }

@@ -11,6 +11,7 @@ import org.gcs.GcsConfig;
 import org.gcs.GcsConfigBuilder;
 import org.gcs.GcsConfigException;
 import org.gcs.GcsConfigLoader;
+import org.gcs.SettingNames;
 import org.gcs.TransportSettings;
 
 /**
@@ -169,10 +170,16 @@ public final class NodeSettings {
 
     /** Builds a throw-away configuration so that every value is checked now. */
     private void check() {
+        GcsConfigBuilder builder;
         try {
-            applyTo(GcsConfig.builder().site("check").clusterKey("0123456789abcdef0123")).build();
+            builder = applyTo(GcsConfig.builder().site("check").clusterKey("0123456789abcdef0123"));
         } catch (GcsConfigException e) {
-            throw new IllegalArgumentException(e.getMessage(), e);
+            throw new IllegalArgumentException(e.getMessage(), e);   // in the terms of --set already
+        }
+        try {
+            builder.build();
+        } catch (GcsConfigException e) {
+            throw new IllegalArgumentException("--set: " + SettingNames.forUser(e.getMessage()), e);
         }
     }
 

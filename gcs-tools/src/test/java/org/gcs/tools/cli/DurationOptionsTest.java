@@ -30,7 +30,10 @@ class DurationOptionsTest {
                 .hasMessage("--duration must be positive, e.g. 10m");
         CommandRun run = CommandRun.of(new Node(), "--duration", "30");
         assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.err()).startsWith("node: Invalid value for option '--duration'").contains("no unit");
+        assertThat(run.err()).startsWith("node: Invalid value for option '--duration': '30' has no unit; add one of"
+                + " " + org.gcs.Quantities.timeUnits() + ", e.g. 20ms");
+        assertThat(org.gcs.Quantities.timeUnits()).contains("m, min or h");
+        assertThat(duration("--duration", "1h").duration()).isEqualTo(Duration.ofHours(1));
     }
 
     @Test

@@ -7,7 +7,6 @@ import java.net.URI;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.dockerclient.DockerClientProviderStrategy;
 import org.testcontainers.dockerclient.TransportConfig;
@@ -34,7 +33,8 @@ final class DockerHostCheck {
     static final String HOST_OVERRIDE = "TESTCONTAINERS_HOST_OVERRIDE";
     static final String RYUK_DISABLED = "TESTCONTAINERS_RYUK_DISABLED";
     private static final long PULL_SECONDS = 30;
-    private static final AtomicBoolean DONE = new AtomicBoolean();
+    /** The check's outcome once it ran: empty when all is well, else the message every start fails with. */
+    private static Optional<String> outcome;
 
     /** What the check needs to know of the engine. */
     interface Engine {
@@ -56,16 +56,19 @@ final class DockerHostCheck {
      *
      * @throws IllegalStateException naming the setting if Testcontainers would wait for an image it cannot pull
      */
-    static void once() {
-        if (Boolean.getBoolean(SKIP_PROPERTY) || !DONE.compareAndSet(false, true)) {
+    static synchronized void once() {
+        if (Boolean.getBoolean(SKIP_PROPERTY)) {
             return;
         }
-        TransportConfig transport = DockerClientFactory.instance().getTransportConfig();
-        DockerClient client = DockerClientProviderStrategy.getClientForConfig(transport);
-        problem(System.getenv(), new File("/.dockerenv").exists(), transport.getDockerHost(), engine(client),
-                TestcontainersConfiguration.getInstance().getRyukImage()).ifPresent(message -> {
-                    throw new IllegalStateException(message);
-                });
+        if (outcome == null) {
+            TransportConfig transport = DockerClientFactory.instance().getTransportConfig();
+            DockerClient client = DockerClientProviderStrategy.getClientForConfig(transport);
+            outcome = problem(System.getenv(), new File("/.dockerenv").exists(), transport.getDockerHost(),
+                    engine(client), TestcontainersConfiguration.getInstance().getRyukImage());
+        }
+        outcome.ifPresent(message -> {
+            throw new IllegalStateException(message);
+        });
     }
 
     /**

@@ -10,7 +10,8 @@ import java.util.concurrent.TimeUnit;
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.dockerclient.DockerClientProviderStrategy;
 import org.testcontainers.dockerclient.TransportConfig;
-import org.testcontainers.utility.TestcontainersConfiguration;
+import org.testcontainers.utility.DockerImageName;
+import org.testcontainers.utility.ImageNameSubstitutor;
 
 /**
  * Fails fast, with the setting to use, where Testcontainers would otherwise spend minutes pulling an image that
@@ -26,8 +27,10 @@ import org.testcontainers.utility.TestcontainersConfiguration;
  * JVM, before the first {@link GcsContainer} starts; {@code -D}{@value #SKIP_PROPERTY}{@code =true} skips it.
  */
 final class DockerHostCheck {
-    /** The image Testcontainers 2 runs to find the default gateway. */
+    /** The image Testcontainers 2.0.5 runs to find the default gateway (its {@code DockerClientFactory}). */
     static final String TINY_IMAGE = "alpine:3.17";
+    /** The image of Testcontainers 2.0.5's Ryuk container (its {@code RyukContainer}, not public). */
+    static final String RYUK_IMAGE = "testcontainers/ryuk:0.14.0";
     /** System property that skips the check. */
     static final String SKIP_PROPERTY = "gcs.testcontainers.skipHostCheck";
     static final String HOST_OVERRIDE = "TESTCONTAINERS_HOST_OVERRIDE";
@@ -64,7 +67,7 @@ final class DockerHostCheck {
             TransportConfig transport = DockerClientFactory.instance().getTransportConfig();
             DockerClient client = DockerClientProviderStrategy.getClientForConfig(transport);
             outcome = problem(System.getenv(), new File("/.dockerenv").exists(), transport.getDockerHost(),
-                    engine(client), TestcontainersConfiguration.getInstance().getRyukImage());
+                    engine(client), RYUK_IMAGE);
         }
         outcome.ifPresent(message -> {
             throw new IllegalStateException(message);
@@ -121,7 +124,10 @@ final class DockerHostCheck {
             }
 
             @Override
-            public Optional<String> unavailable(String image) {
+            public Optional<String> unavailable(String name) {
+                // the name Testcontainers pulls: its image name substitutor (e.g. a registry prefix) applies
+                String image = ImageNameSubstitutor.instance().apply(DockerImageName.parse(name))
+                        .asCanonicalNameString();
                 try {
                     client.inspectImageCmd(image).exec();
                     return Optional.empty();

@@ -273,11 +273,20 @@ public class GcsContainer extends GenericContainer<GcsContainer> {
         return text.toString();
     }
 
-    /** Checks once per JVM that Testcontainers will not hang pulling an image (see the class comment), then starts. */
+    /**
+     * Starts the container; first checks, once per JVM, that Testcontainers will not spend minutes pulling an image
+     * it cannot pull (see the class comment). Testcontainers asks Docker in {@code start()} before anything else, so
+     * the check runs here.
+     *
+     * @throws IllegalStateException naming {@code TESTCONTAINERS_HOST_OVERRIDE} or {@code TESTCONTAINERS_RYUK_DISABLED}
+     *     where Testcontainers would otherwise try for minutes to pull {@code alpine:3.17} or Ryuk's image
+     */
     @Override
-    protected void doStart() {
-        DockerHostCheck.once();
-        super.doStart();
+    public void start() {
+        if (getContainerId() == null) {
+            DockerHostCheck.once();
+        }
+        super.start();
     }
 
     @Override

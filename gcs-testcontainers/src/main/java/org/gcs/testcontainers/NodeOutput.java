@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
 
 /**
  * Reads what {@code gcs node} prints (its container's log): the one place that knows the format of its status,
- * view and metrics lines (documented by {@code gcs node --help}).
+ * and view lines (documented by {@code gcs node --help}).
  */
 final class NodeOutput {
     /** {@code HH:mm:ss status|final SITE/MEMBER delegate=yes|no[ (DELEGATE)] views=... sent=N delivered=N ...}. */
@@ -24,8 +24,6 @@ final class NodeOutput {
     /** {@code HH:mm:ss view GROUP #ID: N members in M site(s) [SITE/MEMBER, ...]}. */
     private static final Pattern VIEW = Pattern.compile(
             "\\d{2}:\\d{2}:\\d{2} view (\\S+) #(\\d+): \\d+ members in \\d+ site\\(s\\) \\[(.*)]");
-    /** {@code metrics: http://HOST:PORT/metrics}, printed once at start with {@code --metrics-port}. */
-    private static final Pattern METRICS = Pattern.compile("^metrics: http://\\S+:(\\d+)/metrics");
 
     private NodeOutput() {
     }
@@ -102,20 +100,6 @@ final class NodeOutput {
             }
         }
         return Optional.of(new GcsView(m.group(1), Long.parseLong(m.group(2)), members));
-    }
-
-    /**
-     * @param log a node's output
-     * @return the port its metrics endpoint listens on inside the container, if it printed one
-     */
-    static Optional<Integer> metricsPort(String log) {
-        for (String line : log.split("\n")) {
-            Matcher m = METRICS.matcher(line.trim());
-            if (m.find()) {
-                return Optional.of(Integer.parseInt(m.group(1)));
-            }
-        }
-        return Optional.empty();
     }
 
     private static Map<String, GroupSize> viewSizes(String field) {

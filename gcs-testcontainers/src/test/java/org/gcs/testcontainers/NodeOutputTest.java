@@ -78,7 +78,6 @@ class NodeOutputTest {
         assertThat(chat.contains("ottawa", "ottawa-1")).isTrue();
         assertThat(NodeOutput.lastView(log, "board").orElseThrow().size()).isEqualTo(1);
         assertThat(NodeOutput.lastView(log, "other")).isEmpty();
-        assertThat(NodeOutput.metricsPort(log)).contains(9464);
         assertThat(NodeOutput.lastStatusLine("no status yet\n")).isEmpty();
         assertThat(NodeOutput.status("chat> a/b: 12:00:00 status")).isEmpty();
     }

@@ -1,7 +1,10 @@
 package org.gcs.testcontainers;
 
 import com.github.dockerjava.api.model.Capability;
+import com.github.dockerjava.api.model.ContainerNetwork;
+import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.HostConfig;
+import com.github.dockerjava.api.model.Ports;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -27,7 +30,16 @@ import org.testcontainers.utility.MountableFile;
  * <p>The image is {@value #DEFAULT_IMAGE} unless the system property {@value #IMAGE_PROPERTY} or the environment
  * variable {@value #IMAGE_ENV} names another; {@code docker/build-images.sh} in the GCS repository builds it
  * without a registry. The container is started when the node logs that it started; its status lines (every
- * 500 ms) are in the container's log, and {@link #lastStatusLine()} returns the newest.
+ * 500 ms) and view lines are in the container's log. Read them typed: {@link #status()} (views' sizes, messages
+ * sent and delivered, what arrived of each sender's check messages), {@link #view(String)} (a group's members as
+ * the node sees them); {@link #wanAddress()} and {@link #wanAddressFromHost()} give the node's WAN address inside
+ * the Docker network and through the published UDP port, {@link #metricsUrl()} its Prometheus endpoint
+ * ({@link #withMetrics()}).
+ *
+ * <p>Where the JVM runs in a container and reaches Docker over a local socket, Testcontainers needs
+ * {@code TESTCONTAINERS_HOST_OVERRIDE} (and, without a registry, {@code TESTCONTAINERS_RYUK_DISABLED=true}); the
+ * first start checks this and fails at once, naming the setting, instead of letting Testcontainers try to pull an
+ * image for minutes (GCS's docs/testing.md; {@code -Dgcs.testcontainers.skipHostCheck=true} skips the check).
  *
  * <p>{@link #onJavaImage(DockerImageName, Path, String, String)} runs the node in any image with Java 17 or newer
  * instead (e.g. {@code eclipse-temurin:17-jre}): the GCS command's jar ({@code gcs-examples-VERSION-all.jar}) is
@@ -43,6 +55,8 @@ public class GcsContainer extends GenericContainer<GcsContainer> {
     public static final String IMAGE_ENV = "GCS_NODE_IMAGE";
     /** The node's UDP port for WAN datagrams inside the container. */
     public static final int WAN_PORT = 7700;
+    /** The port of the node's Prometheus endpoint inside the container ({@link #withMetrics()}). */
+    public static final int METRICS_PORT = 9464;
     /** Where the configuration goes inside the container. */
     public static final String CONFIG_PATH = "/etc/gcs/node.properties";
     /** Where {@link #onJavaImage} copies the GCS command's jar (where the GCS image has it too). */
@@ -58,6 +72,8 @@ public class GcsContainer extends GenericContainer<GcsContainer> {
     private final List<String> nodeOptions = new ArrayList<>();
     /** Whether the image is a plain Java image, the node started by {@link #JAVA_LAUNCHER} from a copied jar. */
     private boolean plainJavaImage;
+    /** Whether the node serves its metrics on {@link #METRICS_PORT}, published. */
+    private boolean metrics;
 
     /**
      * @param site the site (LAN) this node belongs to
@@ -79,6 +95,7 @@ public class GcsContainer extends GenericContainer<GcsContainer> {
         settings.put("site", site);
         settings.put("member.name", memberName);
         settings.put("wan.bind", "0.0.0.0:" + WAN_PORT);
+        withCreateContainerCmdModifier(GcsContainer::publishWanPort);
     }
 
     /**
@@ -199,6 +216,19 @@ public class GcsContainer extends GenericContainer<GcsContainer> {
     }
 
     /**
+     * Serves the node's meters for Prometheus ({@code gcs node --metrics-port 9464 --metrics-bind 0.0.0.0}) on a
+     * published port: {@link #metricsUrl()} after start.
+     */
+    public GcsContainer withMetrics() {
+        if (!metrics) {
+            metrics = true;
+            nodeOptions.addAll(List.of("--metrics-port", Integer.toString(METRICS_PORT), "--metrics-bind", "0.0.0.0"));
+            addExposedPort(METRICS_PORT);
+        }
+        return self();
+    }
+
+    /**
      * Gives the container the {@code NET_ADMIN} capability, so that a test can shape its interfaces with
      * {@code tc} or filter with {@code iptables} through {@link #execInContainer(String...)} (the GCS image has
      * both; a plain Java image of {@link #onJavaImage} usually has neither, and installing them needs the image's
@@ -226,6 +256,11 @@ public class GcsContainer extends GenericContainer<GcsContainer> {
         return memberName;
     }
 
+    /** @return the node's member id, {@code SITE/MEMBER}, as status and view lines name it */
+    public String memberId() {
+        return site + "/" + memberName;
+    }
+
     /** @return whether the node runs in a plain Java image from a copied jar ({@link #onJavaImage}) */
     public boolean onPlainJavaImage() {
         return plainJavaImage;
@@ -236,6 +271,22 @@ public class GcsContainer extends GenericContainer<GcsContainer> {
         StringBuilder text = new StringBuilder("# written by GcsContainer\n");
         settings.forEach((k, v) -> text.append(k).append(" = ").append(v).append('\n'));
         return text.toString();
+    }
+
+    /**
+     * Starts the container; first checks, once per JVM, that Testcontainers will not spend minutes pulling an image
+     * it cannot pull (see the class comment). Testcontainers asks Docker in {@code start()} before anything else, so
+     * the check runs here.
+     *
+     * @throws IllegalStateException naming {@code TESTCONTAINERS_HOST_OVERRIDE} or {@code TESTCONTAINERS_RYUK_DISABLED}
+     *     where Testcontainers would otherwise try for minutes to pull {@code alpine:3.17} or Ryuk's image
+     */
+    @Override
+    public void start() {
+        if (getContainerId() == null) {
+            DockerHostCheck.once();
+        }
+        super.start();
     }
 
     @Override
@@ -256,15 +307,109 @@ public class GcsContainer extends GenericContainer<GcsContainer> {
                 .withStartupTimeout(STARTUP_TIMEOUT));
     }
 
-    /** @return the newest status line of the node's log ({@code status} or {@code final}), if any */
+    /**
+     * The newest status line as printed; {@link #status()} parses it.
+     *
+     * @return the newest status line of the node's log ({@code status} or {@code final}), if any
+     */
     public Optional<String> lastStatusLine() {
-        String[] lines = getLogs().split("\n");
-        for (int i = lines.length - 1; i >= 0; i--) {
-            if (lines[i].contains(" status ") || lines[i].contains(" final ")) {
-                return Optional.of(lines[i].trim());
-            }
+        return NodeOutput.lastStatusLine(getLogs());
+    }
+
+    /**
+     * The node's newest status line, parsed: view sizes, messages sent and delivered, what arrived of each
+     * sender's check messages. A new one comes every 500 ms; poll it (e.g. with Awaitility) to wait for a state.
+     *
+     * @return the newest status, empty before the first (about 500 ms after start)
+     */
+    public Optional<GcsStatus> status() {
+        return lastStatusLine().flatMap(NodeOutput::status);
+    }
+
+    /**
+     * @param group a group the node joined
+     * @return the newest view of the group the node installed (its members as this node sees them; in a
+     *     total-order group the agreed view), empty before the first
+     */
+    public Optional<GcsView> view(String group) {
+        return NodeOutput.lastView(getLogs(), requireText(group, "group"));
+    }
+
+    /**
+     * The node's WAN address as other containers on its Docker networks reach it: the host of
+     * {@link #withWanAddress} (a network alias or IP), else the container's IP address on its first network; port
+     * {@value #WAN_PORT}. Give it to other nodes as a seed.
+     *
+     * @return the address; needs a started container unless {@link #withWanAddress} was called
+     */
+    public HostAndPort wanAddress() {
+        String advertised = settings.get("wan.advertise");
+        if (advertised != null) {
+            return new HostAndPort(advertised.substring(0, advertised.lastIndexOf(':')), WAN_PORT);
         }
-        return Optional.empty();
+        requireStarted("wanAddress()");
+        Map<String, ContainerNetwork> networks = getContainerInfo().getNetworkSettings().getNetworks();
+        return new HostAndPort(networks.values().iterator().next().getIpAddress(), WAN_PORT);
+    }
+
+    /**
+     * The node's WAN socket as this JVM reaches it: Docker publishes the UDP port {@value #WAN_PORT} of every
+     * {@code GcsContainer} on a free port of the Docker host ({@link #getHost()}).
+     *
+     * @return the host and the published UDP port
+     * @throws IllegalStateException if the container is not started
+     */
+    public HostAndPort wanAddressFromHost() {
+        requireStarted("wanAddressFromHost()");
+        Ports.Binding[] bindings = getContainerInfo().getNetworkSettings().getPorts().getBindings()
+                .get(ExposedPort.udp(WAN_PORT));
+        if (bindings == null || bindings.length == 0) {
+            throw new IllegalStateException(memberId() + ": UDP port " + WAN_PORT + " is not published");
+        }
+        return new HostAndPort(getHost(), Integer.parseInt(bindings[0].getHostPortSpec()));
+    }
+
+    /**
+     * @return the port this JVM reaches the node's Prometheus endpoint at (published {@value #METRICS_PORT})
+     * @throws IllegalStateException without {@link #withMetrics()}, or if the container is not started
+     */
+    public int metricsPort() {
+        if (!metrics) {
+            throw new IllegalStateException(memberId() + ": call withMetrics() before start to serve the metrics");
+        }
+        requireStarted("metricsPort()");
+        return getMappedPort(METRICS_PORT);
+    }
+
+    /**
+     * @return {@code http://HOST:PORT/metrics}, the node's Prometheus scrape endpoint as this JVM reaches it
+     * @throws IllegalStateException without {@link #withMetrics()}, or if the container is not started
+     */
+    public String metricsUrl() {
+        return "http://" + getHost() + ":" + metricsPort() + "/metrics";
+    }
+
+    private void requireStarted(String what) {
+        if (getContainerId() == null) {
+            throw new IllegalStateException(memberId() + ": " + what + " needs a started container");
+        }
+    }
+
+    /** Publishes the WAN port (UDP) on a free port of the Docker host, keeping what other modifiers set. */
+    private static void publishWanPort(com.github.dockerjava.api.command.CreateContainerCmd cmd) {
+        ExposedPort wan = ExposedPort.udp(WAN_PORT);
+        List<ExposedPort> exposed = new ArrayList<>(cmd.getExposedPorts() == null ? List.of()
+                : List.of(cmd.getExposedPorts()));
+        if (!exposed.contains(wan)) {
+            exposed.add(wan);
+        }
+        cmd.withExposedPorts(exposed);
+        HostConfig host = cmd.getHostConfig() == null ? new HostConfig() : cmd.getHostConfig();
+        Ports ports = host.getPortBindings() == null ? new Ports() : host.getPortBindings();
+        if (!ports.getBindings().containsKey(wan)) {
+            ports.bind(wan, Ports.Binding.empty());
+        }
+        cmd.withHostConfig(host.withPortBindings(ports));
     }
 
     private static String requireText(String value, String what) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.github.dockerjava.api.command.CreateContainerCmd;
 import com.github.dockerjava.api.model.Capability;
+import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.HostConfig;
 import java.io.IOException;
 import java.lang.reflect.Proxy;
@@ -96,6 +97,9 @@ class GcsContainerTest {
             CreateContainerCmd cmd = fakeCreateCommand();
             node.getCreateContainerCmdModifiers().forEach(modifier -> modifier.modify(cmd));
             assertThat(cmd.getEntrypoint()).isNull();
+            assertThat(cmd.getExposedPorts()).containsExactly(ExposedPort.udp(GcsContainer.WAN_PORT));
+            assertThat(cmd.getHostConfig().getPortBindings().getBindings()).containsOnlyKeys(
+                    ExposedPort.udp(GcsContainer.WAN_PORT));
         }
     }
 
@@ -109,10 +113,11 @@ class GcsContainerTest {
                 .hasMessageContaining("is not a file");
     }
 
-    /** A create command that only keeps its host configuration and entry point (what the modifiers touch). */
+    /** A create command that keeps only what the modifiers touch: host configuration, entry point, exposed ports. */
     private static CreateContainerCmd fakeCreateCommand() {
         HostConfig[] host = {new HostConfig()};
         String[][] entrypoint = {null};
+        ExposedPort[][] exposed = {null};
         return (CreateContainerCmd) Proxy.newProxyInstance(GcsContainerTest.class.getClassLoader(),
                 new Class<?>[] {CreateContainerCmd.class}, (proxy, method, args) -> switch (method.getName()) {
                     case "getHostConfig" -> host[0];
@@ -121,6 +126,12 @@ class GcsContainerTest {
                         yield proxy;
                     }
                     case "getEntrypoint" -> entrypoint[0];
+                    case "getExposedPorts" -> exposed[0];
+                    case "withExposedPorts" -> {
+                        exposed[0] = args[0] instanceof List<?> list ? list.toArray(ExposedPort[]::new)
+                                : (ExposedPort[]) args[0];
+                        yield proxy;
+                    }
                     case "withEntrypoint" -> {
                         entrypoint[0] = args[0] instanceof List<?> list ? list.toArray(String[]::new)
                                 : (String[]) args[0];
@@ -128,6 +139,23 @@ class GcsContainerTest {
                     }
                     default -> throw new UnsupportedOperationException(method.getName());
                 });
+    }
+
+    @Test
+    void shouldServeTheMetricsOnAPublishedPortAndSayWhenItWasNotAskedFor() {
+        try (GcsContainer node = new GcsContainer("boston", "boston-1").withClusterKey("a-long-shared-test-key")
+                .withMetrics().withMetrics()) {
+            node.configure();
+            assertThat(String.join(" ", node.getCommandParts())).endsWith(
+                    "--status-every 500ms --metrics-port 9464 --metrics-bind 0.0.0.0");
+            assertThat(node.getExposedPorts()).containsExactly(GcsContainer.METRICS_PORT);
+            assertThat(node.memberId()).isEqualTo("boston/boston-1");
+        }
+        try (GcsContainer node = new GcsContainer("boston", "boston-1")) {
+            assertThatThrownBy(node::metricsPort).hasMessageContaining("withMetrics()");
+            assertThatThrownBy(node::wanAddressFromHost).hasMessageContaining("needs a started container");
+            assertThat(node.withWanAddress("boston").wanAddress()).hasToString("boston:7700");
+        }
     }
 
     @Test

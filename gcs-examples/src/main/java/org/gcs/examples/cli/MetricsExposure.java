@@ -16,7 +16,6 @@ import io.micrometer.jmx.JmxMeterRegistry;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.lang.management.ManagementFactory;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,11 +33,12 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Where the meters of the nodes of one command go: a {@link PrometheusMeterRegistry} scraped at
- * {@code http://127.0.0.1:PORT/metrics}, and/or a {@link JmxMeterRegistry} (domain {@value #JMX_DOMAIN}) plus the
- * JGroups MBeans of each node's channel (domain {@value #JGROUPS_DOMAIN}) on the platform MBeanServer. Nodes are
- * added with {@link #expose}; {@link #close()} stops serving and unregisters every MBean. The Prometheus registry
- * also carries the JVM's and the process's meters ({@code jvm_*}, {@code process_*}, {@code system_*}: memory,
- * garbage collection, threads, classes, CPU, uptime, file descriptors, JVM version), once per process.
+ * {@code http://BIND:PORT/metrics} ({@code --metrics-bind}, default 127.0.0.1), and/or a {@link JmxMeterRegistry}
+ * (domain {@value #JMX_DOMAIN}) plus the JGroups MBeans of each node's channel (domain {@value #JGROUPS_DOMAIN}) on
+ * the platform MBeanServer. Nodes are added with {@link #expose}; {@link #close()} stops serving and unregisters every
+ * MBean. The Prometheus registry also carries the JVM's and the process's meters ({@code jvm_*}, {@code process_*},
+ * {@code system_*}: memory, garbage collection, threads, classes, CPU, uptime, file descriptors, JVM version), once
+ * per process.
  */
 final class MetricsExposure implements AutoCloseable {
     /** The JMX domain of the GCS meters. */
@@ -71,18 +71,18 @@ final class MetricsExposure implements AutoCloseable {
     }
 
     /**
-     * @param metricsPort the port of the scrape endpoint on 127.0.0.1, 0 for a free one, null for none
+     * @param bind the address the scrape endpoint listens on, e.g. {@code 127.0.0.1} or {@code 0.0.0.0}
+     * @param metricsPort the port of the scrape endpoint, 0 for a free one, null for none
      * @param jmx whether to register MBeans
      * @return the running exposure
      * @throws java.io.UncheckedIOException if the port cannot be bound
      */
-    static MetricsExposure start(Integer metricsPort, boolean jmx) {
+    static MetricsExposure start(String bind, Integer metricsPort, boolean jmx) {
         PrometheusMeterRegistry prometheus = null;
         LocalWebServer server = null;
         if (metricsPort != null) {
             prometheus = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-            server = LocalWebServer.start(new InetSocketAddress(InetAddress.getLoopbackAddress(), metricsPort),
-                    "gcs-metrics-http");
+            server = LocalWebServer.start(new InetSocketAddress(bind, metricsPort), "gcs-metrics-http");
             server.get("/metrics", PROMETHEUS_CONTENT_TYPE, prometheus::scrape);
         }
         JmxMeterRegistry jmxRegistry = jmx ? new JmxMeterRegistry(new JmxConfig() {

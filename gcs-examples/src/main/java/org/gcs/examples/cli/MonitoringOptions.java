@@ -8,12 +8,18 @@ import picocli.CommandLine.ParameterException;
 
 /**
  * The monitoring options of {@code gcs node} and {@code gcs demo} (a picocli mixin): a Prometheus scrape endpoint
- * on loopback and JMX. {@link #open} turns them into a {@link MetricsExposure}.
+ * (on loopback unless {@code --metrics-bind} names another address) and JMX. {@link #open} turns them into a
+ * {@link MetricsExposure}.
  */
 public final class MonitoringOptions {
     @Option(names = "--metrics-port", paramLabel = "PORT",
-            description = "Serve Prometheus metrics at http://127.0.0.1:PORT/metrics (0 picks a free port).")
+            description = "Serve Prometheus metrics at http://--metrics-bind:PORT/metrics (0 picks a free port).")
     Integer metricsPort;
+
+    @Option(names = "--metrics-bind", paramLabel = "ADDRESS", defaultValue = "127.0.0.1",
+            description = "Address the metrics endpoint listens on (default: ${DEFAULT-VALUE}, this machine only;"
+                    + " 0.0.0.0 in a container whose port is published).")
+    String metricsBind = "127.0.0.1";
 
     @Option(names = "--jmx",
             description = "Register the meters as MBeans (domain gcs) and each node's JGroups channel (domain jgroups).")
@@ -44,7 +50,7 @@ public final class MonitoringOptions {
         }
         MetricsExposure exposure;
         try {
-            exposure = MetricsExposure.start(metricsPort, jmx);
+            exposure = MetricsExposure.start(metricsBind, metricsPort, jmx);
         } catch (UncheckedIOException e) {
             throw new ParameterException(spec.commandLine(), "--metrics-port " + metricsPort + ": " + e.getMessage());
         }

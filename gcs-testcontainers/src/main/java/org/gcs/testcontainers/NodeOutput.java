@@ -18,6 +18,8 @@ final class NodeOutput {
     private static final Pattern STATUS = Pattern.compile("\\d{2}:\\d{2}:\\d{2} (status|final) (\\S+)"
             + " delegate=(yes|no)(?: \\(\\S+\\))? views=(.+?)(?: SITE-CONFLICT=\\S+)?"
             + " sent=(\\d+) delivered=(\\d+) (.*)");
+    /** The start of any status line, whatever fields follow (the ITs read lines {@link #STATUS} may not parse). */
+    private static final Pattern STATUS_LINE = Pattern.compile("\\d{2}:\\d{2}:\\d{2} (status|final) \\S+ delegate=");
     private static final Pattern CHECK = Pattern.compile(
             "(?:^| )checked=(\\d+) dup=(\\d+) ooo=(\\d+) from=(\\S+) gaps=(\\S+)");
     private static final Pattern VIEW_SIZE = Pattern.compile("([^,:]+):(?:(\\d+) members/(\\d+) sites|none)");
@@ -35,7 +37,7 @@ final class NodeOutput {
     static Optional<String> lastStatusLine(String log) {
         List<String> lines = Arrays.asList(log.split("\n"));
         for (int i = lines.size() - 1; i >= 0; i--) {
-            if (STATUS.matcher(lines.get(i)).find()) {
+            if (STATUS_LINE.matcher(lines.get(i)).find()) {
                 return Optional.of(lines.get(i).trim());
             }
         }

@@ -10,6 +10,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.gcs.Quantities;
 import org.gcs.tools.cli.DurationConverter;
 import org.gcs.tools.cli.JsonOption;
 import org.gcs.tools.cli.NodeSettingsOptions;
@@ -200,7 +201,7 @@ public final class BenchCommand implements Callable<Integer> {
                 + " time takes " + BenchPayload.HEADER_BYTES);
         double rate = workload.rate(MAX_RATE_PER_SEC);
         if (stallTimeout.toMillis() < 1_000) {
-            throw usage("--stall-timeout must be at least 1s, got " + org.gcs.Quantities.format(stallTimeout));
+            throw usage("--stall-timeout must be at least 1s, got " + Quantities.format(stallTimeout));
         }
         if (inProcess && !jvmOptions.isEmpty()) {
             throw usage("--jvm-option applies to node JVMs; it cannot be used with --in-process");

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.gcs.Names;
+import org.gcs.Quantities;
 import org.gcs.emulator.Topology;
 import org.gcs.examples.dashboard.DashboardOptions;
 import org.gcs.order.Ordering;
@@ -134,7 +135,7 @@ public final class DemoCommand implements Callable<Integer> {
         double rate = workload.rate();
         int size = workload.size(0, MAX_MESSAGE_BYTES);
         if (reportEvery.toMillis() < 100) {
-            throw usage("--report-every must be at least 100ms, got " + org.gcs.Quantities.format(reportEvery));
+            throw usage("--report-every must be at least 100ms, got " + Quantities.format(reportEvery));
         }
         dashboardAddress();
         if (!Names.isValid(group)) {

@@ -1,5 +1,6 @@
 package org.gcs.examples.cli;
 
+import org.gcs.SettingNames;
 import org.gcs.tools.json.JsonWriter;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.PrintWriter;
@@ -100,7 +101,7 @@ final class DemoRun {
                     settings.seed(), registry, settings.nodeSettings());
         } catch (GcsException e) {
             return finish(DemoResult.failedEarly(settings, "cannot start the nodes: "
-                    + org.gcs.SettingNames.forUser(e.getMessage())), false);
+                    + SettingNames.forUser(e.getMessage())), false);
         }
         DashboardServer dashboard = null;
         try (cluster) {

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import org.gcs.Quantities;
 import org.gcs.tools.cli.DurationConverter;
@@ -125,8 +126,9 @@ public final class BenchCommand implements Callable<Integer> {
     List<String> jvmOptions = new ArrayList<>();
 
     @Option(names = "--system", paramLabel = "ID",
-            description = "Run only this system (gcs, gcs-total, jgroups, jgroups-fifo, jgroups-sequencer,"
-                    + " jgroups-relay2, jgroups-relay2-nodelay, udp),"
+            description = "Run only this system (gcs, gcs-plain, gcs-total, jgroups, jgroups-sealed, jgroups-fifo,"
+                    + " jgroups-sequencer, jgroups-relay2, jgroups-relay2-sealed, jgroups-relay2-nodelay,"
+                    + " jgroups-relay2-nodelay-sealed, udp),"
                     + " repeatable; for profiling one side, without a ratio unless gcs is one of them (default: every"
                     + " system of each scenario).")
     List<String> systems = new ArrayList<>();
@@ -144,6 +146,13 @@ public final class BenchCommand implements Callable<Integer> {
                     + " bridge, which keeps it on, and compare GCS with the better of the two;"
                     + " cross-site-latency always runs both.")
     boolean relayTcpNoDelay;
+
+    @Option(names = "--security", paramLabel = "WHICH", defaultValue = "both",
+            description = "Which protections run, so that every ratio compares like with like: sealed (GCS as"
+                    + " shipped, AES-GCM on LAN and WAN, against JGroups with SYM_ENCRYPT + SERIALIZE), plain (GCS"
+                    + " with lan.protection=none and wan.protection=integrity against plain JGroups) or both"
+                    + " (default: ${DEFAULT-VALUE}).")
+    String security;
 
     @Option(names = "--gcs-sends-in-flight", paramLabel = "N", defaultValue = "" + GcsEndpoint.DEFAULT_SENDS_IN_FLIGHT,
             description = "GCS's sender keeps at most N sendAsync calls not yet admitted, as a throughput-minded"
@@ -220,6 +229,18 @@ public final class BenchCommand implements Callable<Integer> {
                     + " leaves out: add --system " + BenchSystem.RELAY2_NODELAY.id() + " (" + BenchSystem.RELAY2.id()
                     + " is always JGroups' tcp.xml bridge, Nagle on)");
         }
+        Set<Protection> protections = switch (security) {
+            case "both" -> Set.of(Protection.SEALED, Protection.PLAIN);
+            case "sealed" -> Set.of(Protection.SEALED);
+            case "plain" -> Set.of(Protection.PLAIN);
+            default -> throw usage("--security must be sealed, plain or both, got '" + security + "'");
+        };
+        for (BenchSystem system : only) {
+            if (system.protection() != Protection.NONE && !protections.contains(system.protection())) {
+                throw usage("--system " + system.id() + " is " + system.protection() + ", which --security "
+                        + security + " leaves out: use --security both or " + system.protection());
+            }
+        }
         if (gcsSendsInFlight < 0) {
             throw usage("--gcs-sends-in-flight must be 0 (blocking send) or more, got " + gcsSendsInFlight);
         }
@@ -234,7 +255,7 @@ public final class BenchCommand implements Callable<Integer> {
         return new BenchSettings(distinct, runs, warmup == null ? -1 : warmup,
                 unpacedWarmup == null ? -1 : unpacedWarmup, messages == null ? -1 : messages, size,
                 rate, json.enabled(), out, inProcess, jvmOptions, stallTimeout, only, gcsSettings, relayTcpNoDelay,
-                gcsSendsInFlight);
+                gcsSendsInFlight, protections);
     }
 
     private ParameterException usage(String message) {

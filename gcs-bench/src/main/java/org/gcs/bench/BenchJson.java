@@ -9,7 +9,10 @@ import java.util.Map;
  * The JSON object {@code gcs bench --json} ends with: the machine, whether every run passed, the wall time and, per
  * scenario, the figures of each system (medians and every run), the ratios against the better baseline (above 1
  * is better for GCS; {@code baseline} names it), the CPU ratio GCS / baseline ({@code cpuRatio}, below 1 is better
- * for GCS) and both against every baseline ({@code ratiosAgainst}); the total-order scenarios add the quotients of
+ * for GCS) and both against every baseline ({@code ratiosAgainst}, each naming the GCS it compares: the one of the
+ * baseline's protection), one like-for-like comparison per protection ({@code comparisons}: {@code sealed} GCS as
+ * shipped against sealed JGroups, {@code plain} GCS with its protection lowered against plain JGroups, each naming
+ * its pair; the headline {@code ratio} is the first of them); the total-order scenarios add the quotients of
  * {@link OrderingRatios} ({@code orderingRatios}) and how many runs had their order agreement checked (per run,
  * {@code orderAgreedMembers}: the members found to agree). Fields are only ever added, never renamed, so
  * that scripts reading older output keep working.
@@ -68,7 +71,7 @@ final class BenchJson {
         json.put("ratioOf", summary.ratioOf().isEmpty() ? null : summary.ratioOf());
         json.put("ratios", rounded(summary.ratios()));
         json.put("baseline", summary.baseline().map(f -> f.system().id()).orElse(null));
-        json.put("baselineCandidates", summary.baselines().stream().map(f -> f.system().id()).toList());
+        json.put("baselineCandidates", summary.candidates().stream().map(f -> f.system().id()).toList());
         json.put("baselineChosenBy", summary.baseline().isPresent() ? summary.baselineChosenBy() : null);
         json.put("cpuRatio", summary.cpuRatio().map(r -> round(r, 3)).orElse(null));
         json.put("cpuRatioOf", summary.cpuRatioOf().isEmpty() ? null : summary.cpuRatioOf());
@@ -76,10 +79,24 @@ final class BenchJson {
         for (SystemFigures base : summary.baselines()) {
             Map<String, Object> one = new LinkedHashMap<>();
             one.put("ratios", rounded(summary.ratiosAgainst(base)));
+            one.put("gcs", summary.gcsFor(base).map(f -> f.system().id()).orElse(null));
             one.put("cpuRatio", summary.cpuRatioAgainst(base).map(r -> round(r, 3)).orElse(null));
             against.put(base.system().id(), one);
         }
         json.put("ratiosAgainst", against);
+        Map<String, Object> comparisons = new LinkedHashMap<>();
+        for (ScenarioSummary.Comparison comparison : summary.comparisons()) {
+            Map<String, Object> one = new LinkedHashMap<>();
+            one.put("gcs", comparison.gcs().system().id());
+            one.put("baseline", comparison.baseline().system().id());
+            one.put("ratioOf", summary.ratioOf(comparison.baseline()));
+            one.put("ratio", round(summary.ratioAgainst(comparison.baseline()), 3));
+            one.put("ratios", rounded(summary.ratiosAgainst(comparison.baseline())));
+            one.put("cpuRatio", summary.cpuRatioAgainst(comparison.baseline()).map(r -> round(r, 3)).orElse(null));
+            one.put("baselineCandidates", comparison.candidates().stream().map(f -> f.system().id()).toList());
+            comparisons.put(comparison.protection().id(), one);
+        }
+        json.put("comparisons", comparisons);
         if (scenario.ordering()) {
             json.put("orderingRatios", rounded(OrderingRatios.of(summary)));
             json.put("orderAgreementCheckedRuns", OrderingRatios.agreedRuns(summary));

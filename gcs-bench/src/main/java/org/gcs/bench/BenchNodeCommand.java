@@ -143,8 +143,8 @@ public final class BenchNodeCommand implements Callable<Integer> {
         if (bench.relayed() && bridgePorts.size() != sites.size()) {
             throw new ParameterException(spec.commandLine(), "--bridge-ports needs one port per site");
         }
-        if (bench.gcs() && clusterKeyHex.isEmpty()) {
-            throw new ParameterException(spec.commandLine(), "--cluster-key-hex is required for gcs");
+        if ((bench.gcs() || bench.jgroupsSealed()) && clusterKeyHex.isEmpty()) {
+            throw new ParameterException(spec.commandLine(), "--cluster-key-hex is required for " + bench.id());
         }
         return new NodeSpec(bench, runId, sites, site, member, membersPerSite, sender, recordLatency, mcastAddress,
                 mcastPort, wanPort, seedPorts, bridgePorts, udpPort, clusterKeyHex, size, warmup,
@@ -153,11 +153,12 @@ public final class BenchNodeCommand implements Callable<Integer> {
     }
 
     private static BenchEndpoint endpoint(NodeSpec node) {
-        return switch (node.system()) {
-            case GCS, GCS_TOTAL -> new GcsEndpoint(node);
-            case JGROUPS, JGROUPS_FIFO, JGROUPS_SEQUENCER -> new JGroupsEndpoint(node, false);
-            case RELAY2, RELAY2_NODELAY -> new JGroupsEndpoint(node, true);
-            case UDP -> new UdpEndpoint(node);
-        };
+        if (node.system().gcs()) {
+            return new GcsEndpoint(node);
+        }
+        if (node.system() == BenchSystem.UDP) {
+            return new UdpEndpoint(node);
+        }
+        return new JGroupsEndpoint(node, node.system().relayed());
     }
 }

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The validated options of {@code gcs bench}.
@@ -28,25 +29,38 @@ import java.util.List;
  *        ({@link BenchSystem#RELAY2_NODELAY}; cross-site-latency always does)
  * @param gcsSendsInFlight GCS sender: at most this many {@code sendAsync} calls not yet admitted; 0 for the
  *        blocking {@code send}
+ * @param protections the protections whose systems run ({@code --security}); raw UDP runs whatever they are
  */
 public record BenchSettings(List<Scenario> scenarios, int runs, long warmupMessages, long unpacedWarmupMessages,
                             long measuredMessages,
                             int messageBytes, double latencyRatePerSec, boolean json, Path outDir, boolean inProcess,
                             List<String> jvmOptions, Duration stallTimeout, List<BenchSystem> systems,
                             List<String> gcsSettings, boolean relayTcpNoDelay,
-                            int gcsSendsInFlight) {
+                            int gcsSendsInFlight, Set<Protection> protections) {
     /** Copies the lists. */
     public BenchSettings {
         scenarios = List.copyOf(scenarios);
         jvmOptions = List.copyOf(jvmOptions);
         systems = List.copyOf(systems);
         gcsSettings = List.copyOf(gcsSettings);
+        protections = Set.copyOf(protections);
+    }
+
+    /** The same with both protections ({@code --security both}, the default). */
+    public BenchSettings(List<Scenario> scenarios, int runs, long warmupMessages, long unpacedWarmupMessages,
+                         long measuredMessages, int messageBytes, double latencyRatePerSec, boolean json, Path outDir,
+                         boolean inProcess, List<String> jvmOptions, Duration stallTimeout, List<BenchSystem> systems,
+                         List<String> gcsSettings, boolean relayTcpNoDelay, int gcsSendsInFlight) {
+        this(scenarios, runs, warmupMessages, unpacedWarmupMessages, measuredMessages, messageBytes,
+                latencyRatePerSec, json, outDir, inProcess, jvmOptions, stallTimeout, systems, gcsSettings,
+                relayTcpNoDelay, gcsSendsInFlight, Set.of(Protection.SEALED, Protection.PLAIN));
     }
 
     /**
      * @param scenario a scenario
      * @return the systems to run in it, GCS (or the only system) first: its default systems, then the optional ones
      *         asked for ({@code --relay-tcp-nodelay} or {@code --system}), less those {@code --system} leaves out
+     *         and those of a protection {@code --security} leaves out
      */
     public List<BenchSystem> systemsFor(Scenario scenario) {
         List<BenchSystem> all = new ArrayList<>(scenario.systems());
@@ -55,7 +69,8 @@ public record BenchSettings(List<Scenario> scenarios, int runs, long warmupMessa
                 all.add(optional);
             }
         }
-        return all.stream().filter(s -> systems.isEmpty() || systems.contains(s)).toList();
+        return all.stream().filter(s -> systems.isEmpty() || systems.contains(s))
+                .filter(s -> s.protection() == Protection.NONE || protections.contains(s.protection())).toList();
     }
 
     /**

@@ -47,24 +47,34 @@ final class BenchTable {
         }
         summary.ratio().ifPresent(ratio -> out.printf(Locale.ROOT, "ratio (%s): %.2f  [%s ]  above 1 is better for"
                 + " GCS%n", summary.ratioOf(), ratio, figures(summary.ratios())));
+        for (ScenarioSummary.Comparison other : summary.comparisons().stream().skip(1).toList()) {
+            out.printf(Locale.ROOT, "like for like, %s (%s): %.2f  [%s ]%s%n", other.protection(),
+                    summary.ratioOf(other.baseline()), summary.ratioAgainst(other.baseline()),
+                    figures(summary.ratiosAgainst(other.baseline())), summary.cpuRatioAgainst(other.baseline())
+                            .map(r -> String.format(Locale.ROOT, "  CPU per message %.2f", r)).orElse(""));
+        }
         summary.baseline().ifPresent(baseline -> {
-            if (summary.baselines().size() > 1) {
+            if (summary.candidates().size() > 1) {
                 out.printf(Locale.ROOT, "   baseline: %s (%s), the better of %s by %s%n", baseline.system().id(),
-                        baseline.system().title(), String.join(", ", summary.baselines().stream()
+                        baseline.system().title(), String.join(", ", summary.candidates().stream()
                                 .map(f -> f.system().id()).toList()), summary.baselineChosenBy());
+            }
+            if (summary.baselines().size() > 1) {
                 for (SystemFigures other : summary.baselines()) {
                     if (other != baseline) {
-                        out.printf(Locale.ROOT, "   against %s: [%s ]%s%n", other.system().id(),
+                        String gcs = summary.gcsFor(other).orElseThrow().system().id();
+                        out.printf(Locale.ROOT, "   %s against %s: [%s ]%s%n", gcs, other.system().id(),
                                 figures(summary.ratiosAgainst(other)), summary.cpuRatioAgainst(other)
-                                        .map(r -> String.format(Locale.ROOT, "  CPU per message gcs/%s %.2f",
+                                        .map(r -> String.format(Locale.ROOT, "  CPU per message %s/%s %.2f", gcs,
                                                 other.system().id(), r)).orElse(""));
                     }
                 }
             }
-            out.printf(Locale.ROOT, "CPU per message (%s): %s  [gcs %s us, %s %s us]  below 1 is better for GCS%n",
+            out.printf(Locale.ROOT, "CPU per message (%s): %s  [%s %s us, %s %s us]  below 1 is better for GCS%n",
                     summary.cpuRatioOf(), summary.cpuRatio().map(r -> String.format(Locale.ROOT, "%.2f", r))
-                            .orElse("- (unknown: nodes sharing one JVM)"), micros(summary.gcs().orElseThrow()
-                            .cpuMicrosPerMessage()), baseline.system().id(), micros(baseline.cpuMicrosPerMessage()));
+                            .orElse("- (unknown: nodes sharing one JVM)"), summary.gcsFor(baseline).orElseThrow()
+                            .system().id(), micros(summary.gcsFor(baseline).orElseThrow().cpuMicrosPerMessage()),
+                    baseline.system().id(), micros(baseline.cpuMicrosPerMessage()));
         });
         printOrdering(out, summary);
         out.printf(Locale.ROOT, "wall time of the scenario: %.1f s%n", summary.wallSeconds());
@@ -103,11 +113,11 @@ final class BenchTable {
 
     private static String header(Scenario scenario) {
         return switch (scenario.kind()) {
-            case LATENCY -> String.format(Locale.ROOT, "%-7s %-22s %12s %10s %10s %10s %10s %10s %8s", "run",
+            case LATENCY -> String.format(Locale.ROOT, "%-7s %-29s %12s %10s %10s %10s %10s %10s %8s", "run",
                     "system", "send msg/s", "p50 ms", "p99 ms", "p99.9 ms", "max ms", "CPU us/msg", "wall s");
-            case THROUGHPUT -> String.format(Locale.ROOT, "%-7s %-22s %12s %10s %12s %12s %10s %8s", "run",
+            case THROUGHPUT -> String.format(Locale.ROOT, "%-7s %-29s %12s %10s %12s %12s %10s %8s", "run",
                     "system", "msg/s", "MB/s", "e2e msg/s", "send msg/s", "CPU us/msg", "wall s");
-            case DATAGRAMS -> String.format(Locale.ROOT, "%-7s %-22s %12s %10s %12s %8s %10s %8s", "run", "system",
+            case DATAGRAMS -> String.format(Locale.ROOT, "%-7s %-29s %12s %10s %12s %8s %10s %8s", "run", "system",
                     "datagrams/s", "MB/s", "send dgr/s", "loss %", "CPU us/dgr", "wall s");
         };
     }
@@ -118,12 +128,12 @@ final class BenchTable {
         String wall = Double.isNaN(wallSeconds) ? "" : String.format(Locale.ROOT, "%.1f", wallSeconds);
         String cpu = micros(cpuMicrosPerMessage);
         return switch (scenario.kind()) {
-            case LATENCY -> String.format(Locale.ROOT, "%-7s %-22s %12.0f %10.3f %10.3f %10.3f %10.3f %10s %8s", run,
+            case LATENCY -> String.format(Locale.ROOT, "%-7s %-29s %12.0f %10.3f %10.3f %10.3f %10.3f %10s %8s", run,
                     system.id(), sendRatePerSec, latency.p50Micros() / 1000, latency.p99Micros() / 1000,
                     latency.p999Micros() / 1000, latency.maxMicros() / 1000, cpu, wall);
-            case THROUGHPUT -> String.format(Locale.ROOT, "%-7s %-22s %12.0f %10.2f %12.0f %12.0f %10s %8s", run,
+            case THROUGHPUT -> String.format(Locale.ROOT, "%-7s %-29s %12.0f %10.2f %12.0f %12.0f %10s %8s", run,
                     system.id(), messagesPerSec, megabytesPerSec, endToEndMessagesPerSec, sendRatePerSec, cpu, wall);
-            case DATAGRAMS -> String.format(Locale.ROOT, "%-7s %-22s %12.0f %10.2f %12.0f %8.2f %10s %8s", run,
+            case DATAGRAMS -> String.format(Locale.ROOT, "%-7s %-29s %12.0f %10.2f %12.0f %8.2f %10s %8s", run,
                     system.id(), messagesPerSec, megabytesPerSec, sendRatePerSec, lossRate * 100, cpu, wall);
         };
     }

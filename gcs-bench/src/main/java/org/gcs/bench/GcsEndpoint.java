@@ -103,7 +103,10 @@ final class GcsEndpoint implements BenchEndpoint {
         return sendsInFlight;
     }
 
-    /** @return the node's settings in the keys of a properties file, before the overrides */
+    /**
+     * @return the node's settings in the keys of a properties file, before the overrides; {@link BenchSystem#GCS_PLAIN}
+     *         adds {@code lan.protection=none} and {@code wan.protection=integrity}
+     */
     Properties properties() {
         Properties p = new Properties();
         p.setProperty("site", spec.site());
@@ -120,6 +123,11 @@ final class GcsEndpoint implements BenchEndpoint {
         p.setProperty("lan.cluster.name", spec.lanClusterName("gcs"));
         p.setProperty("lan.join.timeout", JGroupsStacks.LAN_JOIN_TIMEOUT_MS + "ms");
         p.setProperty("max.datagram.bytes", Integer.toString(LOOPBACK_DATAGRAM_BYTES));
+        if (spec.system().protection() == Protection.PLAIN) {
+            // the like-for-like counterpart of plain JGroups: no encryption anywhere, WAN datagrams still authenticated
+            p.setProperty("lan.protection", "none");
+            p.setProperty("wan.protection", "integrity");
+        }
         return p;
     }
 

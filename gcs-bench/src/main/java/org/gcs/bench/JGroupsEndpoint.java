@@ -44,6 +44,9 @@ final class JGroupsEndpoint implements BenchEndpoint, Receiver {
         if (spec.system() == BenchSystem.JGROUPS_SEQUENCER) {
             JGroupsStacks.sequencer(stack);
         }
+        if (spec.system().jgroupsSealed()) {
+            JGroupsStacks.seal(stack, spec.clusterKeyHex());
+        }
         if (relayed) {
             relay = JGroupsStacks.relay(spec);
             stack.add(relay);

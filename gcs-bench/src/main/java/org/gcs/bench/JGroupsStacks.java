@@ -4,7 +4,10 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HexFormat;
 import java.util.List;
+import javax.crypto.spec.SecretKeySpec;
 import org.jgroups.protocols.BARRIER;
 import org.jgroups.protocols.FD_ALL3;
 import org.jgroups.protocols.FD_SOCK2;
@@ -14,6 +17,8 @@ import org.jgroups.protocols.MERGE3;
 import org.jgroups.protocols.MFC;
 import org.jgroups.protocols.PING;
 import org.jgroups.protocols.SEQUENCER;
+import org.jgroups.protocols.SERIALIZE;
+import org.jgroups.protocols.SYM_ENCRYPT;
 import org.jgroups.protocols.TCP;
 import org.jgroups.protocols.TCPPING;
 import org.jgroups.protocols.UDP;
@@ -119,6 +124,38 @@ final class JGroupsStacks {
     }
 
     /**
+     * The cipher of the sealed baselines. AES-GCM is what GCS uses, but JGroups 5.5's SYM_ENCRYPT cannot run it: its
+     * {@code Encrypt.initCipher} passes an {@code IvParameterSpec}, which JDK 17's GCM refuses ("AlgorithmParameterSpec
+     * not of GCMParameterSpec"). So the baselines seal with AES-CBC and a random 16-byte IV per message, the
+     * strongest cipher JGroups' SYM_ENCRYPT runs as shipped (its default, {@code AES}, is ECB). CBC authenticates
+     * nothing, so the sealed baseline still does less work per message than GCS, whose GCM also authenticates.
+     */
+    static final String SEALED_CIPHER = "AES/CBC/PKCS5Padding";
+    private static final int SEALED_IV_BYTES = 16;
+    private static final int SEALED_KEY_BYTES = 16;
+
+    /**
+     * Seals a stack as GCS seals its LAN: SYM_ENCRYPT ({@link #SEALED_CIPHER}) and SERIALIZE directly above the
+     * transport, so that every message (discovery, membership, failure detection and data alike, headers included)
+     * travels as one encrypted payload. Used on the LAN stack and on RELAY2's bridge stack of the sealed baselines
+     * ({@link Protection#SEALED}).
+     *
+     * @param stack a stack, transport first; changed in place
+     * @param keyHex the run's key, hex; its first {@value #SEALED_KEY_BYTES} bytes are the AES-128 key (GCS's LAN
+     *        keys are AES-128 too, derived from the cluster key)
+     * @return the same list
+     */
+    static List<Protocol> seal(List<Protocol> stack, String keyHex) {
+        byte[] key = Arrays.copyOf(HexFormat.of().parseHex(keyHex), SEALED_KEY_BYTES);
+        SYM_ENCRYPT encrypt = new SYM_ENCRYPT().setSecretKey(new SecretKeySpec(key, "AES"));
+        encrypt.symAlgorithm(SEALED_CIPHER);
+        encrypt.symIvLength(SEALED_IV_BYTES);
+        stack.add(1, encrypt);
+        stack.add(2, new SERIALIZE());
+        return stack;
+    }
+
+    /**
      * Puts JGroups' total order into a LAN stack: SEQUENCER directly below GMS, where JGroups' own
      * {@code sequencer.xml} (5.5) says it goes "if messages and views need to be totally ordered" (its default place
      * is above the flow control, which orders messages only). Above NAKACK2 and UNICAST3, it forwards every
@@ -158,8 +195,13 @@ final class JGroupsStacks {
         }
         for (int s = 0; s < spec.sites().size(); s++) {
             String site = spec.sites().get(s);
+            List<Protocol> bridgeStack = new ArrayList<>(Arrays.asList(bridge(spec.bridgePorts().get(s), masters,
+                    spec.relayTcpNoDelay())));
+            if (spec.system().jgroupsSealed()) {
+                seal(bridgeStack, spec.clusterKeyHex());
+            }
             RelayConfig.BridgeConfig bridge = new RelayConfig.ProgrammaticBridgeConfig(spec.bridgeClusterName(),
-                    bridge(spec.bridgePorts().get(s), masters, spec.relayTcpNoDelay()));
+                    bridgeStack.toArray(Protocol[]::new));
             relay.addSite(site, new RelayConfig.SiteConfig(site).addBridge(bridge));
         }
         return relay;

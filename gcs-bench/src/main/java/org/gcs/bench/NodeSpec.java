@@ -23,7 +23,7 @@ import java.util.stream.Collectors;
  * @param seedPorts GCS: WAN ports of the other sites' nodes
  * @param bridgePorts RELAY2: the bridge (TCP) port of every site, in site order
  * @param udpPort UDP: the port the sink binds and the source sends to
- * @param clusterKeyHex GCS: the cluster key, hex
+ * @param clusterKeyHex GCS and sealed JGroups: the cluster key, hex (JGroups: its SYM_ENCRYPT key)
  * @param messageBytes payload bytes of every message
  * @param warmupMessages messages sent before the measured ones (the unpaced ones included)
  * @param unpacedWarmupMessages how many of the warm-up messages go first, as fast as the system admits them, when

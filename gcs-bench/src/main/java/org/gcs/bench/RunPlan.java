@@ -36,7 +36,7 @@ record RunPlan(Scenario scenario, BenchSystem system, List<NodeSpec> nodes) {
         byte[] key = new byte[32];
         random.nextBytes(key);
         String runId = HexFormat.of().formatHex(key, 0, 3);
-        String keyHex = system.gcs() ? HexFormat.of().formatHex(key) : "";
+        String keyHex = system.gcs() || system.jgroupsSealed() ? HexFormat.of().formatHex(key) : "";
         int members = scenario.membersPerSite();
         List<String> sites = new ArrayList<>();
         for (int s = 0; s < scenario.sites(); s++) {

@@ -7,7 +7,9 @@ import java.util.stream.Collectors;
 
 /**
  * A benchmark scenario: the topology, the systems compared (GCS first, then its baselines) and the default
- * workload. With several baselines (RELAY2 with and without Nagle's algorithm on its bridge) GCS is compared with
+ * workload. The GCS-against-JGroups scenarios run every system in both protections ({@link Protection}): GCS as
+ * shipped and GCS with its protection lowered, JGroups plain and sealed, so that each ratio compares like with like
+ * ({@link ScenarioSummary#comparisons()}); {@code --security} narrows that to one protection. With several baselines (RELAY2 with and without Nagle's algorithm on its bridge) GCS is compared with
  * the better one ({@link ScenarioSummary#baseline()}). Every scenario has one sender; in a multi-member site it is
  * the second member (not the GCS delegate nor the RELAY2 site master, which are the oldest members), so messages
  * take the whole path. The total-order scenarios compare each system in FIFO and in total order
@@ -15,7 +17,8 @@ import java.util.stream.Collectors;
  */
 public enum Scenario {
     /** 2 sites × 2 processes, unpaced: messages/s and MB/s delivered to every member. */
-    CROSS_SITE_THROUGHPUT("cross-site-throughput", Kind.THROUGHPUT, List.of(BenchSystem.GCS, BenchSystem.RELAY2),
+    CROSS_SITE_THROUGHPUT("cross-site-throughput", Kind.THROUGHPUT, List.of(BenchSystem.GCS, BenchSystem.GCS_PLAIN,
+            BenchSystem.RELAY2, BenchSystem.RELAY2_SEALED),
             2, 2, 1_000_000, 300_000, 0,
             "2 sites x 2 processes, one sender in the first site, as fast as the system admits messages"),
     /**
@@ -23,11 +26,13 @@ public enum Scenario {
      * JGroups' default bridge (Nagle's algorithm on) and with TCP_NODELAY.
      */
     CROSS_SITE_LATENCY("cross-site-latency", Kind.LATENCY,
-            List.of(BenchSystem.GCS, BenchSystem.RELAY2, BenchSystem.RELAY2_NODELAY),
+            List.of(BenchSystem.GCS, BenchSystem.GCS_PLAIN, BenchSystem.RELAY2, BenchSystem.RELAY2_NODELAY,
+                    BenchSystem.RELAY2_SEALED, BenchSystem.RELAY2_NODELAY_SEALED),
             2, 2, 4_000, 8_000, 1_000,
             "2 sites x 2 processes, one sender in the first site at a fixed rate, latency at the second site"),
     /** One site of 2 processes: GCS against plain JGroups on GCS's LAN stack ({@code JGroupsStacks.lan}). */
-    LAN_THROUGHPUT("lan-throughput", Kind.THROUGHPUT, List.of(BenchSystem.GCS, BenchSystem.JGROUPS),
+    LAN_THROUGHPUT("lan-throughput", Kind.THROUGHPUT, List.of(BenchSystem.GCS, BenchSystem.GCS_PLAIN,
+            BenchSystem.JGROUPS, BenchSystem.JGROUPS_SEALED),
             1, 2, 2_000_000, 1_000_000, 0,
             "1 site x 2 processes, one sender, as fast as the system admits messages"),
     /** Raw UDP datagrams through Netty on loopback: the ceiling. */
@@ -123,7 +128,8 @@ public enum Scenario {
      *         high-throughput requirements") is the baseline
      */
     public List<BenchSystem> optionalSystems() {
-        return this == CROSS_SITE_THROUGHPUT ? List.of(BenchSystem.RELAY2_NODELAY) : List.of();
+        return this == CROSS_SITE_THROUGHPUT ? List.of(BenchSystem.RELAY2_NODELAY, BenchSystem.RELAY2_NODELAY_SEALED)
+                : List.of();
     }
 
     /** @return true if the system is one of this scenario's, by default or when asked */

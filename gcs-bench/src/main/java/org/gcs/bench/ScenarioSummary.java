@@ -1,5 +1,6 @@
 package org.gcs.bench;
 
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,7 +12,12 @@ import java.util.Optional;
  * above 1 is better for GCS: GCS / baseline for throughput, baseline / GCS for latency. The CPU ratio is the plain
  * GCS / baseline quotient of CPU time per message, so below 1 is better for GCS there.
  *
- * <p>When the scenario has several baselines (RELAY2 with Nagle's algorithm on its bridge and with TCP_NODELAY),
+ * <p>Like for like: every ratio compares systems of the same {@link Protection}, GCS as shipped (sealed) with the
+ * sealed JGroups baselines and GCS with its protection lowered (plain) with the plain ones. {@link #comparisons()}
+ * gives one comparison per protection that ran; the headline ({@link #ratio()}, {@link #baseline()}) is the sealed
+ * one when it ran, else the plain one.
+ *
+ * <p>When a protection has several baselines (RELAY2 with Nagle's algorithm on its bridge and with TCP_NODELAY),
  * GCS is compared with the better one: the highest median messages/s for throughput, the lowest median p99 latency
  * (then p50) for latency. {@link #ratiosAgainst} gives the ratios against any of them. GCS is GCS with the group in
  * FIFO order; in the total-order scenarios {@link OrderingRatios} compares total with fifo order.
@@ -26,29 +32,89 @@ public record ScenarioSummary(Scenario scenario, List<SystemFigures> systems, do
         systems = List.copyOf(systems);
     }
 
-    /** @return GCS's figures, if GCS ran */
+    /**
+     * One like-for-like comparison: GCS of one protection against the better baseline of the same protection.
+     *
+     * @param protection what both sides' traffic runs under
+     * @param gcs GCS's figures
+     * @param baseline the baseline's figures
+     * @param candidates every baseline of that protection, the chosen one among them
+     */
+    public record Comparison(Protection protection, SystemFigures gcs, SystemFigures baseline,
+                             List<SystemFigures> candidates) {
+        /** Copies the list. */
+        public Comparison {
+            candidates = List.copyOf(candidates);
+        }
+    }
+
+    /** @return the headline GCS's figures (as shipped if it ran, else with its protection lowered), if GCS ran */
     public Optional<SystemFigures> gcs() {
-        return systems.stream().filter(f -> f.system() == BenchSystem.GCS).findFirst();
+        return gcs(Protection.SEALED).or(() -> gcs(Protection.PLAIN));
+    }
+
+    /**
+     * @param protection a protection
+     * @return the figures of GCS (FIFO order) under it, if it ran
+     */
+    public Optional<SystemFigures> gcs(Protection protection) {
+        return systems.stream().filter(f -> f.system().gcsFifo() && f.system().protection() == protection)
+                .findFirst();
     }
 
     /**
      * @return the figures of every system GCS is compared with (empty when GCS did not run): every JGroups or UDP
-     *         system, except in the total-order scenarios the total-order ones (there GCS fifo is compared with
-     *         JGroups fifo, and the orderings with each other by {@link OrderingRatios})
+     *         system whose protection's GCS ran, except in the total-order scenarios the total-order ones (there GCS
+     *         fifo is compared with JGroups fifo, and the orderings with each other by {@link OrderingRatios})
      */
     public List<SystemFigures> baselines() {
-        if (gcs().isEmpty()) {
-            return List.of();
-        }
-        return systems.stream().filter(f -> !f.system().gcs() && !f.system().totalOrder()).toList();
+        return systems.stream().filter(f -> !f.system().gcs() && !f.system().totalOrder())
+                .filter(f -> gcsFor(f).isPresent()).toList();
     }
 
     /**
-     * @return the baseline the headline ratios compare GCS with: the better of {@link #baselines()} by the
-     *         headline figure (highest messages/s; lowest p99 latency, then p50); empty without GCS or baseline
+     * @return one comparison per protection under which both GCS and a baseline ran: sealed first, then plain
+     */
+    public List<Comparison> comparisons() {
+        List<Comparison> comparisons = new ArrayList<>();
+        for (Protection protection : List.of(Protection.SEALED, Protection.PLAIN)) {
+            Optional<SystemFigures> gcs = gcs(protection);
+            List<SystemFigures> candidates = baselines().stream()
+                    .filter(f -> f.system().protection() == protection).toList();
+            Optional<SystemFigures> best = candidates.stream().min(better());
+            if (gcs.isPresent() && best.isPresent()) {
+                comparisons.add(new Comparison(protection, gcs.get(), best.get(), candidates));
+            }
+        }
+        if (comparisons.isEmpty()) {
+            // raw UDP (protection none) against GCS: the ceiling, compared with the headline GCS
+            Optional<SystemFigures> gcs = gcs();
+            List<SystemFigures> candidates = baselines();
+            Optional<SystemFigures> best = candidates.stream().min(better());
+            if (gcs.isPresent() && best.isPresent()) {
+                comparisons.add(new Comparison(gcs.get().system().protection(), gcs.get(), best.get(), candidates));
+            }
+        }
+        return comparisons;
+    }
+
+    /** @return the headline comparison: the sealed one if it ran, else the plain one */
+    public Optional<Comparison> headline() {
+        return comparisons().stream().findFirst();
+    }
+
+    /**
+     * @return the baseline the headline ratios compare GCS with: the better of the headline protection's baselines
+     *         by the headline figure (highest messages/s; lowest p99 latency, then p50); empty without GCS or
+     *         baseline
      */
     public Optional<SystemFigures> baseline() {
-        return baselines().stream().min(better());
+        return headline().map(Comparison::baseline);
+    }
+
+    /** @return the baselines the headline baseline was chosen from */
+    public List<SystemFigures> candidates() {
+        return headline().map(Comparison::candidates).orElse(List.of());
     }
 
     /** @return how {@link #baseline()} is chosen, e.g. {@code lowest p99 latency (then p50)} */
@@ -64,14 +130,14 @@ public record ScenarioSummary(Scenario scenario, List<SystemFigures> systems, do
         return baseline().map(this::ratioAgainst);
     }
 
-    /** @return which figure {@link #ratio()} compares, e.g. {@code messagesPerSec gcs/jgroups-relay2} */
+    /** @return which figure {@link #ratio()} compares, e.g. {@code messagesPerSec gcs/jgroups-relay2-sealed} */
     public String ratioOf() {
         return baseline().map(this::ratioOf).orElse("");
     }
 
     /**
      * @param base one of {@link #baselines()}
-     * @return the headline ratio of GCS against it, oriented as {@link #ratio()}
+     * @return the headline ratio of GCS (of the base's protection) against it, oriented as {@link #ratio()}
      */
     public double ratioAgainst(SystemFigures base) {
         return ratiosAgainst(base).get(latency() ? "p99" : "messagesPerSec");
@@ -79,10 +145,12 @@ public record ScenarioSummary(Scenario scenario, List<SystemFigures> systems, do
 
     /**
      * @param base one of {@link #baselines()}
-     * @return which figure {@link #ratioAgainst} compares, e.g. {@code p99 latency jgroups-relay2/gcs}
+     * @return which figure {@link #ratioAgainst} compares, e.g. {@code p99 latency jgroups-relay2/gcs-plain}
      */
     public String ratioOf(SystemFigures base) {
-        return latency() ? "p99 latency " + base.system().id() + "/gcs" : "messagesPerSec gcs/" + base.system().id();
+        String gcs = gcsFor(base).map(f -> f.system().id()).orElse("gcs");
+        return latency() ? "p99 latency " + base.system().id() + "/" + gcs
+                : "messagesPerSec " + gcs + "/" + base.system().id();
     }
 
     /** @return every ratio against {@link #baseline()} by figure (empty without one) */
@@ -91,11 +159,20 @@ public record ScenarioSummary(Scenario scenario, List<SystemFigures> systems, do
     }
 
     /**
+     * @param base a baseline
+     * @return the GCS compared with it: the one of its protection, or the headline GCS for raw UDP
+     */
+    public Optional<SystemFigures> gcsFor(SystemFigures base) {
+        return base.system().protection() == Protection.NONE ? gcs() : gcs(base.system().protection());
+    }
+
+    /**
      * @param base one of {@link #baselines()}
      * @return every ratio of GCS against it: throughput figures GCS / base, latency percentiles base / GCS
      */
     public Map<String, Double> ratiosAgainst(SystemFigures base) {
-        SystemFigures gcs = gcs().orElseThrow(() -> new IllegalStateException("GCS did not run in " + scenario.id()));
+        SystemFigures gcs = gcsFor(base).orElseThrow(() -> new IllegalStateException("GCS of protection "
+                + base.system().protection() + " did not run in " + scenario.id()));
         Map<String, Double> ratios = new LinkedHashMap<>();
         if (latency()) {
             ratios.put("p50", base.latency().p50Micros() / gcs.latency().p50Micros());
@@ -121,14 +198,15 @@ public record ScenarioSummary(Scenario scenario, List<SystemFigures> systems, do
      * @return CPU time per message, GCS / base; empty when either is unknown
      */
     public Optional<Double> cpuRatioAgainst(SystemFigures base) {
-        double gcs = gcs().orElseThrow().cpuMicrosPerMessage();
+        double gcs = gcsFor(base).orElseThrow().cpuMicrosPerMessage();
         double ratio = gcs / base.cpuMicrosPerMessage();
         return Double.isNaN(ratio) || Double.isInfinite(ratio) ? Optional.empty() : Optional.of(ratio);
     }
 
     /** @return which figure {@link #cpuRatio()} compares, e.g. {@code cpuMicrosPerMessage gcs/jgroups-relay2} */
     public String cpuRatioOf() {
-        return baseline().map(base -> "cpuMicrosPerMessage gcs/" + base.system().id()).orElse("");
+        return baseline().map(base -> "cpuMicrosPerMessage " + gcsFor(base).orElseThrow().system().id() + "/"
+                + base.system().id()).orElse("");
     }
 
     private boolean latency() {

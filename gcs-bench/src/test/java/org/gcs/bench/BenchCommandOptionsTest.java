@@ -37,21 +37,42 @@ class BenchCommandOptionsTest {
         assertThat(s.relayTcpNoDelay()).isFalse();
         assertThat(s.gcsSettings()).isEmpty();
         assertThat(s.gcsSendsInFlight()).isEqualTo(256);
-        assertThat(s.systemsFor(Scenario.CROSS_SITE_THROUGHPUT)).containsExactly(BenchSystem.GCS, BenchSystem.RELAY2);
-        assertThat(s.systemsFor(Scenario.LAN_THROUGHPUT)).containsExactly(BenchSystem.GCS, BenchSystem.JGROUPS);
-        assertThat(s.systemsFor(Scenario.CROSS_SITE_LATENCY)).containsExactly(BenchSystem.GCS, BenchSystem.RELAY2,
-                BenchSystem.RELAY2_NODELAY);
+        assertThat(s.protections()).containsExactlyInAnyOrder(Protection.SEALED, Protection.PLAIN);
+        assertThat(s.systemsFor(Scenario.CROSS_SITE_THROUGHPUT)).containsExactly(BenchSystem.GCS,
+                BenchSystem.GCS_PLAIN, BenchSystem.RELAY2, BenchSystem.RELAY2_SEALED);
+        assertThat(s.systemsFor(Scenario.LAN_THROUGHPUT)).containsExactly(BenchSystem.GCS, BenchSystem.GCS_PLAIN,
+                BenchSystem.JGROUPS, BenchSystem.JGROUPS_SEALED);
+        assertThat(s.systemsFor(Scenario.CROSS_SITE_LATENCY)).containsExactly(BenchSystem.GCS, BenchSystem.GCS_PLAIN,
+                BenchSystem.RELAY2, BenchSystem.RELAY2_NODELAY, BenchSystem.RELAY2_SEALED,
+                BenchSystem.RELAY2_NODELAY_SEALED);
+    }
+
+    @Test
+    void shouldRunOneProtectionWhenAskedAndRejectASystemItLeavesOut() {
+        assertThat(parse("cross-site-latency", "--security", "sealed").systemsFor(Scenario.CROSS_SITE_LATENCY))
+                .containsExactly(BenchSystem.GCS, BenchSystem.RELAY2_SEALED, BenchSystem.RELAY2_NODELAY_SEALED);
+        assertThat(parse("lan-throughput", "--security", "plain").systemsFor(Scenario.LAN_THROUGHPUT))
+                .containsExactly(BenchSystem.GCS_PLAIN, BenchSystem.JGROUPS);
+        assertThat(parse("udp-limit", "--security", "plain").systemsFor(Scenario.UDP_LIMIT))
+                .as("raw UDP has no protection to choose").containsExactly(BenchSystem.UDP);
+        assertUsageError("--security must be sealed, plain or both, got 'aes'", "all", "--security", "aes");
+        assertUsageError("--system jgroups-sealed is sealed, which --security plain leaves out", "lan-throughput",
+                "--security", "plain", "--system", "jgroups-sealed");
     }
 
     @Test
     void shouldAddRelayWithTcpNoDelayToCrossSiteThroughputWhenAsked() {
-        BenchSettings s = parse("cross-site-throughput", "cross-site-latency", "--relay-tcp-nodelay");
+        BenchSettings s = parse("cross-site-throughput", "cross-site-latency", "--relay-tcp-nodelay", "--security",
+                "plain");
 
         assertThat(s.relayTcpNoDelay()).isTrue();
-        assertThat(s.systemsFor(Scenario.CROSS_SITE_THROUGHPUT)).containsExactly(BenchSystem.GCS, BenchSystem.RELAY2,
-                BenchSystem.RELAY2_NODELAY);
-        assertThat(s.systemsFor(Scenario.CROSS_SITE_LATENCY)).containsExactly(BenchSystem.GCS, BenchSystem.RELAY2,
-                BenchSystem.RELAY2_NODELAY);
+        assertThat(s.systemsFor(Scenario.CROSS_SITE_THROUGHPUT)).containsExactly(BenchSystem.GCS_PLAIN,
+                BenchSystem.RELAY2, BenchSystem.RELAY2_NODELAY);
+        assertThat(s.systemsFor(Scenario.CROSS_SITE_LATENCY)).containsExactly(BenchSystem.GCS_PLAIN,
+                BenchSystem.RELAY2, BenchSystem.RELAY2_NODELAY);
+        assertThat(parse("cross-site-throughput", "--relay-tcp-nodelay").systemsFor(Scenario.CROSS_SITE_THROUGHPUT))
+                .containsExactly(BenchSystem.GCS, BenchSystem.GCS_PLAIN, BenchSystem.RELAY2, BenchSystem.RELAY2_SEALED,
+                        BenchSystem.RELAY2_NODELAY, BenchSystem.RELAY2_NODELAY_SEALED);
         assertThat(parse("cross-site-throughput", "--system", "jgroups-relay2-nodelay")
                 .systemsFor(Scenario.CROSS_SITE_THROUGHPUT)).containsExactly(BenchSystem.RELAY2_NODELAY);
         assertThat(parse("cross-site-latency", "--system", "gcs", "--system", "jgroups-relay2")
@@ -133,7 +154,7 @@ class BenchCommandOptionsTest {
         assertUsageError("--size must be in 17..60000 bytes", "all", "--size", "60001");
         assertUsageError("--rate must be a positive number", "all", "--rate", "0");
         assertUsageError("--stall-timeout must be at least 1s, got 500ms", "all", "--stall-timeout", "500ms");
-        assertUsageError("unknown --system 'tcp': use gcs, jgroups, jgroups-relay2, jgroups-relay2-nodelay, udp",
+        assertUsageError("unknown --system 'tcp': use gcs, gcs-plain, jgroups, jgroups-sealed, jgroups-relay2,",
                 "all", "--system", "tcp");
         assertUsageError("--system udp is not part of [cross-site-throughput]", "cross-site-throughput",
                 "--system", "udp");

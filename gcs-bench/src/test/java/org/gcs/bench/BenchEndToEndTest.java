@@ -40,12 +40,15 @@ class BenchEndToEndTest {
         String text = err.toString();
         assertThat(out.toString().lines()).as("stdout with --json: the JSON line only").hasSize(1);
         assertThat(text).contains("== cross-site-throughput", "== cross-site-latency", "== lan-throughput",
-                "== udp-limit", "p99.9 ms", "datagrams/s", "ratio (messagesPerSec gcs/jgroups-relay2)",
-                "ratio (messagesPerSec gcs/jgroups)", "CPU per message (cpuMicrosPerMessage gcs/jgroups)",
+                "== udp-limit", "p99.9 ms", "datagrams/s", "ratio (messagesPerSec gcs/jgroups-relay2-sealed)",
+                "like for like, plain (messagesPerSec gcs-plain/jgroups-relay2)",
+                "ratio (messagesPerSec gcs/jgroups-sealed)", "like for like, plain (messagesPerSec gcs-plain/jgroups)",
+                "CPU per message (cpuMicrosPerMessage gcs/jgroups-sealed)",
                 "every message of every run was delivered to every member (PASSED)");
-        assertThat(text).containsPattern("ratio \\(p99 latency jgroups-relay2(-nodelay)?/gcs\\)")
-                .containsPattern("baseline: jgroups-relay2(-nodelay)? .*, the better of jgroups-relay2,"
-                        + " jgroups-relay2-nodelay by lowest p99 latency")
+        assertThat(text).containsPattern("ratio \\(p99 latency jgroups-relay2(-nodelay)?-sealed/gcs\\)")
+                .containsPattern("baseline: jgroups-relay2(-nodelay)?-sealed .*, the better of jgroups-relay2-sealed,"
+                        + " jgroups-relay2-nodelay-sealed by lowest p99 latency")
+                .containsPattern("like for like, plain \\(p99 latency jgroups-relay2(-nodelay)?/gcs-plain\\)")
                 .containsPattern("(?m)^1 +jgroups-relay2-nodelay +[0-9]+ ");
         assertThat(err.toString()).contains("cross-site-throughput: gcs run 1/1 starting",
                 "jgroups-relay2 run 1: 4 nodes started", "jgroups-relay2-nodelay run 1: 4 nodes started",
@@ -59,14 +62,20 @@ class BenchEndToEndTest {
                         "\"jgroups\":{\"messagesPerSec\":", "\"udp\":{\"messagesPerSec\":")
                 .contains("\"jgroups-relay2-nodelay\":{\"messagesPerSec\":")
                 .contains("\"latencyMicros\":{\"p50\":", "\"lossRate\":")
-                .contains("\"baselineCandidates\":[\"jgroups-relay2\",\"jgroups-relay2-nodelay\"]")
-                .contains("\"cpuRatioOf\":\"cpuMicrosPerMessage gcs/jgroups\"");
-        assertThat(count(json, "\"deliveredMessages\":200,")).isEqualTo(8);
-        assertThat(count(json, "\"ratio\":[0-9]")).isEqualTo(3);
+                .contains("\"gcs-plain\":{\"messagesPerSec\":", "\"jgroups-sealed\":{\"messagesPerSec\":",
+                        "\"jgroups-relay2-sealed\":{\"messagesPerSec\":")
+                .contains("\"baselineCandidates\":[\"jgroups-relay2-sealed\",\"jgroups-relay2-nodelay-sealed\"]")
+                .contains("\"cpuRatioOf\":\"cpuMicrosPerMessage gcs/jgroups-sealed\"")
+                .contains("\"comparisons\":{\"sealed\":{\"gcs\":\"gcs\",\"baseline\":\"jgroups-sealed\","
+                        + "\"ratioOf\":\"messagesPerSec gcs/jgroups-sealed\",")
+                .contains("\"plain\":{\"gcs\":\"gcs-plain\",\"baseline\":\"jgroups\","
+                        + "\"ratioOf\":\"messagesPerSec gcs-plain/jgroups\",");
+        assertThat(count(json, "\"deliveredMessages\":200,")).as("4 + 6 + 4 + 1 runs").isEqualTo(15);
+        assertThat(count(json, "\"ratio\":[0-9]")).as("3 headlines and 2 comparisons each").isEqualTo(9);
         assertThat(json).contains("\"ratio\":null");
-        assertThat(Files.readAllLines(dir.resolve(BenchCsv.FILE))).hasSize(9)
+        assertThat(Files.readAllLines(dir.resolve(BenchCsv.FILE))).hasSize(16)
                 .first().asString().startsWith("scenario,system,run,measuredMessages,");
-        assertThat(Files.readAllLines(dir.resolve(SummaryCsv.FILE))).hasSize(9)
+        assertThat(Files.readAllLines(dir.resolve(SummaryCsv.FILE))).hasSize(16)
                 .anyMatch(line -> line.startsWith("cross-site-latency,jgroups-relay2-nodelay,1,1000,"));
         assertThat(Files.readString(dir.resolve(BenchRun.SUMMARY_FILE), StandardCharsets.UTF_8).strip())
                 .isEqualTo(json);
@@ -98,15 +107,16 @@ class BenchEndToEndTest {
 
         int code = BenchMain.commandLine().setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
                 .execute("bench", "lan-throughput", "--runs", "1", "--messages", "2000", "--warmup", "500",
-                        "--size", "100", "--json", "--out", dir.toString());
+                        "--size", "100", "--security", "plain", "--json", "--out", dir.toString());
 
         assertThat(code).as("exit code; stderr: %s%nstdout: %s", err, out).isZero();
         List<String> lines = out.toString().lines().toList();
         String json = lines.get(lines.size() - 1);
         assertThat(json).contains("\"passed\":true", "\"nodes\":\"one JVM per node\"", "\"messageBytes\":100,",
-                "\"cpuRatioOf\":\"cpuMicrosPerMessage gcs/jgroups\"").doesNotContain("\"cpuRatio\":null");
+                "\"cpuRatioOf\":\"cpuMicrosPerMessage gcs-plain/jgroups\"").doesNotContain("\"cpuRatio\":null");
         assertThat(count(json, "\"deliveredMessages\":2000,")).isEqualTo(2);
-        assertThat(err.toString()).containsPattern("CPU per message \\(cpuMicrosPerMessage gcs/jgroups\\): [0-9.]+ ");
+        assertThat(err.toString())
+                .containsPattern("CPU per message \\(cpuMicrosPerMessage gcs-plain/jgroups\\): [0-9.]+ ");
         List<String> runs = Files.readAllLines(dir.resolve(BenchCsv.FILE));
         List<String> header = List.of(runs.get(0).split(","));
         assertThat(runs).hasSize(3);

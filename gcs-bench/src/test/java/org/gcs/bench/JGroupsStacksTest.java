@@ -24,6 +24,7 @@ import org.gcs.bench.JGroupsStackDifferences.Difference;
 import org.gcs.metrics.GcsMetrics;
 import org.jgroups.JChannel;
 import org.jgroups.annotations.Property;
+import org.jgroups.protocols.SYM_ENCRYPT;
 import org.jgroups.stack.Protocol;
 import org.jgroups.util.Util;
 import org.junit.jupiter.api.Test;
@@ -65,6 +66,26 @@ class JGroupsStacksTest {
         List<Difference> expected = new ArrayList<>(JGroupsStackDifferences.LAN_DIFFERENCES);
         expected.addAll(JGroupsStackDifferences.PROTECTION_DIFFERENCES);
         assertDifferences(List.of(), expected);
+    }
+
+    @Test
+    void shouldSealTheSealedBaselinesAsGcsSealsItsLanDirectlyAboveTheTransport() throws Exception {
+        BenchSettings settings = new BenchSettings(List.of(Scenario.LAN_THROUGHPUT), 1, -1, -1, -1, 1000, 2000,
+                false, null, false, List.of(), Duration.ofSeconds(30), List.of(), List.of(), false, 256);
+        NodeSpec spec = RunPlan.create(Scenario.LAN_THROUGHPUT, BenchSystem.JGROUPS_SEALED, settings).nodes().get(0);
+        List<String> plain = JGroupsStacks.lan(spec).stream().map(p -> p.getClass().getSimpleName()).toList();
+
+        List<Protocol> sealed = JGroupsStacks.seal(JGroupsStacks.lan(spec), spec.clusterKeyHex());
+
+        assertThat(spec.clusterKeyHex()).as("a sealed baseline gets the run's key").hasSize(64);
+        List<String> names = sealed.stream().map(p -> p.getClass().getSimpleName()).toList();
+        assertThat(names.subList(0, 3)).containsExactly("UDP", "SYM_ENCRYPT", "SERIALIZE");
+        assertThat(((SYM_ENCRYPT) sealed.get(1)).symAlgorithm()).isEqualTo("AES/CBC/PKCS5Padding");
+        List<String> without = new ArrayList<>(names);
+        without.removeAll(List.of("SYM_ENCRYPT", "SERIALIZE"));
+        assertThat(without).isEqualTo(plain);
+        assertThat(RunPlan.create(Scenario.LAN_THROUGHPUT, BenchSystem.JGROUPS, settings).nodes().get(0)
+                .clusterKeyHex()).as("plain JGroups has no key").isEmpty();
     }
 
     @Test

@@ -54,9 +54,15 @@ import picocli.CommandLine.Spec;
                     + " cluster without (jgroups-fifo) and with SEQUENCER (jgroups-sequencer); the quotients"
                     + " total/fifo; every member of a total-order system must deliver the same sequence.",
             "  total-latency          the same systems at a fixed offered load (--rate): p50, p99 at site B.",
-            "  all                    every scenario, in this order.",
-            "--rate paces cross-site-latency and total-latency only, below the systems' capacity; the other scenarios"
-                    + " send unpaced."
+            "  wan-failover           3 sites x 2 processes at a fixed offered load (--rate); halfway through,"
+                    + " the delegate (GCS) or site master (RELAY2) of the sender's site is killed (SIGKILL):"
+                    + " messages lost, duplicated and reordered at the surviving members. GCS must have none.",
+            "  all                    every scenario above but the wan-* ones (run those by name), in this order.",
+            "Every GCS-against-JGroups scenario runs each system in both protections (--security): GCS as shipped"
+                    + " against JGroups with SYM_ENCRYPT + SERIALIZE, GCS with lan.protection=none and"
+                    + " wan.protection=integrity against plain JGroups; each ratio compares like with like.",
+            "--rate paces cross-site-latency, total-latency and wan-failover only, below the systems' capacity; the"
+                    + " other scenarios send unpaced."
                     + " --controller, --transport and --set configure GCS's nodes only, for experiments: the"
                     + " defaults are what GCS ships.",
             "Progress goes to stderr, tables to stdout (to stderr with --json, which leaves stdout to the JSON);"
@@ -66,7 +72,8 @@ import picocli.CommandLine.Spec;
             "  gcs bench cross-site-latency --runs 5 --rate 1000 --out /tmp/bench",
             "  gcs bench cross-site-throughput lan-throughput --size 100",
             "  gcs bench total-throughput total-latency --runs 3 --json",
-            "  gcs bench all --runs 1 --messages 5000"})
+            "  gcs bench all --runs 1 --messages 5000",
+            "  gcs bench wan-failover --runs 3 --json"})
 public final class BenchCommand implements Callable<Integer> {
     /** The largest message size a run accepts (one UDP datagram, below JGroups' and GCS's limits). */
     static final int MAX_MESSAGE_BYTES = 60_000;
@@ -78,7 +85,7 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Parameters(arity = "1..*", paramLabel = "SCENARIO",
             description = "cross-site-throughput, cross-site-latency, lan-throughput, udp-limit, total-throughput,"
-                    + " total-latency or all.")
+                    + " total-latency, wan-failover or all.")
     List<String> scenarios;
 
     @Option(names = "--runs", paramLabel = "N", defaultValue = "3",
@@ -187,7 +194,7 @@ public final class BenchCommand implements Callable<Integer> {
         List<Scenario> chosen = new ArrayList<>();
         for (String name : scenarios) {
             if (name.equals("all")) {
-                chosen.addAll(Arrays.asList(Scenario.values()));
+                chosen.addAll(Arrays.stream(Scenario.values()).filter(s -> !s.wan()).toList());
             } else {
                 chosen.add(Scenario.byId(name).orElseThrow(() -> usage("unknown scenario '" + name + "': use "
                         + Scenario.names() + " or all")));
@@ -211,6 +218,10 @@ public final class BenchCommand implements Callable<Integer> {
         double rate = workload.rate(MAX_RATE_PER_SEC);
         if (stallTimeout.toMillis() < 1_000) {
             throw usage("--stall-timeout must be at least 1s, got " + Quantities.format(stallTimeout));
+        }
+        if (inProcess && distinct.stream().anyMatch(s -> s.kind() == Scenario.Kind.FAILOVER)) {
+            throw usage("--in-process cannot be used with " + Scenario.WAN_FAILOVER.id() + ": its crash kills a node's"
+                    + " JVM, so every node needs one of its own");
         }
         if (inProcess && !jvmOptions.isEmpty()) {
             throw usage("--jvm-option applies to node JVMs; it cannot be used with --in-process");

@@ -104,6 +104,14 @@ final class BenchJson {
         return json;
     }
 
+    private static Map<String, Object> faults(DeliveryFaults faults) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("lost", faults.lost());
+        json.put("duplicates", faults.duplicates());
+        json.put("reordered", faults.reordered());
+        return json;
+    }
+
     private static Map<String, Object> rounded(Map<String, Double> ratios) {
         Map<String, Object> json = new LinkedHashMap<>();
         ratios.forEach((k, v) -> json.put(k, round(v, 3)));
@@ -114,6 +122,9 @@ final class BenchJson {
         Map<String, Object> json = figuresOf(scenario, figures.messagesPerSec(), figures.megabytesPerSec(),
                 figures.sendRatePerSec(), figures.latency(), figures.lossRate(), figures.cpuMicrosPerMessage());
         json.put("endToEndMessagesPerSec", round(figures.endToEndMessagesPerSec(), 1));
+        if (scenario.kind() == Scenario.Kind.FAILOVER) {
+            json.put("faultsAllRuns", faults(figures.totalFaults()));
+        }
         List<Object> runs = new ArrayList<>();
         for (RunResult run : figures.runs()) {
             Map<String, Object> one = new LinkedHashMap<>();
@@ -126,6 +137,9 @@ final class BenchJson {
             one.put("wallSeconds", round(run.wallSeconds(), 1));
             if (scenario.ordering()) {
                 one.put("orderAgreedMembers", run.orderAgreedMembers());
+            }
+            if (scenario.kind() == Scenario.Kind.FAILOVER) {
+                one.put("faults", faults(run.faults()));
             }
             runs.add(one);
         }

@@ -17,7 +17,7 @@ import java.util.Set;
  *        for the scenario's default
  * @param measuredMessages measured messages per run, or -1 for each scenario's default
  * @param messageBytes payload bytes of every message
- * @param latencyRatePerSec messages per second offered in {@code cross-site-latency}
+ * @param latencyRatePerSec messages per second offered in the paced scenarios (latency and failover)
  * @param json whether stdout holds only the results, one JSON line (the tables go to stderr)
  * @param outDir where to write per-run CSV and the summary, or null
  * @param inProcess whether to run the nodes as threads of this JVM instead of child JVMs
@@ -105,6 +105,7 @@ public record BenchSettings(List<Scenario> scenarios, int runs, long warmupMessa
      * @return the rate its sender offers, 0 for unpaced
      */
     public double rateFor(Scenario scenario) {
-        return scenario.kind() == Scenario.Kind.LATENCY ? latencyRatePerSec : 0;
+        boolean paced = scenario.kind() == Scenario.Kind.LATENCY || scenario.kind() == Scenario.Kind.FAILOVER;
+        return paced ? latencyRatePerSec : 0;
     }
 }

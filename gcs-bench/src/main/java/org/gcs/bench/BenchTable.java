@@ -26,7 +26,7 @@ final class BenchTable {
                 ? settings.unpacedWarmupFor(scenario) + " unpaced + " : "";
         out.printf(Locale.ROOT, "   %d-byte messages, %s%d warm-up + %d measured per run%s, %d runs per system"
                         + " alternating%n", settings.messageBytes(), unpaced, settings.warmupFor(scenario),
-                settings.measuredFor(scenario), scenario.kind() == Scenario.Kind.LATENCY
+                settings.measuredFor(scenario), settings.rateFor(scenario) > 0
                         ? String.format(Locale.ROOT, " at %.0f msg/s", settings.rateFor(scenario)) : "",
                 settings.runs());
         out.println(header(scenario));
@@ -36,14 +36,16 @@ final class BenchTable {
                     RunResult r = figures.runs().get(run - 1);
                     out.println(row(scenario, Integer.toString(run), r.system(), r.messagesPerSec(),
                             r.megabytesPerSec(), r.sendRatePerSec(), r.latency(), r.lossRate(),
-                            r.cpuMicrosPerMessage(), r.endToEndMessagesPerSec(), r.wallSeconds()));
+                            r.cpuMicrosPerMessage(), r.endToEndMessagesPerSec(), r.wallSeconds(), r.faults()));
                 }
             }
         }
         for (SystemFigures figures : summary.systems()) {
-            out.println(row(scenario, "median", figures.system(), figures.messagesPerSec(), figures.megabytesPerSec(),
-                    figures.sendRatePerSec(), figures.latency(), figures.lossRate(), figures.cpuMicrosPerMessage(),
-                    figures.endToEndMessagesPerSec(), Double.NaN));
+            boolean failover = scenario.kind() == Scenario.Kind.FAILOVER;
+            out.println(row(scenario, failover ? "all" : "median", figures.system(), figures.messagesPerSec(),
+                    figures.megabytesPerSec(), figures.sendRatePerSec(), figures.latency(), figures.lossRate(),
+                    figures.cpuMicrosPerMessage(), figures.endToEndMessagesPerSec(), Double.NaN,
+                    figures.totalFaults()));
         }
         summary.ratio().ifPresent(ratio -> out.printf(Locale.ROOT, "ratio (%s): %.2f  [%s ]  above 1 is better for"
                 + " GCS%n", summary.ratioOf(), ratio, figures(summary.ratios())));
@@ -119,12 +121,15 @@ final class BenchTable {
                     "system", "msg/s", "MB/s", "e2e msg/s", "send msg/s", "CPU us/msg", "wall s");
             case DATAGRAMS -> String.format(Locale.ROOT, "%-7s %-29s %12s %10s %12s %8s %10s %8s", "run", "system",
                     "datagrams/s", "MB/s", "send dgr/s", "loss %", "CPU us/dgr", "wall s");
+            case FAILOVER -> String.format(Locale.ROOT, "%-7s %-29s %12s %10s %12s %10s %10s %8s", "run", "system",
+                    "send msg/s", "lost", "duplicated", "reordered", "CPU us/msg", "wall s");
         };
     }
 
     private static String row(Scenario scenario, String run, BenchSystem system, double messagesPerSec,
                               double megabytesPerSec, double sendRatePerSec, LatencyFigures latency, double lossRate,
-                              double cpuMicrosPerMessage, double endToEndMessagesPerSec, double wallSeconds) {
+                              double cpuMicrosPerMessage, double endToEndMessagesPerSec, double wallSeconds,
+                              DeliveryFaults faults) {
         String wall = Double.isNaN(wallSeconds) ? "" : String.format(Locale.ROOT, "%.1f", wallSeconds);
         String cpu = micros(cpuMicrosPerMessage);
         return switch (scenario.kind()) {
@@ -135,6 +140,8 @@ final class BenchTable {
                     system.id(), messagesPerSec, megabytesPerSec, endToEndMessagesPerSec, sendRatePerSec, cpu, wall);
             case DATAGRAMS -> String.format(Locale.ROOT, "%-7s %-29s %12.0f %10.2f %12.0f %8.2f %10s %8s", run,
                     system.id(), messagesPerSec, megabytesPerSec, sendRatePerSec, lossRate * 100, cpu, wall);
+            case FAILOVER -> String.format(Locale.ROOT, "%-7s %-29s %12.0f %10d %12d %10d %10s %8s", run,
+                    system.id(), sendRatePerSec, faults.lost(), faults.duplicates(), faults.reordered(), cpu, wall);
         };
     }
 }

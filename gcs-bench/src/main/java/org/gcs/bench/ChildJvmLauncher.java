@@ -143,6 +143,16 @@ final class ChildJvmLauncher implements NodeLauncher {
         }
 
         @Override
+        public void crash() {
+            ChildReaper.kill(process);
+            try {
+                process.waitFor(STOP_WAIT_SECONDS, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+
+        @Override
         public void close() {
             try {
                 if (process.isAlive()) {

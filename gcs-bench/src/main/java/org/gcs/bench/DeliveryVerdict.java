@@ -24,9 +24,7 @@ final class DeliveryVerdict {
     static void check(RunPlan plan, RunBoard board) throws BenchFailure {
         List<String> problems = new ArrayList<>();
         boolean datagrams = plan.system() == BenchSystem.UDP;
-        // a settling sender's warm-up lasts until the JIT is done: its sent line says how long it was
-        long expectedWarmup = board.first(plan.sender().member(), NodeLine.SENT).filter(l -> l.fields()
-                .containsKey("warmup")).map(l -> l.number("warmup")).orElse(plan.sender().warmupMessages());
+        long expectedWarmup = expectedWarmup(plan, board);
         for (NodeSpec receiver : plan.receivers()) {
             NodeLine last = board.first(receiver.member(), NodeLine.FINAL).orElseThrow(() ->
                     new IllegalStateException("no final line from " + receiver.member()));
@@ -62,6 +60,17 @@ final class DeliveryVerdict {
         if (plan.system().totalOrder()) {
             checkAgreement(plan, board);
         }
+    }
+
+    /**
+     * @param plan the run's nodes
+     * @param board what they reported
+     * @return the warm-up messages the sender sent: a settling sender's warm-up lasts until the JIT is done, and
+     *         its sent line says how long it was
+     */
+    static long expectedWarmup(RunPlan plan, RunBoard board) {
+        return board.first(plan.sender().member(), NodeLine.SENT).filter(l -> l.fields().containsKey("warmup"))
+                .map(l -> l.number("warmup")).orElse(plan.sender().warmupMessages());
     }
 
     /**

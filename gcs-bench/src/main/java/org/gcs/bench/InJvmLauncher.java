@@ -63,6 +63,12 @@ final class InJvmLauncher implements NodeLauncher {
             }
 
             @Override
+            public void crash() {
+                throw new UnsupportedOperationException("a node that is a thread of the bench's JVM cannot crash"
+                        + " alone; run the failover scenario without --in-process");
+            }
+
+            @Override
             public void close() {
                 commands.add(END_OF_INPUT);
                 try {

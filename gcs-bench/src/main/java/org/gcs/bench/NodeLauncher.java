@@ -26,6 +26,13 @@ interface NodeLauncher {
         /** @return the last lines of the node's diagnostics output (its log), for error messages */
         String diagnostics();
 
+        /**
+         * Ends the node at once, as a crash would: no goodbye to its cluster (a child JVM gets SIGKILL).
+         *
+         * @throws UnsupportedOperationException if the node cannot be killed alone (a thread of this JVM)
+         */
+        void crash();
+
         /** Asks the node to stop, waits a while for it, then ends it by force. */
         @Override
         void close();

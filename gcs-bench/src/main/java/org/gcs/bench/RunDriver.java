@@ -96,14 +96,21 @@ final class RunDriver {
             if (plan.sender().settles()) {
                 settle(plan, board, nodes, title);
             }
+            if (plan.victim().isPresent()) {
+                crashVictim(plan, board, nodes, title);
+            }
             List<String> receivers = names(plan.receivers());
             awaitTraffic(plan, board, nodes, title, () -> trafficDone(board, sender, receivers));
             double deliveredSec = seconds(startNs);
             for (NodeLauncher.RunningNode node : nodes.values()) {
                 node.command("stop");
             }
-            awaitAll(board, nodes, names(plan.nodes()), NodeLine.FINAL, FINAL_TIMEOUT_NS, "stopping");
-            DeliveryVerdict.check(plan, board);
+            awaitAll(board, nodes, names(plan.survivors()), NodeLine.FINAL, FINAL_TIMEOUT_NS, "stopping");
+            if (plan.victim().isEmpty() || plan.system().gcs()) {
+                DeliveryVerdict.check(plan, board);   // GCS must survive the crash without a fault
+            } else {
+                progress.accept(title + ": after the crash, " + DeliveryFaults.of(plan, board));
+            }
             closeAll(nodes);
             progress.accept(String.format(java.util.Locale.ROOT,
                     "%s: probes seen after %.1f s, traffic delivered after %.1f s, nodes closed after %.1f s%s", title,
@@ -153,6 +160,33 @@ final class RunDriver {
         nodes.get(sender).command("measure");
     }
 
+    /**
+     * The failover scenario's crash: once the sender has sent half its measured messages, kills the
+     * {@linkplain RunPlan#victim() victim} (SIGKILL), which then counts neither as a receiver nor as a failed node.
+     */
+    private void crashVictim(RunPlan plan, RunBoard board, Map<String, NodeLauncher.RunningNode> nodes, String title)
+            throws BenchFailure, InterruptedException {
+        NodeSpec sender = plan.sender();
+        long halfway = sender.warmupMessages() + sender.measuredMessages() / 2;
+        awaitTraffic(plan, board, nodes, title, () -> sentSoFar(board, sender) >= halfway);
+        String victim = plan.victim().orElseThrow().member();
+        nodes.remove(victim).crash();
+        progress.accept(String.format(java.util.Locale.ROOT, "%s: killed %s, which carried site %s's traffic to the"
+                + " other sites, after %d messages sent", title, victim, sender.site(), sentSoFar(board, sender)));
+    }
+
+    private static long sentSoFar(RunBoard board, NodeSpec sender) {
+        if (board.first(sender.member(), NodeLine.SENT).isPresent()) {
+            return sender.warmupMessages() + sender.measuredMessages();
+        }
+        return board.latest(sender.member(), NodeLine.PROGRESS).map(l -> l.number("sent")).orElse(0L);
+    }
+
+    /**
+     * Waits until {@code done}, failing when a node fails or nothing moves for the stall timeout; in a failover run,
+     * nothing moving for the stall timeout after the sender has sent everything ends the wait instead: what has
+     * not arrived by then is lost ({@link DeliveryFaults}).
+     */
     private void awaitTraffic(RunPlan plan, RunBoard board, Map<String, NodeLauncher.RunningNode> nodes,
                               String title, java.util.function.BooleanSupplier done)
             throws BenchFailure, InterruptedException {
@@ -181,6 +215,10 @@ final class RunDriver {
             if (signature != lastSignature) {
                 lastSignature = signature;
                 lastChangeNs = now;
+            } else if (now - lastChangeNs > stallTimeout.toNanos() && sent && plan.victim().isPresent()) {
+                progress.accept(title + ": no progress for " + stallTimeout.toSeconds() + " s after the sender"
+                        + " finished; counting what arrived");
+                return;
             } else if (now - lastChangeNs > stallTimeout.toNanos()) {
                 throw new BenchFailure(title + ": no progress for " + stallTimeout.toSeconds() + " s; "
                         + describe(plan, board, nodes));

@@ -1,6 +1,7 @@
 package org.gcs.bench;
 
 import java.util.List;
+import java.util.Optional;
 import org.HdrHistogram.Histogram;
 
 /** Computes a run's figures from the lines its nodes reported (after {@link DeliveryVerdict} passed). */
@@ -23,7 +24,7 @@ final class RunFigures {
      * @param board what they reported
      * @param masters the nodes carrying traffic between sites
      * @param wallSeconds the run's wall time
-     * @return the figures
+     * @return the figures (CPU of the surviving nodes only in a failover run)
      */
     static RunResult of(RunPlan plan, int run, RunBoard board, List<String> masters, double wallSeconds)
             throws BenchFailure {
@@ -35,7 +36,14 @@ final class RunFigures {
         double slowestPerSec = Double.POSITIVE_INFINITY;
         Histogram latencies = new Histogram(3);
         for (NodeSpec receiver : plan.receivers()) {
-            NodeLine done = board.first(receiver.member(), NodeLine.DONE).orElseThrow();
+            Optional<NodeLine> doneLine = board.first(receiver.member(), NodeLine.DONE);
+            if (doneLine.isEmpty()) {
+                // only in a failover run: the receiver lost messages (DeliveryFaults), count what it has
+                delivered = Math.min(delivered, board.first(receiver.member(), NodeLine.FINAL).orElseThrow()
+                        .number("measured"));
+                continue;
+            }
+            NodeLine done = doneLine.get();
             long last = done.number("lastMicros");
             long measured = done.number("measured");
             lastMicros = Math.max(lastMicros, last);
@@ -45,7 +53,8 @@ final class RunFigures {
                 latencies.add(HistogramCodec.decode(done.text("histogram")));
             }
         }
-        long durationMicros = Math.max(1, lastMicros - firstMeasuredMicros);
+        long durationMicros = Math.max(1, (lastMicros == Long.MIN_VALUE ? firstMeasuredMicros : lastMicros)
+                - firstMeasuredMicros);
         double endToEndPerSec = delivered / (durationMicros / 1e6);
         double messagesPerSec = Double.isNaN(slowestPerSec) || Double.isInfinite(slowestPerSec) ? endToEndPerSec
                 : slowestPerSec;
@@ -53,7 +62,7 @@ final class RunFigures {
                 ? 1.0 - (double) delivered / sender.measuredMessages() : 0.0;
         long cpuMicros = 0;
         boolean cpuKnown = true;
-        for (NodeSpec node : plan.nodes()) {
+        for (NodeSpec node : plan.survivors()) {
             NodeLine last = board.first(node.member(), NodeLine.FINAL).orElseThrow();
             cpuKnown &= last.fields().containsKey("cpuMicros");
             cpuMicros += cpuKnown ? last.number("cpuMicros") : 0;
@@ -63,7 +72,8 @@ final class RunFigures {
                 delivered, durationMicros, messagesPerSec, messagesPerSec * sender.messageBytes() / 1e6,
                 Double.parseDouble(sent.text("sendRatePerSec")), LatencyFigures.of(latencies), lossRate, cpuPerMessage,
                 masters, wallSeconds, endToEndPerSec,
-                plan.system().totalOrder() ? DeliveryVerdict.checkAgreement(plan, board) : 0);
+                plan.system().totalOrder() ? DeliveryVerdict.checkAgreement(plan, board) : 0,
+                DeliveryFaults.of(plan, board));
     }
 
     /**

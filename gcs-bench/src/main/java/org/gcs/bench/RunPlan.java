@@ -4,6 +4,7 @@ import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The nodes of one run: sites {@code site-a}, {@code site-b}... with members {@code a1, a2, ...}; the sender is
@@ -122,8 +123,32 @@ record RunPlan(Scenario scenario, BenchSystem system, List<NodeSpec> nodes) {
         return nodes.stream().filter(NodeSpec::sender).findFirst().orElseThrow();
     }
 
-    /** @return the nodes that must deliver every measured message: every member, or the UDP sink */
+    /**
+     * @return the nodes that must deliver every measured message: every member (in a failover scenario every member
+     *         but the {@link #victim()}), or the UDP sink
+     */
     List<NodeSpec> receivers() {
-        return system == BenchSystem.UDP ? nodes.stream().filter(n -> !n.sender()).toList() : nodes;
+        if (system == BenchSystem.UDP) {
+            return nodes.stream().filter(n -> !n.sender()).toList();
+        }
+        return survivors();
+    }
+
+    /** @return every node but the failover scenario's victim (every node in the other scenarios) */
+    List<NodeSpec> survivors() {
+        Optional<NodeSpec> victim = victim();
+        return victim.isEmpty() ? nodes : nodes.stream().filter(n -> n != victim.get()).toList();
+    }
+
+    /**
+     * @return in a failover scenario, the node the bench kills: the first member of the sender's site, which carries
+     *         its traffic to the other sites (the GCS delegate, the RELAY2 site master); empty otherwise
+     */
+    Optional<NodeSpec> victim() {
+        if (scenario.kind() != Scenario.Kind.FAILOVER) {
+            return Optional.empty();
+        }
+        NodeSpec sender = sender();
+        return nodes.stream().filter(n -> n.site().equals(sender.site())).findFirst();
     }
 }

@@ -27,12 +27,14 @@ import java.util.List;
  *        reported as {@code messagesPerSec} before it measured from each receiver's first measured delivery)
  * @param orderAgreedMembers total-order systems: how many members were found to have delivered the same sequence
  *        (every receiver, or the run fails); 0 when the system's order is not checked (FIFO systems)
+ * @param faults what the receivers lost, duplicated or reordered ({@link DeliveryFaults#NONE} unless the scenario
+ *        is a failover: elsewhere a fault fails the run)
  */
 public record RunResult(Scenario scenario, BenchSystem system, int run, long measuredMessages, int messageBytes,
                         long deliveredMessages, long durationMicros, double messagesPerSec, double megabytesPerSec,
                         double sendRatePerSec, LatencyFigures latency, double lossRate, double cpuMicrosPerMessage,
                         List<String> masters, double wallSeconds, double endToEndMessagesPerSec,
-                        int orderAgreedMembers) {
+                        int orderAgreedMembers, DeliveryFaults faults) {
     /** Copies the list. */
     public RunResult {
         masters = List.copyOf(masters);

@@ -56,7 +56,18 @@ public enum Scenario {
     TOTAL_LATENCY("total-latency", Kind.LATENCY, BenchSystem.ORDERING_SYSTEMS,
             2, 2, 4_000, 8_000, 1_000,
             "2 sites x 2 processes (JGroups: one cluster of 4), one sender in the first site at a fixed rate, latency"
-                    + " at the second site; fifo and total order");
+                    + " at the second site; fifo and total order"),
+    /**
+     * 3 sites × 2 processes at a fixed offered load ({@code --rate}); halfway through the measured messages the
+     * bench kills (SIGKILL) the first member of the sender's site, the GCS delegate or the RELAY2 site master that
+     * carries the sender's traffic to the other sites, and counts what the surviving members lost, duplicated or
+     * delivered out of order ({@link DeliveryFaults}). GCS must lose, duplicate and reorder nothing (the run fails
+     * otherwise); the baselines' counts are reported.
+     */
+    WAN_FAILOVER("wan-failover", Kind.FAILOVER, List.of(BenchSystem.GCS, BenchSystem.GCS_PLAIN, BenchSystem.RELAY2,
+            BenchSystem.RELAY2_SEALED), 3, 2, 2_000, 20_000, 1_000,
+            "3 sites x 2 processes, one sender in the first site at a fixed rate; its site's delegate (GCS) or site"
+                    + " master (RELAY2) killed halfway through");
 
     /**
      * Unpaced warm-up of the latency scenario. Warm-ups are long because the JIT is slow here: with four JVMs on two
@@ -81,7 +92,9 @@ public enum Scenario {
         /** One-way latency at a fixed offered load. */
         LATENCY,
         /** Datagrams per second through a socket, loss allowed. */
-        DATAGRAMS
+        DATAGRAMS,
+        /** Messages lost, duplicated and reordered when a node carrying traffic between sites crashes. */
+        FAILOVER
     }
 
     private final String id;
@@ -172,6 +185,14 @@ public enum Scenario {
     /** @return messages per second the sender offers (0: unpaced) unless {@code --rate} says otherwise */
     public double defaultRatePerSec() {
         return defaultRatePerSec;
+    }
+
+    /**
+     * @return true for the WAN scenarios ({@code wan-*}), which {@code all} leaves out: they kill nodes or build
+     *         network namespaces, and run only when named
+     */
+    public boolean wan() {
+        return id.startsWith("wan-");
     }
 
     /** @return true for the scenarios that compare FIFO with total order (and check the agreed order) */

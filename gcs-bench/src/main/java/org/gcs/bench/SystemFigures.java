@@ -43,4 +43,11 @@ public record SystemFigures(BenchSystem system, List<RunResult> runs, double mes
                 Stats.median(runs, RunResult::lossRate), Stats.median(runs, RunResult::cpuMicrosPerMessage),
                 Stats.median(runs, RunResult::endToEndMessagesPerSec));
     }
+
+    /** @return the faults of every run, summed (the failover scenario's figures) */
+    public DeliveryFaults totalFaults() {
+        return new DeliveryFaults(runs.stream().mapToLong(r -> r.faults().lost()).sum(),
+                runs.stream().mapToLong(r -> r.faults().duplicates()).sum(),
+                runs.stream().mapToLong(r -> r.faults().reordered()).sum());
+    }
 }

@@ -266,6 +266,12 @@ class RunDriverTest {
                 }
 
                 @Override
+                public void crash() {
+                    commands.add(spec.member() + " crashed");
+                    board.ended(spec.member());
+                }
+
+                @Override
                 public void close() {
                     closed.add(spec.member());
                 }

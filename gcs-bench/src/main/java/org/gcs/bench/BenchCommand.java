@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.gcs.Quantities;
 import org.gcs.tools.cli.DurationConverter;
@@ -17,6 +18,7 @@ import org.gcs.tools.cli.NodeSettingsOptions;
 import org.gcs.tools.cli.OptionDefaults;
 import org.gcs.tools.cli.VersionProvider;
 import org.gcs.tools.cli.WorkloadOptions;
+import org.gcs.tools.netns.HostCommands;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -53,11 +55,17 @@ import picocli.CommandLine.Spec;
                     + " cluster without (jgroups-fifo) and with SEQUENCER (jgroups-sequencer); the quotients"
                     + " total/fifo; every member of a total-order system must deliver the same sequence.",
             "  total-latency          the same systems at a fixed offered load (--rate): p50, p99 at site B.",
-            "  all                    every scenario, in this order.",
+            "  wan-throughput         as root: 3 sites x 2 processes, each site a network namespace of an emulated"
+                    + " WAN (50 Mbit/s up and down per site, a router adding RTT/2 and the loss in user space), at"
+                    + " every point of --rtt-ms x --loss; unpaced; message counts scaled to each point; gcs,"
+                    + " gcs-hop-by-hop (wan.transport=hop-by-hop), jgroups-relay2, jgroups-relay2-nodelay.",
+            "  wan-latency            the same WAN at 20 msg/s (or --rate): p50, p99, p99.9 at the other sites.",
+            "  all                    every loopback scenario (not the WAN ones), in this order.",
             "--rate paces cross-site-latency and total-latency only, below the systems' capacity; the other scenarios"
                     + " send unpaced."
                     + " --controller, --transport and --set configure GCS's nodes only, for experiments: the"
                     + " defaults are what GCS ships.",
+            "The WAN scenarios need root (without it: a message and exit code 2).",
             "Progress goes to stderr, tables to stdout (to stderr with --json, which leaves stdout to the JSON);"
                     + " exit code 0 when every run passed, 1 when a run failed (the reason is printed), 2 for bad"
                     + " options."},
@@ -65,7 +73,8 @@ import picocli.CommandLine.Spec;
             "  gcs bench cross-site-latency --runs 5 --rate 1000 --out /tmp/bench",
             "  gcs bench cross-site-throughput lan-throughput --size 100",
             "  gcs bench total-throughput total-latency --runs 3 --json",
-            "  gcs bench all --runs 1 --messages 5000"})
+            "  gcs bench all --runs 1 --messages 5000",
+            "  gcs bench wan-throughput --rtt-ms 100 --loss 0.5 --runs 1"})
 public final class BenchCommand implements Callable<Integer> {
     /** The largest message size a run accepts (one UDP datagram, below JGroups' and GCS's limits). */
     static final int MAX_MESSAGE_BYTES = 60_000;
@@ -77,7 +86,7 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Parameters(arity = "1..*", paramLabel = "SCENARIO",
             description = "cross-site-throughput, cross-site-latency, lan-throughput, udp-limit, total-throughput,"
-                    + " total-latency or all.")
+                    + " total-latency, wan-throughput, wan-latency or all.")
     List<String> scenarios;
 
     @Option(names = "--runs", paramLabel = "N", defaultValue = "3",
@@ -151,6 +160,20 @@ public final class BenchCommand implements Callable<Integer> {
                     + " each message's admission.")
     int gcsSendsInFlight;
 
+    @Option(names = "--rtt-ms", paramLabel = "MS[,MS...]", split = ",", defaultValue = "20,100,200",
+            description = "wan-throughput, wan-latency: the round-trip times between sites, in ms (default:"
+                    + " ${DEFAULT-VALUE}).")
+    List<Long> rttsMs;
+
+    @Option(names = "--loss", paramLabel = "PERCENT|ge[,...]", split = ",", defaultValue = "0,0.5,2,ge",
+            description = "wan-throughput, wan-latency: the loss of the WAN, random in percent or ge for a bursty"
+                    + " Gilbert-Elliott profile with a mean of 1 %% (default: ${DEFAULT-VALUE}).")
+    List<String> losses;
+
+    @Option(names = "--loss-seed", paramLabel = "N", defaultValue = "1",
+            description = "wan-throughput, wan-latency: the seed of the WAN's loss (default: ${DEFAULT-VALUE}).")
+    long lossSeed;
+
     @Option(names = "--stall-timeout", paramLabel = "TIME", defaultValue = "30s", converter = DurationConverter.class,
             description = "Fail a run when its traffic makes no progress for this long (default: ${DEFAULT-VALUE}).")
     Duration stallTimeout;
@@ -163,6 +186,15 @@ public final class BenchCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         BenchSettings settings = settings();
+        for (Scenario scenario : settings.scenarios()) {
+            Optional<String> missing = scenario.wan()
+                    ? HostCommands.missingForNamespaces("gcs bench " + scenario.id()) : Optional.empty();
+            if (missing.isPresent()) {
+                spec.commandLine().getErr().println("gcs bench: " + missing.get());
+                spec.commandLine().getErr().flush();
+                return 2;
+            }
+        }
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter stderr = spec.commandLine().getErr();
         return new BenchRun(settings, stdout, stderr).run();
@@ -178,7 +210,7 @@ public final class BenchCommand implements Callable<Integer> {
         List<Scenario> chosen = new ArrayList<>();
         for (String name : scenarios) {
             if (name.equals("all")) {
-                chosen.addAll(Arrays.asList(Scenario.values()));
+                chosen.addAll(Arrays.stream(Scenario.values()).filter(s -> !s.wan()).toList());
             } else {
                 chosen.add(Scenario.byId(name).orElseThrow(() -> usage("unknown scenario '" + name + "': use "
                         + Scenario.names() + " or all")));
@@ -224,6 +256,7 @@ public final class BenchCommand implements Callable<Integer> {
             throw usage("--gcs-sends-in-flight must be 0 (blocking send) or more, got " + gcsSendsInFlight);
         }
         List<String> gcsSettings = gcs.nodeSettings().assignments();
+        WanGrid wanGrid = wanGrid(distinct, rate);
         if (out != null) {
             try {
                 Files.createDirectories(out);
@@ -234,7 +267,28 @@ public final class BenchCommand implements Callable<Integer> {
         return new BenchSettings(distinct, runs, warmup == null ? -1 : warmup,
                 unpacedWarmup == null ? -1 : unpacedWarmup, messages == null ? -1 : messages, size,
                 rate, json.enabled(), out, inProcess, jvmOptions, stallTimeout, only, gcsSettings, relayTcpNoDelay,
-                gcsSendsInFlight);
+                gcsSendsInFlight, wanGrid);
+    }
+
+    private WanGrid wanGrid(List<Scenario> chosen, double rate) {
+        for (long rtt : rttsMs) {
+            if (rtt < 0 || rtt > WanGrid.MAX_RTT_MS) {
+                throw usage("--rtt-ms must be in 0.." + WanGrid.MAX_RTT_MS + ", got " + rtt);
+            }
+        }
+        for (String loss : losses) {
+            try {
+                WanGrid.lossModel(loss);
+            } catch (IllegalArgumentException e) {
+                throw usage("--loss: " + e.getMessage());
+            }
+        }
+        if (inProcess && chosen.stream().anyMatch(Scenario::wan)) {
+            throw usage("--in-process cannot run the WAN scenarios: their nodes run in network namespaces");
+        }
+        boolean rateGiven = spec.commandLine().getParseResult() != null
+                && spec.commandLine().getParseResult().hasMatchedOption("--rate");
+        return new WanGrid(rttsMs, losses, lossSeed, rateGiven ? rate : WanWorkload.LATENCY_RATE_PER_SEC);
     }
 
     private ParameterException usage(String message) {

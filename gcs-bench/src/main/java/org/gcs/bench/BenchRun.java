@@ -14,6 +14,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.gcs.tools.json.JsonWriter;
+import org.gcs.tools.netns.WanNetwork;
 
 /**
  * One {@code gcs bench} invocation: every scenario in turn, each with its systems alternating run by run (A B A B
@@ -69,7 +70,15 @@ final class BenchRun {
                 if (settings.systemsFor(scenario).isEmpty()) {
                     continue;
                 }
-                ScenarioSummary summary = runScenario(scenario, driver, csv);
+                if (scenario.wan()) {
+                    for (WanPoint point : settings.wanGrid().points()) {
+                        ScenarioSummary summary = runWanPoint(scenario, point, driver, csv, logDir);
+                        summaries.add(summary);
+                        BenchTable.print(text, settings, summary);
+                    }
+                    continue;
+                }
+                ScenarioSummary summary = runScenario(scenario, driver, csv, null, null);
                 summaries.add(summary);
                 BenchTable.print(text, settings, summary);
             }
@@ -103,8 +112,40 @@ final class BenchRun {
         return error == null ? 0 : 1;
     }
 
-    private ScenarioSummary runScenario(Scenario scenario, RunDriver driver, BenchCsv csv)
-            throws BenchFailure, InterruptedException {
+    /**
+     * Builds the emulated WAN of one point, runs the scenario's systems on it, and removes it (whatever happens).
+     */
+    private ScenarioSummary runWanPoint(Scenario scenario, WanPoint point, RunDriver driver, BenchCsv csv,
+                                        Path logDir) throws BenchFailure, InterruptedException {
+        WanNetwork wan;
+        try {
+            wan = WanNetwork.create(scenario.sites(), point.rttMs(), WanGrid.SITE_RATE_BITS_PER_SEC, point.loss(),
+                    settings.wanGrid().seed(), logDir, this::progress);
+        } catch (IOException | RuntimeException e) {
+            throw new BenchFailure(scenario.id() + " " + point + ": cannot build the emulated WAN: " + e.getMessage());
+        }
+        try (wan) {
+            ScenarioSummary summary = runScenario(scenario, driver, csv, point, wan);
+            wan.close();
+            long[] counts = wan.delayLineCounts();
+            if (counts[0] >= 0) {
+                progress(String.format(Locale.ROOT, "%s %s: the delay line forwarded %d packets and dropped %d"
+                        + " (%.2f %%)", scenario.id(), point, counts[0] - counts[1], counts[1],
+                        counts[0] == 0 ? 0.0 : 100.0 * counts[1] / counts[0]));
+            }
+            return summary;
+        }
+    }
+
+    private ScenarioSummary runScenario(Scenario scenario, RunDriver driver, BenchCsv csv, WanPoint point,
+                                        WanNetwork wan) throws BenchFailure, InterruptedException {
+        List<String> namespaces = new ArrayList<>();
+        List<String> addresses = new ArrayList<>();
+        for (int site = 0; wan != null && site < wan.sites(); site++) {
+            namespaces.add(wan.siteNamespace(site));
+            addresses.add(WanNetwork.siteAddress(site));
+        }
+        String label = point == null ? scenario.id() : scenario.id() + " " + point;
         long scenarioStartNs = System.nanoTime();
         Map<BenchSystem, List<RunResult>> results = new LinkedHashMap<>();
         for (BenchSystem system : settings.systemsFor(scenario)) {
@@ -112,25 +153,24 @@ final class BenchRun {
         }
         for (int run = 1; run <= settings.runs(); run++) {
             for (BenchSystem system : results.keySet()) {
-                progress(String.format(Locale.ROOT, "%s: %s run %d/%d starting", scenario.id(), system.id(), run,
+                progress(String.format(Locale.ROOT, "%s: %s run %d/%d starting", label, system.id(), run,
                         settings.runs()));
                 RunResult result;
                 try {
-                    result = driver.run(RunPlan.create(scenario, system, settings), run);
+                    result = driver.run(RunPlan.create(scenario, system, settings, point, namespaces, addresses), run);
                 } catch (BenchFailure e) {
-                    throw new BenchFailure(scenario.id() + ", " + system.title() + " run " + run + ": "
-                            + e.getMessage());
+                    throw new BenchFailure(label + ", " + system.title() + " run " + run + ": " + e.getMessage());
                 }
                 results.get(system).add(result);
                 if (csv != null) {
-                    csv.add(result);
+                    csv.add(result, label);
                 }
-                progress(scenario.id() + ": " + describe(result));
+                progress(label + ": " + describe(result));
             }
         }
         List<SystemFigures> figures = new ArrayList<>();
         results.forEach((system, runs) -> figures.add(SystemFigures.of(system, runs)));
-        return new ScenarioSummary(scenario, figures, (System.nanoTime() - scenarioStartNs) / 1e9);
+        return new ScenarioSummary(scenario, figures, (System.nanoTime() - scenarioStartNs) / 1e9, point);
     }
 
     private static String describe(RunResult r) {

@@ -28,13 +28,25 @@ import java.util.List;
  *        ({@link BenchSystem#RELAY2_NODELAY}; cross-site-latency always does)
  * @param gcsSendsInFlight GCS sender: at most this many {@code sendAsync} calls not yet admitted; 0 for the
  *        blocking {@code send}
+ * @param wanGrid the WAN scenarios' points and offered load
  */
 public record BenchSettings(List<Scenario> scenarios, int runs, long warmupMessages, long unpacedWarmupMessages,
                             long measuredMessages,
                             int messageBytes, double latencyRatePerSec, boolean json, Path outDir, boolean inProcess,
                             List<String> jvmOptions, Duration stallTimeout, List<BenchSystem> systems,
                             List<String> gcsSettings, boolean relayTcpNoDelay,
-                            int gcsSendsInFlight) {
+                            int gcsSendsInFlight, WanGrid wanGrid) {
+
+    /** Settings with the default WAN grid ({@link WanGrid#DEFAULT}); the other parameters as the canonical ones. */
+    public BenchSettings(List<Scenario> scenarios, int runs, long warmupMessages, long unpacedWarmupMessages,
+                         long measuredMessages, int messageBytes, double latencyRatePerSec, boolean json, Path outDir,
+                         boolean inProcess, List<String> jvmOptions, Duration stallTimeout, List<BenchSystem> systems,
+                         List<String> gcsSettings, boolean relayTcpNoDelay, int gcsSendsInFlight) {
+        this(scenarios, runs, warmupMessages, unpacedWarmupMessages, measuredMessages, messageBytes, latencyRatePerSec,
+                json, outDir, inProcess, jvmOptions, stallTimeout, systems, gcsSettings, relayTcpNoDelay,
+                gcsSendsInFlight, WanGrid.DEFAULT);
+    }
+
     /** Copies the lists. */
     public BenchSettings {
         scenarios = List.copyOf(scenarios);

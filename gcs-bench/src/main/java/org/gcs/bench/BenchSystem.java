@@ -38,7 +38,9 @@ public enum BenchSystem {
      * JGroups in total order: the same one cluster with SEQUENCER just below GMS, where JGroups' own
      * {@code sequencer.xml} says to put it when messages and views are to be totally ordered.
      */
-    JGROUPS_SEQUENCER("jgroups-sequencer", "JGroups one cluster, SEQUENCER");
+    JGROUPS_SEQUENCER("jgroups-sequencer", "JGroups one cluster, SEQUENCER"),
+    /** GCS with {@code wan.transport = hop-by-hop}: a reliable, back-pressured link per tree edge. */
+    GCS_HOP_BY_HOP("gcs-hop-by-hop", "GCS hop-by-hop transport");
 
     /** The systems of the total-order scenarios, in the order they run: GCS fifo first, as every scenario's GCS. */
     static final java.util.List<BenchSystem> ORDERING_SYSTEMS = java.util.List.of(GCS, GCS_TOTAL, JGROUPS_FIFO,
@@ -74,7 +76,7 @@ public enum BenchSystem {
 
     /** @return true for GCS, whatever the group's ordering */
     public boolean gcs() {
-        return this == GCS || this == GCS_TOTAL;
+        return this == GCS || this == GCS_TOTAL || this == GCS_HOP_BY_HOP;
     }
 
     /** @return true for the systems that deliver in one agreed order, checked at the end of every run */
@@ -85,6 +87,15 @@ public enum BenchSystem {
     /** @return true for JGroups with every node of every site in one cluster (no RELAY2) */
     public boolean oneCluster() {
         return this == JGROUPS_FIFO || this == JGROUPS_SEQUENCER;
+    }
+
+    /** The systems of the WAN scenarios: GCS on both transports, RELAY2 with Nagle on and off. */
+    static final java.util.List<BenchSystem> WAN_SYSTEMS = java.util.List.of(GCS, GCS_HOP_BY_HOP, RELAY2,
+            RELAY2_NODELAY);
+
+    /** @return GCS settings this system sets beyond the bench's ({@code key=value}), e.g. its transport */
+    public java.util.List<String> gcsSystemSettings() {
+        return this == GCS_HOP_BY_HOP ? java.util.List.of("wan.transport=hop-by-hop") : java.util.List.of();
     }
 
     /** @return the names of all systems, comma-separated */

@@ -153,27 +153,28 @@ final class JGroupsStacks {
         // the bridge is up when connect returns, so the bench knows when the sites are bridged (setup only)
         relay.asyncRelayCreation(false);
         List<InetSocketAddress> masters = new ArrayList<>();
-        for (int port : spec.bridgePorts()) {
-            masters.add(new InetSocketAddress(LOOPBACK, port));
+        for (int s = 0; s < spec.bridgePorts().size(); s++) {
+            masters.add(new InetSocketAddress(spec.siteAddress(s), spec.bridgePorts().get(s)));
         }
         for (int s = 0; s < spec.sites().size(); s++) {
             String site = spec.sites().get(s);
             RelayConfig.BridgeConfig bridge = new RelayConfig.ProgrammaticBridgeConfig(spec.bridgeClusterName(),
-                    bridge(spec.bridgePorts().get(s), masters, spec.relayTcpNoDelay()));
+                    bridge(spec.siteAddress(s), spec.bridgePorts().get(s), masters, spec.relayTcpNoDelay()));
             relay.addSite(site, new RelayConfig.SiteConfig(site).addBridge(bridge));
         }
         return relay;
     }
 
     /**
+     * @param bindAddress the address of this site master (its site's WAN address)
      * @param bindPort the TCP port of this site master
      * @param masters the TCP addresses of every site master
      * @param tcpNoDelay true to turn Nagle's algorithm off on the bridge connections
      * @return the bridge stack, transport first
      */
-    static Protocol[] bridge(int bindPort, List<InetSocketAddress> masters, boolean tcpNoDelay)
+    static Protocol[] bridge(String bindAddress, int bindPort, List<InetSocketAddress> masters, boolean tcpNoDelay)
             throws UnknownHostException {
-        InetAddress bind = InetAddress.getByName(LOOPBACK);
+        InetAddress bind = InetAddress.getByName(bindAddress);
         TCP tcp = new TCP();
         tcp.setBindAddress(bind);
         tcp.setBindPort(bindPort);

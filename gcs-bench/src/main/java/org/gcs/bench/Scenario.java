@@ -51,7 +51,19 @@ public enum Scenario {
     TOTAL_LATENCY("total-latency", Kind.LATENCY, BenchSystem.ORDERING_SYSTEMS,
             2, 2, 4_000, 8_000, 1_000,
             "2 sites x 2 processes (JGroups: one cluster of 4), one sender in the first site at a fixed rate, latency"
-                    + " at the second site; fifo and total order");
+                    + " at the second site; fifo and total order"),
+    /**
+     * 3 sites × 2 processes, each site a network namespace of an emulated WAN ({@link org.gcs.tools.netns.WanNetwork}:
+     * 50 Mbit/s up and down per site, the RTT and loss of each point of {@link WanGrid}), unpaced: messages/s
+     * delivered to every member. Counts are scaled per point ({@link WanWorkload}). Needs root.
+     */
+    WAN_THROUGHPUT("wan-throughput", Kind.THROUGHPUT, BenchSystem.WAN_SYSTEMS, 3, 2, 0, 0, 0,
+            "3 sites x 2 processes on an emulated WAN (a namespace per site, 50 Mbit/s per site, RTT x loss), one"
+                    + " sender in the first site, as fast as the system admits messages"),
+    /** The same WAN at a fixed offered load ({@link WanWorkload#LATENCY_RATE_PER_SEC}): one-way latency. */
+    WAN_LATENCY("wan-latency", Kind.LATENCY, BenchSystem.WAN_SYSTEMS, 3, 2, 0, 0, 0,
+            "3 sites x 2 processes on an emulated WAN, one sender in the first site at a fixed low rate, latency at"
+                    + " the other sites");
 
     /**
      * Unpaced warm-up of the latency scenario. Warm-ups are long because the JIT is slow here: with four JVMs on two
@@ -157,7 +169,7 @@ public enum Scenario {
      *         otherwise
      */
     public long defaultUnpacedWarmupMessages() {
-        if (kind != Kind.LATENCY) {
+        if (kind != Kind.LATENCY || wan()) {
             return 0;
         }
         return ordering() ? ORDERING_UNPACED_WARMUP_MESSAGES : UNPACED_WARMUP_MESSAGES;
@@ -181,6 +193,14 @@ public enum Scenario {
      */
     public boolean settles() {
         return this == TOTAL_THROUGHPUT;
+    }
+
+    /**
+     * @return true for the scenarios on an emulated WAN of network namespaces (root only), run at every point of
+     *         the {@link WanGrid}
+     */
+    public boolean wan() {
+        return this == WAN_THROUGHPUT || this == WAN_LATENCY;
     }
 
     /** @return a one-line description of the topology and workload */

@@ -163,7 +163,7 @@ public final class BenchNodeCommand implements Callable<Integer> {
         return switch (node.system()) {
             case GCS, GCS_TOTAL, GCS_HOP_BY_HOP -> new GcsEndpoint(node);
             case JGROUPS, JGROUPS_FIFO, JGROUPS_SEQUENCER -> new JGroupsEndpoint(node, false);
-            case RELAY2, RELAY2_NODELAY -> new JGroupsEndpoint(node, true);
+            case RELAY2, RELAY2_NODELAY, RELAY3 -> new JGroupsEndpoint(node, true);
             case UDP -> new UdpEndpoint(node);
         };
     }

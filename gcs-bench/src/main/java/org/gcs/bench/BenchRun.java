@@ -103,6 +103,7 @@ final class BenchRun {
             SummaryCsv.write(settings.outDir(), settings.messageBytes(), summaries);
             Files.writeString(settings.outDir().resolve(SUMMARY_FILE), JsonWriter.write(json) + "\n",
                     StandardCharsets.UTF_8);
+            WanCharts.write(settings.outDir(), summaries);
         }
         text.flush();
         if (settings.json()) {

@@ -40,7 +40,12 @@ public enum BenchSystem {
      */
     JGROUPS_SEQUENCER("jgroups-sequencer", "JGroups one cluster, SEQUENCER"),
     /** GCS with {@code wan.transport = hop-by-hop}: a reliable, back-pressured link per tree edge. */
-    GCS_HOP_BY_HOP("gcs-hop-by-hop", "GCS hop-by-hop transport");
+    GCS_HOP_BY_HOP("gcs-hop-by-hop", "GCS hop-by-hop transport"),
+    /**
+     * JGroups' RELAY3 (5.3 and later) on the LAN stack of {@link #RELAY2}, with the same TCP bridge (Nagle on);
+     * it relays multicasts to every site but does not retransmit them across sites (its manual, JGRP-2738).
+     */
+    RELAY3("jgroups-relay3", "JGroups RELAY3");
 
     /** The systems of the total-order scenarios, in the order they run: GCS fifo first, as every scenario's GCS. */
     static final java.util.List<BenchSystem> ORDERING_SYSTEMS = java.util.List.of(GCS, GCS_TOTAL, JGROUPS_FIFO,
@@ -66,7 +71,7 @@ public enum BenchSystem {
 
     /** @return true for JGroups with RELAY2 on top (site masters bridged over TCP) */
     public boolean relayed() {
-        return this == RELAY2 || this == RELAY2_NODELAY;
+        return this == RELAY2 || this == RELAY2_NODELAY || this == RELAY3;
     }
 
     /** @return true if this system turns Nagle's algorithm off on RELAY2's bridge */
@@ -91,7 +96,7 @@ public enum BenchSystem {
 
     /** The systems of the WAN scenarios: GCS on both transports, RELAY2 with Nagle on and off. */
     static final java.util.List<BenchSystem> WAN_SYSTEMS = java.util.List.of(GCS, GCS_HOP_BY_HOP, RELAY2,
-            RELAY2_NODELAY);
+            RELAY2_NODELAY, RELAY3);
 
     /** @return GCS settings this system sets beyond the bench's ({@code key=value}), e.g. its transport */
     public java.util.List<String> gcsSystemSettings() {

@@ -23,7 +23,9 @@ import org.jgroups.protocols.VERIFY_SUSPECT2;
 import org.jgroups.protocols.pbcast.GMS;
 import org.jgroups.protocols.pbcast.NAKACK2;
 import org.jgroups.protocols.pbcast.STABLE;
+import org.jgroups.protocols.relay.RELAY;
 import org.jgroups.protocols.relay.RELAY2;
+import org.jgroups.protocols.relay.RELAY3;
 import org.jgroups.protocols.relay.config.RelayConfig;
 import org.jgroups.stack.Protocol;
 
@@ -144,10 +146,11 @@ final class JGroupsStacks {
 
     /**
      * @param spec the node (its site, the run's sites and their bridge ports)
-     * @return a new RELAY2 for the top of the node's stack
+     * @return a new RELAY2 (RELAY3 for {@link BenchSystem#RELAY3}, which always relays multicasts) for the top of
+     *     the node's stack
      */
-    static RELAY2 relay(NodeSpec spec) throws UnknownHostException {
-        RELAY2 relay = new RELAY2().relayMulticasts(true);
+    static RELAY relay(NodeSpec spec) throws UnknownHostException {
+        RELAY relay = spec.system() == BenchSystem.RELAY3 ? new RELAY3() : new RELAY2().relayMulticasts(true);
         relay.site(spec.site());
         relay.setMaxSiteMasters(1);
         // the bridge is up when connect returns, so the bench knows when the sites are bridged (setup only)

@@ -135,8 +135,8 @@ public final class BenchCommand implements Callable<Integer> {
     List<String> jvmOptions = new ArrayList<>();
 
     @Option(names = "--system", paramLabel = "ID",
-            description = "Run only this system (gcs, gcs-total, jgroups, jgroups-fifo, jgroups-sequencer,"
-                    + " jgroups-relay2, jgroups-relay2-nodelay, udp),"
+            description = "Run only this system (gcs, gcs-total, gcs-hop-by-hop, jgroups, jgroups-fifo,"
+                    + " jgroups-sequencer, jgroups-relay2, jgroups-relay2-nodelay, jgroups-relay3, udp),"
                     + " repeatable; for profiling one side, without a ratio unless gcs is one of them (default: every"
                     + " system of each scenario).")
     List<String> systems = new ArrayList<>();

@@ -61,6 +61,7 @@ final class WanCharts {
         chart.getStyler().setChartBackgroundColor(Color.WHITE);
         chart.getStyler().setPlotBackgroundColor(Color.WHITE);
         chart.getStyler().setXAxisLabelRotation(45);
+        chart.getStyler().setOverlapped(true); // every system at the same x of a point
         chart.getStyler().setYAxisMin(0.0);
         List<String> labels = new ArrayList<>();
         Map<BenchSystem, List<Double>> values = new LinkedHashMap<>();

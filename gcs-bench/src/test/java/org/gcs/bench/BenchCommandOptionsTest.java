@@ -124,7 +124,8 @@ class BenchCommandOptionsTest {
     void shouldRejectBadOptionsWithAClearMessageAndExitCode2() {
         assertUsageError("Missing required parameter: 'SCENARIO'");
         assertUsageError("unknown scenario 'throughput': use cross-site-throughput, cross-site-latency,"
-                + " lan-throughput, udp-limit, total-throughput, total-latency or all", "throughput");
+                + " lan-throughput, udp-limit, total-throughput, total-latency, wan-throughput, wan-latency or all",
+                "throughput");
         assertUsageError("--runs must be in 1..1000, got 0", "all", "--runs", "0");
         assertUsageError("--messages must be in 1..", "all", "--messages", "0");
         assertUsageError("--warmup must be in 0..", "all", "--warmup", "-1");

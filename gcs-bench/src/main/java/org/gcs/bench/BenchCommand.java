@@ -189,7 +189,7 @@ public final class BenchCommand implements Callable<Integer> {
         BenchSettings settings = settings();
         for (Scenario scenario : settings.scenarios()) {
             Optional<String> missing = scenario.wan()
-                    ? HostCommands.missingForNamespaces("gcs bench " + scenario.id()) : Optional.empty();
+                    ? HostCommands.missingForNamespaces(scenario.id()) : Optional.empty();
             if (missing.isPresent()) {
                 spec.commandLine().getErr().println("gcs bench: " + missing.get());
                 spec.commandLine().getErr().flush();

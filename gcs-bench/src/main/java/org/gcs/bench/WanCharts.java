@@ -45,7 +45,8 @@ final class WanCharts {
             boolean latency = scenario.kind() == Scenario.Kind.LATENCY;
             CategoryChart chart = latency
                     ? chart(scenario, entry.getValue(), "p99 one-way latency, ms", f -> f.latency().p99Micros() / 1000)
-                    : chart(scenario, entry.getValue(), "msg/s delivered to every member", SystemFigures::messagesPerSec);
+                    : chart(scenario, entry.getValue(), "msg/s delivered to every member",
+                            SystemFigures::messagesPerSec);
             BitmapEncoder.saveBitmap(chart, dir.resolve(scenario.id() + ".png").toString(),
                     BitmapEncoder.BitmapFormat.PNG);
         }

@@ -22,7 +22,7 @@ import java.util.function.Consumer;
  *
  * <p>Names start with {@value #PREFIX} and this process's id: runs do not collide, and what a killed run left
  * behind is removed by the next one. Closing removes every namespace (with their devices and queues), also when
- * building failed half-way.
+ * building failed half-way; a shutdown hook closes the network when the JVM exits first (Ctrl-C).
  */
 public final class WanNetwork implements AutoCloseable {
     /** The prefix of every namespace this class makes. */
@@ -37,6 +37,7 @@ public final class WanNetwork implements AutoCloseable {
     private final long rttMs;
     private final long rateBitsPerSec;
     private final LossModel loss;
+    private final Thread shutdownHook = new Thread(this::remove, "wan-network-cleanup");
     private DelayLine delayLine;
     private long[] delayLineCounts;
     private boolean closed;
@@ -75,6 +76,7 @@ public final class WanNetwork implements AutoCloseable {
         }
         Netns.removeLeftovers(PREFIX, log);
         WanNetwork wan = new WanNetwork(ProcessHandle.current().pid(), sites, rttMs, rateBitsPerSec, loss);
+        Runtime.getRuntime().addShutdownHook(wan.shutdownHook);
         try {
             wan.build(seed, workDir);
         } catch (IOException | RuntimeException e) {
@@ -178,13 +180,22 @@ public final class WanNetwork implements AutoCloseable {
      * @return packets the delay line read and dropped, {@code {read, dropped}}, once closed ({@code {-1, -1}}
      *     before, or without a delay line)
      */
-    public long[] delayLineCounts() {
+    public synchronized long[] delayLineCounts() {
         return delayLineCounts == null ? new long[] {-1, -1} : delayLineCounts.clone();
     }
 
     /** Stops the delay line and removes every namespace (with their devices and queues). Idempotent. */
     @Override
     public void close() {
+        try {
+            Runtime.getRuntime().removeShutdownHook(shutdownHook);
+        } catch (IllegalStateException | IllegalArgumentException e) {
+            // the JVM is shutting down (the hook runs or ran), or the hook was never added
+        }
+        remove();
+    }
+
+    private synchronized void remove() {
         if (closed) {
             return;
         }

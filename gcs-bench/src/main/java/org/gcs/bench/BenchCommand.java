@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import org.gcs.Quantities;
@@ -18,6 +19,7 @@ import org.gcs.tools.cli.NodeSettingsOptions;
 import org.gcs.tools.cli.OptionDefaults;
 import org.gcs.tools.cli.VersionProvider;
 import org.gcs.tools.cli.WorkloadOptions;
+import org.gcs.tools.netns.HostCommands;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -54,17 +56,25 @@ import picocli.CommandLine.Spec;
                     + " cluster without (jgroups-fifo) and with SEQUENCER (jgroups-sequencer); the quotients"
                     + " total/fifo; every member of a total-order system must deliver the same sequence.",
             "  total-latency          the same systems at a fixed offered load (--rate): p50, p99 at site B.",
-            "  wan-failover           3 sites x 2 processes at a fixed offered load (--rate); halfway through,"
-                    + " the delegate (GCS) or site master (RELAY2) of the sender's site is killed (SIGKILL):"
-                    + " messages lost, duplicated and reordered at the surviving members. GCS must have none.",
-            "  all                    every scenario above but the wan-* ones (run those by name), in this order.",
+            "  wan-throughput         as root: 3 sites x 2 processes, each site a network namespace of an emulated"
+                    + " WAN (50 Mbit/s up and down per site, a router adding RTT/2 and the loss in user space), at"
+                    + " every point of --rtt-ms x --loss; unpaced; message counts scaled to each point; gcs,"
+                    + " gcs-plain, gcs-hop-by-hop (wan.transport=hop-by-hop), jgroups-relay2(-nodelay), jgroups-relay3,"
+                    + " each JGroups system plain and -sealed.",
+            "  wan-latency            the same WAN at 20 msg/s (or --rate): p50, p99, p99.9 at the other sites.",
+            "  wan-failover           as root, on the WAN at the grid's first point: 3 sites x 2 processes at a fixed"
+                    + " offered load (--rate); halfway through, the delegate (GCS) or site master (RELAY2, RELAY3)"
+                    + " of the sender's site is killed (SIGKILL): messages lost, duplicated and reordered at the"
+                    + " surviving members. GCS must have none.",
+            "  all                    every loopback scenario (not the wan-* ones: run those by name), in this order.",
             "Every GCS-against-JGroups scenario runs each system in both protections (--security): GCS as shipped"
                     + " against JGroups with SYM_ENCRYPT + SERIALIZE, GCS with lan.protection=none and"
                     + " wan.protection=integrity against plain JGroups; each ratio compares like with like.",
-            "--rate paces cross-site-latency, total-latency and wan-failover only, below the systems' capacity; the"
-                    + " other scenarios send unpaced."
+            "--rate paces cross-site-latency, total-latency, wan-latency and wan-failover only, below the systems'"
+                    + " capacity; the other scenarios send unpaced."
                     + " --controller, --transport and --set configure GCS's nodes only, for experiments: the"
                     + " defaults are what GCS ships.",
+            "The WAN scenarios need root (without it: a message and exit code 2).",
             "Progress goes to stderr, tables to stdout (to stderr with --json, which leaves stdout to the JSON);"
                     + " exit code 0 when every run passed, 1 when a run failed (the reason is printed), 2 for bad"
                     + " options."},
@@ -73,6 +83,7 @@ import picocli.CommandLine.Spec;
             "  gcs bench cross-site-throughput lan-throughput --size 100",
             "  gcs bench total-throughput total-latency --runs 3 --json",
             "  gcs bench all --runs 1 --messages 5000",
+            "  gcs bench wan-throughput --rtt-ms 100 --loss 0.5 --runs 1",
             "  gcs bench wan-failover --runs 3 --json"})
 public final class BenchCommand implements Callable<Integer> {
     /** The largest message size a run accepts (one UDP datagram, below JGroups' and GCS's limits). */
@@ -85,7 +96,7 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Parameters(arity = "1..*", paramLabel = "SCENARIO",
             description = "cross-site-throughput, cross-site-latency, lan-throughput, udp-limit, total-throughput,"
-                    + " total-latency, wan-failover or all.")
+                    + " total-latency, wan-throughput, wan-latency, wan-failover or all.")
     List<String> scenarios;
 
     @Option(names = "--runs", paramLabel = "N", defaultValue = "3",
@@ -119,7 +130,8 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--out", paramLabel = "DIR",
             description = "Also write runs.csv (one row per run), summary.csv (medians and ratios, one row per"
-                    + " scenario and system) and summary.json into DIR (created if needed).")
+                    + " scenario and system; per WAN point and system) and summary.json into DIR (created if needed),"
+                    + " and for a WAN scenario SCENARIO.png (msg/s or p99 at every RTT x loss, a line per system).")
     Path out;
 
     @Option(names = "--in-process",
@@ -133,9 +145,9 @@ public final class BenchCommand implements Callable<Integer> {
     List<String> jvmOptions = new ArrayList<>();
 
     @Option(names = "--system", paramLabel = "ID",
-            description = "Run only this system (gcs, gcs-plain, gcs-total, jgroups, jgroups-sealed, jgroups-fifo,"
-                    + " jgroups-sequencer, jgroups-relay2, jgroups-relay2-sealed, jgroups-relay2-nodelay,"
-                    + " jgroups-relay2-nodelay-sealed, udp),"
+            description = "Run only this system (gcs, gcs-plain, gcs-total, gcs-hop-by-hop, jgroups, jgroups-sealed,"
+                    + " jgroups-fifo, jgroups-sequencer, jgroups-relay2, jgroups-relay2-sealed, jgroups-relay2-nodelay,"
+                    + " jgroups-relay2-nodelay-sealed, jgroups-relay3, jgroups-relay3-sealed, udp),"
                     + " repeatable; for profiling one side, without a ratio unless gcs is one of them (default: every"
                     + " system of each scenario).")
     List<String> systems = new ArrayList<>();
@@ -167,6 +179,20 @@ public final class BenchCommand implements Callable<Integer> {
                     + " each message's admission.")
     int gcsSendsInFlight;
 
+    @Option(names = "--rtt-ms", paramLabel = "MS[,MS...]", split = ",", defaultValue = "20,100,200",
+            description = "wan-throughput, wan-latency: the round-trip times between sites, in ms (default:"
+                    + " ${DEFAULT-VALUE}).")
+    List<Long> rttsMs;
+
+    @Option(names = "--loss", paramLabel = "PERCENT|ge[,...]", split = ",", defaultValue = "0,0.5,2,ge",
+            description = "wan-throughput, wan-latency: the loss of the WAN, random in percent or ge for a bursty"
+                    + " Gilbert-Elliott profile with a mean of 1 %% (default: ${DEFAULT-VALUE}).")
+    List<String> losses;
+
+    @Option(names = "--loss-seed", paramLabel = "N", defaultValue = "1",
+            description = "wan-throughput, wan-latency: the seed of the WAN's loss (default: ${DEFAULT-VALUE}).")
+    long lossSeed;
+
     @Option(names = "--stall-timeout", paramLabel = "TIME", defaultValue = "30s", converter = DurationConverter.class,
             description = "Fail a run when its traffic makes no progress for this long (default: ${DEFAULT-VALUE}).")
     Duration stallTimeout;
@@ -179,6 +205,15 @@ public final class BenchCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         BenchSettings settings = settings();
+        for (Scenario scenario : settings.scenarios()) {
+            Optional<String> missing = scenario.wan()
+                    ? HostCommands.missingForNamespaces(scenario.id()) : Optional.empty();
+            if (missing.isPresent()) {
+                spec.commandLine().getErr().println("gcs bench: " + missing.get());
+                spec.commandLine().getErr().flush();
+                return 2;
+            }
+        }
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter stderr = spec.commandLine().getErr();
         return new BenchRun(settings, stdout, stderr).run();
@@ -219,10 +254,6 @@ public final class BenchCommand implements Callable<Integer> {
         if (stallTimeout.toMillis() < 1_000) {
             throw usage("--stall-timeout must be at least 1s, got " + Quantities.format(stallTimeout));
         }
-        if (inProcess && distinct.stream().anyMatch(s -> s.kind() == Scenario.Kind.FAILOVER)) {
-            throw usage("--in-process cannot be used with " + Scenario.WAN_FAILOVER.id() + ": its crash kills a node's"
-                    + " JVM, so every node needs one of its own");
-        }
         if (inProcess && !jvmOptions.isEmpty()) {
             throw usage("--jvm-option applies to node JVMs; it cannot be used with --in-process");
         }
@@ -256,6 +287,7 @@ public final class BenchCommand implements Callable<Integer> {
             throw usage("--gcs-sends-in-flight must be 0 (blocking send) or more, got " + gcsSendsInFlight);
         }
         List<String> gcsSettings = gcs.nodeSettings().assignments();
+        WanGrid wanGrid = wanGrid(distinct, rate);
         if (out != null) {
             try {
                 Files.createDirectories(out);
@@ -266,7 +298,28 @@ public final class BenchCommand implements Callable<Integer> {
         return new BenchSettings(distinct, runs, warmup == null ? -1 : warmup,
                 unpacedWarmup == null ? -1 : unpacedWarmup, messages == null ? -1 : messages, size,
                 rate, json.enabled(), out, inProcess, jvmOptions, stallTimeout, only, gcsSettings, relayTcpNoDelay,
-                gcsSendsInFlight, protections);
+                gcsSendsInFlight, protections, wanGrid);
+    }
+
+    private WanGrid wanGrid(List<Scenario> chosen, double rate) {
+        for (long rtt : rttsMs) {
+            if (rtt < 0 || rtt > WanGrid.MAX_RTT_MS) {
+                throw usage("--rtt-ms must be in 0.." + WanGrid.MAX_RTT_MS + ", got " + rtt);
+            }
+        }
+        for (String loss : losses) {
+            try {
+                WanGrid.lossModel(loss);
+            } catch (IllegalArgumentException e) {
+                throw usage("--loss: " + e.getMessage());
+            }
+        }
+        if (inProcess && chosen.stream().anyMatch(Scenario::wan)) {
+            throw usage("--in-process cannot run the WAN scenarios: their nodes run in network namespaces");
+        }
+        boolean rateGiven = spec.commandLine().getParseResult() != null
+                && spec.commandLine().getParseResult().hasMatchedOption("--rate");
+        return new WanGrid(rttsMs, losses, lossSeed, rateGiven ? rate : WanWorkload.LATENCY_RATE_PER_SEC);
     }
 
     private ParameterException usage(String message) {

@@ -28,8 +28,16 @@ final class BenchCsv implements AutoCloseable {
 
     /** @param run one run's figures */
     void add(RunResult run) {
+        add(run, run.scenario().id());
+    }
+
+    /**
+     * @param run one run's figures
+     * @param scenarioLabel the scenario column, e.g. with the WAN point
+     */
+    void add(RunResult run, String scenarioLabel) {
         LatencyFigures latency = run.latency();
-        csv.row(run.scenario().id(), run.system().id(), run.run(), run.measuredMessages(), run.messageBytes(),
+        csv.row(scenarioLabel, run.system().id(), run.run(), run.measuredMessages(), run.messageBytes(),
                 run.deliveredMessages(), run.durationMicros() / 1000.0, run.messagesPerSec(), run.megabytesPerSec(),
                 run.sendRatePerSec(), latency.p50Micros(), latency.p99Micros(), latency.p999Micros(),
                 latency.maxMicros(), latency.samples(), run.lossRate(), run.cpuMicrosPerMessage(),

@@ -46,7 +46,7 @@ final class BenchJson {
         json.put("machine", machine.toJson());
         Map<String, Object> scenarios = new LinkedHashMap<>();
         for (ScenarioSummary summary : summaries) {
-            scenarios.put(summary.scenario().id(), scenario(settings, summary));
+            scenarios.put(summary.label(), scenario(settings, summary));
         }
         json.put("scenarios", scenarios);
         return json;
@@ -57,10 +57,25 @@ final class BenchJson {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("topology", scenario.topology());
         json.put("messageBytes", settings.messageBytes());
-        json.put("warmupMessages", settings.warmupFor(scenario));
-        json.put("unpacedWarmupMessages", settings.unpacedWarmupFor(scenario));
-        json.put("measuredMessages", settings.measuredFor(scenario));
-        json.put("offeredRatePerSec", scenario.kind() == Scenario.Kind.LATENCY ? settings.rateFor(scenario) : null);
+        if (summary.point() != null) {
+            WanPoint point = summary.point();
+            json.put("scenario", scenario.id());
+            json.put("rttMs", point.rttMs());
+            json.put("loss", point.lossLabel());
+            json.put("lossModel", point.loss().toString());
+            json.put("meanLossRate", point.loss().meanLoss());
+            json.put("siteRateBitsPerSec", WanGrid.SITE_RATE_BITS_PER_SEC);
+            RunResult first = summary.systems().get(0).runs().get(0);
+            json.put("measuredMessages", first.measuredMessages());
+            json.put("offeredRatePerSec", scenario.kind() == Scenario.Kind.LATENCY
+                    ? settings.wanGrid().latencyRatePerSec() : null);
+        } else {
+            json.put("warmupMessages", settings.warmupFor(scenario));
+            json.put("unpacedWarmupMessages", settings.unpacedWarmupFor(scenario));
+            json.put("measuredMessages", settings.measuredFor(scenario));
+            json.put("offeredRatePerSec", scenario.kind() == Scenario.Kind.LATENCY ? settings.rateFor(scenario)
+                    : null);
+        }
         json.put("wallSeconds", round(summary.wallSeconds(), 1));
         Map<String, Object> systems = new LinkedHashMap<>();
         for (SystemFigures figures : summary.systems()) {

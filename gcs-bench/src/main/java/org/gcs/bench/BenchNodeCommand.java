@@ -65,6 +65,10 @@ public final class BenchNodeCommand implements Callable<Integer> {
     @Option(names = "--bridge-ports", split = ",", description = "RELAY2: every site's bridge port, in site order.")
     List<Integer> bridgePorts = List.of();
 
+    @Option(names = "--site-addresses", split = ",",
+            description = "Every site's WAN address, in site order (default: every site on 127.0.0.1).")
+    List<String> siteAddresses = List.of();
+
     @Option(names = "--udp-port", defaultValue = "0", description = "UDP: the sink's port.")
     int udpPort;
 
@@ -143,13 +147,16 @@ public final class BenchNodeCommand implements Callable<Integer> {
         if (bench.relayed() && bridgePorts.size() != sites.size()) {
             throw new ParameterException(spec.commandLine(), "--bridge-ports needs one port per site");
         }
+        if (!siteAddresses.isEmpty() && siteAddresses.size() != sites.size()) {
+            throw new ParameterException(spec.commandLine(), "--site-addresses needs one address per site");
+        }
         if ((bench.gcs() || bench.jgroupsSealed()) && clusterKeyHex.isEmpty()) {
             throw new ParameterException(spec.commandLine(), "--cluster-key-hex is required for " + bench.id());
         }
         return new NodeSpec(bench, runId, sites, site, member, membersPerSite, sender, recordLatency, mcastAddress,
                 mcastPort, wanPort, seedPorts, bridgePorts, udpPort, clusterKeyHex, size, warmup,
                 Math.min(unpacedWarmup, warmup), messages, rate,
-                bench.gcs() ? gcsSettings : List.of(), bench.gcs() ? gcsSendsInFlight : 0, settle);
+                bench.gcs() ? gcsSettings : List.of(), bench.gcs() ? gcsSendsInFlight : 0, settle, siteAddresses, "");
     }
 
     private static BenchEndpoint endpoint(NodeSpec node) {

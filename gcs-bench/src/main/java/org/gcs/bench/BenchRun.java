@@ -14,6 +14,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.gcs.tools.json.JsonWriter;
+import org.gcs.tools.netns.WanNetwork;
 
 /**
  * One {@code gcs bench} invocation: every scenario in turn, each with its systems alternating run by run (A B A B
@@ -69,7 +70,17 @@ final class BenchRun {
                 if (settings.systemsFor(scenario).isEmpty()) {
                     continue;
                 }
-                ScenarioSummary summary = runScenario(scenario, driver, csv);
+                if (scenario.wan()) {
+                    List<WanPoint> points = settings.wanGrid().points();
+                    // the failover is about a crash, not the path: one point is enough, the grid's first
+                    for (WanPoint point : scenario.kind() == Scenario.Kind.FAILOVER ? points.subList(0, 1) : points) {
+                        ScenarioSummary summary = runWanPoint(scenario, point, driver, csv, logDir);
+                        summaries.add(summary);
+                        BenchTable.print(text, settings, summary);
+                    }
+                    continue;
+                }
+                ScenarioSummary summary = runScenario(scenario, driver, csv, null, null);
                 summaries.add(summary);
                 BenchTable.print(text, settings, summary);
             }
@@ -98,6 +109,7 @@ final class BenchRun {
             SummaryCsv.write(settings.outDir(), settings.messageBytes(), summaries);
             Files.writeString(settings.outDir().resolve(SUMMARY_FILE), JsonWriter.write(json) + "\n",
                     StandardCharsets.UTF_8);
+            WanCharts.write(settings.outDir(), summaries);
         }
         text.flush();
         if (settings.json()) {
@@ -107,8 +119,40 @@ final class BenchRun {
         return error == null ? 0 : 1;
     }
 
-    private ScenarioSummary runScenario(Scenario scenario, RunDriver driver, BenchCsv csv)
-            throws BenchFailure, InterruptedException {
+    /**
+     * Builds the emulated WAN of one point, runs the scenario's systems on it, and removes it (whatever happens).
+     */
+    private ScenarioSummary runWanPoint(Scenario scenario, WanPoint point, RunDriver driver, BenchCsv csv,
+                                        Path logDir) throws BenchFailure, InterruptedException {
+        WanNetwork wan;
+        try {
+            wan = WanNetwork.create(scenario.sites(), point.rttMs(), WanGrid.SITE_RATE_BITS_PER_SEC, point.loss(),
+                    settings.wanGrid().seed(), logDir, this::progress);
+        } catch (IOException | RuntimeException e) {
+            throw new BenchFailure(scenario.id() + " " + point + ": cannot build the emulated WAN: " + e.getMessage());
+        }
+        try (wan) {
+            ScenarioSummary summary = runScenario(scenario, driver, csv, point, wan);
+            wan.close();
+            long[] counts = wan.delayLineCounts();
+            if (counts[0] >= 0) {
+                progress(String.format(Locale.ROOT, "%s %s: the delay line forwarded %d packets and dropped %d"
+                        + " (%.2f %%)", scenario.id(), point, counts[0] - counts[1], counts[1],
+                        counts[0] == 0 ? 0.0 : 100.0 * counts[1] / counts[0]));
+            }
+            return summary;
+        }
+    }
+
+    private ScenarioSummary runScenario(Scenario scenario, RunDriver driver, BenchCsv csv, WanPoint point,
+                                        WanNetwork wan) throws BenchFailure, InterruptedException {
+        List<String> namespaces = new ArrayList<>();
+        List<String> addresses = new ArrayList<>();
+        for (int site = 0; wan != null && site < wan.sites(); site++) {
+            namespaces.add(wan.siteNamespace(site));
+            addresses.add(WanNetwork.siteAddress(site));
+        }
+        String label = point == null ? scenario.id() : scenario.id() + " " + point;
         long scenarioStartNs = System.nanoTime();
         Map<BenchSystem, List<RunResult>> results = new LinkedHashMap<>();
         for (BenchSystem system : settings.systemsFor(scenario)) {
@@ -116,25 +160,24 @@ final class BenchRun {
         }
         for (int run = 1; run <= settings.runs(); run++) {
             for (BenchSystem system : results.keySet()) {
-                progress(String.format(Locale.ROOT, "%s: %s run %d/%d starting", scenario.id(), system.id(), run,
+                progress(String.format(Locale.ROOT, "%s: %s run %d/%d starting", label, system.id(), run,
                         settings.runs()));
                 RunResult result;
                 try {
-                    result = driver.run(RunPlan.create(scenario, system, settings), run);
+                    result = driver.run(RunPlan.create(scenario, system, settings, point, namespaces, addresses), run);
                 } catch (BenchFailure e) {
-                    throw new BenchFailure(scenario.id() + ", " + system.title() + " run " + run + ": "
-                            + e.getMessage());
+                    throw new BenchFailure(label + ", " + system.title() + " run " + run + ": " + e.getMessage());
                 }
                 results.get(system).add(result);
                 if (csv != null) {
-                    csv.add(result);
+                    csv.add(result, label);
                 }
-                progress(scenario.id() + ": " + describe(result));
+                progress(label + ": " + describe(result));
             }
         }
         List<SystemFigures> figures = new ArrayList<>();
         results.forEach((system, runs) -> figures.add(SystemFigures.of(system, runs)));
-        return new ScenarioSummary(scenario, figures, (System.nanoTime() - scenarioStartNs) / 1e9);
+        return new ScenarioSummary(scenario, figures, (System.nanoTime() - scenarioStartNs) / 1e9, point);
     }
 
     private static String describe(RunResult r) {
@@ -150,8 +193,8 @@ final class BenchRun {
                     r.faults().lost(), r.faults().duplicates(), r.faults().reordered(), r.sendRatePerSec());
         };
         return String.format(Locale.ROOT, "%s run %d: %s, %s%s (wall %.1f s)", r.system().id(), r.run(),
-                figures, r.faults().none() ? "all delivered" : "checked", r.orderAgreedMembers() > 0 ? ", the same sequence at all " + r.orderAgreedMembers()
-                        + " members" : "", r.wallSeconds());
+                figures, r.faults().none() ? "all delivered" : "checked", r.orderAgreedMembers() > 0
+                        ? ", the same sequence at all " + r.orderAgreedMembers() + " members" : "", r.wallSeconds());
     }
 
     private void progress(String text) {

@@ -30,13 +30,14 @@ import java.util.Set;
  * @param gcsSendsInFlight GCS sender: at most this many {@code sendAsync} calls not yet admitted; 0 for the
  *        blocking {@code send}
  * @param protections the protections whose systems run ({@code --security}); raw UDP runs whatever they are
+ * @param wanGrid the WAN scenarios' points and offered load
  */
 public record BenchSettings(List<Scenario> scenarios, int runs, long warmupMessages, long unpacedWarmupMessages,
                             long measuredMessages,
                             int messageBytes, double latencyRatePerSec, boolean json, Path outDir, boolean inProcess,
                             List<String> jvmOptions, Duration stallTimeout, List<BenchSystem> systems,
                             List<String> gcsSettings, boolean relayTcpNoDelay,
-                            int gcsSendsInFlight, Set<Protection> protections) {
+                            int gcsSendsInFlight, Set<Protection> protections, WanGrid wanGrid) {
     /** Copies the lists. */
     public BenchSettings {
         scenarios = List.copyOf(scenarios);
@@ -46,14 +47,14 @@ public record BenchSettings(List<Scenario> scenarios, int runs, long warmupMessa
         protections = Set.copyOf(protections);
     }
 
-    /** The same with both protections ({@code --security both}, the default). */
+    /** The same with both protections ({@code --security both}, the default) and the default WAN grid. */
     public BenchSettings(List<Scenario> scenarios, int runs, long warmupMessages, long unpacedWarmupMessages,
                          long measuredMessages, int messageBytes, double latencyRatePerSec, boolean json, Path outDir,
                          boolean inProcess, List<String> jvmOptions, Duration stallTimeout, List<BenchSystem> systems,
                          List<String> gcsSettings, boolean relayTcpNoDelay, int gcsSendsInFlight) {
         this(scenarios, runs, warmupMessages, unpacedWarmupMessages, measuredMessages, messageBytes,
                 latencyRatePerSec, json, outDir, inProcess, jvmOptions, stallTimeout, systems, gcsSettings,
-                relayTcpNoDelay, gcsSendsInFlight, Set.of(Protection.SEALED, Protection.PLAIN));
+                relayTcpNoDelay, gcsSendsInFlight, Set.of(Protection.SEALED, Protection.PLAIN), WanGrid.DEFAULT);
     }
 
     /**

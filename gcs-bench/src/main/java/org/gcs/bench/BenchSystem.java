@@ -58,7 +58,20 @@ public enum BenchSystem {
      * {@code sequencer.xml} says to put it when messages and views are to be totally ordered.
      */
     JGROUPS_SEQUENCER("jgroups-sequencer", "JGroups one cluster, SEQUENCER", Family.JGROUPS_SEQUENCER,
-            Protection.PLAIN);
+            Protection.PLAIN),
+    /**
+     * GCS as shipped with {@code wan.transport = hop-by-hop}: a reliable, back-pressured link per tree edge. Reported
+     * beside GCS; the ratios compare the default transport ({@link #GCS}).
+     */
+    GCS_HOP_BY_HOP("gcs-hop-by-hop", "GCS hop-by-hop transport", Family.GCS_HOP_BY_HOP, Protection.SEALED),
+    /**
+     * JGroups' RELAY3 (5.3 and later) on the LAN stack of {@link #RELAY2}, with the same TCP bridge (Nagle on);
+     * it relays multicasts to every site but does not retransmit them across sites (its manual, JGRP-2738).
+     */
+    RELAY3("jgroups-relay3", "JGroups RELAY3", Family.RELAY3, Protection.PLAIN),
+    /** RELAY3 with SYM_ENCRYPT and SERIALIZE in the LAN stack and in the bridge stack. */
+    RELAY3_SEALED("jgroups-relay3-sealed", "JGroups RELAY3, SYM_ENCRYPT + SERIALIZE", Family.RELAY3,
+            Protection.SEALED);
 
     /**
      * The systems of the total-order scenarios, in the order they run: GCS fifo first, as every scenario's GCS, and
@@ -69,7 +82,16 @@ public enum BenchSystem {
             JGROUPS_SEQUENCER);
 
     /** What a system is, whatever its protection. */
-    private enum Family { GCS, GCS_TOTAL, JGROUPS, RELAY2, RELAY2_NODELAY, UDP, JGROUPS_FIFO, JGROUPS_SEQUENCER }
+    private enum Family {
+        GCS, GCS_TOTAL, GCS_HOP_BY_HOP, JGROUPS, RELAY2, RELAY2_NODELAY, RELAY3, UDP, JGROUPS_FIFO, JGROUPS_SEQUENCER
+    }
+
+    /**
+     * The systems of the WAN scenarios: GCS as shipped on both transports and with its protection lowered, RELAY2
+     * with Nagle on and off and RELAY3, each plain and sealed.
+     */
+    static final List<BenchSystem> WAN_SYSTEMS = List.of(GCS, GCS_PLAIN, GCS_HOP_BY_HOP, RELAY2, RELAY2_SEALED,
+            RELAY2_NODELAY, RELAY2_NODELAY_SEALED, RELAY3, RELAY3_SEALED);
 
     private final String id;
     private final String title;
@@ -103,9 +125,14 @@ public enum BenchSystem {
         return !gcs() && protection == Protection.SEALED;
     }
 
-    /** @return true for JGroups with RELAY2 on top (site masters bridged over TCP) */
+    /** @return true for JGroups with RELAY2 or RELAY3 on top (site masters bridged over TCP) */
     public boolean relayed() {
-        return family == Family.RELAY2 || family == Family.RELAY2_NODELAY;
+        return family == Family.RELAY2 || family == Family.RELAY2_NODELAY || family == Family.RELAY3;
+    }
+
+    /** @return true for JGroups' RELAY3 (the bridge of RELAY2, Nagle on) */
+    public boolean relay3() {
+        return family == Family.RELAY3;
     }
 
     /** @return true if this system turns Nagle's algorithm off on RELAY2's bridge */
@@ -115,7 +142,7 @@ public enum BenchSystem {
 
     /** @return true for GCS, whatever the group's ordering and protection */
     public boolean gcs() {
-        return family == Family.GCS || family == Family.GCS_TOTAL;
+        return family == Family.GCS || family == Family.GCS_TOTAL || family == Family.GCS_HOP_BY_HOP;
     }
 
     /** @return true for GCS with the group in FIFO order (the GCS a scenario's ratios compare), either protection */
@@ -131,6 +158,11 @@ public enum BenchSystem {
     /** @return true for JGroups with every node of every site in one cluster (no RELAY2) */
     public boolean oneCluster() {
         return family == Family.JGROUPS_FIFO || family == Family.JGROUPS_SEQUENCER;
+    }
+
+    /** @return GCS settings this system sets beyond the bench's ({@code key=value}), e.g. its transport */
+    public List<String> gcsSystemSettings() {
+        return family == Family.GCS_HOP_BY_HOP ? List.of("wan.transport=hop-by-hop") : List.of();
     }
 
     /** @return the names of all systems, comma-separated */

@@ -21,14 +21,16 @@ final class BenchTable {
     static void print(PrintWriter out, BenchSettings settings, ScenarioSummary summary) {
         Scenario scenario = summary.scenario();
         out.println();
-        out.printf(Locale.ROOT, "== %s: %s%n", scenario.id(), scenario.topology());
-        String unpaced = settings.unpacedWarmupFor(scenario) > 0
-                ? settings.unpacedWarmupFor(scenario) + " unpaced + " : "";
-        out.printf(Locale.ROOT, "   %d-byte messages, %s%d warm-up + %d measured per run%s, %d runs per system"
-                        + " alternating%n", settings.messageBytes(), unpaced, settings.warmupFor(scenario),
-                settings.measuredFor(scenario), settings.rateFor(scenario) > 0
-                        ? String.format(Locale.ROOT, " at %.0f msg/s", settings.rateFor(scenario)) : "",
-                settings.runs());
+        out.printf(Locale.ROOT, "== %s: %s%n", summary.label(), scenario.topology());
+        if (summary.point() != null && scenario.kind() != Scenario.Kind.FAILOVER) {
+            out.printf(Locale.ROOT, "   %d-byte messages, %s, %d measured per run (scaled to the point)%s, %d runs per"
+                    + " system alternating%n", settings.messageBytes(), summary.point().loss(),
+                    summary.systems().get(0).runs().get(0).measuredMessages(),
+                    scenario.kind() == Scenario.Kind.LATENCY ? String.format(Locale.ROOT, " at %.0f msg/s",
+                            settings.wanGrid().latencyRatePerSec()) : "", settings.runs());
+        } else {
+            printCounts(out, settings, scenario);
+        }
         out.println(header(scenario));
         for (int run = 1; run <= settings.runs(); run++) {
             for (SystemFigures figures : summary.systems()) {
@@ -81,6 +83,16 @@ final class BenchTable {
         printOrdering(out, summary);
         out.printf(Locale.ROOT, "wall time of the scenario: %.1f s%n", summary.wallSeconds());
         out.flush();
+    }
+
+    private static void printCounts(PrintWriter out, BenchSettings settings, Scenario scenario) {
+        String unpaced = settings.unpacedWarmupFor(scenario) > 0
+                ? settings.unpacedWarmupFor(scenario) + " unpaced + " : "";
+        out.printf(Locale.ROOT, "   %d-byte messages, %s%d warm-up + %d measured per run%s, %d runs per system"
+                        + " alternating%n", settings.messageBytes(), unpaced, settings.warmupFor(scenario),
+                settings.measuredFor(scenario), settings.rateFor(scenario) > 0
+                        ? String.format(Locale.ROOT, " at %.0f msg/s", settings.rateFor(scenario)) : "",
+                settings.runs());
     }
 
     /** The total-order scenarios: the quotients of {@link OrderingRatios} and the order agreement checked. */

@@ -11,12 +11,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.gcs.tools.netns.HostCommands;
 import org.gcs.tools.threads.Threads;
 
 /**
  * Starts every node as a child JVM: this JVM's {@code java} and class path running {@code gcs bench-node}, its
  * standard error in a log file, its standard output read line by line into the run's board. Children are
- * registered with {@link ChildReaper}, so none outlives the bench.
+ * registered with {@link ChildReaper}, so none outlives the bench. A node with a {@link NodeSpec#namespace()}
+ * (the WAN scenarios) starts inside that network namespace.
  */
 final class ChildJvmLauncher implements NodeLauncher {
     /** Heap of every node, the same for every system. */
@@ -74,7 +76,8 @@ final class ChildJvmLauncher implements NodeLauncher {
         command.addAll(spec.toArgs());
         command.add("--exit-after-sec");
         command.add(Long.toString(exitAfterSec));
-        return command;
+        // ip netns exec runs the JVM itself in the namespace (it execs it), so the process is still the JVM
+        return spec.namespace().isEmpty() ? command : HostCommands.inside(spec.namespace(), command);
     }
 
     @Override

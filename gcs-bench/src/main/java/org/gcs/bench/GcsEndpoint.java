@@ -7,7 +7,6 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
-import java.util.stream.Collectors;
 import org.gcs.FlowStatus;
 import org.gcs.GcsConfig;
 import org.gcs.GcsConfigLoader;
@@ -112,9 +111,8 @@ final class GcsEndpoint implements BenchEndpoint {
         p.setProperty("site", spec.site());
         p.setProperty("member.name", spec.member());
         p.setProperty("cluster.key.hex", spec.clusterKeyHex());
-        p.setProperty("wan.bind", "127.0.0.1:" + spec.wanPort());
-        p.setProperty("seeds", spec.seedPorts().stream().map(port -> "127.0.0.1:" + port)
-                .collect(Collectors.joining(",")));
+        p.setProperty("wan.bind", spec.hostAddress() + ":" + spec.wanPort());
+        p.setProperty("seeds", String.join(",", spec.seedAddresses()));
         p.setProperty("heartbeat.interval", HEARTBEAT);
         p.setProperty("site.timeout", SITE_TIMEOUT);
         p.setProperty("lan.bind.address", "127.0.0.1");
@@ -122,7 +120,10 @@ final class GcsEndpoint implements BenchEndpoint {
         p.setProperty("lan.mcast.port", Integer.toString(spec.mcastPort()));
         p.setProperty("lan.cluster.name", spec.lanClusterName("gcs"));
         p.setProperty("lan.join.timeout", JGroupsStacks.LAN_JOIN_TIMEOUT_MS + "ms");
-        p.setProperty("max.datagram.bytes", Integer.toString(LOOPBACK_DATAGRAM_BYTES));
+        if (spec.siteAddresses().isEmpty()) {
+            // on an emulated WAN (MTU 1500) GCS keeps its default of 1400 bytes
+            p.setProperty("max.datagram.bytes", Integer.toString(LOOPBACK_DATAGRAM_BYTES));
+        }
         if (spec.system().protection() == Protection.PLAIN) {
             // the like-for-like counterpart of plain JGroups: no encryption anywhere, WAN datagrams still authenticated
             p.setProperty("lan.protection", "none");

@@ -10,7 +10,7 @@ import org.jgroups.View;
 import org.jgroups.protocols.MFC;
 import org.jgroups.protocols.TP;
 import org.jgroups.protocols.pbcast.NAKACK2;
-import org.jgroups.protocols.relay.RELAY2;
+import org.jgroups.protocols.relay.RELAY;
 import org.jgroups.stack.Protocol;
 
 /**
@@ -25,7 +25,7 @@ final class JGroupsEndpoint implements BenchEndpoint, Receiver {
     private final NodeSpec spec;
     private final boolean relayed;
     private JChannel channel;
-    private RELAY2 relay;
+    private RELAY relay;
     private volatile Delivery delivery;
 
     /**

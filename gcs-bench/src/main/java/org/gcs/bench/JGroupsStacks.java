@@ -28,7 +28,9 @@ import org.jgroups.protocols.VERIFY_SUSPECT2;
 import org.jgroups.protocols.pbcast.GMS;
 import org.jgroups.protocols.pbcast.NAKACK2;
 import org.jgroups.protocols.pbcast.STABLE;
+import org.jgroups.protocols.relay.RELAY;
 import org.jgroups.protocols.relay.RELAY2;
+import org.jgroups.protocols.relay.RELAY3;
 import org.jgroups.protocols.relay.config.RelayConfig;
 import org.jgroups.stack.Protocol;
 
@@ -181,22 +183,23 @@ final class JGroupsStacks {
 
     /**
      * @param spec the node (its site, the run's sites and their bridge ports)
-     * @return a new RELAY2 for the top of the node's stack
+     * @return a new RELAY2 (RELAY3 for {@link BenchSystem#relay3()}, which always relays multicasts) for the top of
+     *     the node's stack
      */
-    static RELAY2 relay(NodeSpec spec) throws UnknownHostException {
-        RELAY2 relay = new RELAY2().relayMulticasts(true);
+    static RELAY relay(NodeSpec spec) throws UnknownHostException {
+        RELAY relay = spec.system().relay3() ? new RELAY3() : new RELAY2().relayMulticasts(true);
         relay.site(spec.site());
         relay.setMaxSiteMasters(1);
         // the bridge is up when connect returns, so the bench knows when the sites are bridged (setup only)
         relay.asyncRelayCreation(false);
         List<InetSocketAddress> masters = new ArrayList<>();
-        for (int port : spec.bridgePorts()) {
-            masters.add(new InetSocketAddress(LOOPBACK, port));
+        for (int s = 0; s < spec.bridgePorts().size(); s++) {
+            masters.add(new InetSocketAddress(spec.siteAddress(s), spec.bridgePorts().get(s)));
         }
         for (int s = 0; s < spec.sites().size(); s++) {
             String site = spec.sites().get(s);
-            List<Protocol> bridgeStack = new ArrayList<>(Arrays.asList(bridge(spec.bridgePorts().get(s), masters,
-                    spec.relayTcpNoDelay())));
+            List<Protocol> bridgeStack = new ArrayList<>(Arrays.asList(bridge(spec.siteAddress(s),
+                    spec.bridgePorts().get(s), masters, spec.relayTcpNoDelay())));
             if (spec.system().jgroupsSealed()) {
                 seal(bridgeStack, spec.clusterKeyHex());
             }
@@ -208,14 +211,15 @@ final class JGroupsStacks {
     }
 
     /**
+     * @param bindAddress the address of this site master (its site's WAN address)
      * @param bindPort the TCP port of this site master
      * @param masters the TCP addresses of every site master
      * @param tcpNoDelay true to turn Nagle's algorithm off on the bridge connections
      * @return the bridge stack, transport first
      */
-    static Protocol[] bridge(int bindPort, List<InetSocketAddress> masters, boolean tcpNoDelay)
+    static Protocol[] bridge(String bindAddress, int bindPort, List<InetSocketAddress> masters, boolean tcpNoDelay)
             throws UnknownHostException {
-        InetAddress bind = InetAddress.getByName(LOOPBACK);
+        InetAddress bind = InetAddress.getByName(bindAddress);
         TCP tcp = new TCP();
         tcp.setBindAddress(bind);
         tcp.setBindPort(bindPort);

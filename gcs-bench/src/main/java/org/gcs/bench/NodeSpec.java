@@ -35,20 +35,82 @@ import java.util.stream.Collectors;
  *        blocking {@code send}
  * @param settles sender: after {@link #settlePoint()} messages, go on warming up until the parent says
  *        {@code measure} (once every node's JIT compilers are quiet, {@link QuietWatch})
+ * @param siteAddresses the WAN address of every site, in site order (GCS binds its WAN socket to its site's, RELAY2
+ *        its bridge); empty: every site on 127.0.0.1, as in the loopback scenarios
+ * @param namespace the network namespace the node's JVM runs in ({@code ip netns exec}); empty: the parent's.
+ *        The launcher's business only: not one of {@link #toArgs()}
  */
 public record NodeSpec(BenchSystem system, String runId, List<String> sites, String site, String member,
                        int membersPerSite, boolean sender, boolean recordLatency, String mcastAddress, int mcastPort,
                        int wanPort, List<Integer> seedPorts, List<Integer> bridgePorts, int udpPort,
                        String clusterKeyHex, int messageBytes, long warmupMessages, long unpacedWarmupMessages,
                        long measuredMessages,
-                       double ratePerSec, List<String> gcsSettings, int gcsSendsInFlight, boolean settles) {
+                       double ratePerSec, List<String> gcsSettings, int gcsSendsInFlight, boolean settles,
+                       List<String> siteAddresses, String namespace) {
+    /** Every site's address in the loopback scenarios. */
+    static final String LOOPBACK = "127.0.0.1";
 
     /** Copies the lists. */
     public NodeSpec {
+        siteAddresses = List.copyOf(siteAddresses);
+        if (!siteAddresses.isEmpty() && siteAddresses.size() != sites.size()) {
+            throw new IllegalArgumentException("one address per site: " + siteAddresses + " for " + sites);
+        }
         sites = List.copyOf(sites);
         seedPorts = List.copyOf(seedPorts);
         bridgePorts = List.copyOf(bridgePorts);
         gcsSettings = List.copyOf(gcsSettings);
+    }
+
+    /**
+     * A node of a loopback scenario: every site on 127.0.0.1, in the parent's namespace.
+     *
+     * @see #NodeSpec(BenchSystem, String, List, String, String, int, boolean, boolean, String, int, int, List, List,
+     *      int, String, int, long, long, long, double, List, int, boolean, List, String)
+     */
+    public NodeSpec(BenchSystem system, String runId, List<String> sites, String site, String member,
+                    int membersPerSite, boolean sender, boolean recordLatency, String mcastAddress, int mcastPort,
+                    int wanPort, List<Integer> seedPorts, List<Integer> bridgePorts, int udpPort,
+                    String clusterKeyHex, int messageBytes, long warmupMessages, long unpacedWarmupMessages,
+                    long measuredMessages, double ratePerSec, List<String> gcsSettings, int gcsSendsInFlight,
+                    boolean settles) {
+        this(system, runId, sites, site, member, membersPerSite, sender, recordLatency, mcastAddress, mcastPort,
+                wanPort, seedPorts, bridgePorts, udpPort, clusterKeyHex, messageBytes, warmupMessages,
+                unpacedWarmupMessages, measuredMessages, ratePerSec, gcsSettings, gcsSendsInFlight, settles, List.of(),
+                "");
+    }
+
+    /**
+     * @param siteIndex a site's index in {@link #sites()}
+     * @return that site's WAN address (127.0.0.1 in the loopback scenarios)
+     */
+    public String siteAddress(int siteIndex) {
+        return siteAddresses.isEmpty() ? LOOPBACK : siteAddresses.get(siteIndex);
+    }
+
+    /** @return this node's site's WAN address, where GCS binds its WAN socket and RELAY2 its bridge */
+    public String hostAddress() {
+        return siteAddress(siteIndex());
+    }
+
+    /**
+     * @return GCS: the seeds as {@code host:port}, {@link #seedPorts()} with the address of each port's site (the
+     *         ports are the other sites' members', site by site, {@link #membersPerSite()} each)
+     */
+    public List<String> seedAddresses() {
+        List<String> seeds = new ArrayList<>();
+        List<Integer> others = new ArrayList<>();
+        for (int s = 0; s < sites.size(); s++) {
+            if (s != siteIndex()) {
+                others.add(s);
+            }
+        }
+        boolean bySite = seedPorts.size() == others.size() * membersPerSite;
+        for (int i = 0; i < seedPorts.size(); i++) {
+            String host = bySite ? siteAddress(others.get(i / membersPerSite)) : hostAddress();
+            seeds.add(host + ":" + seedPorts.get(i));
+        }
+        return seeds;
     }
 
     /**
@@ -108,6 +170,10 @@ public record NodeSpec(BenchSystem system, String runId, List<String> sites, Str
         if (!bridgePorts.isEmpty()) {
             args.add("--bridge-ports");
             args.add(join(bridgePorts));
+        }
+        if (!siteAddresses.isEmpty()) {
+            args.add("--site-addresses");
+            args.add(String.join(",", siteAddresses));
         }
         if (clusterKeyHex != null && !clusterKeyHex.isEmpty()) {
             args.add("--cluster-key-hex");

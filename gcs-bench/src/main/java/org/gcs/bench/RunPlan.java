@@ -16,8 +16,9 @@ import java.util.Optional;
  * @param scenario the scenario
  * @param system the system of this run
  * @param nodes every node, wave by wave
+ * @param point the WAN point of a WAN scenario's run, null otherwise
  */
-record RunPlan(Scenario scenario, BenchSystem system, List<NodeSpec> nodes) {
+record RunPlan(Scenario scenario, BenchSystem system, List<NodeSpec> nodes, WanPoint point) {
     /** The multicast address of every LAN cluster of the bench. */
     static final String MCAST_ADDRESS = "239.7.9.9";
 
@@ -33,6 +34,20 @@ record RunPlan(Scenario scenario, BenchSystem system, List<NodeSpec> nodes) {
      * @return a plan with fresh ports, cluster names and cluster key
      */
     static RunPlan create(Scenario scenario, BenchSystem system, BenchSettings settings) {
+        return create(scenario, system, settings, null, List.of(), List.of());
+    }
+
+    /**
+     * @param scenario a WAN scenario, or any other with {@code point} null
+     * @param system one of its systems
+     * @param settings the workload
+     * @param point the WAN point (scales the counts, {@link WanWorkload}), or null
+     * @param namespaces the network namespace of every site, or empty
+     * @param siteAddresses the WAN address of every site, or empty for 127.0.0.1
+     * @return a plan with fresh ports, cluster names and cluster key, every node in its site's namespace
+     */
+    static RunPlan create(Scenario scenario, BenchSystem system, BenchSettings settings, WanPoint point,
+                          List<String> namespaces, List<String> siteAddresses) {
         SecureRandom random = new SecureRandom();
         byte[] key = new byte[32];
         random.nextBytes(key);
@@ -47,6 +62,19 @@ record RunPlan(Scenario scenario, BenchSystem system, List<NodeSpec> nodes) {
         List<Integer> wanPorts = system.gcs() ? Ports.freeUdp(sites.size() * members) : List.of();
         List<Integer> bridgePorts = system.relayed() ? Ports.freeTcp(sites.size()) : List.of();
         int udpPort = system == BenchSystem.UDP ? Ports.freeUdp(1).get(0) : 0;
+        long warmup = settings.warmupFor(scenario);
+        long measured = settings.measuredFor(scenario);
+        double rate = settings.rateFor(scenario);
+        if (point != null && scenario.kind() != Scenario.Kind.FAILOVER) {   // failover: its own counts and --rate
+            double latencyRate = settings.wanGrid().latencyRatePerSec();
+            rate = scenario.kind() == Scenario.Kind.LATENCY ? latencyRate : 0;
+            warmup = settings.warmupMessages() >= 0 ? settings.warmupMessages()
+                    : WanWorkload.warmup(scenario, point, settings.messageBytes(), latencyRate);
+            measured = settings.measuredMessages() >= 0 ? settings.measuredMessages()
+                    : WanWorkload.measured(scenario, point, settings.messageBytes(), latencyRate);
+        }
+        List<String> gcsSettings = new ArrayList<>(system.gcsSystemSettings());
+        gcsSettings.addAll(settings.gcsSettings());
         List<NodeSpec> nodes = new ArrayList<>();
         for (int m = 0; m < members; m++) {
             for (int s = 0; s < sites.size(); s++) {
@@ -63,13 +91,13 @@ record RunPlan(Scenario scenario, BenchSystem system, List<NodeSpec> nodes) {
                 nodes.add(new NodeSpec(system, runId, sites, site, memberName(system, site, m, sender), members,
                         sender, recordLatency, MCAST_ADDRESS, mcastPorts.get(system.oneCluster() ? 0 : s), wanPort,
                         seeds, bridgePorts, udpPort, keyHex, settings.messageBytes(),
-                        settings.unpacedWarmupFor(scenario) + settings.warmupFor(scenario),
-                        settings.unpacedWarmupFor(scenario), settings.measuredFor(scenario),
-                        settings.rateFor(scenario), system.gcs() ? settings.gcsSettings() : List.of(),
-                        system.gcs() ? settings.gcsSendsInFlight() : 0, sender && settles(scenario, settings)));
+                        settings.unpacedWarmupFor(scenario) + warmup, settings.unpacedWarmupFor(scenario), measured,
+                        rate, system.gcs() ? gcsSettings : List.of(),
+                        system.gcs() ? settings.gcsSendsInFlight() : 0, sender && settles(scenario, settings),
+                        siteAddresses, namespaces.isEmpty() ? "" : namespaces.get(s)));
             }
         }
-        return new RunPlan(scenario, system, nodes);
+        return new RunPlan(scenario, system, nodes, point);
     }
 
     /**

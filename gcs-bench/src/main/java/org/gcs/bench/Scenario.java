@@ -58,16 +58,29 @@ public enum Scenario {
             "2 sites x 2 processes (JGroups: one cluster of 4), one sender in the first site at a fixed rate, latency"
                     + " at the second site; fifo and total order"),
     /**
-     * 3 sites × 2 processes at a fixed offered load ({@code --rate}); halfway through the measured messages the
-     * bench kills (SIGKILL) the first member of the sender's site, the GCS delegate or the RELAY2 site master that
+     * 3 sites × 2 processes, each site a network namespace of an emulated WAN ({@link org.gcs.tools.netns.WanNetwork}:
+     * 50 Mbit/s up and down per site, the RTT and loss of each point of {@link WanGrid}), unpaced: messages/s
+     * delivered to every member. Counts are scaled per point ({@link WanWorkload}). Needs root.
+     */
+    WAN_THROUGHPUT("wan-throughput", Kind.THROUGHPUT, BenchSystem.WAN_SYSTEMS, 3, 2, 0, 0, 0,
+            "3 sites x 2 processes on an emulated WAN (a namespace per site, 50 Mbit/s per site, RTT x loss), one"
+                    + " sender in the first site, as fast as the system admits messages"),
+    /** The same WAN at a fixed offered load ({@link WanWorkload#LATENCY_RATE_PER_SEC}): one-way latency. */
+    WAN_LATENCY("wan-latency", Kind.LATENCY, BenchSystem.WAN_SYSTEMS, 3, 2, 0, 0, 0,
+            "3 sites x 2 processes on an emulated WAN, one sender in the first site at a fixed low rate, latency at"
+                    + " the other sites"),
+    /**
+     * 3 sites × 2 processes on the emulated WAN at the first point of {@link WanGrid} (by default 20 ms without
+     * loss), at a fixed offered load ({@code --rate}); halfway through the measured messages the bench kills
+     * (SIGKILL) the first member of the sender's site, the GCS delegate or the RELAY2/RELAY3 site master that
      * carries the sender's traffic to the other sites, and counts what the surviving members lost, duplicated or
      * delivered out of order ({@link DeliveryFaults}). GCS must lose, duplicate and reorder nothing (the run fails
-     * otherwise); the baselines' counts are reported.
+     * otherwise); the baselines' counts are reported. Needs root.
      */
     WAN_FAILOVER("wan-failover", Kind.FAILOVER, List.of(BenchSystem.GCS, BenchSystem.GCS_PLAIN, BenchSystem.RELAY2,
-            BenchSystem.RELAY2_SEALED), 3, 2, 2_000, 20_000, 1_000,
-            "3 sites x 2 processes, one sender in the first site at a fixed rate; its site's delegate (GCS) or site"
-                    + " master (RELAY2) killed halfway through");
+            BenchSystem.RELAY2_SEALED, BenchSystem.RELAY3, BenchSystem.RELAY3_SEALED), 3, 2, 2_000, 20_000, 1_000,
+            "3 sites x 2 processes on an emulated WAN, one sender in the first site at a fixed rate; its site's"
+                    + " delegate (GCS) or site master (RELAY2, RELAY3) killed halfway through");
 
     /**
      * Unpaced warm-up of the latency scenario. Warm-ups are long because the JIT is slow here: with four JVMs on two
@@ -176,7 +189,7 @@ public enum Scenario {
      *         otherwise
      */
     public long defaultUnpacedWarmupMessages() {
-        if (kind != Kind.LATENCY) {
+        if (kind != Kind.LATENCY || wan()) {
             return 0;
         }
         return ordering() ? ORDERING_UNPACED_WARMUP_MESSAGES : UNPACED_WARMUP_MESSAGES;
@@ -185,14 +198,6 @@ public enum Scenario {
     /** @return messages per second the sender offers (0: unpaced) unless {@code --rate} says otherwise */
     public double defaultRatePerSec() {
         return defaultRatePerSec;
-    }
-
-    /**
-     * @return true for the WAN scenarios ({@code wan-*}), which {@code all} leaves out: they kill nodes or build
-     *         network namespaces, and run only when named
-     */
-    public boolean wan() {
-        return id.startsWith("wan-");
     }
 
     /** @return true for the scenarios that compare FIFO with total order (and check the agreed order) */
@@ -208,6 +213,14 @@ public enum Scenario {
      */
     public boolean settles() {
         return this == TOTAL_THROUGHPUT;
+    }
+
+    /**
+     * @return true for the scenarios on an emulated WAN of network namespaces ({@code wan-*}; root only), run at
+     *         every point of the {@link WanGrid} (wan-failover at its first point only); {@code all} leaves them out
+     */
+    public boolean wan() {
+        return id.startsWith("wan-");
     }
 
     /** @return a one-line description of the topology and workload */

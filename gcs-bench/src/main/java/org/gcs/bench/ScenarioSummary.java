@@ -25,11 +25,28 @@ import java.util.Optional;
  * @param scenario the scenario
  * @param systems the figures of each system, GCS first
  * @param wallSeconds the scenario's wall time, all runs
+ * @param point a WAN scenario's point (each point has a summary of its own), null otherwise
  */
-public record ScenarioSummary(Scenario scenario, List<SystemFigures> systems, double wallSeconds) {
+public record ScenarioSummary(Scenario scenario, List<SystemFigures> systems, double wallSeconds, WanPoint point) {
     /** Copies the list. */
     public ScenarioSummary {
         systems = List.copyOf(systems);
+    }
+
+    /**
+     * A loopback scenario's summary.
+     *
+     * @param scenario the scenario
+     * @param systems the figures of each system, GCS first
+     * @param wallSeconds the scenario's wall time, all runs
+     */
+    public ScenarioSummary(Scenario scenario, List<SystemFigures> systems, double wallSeconds) {
+        this(scenario, systems, wallSeconds, null);
+    }
+
+    /** @return the scenario's name, with the WAN point if any, e.g. {@code wan-throughput rtt=100ms loss=0.5%} */
+    public String label() {
+        return point == null ? scenario.id() : scenario.id() + " " + point.label();
     }
 
     /**

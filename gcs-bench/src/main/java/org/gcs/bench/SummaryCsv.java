@@ -39,7 +39,7 @@ final class SummaryCsv {
                 for (SystemFigures f : summary.systems()) {
                     boolean compared = baselines.contains(f);
                     LatencyFigures latency = f.latency();
-                    csv.row(summary.scenario().id(), f.system().id(), f.runs().size(), messageBytes,
+                    csv.row(summary.label(), f.system().id(), f.runs().size(), messageBytes,
                             f.messagesPerSec(), f.megabytesPerSec(), f.sendRatePerSec(), latency.p50Micros(),
                             latency.p99Micros(), latency.p999Micros(), latency.maxMicros(), f.lossRate(),
                             f.cpuMicrosPerMessage(), compared ? Boolean.valueOf(f == chosen) : null,

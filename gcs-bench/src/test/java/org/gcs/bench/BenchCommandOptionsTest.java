@@ -145,8 +145,9 @@ class BenchCommandOptionsTest {
     void shouldRejectBadOptionsWithAClearMessageAndExitCode2() {
         assertUsageError("Missing required parameter: 'SCENARIO'");
         assertUsageError("unknown scenario 'throughput': use cross-site-throughput, cross-site-latency,"
-                + " lan-throughput, udp-limit, total-throughput, total-latency, wan-failover or all", "throughput");
-        assertUsageError("--in-process cannot be used with wan-failover", "wan-failover", "--in-process");
+                + " lan-throughput, udp-limit, total-throughput, total-latency, wan-throughput, wan-latency,"
+                + " wan-failover or all", "throughput");
+        assertUsageError("--in-process cannot run the WAN scenarios", "wan-failover", "--in-process");
         assertUsageError("--runs must be in 1..1000, got 0", "all", "--runs", "0");
         assertUsageError("--messages must be in 1..", "all", "--messages", "0");
         assertUsageError("--warmup must be in 0..", "all", "--warmup", "-1");

@@ -1,0 +1,65 @@
+package org.gcs.bench;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.gcs.tools.netns.LossModel;
+
+/**
+ * The points the WAN scenarios run: every RTT of {@code --rtt-ms} with every loss of {@code --loss}, RTT first.
+ * The emulated WAN ({@link org.gcs.tools.netns.WanNetwork}) gives each site a 50 Mbit/s uplink and downlink.
+ *
+ * @param rttsMs the round-trip times, in milliseconds
+ * @param losses the losses as written: percentages, or {@code ge} for
+ *        {@link LossModel#GILBERT_ELLIOTT_1_PERCENT}
+ * @param seed the loss models' seed
+ * @param latencyRatePerSec the offered load of {@code wan-latency}, messages per second
+ */
+public record WanGrid(List<Long> rttsMs, List<String> losses, long seed, double latencyRatePerSec) {
+    /** The default grid: RTT 20, 100, 200 ms, loss 0, 0.5, 2 % and the bursty profile. */
+    public static final WanGrid DEFAULT = new WanGrid(List.of(20L, 100L, 200L), List.of("0", "0.5", "2", "ge"), 1,
+            WanWorkload.LATENCY_RATE_PER_SEC);
+    /** Every site's uplink and downlink. */
+    public static final long SITE_RATE_BITS_PER_SEC = 50_000_000;
+    /** The largest RTT {@code --rtt-ms} takes. */
+    public static final long MAX_RTT_MS = 2_000;
+    /** The largest loss percentage {@code --loss} takes. */
+    public static final double MAX_LOSS_PERCENT = 50;
+
+    /** Copies the lists. */
+    public WanGrid {
+        rttsMs = List.copyOf(rttsMs);
+        losses = List.copyOf(losses);
+    }
+
+    /**
+     * @param loss a loss as written in {@code --loss}
+     * @return its model
+     * @throws IllegalArgumentException if it is neither {@code ge} nor a percentage in 0..{@value #MAX_LOSS_PERCENT}
+     */
+    public static LossModel lossModel(String loss) {
+        if (loss.equals("ge")) {
+            return LossModel.GILBERT_ELLIOTT_1_PERCENT;
+        }
+        double percent;
+        try {
+            percent = Double.parseDouble(loss);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("'" + loss + "' is neither a percentage nor ge");
+        }
+        if (!(percent >= 0 && percent <= MAX_LOSS_PERCENT)) {
+            throw new IllegalArgumentException("'" + loss + "' is not a percentage in 0.." + MAX_LOSS_PERCENT);
+        }
+        return LossModel.random(percent / 100);
+    }
+
+    /** @return the points, RTT by RTT, each with every loss */
+    public List<WanPoint> points() {
+        List<WanPoint> points = new ArrayList<>();
+        for (long rtt : rttsMs) {
+            for (String loss : losses) {
+                points.add(new WanPoint(rtt, loss, lossModel(loss)));
+            }
+        }
+        return points;
+    }
+}

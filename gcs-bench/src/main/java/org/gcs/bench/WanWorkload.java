@@ -1,0 +1,77 @@
+package org.gcs.bench;
+
+/**
+ * How many messages a run of a WAN scenario sends at a point, so that every run ends by itself in well under a
+ * minute whatever the RTT and the loss. Message counts stay fixed per run (every delivery is checked against
+ * them); they are scaled per point from what a TCP-friendly flow can move there:
+ *
+ * <ul>
+ *   <li>{@code wan-throughput}: the rate of one TCP flow by Mathis et al.'s formula, 1.22 × MSS / (RTT × √p)
+ *       (MSS 1448 bytes, p the point's mean loss), at most the site's 50 Mbit/s and at most
+ *       {@value #MAX_THROUGHPUT_PER_SEC} msg/s (what the nodes' CPUs take on this machine); the measured phase is
+ *       {@value #MEASURED_SECONDS} s of that rate and the warm-up {@value #WARMUP_SECONDS} s, at least
+ *       {@value #MIN_MEASURED} measured messages. A system slower than one TCP flow takes longer, e.g. 3× slower
+ *       makes a 24-s measured phase.</li>
+ *   <li>{@code wan-latency}: a fixed offered load of {@value #LATENCY_RATE_PER_SEC} msg/s (20 KB/s with 1-KB
+ *       messages, below a third of one TCP flow at 200 ms and 2 % loss, about 60 KB/s), {@value #MEASURED_SECONDS} s
+ *       measured after {@value #WARMUP_SECONDS} s of paced warm-up, no unpaced warm-up ({@code --rate} changes
+ *       the load).</li>
+ * </ul>
+ *
+ * {@code --messages} and {@code --warmup} still override the counts.
+ */
+final class WanWorkload {
+    /** Seconds of the measured phase at the estimated rate. */
+    static final long MEASURED_SECONDS = 8;
+    /** Seconds of warm-up at the estimated rate. */
+    static final long WARMUP_SECONDS = 3;
+    /** The fewest measured messages of a run. */
+    static final long MIN_MEASURED = 200;
+    /** The highest estimated rate, in messages per second. */
+    static final double MAX_THROUGHPUT_PER_SEC = 4_000;
+    /** The offered load of {@code wan-latency}, in messages per second. */
+    static final double LATENCY_RATE_PER_SEC = 20;
+    private static final double MSS_BYTES = 1448;
+
+    private WanWorkload() {
+    }
+
+    /**
+     * @param point the point
+     * @param messageBytes payload bytes of every message
+     * @return the estimated messages per second of one TCP-friendly flow at the point
+     */
+    static double estimatedRatePerSec(WanPoint point, int messageBytes) {
+        double linkBytesPerSec = WanGrid.SITE_RATE_BITS_PER_SEC / 8.0;
+        double p = point.loss().meanLoss();
+        double bytesPerSec = p <= 0 ? linkBytesPerSec
+                : Math.min(linkBytesPerSec, 1.22 * MSS_BYTES / (Math.max(1, point.rttMs()) / 1000.0 * Math.sqrt(p)));
+        return Math.min(MAX_THROUGHPUT_PER_SEC, bytesPerSec / messageBytes);
+    }
+
+    /**
+     * @param scenario a WAN scenario
+     * @param point the point
+     * @param messageBytes payload bytes of every message
+     * @param latencyRatePerSec the offered load of {@code wan-latency}
+     * @return the measured messages of a run
+     */
+    static long measured(Scenario scenario, WanPoint point, int messageBytes, double latencyRatePerSec) {
+        double rate = scenario.kind() == Scenario.Kind.LATENCY ? latencyRatePerSec
+                : estimatedRatePerSec(point, messageBytes);
+        return Math.max(MIN_MEASURED, Math.round(rate * MEASURED_SECONDS));
+    }
+
+    /**
+     * @param scenario a WAN scenario
+     * @param point the point
+     * @param messageBytes payload bytes of every message
+     * @param latencyRatePerSec the offered load of {@code wan-latency}
+     * @return the warm-up messages of a run
+     */
+    static long warmup(Scenario scenario, WanPoint point, int messageBytes, double latencyRatePerSec) {
+        double rate = scenario.kind() == Scenario.Kind.LATENCY ? latencyRatePerSec
+                : estimatedRatePerSec(point, messageBytes);
+        return Math.round(rate * WARMUP_SECONDS);
+    }
+}

@@ -1,0 +1,109 @@
+package org.gcs.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.List;
+import org.gcs.tools.netns.LossModel;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/** The WAN scenarios' plans, counts and options, without building a network (no root needed). */
+class WanPlanTest {
+    private static final List<String> NAMESPACES = List.of("ns-1", "ns-2", "ns-3");
+    private static final List<String> ADDRESSES = List.of("10.77.1.2", "10.77.2.2", "10.77.3.2");
+    private static final WanPoint POINT = new WanPoint(100, "0.5", LossModel.random(0.005));
+
+    @Test
+    void shouldPutEveryNodeInItsSiteAndSeedTheOtherSitesAddresses() {
+        RunPlan plan = RunPlan.create(Scenario.WAN_THROUGHPUT, BenchSystem.GCS, settings(), POINT, NAMESPACES,
+                ADDRESSES);
+
+        assertThat(plan.nodes()).extracting(NodeSpec::member).containsExactly("a1", "b1", "c1", "a2", "b2", "c2");
+        assertThat(plan.sender().member()).isEqualTo("a2");
+        assertThat(plan.expectedMasters()).containsExactly("a1", "b1", "c1");
+        NodeSpec b2 = plan.nodes().get(4);
+        assertThat(b2.namespace()).isEqualTo("ns-2");
+        assertThat(b2.hostAddress()).isEqualTo("10.77.2.2");
+        assertThat(b2.seedAddresses()).hasSize(4).allMatch(s -> s.startsWith("10.77.1.2:")
+                || s.startsWith("10.77.3.2:"));
+        assertThat(new GcsEndpoint(b2).properties().getProperty("wan.bind")).isEqualTo("10.77.2.2:" + b2.wanPort());
+        assertThat(new GcsEndpoint(b2).properties().getProperty("max.datagram.bytes")).isNull();
+        assertThat(b2.measuredMessages()).isEqualTo(WanWorkload.measured(Scenario.WAN_THROUGHPUT, POINT, 1000,
+                WanWorkload.LATENCY_RATE_PER_SEC));
+        assertThat(b2.ratePerSec()).isZero();
+    }
+
+    @Test
+    void shouldTravelToTheChildWithTheAddressesButNotTheNamespace() {
+        for (BenchSystem system : Scenario.WAN_LATENCY.systems()) {
+            RunPlan plan = RunPlan.create(Scenario.WAN_LATENCY, system, settings(), POINT, NAMESPACES, ADDRESSES);
+            for (NodeSpec spec : plan.nodes()) {
+                BenchNodeCommand command = new BenchNodeCommand();
+                new CommandLine(command).parseArgs(spec.toArgs().toArray(String[]::new));
+                NodeSpec back = command.nodeSpec();
+
+                assertThat(back.siteAddresses()).isEqualTo(ADDRESSES);
+                assertThat(back.namespace()).isEmpty();
+                assertThat(back.gcsSettings()).isEqualTo(spec.gcsSettings());
+                assertThat(back.ratePerSec()).isEqualTo(WanWorkload.LATENCY_RATE_PER_SEC);
+                assertThat(new ChildJvmLauncher(List.of(), null, 1).command(spec, "x")).contains("netns", "exec",
+                        spec.namespace());
+            }
+        }
+    }
+
+    @Test
+    void shouldSetTheHopByHopTransportAndBindRelayBridgesToTheSiteAddresses() {
+        NodeSpec hop = RunPlan.create(Scenario.WAN_THROUGHPUT, BenchSystem.GCS_HOP_BY_HOP, settings(), POINT,
+                NAMESPACES, ADDRESSES).nodes().get(0);
+        assertThat(hop.gcsSettings()).contains("wan.transport=hop-by-hop");
+        assertThat(new GcsEndpoint(hop).config().toString()).isNotEmpty();
+        NodeSpec relay = RunPlan.create(Scenario.WAN_THROUGHPUT, BenchSystem.RELAY3, settings(), POINT, NAMESPACES,
+                ADDRESSES).nodes().get(2);
+        assertThat(relay.siteAddress(relay.siteIndex())).isEqualTo("10.77.3.2");
+    }
+
+    @Test
+    void shouldScaleCountsSoThatSlowPointsStayShort() {
+        WanPoint worst = new WanPoint(200, "2", LossModel.random(0.02));
+        WanPoint lossless = new WanPoint(20, "0", LossModel.NONE);
+
+        // one TCP flow at 200 ms and 2 %: ~62 KB/s, ~62 msg/s of 1000 bytes: 8 s of it
+        assertThat(WanWorkload.measured(Scenario.WAN_THROUGHPUT, worst, 1000, 20)).isBetween(450L, 550L);
+        assertThat(WanWorkload.measured(Scenario.WAN_THROUGHPUT, lossless, 1000, 20))
+                .isEqualTo(Math.round(WanWorkload.MAX_THROUGHPUT_PER_SEC * WanWorkload.MEASURED_SECONDS));
+        assertThat(WanWorkload.measured(Scenario.WAN_LATENCY, worst, 1000, 20)).isEqualTo(WanWorkload.MIN_MEASURED);
+        assertThat(WanGrid.DEFAULT.points()).hasSize(12);
+        assertThat(WanGrid.lossModel("ge")).isEqualTo(LossModel.GILBERT_ELLIOTT_1_PERCENT);
+    }
+
+    @Test
+    void shouldNameTheOptionOfABadGrid() {
+        assertThat(usageError("wan-throughput", "--loss", "0.5,lots")).contains("--loss").contains("'lots'");
+        assertThat(usageError("wan-throughput", "--rtt-ms", "-5")).contains("--rtt-ms");
+        assertThat(usageError("wan-latency", "--in-process")).contains("--in-process");
+    }
+
+    @Test
+    void shouldLeaveTheWanScenariosOutOfAll() {
+        BenchCommand command = new BenchCommand();
+        new CommandLine(command).parseArgs("all");
+        assertThat(command.settings().scenarios()).noneMatch(Scenario::wan);
+    }
+
+    private static String usageError(String... args) {
+        StringWriter err = new StringWriter();
+        CommandLine line = new CommandLine(new BenchCommand());
+        line.setErr(new PrintWriter(err));
+        int code = line.execute(args);
+        assertThat(code).isEqualTo(2);
+        return err.toString();
+    }
+
+    private static BenchSettings settings() {
+        return new BenchSettings(List.of(Scenario.values()), 1, -1, -1, -1, 1000, 2000, false, null, false, List.of(),
+                java.time.Duration.ofSeconds(30), List.of(), List.of(), false, 256);
+    }
+}

@@ -1,0 +1,92 @@
+package org.gcs.tools.netns;
+
+import java.util.function.Consumer;
+
+/**
+ * Builders of the pieces of an emulated network, each one {@code ip} or {@code tc} call (or a few): namespaces,
+ * veth pairs with addresses, {@code tbf} queues, forwarding, and the removal of namespaces left behind by a process
+ * that is gone. Every method fails with the tool's output ({@link HostCommands#run}).
+ */
+public final class Netns {
+    private Netns() {
+    }
+
+    /**
+     * Creates a namespace with its loopback up; multicast on the loopback is turned on and routed there, so that a
+     * LAN cluster on IP multicast (JGroups' UDP bound to 127.0.0.1) forms inside the namespace.
+     *
+     * @param name the namespace
+     */
+    public static void addNamespace(String name) {
+        HostCommands.run("ip", "netns", "add", name);
+        HostCommands.run("ip", "-n", name, "link", "set", "lo", "up", "multicast", "on");
+        HostCommands.run("ip", "-n", name, "route", "add", "224.0.0.0/4", "dev", "lo");
+    }
+
+    /**
+     * Joins two namespaces with a veth pair and brings both ends up.
+     *
+     * @param nsA the first namespace
+     * @param devA its end's name, at most 15 characters
+     * @param cidrA its end's address with prefix, e.g. {@code 10.77.1.2/24}
+     * @param nsB the second namespace
+     * @param devB its end's name
+     * @param cidrB its end's address with prefix
+     */
+    public static void veth(String nsA, String devA, String cidrA, String nsB, String devB, String cidrB) {
+        HostCommands.run("ip", "link", "add", devA, "netns", nsA, "type", "veth", "peer", "name", devB, "netns", nsB);
+        HostCommands.run("ip", "-n", nsA, "addr", "add", cidrA, "dev", devA);
+        HostCommands.run("ip", "-n", nsB, "addr", "add", cidrB, "dev", devB);
+        HostCommands.run("ip", "-n", nsA, "link", "set", devA, "up");
+        HostCommands.run("ip", "-n", nsB, "link", "set", devB, "up");
+    }
+
+    /**
+     * Puts a token bucket filter (drop-tail) on a device's egress.
+     *
+     * @param namespace the device's namespace
+     * @param device the device
+     * @param rateBitsPerSec the rate
+     * @param burstBytes the bucket's depth
+     * @param queueBytes the queue's bound ({@code limit})
+     */
+    public static void tbf(String namespace, String device, long rateBitsPerSec, long burstBytes, long queueBytes) {
+        HostCommands.run("ip", "netns", "exec", namespace, "tc", "qdisc", "add", "dev", device, "root", "tbf",
+                "rate", rateBitsPerSec + "bit", "burst", Long.toString(burstBytes), "limit",
+                Long.toString(queueBytes));
+    }
+
+    /**
+     * Turns IPv4 forwarding on in a namespace.
+     *
+     * @param namespace the namespace
+     */
+    public static void forward(String namespace) {
+        HostCommands.run("ip", "netns", "exec", namespace, "sysctl", "-q", "-w", "net.ipv4.ip_forward=1");
+    }
+
+    /**
+     * Removes the namespaces named {@code PREFIX<pid>-...} whose process is gone (left by a run that was killed).
+     *
+     * @param prefix the prefix before the owner's process id, e.g. {@code gcs-wan-}
+     * @param log where to say what is removed
+     */
+    public static void removeLeftovers(String prefix, Consumer<String> log) {
+        for (String line : HostCommands.run("ip", "netns", "list").split("\n")) {
+            String name = line.trim().split("\\s+")[0];
+            if (!name.startsWith(prefix)) {
+                continue;
+            }
+            String[] parts = name.substring(prefix.length()).split("-");
+            try {
+                long pid = Long.parseLong(parts[0]);
+                if (ProcessHandle.of(pid).isEmpty()) {
+                    log.accept("removing namespace " + name + " left by an earlier run (process " + pid + " is gone)");
+                    HostCommands.runQuietly("ip", "netns", "del", name);
+                }
+            } catch (NumberFormatException ignored) {
+                // not ours
+            }
+        }
+    }
+}

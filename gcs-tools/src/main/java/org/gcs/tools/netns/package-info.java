@@ -1,0 +1,8 @@
+/**
+ * Emulated networks made of Linux network namespaces, for the lab and the bench (as root): a runner of the host's
+ * {@code ip}, {@code tc} and {@code sysctl} tools ({@link org.gcs.tools.netns.HostCommands}), builders of namespaces,
+ * veth pairs and {@code tbf} queues ({@link org.gcs.tools.netns.Netns}), a user-space delay line with a loss model
+ * ({@link org.gcs.tools.netns.DelayLine}; the kernel here has no {@code netem}) and a WAN of sites joined by a
+ * router ({@link org.gcs.tools.netns.WanNetwork}). Every object removes what it made when closed.
+ */
+package org.gcs.tools.netns;

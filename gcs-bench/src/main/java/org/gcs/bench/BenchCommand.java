@@ -62,6 +62,9 @@ import picocli.CommandLine.Spec;
                     + " gcs-plain, gcs-hop-by-hop (wan.transport=hop-by-hop), jgroups-relay2(-nodelay), jgroups-relay3,"
                     + " each JGroups system plain and -sealed.",
             "  wan-latency            the same WAN at 20 msg/s (or --rate): p50, p99, p99.9 at the other sites.",
+            "  wan-fanout             as root, on the WAN at the grid's first point: 5 sites x 1 process, 10 Mbit/s"
+                    + " per site, unpaced: the sender's uplink is the bottleneck (a star sends a copy per site, GCS"
+                    + " relays along its tree).",
             "  wan-failover           as root, on the WAN at the grid's first point: 3 sites x 2 processes at a fixed"
                     + " offered load (--rate); halfway through, the delegate (GCS) or site master (RELAY2, RELAY3)"
                     + " of the sender's site is killed (SIGKILL): messages lost, duplicated and reordered at the"
@@ -96,7 +99,7 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Parameters(arity = "1..*", paramLabel = "SCENARIO",
             description = "cross-site-throughput, cross-site-latency, lan-throughput, udp-limit, total-throughput,"
-                    + " total-latency, wan-throughput, wan-latency, wan-failover or all.")
+                    + " total-latency, wan-throughput, wan-latency, wan-fanout, wan-failover or all.")
     List<String> scenarios;
 
     @Option(names = "--runs", paramLabel = "N", defaultValue = "3",

@@ -64,7 +64,7 @@ final class BenchJson {
             json.put("loss", point.lossLabel());
             json.put("lossModel", point.loss().toString());
             json.put("meanLossRate", point.loss().meanLoss());
-            json.put("siteRateBitsPerSec", WanGrid.SITE_RATE_BITS_PER_SEC);
+            json.put("siteRateBitsPerSec", scenario.siteRateBitsPerSec());
             RunResult first = summary.systems().get(0).runs().get(0);
             json.put("measuredMessages", first.measuredMessages());
             json.put("offeredRatePerSec", scenario.kind() == Scenario.Kind.LATENCY

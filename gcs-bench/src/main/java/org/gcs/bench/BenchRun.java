@@ -72,8 +72,7 @@ final class BenchRun {
                 }
                 if (scenario.wan()) {
                     List<WanPoint> points = settings.wanGrid().points();
-                    // the failover is about a crash, not the path: one point is enough, the grid's first
-                    for (WanPoint point : scenario.kind() == Scenario.Kind.FAILOVER ? points.subList(0, 1) : points) {
+                    for (WanPoint point : scenario.firstPointOnly() ? points.subList(0, 1) : points) {
                         ScenarioSummary summary = runWanPoint(scenario, point, driver, csv, logDir);
                         summaries.add(summary);
                         BenchTable.print(text, settings, summary);
@@ -126,7 +125,7 @@ final class BenchRun {
                                         Path logDir) throws BenchFailure, InterruptedException {
         WanNetwork wan;
         try {
-            wan = WanNetwork.create(scenario.sites(), point.rttMs(), WanGrid.SITE_RATE_BITS_PER_SEC, point.loss(),
+            wan = WanNetwork.create(scenario.sites(), point.rttMs(), scenario.siteRateBitsPerSec(), point.loss(),
                     settings.wanGrid().seed(), logDir, this::progress);
         } catch (IOException | RuntimeException e) {
             throw new BenchFailure(scenario.id() + " " + point + ": cannot build the emulated WAN: " + e.getMessage());

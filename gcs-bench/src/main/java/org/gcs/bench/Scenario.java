@@ -77,10 +77,25 @@ public enum Scenario {
      * delivered out of order ({@link DeliveryFaults}). GCS must lose, duplicate and reorder nothing (the run fails
      * otherwise); the baselines' counts are reported. Needs root.
      */
+    /**
+     * 5 sites × 1 process on the emulated WAN at the first point of {@link WanGrid}, every site's link at
+     * {@value #FANOUT_SITE_RATE_BITS_PER_SEC} bit/s, unpaced, the sender in the first site: the sender's uplink is
+     * the bottleneck, since it carries a copy of every message for each site its site sends to directly. RELAY2's
+     * and RELAY3's site master sends one copy per remote site (4 here); GCS relays along its tree of delegates.
+     * Counts are scaled to the star's bound, the site rate over 4 copies ({@link WanWorkload}). Needs root.
+     */
+    WAN_FANOUT("wan-fanout", Kind.THROUGHPUT, List.of(BenchSystem.GCS, BenchSystem.GCS_PLAIN,
+            BenchSystem.GCS_HOP_BY_HOP, BenchSystem.RELAY2, BenchSystem.RELAY2_SEALED, BenchSystem.RELAY3,
+            BenchSystem.RELAY3_SEALED), 5, 1, 0, 0, 0,
+            "5 sites x 1 process on an emulated WAN (10 Mbit/s per site), the sender in the first site, as fast as the"
+                    + " system admits messages: the sender's uplink is the bottleneck"),
     WAN_FAILOVER("wan-failover", Kind.FAILOVER, List.of(BenchSystem.GCS, BenchSystem.GCS_PLAIN, BenchSystem.RELAY2,
             BenchSystem.RELAY2_SEALED, BenchSystem.RELAY3, BenchSystem.RELAY3_SEALED), 3, 2, 2_000, 20_000, 1_000,
             "3 sites x 2 processes on an emulated WAN, one sender in the first site at a fixed rate; its site's"
                     + " delegate (GCS) or site master (RELAY2, RELAY3) killed halfway through");
+
+    /** The link rate of every site in {@link #WAN_FANOUT}, up and down, in bits per second. */
+    static final long FANOUT_SITE_RATE_BITS_PER_SEC = 10_000_000;
 
     /**
      * Unpaced warm-up of the latency scenario. Warm-ups are long because the JIT is slow here: with four JVMs on two
@@ -217,10 +232,24 @@ public enum Scenario {
 
     /**
      * @return true for the scenarios on an emulated WAN of network namespaces ({@code wan-*}; root only), run at
-     *         every point of the {@link WanGrid} (wan-failover at its first point only); {@code all} leaves them out
+     *         every point of the {@link WanGrid} (or its first only, {@link #firstPointOnly()}); {@code all} leaves
+     *         them out
      */
     public boolean wan() {
         return id.startsWith("wan-");
+    }
+
+    /**
+     * @return for a WAN scenario, true if it runs at the grid's first point only: the failover (about a crash, not
+     *         the path) and the fan-out (about the sender's uplink)
+     */
+    public boolean firstPointOnly() {
+        return this == WAN_FAILOVER || this == WAN_FANOUT;
+    }
+
+    /** @return for a WAN scenario, every site's link rate, up and down, in bits per second */
+    public long siteRateBitsPerSec() {
+        return this == WAN_FANOUT ? FANOUT_SITE_RATE_BITS_PER_SEC : WanGrid.SITE_RATE_BITS_PER_SEC;
     }
 
     /** @return a one-line description of the topology and workload */

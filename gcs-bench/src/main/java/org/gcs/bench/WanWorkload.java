@@ -37,12 +37,16 @@ final class WanWorkload {
     }
 
     /**
+     * @param scenario a WAN scenario
      * @param point the point
      * @param messageBytes payload bytes of every message
-     * @return the estimated messages per second of one TCP-friendly flow at the point
+     * @return the estimated messages per second of one TCP-friendly flow at the point (wan-fanout: at most the
+     *         sender's uplink over one copy per other site, the bound of a star)
      */
-    static double estimatedRatePerSec(WanPoint point, int messageBytes) {
-        double linkBytesPerSec = WanGrid.SITE_RATE_BITS_PER_SEC / 8.0;
+    static double estimatedRatePerSec(Scenario scenario, WanPoint point, int messageBytes) {
+        // wan-fanout: a star's sender uplink carries one copy per other site
+        double copies = scenario == Scenario.WAN_FANOUT ? scenario.sites() - 1 : 1;
+        double linkBytesPerSec = scenario.siteRateBitsPerSec() / 8.0 / copies;
         double p = point.loss().meanLoss();
         double bytesPerSec = p <= 0 ? linkBytesPerSec
                 : Math.min(linkBytesPerSec, 1.22 * MSS_BYTES / (Math.max(1, point.rttMs()) / 1000.0 * Math.sqrt(p)));
@@ -58,7 +62,7 @@ final class WanWorkload {
      */
     static long measured(Scenario scenario, WanPoint point, int messageBytes, double latencyRatePerSec) {
         double rate = scenario.kind() == Scenario.Kind.LATENCY ? latencyRatePerSec
-                : estimatedRatePerSec(point, messageBytes);
+                : estimatedRatePerSec(scenario, point, messageBytes);
         return Math.max(MIN_MEASURED, Math.round(rate * MEASURED_SECONDS));
     }
 
@@ -71,7 +75,7 @@ final class WanWorkload {
      */
     static long warmup(Scenario scenario, WanPoint point, int messageBytes, double latencyRatePerSec) {
         double rate = scenario.kind() == Scenario.Kind.LATENCY ? latencyRatePerSec
-                : estimatedRatePerSec(point, messageBytes);
+                : estimatedRatePerSec(scenario, point, messageBytes);
         return Math.round(rate * WARMUP_SECONDS);
     }
 }

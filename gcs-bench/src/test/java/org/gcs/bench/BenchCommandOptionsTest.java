@@ -146,7 +146,7 @@ class BenchCommandOptionsTest {
         assertUsageError("Missing required parameter: 'SCENARIO'");
         assertUsageError("unknown scenario 'throughput': use cross-site-throughput, cross-site-latency,"
                 + " lan-throughput, udp-limit, total-throughput, total-latency, wan-throughput, wan-latency,"
-                + " wan-failover or all", "throughput");
+                + " wan-fanout, wan-failover or all", "throughput");
         assertUsageError("--in-process cannot run the WAN scenarios", "wan-failover", "--in-process");
         assertUsageError("--runs must be in 1..1000, got 0", "all", "--runs", "0");
         assertUsageError("--messages must be in 1..", "all", "--messages", "0");

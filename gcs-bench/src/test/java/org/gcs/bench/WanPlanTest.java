@@ -36,6 +36,29 @@ class WanPlanTest {
     }
 
     @Test
+    void shouldScaleTheFanOutToTheStarsBoundAndKeepTheFailoversOwnCountsAndRate() {
+        List<String> five = List.of("ns-1", "ns-2", "ns-3", "ns-4", "ns-5");
+        List<String> addresses = List.of("10.77.1.2", "10.77.2.2", "10.77.3.2", "10.77.4.2", "10.77.5.2");
+        WanPoint lossless = new WanPoint(20, "0", LossModel.NONE);
+        RunPlan fanout = RunPlan.create(Scenario.WAN_FANOUT, BenchSystem.RELAY2, settings(), lossless, five,
+                addresses);
+
+        assertThat(fanout.nodes()).extracting(NodeSpec::member).containsExactly("a1", "b1", "c1", "d1", "e1");
+        assertThat(fanout.sender().member()).isEqualTo("a1");
+        // 10 Mbit/s over 4 copies = 312.5 KB/s = 312.5 msg/s of 1000 bytes, for 8 s; with loss, one TCP flow's less
+        assertThat(fanout.sender().measuredMessages()).isEqualTo(2500);
+        assertThat(RunPlan.create(Scenario.WAN_FANOUT, BenchSystem.RELAY2, settings(), POINT, five, addresses)
+                .sender().measuredMessages()).as("Mathis at 100 ms, 0.5 %%: 249.9 KB/s").isEqualTo(1999);
+        assertThat(Scenario.WAN_FANOUT.firstPointOnly()).isTrue();
+        assertThat(Scenario.WAN_THROUGHPUT.firstPointOnly()).isFalse();
+
+        NodeSpec sender = RunPlan.create(Scenario.WAN_FAILOVER, BenchSystem.GCS, settings(), POINT, NAMESPACES,
+                ADDRESSES).sender();
+        assertThat(sender.measuredMessages()).isEqualTo(Scenario.WAN_FAILOVER.defaultMeasuredMessages());
+        assertThat(sender.ratePerSec()).isEqualTo(2000);
+    }
+
+    @Test
     void shouldTravelToTheChildWithTheAddressesButNotTheNamespace() {
         for (BenchSystem system : Scenario.WAN_LATENCY.systems()) {
             RunPlan plan = RunPlan.create(Scenario.WAN_LATENCY, system, settings(), POINT, NAMESPACES, ADDRESSES);

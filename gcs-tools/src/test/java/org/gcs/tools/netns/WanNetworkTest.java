@@ -8,9 +8,11 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -60,6 +62,25 @@ class WanNetworkTest {
         long[] counts = closed.delayLineCounts();
         assertThat(counts[1]).isPositive();
         assertThat((double) counts[1] / counts[0]).isBetween(0.1, 0.3);
+    }
+
+    @Test
+    void tcpFlowsFillTheSitesUplinkAndTheirRateIsMeasuredOverAWindow() throws Exception {
+        assumeTrue(HostCommands.missingForNamespaces("this test").isEmpty(),
+                HostCommands.missingForNamespaces("this test").orElse(""));
+        long rateBitsPerSec = 10_000_000;
+        try (WanNetwork wan = WanNetwork.create(2, 20, rateBitsPerSec, LossModel.NONE, 1, workDir, s -> { });
+             TcpFlows tcp = TcpFlows.start(wan.siteNamespace(1), WanNetwork.siteAddress(1), PORT + 1,
+                     wan.siteNamespace(0), 2, "reno", workDir)) {
+            long fromMicros = System.currentTimeMillis() * 1000 + 1_000_000;   // after the slow start
+            long toMicros = fromMicros + 2_000_000;
+            Awaitility.await().atMost(Duration.ofSeconds(20))
+                    .until(() -> !Double.isNaN(tcp.bytesPerSecBetween(fromMicros, toMicros)));
+            double bitsPerSec = tcp.bytesPerSecBetween(fromMicros, toMicros) * 8;
+            // two flows share the 10 Mbit/s uplink: payload close to the link rate, never above it
+            assertThat(bitsPerSec).isBetween(rateBitsPerSec * 0.7, rateBitsPerSec * 1.0);
+            assertThat(tcp.toString()).isEqualTo("2 reno flows");
+        }
     }
 
     @Test

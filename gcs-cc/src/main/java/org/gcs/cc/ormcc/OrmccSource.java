@@ -199,7 +199,7 @@ final class OrmccSource implements SourceController {
     private void onRepresentativeIndication(CongestionIndication ci, long sampleNs, boolean validSample, long nowNs) {
         indicationsFromRepresentative++;
         crValid = true;
-        timer.onRepresentativeIndication(nowNs);
+        timer.onRepresentativeIndication(nowNs, rttMaxNs);
         updateCrTrac(ci.tracBytesPerSec());
         if (validSample) {
             rttCrNs = (1 - ormcc.rttGain()) * rttCrNs + ormcc.rttGain() * sampleNs; // O7

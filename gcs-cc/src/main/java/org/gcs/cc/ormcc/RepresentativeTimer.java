@@ -7,12 +7,9 @@ package org.gcs.cc.ormcc;
  * expires, the CR is deemed absent.
  *
  * <p>Before any sample, E(T^cr) = max(1 s, 2·RTT_max) and T_σ^cr = E(T^cr)/2 (O9; the thesis gives no initial
- * values), so the first timer runs 5·max(1 s, 2·RTT_max) by default. Our choice: the first sample Δ replaces that
- * prior, E(T^cr) = Δ and T_σ^cr = Δ/2 (as RFC 6298 §2.2 starts SRTT and RTTVAR), so the next timer runs 5·Δ; later
- * samples continue the EWMA (§3.1.3). Continuing from the prior instead kept it for the whole of a run: the timer
- * starts at most once per increase to full load, so the star's runs take about one sample a minute, and the prior's
- * 1 s sat below the star's real response times (2–5 s from full load, {@link OrmccSource}'s full-load test): the
- * timers expired on active representatives.
+ * values), so the first timer runs 5·max(1 s, 2·RTT_max) by default. Our choice: the first sample continues the
+ * EWMA from that prior (taken with the RTT_max of the moment) rather than replacing it, so one early, short
+ * response does not make the next timer hair-trigger.
  */
 final class RepresentativeTimer {
     /** The smallest prior E(T^cr) (O9). */
@@ -63,21 +60,21 @@ final class RepresentativeTimer {
     }
 
     /**
-     * A CI from the CR arrived: if the timer runs, Δ = now − t is a sample of T^cr (App. B.1): the first gives
-     * E(T^cr) = Δ, T_σ^cr = Δ/2, the next ones the EWMA. It does not stop the timer; the caller does ({@link #stop}).
+     * A CI from the CR arrived: if the timer runs, Δ = now − t is a sample of T^cr (App. B.1). It does not stop the
+     * timer; the caller does ({@link #stop}).
      *
      * @param nowNs the arrival time
+     * @param rttMaxNs RTT_max now (for the prior)
      */
-    void onRepresentativeIndication(long nowNs) {
+    void onRepresentativeIndication(long nowNs, double rttMaxNs) {
         if (!running) {
             return;
         }
-        long sampleNs = nowNs - startNs;
         if (response.isEmpty()) {
-            response.seed(sampleNs, sampleNs / 2.0);
-        } else {
-            response.update(sampleNs);
+            double prior = prior(rttMaxNs);
+            response.seed(prior, prior / 2);
         }
+        response.update(nowNs - startNs);
     }
 
     /** Stops the timer (App. B.1: a CR CI, or a rate cut). */

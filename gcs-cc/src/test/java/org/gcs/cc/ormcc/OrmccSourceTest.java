@@ -280,9 +280,9 @@ class OrmccSourceTest {
         src.onReceiverAdded("A", 0);
         ci(src, "A", S, 100 * MS, 40_000);
         ticks(src, S + 5 * MS, S + 500 * MS); // the timer starts at 1.1 s (λ = E, the measured deviation is 0)
-        ci(src, "A", 2 * S, 100 * MS, 40_000); // Δ = 0.9 s, the first sample: E(T^cr) = Δ
+        ci(src, "A", 2 * S, 100 * MS, 40_000); // Δ = 0.9 s, continuing the prior (1 s)
         assertThat(extra(src, "crTimerRunning")).isZero();
-        assertThat(extra(src, "meanResponseSec")).isCloseTo(0.9, within(1e-12));
+        assertThat(extra(src, "meanResponseSec")).isCloseTo(0.875 * 1.0 + 0.125 * 0.9, within(1e-12));
     }
 
     @Test

@@ -36,23 +36,17 @@ class RepresentativeTimerTest {
     }
 
     @Test
-    void shouldSampleTheResponseTimeOnlyWhileRunningTheFirstSampleReplacingThePrior() {
+    void shouldSampleTheResponseTimeOnlyWhileRunning() {
         RepresentativeTimer timer = new RepresentativeTimer(0.125, 8);
-        timer.onRepresentativeIndication(500 * MS); // not running: no sample
+        timer.onRepresentativeIndication(500 * MS, 100 * MS); // not running: no sample
         assertThat(timer.meanResponseNs(100 * MS)).isEqualTo(1e9);
         timer.start(1_000 * MS, 100 * MS);
-        timer.onRepresentativeIndication(1_400 * MS); // Δ = 0.4 s replaces the prior (1 s, 0.5 s): E = Δ, σ = Δ/2
+        timer.onRepresentativeIndication(1_400 * MS, 100 * MS); // Δ = 0.4 s, continuing the prior (1 s, 0.5 s)
         timer.stop();
-        assertThat(timer.meanResponseNs(100 * MS)).isCloseTo(0.4e9, within(1.0));
-        assertThat(timer.devResponseNs(100 * MS)).isCloseTo(0.2e9, within(1.0));
-        timer.start(2_000 * MS, 100 * MS); // 0.4 + 8·0.2 = 2 s
-        assertThat(timer.expiryNs()).isEqualTo(4_000 * MS);
-        timer.onRepresentativeIndication(2_800 * MS); // Δ = 0.8 s continues the EWMA
-        timer.stop();
-        assertThat(timer.devResponseNs(0)).isCloseTo(0.875 * 0.2e9 + 0.125 * 0.4e9, within(1.0));
-        assertThat(timer.meanResponseNs(0)).isCloseTo(0.875 * 0.4e9 + 0.125 * 0.8e9, within(1.0));
-        timer.start(5_000 * MS, 100 * MS);
-        long expected = 5_000 * MS + (long) Math.ceil(timer.meanResponseNs(0) + 8 * timer.devResponseNs(0));
+        assertThat(timer.meanResponseNs(100 * MS)).isCloseTo(0.875e9 + 0.125 * 0.4e9, within(1.0));
+        assertThat(timer.devResponseNs(100 * MS)).isCloseTo(0.875 * 0.5e9 + 0.125 * 0.6e9, within(1.0));
+        timer.start(2_000 * MS, 100 * MS);
+        long expected = 2_000 * MS + (long) Math.ceil(timer.meanResponseNs(0) + 8 * timer.devResponseNs(0));
         assertThat(timer.expiryNs()).isEqualTo(expected);
     }
 }

@@ -74,15 +74,18 @@ class OrmccScenariosEndToEndTest {
 
     @Test
     @Timeout(300)
-    @Disabled("fragile scenario, issue 13's closing note: it mutes the first representative 20 s after it was chosen,"
-            + " and with 16 identical receivers the first is often replaced by then, so nothing is muted (b5968b9 at"
-            + " a quarter scale: seed 1 passed, seeds 2 and 3 failed; after the control-plane change of issue 13 seed 1"
-            + " fails too, at full scale it passes without a timer expiry). Muting the one in office instead gave"
-            + " queues full for 14-15 s against the 10-s criterion, seeds 1 and 2, full scale.")
+    @Disabled("the scenario passes at a quarter scale (seed 1) but tests nothing there: the representative in office"
+            + " at the mute is replaced before it sends another indication, in the normal run as"
+            + " in the muted one, so no indication is dropped (as at full scale for seeds 1 and 2; only seed 3 mutes"
+            + " a representative that still speaks; docs/experiments.md, ormcc-muted-representative). Enable it when"
+            + " the mute bites for every seed.")
     void aSilentRepresentativeIsReplacedAndTheRateStaysAsItWas(@TempDir Path dir) throws Exception {
         LabRun run = LabRun.lab(dir, "ormcc-muted-representative", "--scale", "0.25").assertPassed();
 
         assertThat(run.json()).containsPattern("\"mutedRepresentative\":\"R[0-9]+\"");
+        // the receiver muted is the representative in office at the mute (the two fields are written together)
+        assertThat(run.json())
+                .containsPattern("\"representativeAtMute\":\"(R[0-9]+)\",\"mutedRepresentative\":\"\\1\"");
         assertThat(run.number("indicationsDropped")).isPositive();
         assertThat(run.number("representativeTimeouts")).isGreaterThanOrEqualTo(1);
         assertThat(run.number("ratioToNormal")).isBetween(0.8, 1.2);

@@ -41,6 +41,14 @@ import org.gcs.cc.api.SourceController;
  * over the current receivers, the initial RTT before any; O10); afterwards the additive increase (O11), paced by the
  * CR's smoothed acknowledgement RTT by default or by RTT_cr as in the thesis ({@link IncreaseRtt}), and after an
  * increase, if the CR is valid, λ ≥ E(μ^cr) + 4·μσ^cr and the timer is idle, the timer starts (§3.1.3, footnote 10).
+ * Our choice for this full-load test: μσ^cr there is the deviation <i>measured</i> from the CR's TRAC samples, the
+ * same EWMA seeded with 0 instead of μ/4. Footnote 10 reads E + 4σ through Chebyshev's inequality ("about 94 % of
+ * the samples are less than this value"), which holds for a measured deviation, not for a prior: with the seed,
+ * E + 4σ = 2·μ for a CR just chosen, about the whole link when the multicast flow shares its bottleneck with one
+ * other flow, so a CR that falls silent soon after its election was noticed only after its queue had been full for
+ * 5 s and more (docs/experiments.md, ormcc-muted-representative). The seeded σ still serves the switch rule and the
+ * headers (the receivers' suppression), where it keeps the choice of the CR from being hair-trigger; both converge
+ * as the CR's CIs come (the seed's weight is (1 − α)^n after n of them).
  * The timer's expiry is checked at every call that brings the time: cr_valid ← false, so the headers carry invalid
  * statistics and every receiver may send CIs (§3.1.3–3.1.4); the CR stays remembered, and its next CI makes it valid
  * again.
@@ -58,6 +66,8 @@ final class OrmccSource implements SourceController {
     private final long initialRttNs;
     private final OrmccRate rate;
     private final MeanDeviation crTrac;
+    /** E(μ^cr) and the deviation measured from the CR's samples only (seeded with 0): the full-load test's. */
+    private final MeanDeviation crTracMeasured;
     private final RepresentativeTimer timer;
     private final Map<String, Site> receivers = new TreeMap<>();
 
@@ -94,6 +104,7 @@ final class OrmccSource implements SourceController {
         this.rate = new OrmccRate(settings.initialRateBytesPerSec(), settings.minRateBytesPerSec(), ormcc.beta(),
                 ormcc.tracWindowNs());
         this.crTrac = new MeanDeviation(ormcc.tracGain());
+        this.crTracMeasured = new MeanDeviation(ormcc.tracGain());
         this.timer = new RepresentativeTimer(ormcc.responseGain(), ormcc.timeoutDeviations());
         this.rttCrNs = initialRttNs;
         this.rttMaxNs = initialRttNs;
@@ -126,6 +137,7 @@ final class OrmccSource implements SourceController {
         if (receivers.isEmpty()) {
             rate.becomeUnlimited();
             crTrac.reset();
+            crTracMeasured.reset();
             rttCrNs = initialRttNs;
         }
     }
@@ -223,7 +235,7 @@ final class OrmccSource implements SourceController {
             graceRunning = true;
             graceEndNs = nowNs + Math.round(ormcc.graceRtts() * rttMaxNs);
         }
-        crTrac.seed(trac, trac / 4); // the statistics of the new CR's TRAC start from its sample
+        seedCrTrac(trac); // the statistics of the new CR's TRAC start from its sample
         if (validSample) {
             rttCrNs = sampleNs; // O7: a new path
         }
@@ -233,10 +245,17 @@ final class OrmccSource implements SourceController {
     /** E(μ^cr), μσ^cr with μ (thesis §3.1.2; O1: the first sample ever gives E = μ, σ = μ/4; O8: continued). */
     private void updateCrTrac(double trac) {
         if (crTrac.isEmpty()) {
-            crTrac.seed(trac, trac / 4);
+            seedCrTrac(trac);
         } else {
             crTrac.update(trac);
+            crTracMeasured.update(trac);
         }
+    }
+
+    /** E(μ^cr) ← μ; μσ^cr ← μ/4 (O1) for the switch rule and the headers, 0 for the full-load test. */
+    private void seedCrTrac(double trac) {
+        crTrac.seed(trac, trac / 4);
+        crTracMeasured.seed(trac, 0);
     }
 
     /** An accepted CI: it ends slow start (O10), then {@code CutRate(μ)}, which stops the timer unless skipped. */
@@ -259,8 +278,9 @@ final class OrmccSource implements SourceController {
         }
         rate.onTickSlowStart(nowNs, slowStartRttNs());
         if (rate.increase(nowNs, increaseRttNs(), rttCrNs) && crValid && !timer.running()
-                && rate.rateBytesPerSec() >= crTrac.mean() + ormcc.fullLoadDeviations() * crTrac.deviation()) {
-            timer.start(nowNs, rttMaxNs); // §3.1.3: the bottleneck is fully loaded
+                && rate.rateBytesPerSec() >= crTracMeasured.mean()
+                        + ormcc.fullLoadDeviations() * crTracMeasured.deviation()) {
+            timer.start(nowNs, rttMaxNs); // §3.1.3: the bottleneck is fully loaded (the measured deviation)
         }
     }
 
@@ -328,6 +348,7 @@ final class OrmccSource implements SourceController {
         extras.put("representativeValid", crValid ? 1.0 : 0.0);
         extras.put("avgTracCrBytesPerSec", crTrac.mean());
         extras.put("devTracCrBytesPerSec", crTrac.deviation());
+        extras.put("devTracCrMeasuredBytesPerSec", crTracMeasured.deviation());
         extras.put("rttCrSec", rttCrNs / 1e9);
         extras.put("rttMaxSec", rttMaxNs / 1e9);
         extras.put("crTimerRunning", timer.running() ? 1.0 : 0.0);

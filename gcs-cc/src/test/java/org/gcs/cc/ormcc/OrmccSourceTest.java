@@ -215,19 +215,21 @@ class OrmccSourceTest {
         OrmccSource src = source();
         src.onReceiverAdded("A", 0);
         src.onReceiverAdded("B", 0);
-        ci(src, "A", S, 100 * MS, 40_000); // λ = 30 000; E = 40 000, σ = 10 000: full load at 80 000
-        ticks(src, S + 5 * MS, S + 495 * MS); // +10 000 B/s at 1.1, 1.2, 1.3, 1.4 s
-        assertThat(rate(src)).isEqualTo(70_000);
+        // λ = 30 000; E = 40 000 and the measured deviation 0 (the seeded μσ^cr = 10 000 is not a measurement):
+        // full load at 40 000, not at E + 4·μ/4 = 80 000
+        ci(src, "A", S, 100 * MS, 40_000);
+        ticks(src, S + 5 * MS, S + 95 * MS);
+        assertThat(rate(src)).isEqualTo(30_000);
         assertThat(extra(src, "crTimerRunning")).isZero();
-        src.onTick(S + 500 * MS);
-        assertThat(rate(src)).isEqualTo(80_000);
+        src.onTick(S + 100 * MS); // +10 000 B/s
+        assertThat(rate(src)).isEqualTo(40_000);
         assertThat(extra(src, "crTimerRunning")).isEqualTo(1);
         // no T^cr sample yet: E(T^cr) = max(1 s, 2·RTT_max) = 1 s, T_σ^cr = 0.5 s: expiry 1 s + 8·0.5 s later
-        ticks(src, S + 505 * MS, 6_495 * MS);
-        assertThat(header(src, 6_495 * MS).statsValid()).isTrue();
+        ticks(src, S + 105 * MS, 6_095 * MS);
+        assertThat(header(src, 6_095 * MS).statsValid()).isTrue();
         assertThat(rate(src)).isEqualTo(INITIAL); // held by the sent-rate cap (nothing sent)
-        src.onTick(6_500 * MS);
-        assertThat(src.header(6_500 * MS)).isEqualTo(new OrmccHeader("", false, 0, 0, 2 * INITIAL_RTT, INITIAL_RTT, false));
+        src.onTick(6_100 * MS);
+        assertThat(src.header(6_100 * MS)).isEqualTo(new OrmccHeader("", false, 0, 0, 2 * INITIAL_RTT, INITIAL_RTT, false));
         assertThat(extra(src, "representativeTimeouts")).isEqualTo(1);
         assertThat(extra(src, "representativeValid")).isZero();
         assertThat(grant(src).limitingSite()).isEqualTo("A"); // still the CR that set the rate
@@ -238,12 +240,31 @@ class OrmccSourceTest {
     }
 
     @Test
+    void shouldTestFullLoadWithTheMeasuredDeviationAndAdvertiseTheSeededOne() {
+        OrmccSource src = source();
+        src.onReceiverAdded("A", 0);
+        src.onReceiverAdded("B", 0);
+        ci(src, "A", S, 100 * MS, 40_000); // λ = 30 000; E = 40 000, σ = 10 000 seeded, 0 measured
+        ci(src, "A", S + 50 * MS, 100 * MS, 48_000); // within RTT_cr of the cut: no cut, but the statistics move
+        // E = 41 000; measured deviation 0.125·8 000 = 1 000; seeded one 0.875·10 000 + 1 000 = 9 750
+        assertThat(extra(src, "avgTracCrBytesPerSec")).isCloseTo(41_000, within(1e-9));
+        assertThat(extra(src, "devTracCrMeasuredBytesPerSec")).isCloseTo(1_000, within(1e-9));
+        assertThat(header(src, S + 50 * MS).devTracCrBytesPerSec()).isCloseTo(9_750, within(1e-9));
+        src.onTick(S + 100 * MS);
+        assertThat(rate(src)).isEqualTo(40_000); // below E + 4·1 000 = 45 000
+        assertThat(extra(src, "crTimerRunning")).isZero();
+        src.onTick(S + 200 * MS);
+        assertThat(rate(src)).isEqualTo(50_000); // full load, far below E + 4·9 750 = 80 000
+        assertThat(extra(src, "crTimerRunning")).isEqualTo(1);
+    }
+
+    @Test
     void shouldSolicitEveryoneAfterATimeoutAndTakeTheNextIndicationWithAGracePeriod() {
         OrmccSource src = source();
         src.onReceiverAdded("A", 0);
         src.onReceiverAdded("B", 0);
         ci(src, "A", S, 100 * MS, 40_000);
-        ticks(src, S + 5 * MS, 6_500 * MS); // timer from 1.5 s, expired at 6.5 s
+        ticks(src, S + 5 * MS, 6_500 * MS); // timer from 1.1 s, expired at 6.1 s
         assertThat(extra(src, "representativeValid")).isZero();
         ci(src, "B", 7 * S, 100 * MS, 1_000_000); // any TRAC: the CR is invalid
         assertThat(grant(src).limitingSite()).isEqualTo("B");
@@ -258,10 +279,10 @@ class OrmccSourceTest {
         OrmccSource src = source();
         src.onReceiverAdded("A", 0);
         ci(src, "A", S, 100 * MS, 40_000);
-        ticks(src, S + 5 * MS, S + 500 * MS); // the timer starts at 1.5 s
-        ci(src, "A", 2 * S, 100 * MS, 40_000); // Δ = 0.5 s
+        ticks(src, S + 5 * MS, S + 500 * MS); // the timer starts at 1.1 s (λ = E, the measured deviation is 0)
+        ci(src, "A", 2 * S, 100 * MS, 40_000); // Δ = 0.9 s, continuing the prior (1 s)
         assertThat(extra(src, "crTimerRunning")).isZero();
-        assertThat(extra(src, "meanResponseSec")).isCloseTo(0.875 * 1.0 + 0.125 * 0.5, within(1e-12));
+        assertThat(extra(src, "meanResponseSec")).isCloseTo(0.875 * 1.0 + 0.125 * 0.9, within(1e-12));
     }
 
     @Test
@@ -397,7 +418,7 @@ class OrmccSourceTest {
         assertThat(c.congestion()).isNaN();
         assertThat(c.lastFeedback()).isEmpty();
         assertThat(snap.extras()).containsOnlyKeys("representativeValid", "avgTracCrBytesPerSec",
-                "devTracCrBytesPerSec", "rttCrSec", "rttMaxSec", "crTimerRunning", "meanResponseSec",
+                "devTracCrBytesPerSec", "devTracCrMeasuredBytesPerSec", "rttCrSec", "rttMaxSec", "crTimerRunning", "meanResponseSec",
                 "indicationsReceived", "indicationsFromRepresentative", "indicationsSwitching", "indicationsIgnored",
                 "representativeSwitches", "rateCuts", "representativeTimeouts");
         assertThat(snap.extras()).containsEntry("indicationsReceived", 2.0).containsEntry("indicationsIgnored", 1.0);

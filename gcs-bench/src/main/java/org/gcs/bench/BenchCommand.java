@@ -65,6 +65,9 @@ import picocli.CommandLine.Spec;
             "  wan-fanout             as root, on the WAN at the grid's first point: 5 sites x 1 process, 10 Mbit/s"
                     + " per site, unpaced: the sender's uplink is the bottleneck (a star sends a copy per site, GCS"
                     + " relays along its tree).",
+            "  wan-fairness           as root: 2 sites x 1 process, 10 Mbit/s per site, unpaced, sharing the"
+                    + " sender's uplink with kernel TCP flows (--tcp-flows x --tcp) at every --rtt-ms without loss:"
+                    + " the system's share against one TCP flow (1 is fair).",
             "  wan-failover           as root, on the WAN at the grid's first point: 3 sites x 2 processes at a fixed"
                     + " offered load (--rate); halfway through, the delegate (GCS) or site master (RELAY2, RELAY3)"
                     + " of the sender's site is killed (SIGKILL): messages lost, duplicated and reordered at the"
@@ -91,6 +94,10 @@ import picocli.CommandLine.Spec;
 public final class BenchCommand implements Callable<Integer> {
     /** The largest message size a run accepts (one UDP datagram, below JGroups' and GCS's limits). */
     static final int MAX_MESSAGE_BYTES = 60_000;
+    /** The most kernel TCP flows {@code --tcp-flows} takes. */
+    static final int MAX_TCP_FLOWS = 16;
+    private static final Path AVAILABLE_CONGESTION_CONTROLS =
+            Path.of("/proc/sys/net/ipv4/tcp_available_congestion_control");
     /** The highest rate {@code --rate} takes, in messages per second. */
     static final double MAX_RATE_PER_SEC = 1_000_000;
 
@@ -99,7 +106,7 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Parameters(arity = "1..*", paramLabel = "SCENARIO",
             description = "cross-site-throughput, cross-site-latency, lan-throughput, udp-limit, total-throughput,"
-                    + " total-latency, wan-throughput, wan-latency, wan-fanout, wan-failover or all.")
+                    + " total-latency, wan-throughput, wan-latency, wan-fanout, wan-fairness, wan-failover or all.")
     List<String> scenarios;
 
     @Option(names = "--runs", paramLabel = "N", defaultValue = "3",
@@ -191,6 +198,16 @@ public final class BenchCommand implements Callable<Integer> {
             description = "wan-throughput, wan-latency: the loss of the WAN, random in percent or ge for a bursty"
                     + " Gilbert-Elliott profile with a mean of 1 %% (default: ${DEFAULT-VALUE}).")
     List<String> losses;
+
+    @Option(names = "--tcp-flows", paramLabel = "N[,N...]", split = ",", defaultValue = "1,4",
+            description = "wan-fairness: how many kernel TCP flows share the sender's uplink, each count a point"
+                    + " (default: ${DEFAULT-VALUE}).")
+    List<Integer> tcpFlows;
+
+    @Option(names = "--tcp", paramLabel = "CC[,CC...]", split = ",", defaultValue = "reno,cubic",
+            description = "wan-fairness: the congestion control of those flows, each a point (default:"
+                    + " ${DEFAULT-VALUE}; any of /proc/sys/net/ipv4/tcp_available_congestion_control).")
+    List<String> tcpCongestionControls;
 
     @Option(names = "--loss-seed", paramLabel = "N", defaultValue = "1",
             description = "wan-throughput, wan-latency: the seed of the WAN's loss (default: ${DEFAULT-VALUE}).")
@@ -322,7 +339,28 @@ public final class BenchCommand implements Callable<Integer> {
         }
         boolean rateGiven = spec.commandLine().getParseResult() != null
                 && spec.commandLine().getParseResult().hasMatchedOption("--rate");
-        return new WanGrid(rttsMs, losses, lossSeed, rateGiven ? rate : WanWorkload.LATENCY_RATE_PER_SEC);
+        for (int flows : tcpFlows) {
+            if (flows < 1 || flows > MAX_TCP_FLOWS) {
+                throw usage("--tcp-flows must be in 1.." + MAX_TCP_FLOWS + ", got " + flows);
+            }
+        }
+        List<String> available = availableCongestionControls();
+        for (String cc : tcpCongestionControls) {
+            if (!available.isEmpty() && !available.contains(cc)) {
+                throw usage("--tcp " + cc + ": not a congestion control of this kernel; use one of " + available);
+            }
+        }
+        return new WanGrid(rttsMs, losses, lossSeed, rateGiven ? rate : WanWorkload.LATENCY_RATE_PER_SEC, tcpFlows,
+                tcpCongestionControls);
+    }
+
+    /** @return the kernel's TCP congestion controls, empty if unknown (then {@code --tcp} is not checked here) */
+    private static List<String> availableCongestionControls() {
+        try {
+            return List.of(Files.readString(AVAILABLE_CONGESTION_CONTROLS).trim().split("\\s+"));
+        } catch (IOException e) {
+            return List.of();
+        }
     }
 
     private ParameterException usage(String message) {

@@ -140,6 +140,9 @@ final class BenchJson {
         if (scenario.kind() == Scenario.Kind.FAILOVER) {
             json.put("faultsAllRuns", faults(figures.totalFaults()));
         }
+        if (scenario.kind() == Scenario.Kind.FAIRNESS) {
+            json.put("tcpShare", round(figures.tcpShare(), 3));
+        }
         List<Object> runs = new ArrayList<>();
         for (RunResult run : figures.runs()) {
             Map<String, Object> one = new LinkedHashMap<>();
@@ -155,6 +158,14 @@ final class BenchJson {
             }
             if (scenario.kind() == Scenario.Kind.FAILOVER) {
                 one.put("faults", faults(run.faults()));
+            }
+            if (scenario.kind() == Scenario.Kind.FAIRNESS) {
+                Map<String, Object> tcp = new LinkedHashMap<>();
+                tcp.put("flows", run.competingTcp().flows());
+                tcp.put("congestionControl", run.competingTcp().congestionControl());
+                tcp.put("megabytesPerSec", round(run.competingTcp().bytesPerSec() / 1e6, 4));
+                tcp.put("share", round(run.tcpShare(), 3));
+                one.put("competingTcp", tcp);
             }
             runs.add(one);
         }

@@ -14,6 +14,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.gcs.tools.json.JsonWriter;
+import org.gcs.tools.netns.TcpFlows;
 import org.gcs.tools.netns.WanNetwork;
 
 /**
@@ -28,6 +29,8 @@ final class BenchRun {
     static final long CHILD_LIFETIME_SEC = 3_600;
     /** The summary's file name in the output directory. */
     static final String SUMMARY_FILE = "summary.json";
+    /** wan-fairness: the TCP port of the competing flows' sink, in the second site's namespace. */
+    static final int COMPETING_TCP_PORT = 5201;
 
     private final BenchSettings settings;
     private final PrintWriter out;
@@ -71,7 +74,8 @@ final class BenchRun {
                     continue;
                 }
                 if (scenario.wan()) {
-                    List<WanPoint> points = settings.wanGrid().points();
+                    List<WanPoint> points = scenario == Scenario.WAN_FAIRNESS ? settings.wanGrid().fairnessPoints()
+                            : settings.wanGrid().points();
                     for (WanPoint point : scenario.firstPointOnly() ? points.subList(0, 1) : points) {
                         ScenarioSummary summary = runWanPoint(scenario, point, driver, csv, logDir);
                         summaries.add(summary);
@@ -79,7 +83,7 @@ final class BenchRun {
                     }
                     continue;
                 }
-                ScenarioSummary summary = runScenario(scenario, driver, csv, null, null);
+                ScenarioSummary summary = runScenario(scenario, driver, csv, null, null, null);
                 summaries.add(summary);
                 BenchTable.print(text, settings, summary);
             }
@@ -119,7 +123,8 @@ final class BenchRun {
     }
 
     /**
-     * Builds the emulated WAN of one point, runs the scenario's systems on it, and removes it (whatever happens).
+     * Builds the emulated WAN of one point (with wan-fairness's TCP flows), runs the scenario's systems on it, and
+     * removes it (whatever happens).
      */
     private ScenarioSummary runWanPoint(Scenario scenario, WanPoint point, RunDriver driver, BenchCsv csv,
                                         Path logDir) throws BenchFailure, InterruptedException {
@@ -130,8 +135,9 @@ final class BenchRun {
         } catch (IOException | RuntimeException e) {
             throw new BenchFailure(scenario.id() + " " + point + ": cannot build the emulated WAN: " + e.getMessage());
         }
-        try (wan) {
-            ScenarioSummary summary = runScenario(scenario, driver, csv, point, wan);
+        TcpFlows tcp = competingTcp(scenario, point, wan, logDir);
+        try (wan; tcp) {
+            ScenarioSummary summary = runScenario(scenario, driver, csv, point, wan, tcp);
             wan.close();
             long[] counts = wan.delayLineCounts();
             if (counts[0] >= 0) {
@@ -143,8 +149,26 @@ final class BenchRun {
         }
     }
 
+    /** @return wan-fairness's TCP flows from site 1 to site 2, running; null at a point without them */
+    private TcpFlows competingTcp(Scenario scenario, WanPoint point, WanNetwork wan, Path logDir) throws BenchFailure {
+        if (point.tcpFlows() == 0) {
+            return null;
+        }
+        TcpFlows tcp;
+        try {
+            tcp = TcpFlows.start(wan.siteNamespace(1), WanNetwork.siteAddress(1), COMPETING_TCP_PORT,
+                    wan.siteNamespace(0), point.tcpFlows(), point.tcpCongestionControl(), logDir);
+        } catch (IOException | RuntimeException e) {
+            wan.close();
+            throw new BenchFailure(scenario.id() + " " + point + ": cannot start the TCP flows: " + e.getMessage());
+        }
+        progress(scenario.id() + " " + point + ": " + tcp + " from site 1 to site 2 through site 1's uplink, for every"
+                + " run of the point");
+        return tcp;
+    }
+
     private ScenarioSummary runScenario(Scenario scenario, RunDriver driver, BenchCsv csv, WanPoint point,
-                                        WanNetwork wan) throws BenchFailure, InterruptedException {
+                                        WanNetwork wan, TcpFlows tcp) throws BenchFailure, InterruptedException {
         List<String> namespaces = new ArrayList<>();
         List<String> addresses = new ArrayList<>();
         for (int site = 0; wan != null && site < wan.sites(); site++) {
@@ -164,6 +188,10 @@ final class BenchRun {
                 RunResult result;
                 try {
                     result = driver.run(RunPlan.create(scenario, system, settings, point, namespaces, addresses), run);
+                    if (tcp != null) {
+                        result = result.withCompetingTcp(new CompetingTcp(tcp.flows(), tcp.congestionControl(),
+                                tcp.bytesPerSecBetween(result.windowStartMicros(), result.windowEndMicros())));
+                    }
                 } catch (BenchFailure e) {
                     throw new BenchFailure(label + ", " + system.title() + " run " + run + ": " + e.getMessage());
                 }
@@ -190,6 +218,10 @@ final class BenchRun {
                     r.messagesPerSec(), r.megabytesPerSec(), r.lossRate() * 100);
             case FAILOVER -> String.format(Locale.ROOT, "%d lost, %d duplicated, %d reordered at %.0f msg/s",
                     r.faults().lost(), r.faults().duplicates(), r.faults().reordered(), r.sendRatePerSec());
+            case FAIRNESS -> String.format(Locale.ROOT, "%.0f msg/s, %.3f MB/s against %s TCP at %.3f MB/s: share %.2f",
+                    r.messagesPerSec(), r.megabytesPerSec(), r.competingTcp().flows() + " x "
+                            + r.competingTcp().congestionControl(), r.competingTcp().bytesPerSec() / 1e6,
+                    r.tcpShare());
         };
         return String.format(Locale.ROOT, "%s run %d: %s, %s%s (wall %.1f s)", r.system().id(), r.run(),
                 figures, r.faults().none() ? "all delivered" : "checked", r.orderAgreedMembers() > 0

@@ -38,7 +38,8 @@ final class BenchTable {
                     RunResult r = figures.runs().get(run - 1);
                     out.println(row(scenario, Integer.toString(run), r.system(), r.messagesPerSec(),
                             r.megabytesPerSec(), r.sendRatePerSec(), r.latency(), r.lossRate(),
-                            r.cpuMicrosPerMessage(), r.endToEndMessagesPerSec(), r.wallSeconds(), r.faults()));
+                            r.cpuMicrosPerMessage(), r.endToEndMessagesPerSec(), r.wallSeconds(), r.faults(),
+                            r.competingTcp()));
                 }
             }
         }
@@ -47,7 +48,7 @@ final class BenchTable {
             out.println(row(scenario, failover ? "all" : "median", figures.system(), figures.messagesPerSec(),
                     figures.megabytesPerSec(), figures.sendRatePerSec(), figures.latency(), figures.lossRate(),
                     figures.cpuMicrosPerMessage(), figures.endToEndMessagesPerSec(), Double.NaN,
-                    figures.totalFaults()));
+                    figures.totalFaults(), medianTcp(figures)));
         }
         summary.ratio().ifPresent(ratio -> out.printf(Locale.ROOT, "ratio (%s): %.2f  [%s ]  above 1 is better for"
                 + " GCS%n", summary.ratioOf(), ratio, figures(summary.ratios())));
@@ -83,6 +84,13 @@ final class BenchTable {
         printOrdering(out, summary);
         out.printf(Locale.ROOT, "wall time of the scenario: %.1f s%n", summary.wallSeconds());
         out.flush();
+    }
+
+    /** @return the competing TCP of a system's runs with their median rate (NONE outside wan-fairness) */
+    private static CompetingTcp medianTcp(SystemFigures figures) {
+        CompetingTcp first = figures.runs().get(0).competingTcp();
+        return first.flows() == 0 ? CompetingTcp.NONE : new CompetingTcp(first.flows(), first.congestionControl(),
+                Stats.median(figures.runs(), r -> r.competingTcp().bytesPerSec()));
     }
 
     private static void printCounts(PrintWriter out, BenchSettings settings, Scenario scenario) {
@@ -135,13 +143,15 @@ final class BenchTable {
                     "datagrams/s", "MB/s", "send dgr/s", "loss %", "CPU us/dgr", "wall s");
             case FAILOVER -> String.format(Locale.ROOT, "%-7s %-29s %12s %10s %12s %10s %10s %8s", "run", "system",
                     "send msg/s", "lost", "duplicated", "reordered", "CPU us/msg", "wall s");
+            case FAIRNESS -> String.format(Locale.ROOT, "%-7s %-29s %12s %10s %12s %10s %10s %8s", "run", "system",
+                    "msg/s", "MB/s", "TCP MB/s", "share", "CPU us/msg", "wall s");
         };
     }
 
     private static String row(Scenario scenario, String run, BenchSystem system, double messagesPerSec,
                               double megabytesPerSec, double sendRatePerSec, LatencyFigures latency, double lossRate,
                               double cpuMicrosPerMessage, double endToEndMessagesPerSec, double wallSeconds,
-                              DeliveryFaults faults) {
+                              DeliveryFaults faults, CompetingTcp tcp) {
         String wall = Double.isNaN(wallSeconds) ? "" : String.format(Locale.ROOT, "%.1f", wallSeconds);
         String cpu = micros(cpuMicrosPerMessage);
         return switch (scenario.kind()) {
@@ -154,6 +164,9 @@ final class BenchTable {
                     system.id(), messagesPerSec, megabytesPerSec, sendRatePerSec, lossRate * 100, cpu, wall);
             case FAILOVER -> String.format(Locale.ROOT, "%-7s %-29s %12.0f %10d %12d %10d %10s %8s", run,
                     system.id(), sendRatePerSec, faults.lost(), faults.duplicates(), faults.reordered(), cpu, wall);
+            case FAIRNESS -> String.format(Locale.ROOT, "%-7s %-29s %12.0f %10.3f %12.3f %10.2f %10s %8s", run,
+                    system.id(), messagesPerSec, megabytesPerSec, tcp.bytesPerSec() / 1e6,
+                    tcp.shareOf(megabytesPerSec * 1e6), cpu, wall);
         };
     }
 }

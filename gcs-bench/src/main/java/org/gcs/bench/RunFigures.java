@@ -34,6 +34,8 @@ final class RunFigures {
         long lastMicros = Long.MIN_VALUE;
         long delivered = Long.MAX_VALUE;
         double slowestPerSec = Double.POSITIVE_INFINITY;
+        long windowStartMicros = -1;
+        long windowEndMicros = -1;
         Histogram latencies = new Histogram(3);
         for (NodeSpec receiver : plan.receivers()) {
             Optional<NodeLine> doneLine = board.first(receiver.member(), NodeLine.DONE);
@@ -48,7 +50,12 @@ final class RunFigures {
             long measured = done.number("measured");
             lastMicros = Math.max(lastMicros, last);
             delivered = Math.min(delivered, measured);
-            slowestPerSec = Math.min(slowestPerSec, deliveryRate(measured, done.number("firstMicros"), last));
+            double rate = deliveryRate(measured, done.number("firstMicros"), last);
+            if (rate < slowestPerSec) {
+                slowestPerSec = rate;
+                windowStartMicros = done.number("firstMicros");
+                windowEndMicros = last;
+            }
             if (done.fields().containsKey("histogram")) {
                 latencies.add(HistogramCodec.decode(done.text("histogram")));
             }
@@ -73,7 +80,7 @@ final class RunFigures {
                 Double.parseDouble(sent.text("sendRatePerSec")), LatencyFigures.of(latencies), lossRate, cpuPerMessage,
                 masters, wallSeconds, endToEndPerSec,
                 plan.system().totalOrder() ? DeliveryVerdict.checkAgreement(plan, board) : 0,
-                DeliveryFaults.of(plan, board));
+                DeliveryFaults.of(plan, board), windowStartMicros, windowEndMicros, CompetingTcp.NONE);
     }
 
     /**

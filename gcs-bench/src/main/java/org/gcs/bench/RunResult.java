@@ -29,14 +29,35 @@ import java.util.List;
  *        (every receiver, or the run fails); 0 when the system's order is not checked (FIFO systems)
  * @param faults what the receivers lost, duplicated or reordered ({@link DeliveryFaults#NONE} unless the scenario
  *        is a failover: elsewhere a fault fails the run)
+ * @param windowStartMicros the slowest receiver's first measured delivery, wall clock µs since the epoch (the
+ *        window of {@code messagesPerSec}; -1 when unknown)
+ * @param windowEndMicros its last measured delivery (-1 when unknown)
+ * @param competingTcp wan-fairness: the kernel TCP flows over the same window ({@link CompetingTcp#NONE} otherwise)
  */
 public record RunResult(Scenario scenario, BenchSystem system, int run, long measuredMessages, int messageBytes,
                         long deliveredMessages, long durationMicros, double messagesPerSec, double megabytesPerSec,
                         double sendRatePerSec, LatencyFigures latency, double lossRate, double cpuMicrosPerMessage,
                         List<String> masters, double wallSeconds, double endToEndMessagesPerSec,
-                        int orderAgreedMembers, DeliveryFaults faults) {
+                        int orderAgreedMembers, DeliveryFaults faults, long windowStartMicros,
+                        long windowEndMicros, CompetingTcp competingTcp) {
     /** Copies the list. */
     public RunResult {
         masters = List.copyOf(masters);
+    }
+
+    /**
+     * @param tcp the TCP flows that competed during the window
+     * @return the same result with them
+     */
+    public RunResult withCompetingTcp(CompetingTcp tcp) {
+        return new RunResult(scenario, system, run, measuredMessages, messageBytes, deliveredMessages, durationMicros,
+                messagesPerSec, megabytesPerSec, sendRatePerSec, latency, lossRate, cpuMicrosPerMessage, masters,
+                wallSeconds, endToEndMessagesPerSec, orderAgreedMembers, faults, windowStartMicros, windowEndMicros,
+                tcp);
+    }
+
+    /** @return wan-fairness: the system's share against one competing TCP flow ({@link CompetingTcp#shareOf}) */
+    public double tcpShare() {
+        return competingTcp.shareOf(megabytesPerSec * 1e6);
     }
 }

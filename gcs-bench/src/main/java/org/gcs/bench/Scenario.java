@@ -89,6 +89,17 @@ public enum Scenario {
             BenchSystem.RELAY3_SEALED), 5, 1, 0, 0, 0,
             "5 sites x 1 process on an emulated WAN (10 Mbit/s per site), the sender in the first site, as fast as the"
                     + " system admits messages: the sender's uplink is the bottleneck"),
+    /**
+     * 2 sites × 1 process on the emulated WAN, every site's link at {@value #FAIRNESS_SITE_RATE_BITS_PER_SEC} bit/s,
+     * the sender in the first site, unpaced, while kernel TCP flows (Reno or CUBIC, 1 or 4) run from the first site
+     * to the second over the same uplink for the whole run: the system's share against one TCP flow
+     * ({@link CompetingTcp#shareOf}), at every RTT of the grid without loss and every count and congestion control of
+     * {@code --tcp-flows} and {@code --tcp}. Needs root.
+     */
+    WAN_FAIRNESS("wan-fairness", Kind.FAIRNESS, List.of(BenchSystem.GCS, BenchSystem.GCS_PLAIN, BenchSystem.RELAY2,
+            BenchSystem.RELAY2_SEALED), 2, 1, 0, 0, 0,
+            "2 sites x 1 process on an emulated WAN (10 Mbit/s per site), the sender in the first site, as fast as the"
+                    + " system admits messages, sharing its uplink with kernel TCP flows"),
     WAN_FAILOVER("wan-failover", Kind.FAILOVER, List.of(BenchSystem.GCS, BenchSystem.GCS_PLAIN, BenchSystem.RELAY2,
             BenchSystem.RELAY2_SEALED, BenchSystem.RELAY3, BenchSystem.RELAY3_SEALED), 3, 2, 2_000, 20_000, 1_000,
             "3 sites x 2 processes on an emulated WAN, one sender in the first site at a fixed rate; its site's"
@@ -96,6 +107,11 @@ public enum Scenario {
 
     /** The link rate of every site in {@link #WAN_FANOUT}, up and down, in bits per second. */
     static final long FANOUT_SITE_RATE_BITS_PER_SEC = 10_000_000;
+    /**
+     * The link rate of every site in {@link #WAN_FAIRNESS}, up and down, in bits per second: the tcp-friendliness
+     * lab's bottleneck, low enough that the nodes' CPU is not the limit on two cores.
+     */
+    static final long FAIRNESS_SITE_RATE_BITS_PER_SEC = 10_000_000;
 
     /**
      * Unpaced warm-up of the latency scenario. Warm-ups are long because the JIT is slow here: with four JVMs on two
@@ -122,7 +138,9 @@ public enum Scenario {
         /** Datagrams per second through a socket, loss allowed. */
         DATAGRAMS,
         /** Messages lost, duplicated and reordered when a node carrying traffic between sites crashes. */
-        FAILOVER
+        FAILOVER,
+        /** Messages per second against kernel TCP flows sharing the bottleneck: the share of one TCP flow. */
+        FAIRNESS
     }
 
     private final String id;
@@ -249,7 +267,11 @@ public enum Scenario {
 
     /** @return for a WAN scenario, every site's link rate, up and down, in bits per second */
     public long siteRateBitsPerSec() {
-        return this == WAN_FANOUT ? FANOUT_SITE_RATE_BITS_PER_SEC : WanGrid.SITE_RATE_BITS_PER_SEC;
+        return switch (this) {
+            case WAN_FANOUT -> FANOUT_SITE_RATE_BITS_PER_SEC;
+            case WAN_FAIRNESS -> FAIRNESS_SITE_RATE_BITS_PER_SEC;
+            default -> WanGrid.SITE_RATE_BITS_PER_SEC;
+        };
     }
 
     /** @return a one-line description of the topology and workload */

@@ -91,12 +91,12 @@ public record ScenarioSummary(Scenario scenario, List<SystemFigures> systems, do
 
     /**
      * @return one comparison per protection under which both GCS and a baseline ran: sealed first, then plain; none
-     *         in the failover scenario
+     *         in the failover and fairness scenarios
      */
     public List<Comparison> comparisons() {
         List<Comparison> comparisons = new ArrayList<>();
-        if (scenario.kind() == Scenario.Kind.FAILOVER) {
-            return comparisons;   // its figures are fault counts, reported per system, not rates to divide
+        if (scenario.kind() == Scenario.Kind.FAILOVER || scenario.kind() == Scenario.Kind.FAIRNESS) {
+            return comparisons;   // fault counts and shares against TCP, reported per system, not rates to divide
         }
         for (Protection protection : List.of(Protection.SEALED, Protection.PLAIN)) {
             Optional<SystemFigures> gcs = gcs(protection);

@@ -44,6 +44,11 @@ public record SystemFigures(BenchSystem system, List<RunResult> runs, double mes
                 Stats.median(runs, RunResult::endToEndMessagesPerSec));
     }
 
+    /** @return wan-fairness: the median over runs of the share against one TCP flow (NaN otherwise) */
+    public double tcpShare() {
+        return Stats.median(runs, RunResult::tcpShare);
+    }
+
     /** @return the faults of every run, summed (the failover scenario's figures) */
     public DeliveryFaults totalFaults() {
         return new DeliveryFaults(runs.stream().mapToLong(r -> r.faults().lost()).sum(),

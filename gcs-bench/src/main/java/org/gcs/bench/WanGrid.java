@@ -13,11 +13,23 @@ import org.gcs.tools.netns.LossModel;
  *        {@link LossModel#GILBERT_ELLIOTT_1_PERCENT}
  * @param seed the loss models' seed
  * @param latencyRatePerSec the offered load of {@code wan-latency}, messages per second
+ * @param tcpFlows wan-fairness: how many kernel TCP flows compete, each count a point ({@code --tcp-flows})
+ * @param tcpCongestionControls wan-fairness: their congestion controls, each a point ({@code --tcp})
  */
-public record WanGrid(List<Long> rttsMs, List<String> losses, long seed, double latencyRatePerSec) {
+public record WanGrid(List<Long> rttsMs, List<String> losses, long seed, double latencyRatePerSec,
+                      List<Integer> tcpFlows, List<String> tcpCongestionControls) {
+    /** The competing TCP flows of wan-fairness by default: 1 and 4. */
+    public static final List<Integer> DEFAULT_TCP_FLOWS = List.of(1, 4);
+    /** Their congestion controls by default: Reno (the TCP of RFC 5348's Eq. 1) and CUBIC (Linux's default). */
+    public static final List<String> DEFAULT_TCP_CONGESTION_CONTROLS = List.of("reno", "cubic");
     /** The default grid: RTT 20, 100, 200 ms, loss 0, 0.5, 2 % and the bursty profile. */
     public static final WanGrid DEFAULT = new WanGrid(List.of(20L, 100L, 200L), List.of("0", "0.5", "2", "ge"), 1,
             WanWorkload.LATENCY_RATE_PER_SEC);
+
+    /** A grid with wan-fairness's default TCP flows. */
+    public WanGrid(List<Long> rttsMs, List<String> losses, long seed, double latencyRatePerSec) {
+        this(rttsMs, losses, seed, latencyRatePerSec, DEFAULT_TCP_FLOWS, DEFAULT_TCP_CONGESTION_CONTROLS);
+    }
     /** Every site's uplink and downlink. */
     public static final long SITE_RATE_BITS_PER_SEC = 50_000_000;
     /** The largest RTT {@code --rtt-ms} takes. */
@@ -29,6 +41,8 @@ public record WanGrid(List<Long> rttsMs, List<String> losses, long seed, double 
     public WanGrid {
         rttsMs = List.copyOf(rttsMs);
         losses = List.copyOf(losses);
+        tcpFlows = List.copyOf(tcpFlows);
+        tcpCongestionControls = List.copyOf(tcpCongestionControls);
     }
 
     /**
@@ -50,6 +64,22 @@ public record WanGrid(List<Long> rttsMs, List<String> losses, long seed, double 
             throw new IllegalArgumentException("'" + loss + "' is not a percentage in 0.." + MAX_LOSS_PERCENT);
         }
         return LossModel.random(percent / 100);
+    }
+
+    /**
+     * @return wan-fairness's points: every RTT without loss (the competing flows make the loss, at the shared
+     *         queue), each with every count of TCP flows and every congestion control
+     */
+    public List<WanPoint> fairnessPoints() {
+        List<WanPoint> points = new ArrayList<>();
+        for (long rtt : rttsMs) {
+            for (int flows : tcpFlows) {
+                for (String cc : tcpCongestionControls) {
+                    points.add(new WanPoint(rtt, "0", LossModel.NONE, flows, cc));
+                }
+            }
+        }
+        return points;
     }
 
     /** @return the points, RTT by RTT, each with every loss */

@@ -12,6 +12,9 @@ package org.gcs.bench;
  *       {@value #MEASURED_SECONDS} s of that rate and the warm-up {@value #WARMUP_SECONDS} s, at least
  *       {@value #MIN_MEASURED} measured messages. A system slower than one TCP flow takes longer, e.g. 3× slower
  *       makes a 24-s measured phase.</li>
+ *   <li>{@code wan-fanout}: the same with the sender's uplink divided by the 4 copies a star sends;
+ *       {@code wan-fairness}: a fair share of the uplink, 1 / (1 + TCP flows), {@value #FAIRNESS_MEASURED_SECONDS} s
+ *       measured after {@value #FAIRNESS_WARMUP_SECONDS} s.</li>
  *   <li>{@code wan-latency}: a fixed offered load of {@value #LATENCY_RATE_PER_SEC} msg/s (20 KB/s with 1-KB
  *       messages, below a third of one TCP flow at 200 ms and 2 % loss, about 60 KB/s), {@value #MEASURED_SECONDS} s
  *       measured after {@value #WARMUP_SECONDS} s of paced warm-up, no unpaced warm-up ({@code --rate} changes
@@ -25,6 +28,13 @@ final class WanWorkload {
     static final long MEASURED_SECONDS = 8;
     /** Seconds of warm-up at the estimated rate. */
     static final long WARMUP_SECONDS = 3;
+    /**
+     * Seconds of wan-fairness's measured phase at a fair share: long enough for many congestion epochs of the TCP
+     * flows at 100 ms (a Reno sawtooth at 10 Mbit/s and 100 ms spans a few seconds).
+     */
+    static final long FAIRNESS_MEASURED_SECONDS = 20;
+    /** Seconds of wan-fairness's warm-up at a fair share: the system's and the flows' start-up. */
+    static final long FAIRNESS_WARMUP_SECONDS = 6;
     /** The fewest measured messages of a run. */
     static final long MIN_MEASURED = 200;
     /** The highest estimated rate, in messages per second. */
@@ -44,8 +54,8 @@ final class WanWorkload {
      *         sender's uplink over one copy per other site, the bound of a star)
      */
     static double estimatedRatePerSec(Scenario scenario, WanPoint point, int messageBytes) {
-        // wan-fanout: a star's sender uplink carries one copy per other site
-        double copies = scenario == Scenario.WAN_FANOUT ? scenario.sites() - 1 : 1;
+        // wan-fanout: a star's sender uplink carries one copy per other site; wan-fairness: a fair share of it
+        double copies = scenario == Scenario.WAN_FANOUT ? scenario.sites() - 1 : 1 + point.tcpFlows();
         double linkBytesPerSec = scenario.siteRateBitsPerSec() / 8.0 / copies;
         double p = point.loss().meanLoss();
         double bytesPerSec = p <= 0 ? linkBytesPerSec
@@ -63,7 +73,8 @@ final class WanWorkload {
     static long measured(Scenario scenario, WanPoint point, int messageBytes, double latencyRatePerSec) {
         double rate = scenario.kind() == Scenario.Kind.LATENCY ? latencyRatePerSec
                 : estimatedRatePerSec(scenario, point, messageBytes);
-        return Math.max(MIN_MEASURED, Math.round(rate * MEASURED_SECONDS));
+        long seconds = scenario == Scenario.WAN_FAIRNESS ? FAIRNESS_MEASURED_SECONDS : MEASURED_SECONDS;
+        return Math.max(MIN_MEASURED, Math.round(rate * seconds));
     }
 
     /**
@@ -76,6 +87,7 @@ final class WanWorkload {
     static long warmup(Scenario scenario, WanPoint point, int messageBytes, double latencyRatePerSec) {
         double rate = scenario.kind() == Scenario.Kind.LATENCY ? latencyRatePerSec
                 : estimatedRatePerSec(scenario, point, messageBytes);
-        return Math.round(rate * WARMUP_SECONDS);
+        long seconds = scenario == Scenario.WAN_FAIRNESS ? FAIRNESS_WARMUP_SECONDS : WARMUP_SECONDS;
+        return Math.round(rate * seconds);
     }
 }

@@ -146,7 +146,10 @@ class BenchCommandOptionsTest {
         assertUsageError("Missing required parameter: 'SCENARIO'");
         assertUsageError("unknown scenario 'throughput': use cross-site-throughput, cross-site-latency,"
                 + " lan-throughput, udp-limit, total-throughput, total-latency, wan-throughput, wan-latency,"
-                + " wan-fanout, wan-failover or all", "throughput");
+                + " wan-fanout, wan-fairness, wan-failover or all", "throughput");
+        assertUsageError("--tcp-flows must be in 1..16, got 0", "wan-fairness", "--tcp-flows", "0");
+        assertUsageError("--tcp vegas-x: not a congestion control of this kernel", "wan-fairness", "--tcp",
+                "vegas-x");
         assertUsageError("--in-process cannot run the WAN scenarios", "wan-failover", "--in-process");
         assertUsageError("--runs must be in 1..1000, got 0", "all", "--runs", "0");
         assertUsageError("--messages must be in 1..", "all", "--messages", "0");

@@ -6,14 +6,14 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * A benchmark scenario: the topology, the systems compared (GCS first, then its baselines) and the default
- * workload. The GCS-against-JGroups scenarios run every system in both protections ({@link Protection}): GCS as
- * shipped and GCS with its protection lowered, JGroups plain and sealed, so that each ratio compares like with like
- * ({@link ScenarioSummary#comparisons()}); {@code --security} narrows that to one protection. With several baselines (RELAY2 with and without Nagle's algorithm on its bridge) GCS is compared with
- * the better one ({@link ScenarioSummary#baseline()}). Every scenario has one sender; in a multi-member site it is
- * the second member (not the GCS delegate nor the RELAY2 site master, which are the oldest members), so messages
- * take the whole path. The total-order scenarios compare each system in FIFO and in total order
- * ({@link OrderingRatios}).
+ * A benchmark scenario: the topology, the systems compared (GCS first, then its baselines) and the default workload.
+ * The GCS-against-JGroups scenarios run every system in both protections ({@link Protection}): GCS as shipped and GCS
+ * with its protection lowered, JGroups plain and sealed, so that each ratio compares like with like ({@link
+ * ScenarioSummary#comparisons()}); {@code --security} narrows that to one protection. With several baselines (RELAY2
+ * with and without Nagle's algorithm on its bridge) GCS is compared with the better one ({@link
+ * ScenarioSummary#baseline()}). Every scenario has one sender; in a multi-member site it is the second member (not the
+ * GCS delegate nor the RELAY2 site master, which are the oldest members), so messages take the whole path. The
+ * total-order scenarios compare each system in FIFO and in total order ({@link OrderingRatios}).
  */
 public enum Scenario {
     /** 2 sites × 2 processes, unpaced: messages/s and MB/s delivered to every member. */

@@ -11,10 +11,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * A real, small run of {@code gcs bench wan-failover}: six node JVMs in three sites, each site a network namespace
- * of the emulated WAN (20 ms, no loss), the sender's delegate (GCS) or site master (RELAY2) killed with SIGKILL
- * halfway through. As root only (skipped with the reason otherwise; CI runs as root). GCS must deliver every message exactly once and in order
- * at every surviving member (the run fails otherwise); RELAY2's faults are counted and reported, whatever they are.
+ * A real, small run of {@code gcs bench wan-failover}: six node JVMs in three sites, each site a network namespace of
+ * the emulated WAN (20 ms, no loss), the sender's delegate (GCS) or site master (RELAY2) killed with SIGKILL halfway
+ * through. As root only (skipped with the reason otherwise; CI runs as root). GCS must deliver every message exactly
+ * once and in order at every surviving member (the run fails otherwise); RELAY2's faults are counted and reported,
+ * whatever they are.
  */
 class FailoverBenchTest {
 

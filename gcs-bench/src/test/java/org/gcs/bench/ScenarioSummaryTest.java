@@ -117,7 +117,8 @@ class ScenarioSummaryTest {
     @Test
     void shouldHaveNoCpuRatioWhenTheCpuTimeIsUnknown() {
         ScenarioSummary summary = new ScenarioSummary(Scenario.LAN_THROUGHPUT, List.of(
-                SystemFigures.of(BenchSystem.GCS_PLAIN, List.of(throughput(BenchSystem.GCS_PLAIN, 1, 20_000, Double.NaN))),
+                SystemFigures.of(BenchSystem.GCS_PLAIN, List.of(throughput(BenchSystem.GCS_PLAIN, 1, 20_000,
+                        Double.NaN))),
                 SystemFigures.of(BenchSystem.JGROUPS, List.of(throughput(BenchSystem.JGROUPS, 1, 40_000,
                         Double.NaN)))), 60);
 

@@ -65,6 +65,10 @@ public final class TcpFriendlinessScenario implements LabScenario {
      * may be another (BBR on these machines); a network namespace may only choose among the host's allowed
      * algorithms, which always include Reno and CUBIC.
      *
+     * A network namespace may set as its default only the algorithms in the host's tcp_allowed_congestion_control
+     * (here reno and bbr; the kernel answers EPERM for cubic), so the namespace's default stays Reno and another TCP
+     * is set on the sender's default route ("ip route ... congctl cubic"), which any available algorithm may be.
+     *
      * The base RTT (--rtt-ms, default 60 ms) is propagation delay the router adds, half in each direction. Without
      * it the queue is the only delay, TCP's ACK clock refills every slot the moment it frees, and a smooth flow
      * arriving at random finds the queue full several times as often per packet as TCP (the drop-tail phase effect
@@ -107,6 +111,8 @@ public final class TcpFriendlinessScenario implements LabScenario {
     static final int TCP_IP_BYTES_PER_SEGMENT = TCP_SEGMENT_PAYLOAD_BYTES + 52;
     /** The aim's least ratio of any one cycle (issue 36). */
     static final double AIM_CYCLE_MIN = 0.67;
+    /** The sender namespace's default TCP, one of the host's allowed algorithms; --tcp may choose another. */
+    private static final String NAMESPACE_TCP = "reno";
     private static final int WAN_PORT_SENDER = 7701;
     private static final int WAN_PORT_RECEIVER = 7702;
     private static final int TCP_SINK_PORT = 5001;
@@ -143,8 +149,10 @@ public final class TcpFriendlinessScenario implements LabScenario {
         List<AgentProcess.Timed> senderReports = new ArrayList<>();
         Path agentDir = Files.createDirectories(ctx.outDir().resolve("agents"));
         try (NamespaceBottleneck bottleneck = NamespaceBottleneck.create(BOTTLENECK_BITS_PER_SEC, QUEUE_BYTES,
-                path.tcpCongestionControl(), TCP_SEGMENT_PAYLOAD_BYTES, path.oneWayDelayMs(), agentDir,
-                progress::line)) {
+                NAMESPACE_TCP, TCP_SEGMENT_PAYLOAD_BYTES, path.oneWayDelayMs(), agentDir, progress::line)) {
+            if (!path.tcpCongestionControl().equals(NAMESPACE_TCP)) {
+                useOnSendersRoute(bottleneck.senderNamespace(), path.tcpCongestionControl(), progress);
+            }
             String key = HexFormat.of().formatHex(randomKey());
             Path receiverConfig = writeConfig(agentDir.resolve("receiver.properties"), "rcv",
                     NamespaceBottleneck.RECEIVER_ADDRESS, WAN_PORT_RECEIVER, NamespaceBottleneck.SENDER_ADDRESS,
@@ -178,6 +186,24 @@ public final class TcpFriendlinessScenario implements LabScenario {
                 return report(ctx, cycles, gcs, tcp, senderReports);
             }
         }
+    }
+
+    /**
+     * Sets a TCP congestion control on the sender namespace's default route ({@code congctl}), which the TCP flow to
+     * the receiver takes: a route may name any available algorithm, a namespace's default only the host's allowed
+     * ones.
+     */
+    private static void useOnSendersRoute(String namespace, String algorithm, LabProgress progress) {
+        String route = HostCommands.run("ip", "-n", namespace, "route", "show", "default");
+        if (route.isEmpty() || route.contains("\n")) {
+            throw new IllegalStateException("expected one default route in " + namespace + ", got '" + route + "'");
+        }
+        List<String> change = new ArrayList<>(List.of("ip", "-n", namespace, "route", "change"));
+        change.addAll(List.of(route.trim().split("\\s+")));
+        change.addAll(List.of("congctl", algorithm));
+        HostCommands.run(change.toArray(String[]::new));
+        progress.line("TCP " + algorithm + " on the sender's route: "
+                + HostCommands.run("ip", "-n", namespace, "route", "show", "default"));
     }
 
     /** One cycle's two phases, in {@link System#nanoTime()}. */

@@ -22,8 +22,10 @@ public record TcpPathOptions(int rttMs, String tcpCongestionControl) {
     /** Largest base RTT, ms. */
     public static final int MAX_RTT_MS = 1000;
     /**
-     * The TCPs the lab offers: Reno, the TCP Eq. 1 models (the default), and CUBIC, Linux's default. Both are in
-     * every kernel's {@code tcp_allowed_congestion_control}, which a network namespace may choose from.
+     * The TCPs the lab offers: Reno, the TCP Eq. 1 models (the default), and CUBIC, Linux's usual default. Reno is
+     * the sender namespace's default; another is set on its route ({@code congctl}), since a namespace may default
+     * only to the host's {@code tcp_allowed_congestion_control}; the kernel must offer it
+     * ({@code tcp_available_congestion_control}).
      */
     public static final List<String> TCP_CONGESTION_CONTROLS = List.of("reno", "cubic");
     /** The defaults: a 60 ms base RTT against Reno. */

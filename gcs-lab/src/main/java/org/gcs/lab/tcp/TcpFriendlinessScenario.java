@@ -62,8 +62,7 @@ public final class TcpFriendlinessScenario implements LabScenario {
     /*
      * The kernel TCP's congestion control (--tcp, TcpPathOptions): by default Reno, the TCP that Eq. 1 models (Padhye
      * et al.) and the conformant TCP of the TCP-friendliness definition; CUBIC is Linux's default. The host's default
-     * may be another (BBR on these machines); a network namespace may only choose among the host's allowed
-     * algorithms, which always include Reno and CUBIC.
+     * may be another (BBR on these machines).
      *
      * A network namespace may set as its default only the algorithms in the host's tcp_allowed_congestion_control
      * (here reno and bbr; the kernel answers EPERM for cubic), so the namespace's default stays Reno and another TCP

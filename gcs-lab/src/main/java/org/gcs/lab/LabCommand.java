@@ -59,7 +59,8 @@ import picocli.CommandLine.Spec;
             "  tcp-friendliness  GCS and kernel TCP (Reno) share a 10 Mbit/s tbf bottleneck",
             "                    between network namespaces; 6 x (40 s alone + 40 s shared);",
             "                    needs root; always real processes (--driver does not apply);",
-            "                    pass: median GCS/TCP ratio in [0.5, 2]",
+            "                    pass: median GCS/TCP ratio in [0.5, 2];",
+            "                    --rtt-ms (default 60) and --tcp reno|cubic set the path",
             "The other scenarios (SCENARIO below): docs/experiments.md."},
         footer = {"", "Examples:", "  gcs lab rate-restriction --out /tmp/rr",
             "  gcs lab membership --out /tmp/m --scale 0.25 --json",
@@ -100,6 +101,16 @@ public final class LabCommand implements Callable<Integer> {
                     + " the paper's 60 s phases).")
     double scale;
 
+    @Option(names = TcpPathOptions.RTT_OPTION, paramLabel = "MS",
+            description = "tcp-friendliness only: the base round-trip time in ms the router's delay line adds, half"
+                    + " each way; even, 2 to 1000 (default: 60).")
+    String rttMs;
+
+    @Option(names = TcpPathOptions.TCP_OPTION, paramLabel = "reno|cubic",
+            description = "tcp-friendliness only: the kernel TCP's congestion control (default: reno, the TCP of"
+                    + " Eq. 1).")
+    String tcp;
+
     /** The scenario names, for the usage text. */
     public static final class ScenarioNames extends ArrayList<String> {
         /** Lists the registered scenarios. */
@@ -125,10 +136,17 @@ public final class LabCommand implements Callable<Integer> {
         }
     }
 
-    /** The validated options of a run. */
+    /** The validated options of a run; {@code tcpPath} is tcp-friendliness's (the defaults for the others). */
     record Settings(LabScenario scenario, Path out, boolean json, long seed, LabContext.Driver driver, double scale,
                     String treeStrategy, org.gcs.tools.cli.NodeSettings nodeSettings,
-                    org.gcs.emulator.Topology topology) {
+                    org.gcs.emulator.Topology topology, TcpPathOptions tcpPath) {
+        /** Settings with the default path options. */
+        Settings(LabScenario scenario, Path out, boolean json, long seed, LabContext.Driver driver, double scale,
+                 String treeStrategy, org.gcs.tools.cli.NodeSettings nodeSettings,
+                 org.gcs.emulator.Topology topology) {
+            this(scenario, out, json, seed, driver, scale, treeStrategy, nodeSettings, topology,
+                    TcpPathOptions.DEFAULTS);
+        }
     }
 
     /**
@@ -160,8 +178,19 @@ public final class LabCommand implements Callable<Integer> {
             throw usage(found.name() + " compares congestion controls itself: leave out --controller (tune"
                     + " them with --set cc.<scheme>.<key>=VALUE)");
         }
+        if ((rttMs != null || tcp != null) && !found.name().equals("tcp-friendliness")) {
+            throw usage((rttMs != null ? TcpPathOptions.RTT_OPTION : TcpPathOptions.TCP_OPTION)
+                    + " applies only to tcp-friendliness, not to " + found.name());
+        }
+        TcpPathOptions tcpPath;
+        try {
+            tcpPath = TcpPathOptions.parse(rttMs, tcp);
+        } catch (IllegalArgumentException e) {
+            throw usage(e.getMessage());
+        }
         org.gcs.emulator.Topology topology = wan.topology(LabTopologies::load);
-        return new Settings(found, out, json.enabled(), wan.seed(), kind, scale, treeStrategy, given, topology);
+        return new Settings(found, out, json.enabled(), wan.seed(), kind, scale, treeStrategy, given, topology,
+                tcpPath);
     }
 
     private ParameterException usage(String message) {
@@ -202,6 +231,7 @@ public final class LabCommand implements Callable<Integer> {
                 settings.driver() == LabContext.Driver.VIRTUAL && scenario.fixedDriver().isEmpty() ? "sim" : "real");
         LabContext context = new LabContext(settings.out(), settings.seed(), settings.scale(), settings.driver(),
                 settings.treeStrategy(), settings.nodeSettings(), settings.topology(), progress);
+        context.tcpPath(settings.tcpPath());
         progress.line(String.format(Locale.ROOT, "%s: %s; driver %s, seed %d, scale %s, tree %s, controller %s%s%s,"
                         + " output %s", scenario.name(), scenario.description(),
                 scenario.fixedDriver().orElse(settings.driver().label()), settings.seed(), settings.scale(),

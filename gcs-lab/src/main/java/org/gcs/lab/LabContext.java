@@ -36,6 +36,7 @@ public final class LabContext {
     private final List<Path> files = new ArrayList<>();
     private String usedTreeStrategy;
     private NodeSettings usedNodeSettings;
+    private TcpPathOptions tcpPath = TcpPathOptions.DEFAULTS;
 
     /**
      * @param outDir an existing directory for the scenario's files
@@ -181,5 +182,22 @@ public final class LabContext {
     /** @return the files handed out by {@link #file} so far */
     public List<Path> files() {
         return List.copyOf(files);
+    }
+
+    /**
+     * Sets tcp-friendliness's path options ({@code --rtt-ms}, {@code --tcp}).
+     *
+     * @param options the options; not null
+     */
+    public void tcpPath(TcpPathOptions options) {
+        if (options == null) {
+            throw new IllegalArgumentException("options must not be null");
+        }
+        this.tcpPath = options;
+    }
+
+    /** @return tcp-friendliness's path options, the defaults unless set */
+    public TcpPathOptions tcpPath() {
+        return tcpPath;
     }
 }

@@ -137,4 +137,30 @@ class LabCommandOptionsTest {
                 "virtual time", "repeatable", "loopback", "default: 1.0", "instead of the scenario's own",
                 "the topology's own tree").doesNotContain("null");
     }
+
+    @Test
+    void shouldTakeTheTcpFriendlinessPathOptionsWithTheirDefaults() {
+        assertThat(parse("tcp-friendliness", "--out", "o").tcpPath()).isEqualTo(TcpPathOptions.DEFAULTS)
+                .isEqualTo(new TcpPathOptions(60, "reno"));
+        LabCommand.Settings s = parse("tcp-friendliness", "--out", "o", "--rtt-ms", "100", "--tcp", "CUBIC");
+        assertThat(s.tcpPath()).isEqualTo(new TcpPathOptions(100, "cubic"));
+        assertThat(s.tcpPath().oneWayDelayMs()).isEqualTo(50);
+        assertThat(parse("rate-restriction", "--out", "o").tcpPath()).isEqualTo(TcpPathOptions.DEFAULTS);
+    }
+
+    @Test
+    void shouldRejectBadPathOptionsNamingTheOptionAndItsUnit(@TempDir Path dir) {
+        String out = dir.toString();
+        assertUsageError("--rtt-ms must be a whole number of milliseconds", "lab", "tcp-friendliness", "--out", out,
+                "--rtt-ms", "100ms");
+        assertUsageError("--rtt-ms must be an even number of milliseconds in [2, 1000]", "lab", "tcp-friendliness",
+                "--out", out, "--rtt-ms", "61");
+        assertUsageError("--rtt-ms must be an even number of milliseconds in [2, 1000]", "lab", "tcp-friendliness",
+                "--out", out, "--rtt-ms", "2000");
+        assertUsageError("--tcp must be one of reno, cubic", "lab", "tcp-friendliness", "--out", out, "--tcp", "bbr");
+        assertUsageError("--rtt-ms applies only to tcp-friendliness", "lab", "membership", "--out", out,
+                "--rtt-ms", "100");
+        assertUsageError("--tcp applies only to tcp-friendliness", "lab", "membership", "--out", out,
+                "--tcp", "cubic");
+    }
 }

@@ -44,6 +44,6 @@ public final class TfrcControl extends RateBasedControl {
 
     @Override
     public ReceiverMonitor newMonitor(MonitorContext context) {
-        return new TfrcMonitor(settings().initialRttNs());
+        return new TfrcMonitor(settings().initialRttNs(), tfrc.segmentBytes());
     }
 }

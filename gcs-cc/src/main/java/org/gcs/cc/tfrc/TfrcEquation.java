@@ -18,6 +18,30 @@ package org.gcs.cc.tfrc;
  * zero RTT is never a measurement (RTT estimators start from a positive initial value), and answering +∞ to a
  * receiver that is seeing losses would switch congestion control off exactly when it is needed. A tiny
  * positive R may still give a very large (or, if the denominator underflows, infinite) rate.
+ *
+ * <h2>Which s: the cause of TFRC's low share against TCP, and its fix (issue 36)</h2>
+ * Eq. 1 is a rate in <em>packets</em> per second times s: at the same p and R, a flow of smaller packets gets
+ * proportionally fewer bytes per second. TFRC is fair to "a TCP flow using the same segment size" (RFC 5348 §1);
+ * the TCP that shares a path with GCS sends full-size segments (1448 payload bytes behind a 1500-byte MTU), while a
+ * GCS datagram carries one message: in {@code gcs lab tcp-friendliness}, 1000 payload bytes, about 1160 bytes as
+ * GCS counts them (payload + {@code WireCost}'s 160 of header, names and AES-GCM tag). The receiving delegate used
+ * the mean datagram size, s = 1160. The lab's evidence (scale 0.25, seed 1, 60 ms, Reno, load average 5.8): while
+ * sharing, both flows sent about the same <em>packets</em> per second (GCS 452 messages/s, TCP 467 segments/s) at
+ * about the same loss event rate (GCS's p 0.0010; Reno's p that Eq. 1 gives for its rate and RTT, 0.0008) and the
+ * same RTT (94 ms): Eq. 1 was working, per packet. The payload share, 0.78 (cycles 0.47–0.91), is the packet size
+ * ratio at work (1000/1448 = 0.69 at equal packet rates). The RTT, the loss history and the receive-rate cap did
+ * not make the difference: GCS used 96 % of the rate it was granted (1-s samples, in the same wire units), its
+ * RTT was TCP's (one queue), and its p was close to Reno's.
+ *
+ * <p>The fix keeps Eq. 1 and the paper's s as a mean packet size, and applies RFC 5348 §4.1: when the segment size
+ * varies with the data, "the TFRC sender can either compute the average segment size or use the maximum segment
+ * size". A GCS datagram's size does vary with the data (any message size; fragments up to
+ * {@code max.datagram.bytes}), so the receiving delegate uses {@code s = max(mean datagram size,
+ * cc.tfrc.segment.bytes)}, the latter 1400 by default (GCS's largest datagram, which fits the 1500-byte MTU a TCP's
+ * segments fill). Datagrams as large as that, or larger, change nothing; smaller ones no longer shrink GCS's rate
+ * below a full-size TCP's. The same lab with the fix (scale 0.25, seed 1, load 5.8–8.1): median 1.03. To reproduce
+ * the paper's Table 3 (its packets were 1000 bytes) set {@code cc.tfrc.segment.bytes=1000} (or any value up to
+ * the mean datagram). docs/congestion-control.md §3.1 and docs/experiments.md give the full-scale figures.
  */
 public final class TfrcEquation {
     /** b: packets acknowledged by one TCP acknowledgement (seed 004, Eq. 1). */

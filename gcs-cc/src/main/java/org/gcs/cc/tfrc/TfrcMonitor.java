@@ -13,8 +13,12 @@ import org.gcs.cc.api.ReceiverMonitor;
  * {@link TfrcReport} (unlimited while no loss event was seen) with the rate at which the flow arrived lately; a new
  * loss event asks for an acknowledgement at once, without waiting for the acknowledgement interval.
  *
- * <p>The segment size s of Eq. 1 is the mean datagram size (EWMA with gain 1/16) in bytes on the wire; the receive
- * rate is the bytes that arrived between two reports over the time between them, smoothed with gain 1/4.
+ * <p>The segment size s of Eq. 1 is {@code max(mean datagram size, cc.tfrc.segment.bytes)}: the mean datagram size
+ * (EWMA with gain 1/16) in bytes on the wire, but never less than the configured segment size (default 1400, the
+ * largest datagram), RFC 5348 §4.1's "use the maximum segment size" for data whose datagram size varies; see
+ * {@link TfrcEquation} for why the mean alone left GCS below a TCP of full-size segments. Reports carry the mean as
+ * measured. The receive rate is the bytes that arrived between two reports over the time between them, smoothed
+ * with gain 1/4.
  */
 final class TfrcMonitor implements ReceiverMonitor {
     /** Segment size used in Eq. 1 before the first packet. */
@@ -23,6 +27,7 @@ final class TfrcMonitor implements ReceiverMonitor {
     private static final long MAX_RATE_INTERVAL_NS = 10_000_000_000L;
 
     private final LossEventEstimator losses;
+    private final int leastSegmentBytes;
     private long rttNs;
     private double meanSegmentBytes;
     private long bytesSinceReport;
@@ -30,7 +35,15 @@ final class TfrcMonitor implements ReceiverMonitor {
     private boolean reportNow;
     private long lastReportNs = Long.MIN_VALUE / 2;
 
-    TfrcMonitor(long initialRttNs) {
+    /**
+     * @param initialRttNs the RTT used until the sending delegate's arrives
+     * @param leastSegmentBytes the least segment size s of Eq. 1 ({@code cc.tfrc.segment.bytes}), positive
+     */
+    TfrcMonitor(long initialRttNs, int leastSegmentBytes) {
+        if (leastSegmentBytes <= 0) {
+            throw new IllegalArgumentException("leastSegmentBytes must be positive, got " + leastSegmentBytes);
+        }
+        this.leastSegmentBytes = leastSegmentBytes;
         this.rttNs = initialRttNs;
         this.losses = new LossEventEstimator(initialRttNs);
     }
@@ -67,22 +80,28 @@ final class TfrcMonitor implements ReceiverMonitor {
         reportNow = false;
         lastReportNs = nowNs;
         return new TfrcReport(acceptableRateBytesPerSec(), receiveRateBytesPerSec, losses.lossEventRate(),
-                (int) Math.round(segmentBytes()));
+                (int) Math.round(meanSegmentBytes()));
     }
 
     /**
-     * The acceptable receiving rate of seed 004, Eq. 1: {@code TfrcEquation(s, R, p)} with s the mean datagram
-     * size, R the sending delegate's smoothed RTT and p the loss event rate; unlimited while no loss event.
+     * The acceptable receiving rate of seed 004, Eq. 1: {@code TfrcEquation(s, R, p)} with
+     * {@code s = max(mean datagram size, cc.tfrc.segment.bytes)} (RFC 5348 §4.1), R the sending delegate's smoothed
+     * RTT and p the loss event rate; unlimited while no loss event.
      */
     double acceptableRateBytesPerSec() {
         double p = losses.lossEventRate();
         if (p <= 0) {
             return Double.POSITIVE_INFINITY;
         }
-        return TfrcEquation.rateBytesPerSec(segmentBytes(), rttNs / 1e9, Math.min(1.0, p));
+        return TfrcEquation.rateBytesPerSec(equationSegmentBytes(), rttNs / 1e9, Math.min(1.0, p));
     }
 
-    private double segmentBytes() {
+    /** s of Eq. 1: the mean datagram size, at least the configured segment size (RFC 5348 §4.1). */
+    double equationSegmentBytes() {
+        return Math.max(meanSegmentBytes(), leastSegmentBytes);
+    }
+
+    private double meanSegmentBytes() {
         return meanSegmentBytes > 0 ? meanSegmentBytes : DEFAULT_SEGMENT_BYTES;
     }
 
@@ -94,6 +113,7 @@ final class TfrcMonitor implements ReceiverMonitor {
         values.put(TfrcReport.ACCEPTABLE_RATE, acceptableRateBytesPerSec());
         values.put(TfrcReport.RECEIVE_RATE, receiveRateBytesPerSec);
         values.put("rttSec", rttNs / 1e9);
+        values.put("segmentBytes", equationSegmentBytes());
         return new MonitorSnapshot(TfrcControl.NAME, values);
     }
 }

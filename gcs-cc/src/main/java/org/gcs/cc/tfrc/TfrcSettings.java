@@ -14,15 +14,28 @@ import org.gcs.cc.api.SchemeSettings;
  *     §4.4's no-feedback timer; seed 004 is silent)
  * @param oscillationDamping {@code cc.tfrc.oscillation.damping}, default true: scale the rate by the limiting site's
  *     {@code R_sqmean / sqrt(R_sample)} (RFC 5348 §4.5, {@link OscillationDamper}; seed 004 is silent)
+ * @param segmentBytes {@code cc.tfrc.segment.bytes}, default 1400 (the default {@code max.datagram.bytes}): the
+ *     smallest segment size s that Eq. 1 uses; a receiving delegate takes {@code s = max(mean datagram bytes,
+ *     segmentBytes)}, RFC 5348 §4.1's "use the maximum segment size" for data whose datagram size varies
+ *     ({@link TfrcEquation} explains why: a TCP on the same path sends full-size segments)
  */
-public record TfrcSettings(long reportTimeoutNs, boolean oscillationDamping) implements SchemeSettings {
-    /** The defaults: 2 s report timeout, oscillation damping on. */
-    public static final TfrcSettings DEFAULTS = new TfrcSettings(2_000_000_000L, true);
+public record TfrcSettings(long reportTimeoutNs, boolean oscillationDamping, int segmentBytes)
+        implements SchemeSettings {
+    /** Smallest {@code cc.tfrc.segment.bytes}: 1 byte, i.e. always the mean datagram (the paper's s as such). */
+    public static final int MIN_SEGMENT_BYTES = 1;
+    /** Largest {@code cc.tfrc.segment.bytes}: the largest datagram GCS may be configured with. */
+    public static final int MAX_SEGMENT_BYTES = 65_000;
+    /** The defaults: 2 s report timeout, oscillation damping on, segment size at least 1400 bytes. */
+    public static final TfrcSettings DEFAULTS = new TfrcSettings(2_000_000_000L, true, 1400);
 
-    /** Rejects a report timeout that is not positive. */
+    /** Rejects a report timeout that is not positive and a segment size out of range. */
     public TfrcSettings {
         if (reportTimeoutNs <= 0) {
             throw new IllegalArgumentException("reportTimeoutNs must be positive, got " + reportTimeoutNs);
+        }
+        if (segmentBytes < MIN_SEGMENT_BYTES || segmentBytes > MAX_SEGMENT_BYTES) {
+            throw new IllegalArgumentException("segmentBytes must be in [" + MIN_SEGMENT_BYTES + ", "
+                    + MAX_SEGMENT_BYTES + "] bytes, got " + segmentBytes);
         }
     }
 
@@ -36,17 +49,23 @@ public record TfrcSettings(long reportTimeoutNs, boolean oscillationDamping) imp
         Map<String, String> parameters = new LinkedHashMap<>();
         parameters.put("report.timeout", reportTimeoutNs + "ns");
         parameters.put("oscillation.damping", Boolean.toString(oscillationDamping));
+        parameters.put("segment.bytes", Integer.toString(segmentBytes));
         return parameters;
     }
 
     /** @return a copy with another report timeout */
     public TfrcSettings withReportTimeoutNs(long newReportTimeoutNs) {
-        return new TfrcSettings(newReportTimeoutNs, oscillationDamping);
+        return new TfrcSettings(newReportTimeoutNs, oscillationDamping, segmentBytes);
     }
 
     /** @return a copy with oscillation damping on or off */
     public TfrcSettings withOscillationDamping(boolean damping) {
-        return new TfrcSettings(reportTimeoutNs, damping);
+        return new TfrcSettings(reportTimeoutNs, damping, segmentBytes);
+    }
+
+    /** @return a copy with another least segment size for Eq. 1, in bytes */
+    public TfrcSettings withSegmentBytes(int newSegmentBytes) {
+        return new TfrcSettings(reportTimeoutNs, oscillationDamping, newSegmentBytes);
     }
 
     /**
@@ -58,7 +77,9 @@ public record TfrcSettings(long reportTimeoutNs, boolean oscillationDamping) imp
         SchemeParameters p = SchemeParameters.of(settings, TfrcControl.NAME);
         TfrcSettings parsed = new TfrcSettings(
                 p.durationNs("report.timeout", DEFAULTS.reportTimeoutNs, 10_000_000L, 600_000_000_000L),
-                p.bool("oscillation.damping", DEFAULTS.oscillationDamping));
+                p.bool("oscillation.damping", DEFAULTS.oscillationDamping),
+                (int) Math.round(p.number("segment.bytes", DEFAULTS.segmentBytes, MIN_SEGMENT_BYTES,
+                        MAX_SEGMENT_BYTES)));
         p.rejectUnknown();
         return parsed;
     }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 import static org.assertj.core.api.Assertions.withinPercentage;
 
 import java.util.List;
+import java.util.Map;
 import org.gcs.cc.api.CcSettings;
 import org.gcs.cc.api.MonitorContext;
 import org.gcs.cc.api.MonitorSnapshot;
@@ -39,8 +40,13 @@ class TfrcMonitorTest {
             new Cell("RON33", 26.68, 2.67, 1.79),
             new Cell("RON35", 59.80, 1.50, 1.17));
 
+    /** A monitor with the paper's s: its 1000-byte packets, no larger least segment size. */
     private static ReceiverMonitor monitor() {
-        return new TfrcControl(CcSettings.DEFAULTS).newMonitor(new MonitorContext("RON0", "RON45", "g", 1, 1));
+        return monitor(CcSettings.DEFAULTS.withParameters(Map.of("cc.tfrc.segment.bytes", "1000")));
+    }
+
+    private static ReceiverMonitor monitor(CcSettings settings) {
+        return new TfrcControl(settings).newMonitor(new MonitorContext("RON0", "RON45", "g", 1, 1));
     }
 
     /** A first transmission of {@code wireBytes} that arrives at {@code seq} ms. */
@@ -192,11 +198,46 @@ class TfrcMonitorTest {
         MonitorSnapshot snapshot = monitor.snapshot();
         assertThat(snapshot.controller()).isEqualTo("tfrc");
         assertThat(snapshot.values()).containsOnlyKeys(TfrcReport.LOSS_EVENT_RATE, "lossEvents",
-                TfrcReport.ACCEPTABLE_RATE, TfrcReport.RECEIVE_RATE, "rttSec");
+                TfrcReport.ACCEPTABLE_RATE, TfrcReport.RECEIVE_RATE, "rttSec", "segmentBytes");
         assertThat(snapshot.value("lossEvents")).isEqualTo(4);
         assertThat(snapshot.value(TfrcReport.LOSS_EVENT_RATE)).isEqualTo(report.lossEventRate());
         assertThat(snapshot.value(TfrcReport.ACCEPTABLE_RATE)).isEqualTo(report.acceptableRateBytesPerSec());
         assertThat(snapshot.value(TfrcReport.RECEIVE_RATE)).isEqualTo(report.receiveRateBytesPerSec());
         assertThat(snapshot.value("rttSec")).isEqualTo(0.05);
+    }
+
+    @Test
+    void shouldUseAtLeastTheConfiguredSegmentSizeInEq1ByDefault1400Bytes() {
+        // The lab's datagrams: 1000 payload bytes + 160 of header and tag. A TCP on the same path sends 1448-byte
+        // segments; with s = 1160, Eq. 1 gave GCS 1160/1448 of that TCP's rate at the same p and R (TfrcEquation).
+        ReceiverMonitor byDefault = monitor(CcSettings.DEFAULTS);
+        ReceiverMonitor paper = monitor();
+        for (ReceiverMonitor m : List.of(byDefault, paper)) {
+            m.onSenderRtt(60 * MS, 0);
+            long seq = 0;
+            for (int k = 1; k <= 5; k++) {
+                for (; seq < k * 500L; seq++) {
+                    m.onFirstTransmission(seq, seq * MS, 1160, seq * MS);
+                }
+                seq++; // lost
+                m.onFirstTransmission(seq, seq * MS, 1160, seq * MS);
+            }
+        }
+        TfrcReport d = ack(byDefault, 3000 * MS);
+        TfrcReport q = ack(paper, 3000 * MS);
+        assertThat(d.lossEventRate()).isEqualTo(q.lossEventRate()).isPositive();
+        assertThat(d.meanSegmentBytes()).as("the report carries the mean as measured").isEqualTo(1160);
+        assertThat(byDefault.snapshot().value("segmentBytes")).isEqualTo(1400);
+        assertThat(paper.snapshot().value("segmentBytes")).as("larger datagrams: their mean").isEqualTo(1160);
+        assertThat(d.acceptableRateBytesPerSec())
+                .isCloseTo(TfrcEquation.rateBytesPerSec(1400, 0.06, d.lossEventRate()), withinPercentage(1e-9))
+                .isCloseTo(q.acceptableRateBytesPerSec() * 1400 / 1160, withinPercentage(1e-9));
+    }
+
+    @Test
+    void shouldTakeTheMeanWhenDatagramsAreLargerThanTheConfiguredSegmentSize() {
+        ReceiverMonitor monitor = monitor(CcSettings.DEFAULTS);
+        monitor.onFirstTransmission(0, 0, 8000, 0);
+        assertThat(monitor.snapshot().value("segmentBytes")).isEqualTo(8000);
     }
 }

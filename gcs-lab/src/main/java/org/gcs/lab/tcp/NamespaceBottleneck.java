@@ -6,6 +6,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
+import org.gcs.tools.netns.DelayLine;
+import org.gcs.tools.netns.HostCommands;
+import org.gcs.tools.netns.LossModel;
 
 /**
  * A real bottleneck that this object creates and removes: three network namespaces in a line, sender — router —
@@ -130,7 +133,7 @@ final class NamespaceBottleneck implements AutoCloseable {
                 Long.toString(queueBytes));
         this.bottleneckDevice = routerReceiverDevice;
         if (oneWayDelayMs > 0) {
-            delayLine = DelayLine.start(routerNamespace, devicePrefix + "dl", oneWayDelayMs,
+            delayLine = DelayLine.start(routerNamespace, devicePrefix + "dl", oneWayDelayMs, LossModel.NONE, 0,
                     List.of(routerSenderDevice, routerReceiverDevice), workDir);
         }
     }

@@ -22,11 +22,13 @@ import org.gcs.lab.LabProgress;
 import org.gcs.lab.LabReport;
 import org.gcs.lab.LabResult;
 import org.gcs.lab.LabScenario;
+import org.gcs.lab.LabUnavailableException;
 import org.gcs.lab.Phase;
 import org.gcs.lab.RateTrack;
 import org.gcs.lab.SeriesTable;
 import org.gcs.lab.TcpPathOptions;
 import org.gcs.tools.csv.CsvWriter;
+import org.gcs.tools.netns.HostCommands;
 
 /**
  * {@code tcp-friendliness} (seed 004 §4, test 4): one GCS flow and one real kernel TCP flow share a drop-tail
@@ -35,7 +37,7 @@ import org.gcs.tools.csv.CsvWriter;
  *
  * <p>Setup: {@link NamespaceBottleneck} creates sender, router and receiver network namespaces joined by veth
  * pairs, with a {@code tbf} of {@value #BOTTLENECK_BITS_PER_SEC} bit/s and a {@value #QUEUE_BYTES}-byte drop-tail
- * queue on the router's interface towards the receiver, and a {@link DelayLine} in the router that adds
+ * queue on the router's interface towards the receiver, and a {@link org.gcs.tools.netns.DelayLine} in the router that adds
  * half the base RTT in each direction: by default a 60 ms base RTT, the median RTT from RON45 (Chicago) to RON35
  * (Berkeley) in the paper's Table 1, and a queue of about one bandwidth-delay product ({@code --rtt-ms} sets
  * another RTT, e.g. 100 ms, a WAN path; the queue stays the same, half a bandwidth-delay product there). Each end
@@ -138,7 +140,9 @@ public final class TcpFriendlinessScenario implements LabScenario {
 
     @Override
     public LabResult run(LabContext ctx) throws Exception {
-        HostCommands.requireRootAndTools(name());
+        HostCommands.missingForNamespaces("gcs lab " + name()).ifPresent(missing -> {
+            throw new LabUnavailableException(missing);
+        });
         LabProgress progress = ctx.progress();
         long phaseNs = ctx.scaledNs(PHASE_SECONDS * S);
         TcpPathOptions path = ctx.tcpPath();

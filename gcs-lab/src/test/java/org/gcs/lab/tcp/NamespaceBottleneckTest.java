@@ -8,11 +8,13 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.gcs.lab.LabUnavailableException;
+import org.gcs.tools.netns.HostCommands;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -57,7 +59,9 @@ class NamespaceBottleneckTest {
 
     private static boolean labAvailable() {
         try {
-            HostCommands.requireRootAndTools("test");
+            HostCommands.missingForNamespaces("test").ifPresent(missing -> {
+                throw new LabUnavailableException(missing);
+            });
             return true;
         } catch (LabUnavailableException e) {
             return false;
@@ -65,7 +69,7 @@ class NamespaceBottleneckTest {
     }
 
     private static double connectRttMs(NamespaceBottleneck bottleneck) {
-        String out = HostCommands.run("ip", "netns", "exec", bottleneck.senderNamespace(), DelayLine.python(), "-c",
+        String out = HostCommands.run("ip", "netns", "exec", bottleneck.senderNamespace(), python(), "-c",
                 CONNECT_RTT_SCRIPT);
         return Double.parseDouble(out.lines().reduce((a, b) -> b).orElseThrow().trim());
     }
@@ -73,11 +77,11 @@ class NamespaceBottleneckTest {
     /** @return the payload bytes per full segment at the sender's and at the receiver's end of one connection */
     private static String segmentSizes(NamespaceBottleneck bottleneck) throws IOException, InterruptedException {
         Process server = new ProcessBuilder(NamespaceBottleneck.inside(bottleneck.receiverNamespace(),
-                List.of(DelayLine.python(), "-c", MSS_SERVER_SCRIPT))).redirectErrorStream(true).start();
+                List.of(python(), "-c", MSS_SERVER_SCRIPT))).redirectErrorStream(true).start();
         try (BufferedReader out = new BufferedReader(new InputStreamReader(server.getInputStream(),
                 StandardCharsets.UTF_8))) {
             assertThat(out.readLine()).isEqualTo("listening"); // blocks until the server listens
-            String sizes = HostCommands.run("ip", "netns", "exec", bottleneck.senderNamespace(), DelayLine.python(),
+            String sizes = HostCommands.run("ip", "netns", "exec", bottleneck.senderNamespace(), python(),
                     "-c", MSS_CLIENT_SCRIPT);
             assertThat(server.waitFor(10, TimeUnit.SECONDS)).as("the server exits after one connection").isTrue();
             return sizes.lines().reduce((a, b) -> b).orElseThrow().trim();
@@ -129,6 +133,14 @@ class NamespaceBottleneckTest {
         assertThat(withDelayMs).as("round trip through 25 ms each way, ms").isBetween(50.0, 150.0);
         assertThat(log).anyMatch(line -> line.contains("25 ms one-way delay"));
         assertThat(HostCommands.run("ip", "netns", "list")).doesNotContain(senderNamespace);
-        assertThat(dir.resolve("delay-line.log")).content().contains("ready");
+        try (var logs = Files.list(dir)) {
+            assertThat(logs.filter(f -> f.getFileName().toString().startsWith("delay-line")).toList())
+                    .singleElement().satisfies(f -> assertThat(f).content().contains("ready"));
+        }
+    }
+
+    private static String python() {
+        String python = HostCommands.locate("python3");
+        return python == null ? "python3" : python;
     }
 }

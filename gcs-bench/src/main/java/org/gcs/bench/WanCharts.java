@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
 import org.knowm.xchart.BitmapEncoder;
@@ -15,8 +16,9 @@ import org.knowm.xchart.CategorySeries;
 import org.knowm.xchart.style.Styler;
 
 /**
- * The WAN scenarios' charts, one PNG per scenario in {@code --out}: the median msg/s (wan-throughput) or p99
- * latency (wan-latency) at every RTT × loss point, one line per system. Rendering is headless.
+ * The WAN scenarios' charts, one PNG per scenario in {@code --out}: the median msg/s (wan-throughput, wan-fanout),
+ * p99 latency (wan-latency), share against one TCP flow (wan-fairness) or messages lost (wan-failover) at every
+ * point, one line per system. Rendering is headless.
  */
 final class WanCharts {
     private static final int WIDTH = 1100;
@@ -42,11 +44,16 @@ final class WanCharts {
         }
         for (Map.Entry<Scenario, List<ScenarioSummary>> entry : byScenario.entrySet()) {
             Scenario scenario = entry.getKey();
-            boolean latency = scenario.kind() == Scenario.Kind.LATENCY;
-            CategoryChart chart = latency
-                    ? chart(scenario, entry.getValue(), "p99 one-way latency, ms", f -> f.latency().p99Micros() / 1000)
-                    : chart(scenario, entry.getValue(), "msg/s delivered to every member",
-                            SystemFigures::messagesPerSec);
+            CategoryChart chart = switch (scenario.kind()) {
+                case LATENCY -> chart(scenario, entry.getValue(), "p99 one-way latency, ms",
+                        f -> f.latency().p99Micros() / 1000);
+                case FAIRNESS -> chart(scenario, entry.getValue(), "share against one TCP flow (1 is fair)",
+                        SystemFigures::tcpShare);
+                case FAILOVER -> chart(scenario, entry.getValue(), "messages lost after the crash, all runs",
+                        f -> f.totalFaults().lost());
+                default -> chart(scenario, entry.getValue(), "msg/s delivered to every member",
+                        SystemFigures::messagesPerSec);
+            };
             BitmapEncoder.saveBitmap(chart, dir.resolve(scenario.id() + ".png").toString(),
                     BitmapEncoder.BitmapFormat.PNG);
         }
@@ -55,7 +62,10 @@ final class WanCharts {
     private static CategoryChart chart(Scenario scenario, List<ScenarioSummary> points, String yTitle,
                                        ToDoubleFunction<SystemFigures> figure) {
         CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
-                .title(scenario.id() + ": 3 sites x 2 members, 50 Mbit/s per site").xAxisTitle("RTT x loss")
+                .title(String.format(Locale.ROOT, "%s: %d sites x %d member%s, %.0f Mbit/s per site", scenario.id(),
+                        scenario.sites(), scenario.membersPerSite(), scenario.membersPerSite() == 1 ? "" : "s",
+                        scenario.siteRateBitsPerSec() / 1e6))
+                .xAxisTitle(scenario == Scenario.WAN_FAIRNESS ? "RTT x competing TCP flows" : "RTT x loss")
                 .yAxisTitle(yTitle).build();
         chart.getStyler().setDefaultSeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Line);
         chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
@@ -67,7 +77,7 @@ final class WanCharts {
         List<String> labels = new ArrayList<>();
         Map<BenchSystem, List<Double>> values = new LinkedHashMap<>();
         for (ScenarioSummary point : points) {
-            labels.add(point.point().label().replace("rtt=", "").replace(" loss=", " / "));
+            labels.add(point.point().label().replace("rtt=", "").replace(" loss=", " / ").replace(" tcp=", " / "));
             for (SystemFigures f : point.systems()) {
                 values.computeIfAbsent(f.system(), s -> new ArrayList<>());
             }

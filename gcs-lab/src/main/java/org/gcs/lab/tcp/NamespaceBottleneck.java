@@ -9,6 +9,7 @@ import java.util.function.Consumer;
 import org.gcs.tools.netns.DelayLine;
 import org.gcs.tools.netns.HostCommands;
 import org.gcs.tools.netns.LossModel;
+import org.gcs.tools.netns.Netns;
 
 /**
  * A real bottleneck that this object creates and removes: three network namespaces in a line, sender — router —
@@ -86,7 +87,7 @@ final class NamespaceBottleneck implements AutoCloseable {
             throw new IllegalArgumentException("TCP segment payload must be 0 (the kernel's default) or at most "
                     + MAX_SEGMENT_PAYLOAD_BYTES + " bytes (a 1500-byte MTU), not " + tcpSegmentPayloadBytes);
         }
-        removeLeftovers(log);
+        Netns.removeLeftovers(PREFIX, log);
         NamespaceBottleneck b = new NamespaceBottleneck(ProcessHandle.current().pid());
         try {
             b.build(rateBitsPerSec, queueBytes, tcpCongestionControl, tcpSegmentPayloadBytes, oneWayDelayMs, workDir);
@@ -150,26 +151,6 @@ final class NamespaceBottleneck implements AutoCloseable {
         HostCommands.run("ip", "-n", nsB, "addr", "add", addressB + "/24", "dev", devB);
         HostCommands.run("ip", "-n", nsA, "link", "set", devA, "up");
         HostCommands.run("ip", "-n", nsB, "link", "set", devB, "up");
-    }
-
-    /** Removes namespaces of earlier runs whose process is gone. */
-    private static void removeLeftovers(Consumer<String> log) {
-        for (String line : HostCommands.run("ip", "netns", "list").split("\n")) {
-            String name = line.trim().split("\\s+")[0];
-            if (!name.startsWith(PREFIX)) {
-                continue;
-            }
-            String[] parts = name.substring(PREFIX.length()).split("-");
-            try {
-                long pid = Long.parseLong(parts[0]);
-                if (ProcessHandle.of(pid).isEmpty()) {
-                    log.accept("removing namespace " + name + " left by an earlier run (process " + pid + " is gone)");
-                    HostCommands.runQuietly("ip", "netns", "del", name);
-                }
-            } catch (NumberFormatException ignored) {
-                // not ours
-            }
-        }
     }
 
     /** @return the namespace of the sending end */

@@ -190,12 +190,13 @@ public final class BenchCommand implements Callable<Integer> {
     int gcsSendsInFlight;
 
     @Option(names = "--rtt-ms", paramLabel = "MS[,MS...]", split = ",", defaultValue = "20,100,200",
-            description = "wan-throughput, wan-latency: the round-trip times between sites, in ms (default:"
-                    + " ${DEFAULT-VALUE}).")
+            description = "The WAN scenarios: the round-trip times between sites, in ms; wan-fanout and wan-failover"
+                    + " take the first RTT with the first --loss (default: ${DEFAULT-VALUE}).")
     List<Long> rttsMs;
 
     @Option(names = "--loss", paramLabel = "PERCENT|ge[,...]", split = ",", defaultValue = "0,0.5,2,ge",
-            description = "wan-throughput, wan-latency: the loss of the WAN, random in percent or ge for a bursty"
+            description = "wan-throughput, wan-latency (wan-fanout, wan-failover: the first; wan-fairness runs without"
+                    + " loss): the loss of the WAN, random in percent or ge for a bursty"
                     + " Gilbert-Elliott profile with a mean of 1 %% (default: ${DEFAULT-VALUE}).")
     List<String> losses;
 

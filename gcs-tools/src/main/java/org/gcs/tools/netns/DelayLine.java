@@ -2,12 +2,10 @@ package org.gcs.tools.netns;
 
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -57,17 +55,9 @@ public final class DelayLine implements AutoCloseable {
      */
     public static DelayLine start(String namespace, String device, long oneWayDelayMs, LossModel loss, long seed,
                                   List<String> inboundDevices, Path workDir) throws IOException {
-        Path script = workDir.resolve(SCRIPT);
-        try (InputStream in = DelayLine.class.getResourceAsStream(SCRIPT)) {
-            if (in == null) {
-                throw new IllegalStateException(SCRIPT + " is missing from the class path; rebuild gcs-tools");
-            }
-            Files.copy(in, script, StandardCopyOption.REPLACE_EXISTING);
-        }
         Path log = workDir.resolve("delay-line-" + device + ".log");
-        String python = HostCommands.locate("python3");
-        List<String> command = List.of(python == null ? "python3" : python, script.toString(), device,
-                Long.toString(oneWayDelayMs), loss.helperArgument(), Long.toString(seed));
+        List<String> command = HelperScript.command(SCRIPT, workDir, List.of(device, Long.toString(oneWayDelayMs),
+                loss.helperArgument(), Long.toString(seed)));
         Process process = new ProcessBuilder(HostCommands.inside(namespace, command)).redirectErrorStream(true)
                 .start();
         DelayLine line = new DelayLine(process, log);
@@ -149,16 +139,6 @@ public final class DelayLine implements AutoCloseable {
     /** Stops the helper: closes its input, then kills it if it has not gone within a few seconds. Idempotent. */
     @Override
     public void close() {
-        try {
-            process.getOutputStream().close();
-            if (!process.waitFor(STOP_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-            }
-        } catch (IOException e) {
-            process.destroyForcibly();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            process.destroyForcibly();
-        }
+        HelperScript.stop(process);
     }
 }

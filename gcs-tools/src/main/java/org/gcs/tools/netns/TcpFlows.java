@@ -2,12 +2,9 @@ package org.gcs.tools.netns;
 
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -29,7 +26,6 @@ import org.gcs.tools.threads.Threads;
 public final class TcpFlows implements AutoCloseable {
     private static final String SCRIPT = "tcp_flows.py";
     private static final long START_TIMEOUT_SECONDS = 15;
-    private static final long STOP_TIMEOUT_SECONDS = 5;
 
     private final Process sink;
     private final int flows;
@@ -62,31 +58,24 @@ public final class TcpFlows implements AutoCloseable {
         if (flows < 1) {
             throw new IllegalArgumentException("flows must be at least 1, got " + flows);
         }
-        Path script = workDir.resolve(SCRIPT);
-        try (InputStream in = TcpFlows.class.getResourceAsStream(SCRIPT)) {
-            if (in == null) {
-                throw new IllegalStateException(SCRIPT + " is missing from the class path; rebuild gcs-tools");
-            }
-            Files.copy(in, script, StandardCopyOption.REPLACE_EXISTING);
-        }
-        String python = HostCommands.locate("python3");
-        String interpreter = python == null ? "python3" : python;
-        Process sink = new ProcessBuilder(HostCommands.inside(sinkNamespace, List.of(interpreter, script.toString(),
-                "sink", Integer.toString(port)))).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        Process sink = new ProcessBuilder(HostCommands.inside(sinkNamespace, HelperScript.command(SCRIPT, workDir,
+                List.of("sink", Integer.toString(port))))).redirectError(ProcessBuilder.Redirect.DISCARD).start();
         TcpFlows tcp = new TcpFlows(sink, flows, congestionControl);
         CompletableFuture<Void> sinkReady = new CompletableFuture<>();
         Threads.startDaemon(() -> tcp.readSink(sinkReady), "tcp-flows-sink");
-        await(sinkReady, sink, "sink");
-        Process senders = new ProcessBuilder(HostCommands.inside(senderNamespace, List.of(interpreter,
-                script.toString(), "send", sinkAddress, Integer.toString(port), Integer.toString(flows),
-                congestionControl))).redirectErrorStream(true).start();
-        CompletableFuture<Void> sendersReady = new CompletableFuture<>();
-        Threads.startDaemon(() -> awaitLine(senders, sendersReady), "tcp-flows-senders");
+        Process senders = null;
         try {
+            await(sinkReady, sink, "sink");
+            senders = new ProcessBuilder(HostCommands.inside(senderNamespace, HelperScript.command(SCRIPT, workDir,
+                    List.of("send", sinkAddress, Integer.toString(port), Integer.toString(flows),
+                            congestionControl)))).redirectErrorStream(true).start();
+            Process started = senders;
+            CompletableFuture<Void> sendersReady = new CompletableFuture<>();
+            Threads.startDaemon(() -> awaitLine(started, sendersReady), "tcp-flows-senders");
             await(sendersReady, senders, "senders (" + flows + " x " + congestionControl + ")");
         } catch (IOException | RuntimeException e) {
-            tcp.stop(senders);
-            tcp.stop(sink);
+            HelperScript.stop(senders);
+            HelperScript.stop(sink);
             throw e;
         }
         tcp.sendersStarted(senders);
@@ -197,24 +186,7 @@ public final class TcpFlows implements AutoCloseable {
     /** Stops the senders, then the sink. Idempotent. */
     @Override
     public void close() {
-        stop(startedSenders);
-        stop(sink);
-    }
-
-    private void stop(Process process) {
-        if (process == null || !process.isAlive()) {
-            return;
-        }
-        try {
-            process.getOutputStream().close();
-            if (!process.waitFor(STOP_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-            }
-        } catch (IOException e) {
-            process.destroyForcibly();
-        } catch (InterruptedException e) {
-            process.destroyForcibly();
-            Thread.currentThread().interrupt();
-        }
+        HelperScript.stop(startedSenders);
+        HelperScript.stop(sink);
     }
 }

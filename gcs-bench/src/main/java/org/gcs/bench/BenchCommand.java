@@ -210,6 +210,12 @@ public final class BenchCommand implements Callable<Integer> {
                     + " ${DEFAULT-VALUE}; any of /proc/sys/net/ipv4/tcp_available_congestion_control).")
     List<String> tcpCongestionControls;
 
+    @Option(names = "--site-tcp", paramLabel = "CC", defaultValue = WanGrid.DEFAULT_SITE_TCP,
+            description = "The WAN scenarios: the TCP congestion control of every site's namespace, so of the JGroups"
+                    + " bridges' connections (default: ${DEFAULT-VALUE}, loss-based like the TCP GCS's TFRC is fair"
+                    + " to; bbr ignores random loss).")
+    String siteTcp;
+
     @Option(names = "--loss-seed", paramLabel = "N", defaultValue = "1",
             description = "wan-throughput, wan-latency: the seed of the WAN's loss (default: ${DEFAULT-VALUE}).")
     long lossSeed;
@@ -351,8 +357,12 @@ public final class BenchCommand implements Callable<Integer> {
                 throw usage("--tcp " + cc + ": not a congestion control of this kernel; use one of " + available);
             }
         }
+        if (!available.isEmpty() && !available.contains(siteTcp)) {
+            throw usage("--site-tcp " + siteTcp + ": not a congestion control of this kernel; use one of "
+                    + available);
+        }
         return new WanGrid(rttsMs, losses, lossSeed, rateGiven ? rate : WanWorkload.LATENCY_RATE_PER_SEC, tcpFlows,
-                tcpCongestionControls);
+                tcpCongestionControls, siteTcp);
     }
 
     /** @return the kernel's TCP congestion controls, empty if unknown (then {@code --tcp} is not checked here) */

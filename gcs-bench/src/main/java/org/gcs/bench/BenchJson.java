@@ -65,6 +65,7 @@ final class BenchJson {
             json.put("lossModel", point.loss().toString());
             json.put("meanLossRate", point.loss().meanLoss());
             json.put("siteRateBitsPerSec", scenario.siteRateBitsPerSec());
+            json.put("siteTcp", settings.wanGrid().siteTcp());
             RunResult first = summary.systems().get(0).runs().get(0);
             json.put("measuredMessages", first.measuredMessages());
             json.put("offeredRatePerSec", scenario.kind() == Scenario.Kind.LATENCY

@@ -132,6 +132,8 @@ final class BenchRun {
         try {
             wan = WanNetwork.create(scenario.sites(), point.rttMs(), scenario.siteRateBitsPerSec(), point.loss(),
                     settings.wanGrid().seed(), logDir, this::progress);
+            wan.setTcpCongestionControl(settings.wanGrid().siteTcp());
+            progress("WAN: the sites' TCP connections use " + settings.wanGrid().siteTcp() + " (--site-tcp)");
         } catch (IOException | RuntimeException e) {
             throw new BenchFailure(scenario.id() + " " + point + ": cannot build the emulated WAN: " + e.getMessage());
         }

@@ -15,9 +15,11 @@ import org.gcs.tools.netns.LossModel;
  * @param latencyRatePerSec the offered load of {@code wan-latency}, messages per second
  * @param tcpFlows wan-fairness: how many kernel TCP flows compete, each count a point ({@code --tcp-flows})
  * @param tcpCongestionControls wan-fairness: their congestion controls, each a point ({@code --tcp})
+ * @param siteTcp the TCP congestion control of every site namespace, so of the JGroups bridges' connections
+ *        ({@code --site-tcp})
  */
 public record WanGrid(List<Long> rttsMs, List<String> losses, long seed, double latencyRatePerSec,
-                      List<Integer> tcpFlows, List<String> tcpCongestionControls) {
+                      List<Integer> tcpFlows, List<String> tcpCongestionControls, String siteTcp) {
     /** The competing TCP flows of wan-fairness by default: 1 and 4. */
     public static final List<Integer> DEFAULT_TCP_FLOWS = List.of(1, 4);
     /** Their congestion controls by default: Reno (the TCP of RFC 5348's Eq. 1) and CUBIC (Linux's default). */
@@ -26,9 +28,17 @@ public record WanGrid(List<Long> rttsMs, List<String> losses, long seed, double 
     public static final WanGrid DEFAULT = new WanGrid(List.of(20L, 100L, 200L), List.of("0", "0.5", "2", "ge"), 1,
             WanWorkload.LATENCY_RATE_PER_SEC);
 
-    /** A grid with wan-fairness's default TCP flows. */
+    /**
+     * The sites' TCP by default: CUBIC, Linux's stock default and loss-based like the TCP of RFC 5348's Eq. 1. A
+     * namespace otherwise takes the host's default, BBR on these machines, which ignores random loss: over it RELAY2's
+     * bridges moved about 8× one loss-based flow's rate at 100 ms and 0.5 % (docs/performance.md).
+     */
+    public static final String DEFAULT_SITE_TCP = "cubic";
+
+    /** A grid with wan-fairness's default TCP flows and the sites' default TCP. */
     public WanGrid(List<Long> rttsMs, List<String> losses, long seed, double latencyRatePerSec) {
-        this(rttsMs, losses, seed, latencyRatePerSec, DEFAULT_TCP_FLOWS, DEFAULT_TCP_CONGESTION_CONTROLS);
+        this(rttsMs, losses, seed, latencyRatePerSec, DEFAULT_TCP_FLOWS, DEFAULT_TCP_CONGESTION_CONTROLS,
+                DEFAULT_SITE_TCP);
     }
     /** Every site's uplink and downlink. */
     public static final long SITE_RATE_BITS_PER_SEC = 50_000_000;

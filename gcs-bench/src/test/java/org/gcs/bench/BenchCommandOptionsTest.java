@@ -150,6 +150,8 @@ class BenchCommandOptionsTest {
         assertUsageError("--tcp-flows must be in 1..16, got 0", "wan-fairness", "--tcp-flows", "0");
         assertUsageError("--tcp vegas-x: not a congestion control of this kernel", "wan-fairness", "--tcp",
                 "vegas-x");
+        assertUsageError("--site-tcp vegas-x: not a congestion control of this kernel", "wan-throughput",
+                "--site-tcp", "vegas-x");
         assertUsageError("--in-process cannot run the WAN scenarios", "wan-failover", "--in-process");
         assertUsageError("--runs must be in 1..1000, got 0", "all", "--runs", "0");
         assertUsageError("--messages must be in 1..", "all", "--messages", "0");

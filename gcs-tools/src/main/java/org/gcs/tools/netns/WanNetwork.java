@@ -113,6 +113,23 @@ public final class WanNetwork implements AutoCloseable {
         }
     }
 
+    /**
+     * Sets the TCP congestion control of every site's route to the other sites ({@code congctl} on its default
+     * route): what TCP connections between sites use unless their socket asks otherwise. A new namespace takes the
+     * host's default, which may be a control that ignores random loss (BBR on these machines), and this kernel
+     * refuses {@code net.ipv4.tcp_congestion_control} inside a namespace, so a run that compares against loss-based
+     * TCP names the control it wants here.
+     *
+     * @param congestionControl a name from {@code /proc/sys/net/ipv4/tcp_available_congestion_control}
+     * @throws IllegalStateException if a namespace refuses it
+     */
+    public void setTcpCongestionControl(String congestionControl) {
+        for (int i = 1; i <= siteNamespaces.size(); i++) {
+            HostCommands.run("ip", "-n", siteNamespaces.get(i - 1), "route", "replace", "default", "via",
+                    routerAddress(i - 1), "congctl", congestionControl);
+        }
+    }
+
     /** @return the {@code tbf} queue bound: one bandwidth-delay product at {@value #QUEUE_RTT_MS} ms, in bytes */
     public long queueBytes() {
         return Math.max(30_000, rateBitsPerSec / 8 * QUEUE_RTT_MS / 1000);

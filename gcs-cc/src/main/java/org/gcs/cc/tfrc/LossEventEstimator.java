@@ -37,13 +37,23 @@ package org.gcs.cc.tfrc;
  * {@code p = 1/max(1, average)} once an event was seen (an interval of 0 packets, e.g. several events inside
  * one long gap, gives p = 1), and 0 before.
  *
+ * <h2>RFC 5348's average instead ({@link LossAverage#RFC5348}, GCS's default)</h2>
+ * With {@link LossAverage#RFC5348} the events are found as above, but an interval is the sequence-number span
+ * from the first lost packet of one event to the first lost packet of the next (lost and first-RTT packets count,
+ * RFC 5348 §5.3), the first interval runs from the flow's first packet, and the average is RFC 5348 §5.4's
+ * weighted mean of the last 8 intervals, the open one taken in when it raises the mean
+ * ({@link LossIntervalHistory}).
+ *
  * <p>Cost per call is O(1) plus O(log n) per loss event a gap of n packets starts. Sequence numbers are
  * non-negative 64-bit values and do not wrap. Not thread-safe; one instance per (sending delegate, group).
  */
 public final class LossEventEstimator {
     private static final double EQ2_WEIGHT = 0.5; // seed 004, Eq. 2
 
+    private final LossAverage average;
+    private final LossIntervalHistory history = new LossIntervalHistory();
     private long rttNs;
+    private long intervalStartSeq;
     private boolean started;
     private long highestSeq;
     private long highestArrivalNs;
@@ -54,13 +64,27 @@ public final class LossEventEstimator {
     private double averageCount;
 
     /**
+     * An estimator with seed 004's Eq. 2 ({@link LossAverage#XPAND}).
+     *
      * @param initialRttNs the RTT used for event lengths until {@link #setRttNs} is called; positive
      */
     public LossEventEstimator(long initialRttNs) {
+        this(initialRttNs, LossAverage.XPAND);
+    }
+
+    /**
+     * @param initialRttNs the RTT used for event lengths until {@link #setRttNs} is called; positive
+     * @param average how intervals are counted and averaged
+     */
+    public LossEventEstimator(long initialRttNs, LossAverage average) {
         if (initialRttNs <= 0) {
             throw new IllegalArgumentException("initialRttNs must be positive, got " + initialRttNs);
         }
+        if (average == null) {
+            throw new IllegalArgumentException("average must not be null");
+        }
         this.rttNs = initialRttNs;
+        this.average = average;
     }
 
     /**
@@ -96,6 +120,7 @@ public final class LossEventEstimator {
         }
         if (!started) {
             started = true;
+            intervalStartSeq = seq;
             highestSeq = seq;
             highestArrivalNs = arrivalNs;
             lastArrivalNs = arrivalNs;
@@ -124,7 +149,7 @@ public final class LossEventEstimator {
         long k = events == 0 ? firstLost : firstLostAfter(firstLost, lastLost, seq, arrivalNs, eventStartNs + rttNs);
         boolean newEvent = false;
         while (k >= 0) {
-            startEvent(nominalArrivalNs(k, seq, arrivalNs));
+            startEvent(nominalArrivalNs(k, seq, arrivalNs), k);
             newEvent = true;
             k = firstLostAfter(k + 1, lastLost, seq, arrivalNs, eventStartNs + rttNs);
         }
@@ -158,8 +183,13 @@ public final class LossEventEstimator {
         return lo;
     }
 
-    /** Closes the current interval (seed 004, Eq. 2) and opens a loss event at startNs. */
-    private void startEvent(long startNs) {
+    /**
+     * Closes the current interval (seed 004, Eq. 2, or RFC 5348 §5.4) and opens a loss event at startNs, whose
+     * first lost packet is startSeq.
+     */
+    private void startEvent(long startNs, long startSeq) {
+        history.close(startSeq - intervalStartSeq);
+        intervalStartSeq = startSeq;
         averageCount = events == 0
                 ? currentCount
                 : EQ2_WEIGHT * averageCount + (1 - EQ2_WEIGHT) * currentCount;
@@ -186,8 +216,9 @@ public final class LossEventEstimator {
     }
 
     /**
-     * The average number of packets between loss events in use: S̄, or {@code 0.5·S̄ + 0.5·S} while the
-     * running count S exceeds S̄ (seed 004, Eq. 2 and the "S > S̄" rule).
+     * The average number of packets between loss events in use: with {@link LossAverage#XPAND}, S̄, or
+     * {@code 0.5·S̄ + 0.5·S} while the running count S exceeds S̄ (seed 004, Eq. 2 and the "S > S̄" rule); with
+     * {@link LossAverage#RFC5348}, I_mean of RFC 5348 §5.4 over the sequence-number spans.
      *
      * @return the average interval in packets, or 0 before the first loss event
      */
@@ -195,12 +226,18 @@ public final class LossEventEstimator {
         if (events == 0) {
             return 0.0;
         }
+        if (average == LossAverage.RFC5348) {
+            return history.mean(highestSeq + 1 - intervalStartSeq);
+        }
         return currentCount > averageCount
                 ? EQ2_WEIGHT * averageCount + (1 - EQ2_WEIGHT) * currentCount
                 : averageCount;
     }
 
-    /** @return S: packets counted in the running interval (since the flow start before the first event) */
+    /**
+     * @return S: packets counted in the running interval (since the flow start before the first event), by seed
+     *     004's rule (the first RTT after an event's start not counted) whatever the average
+     */
     public long currentInterval() {
         return currentCount;
     }

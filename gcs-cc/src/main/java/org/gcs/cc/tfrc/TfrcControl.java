@@ -44,6 +44,6 @@ public final class TfrcControl extends RateBasedControl {
 
     @Override
     public ReceiverMonitor newMonitor(MonitorContext context) {
-        return new TfrcMonitor(settings().initialRttNs(), tfrc.segmentBytes());
+        return new TfrcMonitor(settings().initialRttNs(), tfrc.segmentBytes(), tfrc.lossAverage());
     }
 }

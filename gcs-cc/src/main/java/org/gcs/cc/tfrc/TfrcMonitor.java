@@ -8,7 +8,7 @@ import org.gcs.cc.api.ReceiverMonitor;
 
 /**
  * TFRC many-to-many at a receiving delegate (seed 004 §2 steps 2–3): every first transmission goes through a
- * {@link LossEventEstimator} (sequence gaps, loss events of one RTT, Eq. 2), whose loss event rate p and the sending
+ * {@link LossEventEstimator} (sequence gaps, loss events of one RTT, RFC 5348 §5.4's average or Eq. 2), whose loss event rate p and the sending
  * delegate's RTT give the acceptable rate of Eq. 1 ({@link TfrcEquation}). Every acknowledgement carries a
  * {@link TfrcReport} (unlimited while no loss event was seen) with the rate at which the flow arrived lately; a new
  * loss event asks for an acknowledgement at once, without waiting for the acknowledgement interval.
@@ -38,14 +38,15 @@ final class TfrcMonitor implements ReceiverMonitor {
     /**
      * @param initialRttNs the RTT used until the sending delegate's arrives
      * @param leastSegmentBytes the least segment size s of Eq. 1 ({@code cc.tfrc.segment.bytes}), positive
+     * @param lossAverage how loss intervals make p ({@code cc.tfrc.loss.average})
      */
-    TfrcMonitor(long initialRttNs, int leastSegmentBytes) {
+    TfrcMonitor(long initialRttNs, int leastSegmentBytes, LossAverage lossAverage) {
         if (leastSegmentBytes <= 0) {
             throw new IllegalArgumentException("leastSegmentBytes must be positive, got " + leastSegmentBytes);
         }
         this.leastSegmentBytes = leastSegmentBytes;
         this.rttNs = initialRttNs;
-        this.losses = new LossEventEstimator(initialRttNs);
+        this.losses = new LossEventEstimator(initialRttNs, lossAverage);
     }
 
     @Override

@@ -18,18 +18,27 @@ import org.gcs.cc.api.SchemeSettings;
  *     smallest segment size s that Eq. 1 uses; a receiving delegate takes {@code s = max(mean datagram bytes,
  *     segmentBytes)}, RFC 5348 §4.1's "use the maximum segment size" for data whose datagram size varies
  *     ({@link TfrcEquation} explains why: a TCP on the same path sends full-size segments)
+ * @param lossAverage {@code cc.tfrc.loss.average}, default {@code rfc5348}: how a receiving delegate averages loss
+ *     intervals into p, RFC 5348 §5.4's eight weighted intervals or seed 004's Eq. 2 ({@code xpand}, whose
+ *     two-interval memory made the rate swing and sit low on WAN paths; docs/congestion-control.md §3.3)
  */
-public record TfrcSettings(long reportTimeoutNs, boolean oscillationDamping, int segmentBytes)
-        implements SchemeSettings {
+public record TfrcSettings(long reportTimeoutNs, boolean oscillationDamping, int segmentBytes,
+                           LossAverage lossAverage) implements SchemeSettings {
     /** Smallest {@code cc.tfrc.segment.bytes}: 1 byte, i.e. always the mean datagram (the paper's s as such). */
     public static final int MIN_SEGMENT_BYTES = 1;
     /** Largest {@code cc.tfrc.segment.bytes}: the largest datagram GCS may be configured with. */
     public static final int MAX_SEGMENT_BYTES = 65_000;
-    /** The defaults: 2 s report timeout, oscillation damping on, segment size at least 1400 bytes. */
-    public static final TfrcSettings DEFAULTS = new TfrcSettings(2_000_000_000L, true, 1400);
+    /**
+     * The defaults: 2 s report timeout, oscillation damping on, segment size at least 1400 bytes, RFC 5348's loss
+     * average.
+     */
+    public static final TfrcSettings DEFAULTS = new TfrcSettings(2_000_000_000L, true, 1400, LossAverage.RFC5348);
 
-    /** Rejects a report timeout that is not positive and a segment size out of range. */
+    /** Rejects a report timeout that is not positive, a segment size out of range and a missing loss average. */
     public TfrcSettings {
+        if (lossAverage == null) {
+            throw new IllegalArgumentException("lossAverage must not be null");
+        }
         if (reportTimeoutNs <= 0) {
             throw new IllegalArgumentException("reportTimeoutNs must be positive, got " + reportTimeoutNs);
         }
@@ -50,22 +59,28 @@ public record TfrcSettings(long reportTimeoutNs, boolean oscillationDamping, int
         parameters.put("report.timeout", reportTimeoutNs + "ns");
         parameters.put("oscillation.damping", Boolean.toString(oscillationDamping));
         parameters.put("segment.bytes", Integer.toString(segmentBytes));
+        parameters.put("loss.average", SchemeParameters.choiceName(lossAverage));
         return parameters;
     }
 
     /** @return a copy with another report timeout */
     public TfrcSettings withReportTimeoutNs(long newReportTimeoutNs) {
-        return new TfrcSettings(newReportTimeoutNs, oscillationDamping, segmentBytes);
+        return new TfrcSettings(newReportTimeoutNs, oscillationDamping, segmentBytes, lossAverage);
     }
 
     /** @return a copy with oscillation damping on or off */
     public TfrcSettings withOscillationDamping(boolean damping) {
-        return new TfrcSettings(reportTimeoutNs, damping, segmentBytes);
+        return new TfrcSettings(reportTimeoutNs, damping, segmentBytes, lossAverage);
     }
 
     /** @return a copy with another least segment size for Eq. 1, in bytes */
     public TfrcSettings withSegmentBytes(int newSegmentBytes) {
-        return new TfrcSettings(reportTimeoutNs, oscillationDamping, newSegmentBytes);
+        return new TfrcSettings(reportTimeoutNs, oscillationDamping, newSegmentBytes, lossAverage);
+    }
+
+    /** @return a copy with another loss average */
+    public TfrcSettings withLossAverage(LossAverage newLossAverage) {
+        return new TfrcSettings(reportTimeoutNs, oscillationDamping, segmentBytes, newLossAverage);
     }
 
     /**
@@ -79,7 +94,8 @@ public record TfrcSettings(long reportTimeoutNs, boolean oscillationDamping, int
                 p.durationNs("report.timeout", DEFAULTS.reportTimeoutNs, 10_000_000L, 600_000_000_000L),
                 p.bool("oscillation.damping", DEFAULTS.oscillationDamping),
                 (int) Math.round(p.number("segment.bytes", DEFAULTS.segmentBytes, MIN_SEGMENT_BYTES,
-                        MAX_SEGMENT_BYTES)));
+                        MAX_SEGMENT_BYTES)),
+                p.choice("loss.average", DEFAULTS.lossAverage));
         p.rejectUnknown();
         return parsed;
     }

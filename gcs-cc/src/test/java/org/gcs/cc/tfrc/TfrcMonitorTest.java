@@ -40,9 +40,13 @@ class TfrcMonitorTest {
             new Cell("RON33", 26.68, 2.67, 1.79),
             new Cell("RON35", 59.80, 1.50, 1.17));
 
-    /** A monitor with the paper's s: its 1000-byte packets, no larger least segment size. */
+    /**
+     * A monitor as the paper's: its s (1000-byte packets, no larger least segment size) and its loss average
+     * (Eq. 2, {@code cc.tfrc.loss.average=xpand}).
+     */
     private static ReceiverMonitor monitor() {
-        return monitor(CcSettings.DEFAULTS.withParameters(Map.of("cc.tfrc.segment.bytes", "1000")));
+        return monitor(CcSettings.DEFAULTS.withParameters(Map.of("cc.tfrc.segment.bytes", "1000",
+                "cc.tfrc.loss.average", "xpand")));
     }
 
     private static ReceiverMonitor monitor(CcSettings settings) {
@@ -143,6 +147,24 @@ class TfrcMonitorTest {
     }
 
     @Test
+    void shouldAverageLossIntervalsByRfc5348ByDefault() {
+        ReceiverMonitor monitor = monitor(CcSettings.DEFAULTS.withParameters(Map.of("cc.tfrc.segment.bytes", "1000")));
+        monitor.onSenderRtt(20 * MS, 0);
+        for (long seq = 0; seq < 10; seq++) {
+            arrive(monitor, seq, 1000);
+        }
+        arrive(monitor, 11, 1000); // 10 lost: the first interval spans seqs 0..9
+        assertThat(ack(monitor, 11 * MS).lossEventRate()).isEqualTo(0.1);
+        arrive(monitor, 13, 1000); // 12 lost within one RTT of 10 ms: the same event
+        for (long seq = 14; seq < 35; seq++) {
+            arrive(monitor, seq, 1000);
+        }
+        arrive(monitor, 36, 1000); // 35 lost: a new event, the interval spans 10..34 (25 seqs, all counted)
+        // I_tot1 = 25 + 10, I_tot0 = I_0 + 25 with I_0 = 36 + 1 - 35 = 2; W_tot = 2
+        assertThat(ack(monitor, 36 * MS).lossEventRate()).isCloseTo(1 / 17.5, within(1e-12));
+    }
+
+    @Test
     void shouldUseTheSendersLatestRttInEq1() {
         ReceiverMonitor monitor = monitor();
         long last = periodicLoss(monitor, 400, 3); // three loss events, 400 ms apart
@@ -211,7 +233,7 @@ class TfrcMonitorTest {
         // The lab's datagrams: 1000 payload bytes + 160 of header and tag. A TCP on the same path sends 1448-byte
         // segments; with s = 1160, Eq. 1 gave GCS 1160/1448 of that TCP's rate at the same p and R (TfrcEquation).
         ReceiverMonitor byDefault = monitor(CcSettings.DEFAULTS);
-        ReceiverMonitor paper = monitor();
+        ReceiverMonitor paper = monitor(CcSettings.DEFAULTS.withParameters(Map.of("cc.tfrc.segment.bytes", "1000")));
         for (ReceiverMonitor m : List.of(byDefault, paper)) {
             m.onSenderRtt(60 * MS, 0);
             long seq = 0;

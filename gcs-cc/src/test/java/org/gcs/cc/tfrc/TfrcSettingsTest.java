@@ -35,4 +35,14 @@ class TfrcSettingsTest {
         assertThatThrownBy(() -> TfrcSettings.DEFAULTS.withSegmentBytes(70_000))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("segmentBytes");
     }
+
+    @Test
+    void shouldAverageLossIntervalsByRfc5348UnlessTheSettingAsksForEq2() {
+        assertThat(TfrcSettings.DEFAULTS.lossAverage()).isEqualTo(LossAverage.RFC5348);
+        assertThat(TfrcSettings.DEFAULTS.toParameters()).containsEntry("loss.average", "rfc5348");
+        assertThat(parse(Map.of("cc.tfrc.loss.average", " XPAND ")).lossAverage()).isEqualTo(LossAverage.XPAND);
+        assertThatThrownBy(() -> parse(Map.of("cc.tfrc.loss.average", "ewma")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("cc.tfrc.loss.average must be one of rfc5348, xpand, got 'ewma'");
+    }
 }

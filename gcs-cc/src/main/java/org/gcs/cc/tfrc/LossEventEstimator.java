@@ -205,6 +205,21 @@ public final class LossEventEstimator {
         }
     }
 
+    /**
+     * RFC 5348 §6.3.1: replaces the first loss interval, which counts every packet since the flow started (slow
+     * start included), with a synthetic one, the interval that gives the receive rate at the first loss event in
+     * Eq. 1. Only with {@link LossAverage#RFC5348}, and only while exactly one event has been seen; ignored
+     * otherwise.
+     *
+     * @param packets the synthetic interval, {@code 1/p} with p from {@link TfrcEquation#lossEventRateFor}; not
+     *     negative
+     */
+    public void setFirstInterval(double packets) {
+        if (average == LossAverage.RFC5348 && events == 1) {
+            history.replaceNewest(packets);
+        }
+    }
+
     /** @return true once a loss event has been seen */
     public boolean hasLossEvent() {
         return events > 0;

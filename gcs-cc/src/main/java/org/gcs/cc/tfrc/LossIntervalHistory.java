@@ -56,6 +56,23 @@ final class LossIntervalHistory {
         count = Math.min(INTERVALS, count + 1);
     }
 
+    /**
+     * Replaces the most recent closed interval, as RFC 5348 §6.3.1 replaces the first one with a synthetic
+     * interval.
+     *
+     * @param packets the interval's length in packets, not negative
+     * @throws IllegalStateException if no interval closed yet
+     */
+    void replaceNewest(double packets) {
+        if (count == 0) {
+            throw new IllegalStateException("no interval closed yet");
+        }
+        if (packets < 0) {
+            throw new IllegalArgumentException("packets must not be negative, got " + packets);
+        }
+        closed[newest] = packets;
+    }
+
     /** @return the closed intervals held, k of RFC 5348 §5.4 (at most {@value #INTERVALS}) */
     int closedIntervals() {
         return count;

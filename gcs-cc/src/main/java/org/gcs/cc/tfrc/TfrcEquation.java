@@ -52,6 +52,9 @@ public final class TfrcEquation {
     private TfrcEquation() {
     }
 
+    /** The smallest p {@link #lossEventRateFor} returns. */
+    static final double MIN_INVERTED_P = 1e-12;
+
     /**
      * The TCP-friendly rate of seed 004, Eq. 1 (RFC 5348 §3.1) with b = 1 and t_RTO = 4·R.
      *
@@ -84,5 +87,47 @@ public final class TfrcEquation {
         double denominator = rttSec * Math.sqrt(2 * b * p / 3)
                 + rtoSec * (3 * Math.sqrt(3 * b * p / 8)) * p * (1 + 32 * p * p);
         return segmentBytes / denominator;
+    }
+
+    /**
+     * Eq. 1 inverted: the loss event rate p at which {@link #rateBytesPerSec} gives {@code targetBytesPerSec}, as
+     * RFC 5348 §6.3.1 uses it to synthesize the first loss interval ({@code 1/p}) from the receive rate at the first
+     * loss event. Eq. 1 falls strictly as p grows, so p is found by bisection on log p, to a relative precision
+     * of 1e-9 in the rate.
+     *
+     * @param segmentBytes segment size s in bytes; finite and positive
+     * @param rttSec round-trip time R in seconds; finite and positive
+     * @param targetBytesPerSec the rate wanted; finite and positive
+     * @return p in [1e-12, 1]: 1 when even p = 1 allows more than the target, 1e-12 when even that p allows less
+     * @throws IllegalArgumentException naming the offending argument
+     */
+    public static double lossEventRateFor(double segmentBytes, double rttSec, double targetBytesPerSec) {
+        if (!Double.isFinite(segmentBytes) || segmentBytes <= 0) {
+            throw new IllegalArgumentException("segmentBytes must be finite and positive, got " + segmentBytes);
+        }
+        if (!Double.isFinite(rttSec) || rttSec <= 0) {
+            throw new IllegalArgumentException("rttSec must be finite and positive, got " + rttSec);
+        }
+        if (!Double.isFinite(targetBytesPerSec) || targetBytesPerSec <= 0) {
+            throw new IllegalArgumentException("targetBytesPerSec must be finite and positive, got "
+                    + targetBytesPerSec);
+        }
+        double lowLog = Math.log(MIN_INVERTED_P);
+        double highLog = 0; // p = 1
+        if (rateBytesPerSec(segmentBytes, rttSec, 1.0) >= targetBytesPerSec) {
+            return 1.0;
+        }
+        if (rateBytesPerSec(segmentBytes, rttSec, MIN_INVERTED_P) <= targetBytesPerSec) {
+            return MIN_INVERTED_P;
+        }
+        for (int i = 0; i < 200 && highLog - lowLog > 1e-10; i++) {
+            double midLog = (lowLog + highLog) / 2;
+            if (rateBytesPerSec(segmentBytes, rttSec, Math.exp(midLog)) > targetBytesPerSec) {
+                lowLog = midLog; // p too small: the rate is above the target
+            } else {
+                highLog = midLog;
+            }
+        }
+        return Math.exp((lowLog + highLog) / 2);
     }
 }

@@ -18,7 +18,9 @@ import org.gcs.cc.api.ReceiverMonitor;
  * largest datagram), RFC 5348 §4.1's "use the maximum segment size" for data whose datagram size varies; see
  * {@link TfrcEquation} for why the mean alone left GCS below a TCP of full-size segments. Reports carry the mean as
  * measured. The receive rate is the bytes that arrived between two reports over the time between them, smoothed
- * with gain 1/4.
+ * with gain 1/4. With RFC 5348's average, the first loss interval is replaced at the first loss event by the one
+ * that gives that receive rate in Eq. 1 (RFC 5348 §6.3.1): the packets since the flow started, slow start
+ * included, would otherwise keep p low for eight events.
  */
 final class TfrcMonitor implements ReceiverMonitor {
     /** Segment size used in Eq. 1 before the first packet. */
@@ -59,6 +61,11 @@ final class TfrcMonitor implements ReceiverMonitor {
     public void onFirstTransmission(long seq, long sendTimeNs, int wireBytes, long nowNs) {
         if (losses.onPacket(seq, nowNs)) {
             reportNow = true; // a new loss event: the sender must hear at once
+            if (losses.lossEvents() == 1 && receiveRateBytesPerSec > 0) {
+                // RFC 5348 §6.3.1: the first interval is the one that gives the rate that arrived at this loss
+                losses.setFirstInterval(1 / TfrcEquation.lossEventRateFor(equationSegmentBytes(), rttNs / 1e9,
+                        receiveRateBytesPerSec));
+            }
         }
         meanSegmentBytes = meanSegmentBytes == 0 ? wireBytes : meanSegmentBytes + (wireBytes - meanSegmentBytes) / 16;
         bytesSinceReport += wireBytes;

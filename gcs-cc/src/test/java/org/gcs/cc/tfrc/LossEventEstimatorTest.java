@@ -205,6 +205,22 @@ class LossEventEstimatorTest {
     }
 
     @Test
+    void shouldReplaceOnlyTheFirstIntervalAndOnlyWithRfc5348() {
+        LossEventEstimator rfc = new LossEventEstimator(4 * MS, LossAverage.RFC5348);
+        LossEventEstimator xpand = new LossEventEstimator(4 * MS, LossAverage.XPAND);
+        for (LossEventEstimator est : java.util.List.of(rfc, xpand)) {
+            est.setFirstInterval(50); // before any event: ignored
+            feed(est, 0, 1001, MS, Set.of(1000L)); // the first interval spans 1000 packets
+            est.setFirstInterval(50);
+        }
+        assertThat(rfc.averageInterval()).isEqualTo(50.0); // I_0 = 2 < I_1 = 50
+        assertThat(xpand.averageInterval()).isEqualTo(1000.0);
+        feed(rfc, 1002, 1201, MS, Set.of(1200L)); // a second interval of 200
+        rfc.setFirstInterval(7); // a second event: ignored
+        assertThat(rfc.averageInterval()).isEqualTo((200 + 50) / 2.0);
+    }
+
+    @Test
     void shouldEstimateRandomLossCloselyAndSteadilyWithRfc5348() {
         // 1 % Bernoulli loss, one packet per ms, RTT 20 ms (0.2 packets lost per RTT, so events are mostly single
         // losses): p sampled at every packet after the 10th event. RFC 5348's eight intervals keep its mean near

@@ -155,4 +155,27 @@ class TfrcEquationTest {
         assertThatThrownBy(() -> TfrcEquation.rateBytesPerSec(1000, 0.1, 1.0001))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("lossEventRate");
     }
+
+    @Property
+    void shouldInvertEq1(@ForAll @DoubleRange(min = 100, max = 9000) double segmentBytes,
+                         @ForAll @DoubleRange(min = 0.001, max = 2) @Scale(6) double rttSec,
+                         @ForAll @DoubleRange(min = 1e-6, max = 0.9) @Scale(9) double p) {
+        double rate = TfrcEquation.rateBytesPerSec(segmentBytes, rttSec, p);
+        double inverted = TfrcEquation.lossEventRateFor(segmentBytes, rttSec, rate);
+        assertThat(TfrcEquation.rateBytesPerSec(segmentBytes, rttSec, inverted)).isCloseTo(rate,
+                withinPercentage(1e-6));
+        assertThat(inverted).isCloseTo(p, withinPercentage(1e-4));
+    }
+
+    @Test
+    void shouldClampTheInvertedLossEventRate() {
+        // s / R is the most any p allows at 1e-12 only in the limit: a target above what p = 1e-12 allows gives it
+        assertThat(TfrcEquation.lossEventRateFor(1000, 0.1, 1e30)).isEqualTo(TfrcEquation.MIN_INVERTED_P);
+        // p = 1 still allows s / (R·(0.816 + 4·3·0.612·33)) ≈ 40 B/s here: a lower target gives 1
+        assertThat(TfrcEquation.lossEventRateFor(1000, 0.1, 1)).isEqualTo(1.0);
+        assertThatThrownBy(() -> TfrcEquation.lossEventRateFor(0, 0.1, 1)).hasMessageContaining("segmentBytes");
+        assertThatThrownBy(() -> TfrcEquation.lossEventRateFor(1000, 0, 1)).hasMessageContaining("rttSec");
+        assertThatThrownBy(() -> TfrcEquation.lossEventRateFor(1000, 0.1, Double.NaN))
+                .hasMessageContaining("targetBytesPerSec");
+    }
 }

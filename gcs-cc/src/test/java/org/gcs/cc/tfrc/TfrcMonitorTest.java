@@ -165,6 +165,26 @@ class TfrcMonitorTest {
     }
 
     @Test
+    void shouldSynthesizeTheFirstIntervalFromTheReceiveRateByRfc5348() {
+        // 1000 bytes per ms for 2 s with an acknowledgement every 10 ms: 1 MB/s arrives; then one loss. The first
+        // interval would count 2000 packets (p = 1/2000); RFC 5348 §6.3.1 replaces it with the interval that gives
+        // the receive rate in Eq. 1, so the first report allows 1 MB/s
+        ReceiverMonitor monitor = monitor(CcSettings.DEFAULTS);
+        monitor.onSenderRtt(100 * MS, 0);
+        for (long seq = 0; seq < 2000; seq++) {
+            arrive(monitor, seq, 1000);
+            if (seq % 10 == 9) {
+                monitor.onAck((seq + 1) * MS);
+            }
+        }
+        arrive(monitor, 2001, 1000);
+        TfrcReport report = ack(monitor, 2001 * MS);
+        assertThat(report.acceptableRateBytesPerSec()).isCloseTo(1_000_000, withinPercentage(1));
+        assertThat(report.lossEventRate()).isCloseTo(TfrcEquation.lossEventRateFor(1400, 0.1, 1e6),
+                withinPercentage(1)).isNotCloseTo(1.0 / 2000, withinPercentage(10));
+    }
+
+    @Test
     void shouldUseTheSendersLatestRttInEq1() {
         ReceiverMonitor monitor = monitor();
         long last = periodicLoss(monitor, 400, 3); // three loss events, 400 ms apart

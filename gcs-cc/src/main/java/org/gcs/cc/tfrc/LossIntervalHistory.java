@@ -17,7 +17,7 @@ package org.gcs.cc.tfrc;
  * An interval is measured in packets (RFC 5348 §5.3: sequence numbers from the first lost packet of one loss event
  * to the first lost packet of the next). GCS uses this average by default instead of seed 004's Eq. 2
  * ({@code S̄ ← 0.5·S̄ + 0.5·S}), whose two-interval memory makes p, and so the rate of Eq. 1, swing widely from
- * one loss event to the next; see docs/congestion-control.md §3.3 for what that cost on a WAN path. Not
+ * one loss event to the next; see docs/congestion-control.md §3.1 for what that cost on a WAN path. Not
  * thread-safe.
  */
 final class LossIntervalHistory {

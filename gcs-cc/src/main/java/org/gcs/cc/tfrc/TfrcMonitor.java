@@ -8,10 +8,11 @@ import org.gcs.cc.api.ReceiverMonitor;
 
 /**
  * TFRC many-to-many at a receiving delegate (seed 004 §2 steps 2–3): every first transmission goes through a
- * {@link LossEventEstimator} (sequence gaps, loss events of one RTT, RFC 5348 §5.4's average or Eq. 2), whose loss event rate p and the sending
- * delegate's RTT give the acceptable rate of Eq. 1 ({@link TfrcEquation}). Every acknowledgement carries a
- * {@link TfrcReport} (unlimited while no loss event was seen) with the rate at which the flow arrived lately; a new
- * loss event asks for an acknowledgement at once, without waiting for the acknowledgement interval.
+ * {@link LossEventEstimator} (sequence gaps, loss events of one RTT, RFC 5348 §5.4's average or Eq. 2), whose
+ * loss event rate p and the sending delegate's RTT give the acceptable rate of Eq. 1 ({@link TfrcEquation}). Every
+ * acknowledgement carries a {@link TfrcReport} (unlimited while no loss event was seen) with the rate at which the
+ * flow arrived lately; a new loss event asks for an acknowledgement at once, without waiting for the
+ * acknowledgement interval.
  *
  * <p>The segment size s of Eq. 1 is {@code max(mean datagram size, cc.tfrc.segment.bytes)}: the mean datagram size
  * (EWMA with gain 1/16) in bytes on the wire, but never less than the configured segment size (default 1400, the

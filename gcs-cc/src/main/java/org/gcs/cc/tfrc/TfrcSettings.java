@@ -20,7 +20,7 @@ import org.gcs.cc.api.SchemeSettings;
  *     ({@link TfrcEquation} explains why: a TCP on the same path sends full-size segments)
  * @param lossAverage {@code cc.tfrc.loss.average}, default {@code rfc5348}: how a receiving delegate averages loss
  *     intervals into p, RFC 5348 §5.4's eight weighted intervals or seed 004's Eq. 2 ({@code xpand}, whose
- *     two-interval memory made the rate swing and sit low on WAN paths; docs/congestion-control.md §3.3)
+ *     two-interval memory made the rate swing and sit low on WAN paths; docs/congestion-control.md §3.1)
  */
 public record TfrcSettings(long reportTimeoutNs, boolean oscillationDamping, int segmentBytes,
                            LossAverage lossAverage) implements SchemeSettings {

@@ -211,8 +211,8 @@ public final class BenchCommand implements Callable<Integer> {
     List<String> tcpCongestionControls;
 
     @Option(names = "--site-tcp", paramLabel = "CC", defaultValue = WanGrid.DEFAULT_SITE_TCP,
-            description = "The WAN scenarios: the TCP congestion control of every site's namespace, so of the JGroups"
-                    + " bridges' connections (default: ${DEFAULT-VALUE}, loss-based like the TCP GCS's TFRC is fair"
+            description = "The WAN scenarios: the TCP congestion control of every site's route to the other sites, so"
+                    + " of the JGroups bridges' connections (default: ${DEFAULT-VALUE}, loss-based like the TCP GCS's TFRC is fair"
                     + " to; bbr ignores random loss).")
     String siteTcp;
 
@@ -353,16 +353,19 @@ public final class BenchCommand implements Callable<Integer> {
         }
         List<String> available = availableCongestionControls();
         for (String cc : tcpCongestionControls) {
-            if (!available.isEmpty() && !available.contains(cc)) {
-                throw usage("--tcp " + cc + ": not a congestion control of this kernel; use one of " + available);
-            }
+            requireAvailable("--tcp", cc, available);
         }
-        if (!available.isEmpty() && !available.contains(siteTcp)) {
-            throw usage("--site-tcp " + siteTcp + ": not a congestion control of this kernel; use one of "
-                    + available);
-        }
+        requireAvailable("--site-tcp", siteTcp, available);
         return new WanGrid(rttsMs, losses, lossSeed, rateGiven ? rate : WanWorkload.LATENCY_RATE_PER_SEC, tcpFlows,
                 tcpCongestionControls, siteTcp);
+    }
+
+    /** Rejects a congestion control the kernel does not have (not checked when the kernel's list is unknown). */
+    private void requireAvailable(String option, String congestionControl, List<String> available) {
+        if (!available.isEmpty() && !available.contains(congestionControl)) {
+            throw usage(option + " " + congestionControl + ": not a congestion control of this kernel; use one of "
+                    + available);
+        }
     }
 
     /** @return the kernel's TCP congestion controls, empty if unknown (then {@code --tcp} is not checked here) */

@@ -15,7 +15,8 @@ import org.gcs.tools.netns.LossModel;
  * @param latencyRatePerSec the offered load of {@code wan-latency}, messages per second
  * @param tcpFlows wan-fairness: how many kernel TCP flows compete, each count a point ({@code --tcp-flows})
  * @param tcpCongestionControls wan-fairness: their congestion controls, each a point ({@code --tcp})
- * @param siteTcp the TCP congestion control of every site namespace, so of the JGroups bridges' connections
+ * @param siteTcp the TCP congestion control of every site's route to the others, so of the JGroups bridges'
+ *        connections
  *        ({@code --site-tcp})
  */
 public record WanGrid(List<Long> rttsMs, List<String> losses, long seed, double latencyRatePerSec,

@@ -101,10 +101,11 @@ final class LossIntervalHistory {
         double total1 = 0;
         double weightTotal = 0;
         for (int i = 1; i <= count; i++) {
+            double interval = closedInterval(i);
             if (i < count) {
-                total0 += closedInterval(i) * WEIGHTS[i];
+                total0 += interval * WEIGHTS[i];
             }
-            total1 += closedInterval(i) * WEIGHTS[i - 1];
+            total1 += interval * WEIGHTS[i - 1];
             weightTotal += WEIGHTS[i - 1];
         }
         return Math.max(total0, total1) / weightTotal;

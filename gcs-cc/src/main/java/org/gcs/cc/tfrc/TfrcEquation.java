@@ -92,8 +92,8 @@ public final class TfrcEquation {
     /**
      * Eq. 1 inverted: the loss event rate p at which {@link #rateBytesPerSec} gives {@code targetBytesPerSec}, as
      * RFC 5348 §6.3.1 uses it to synthesize the first loss interval ({@code 1/p}) from the receive rate at the first
-     * loss event. Eq. 1 falls strictly as p grows, so p is found by bisection on log p, to a relative precision
-     * of 1e-9 in the rate.
+     * loss event. Eq. 1 falls strictly as p grows, so p is found by bisection on log p, until log p is known to
+     * within 1e-10.
      *
      * @param segmentBytes segment size s in bytes; finite and positive
      * @param rttSec round-trip time R in seconds; finite and positive
@@ -120,7 +120,7 @@ public final class TfrcEquation {
         if (rateBytesPerSec(segmentBytes, rttSec, MIN_INVERTED_P) <= targetBytesPerSec) {
             return MIN_INVERTED_P;
         }
-        for (int i = 0; i < 200 && highLog - lowLog > 1e-10; i++) {
+        while (highLog - lowLog > 1e-10) { // about 38 halvings from [log 1e-12, 0]
             double midLog = (lowLog + highLog) / 2;
             if (rateBytesPerSec(segmentBytes, rttSec, Math.exp(midLog)) > targetBytesPerSec) {
                 lowLog = midLog; // p too small: the rate is above the target

@@ -14,9 +14,9 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * The loss event rate a receiving delegate measures end to end, against the packet loss of its path. By default
  * (RFC 5348 §5.4's average of eight intervals) it reads random losses a little low, as a loss event rate should
- * (two losses within one RTT are one event): 0.96, 0.86 and 0.86 times the loss rate at 1, 3 and 6 %. Seed 004's
+ * (two losses within one RTT are one event): 1.00, 0.87 and 0.81 times the loss rate at 1, 3 and 6 %. Seed 004's
  * estimator ({@code cc.tfrc.loss.average=xpand}: Eq. 2's 0.5 quotient, no counting in the first RTT of an event)
- * reads them high: the average of few intervals is noisy and 1/S̄ is biased upward, 1.3–2.2 times the loss rate.
+ * reads them high: the average of few intervals is noisy and 1/S̄ is biased upward, 1.26–1.47 times the loss rate.
  * The bounds catch estimates that count packets still on their way as lost (as a sync overtaking tree traffic
  * did).
  */

@@ -57,6 +57,35 @@ public final class Netns {
     }
 
     /**
+     * Shapes the packets from one source subnet that a device receives: the device's ingress redirects them to an
+     * {@code ifb} device of the same namespace, whose egress has a token bucket filter (drop-tail); what passes comes
+     * back to the ingress of the device, so routing and policy rules see it arrive there as before. Several calls on
+     * one device add one {@code ifb} and one filter each (the first adds the device's ingress qdisc).
+     *
+     * @param namespace the device's namespace
+     * @param device the device whose ingress is shaped
+     * @param sourceCidr the packets shaped: those from this subnet, e.g. {@code 10.77.1.0/24}
+     * @param ifbDevice the name of the {@code ifb} device to create (at most 15 characters)
+     * @param rateBitsPerSec the rate
+     * @param burstBytes the bucket's depth
+     * @param queueBytes the queue's bound ({@code limit})
+     */
+    public static void ingressTbf(String namespace, String device, String sourceCidr, String ifbDevice,
+                                  long rateBitsPerSec, long burstBytes, long queueBytes) {
+        HostCommands.run("ip", "-n", namespace, "link", "add", ifbDevice, "type", "ifb");
+        HostCommands.run("ip", "-n", namespace, "link", "set", ifbDevice, "up");
+        tbf(namespace, ifbDevice, rateBitsPerSec, burstBytes, queueBytes);
+        if (!HostCommands.run("ip", "netns", "exec", namespace, "tc", "qdisc", "show", "dev", device, "ingress")
+                .contains("ingress")) {
+            HostCommands.run("ip", "netns", "exec", namespace, "tc", "qdisc", "add", "dev", device, "handle",
+                    "ffff:", "ingress");
+        }
+        HostCommands.run("ip", "netns", "exec", namespace, "tc", "filter", "add", "dev", device, "parent", "ffff:",
+                "protocol", "ip", "u32", "match", "ip", "src", sourceCidr, "action", "mirred", "egress", "redirect",
+                "dev", ifbDevice);
+    }
+
+    /**
      * Turns IPv4 forwarding on in a namespace.
      *
      * @param namespace the namespace

@@ -10,11 +10,23 @@ import java.util.function.Consumer;
 /**
  * An emulated WAN that this object creates and removes: one network namespace per site and one router namespace,
  * a veth pair between each site and the router (site {@code 10.77.<i>.2}, router {@code 10.77.<i>.1}, sites
- * numbered from 1), a {@code tbf} of the asked rate on both ends of every pair (the site's uplink and downlink), and
+ * numbered from 1), a {@code tbf} of the asked rate each way on every pair (the site's uplink and downlink), and
  * a {@link DelayLine} in the router that holds every forwarded packet for half the asked round-trip time and drops
  * packets by a {@link LossModel}. Any site-to-site path crosses the router once each way, so every site-to-site RTT
  * is the one asked (plus queueing). Inside a site, traffic stays on the namespace's loopback, where IP multicast is
  * on ({@link Netns#addNamespace}).
+ *
+ * <p>Both {@code tbf}s are in the router and queue only packets that the delay line wrote: the uplink shapes what
+ * leaves the delay line from the site's subnet ({@link Netns#ingressTbf} on its TUN device), the downlink what the
+ * router sends to the site. A packet a local TCP socket sent is charged to that socket until it is freed, across
+ * namespaces too, and Linux's TCP Small Queues let a socket have only about two packets not yet freed: with the
+ * uplink queue on the site's device or on the router's ingress, a kernel TCP flow kept 4 to 18 packets in flight
+ * against a window of 199 while a UDP flow filled that queue, and GCS took 8.6 times one TCP flow's share in
+ * {@code wan-fairness}. The delay line copies every packet through user space, which frees the sender's packet as
+ * a WAN would. Each site's uplink is thus after the propagation delay rather than before it; the RTT and the
+ * queueing a flow sees are the same. The site's device has {@code gso_max_segs 1}, so TCP hands the router packets
+ * of one MSS, not 64 KB offload bursts. The delay line runs at every RTT, 0 included, so that the queues are always
+ * the same.
  *
  * <p>Queues: the {@code tbf} bound is one bandwidth-delay product at 100 ms ({@link #queueBytes}: 625 000 bytes at
  * 50 Mbit/s), its bucket 10 ms of the rate (at least 3000 bytes). The kernel has no {@code netem}, so delay and loss
@@ -57,7 +69,7 @@ public final class WanNetwork implements AutoCloseable {
      * Builds the network.
      *
      * @param sites the number of sites, 1 to 200
-     * @param rttMs the round-trip time between any two sites, in milliseconds (0: no delay line unless there is loss)
+     * @param rttMs the round-trip time between any two sites, in milliseconds (0: the delay line only forwards)
      * @param rateBitsPerSec each site's uplink and downlink rate
      * @param loss the loss model of the router's delay line
      * @param seed the loss model's seed
@@ -103,13 +115,15 @@ public final class WanNetwork implements AutoCloseable {
             Netns.veth(site, siteDevice, siteAddress(i - 1) + "/24", routerNamespace, routerDevice,
                     routerAddress(i - 1) + "/24");
             HostCommands.run("ip", "-n", site, "route", "add", "default", "via", routerAddress(i - 1));
-            Netns.tbf(site, siteDevice, rateBitsPerSec, burstBytes(), queueBytes());
+            HostCommands.run("ip", "-n", site, "link", "set", "dev", siteDevice, "gso_max_segs", "1");
             Netns.tbf(routerNamespace, routerDevice, rateBitsPerSec, burstBytes(), queueBytes());
             routerDevices.add(routerDevice);
         }
-        if (rttMs > 0 || loss.kind() != LossModel.Kind.NONE) {
-            delayLine = DelayLine.start(routerNamespace, devicePrefix + "dl", rttMs / 2, loss, seed, routerDevices,
-                    workDir);
+        String delayDevice = devicePrefix + "dl";
+        delayLine = DelayLine.start(routerNamespace, delayDevice, rttMs / 2, loss, seed, routerDevices, workDir);
+        for (int i = 1; i <= siteNamespaces.size(); i++) {
+            Netns.ingressTbf(routerNamespace, delayDevice, "10.77." + i + ".0/24", devicePrefix + "u" + i,
+                    rateBitsPerSec, burstBytes(), queueBytes());
         }
     }
 

@@ -57,8 +57,12 @@ def send(host, port, flows, cc):
     conns = []
     for _ in range(flows):
         conn = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_CONGESTION, cc.encode())
         conn.connect((host, port))
+        # after connect: a route's congctl (the bench sets one per site) replaces the socket's choice at connect
+        conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_CONGESTION, cc.encode())
+        actual = conn.getsockopt(socket.IPPROTO_TCP, socket.TCP_CONGESTION, 16).split(b"\0")[0].decode()
+        if actual != cc:
+            sys.exit("asked for TCP congestion control %s, the socket has %s" % (cc, actual))
         conns.append(conn)
     payload = b"\0" * CHUNK
 

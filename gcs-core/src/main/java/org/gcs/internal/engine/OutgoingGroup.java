@@ -9,6 +9,7 @@ import org.gcs.cc.api.CcSnapshot;
 import org.gcs.cc.api.DirectedEdge;
 import org.gcs.cc.api.Feedback;
 import org.gcs.cc.api.Grant;
+import org.gcs.cc.api.RateGrant;
 import org.gcs.cc.api.SourceContext;
 import org.gcs.cc.api.SourceController;
 import org.gcs.internal.flow.ControlBlocks;
@@ -132,7 +133,11 @@ final class OutgoingGroup {
     Optional<LanMessage> onTick(long term, long nowNs, MetaFlowSender.Output out) {
         flow.onTick(nowNs, out);
         controller.onTick(nowNs);
-        return grants.publish(controller.grant(), term, nowNs);
+        Grant grant = controller.grant();
+        if (grant instanceof RateGrant rate) {
+            flow.probeTail(rate.aggregateBytesPerSec(), nowNs, out); // price-based schemes grant no rate: no probes
+        }
+        return grants.publish(grant, term, nowNs);
     }
 
     /** @return the flow's congestion state as the public API shows it */

@@ -19,20 +19,47 @@ package org.gcs.internal.flow;
  *                       nothing (the hop-by-hop transport's {@code hop.e2e.repair = false}, for experiments that must
  *                       see what the links and backup buffers alone deliver); lagging receivers are still asked to
  *                       acknowledge again
+ * @param maxTailProbeDelayNs upper bound of the idle time after which the flow's last packet is sent again to the
+ *                            receivers that have not acknowledged it ({@link #tailProbeDelayNs}); 0: no tail probes
  */
 public record FlowSettings(long tickNs, long initialRttNs, long ackIntervalNs, long minRepairIntervalNs,
                            long maxRepairIntervalNs, int maxReorderPackets, int maxRetransmitsPerNak,
-                           long maxReorderGraceNs, long lagSyncFloorNs, boolean endToEndRepair) {
+                           long maxReorderGraceNs, long lagSyncFloorNs, boolean endToEndRepair,
+                           long maxTailProbeDelayNs) {
 
     /**
      * @param tickNs the driver's tick interval
      * @return settings with the defaults for that tick: initial RTT 300 ms, ack every 2 ticks, repair intervals
      *         between 4 ticks and 2 s, 32 768 packets of reordering, 1024 retransmits per NAK, reorder grace of at
-     *         most 20 ms
+     *         most 20 ms, tail probes after at most 50 ms of idleness
      */
     public static FlowSettings defaults(long tickNs) {
         return new FlowSettings(tickNs, 300_000_000L, 2 * tickNs, 4 * tickNs, 2_000_000_000L, 32_768, 1024,
-                20_000_000L, 0, true);
+                20_000_000L, 0, true, 50_000_000L);
+    }
+
+    /**
+     * How long the flow must have been idle after its last packet before that packet is sent again to a receiver
+     * that has not acknowledged it (a tail probe): a quarter of the smoothed RTT to the receiver, within 2 ticks and
+     * {@code maxTailProbeDelayNs}, and never so soon that the probe alone would take more than half the allowed rate:
+     * {@code delay >= 2 * probeBytes / allowedRate}. Over a burst of {@code B} seconds at most at the allowed rate
+     * and the idle time {@code D} after it, the flow then sends at most {@code allowed * (B + D/2)} bytes: within
+     * its rate. Without a probe, a lost last packet is found only when later data or an acknowledgement timeout
+     * reveals the gap, a round trip or more later; TCP's tail loss probe (RFC 8985 §7) answers the same problem
+     * after two RTTs, which is too late for a group's latency at WAN RTTs.
+     *
+     * @param srttNs the smoothed RTT to the receiver
+     * @param probeWireBytes the bytes the probe puts on the wire
+     * @param allowedBytesPerSec the flow's allowed rate (the controller's aggregate grant)
+     * @return the delay in nanoseconds, or {@link Long#MAX_VALUE} for no probe (probes off, no repair, no rate)
+     */
+    public long tailProbeDelayNs(long srttNs, int probeWireBytes, double allowedBytesPerSec) {
+        if (maxTailProbeDelayNs <= 0 || !endToEndRepair || !(allowedBytesPerSec > 0)) {
+            return Long.MAX_VALUE;
+        }
+        long byRttNs = Math.max(2 * tickNs, Math.min(maxTailProbeDelayNs, srttNs / 4));
+        double byRateNs = 2.0 * probeWireBytes * 1e9 / allowedBytesPerSec;
+        return byRateNs >= Long.MAX_VALUE ? Long.MAX_VALUE : Math.max(byRttNs, (long) Math.ceil(byRateNs));
     }
 
     /**
@@ -59,11 +86,12 @@ public record FlowSettings(long tickNs, long initialRttNs, long ackIntervalNs, l
     /**
      * @param repair whether the end-to-end repair runs at all
      * @param floorNs the shortest wait before a lagging receiver is asked for its gaps
-     * @return a copy with that repair setting and floor
+     * @return a copy with that repair setting and floor, and without tail probes: the end-to-end repair is then a
+     *     fallback behind links that repair a lost last packet themselves (the hop-by-hop transport)
      */
     public FlowSettings withEndToEndRepair(boolean repair, long floorNs) {
         return new FlowSettings(tickNs, initialRttNs, ackIntervalNs, minRepairIntervalNs, maxRepairIntervalNs,
-                maxReorderPackets, maxRetransmitsPerNak, maxReorderGraceNs, floorNs, repair);
+                maxReorderPackets, maxRetransmitsPerNak, maxReorderGraceNs, floorNs, repair, 0);
     }
 
     /**

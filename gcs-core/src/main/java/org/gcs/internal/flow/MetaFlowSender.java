@@ -17,7 +17,9 @@ import org.gcs.WireCost;
  *
  * <p>It numbers the site's messages to the group (one sequence number per fragment), keeps every packet in a
  * retransmit buffer until all receiving delegates acknowledged it, repairs what receivers NAK, and probes
- * receivers whose acknowledgements lag (a lost tail is otherwise invisible). It measures the RTT to each
+ * receivers whose acknowledgements lag (a lost tail is otherwise invisible). When the flow falls idle, it sends its
+ * last packet once more to the receivers that have not acknowledged it ({@link #probeTail}), so that a lost last
+ * packet is repaired a fraction of an RTT after it was due, not when later data reveals it. It measures the RTT to each
  * receiver from acknowledgement echoes as in seed 004, Fig. 3: {@code rtt = t4 − t1 − (t3 − t2)}.
  *
  * <p>The buffer is bounded by the members' send windows: a member may not have more than its window of
@@ -66,6 +68,8 @@ public final class MetaFlowSender {
     private java.util.Iterator<Receiver> rttRotation;
     private long packetsSent;
     private long retransmits;
+    private long tailProbes;
+    private long lastAppendNs;
 
     /** Told about every packet the flow numbers (its first transmission), e.g. a congestion controller. */
     @FunctionalInterface
@@ -146,6 +150,7 @@ public final class MetaFlowSender {
             buffer.put(nextSeq, packet);
             firstTransmissions.onFirstTransmission(nextSeq, WireCost.datagramBytes(part.length), nowNs);
             nextSeq++;
+            lastAppendNs = nowNs;
             if (!receivers.isEmpty()) {
                 Map<String, Long> srtts = new LinkedHashMap<>();
                 for (Receiver r : receivers.values()) {
@@ -284,6 +289,37 @@ public final class MetaFlowSender {
         }
     }
 
+    /**
+     * Sends the flow's last packet again, once, to every synced receiver that has not acknowledged it, when the flow
+     * has been idle since that packet for {@link FlowSettings#tailProbeDelayNs}. The copy is a repair (retransmit
+     * flag set): a receiver that holds the packet counts a duplicate; one that lost it has it a fraction of an RTT
+     * later instead of after the next data or a lag sync; one that lost earlier packets too sees the gap and NAKs it.
+     * Probes are counted in {@link #retransmits()} and in {@link #tailProbes()}.
+     *
+     * @param allowedBytesPerSec the flow's allowed aggregate rate; the probe never takes more than half of it
+     */
+    public void probeTail(double allowedBytesPerSec, long nowNs, Output out) {
+        long lastSeq = nextSeq - 1;
+        Data last = buffer.get(lastSeq);
+        if (last == null) {
+            return; // nothing sent yet, or everything acknowledged by all
+        }
+        int wireBytes = WireCost.datagramBytes(last.payload().length);
+        for (Receiver r : receivers.values()) {
+            if (!r.synced || r.ackedSeq >= lastSeq || r.tailProbedSeq >= lastSeq || lastSeq < r.startSeq) {
+                continue;
+            }
+            long srttNs = r.rtt.smoothedNs();
+            if (nowNs - lastAppendNs < settings.tailProbeDelayNs(srttNs, wireBytes, allowedBytesPerSec)) {
+                continue;
+            }
+            r.tailProbedSeq = lastSeq;
+            out.transmit(r.site, last.forReceiver(r.site, srttNs, true));
+            retransmits++;
+            tailProbes++;
+        }
+    }
+
     /** @return since when the receiver's oldest unacknowledged packet has been waiting */
     private long waitingSinceNs(Receiver r) {
         Data oldest = buffer.get(r.ackedSeq + 1);
@@ -352,9 +388,14 @@ public final class MetaFlowSender {
         return packetsSent;
     }
 
-    /** @return retransmissions so far */
+    /** @return retransmissions so far (repairs of NAKs and tail probes) */
     public long retransmits() {
         return retransmits;
+    }
+
+    /** @return tail probes so far ({@link #probeTail}) */
+    public long tailProbes() {
+        return tailProbes;
     }
 
     private static final class Receiver {
@@ -364,6 +405,7 @@ public final class MetaFlowSender {
         boolean synced;
         long lastSyncNs;
         long lastProgressNs;
+        long tailProbedSeq;
         RttEstimator rtt;
 
         Receiver(String site, long startSeq, RttEstimator rtt, long nowNs) {

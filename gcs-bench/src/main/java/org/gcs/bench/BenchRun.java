@@ -31,6 +31,8 @@ final class BenchRun {
     static final String SUMMARY_FILE = "summary.json";
     /** wan-fairness: the TCP port of the competing flows' sink, in the second site's namespace. */
     static final int COMPETING_TCP_PORT = 5201;
+    /** How long a run's TCP share waits for the sink's sample after the window (it reports every 100 ms). */
+    static final long TCP_SAMPLE_WAIT_MILLIS = 2_000;
 
     private final BenchSettings settings;
     private final PrintWriter out;
@@ -192,7 +194,8 @@ final class BenchRun {
                     result = driver.run(RunPlan.create(scenario, system, settings, point, namespaces, addresses), run);
                     if (tcp != null) {
                         result = result.withCompetingTcp(new CompetingTcp(tcp.flows(), tcp.congestionControl(),
-                                tcp.bytesPerSecBetween(result.windowStartMicros(), result.windowEndMicros())));
+                                tcp.awaitBytesPerSecBetween(result.windowStartMicros(), result.windowEndMicros(),
+                                        TCP_SAMPLE_WAIT_MILLIS)));
                     }
                 } catch (BenchFailure e) {
                     throw new BenchFailure(label + ", " + system.title() + " run " + run + ": " + e.getMessage());

@@ -96,6 +96,7 @@ public final class TcpFlows implements AutoCloseable {
                     String[] parts = line.split(" ");
                     synchronized (samples) {
                         samples.add(new long[] {Long.parseLong(parts[1]), Long.parseLong(parts[2])});
+                        samples.notifyAll();
                     }
                 }
             }
@@ -163,6 +164,31 @@ public final class TcpFlows implements AutoCloseable {
                 return Double.NaN;
             }
             return (bytesAt(toMicros) - bytesAt(fromMicros)) / ((toMicros - fromMicros) / 1e6);
+        }
+    }
+
+    /**
+     * {@link #bytesPerSecBetween}, once the sink has reported past the window's end: its samples come every 100 ms,
+     * so a window that ended a moment ago is covered only by the next one.
+     *
+     * @param fromMicros the window's start, wall clock µs since the epoch
+     * @param toMicros its end
+     * @param timeoutMillis how long to wait for the covering sample
+     * @return the payload bytes per second; NaN if the samples do not cover the window within the timeout
+     * @throws InterruptedException if interrupted while waiting
+     */
+    public double awaitBytesPerSecBetween(long fromMicros, long toMicros, long timeoutMillis)
+            throws InterruptedException {
+        long deadlineNs = System.nanoTime() + timeoutMillis * 1_000_000L;
+        synchronized (samples) {
+            while (samples.isEmpty() || samples.get(samples.size() - 1)[0] < toMicros) {
+                long leftNs = deadlineNs - System.nanoTime();
+                if (leftNs <= 0) {
+                    break;
+                }
+                samples.wait(Math.max(1, leftNs / 1_000_000L));
+            }
+            return bytesPerSecBetween(fromMicros, toMicros);
         }
     }
 

@@ -121,8 +121,9 @@ final class JGroupsEndpoint implements BenchEndpoint, Receiver {
         }
         MFC mfc = c.getProtocolStack().findProtocol(MFC.class);
         if (mfc != null) {
+            // JGroups times blocking with System.nanoTime (CreditMap): the average is in nanoseconds
             text.append(String.format(Locale.ROOT, "; MFC blocked %d times, %.1f ms on average",
-                    mfc.getNumberOfBlockings(), mfc.getAverageTimeBlocked()));
+                    mfc.getNumberOfBlockings(), mfc.getAverageTimeBlocked() / 1e6));
         }
         return text.toString();
     }

@@ -122,7 +122,7 @@ public final class WanNetwork implements AutoCloseable {
         String delayDevice = devicePrefix + "dl";
         delayLine = DelayLine.start(routerNamespace, delayDevice, rttMs / 2, loss, seed, routerDevices, workDir);
         for (int i = 1; i <= siteNamespaces.size(); i++) {
-            Netns.ingressTbf(routerNamespace, delayDevice, "10.77." + i + ".0/24", devicePrefix + "u" + i,
+            Netns.ingressTbf(routerNamespace, delayDevice, siteAddress(i - 1) + "/24", devicePrefix + "u" + i,
                     rateBitsPerSec, burstBytes(), queueBytes());
         }
     }

@@ -146,11 +146,12 @@ public final class ConfigKeys {
             key("min.send.rate", CONGESTION, "2KB", "", RATE, "128B to initial.send.rate", "min.send.rate = 8KB",
                     "The lowest aggregate rate a site is held to for a group."),
 
-            key("tree.strategy", OVERLAY, "spt", "", "", "spt, star, fixed:A-B,B-C, or a class name",
-                    "tree.strategy = star",
-                    "How the multicast tree is built: a fan-out-bounded shortest-path tree, a star (every source"
-                            + " sends to every site), exactly the given edges, or an"
-                            + " `org.gcs.alm.tree.TreeStrategy`."),
+            key("tree.strategy", OVERLAY, "source-spt", "", "",
+                    "source-spt, spt, star, fixed:A-B,B-C, or a class name", "tree.strategy = spt",
+                    "How the multicast tree is built: a shortest-path tree per source in which the source has at most"
+                            + " 2 children (up to 16 sites, then one shared tree), one fan-out-bounded shortest-path"
+                            + " tree shared by all sources, a star (every source sends to every site), exactly the"
+                            + " given edges, or an `org.gcs.alm.tree.TreeStrategy`."),
             key("tree.max.fanout", OVERLAY, "4", "", "", "1 to 64", "tree.max.fanout = 8",
                     "The most children a site may have in the tree."),
             key("probe.interval", OVERLAY, "500ms", "", DURATION, "10ms to 60s", "probe.interval = 1s",

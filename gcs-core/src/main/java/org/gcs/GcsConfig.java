@@ -45,8 +45,9 @@ import org.gcs.driver.WanPipelineHook;
  * <tr><td>memberStallTimeout</td><td>10 s, per group overridable</td><td>how long this member's listeners may hold a
  * group back (the delivery backlog full, so every sender waits) before the member is excluded from the group
  * ({@link ViewListener#onExcluded}); it may join again</td></tr>
- * <tr><td>treeStrategy</td><td>spt</td><td>how the overlay multicast tree is built: {@code spt} (shortest-path tree
- * from the most central site, fan-out bounded), {@code star} (every source sends to every site), {@code fixed:A-B,B-C}
+ * <tr><td>treeStrategy</td><td>source-spt</td><td>how the overlay multicast tree is built: {@code source-spt} (a
+ * shortest-path tree per source, the source's fan-out at most 2; up to 16 sites, then as {@code spt}), {@code spt}
+ * (one shortest-path tree from the most central site, fan-out bounded), {@code star} (every source sends to every site), {@code fixed:A-B,B-C}
  * (exactly these edges, for experiments), or a class name</td></tr>
  * <tr><td>maxFanOut</td><td>4</td><td>most children of a site in the tree</td></tr>
  * <tr><td>probeInterval</td><td>500 ms</td><td>how often a delegate probes its links (RTT, loss)</td></tr>
@@ -337,7 +338,10 @@ public final class GcsConfig {
         return overlay;
     }
 
-    /** @return the overlay tree strategy: a built-in name ({@code spt}, {@code star}) or a class name */
+    /**
+     * @return the overlay tree strategy: a built-in name ({@code source-spt}, {@code spt}, {@code star}), a fixed
+     *     tree or a class name
+     */
     public String treeStrategy() {
         return overlay.treeStrategy();
     }

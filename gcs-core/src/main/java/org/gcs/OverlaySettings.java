@@ -16,8 +16,11 @@ import java.util.Set;
  */
 public record OverlaySettings(String treeStrategy, int maxFanOut, Duration probeInterval,
                               Duration treeRefreshInterval) {
-    /** A fan-out-bounded shortest-path tree of fan-out 4, probes every 500 ms, a refresh every 30 s. */
-    public static final OverlaySettings DEFAULTS = new OverlaySettings("spt", 4, Duration.ofMillis(500),
+    /**
+     * A shortest-path tree per source (the source's fan-out 2, the others' 4), probes every 500 ms, a refresh every
+     * 30 s.
+     */
+    public static final OverlaySettings DEFAULTS = new OverlaySettings("source-spt", 4, Duration.ofMillis(500),
             Duration.ofSeconds(30));
     /** The properties keys of the overlay. */
     public static final Set<String> KEYS = Set.of("tree.strategy", "tree.max.fanout", "probe.interval",

@@ -27,7 +27,7 @@ class GcsConfigTest {
         assertThat(config.lan().mcastPortFor("boston")).isBetween(46_000, 47_999);
         assertThat(config.lan().mcastPortFor("boston")).isNotEqualTo(config.lan().mcastPortFor("ottawa"));
         assertThat(config.wanPipelineHook()).isEmpty();
-        assertThat(config.treeStrategy()).isEqualTo("spt");
+        assertThat(config.treeStrategy()).isEqualTo("source-spt");
         assertThat(config.maxFanOut()).isEqualTo(4);
         assertThat(config.probeInterval()).isEqualTo(Duration.ofMillis(500));
     }

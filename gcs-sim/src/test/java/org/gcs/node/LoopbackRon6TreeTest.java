@@ -28,7 +28,7 @@ import org.gcs.emulator.LinkEmulation;
 
 /**
  * Six sites of the paper's RON testbed (emulated delays and losses of Tables 1 and 2) on real sockets, two
- * members each. During traffic the delegate of a non-root site dies, then the root site's delegate (when the root
+ * members each, with the paper's one shared tree ({@code spt}). During traffic the delegate of a non-root site dies, then the root site's delegate (when the root
  * is the site hit first, its last member: the site goes too); each time the overlay tree is rebuilt within 5 s (seen
  * through tree events on every surviving member) and the members of the surviving sites miss nothing and receive
  * nothing twice.
@@ -46,7 +46,8 @@ class LoopbackRon6TreeTest {
             Map<MemberId, List<TreeEvent>> treeEvents = new ConcurrentHashMap<>();
             for (String site : SITES) {
                 for (int i = 1; i <= 2; i++) {
-                    GcsNode node = cluster.start(site, site + i, b -> b.wanPipelineHook(LinkEmulation.of(ron6, 7)));
+                    GcsNode node = cluster.start(site, site + i,
+                            b -> b.treeStrategy("spt").wanPipelineHook(LinkEmulation.of(ron6, 7)));
                     SequenceChecker checker = new SequenceChecker();
                     checkers.put(node.self(), checker);
                     node.onMessage(checker::accept);

@@ -9,6 +9,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.UnaryOperator;
+import org.gcs.GcsConfigBuilder;
 import org.gcs.GroupMessage;
 import org.gcs.GroupTree;
 import org.gcs.MemberId;
@@ -21,6 +23,8 @@ class SimTreeTest {
     private static final long MS = 1_000_000L;
     private static final long S = 1_000_000_000L;
     private static final String G = "g";
+    /** The paper's one shared tree (not the default tree per source): these tests check its root and its repair. */
+    private static final UnaryOperator<GcsConfigBuilder> SHARED_TREE = b -> b.treeStrategy("spt");
     private static final List<String> RON6 = List.of("jerusalem", "boston", "saltlake", "ottawa", "berkeley", "chicago");
 
     private static List<SimNode> start(SimNetwork net, List<String> sites, int perSite, String group) {
@@ -51,7 +55,7 @@ class SimTreeTest {
 
     @Test
     void shouldAgreeOnOneTreeRootedAtOttawaOnRon6() {
-        SimNetwork net = new SimNetwork(Topology.load("ron6"), SimOptions.defaults());
+        SimNetwork net = new SimNetwork(Topology.load("ron6"), SimOptions.defaults(), SHARED_TREE);
         List<SimNode> nodes = start(net, RON6, 2, G);
         assertThat(net.runUntil(() -> sameTreeEverywhere(nodes, G, 6), 20 * S)).isTrue();
         net.runFor(5 * S); // measurements settle; the plan must stay the same everywhere
@@ -68,7 +72,7 @@ class SimTreeTest {
 
     @Test
     void shouldPruneEachGroupToTheSitesWithMembers() {
-        SimNetwork net = new SimNetwork(Topology.load("ron6"), SimOptions.defaults());
+        SimNetwork net = new SimNetwork(Topology.load("ron6"), SimOptions.defaults(), SHARED_TREE);
         List<SimNode> nodes = start(net, RON6, 1, G);
         SimNode jerusalem = nodes.get(0);
         SimNode boston = nodes.get(1);
@@ -89,7 +93,7 @@ class SimTreeTest {
         // forwarding, not congestion control, is under test: with TFRC the 500 messages would be paced at
         // jerusalem's few KB/s and the count below would mostly measure control traffic over the longer run
         SimNetwork net = new SimNetwork(Topology.load("ron6"), SimOptions.defaults().withSeed(5),
-                b -> b.congestionControl("none"));
+                b -> SHARED_TREE.apply(b).congestionControl("none"));
         List<SimNode> nodes = start(net, RON6, 1, G);
         assertThat(net.runUntil(() -> sameTreeEverywhere(nodes, G, 6), 20 * S)).isTrue();
         net.runFor(5 * S); // every link measured: the plan is final
@@ -123,7 +127,7 @@ class SimTreeTest {
     void shouldRebuildTheTreeWhenDelegatesDieAndLoseNothingFromSurvivors() {
         // repair, not congestion control, is under test (TFRC would pace the offered load over minutes)
         SimNetwork net = new SimNetwork(Topology.load("ron6"), SimOptions.defaults().withSeed(21),
-                b -> b.heartbeatInterval(Duration.ofMillis(500)).siteTimeout(Duration.ofSeconds(2))
+                b -> SHARED_TREE.apply(b).heartbeatInterval(Duration.ofMillis(500)).siteTimeout(Duration.ofSeconds(2))
                         .congestionControl("none"));
         List<SimNode> nodes = start(net, RON6, 2, G);
         assertThat(net.runUntil(() -> sameTreeEverywhere(nodes, G, 6), 20 * S)).isTrue();

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SortedMap;
 import java.util.SortedSet;
-import java.util.TreeMap;
 
 /**
  * One shared tree ({@value #NAME}): a fan-out-bounded shortest-path tree from a central root.
@@ -14,11 +13,10 @@ import java.util.TreeMap;
  *       {@link LinkCosts#costNs} as edge weights (Floyd–Warshall, O(n³)). The {@value #ROOT_CANDIDATES} sites
  *       of smallest eccentricity (largest distance to any other site; ties by name) are the root
  *       candidates.</li>
- *   <li><b>Tree.</b> From each candidate, a tree is grown like Dijkstra/Prim: repeatedly attach the site
- *       {@code u} not yet in the tree through the in-tree parent {@code p} that has fewer than
- *       {@code maxFanOut} children and minimizes {@code costFromRoot(p) + cost(p, u)}, ties broken by the names
- *       of {@code u}, then {@code p}. Some parent always has room, since a tree of k sites has k−1 children
- *       among k sites.</li>
+ *   <li><b>Tree.</b> From each candidate, a tree is grown like Dijkstra/Prim ({@link FanOutTreeGrower}):
+ *       repeatedly attach the site {@code u} not yet in the tree through the in-tree parent {@code p} that has
+ *       fewer than {@code maxFanOut} children and minimizes {@code costFromRoot(p) + cost(p, u)}, ties broken by
+ *       the names of {@code u}, then {@code p}.</li>
  *   <li><b>Root.</b> The candidate whose tree has the smallest largest root-to-site cost wins (ties: the more
  *       central candidate). This is "the delegate that minimizes the largest path RTT", measured on the tree
  *       the fan-out bound allows rather than on the unconstrained graph: on seed 004's six RON sites the graph
@@ -61,18 +59,14 @@ public final class ShortestPathTreeStrategy implements TreeStrategy {
         }
         List<String> names = new ArrayList<>(SiteSets.copyOf(sites, "sites"));
         int n = names.size();
-        long[][] cost = new long[n][n];
-        for (int i = 0; i < n; i++) {
-            for (int j = 0; j < n; j++) {
-                cost[i][j] = costs.costNs(names.get(i), names.get(j));
-            }
-        }
+        long[][] cost = FanOutTreeGrower.costMatrix(names, costs);
         SortedMap<String, String> best = null;
         int bestRoot = -1;
         long bestWorstNs = Long.MAX_VALUE;
         for (int root : centralSites(cost, ROOT_CANDIDATES)) {
             long[] fromRootNs = new long[n];
-            SortedMap<String, String> parentOf = grow(names, cost, root, maxFanOut, fromRootNs);
+            SortedMap<String, String> parentOf = FanOutTreeGrower.grow(names, cost, root, maxFanOut, maxFanOut,
+                    fromRootNs);
             long worstNs = 0;
             for (long ns : fromRootNs) {
                 worstNs = Math.max(worstNs, ns);
@@ -84,43 +78,6 @@ public final class ShortestPathTreeStrategy implements TreeStrategy {
             }
         }
         return TreePlan.shared(NAME, SpanningTree.of(names.get(bestRoot), best));
-    }
-
-    /** Grows the fan-out-bounded tree from {@code root}; fills {@code fromRootNs} with each site's path cost. */
-    private static SortedMap<String, String> grow(List<String> names, long[][] cost, int root, int maxFanOut,
-                                                  long[] fromRootNs) {
-        int n = names.size();
-        boolean[] inTree = new boolean[n];
-        int[] children = new int[n];
-        SortedMap<String, String> parentOf = new TreeMap<>();
-        inTree[root] = true;
-        for (int added = 1; added < n; added++) {
-            int bestChild = -1;
-            int bestParent = -1;
-            long bestNs = Long.MAX_VALUE;
-            // indices follow name order and only a strictly smaller cost wins: ties go to the smaller (u, p)
-            for (int u = 0; u < n; u++) {
-                if (inTree[u]) {
-                    continue;
-                }
-                for (int p = 0; p < n; p++) {
-                    if (!inTree[p] || children[p] >= maxFanOut) {
-                        continue;
-                    }
-                    long viaNs = CostMath.add(fromRootNs[p], cost[p][u]);
-                    if (bestChild < 0 || viaNs < bestNs) {
-                        bestChild = u;
-                        bestParent = p;
-                        bestNs = viaNs;
-                    }
-                }
-            }
-            inTree[bestChild] = true;
-            children[bestParent]++;
-            fromRootNs[bestChild] = bestNs;
-            parentOf.put(names.get(bestChild), names.get(bestParent));
-        }
-        return parentOf;
     }
 
     /** @return the indices of up to {@code limit} sites of smallest eccentricity, most central first (ties by index) */

@@ -12,9 +12,9 @@ import java.util.SortedSet;
  *       forwarded to.</li>
  *   <li>Otherwise, once {@code refreshIntervalNs} has passed since the last computation (or adoption), a
  *       candidate is computed with the current costs. It is published only if it differs from the current
- *       plan, both are shared trees, and the candidate's worst cost from the root
- *       ({@link SpanningTree#maxCostFromRootNs}) is lower than the current tree's, re-evaluated with the same
- *       current costs, by at least {@code improvementThreshold} (0.2 = 20 %). This hysteresis keeps RTT noise
+ *       plan, both are shared trees or both have a tree per source, and the candidate's worst cost from the root
+ *       ({@link SpanningTree#maxCostFromRootNs}; the largest over the sources' trees) is lower than the current
+ *       plan's, re-evaluated with the same current costs, by at least {@code improvementThreshold} (0.2 = 20 %). This hysteresis keeps RTT noise
  *       from re-shaping the tree, which would reorder packets in flight. Source-star plans are never
  *       re-published on cost (their shape depends on the sites only).</li>
  * </ul>
@@ -88,12 +88,26 @@ public final class TreeMaintainer {
     }
 
     private boolean isClearlyBetter(TreePlan candidate, TreePlan incumbent, LinkCosts costs) {
-        if (candidate.sharedTree().isEmpty() || incumbent.sharedTree().isEmpty()) {
+        boolean bothShared = candidate.sharedTree().isPresent() && incumbent.sharedTree().isPresent();
+        boolean bothSourceTrees = candidate.hasSourceTrees() && incumbent.hasSourceTrees();
+        if (!bothShared && !bothSourceTrees) {
             return false;
         }
-        long candidateNs = candidate.sharedTree().get().maxCostFromRootNs(costs);
-        long incumbentNs = incumbent.sharedTree().get().maxCostFromRootNs(costs);
+        long candidateNs = worstCostNs(candidate, costs);
+        long incumbentNs = worstCostNs(incumbent, costs);
         return candidateNs < incumbentNs && candidateNs <= incumbentNs * (1 - improvementThreshold);
+    }
+
+    /** @return the largest cost from a source to a site, over the shared tree or over every source's tree */
+    private static long worstCostNs(TreePlan plan, LinkCosts costs) {
+        if (plan.sharedTree().isPresent()) {
+            return plan.sharedTree().get().maxCostFromRootNs(costs);
+        }
+        long worstNs = 0;
+        for (String source : plan.sites()) {
+            worstNs = Math.max(worstNs, plan.treeFor(source).maxCostFromRootNs(costs));
+        }
+        return worstNs;
     }
 
     /**

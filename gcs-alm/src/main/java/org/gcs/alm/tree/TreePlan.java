@@ -7,13 +7,15 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * What the coordinator publishes and every delegate forwards by: either one tree shared by all sources, or
- * one star per source (every source sends straight to every other site). Immutable; equality is by content.
+ * What the coordinator publishes and every delegate forwards by: one tree shared by all sources, one tree per
+ * source, or one star per source (every source sends straight to every other site). Immutable; equality is by
+ * content.
  *
  * <p>Forwarding rule ({@link #nextHops}): a packet of a group from source site S that arrived from neighbour
  * N is sent to every neighbour in S's tree except N, restricted to the part of the tree that leads to sites
@@ -24,14 +26,18 @@ public final class TreePlan {
     private final String strategy;
     private final SortedSet<String> sites;
     private final SpanningTree sharedTree;
+    /** Each source's own tree, or null for a shared tree or source stars. */
+    private final SortedMap<String, SpanningTree> sourceTrees;
 
-    private TreePlan(String strategy, SortedSet<String> sites, SpanningTree sharedTree) {
+    private TreePlan(String strategy, SortedSet<String> sites, SpanningTree sharedTree,
+                     SortedMap<String, SpanningTree> sourceTrees) {
         if (strategy == null || strategy.isEmpty()) {
             throw new IllegalArgumentException("strategy must be a strategy name, got " + strategy);
         }
         this.strategy = strategy;
         this.sites = sites;
         this.sharedTree = sharedTree;
+        this.sourceTrees = sourceTrees;
     }
 
     /**
@@ -43,7 +49,7 @@ public final class TreePlan {
         if (tree == null) {
             throw new IllegalArgumentException("tree must not be null");
         }
-        return new TreePlan(strategy, tree.sites(), tree);
+        return new TreePlan(strategy, tree.sites(), tree, null);
     }
 
     /**
@@ -52,7 +58,34 @@ public final class TreePlan {
      * @return a plan in which every source site sends directly to every other site
      */
     public static TreePlan sourceStars(String strategy, SortedSet<String> sites) {
-        return new TreePlan(strategy, Collections.unmodifiableSortedSet(SiteSets.copyOf(sites, "sites")), null);
+        return new TreePlan(strategy, Collections.unmodifiableSortedSet(SiteSets.copyOf(sites, "sites")), null,
+                null);
+    }
+
+    /**
+     * @param strategy name of the strategy that computed the plan
+     * @param treesBySource for every site, the tree its packets follow: rooted at that site and spanning exactly
+     *     the plan's sites (the key set)
+     * @return a plan in which every source has its own tree
+     * @throws IllegalArgumentException if the map is empty, or a tree is not rooted at its source or does not span
+     *     the key set
+     */
+    public static TreePlan sourceTrees(String strategy, Map<String, SpanningTree> treesBySource) {
+        if (treesBySource == null || treesBySource.isEmpty()) {
+            throw new IllegalArgumentException("treesBySource must name at least one source, got " + treesBySource);
+        }
+        SortedSet<String> sites = SiteSets.copyOf(treesBySource.keySet(), "the sources of treesBySource");
+        SortedMap<String, SpanningTree> trees = new TreeMap<>();
+        for (Map.Entry<String, SpanningTree> entry : treesBySource.entrySet()) {
+            SpanningTree tree = entry.getValue();
+            if (tree == null || !tree.root().equals(entry.getKey()) || !tree.sites().equals(sites)) {
+                throw new IllegalArgumentException("the tree of source " + entry.getKey() + " must be rooted there"
+                        + " and span " + sites + ", got " + tree);
+            }
+            trees.put(entry.getKey(), tree);
+        }
+        return new TreePlan(strategy, Collections.unmodifiableSortedSet(sites), null,
+                Collections.unmodifiableSortedMap(trees));
     }
 
     /** @return the name of the strategy that computed the plan */
@@ -60,9 +93,14 @@ public final class TreePlan {
         return strategy;
     }
 
-    /** @return true if every source uses its own star, false if all sources share one tree */
+    /** @return true if every source uses its own star or tree, false if all sources share one tree */
     public boolean sourceRooted() {
         return sharedTree == null;
+    }
+
+    /** @return true if every source has a tree of its own ({@link #sourceTrees}), false for stars or a shared tree */
+    public boolean hasSourceTrees() {
+        return sourceTrees != null;
     }
 
     /** @return the sites the plan spans, sorted */
@@ -77,8 +115,8 @@ public final class TreePlan {
 
     /**
      * @param sourceSite a site of the plan
-     * @return the tree that packets from {@code sourceSite} follow: the shared tree, or the star rooted at
-     *     the source with every other site as a child
+     * @return the tree that packets from {@code sourceSite} follow: the shared tree, the source's own tree, or
+     *     the star rooted at the source with every other site as a child
      * @throws IllegalArgumentException if the source is not a site of the plan
      */
     public SpanningTree treeFor(String sourceSite) {
@@ -87,6 +125,9 @@ public final class TreePlan {
         }
         if (sharedTree != null) {
             return sharedTree;
+        }
+        if (sourceTrees != null) {
+            return sourceTrees.get(sourceSite);
         }
         Map<String, String> parentOf = new TreeMap<>();
         for (String site : sites) {
@@ -133,9 +174,9 @@ public final class TreePlan {
      *
      * @param sourceSiteOrNull a source site, or null for "any source"
      * @param memberSites the sites with members of the group
-     * @return for a shared tree: the tree pruned to the member sites (plus the source, if given); for stars:
-     *     the star of the given source pruned the same way, or empty when no source is given; empty too if
-     *     no kept site is in the plan
+     * @return for a shared tree: the tree pruned to the member sites (plus the source, if given); for
+     *     source-rooted plans: the star or tree of the given source pruned the same way, or empty when no source
+     *     is given; empty too if no kept site is in the plan
      */
     public Optional<SpanningTree> groupTree(String sourceSiteOrNull, Set<String> memberSites) {
         if (sourceSiteOrNull == null && sharedTree == null) {
@@ -167,18 +208,21 @@ public final class TreePlan {
     @Override
     public boolean equals(Object other) {
         return other instanceof TreePlan that && strategy.equals(that.strategy) && sites.equals(that.sites)
-                && Objects.equals(sharedTree, that.sharedTree);
+                && Objects.equals(sharedTree, that.sharedTree) && Objects.equals(sourceTrees, that.sourceTrees);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(strategy, sites, sharedTree);
+        return Objects.hash(strategy, sites, sharedTree, sourceTrees);
     }
 
     @Override
     public String toString() {
-        return sharedTree != null
-                ? "TreePlan[" + strategy + ", shared " + sharedTree + "]"
+        if (sharedTree != null) {
+            return "TreePlan[" + strategy + ", shared " + sharedTree + "]";
+        }
+        return sourceTrees != null
+                ? "TreePlan[" + strategy + ", source trees " + sourceTrees.values() + "]"
                 : "TreePlan[" + strategy + ", source stars over " + sites + "]";
     }
 }

@@ -7,13 +7,13 @@ import java.util.TreeSet;
 
 /**
  * Selects a {@link TreeStrategy} by short name ({@value ShortestPathTreeStrategy#NAME},
- * {@value SourceStarStrategy#NAME}), as a hand-written tree {@code fixed:EDGES} ({@link FixedTreeStrategy},
+ * {@value SourceTreeStrategy#NAME}, {@value SourceStarStrategy#NAME}), as a hand-written tree {@code fixed:EDGES} ({@link FixedTreeStrategy},
  * e.g. {@code fixed:A-B,B-C,B-D}) or, as the escape hatch, by the fully-qualified name of a class that
  * implements {@link TreeStrategy} and has a public no-arg constructor.
  */
 public final class TreeStrategies {
     private static final SortedSet<String> BUILT_IN = Collections.unmodifiableSortedSet(
-            new TreeSet<>(List.of(ShortestPathTreeStrategy.NAME, SourceStarStrategy.NAME)));
+            new TreeSet<>(List.of(ShortestPathTreeStrategy.NAME, SourceTreeStrategy.NAME, SourceStarStrategy.NAME)));
     /** How the usage text names the fixed form. */
     private static final String FIXED_USAGE = FixedTreeStrategy.PREFIX + "EDGES (e.g. "
             + FixedTreeStrategy.PREFIX + "A-B,B-C,B-D)";
@@ -48,6 +48,8 @@ public final class TreeStrategies {
         switch (name) {
             case ShortestPathTreeStrategy.NAME:
                 return new ShortestPathTreeStrategy();
+            case SourceTreeStrategy.NAME:
+                return new SourceTreeStrategy();
             case SourceStarStrategy.NAME:
                 return new SourceStarStrategy();
             default:

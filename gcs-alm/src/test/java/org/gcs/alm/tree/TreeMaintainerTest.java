@@ -101,6 +101,20 @@ class TreeMaintainerTest {
     }
 
     @Test
+    void shouldRepublishTreesPerSourceOnlyWhenTheirWorstPathClearlyImproves() {
+        TreeMaintainer perSource = new TreeMaintainer(new SourceTreeStrategy(), 6, 10 * S, 0.2);
+        assertThat(perSource.onTick(SITES, A_HUB, 0)).get().extracting(TreePlan::hasSourceTrees).isEqualTo(true);
+        assertThat(perSource.onTick(SITES, A_HUB, 10 * S)).isEmpty(); // the same plan
+        // under B_HUB the incumbent's worst path (a's packets to c and d directly, 100 ms) halves
+        Optional<TreePlan> better = perSource.onTick(SITES, B_HUB, 20 * S);
+        assertThat(better).isPresent();
+        assertThat(better.get().treeFor("a").parentOf("c")).hasValue("b");
+        // a shared plan taken over from elsewhere is not replaced by trees per source on cost
+        perSource.adopt(TreePlan.shared("spt", spt.plan(SITES, A_HUB, 6).sharedTree().orElseThrow()), 30 * S);
+        assertThat(perSource.onTick(SITES, B_HUB, 100 * S)).isEmpty();
+    }
+
+    @Test
     void shouldNeverRepublishStarPlansOnCost() {
         TreeMaintainer stars = new TreeMaintainer(new SourceStarStrategy(), 6, 10 * S, 0.0);
         assertThat(stars.onTick(SITES, A_HUB, 0)).get().extracting(TreePlan::sourceRooted).isEqualTo(true);

@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
 class TreeStrategiesTest {
     @Test
     void shouldSelectBuiltInStrategiesByShortName() {
-        assertThat(TreeStrategies.builtInNames()).containsExactly("spt", "star");
+        assertThat(TreeStrategies.builtInNames()).containsExactly("source-spt", "spt", "star");
+        assertThat(TreeStrategies.byName("source-spt")).isInstanceOf(SourceTreeStrategy.class);
         assertThat(TreeStrategies.byName("spt")).isInstanceOf(ShortestPathTreeStrategy.class)
                 .extracting(TreeStrategy::name).isEqualTo("spt");
         assertThat(TreeStrategies.byName(" star ")).isInstanceOf(SourceStarStrategy.class)
@@ -44,11 +45,11 @@ class TreeStrategiesTest {
         assertThatThrownBy(() -> TreeStrategies.byName("mst"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("unknown tree strategy 'mst'")
-                .hasMessageContaining("[spt, star]");
+                .hasMessageContaining("[source-spt, spt, star]");
         assertThatThrownBy(() -> TreeStrategies.byName("org.example.Missing"))
                 .hasMessageContaining("unknown tree strategy 'org.example.Missing'")
-                .hasMessageContaining("[spt, star]");
-        assertThatThrownBy(() -> TreeStrategies.byName("")).hasMessageContaining("[spt, star]");
+                .hasMessageContaining("[source-spt, spt, star]");
+        assertThatThrownBy(() -> TreeStrategies.byName("")).hasMessageContaining("[source-spt, spt, star]");
         assertThatThrownBy(() -> TreeStrategies.byName(null)).hasMessageContaining("nameOrClassName");
     }
 

@@ -23,6 +23,7 @@ class TreeStrategyPropertiesTest {
 
     private final TreeStrategy spt = new ShortestPathTreeStrategy();
     private final TreeStrategy star = new SourceStarStrategy();
+    private final TreeStrategy sourceTrees = new SourceTreeStrategy();
 
     @Provide
     Arbitrary<TreeScenario> scenarios() {
@@ -47,7 +48,7 @@ class TreeStrategyPropertiesTest {
 
     @Property(tries = TRIES)
     void shouldComputeTheSamePlanTwiceAndForAnyInputOrder(@ForAll("scenarios") TreeScenario scenario) {
-        for (TreeStrategy strategy : List.of(spt, star)) {
+        for (TreeStrategy strategy : List.of(spt, star, sourceTrees)) {
             TreePlan first = strategy.plan(scenario.sites(), scenario.costs(), scenario.maxFanOut());
             TreePlan again = strategy.plan(scenario.sites(), scenario.costs(), scenario.maxFanOut());
             TreePlan reordered = strategy.plan(scenario.sitesReversed(), scenario.costsShuffled(),
@@ -91,6 +92,37 @@ class TreeStrategyPropertiesTest {
     }
 
     @Property(tries = TRIES)
+    void shouldGiveEverySourceAShortestPathTreeOfItsOwnWithinBothFanOuts(@ForAll("scenarios") TreeScenario scenario) {
+        TreePlan plan = sourceTrees.plan(scenario.sites(), scenario.costs(), scenario.maxFanOut());
+        assertThat(plan.strategy()).isEqualTo(SourceTreeStrategy.NAME);
+        assertThat(plan.sites()).containsExactlyElementsOf(scenario.sites());
+        if (scenario.sites().size() > SourceTreeStrategy.MAX_SITES) {
+            assertThat(plan.sharedTree()).isPresent();
+            return;
+        }
+        assertThat(plan.hasSourceTrees()).isTrue();
+        assertThat(plan.sourceRooted()).isTrue();
+        int sourceFanOut = Math.min(SourceTreeStrategy.SOURCE_FAN_OUT, scenario.maxFanOut());
+        for (String source : scenario.sites()) {
+            SpanningTree tree = plan.treeFor(source);
+            assertThat(tree.root()).isEqualTo(source);
+            assertThat(tree.sites()).containsExactlyElementsOf(scenario.sites());
+            assertThat(rebuilt(tree)).isEqualTo(tree);
+            assertThat(tree.childrenOf(source)).hasSizeLessThanOrEqualTo(sourceFanOut);
+            for (String site : tree.sites()) {
+                assertThat(tree.childrenOf(site)).hasSizeLessThanOrEqualTo(scenario.maxFanOut());
+            }
+            // where no bound binds, it is Dijkstra's tree: no site's path costs more than the direct link
+            if (scenario.sites().size() - 1 <= sourceFanOut) {
+                for (String site : tree.sites()) {
+                    assertThat(tree.costFromRootNs(site, scenario.costs()))
+                            .isLessThanOrEqualTo(scenario.costs().costNs(source, site));
+                }
+            }
+        }
+    }
+
+    @Property(tries = TRIES)
     void shouldPruneToTheMinimalSubtreeOfTheKeptSites(@ForAll("scenarios") TreeScenario scenario) {
         TreePlan plan = spt.plan(scenario.sites(), scenario.costs(), scenario.maxFanOut());
         String someSource = scenario.sites().first();
@@ -105,7 +137,8 @@ class TreeStrategyPropertiesTest {
     @Property(tries = TRIES)
     void shouldDeliverEveryPacketToEveryMemberSiteExactlyOnce(@ForAll("scenarios") TreeScenario scenario) {
         for (TreePlan plan : List.of(spt.plan(scenario.sites(), scenario.costs(), scenario.maxFanOut()),
-                star.plan(scenario.sites(), scenario.costs(), scenario.maxFanOut()))) {
+                star.plan(scenario.sites(), scenario.costs(), scenario.maxFanOut()),
+                sourceTrees.plan(scenario.sites(), scenario.costs(), scenario.maxFanOut()))) {
             for (String source : scenario.sites()) {
                 checkFlood(plan, source, scenario.members());
             }

@@ -2,6 +2,7 @@ package org.gcs.internal.engine;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -25,6 +26,7 @@ import org.gcs.internal.wire.WanPacket;
 import org.gcs.internal.wire.LinkReport;
 import org.gcs.internal.wire.WanPacket.Probe;
 import org.gcs.internal.wire.WanPacket.ProbeReply;
+import org.gcs.internal.wire.WanPacket.SourceTree;
 import org.gcs.internal.wire.WanPacket.TreeAnnounce;
 import org.gcs.internal.wire.WanPacket.TreeEdge;
 
@@ -407,30 +409,56 @@ final class TreeOverlay {
 
     static TreeAnnounce toAnnounce(long version, TreePlan plan, LinkCosts costs) {
         List<String> sites = new ArrayList<>(plan.sites());
+        if (plan.hasSourceTrees()) {
+            List<SourceTree> trees = new ArrayList<>();
+            for (String source : sites) {
+                // in the order of the children's names, as the wire carries them, so a decoded plan is equal
+                List<TreeEdge> edges = new ArrayList<>(announcedEdges(plan.treeFor(source), costs));
+                edges.sort(Comparator.comparing(TreeEdge::child));
+                trees.add(new SourceTree(source, edges));
+            }
+            return new TreeAnnounce(version, plan.strategy(), true, sites.get(0), sites, List.of(), trees);
+        }
         if (plan.sourceRooted()) {
-            return new TreeAnnounce(version, plan.strategy(), true, sites.get(0), sites, List.of());
+            return new TreeAnnounce(version, plan.strategy(), true, sites.get(0), sites, List.of(), List.of());
         }
         SpanningTree tree = plan.sharedTree().orElseThrow();
+        return new TreeAnnounce(version, plan.strategy(), false, tree.root(), sites, announcedEdges(tree, costs),
+                List.of());
+    }
+
+    private static List<TreeEdge> announcedEdges(SpanningTree tree, LinkCosts costs) {
         List<TreeEdge> edges = new ArrayList<>();
         for (SpanningTree.Edge edge : tree.edges()) {
             edges.add(new TreeEdge(edge.parent(), edge.child(), costs.costNs(edge.parent(), edge.child()) / 1_000));
         }
-        return new TreeAnnounce(version, plan.strategy(), false, tree.root(), sites, edges);
+        return edges;
     }
 
     /** @return the plan, or null if the announcement does not describe a valid tree */
     static TreePlan toPlan(TreeAnnounce announce) {
         try {
+            if (!announce.sourceTrees().isEmpty()) {
+                Map<String, SpanningTree> trees = new HashMap<>();
+                for (SourceTree tree : announce.sourceTrees()) {
+                    trees.put(tree.source(), SpanningTree.of(tree.source(), parentsOf(tree.edges())));
+                }
+                return TreePlan.sourceTrees(announce.strategy(), trees);
+            }
             if (announce.sourceRooted()) {
                 return TreePlan.sourceStars(announce.strategy(), new TreeSet<>(announce.sites()));
             }
-            Map<String, String> parents = new HashMap<>();
-            for (TreeEdge edge : announce.edges()) {
-                parents.put(edge.child(), edge.parent());
-            }
-            return TreePlan.shared(announce.strategy(), SpanningTree.of(announce.root(), parents));
+            return TreePlan.shared(announce.strategy(), SpanningTree.of(announce.root(), parentsOf(announce.edges())));
         } catch (IllegalArgumentException e) {
             return null;
         }
+    }
+
+    private static Map<String, String> parentsOf(List<TreeEdge> edges) {
+        Map<String, String> parents = new HashMap<>();
+        for (TreeEdge edge : edges) {
+            parents.put(edge.child(), edge.parent());
+        }
+        return parents;
     }
 }

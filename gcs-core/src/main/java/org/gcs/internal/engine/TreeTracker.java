@@ -11,6 +11,7 @@ import org.gcs.GroupTree;
 import org.gcs.MemberId;
 import org.gcs.alm.tree.SpanningTree;
 import org.gcs.alm.tree.TreePlan;
+import org.gcs.internal.wire.WanPacket.SourceTree;
 import org.gcs.internal.wire.WanPacket.TreeAnnounce;
 import org.gcs.internal.wire.WanPacket.TreeEdge;
 
@@ -72,7 +73,13 @@ final class TreeTracker {
 
     private GroupTree toGroupTree(String group, SpanningTree tree) {
         Map<String, Long> costs = new HashMap<>();
-        for (TreeEdge edge : announce.edges()) {
+        List<TreeEdge> announced = new ArrayList<>(announce.edges());
+        for (SourceTree sourceTree : announce.sourceTrees()) {
+            if (sourceTree.source().equals(site)) {
+                announced.addAll(sourceTree.edges());
+            }
+        }
+        for (TreeEdge edge : announced) {
             costs.put(edge.parent() + ">" + edge.child(), edge.costMicros());
         }
         List<GroupTree.Edge> edges = new ArrayList<>();

@@ -1,20 +1,29 @@
 package org.gcs.internal.wire;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import org.gcs.internal.wire.WanPacket.SourceTree;
 import org.gcs.internal.wire.WanPacket.TreeAnnounce;
 import org.gcs.internal.wire.WanPacket.TreeEdge;
 
 /**
  * The body of a tree plan, shared by the WAN {@link TreeAnnounce} and the LAN {@code TreeInfo}: version u64,
- * strategy name, flags u8 (bit 0: source-rooted), root name, sites u16 × name, edges u16 × (parent, child,
- * costMicros u64). Decoding checks that every edge joins two listed sites and every site but the root is a
- * child exactly once.
+ * strategy name, flags u8 (bit 0: source-rooted; bit 1: a tree per source, which needs bit 0), root name, sites
+ * u16 × name, edges u16 × (parent, child, costMicros u64), then with bit 1, for every source in the order of the
+ * sites and every other site in that order, the site's parent in the source's tree as an index into the sites
+ * (u16) and the link's cost in µs (u32, saturated). Indices keep a plan of n sites at 6·n·(n−1) bytes for the
+ * per-source trees. Decoding checks that every edge joins two listed sites and that every site but the tree's
+ * root is a child exactly once, in the shared tree and in every source's.
  */
 final class TreeCodec {
     private static final int FLAG_SOURCE_ROOTED = 1;
+    private static final int FLAG_SOURCE_TREES = 2;
+    /** Bytes per site and source of the per-source trees: parent index u16, cost u32. */
+    private static final int SOURCE_ENTRY_BYTES = 6;
 
     private TreeCodec() {
     }
@@ -28,18 +37,44 @@ final class TreeCodec {
         for (TreeEdge e : t.edges()) {
             size += WireWriter.textSize(e.parent()) + WireWriter.textSize(e.child()) + 8;
         }
-        return size;
+        int n = t.sites().size();
+        return size + (t.sourceTrees().isEmpty() ? 0 : SOURCE_ENTRY_BYTES * n * (n - 1));
     }
 
     static void write(WireWriter w, TreeAnnounce t) {
-        w.i64(t.version()).text(t.strategy()).u8(t.sourceRooted() ? FLAG_SOURCE_ROOTED : 0).text(t.root())
-                .u16(t.sites().size());
+        int flags = (t.sourceRooted() ? FLAG_SOURCE_ROOTED : 0) | (t.sourceTrees().isEmpty() ? 0 : FLAG_SOURCE_TREES);
+        w.i64(t.version()).text(t.strategy()).u8(flags).text(t.root()).u16(t.sites().size());
         for (String site : t.sites()) {
             w.text(site);
         }
         w.u16(t.edges().size());
         for (TreeEdge e : t.edges()) {
             w.text(e.parent()).text(e.child()).i64(e.costMicros());
+        }
+        if (!t.sourceTrees().isEmpty()) {
+            writeSourceTrees(w, t);
+        }
+    }
+
+    private static void writeSourceTrees(WireWriter w, TreeAnnounce t) {
+        Map<String, Integer> index = new HashMap<>();
+        for (String site : t.sites()) {
+            index.put(site, index.size());
+        }
+        for (int s = 0; s < t.sites().size(); s++) {
+            SourceTree tree = t.sourceTrees().get(s);
+            Map<String, TreeEdge> edgeOf = new HashMap<>();
+            for (TreeEdge e : tree.edges()) {
+                edgeOf.put(e.child(), e);
+            }
+            for (String site : t.sites()) {
+                if (site.equals(tree.source())) {
+                    continue;
+                }
+                TreeEdge e = edgeOf.get(site);
+                int costMicros = (int) Math.min(Integer.MAX_VALUE, Math.max(0, e.costMicros()));
+                w.u16(index.get(e.parent())).u16(costMicros >>> 16).u16(costMicros & 0xffff);
+            }
         }
     }
 
@@ -70,10 +105,40 @@ final class TreeCodec {
             edges.add(edge);
         }
         boolean sourceRooted = (flags & FLAG_SOURCE_ROOTED) != 0;
-        if ((flags & ~FLAG_SOURCE_ROOTED) != 0 || !known.contains(root)
+        boolean sourceTrees = (flags & FLAG_SOURCE_TREES) != 0;
+        if ((flags & ~(FLAG_SOURCE_ROOTED | FLAG_SOURCE_TREES)) != 0 || !known.contains(root)
+                || (sourceTrees && !sourceRooted)
                 || (!sourceRooted && edges.size() != sites.size() - 1) || (sourceRooted && !edges.isEmpty())) {
             throw new MalformedDatagramException(DropReason.MALFORMED, "inconsistent tree plan");
         }
-        return new TreeAnnounce(version, strategy, sourceRooted, root, sites, edges);
+        List<SourceTree> trees = sourceTrees ? readSourceTrees(r, sites) : List.of();
+        return new TreeAnnounce(version, strategy, sourceRooted, root, sites, edges, trees);
+    }
+
+    /**
+     * Reads the per-source parents. Each index must name another listed site; that every source's parents form a
+     * tree (no cycle) is left to the plan's construction, which rejects the announcement otherwise.
+     */
+    private static List<SourceTree> readSourceTrees(WireReader r, List<String> sites)
+            throws MalformedDatagramException {
+        int n = sites.size();
+        List<SourceTree> trees = new ArrayList<>(n);
+        for (int s = 0; s < n; s++) {
+            List<TreeEdge> edges = new ArrayList<>(Math.max(0, n - 1));
+            for (int child = 0; child < n; child++) {
+                if (child == s) {
+                    continue;
+                }
+                int parent = r.u16();
+                long costMicros = r.u32("tree.source.cost");
+                if (parent >= n || parent == child) {
+                    throw new MalformedDatagramException(DropReason.MALFORMED, "bad parent " + parent + " of "
+                            + sites.get(child) + " in the tree of " + sites.get(s));
+                }
+                edges.add(new TreeEdge(sites.get(parent), sites.get(child), costMicros));
+            }
+            trees.add(new SourceTree(sites.get(s), edges));
+        }
+        return trees;
     }
 }

@@ -350,22 +350,40 @@ public sealed interface WanPacket
      *
      * @param version increases with every plan, across coordinators
      * @param strategy the name of the strategy that computed it
-     * @param sourceRooted true if every source uses its own star over {@code sites} (then {@code edges} is empty)
+     * @param sourceRooted true if every source uses its own star over {@code sites}, or its own tree of
+     *     {@code sourceTrees} (then {@code edges} is empty)
      * @param root the root of the shared tree (the first site for source-rooted plans)
      * @param sites every site of the plan
      * @param edges the shared tree's edges with the coordinator's cost estimate
+     * @param sourceTrees for a plan with a tree per source: one per site, in the order of {@code sites}; empty
+     *     otherwise (stars and shared trees)
      */
     record TreeAnnounce(long version, String strategy, boolean sourceRooted, String root, List<String> sites,
-                        List<TreeEdge> edges) implements WanPacket {
+                        List<TreeEdge> edges, List<SourceTree> sourceTrees) implements WanPacket {
         /** Makes the lists immutable. */
         public TreeAnnounce {
             sites = List.copyOf(sites);
             edges = List.copyOf(edges);
+            sourceTrees = List.copyOf(sourceTrees);
         }
 
         @Override
         public byte type() {
             return TYPE_TREE;
+        }
+    }
+
+    /**
+     * The tree one source's packets follow, in a plan with a tree per source.
+     *
+     * @param source the source site, the tree's root
+     * @param edges the tree's edges (every other site of the plan is a child exactly once) with the coordinator's
+     *     cost estimate
+     */
+    record SourceTree(String source, List<TreeEdge> edges) {
+        /** Makes the list immutable. */
+        public SourceTree {
+            edges = List.copyOf(edges);
         }
     }
 

@@ -181,14 +181,16 @@ class LanCodecTest {
         byte[] good = LanCodec.encode(new LanMessage.TreeInfo(1, WanDatagrams.sharedTree()));
         assertThat(roundTripQuietly(good)).isNotNull();
         for (WanPacket.TreeAnnounce bad : java.util.List.of(
-                new WanPacket.TreeAnnounce(1, "spt", false, "a", java.util.List.of("a", "b"), java.util.List.of()),
+                new WanPacket.TreeAnnounce(1, "spt", false, "a", java.util.List.of("a", "b"), java.util.List.of(),
+                        java.util.List.of()),
                 new WanPacket.TreeAnnounce(1, "spt", false, "a", java.util.List.of("a", "b"),
-                        java.util.List.of(new WanPacket.TreeEdge("a", "c", 1))),
+                        java.util.List.of(new WanPacket.TreeEdge("a", "c", 1)), java.util.List.of()),
                 new WanPacket.TreeAnnounce(1, "spt", false, "a", java.util.List.of("a", "b"),
-                        java.util.List.of(new WanPacket.TreeEdge("b", "a", 1))),
-                new WanPacket.TreeAnnounce(1, "spt", false, "z", java.util.List.of("a", "b"), java.util.List.of()),
+                        java.util.List.of(new WanPacket.TreeEdge("b", "a", 1)), java.util.List.of()),
+                new WanPacket.TreeAnnounce(1, "spt", false, "z", java.util.List.of("a", "b"), java.util.List.of(),
+                        java.util.List.of()),
                 new WanPacket.TreeAnnounce(1, "star", true, "a", java.util.List.of("a", "b"),
-                        java.util.List.of(new WanPacket.TreeEdge("a", "b", 1))))) {
+                        java.util.List.of(new WanPacket.TreeEdge("a", "b", 1)), java.util.List.of()))) {
             assertThat(dropReason(LanCodec.encode(new LanMessage.TreeInfo(1, bad)))).as(bad.toString())
                     .isEqualTo(DropReason.MALFORMED);
         }

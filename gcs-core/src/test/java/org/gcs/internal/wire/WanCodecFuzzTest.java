@@ -200,8 +200,9 @@ class WanCodecFuzzTest {
     private Arbitrary<WanPacket> trees() {
         Arbitrary<java.util.List<String>> sites = names().set().ofMinSize(1).ofMaxSize(12).map(java.util.ArrayList::new);
         return Combinators.combine(u63(), names(), Arbitraries.of(true, false), sites,
-                Arbitraries.longs().between(0, 1L << 40).list().ofSize(12), Arbitraries.integers().list().ofSize(12))
-                .as((version, strategy, star, list, costs, picks) -> {
+                Arbitraries.longs().between(0, 1L << 40).list().ofSize(12), Arbitraries.integers().list().ofSize(12),
+                Arbitraries.of(true, false))
+                .as((version, strategy, star, list, costs, picks, perSource) -> {
                     java.util.List<WanPacket.TreeEdge> edges = new java.util.ArrayList<>();
                     if (!star) {
                         for (int i = 1; i < list.size(); i++) {
@@ -209,7 +210,23 @@ class WanCodecFuzzTest {
                             edges.add(new WanPacket.TreeEdge(parent, list.get(i), costs.get(i)));
                         }
                     }
-                    return new WanPacket.TreeAnnounce(version, strategy, star, list.get(0), list, edges);
+                    java.util.List<WanPacket.SourceTree> trees = new java.util.ArrayList<>();
+                    if (star && perSource) {
+                        // each source's parents as the wire carries them: any other site, a cost below 2^31 µs
+                        for (int s = 0; s < list.size(); s++) {
+                            java.util.List<WanPacket.TreeEdge> sourceEdges = new java.util.ArrayList<>();
+                            for (int i = 0; i < list.size(); i++) {
+                                if (i != s) {
+                                    int parent = Math.floorMod(picks.get(i) + s, list.size());
+                                    parent = parent == i ? s : parent;
+                                    sourceEdges.add(new WanPacket.TreeEdge(list.get(parent), list.get(i),
+                                            costs.get(i) % Integer.MAX_VALUE));
+                                }
+                            }
+                            trees.add(new WanPacket.SourceTree(list.get(s), sourceEdges));
+                        }
+                    }
+                    return new WanPacket.TreeAnnounce(version, strategy, star, list.get(0), list, edges, trees);
                 });
     }
 

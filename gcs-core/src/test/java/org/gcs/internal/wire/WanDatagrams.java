@@ -61,11 +61,28 @@ final class WanDatagrams {
     static WanPacket.TreeAnnounce sharedTree() {
         return new WanPacket.TreeAnnounce(7, "spt", false, "ottawa", List.of("boston", "chicago", "ottawa", "saltlake"),
                 List.of(new WanPacket.TreeEdge("ottawa", "boston", 50_835), new WanPacket.TreeEdge("ottawa", "chicago", 25_975),
-                        new WanPacket.TreeEdge("chicago", "saltlake", 58_310)));
+                        new WanPacket.TreeEdge("chicago", "saltlake", 58_310)), List.of());
     }
 
     static WanPacket.TreeAnnounce starPlan() {
-        return new WanPacket.TreeAnnounce(8, "star", true, "boston", List.of("boston", "chicago"), List.of());
+        return new WanPacket.TreeAnnounce(8, "star", true, "boston", List.of("boston", "chicago"), List.of(), List.of());
+    }
+
+    /**
+     * A plan with a tree per source over three sites: boston relays ottawa's packets to chicago. Each tree's edges
+     * are in the order of their children's names, as decoding returns them.
+     */
+    static WanPacket.TreeAnnounce sourceTreesPlan() {
+        WanPacket.TreeEdge bostonChicago = new WanPacket.TreeEdge("boston", "chicago", 30_000);
+        WanPacket.TreeEdge chicagoBoston = new WanPacket.TreeEdge("chicago", "boston", 30_000);
+        return new WanPacket.TreeAnnounce(9, "source-spt", true, "boston", List.of("boston", "chicago", "ottawa"),
+                List.of(), List.of(
+                        new WanPacket.SourceTree("boston", List.of(bostonChicago,
+                                new WanPacket.TreeEdge("boston", "ottawa", 50_835))),
+                        new WanPacket.SourceTree("chicago", List.of(chicagoBoston,
+                                new WanPacket.TreeEdge("chicago", "ottawa", 25_975))),
+                        new WanPacket.SourceTree("ottawa", List.of(new WanPacket.TreeEdge("ottawa", "boston", 50_835),
+                                bostonChicago))));
     }
 
     static WanEnvelope envelope(WanPacket packet) {
@@ -78,7 +95,8 @@ final class WanDatagrams {
                 envelope(ackWithFeedback()), envelope(nak(3)),
                 envelope(sync()), envelope(siteState()), envelope(siteStateWithLinks()),
                 envelope(new WanPacket.Probe(77)), envelope(new WanPacket.ProbeReply(77)), envelope(sharedTree()),
-                envelope(starPlan()), envelope(ccFeedback()), envelope(hopData()), envelope(hopAck()), envelope(linkCosts()),
+                envelope(starPlan()), envelope(sourceTreesPlan()), envelope(ccFeedback()), envelope(hopData()),
+                envelope(hopAck()), envelope(linkCosts()),
                 envelope(new WanBatch(List.of(sync(), ack(), data(0, 1, false, new byte[] {4, 5})))));
     }
 

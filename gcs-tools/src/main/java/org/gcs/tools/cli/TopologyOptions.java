@@ -40,8 +40,9 @@ public final class TopologyOptions {
     }
 
     @Option(names = "--tree-strategy", paramLabel = "NAME", descriptionKey = "tree-strategy",
-            description = "How delegates build the multicast tree: spt (shortest-path tree, fan-out bounded), star"
-                    + " (every source sends straight to every site) or fixed:A-B,B-C (these edges)"
+            description = "How delegates build the multicast tree: source-spt (a shortest-path tree per source, the"
+                    + " library's default), spt (one shared shortest-path tree, fan-out bounded), star (every source"
+                    + " sends straight to every site) or fixed:A-B,B-C (these edges)"
                     + " (default: ${DEFAULT-VALUE}).")
     String treeStrategy;
 

@@ -47,8 +47,8 @@ import org.gcs.driver.WanPipelineHook;
  * ({@link ViewListener#onExcluded}); it may join again</td></tr>
  * <tr><td>treeStrategy</td><td>source-spt</td><td>how the overlay multicast tree is built: {@code source-spt} (a
  * shortest-path tree per source, the source's fan-out at most 2; up to 16 sites, then as {@code spt}), {@code spt}
- * (one shortest-path tree from the most central site, fan-out bounded), {@code star} (every source sends to every site), {@code fixed:A-B,B-C}
- * (exactly these edges, for experiments), or a class name</td></tr>
+ * (one shortest-path tree from the most central site, fan-out bounded), {@code star} (every source sends to every
+ * site), {@code fixed:A-B,B-C} (exactly these edges, for experiments), or a class name</td></tr>
  * <tr><td>maxFanOut</td><td>4</td><td>most children of a site in the tree</td></tr>
  * <tr><td>probeInterval</td><td>500 ms</td><td>how often a delegate probes its links (RTT, loss)</td></tr>
  * <tr><td>treeRefreshInterval</td><td>30 s</td><td>how often the tree is reconsidered for better link costs</td></tr>

@@ -28,10 +28,10 @@ import org.gcs.emulator.LinkEmulation;
 
 /**
  * Six sites of the paper's RON testbed (emulated delays and losses of Tables 1 and 2) on real sockets, two
- * members each, with the paper's one shared tree ({@code spt}). During traffic the delegate of a non-root site dies, then the root site's delegate (when the root
- * is the site hit first, its last member: the site goes too); each time the overlay tree is rebuilt within 5 s (seen
- * through tree events on every surviving member) and the members of the surviving sites miss nothing and receive
- * nothing twice.
+ * members each, with the paper's one shared tree ({@code spt}). During traffic the delegate of a non-root site dies,
+ * then the root site's delegate (when the root is the site hit first, its last member: the site goes too); each
+ * time the overlay tree is rebuilt within 5 s (seen through tree events on every surviving member) and the members
+ * of the surviving sites miss nothing and receive nothing twice.
  */
 class LoopbackRon6TreeTest {
     private static final String GROUP = "board";

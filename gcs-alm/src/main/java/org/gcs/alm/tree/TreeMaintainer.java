@@ -14,8 +14,8 @@ import java.util.SortedSet;
  *       candidate is computed with the current costs. It is published only if it differs from the current
  *       plan, both are shared trees or both have a tree per source, and the candidate's worst cost from the root
  *       ({@link SpanningTree#maxCostFromRootNs}; the largest over the sources' trees) is lower than the current
- *       plan's, re-evaluated with the same current costs, by at least {@code improvementThreshold} (0.2 = 20 %). This hysteresis keeps RTT noise
- *       from re-shaping the tree, which would reorder packets in flight. Source-star plans are never
+ *       plan's, re-evaluated with the same current costs, by at least {@code improvementThreshold} (0.2 = 20 %).
+ *       This hysteresis keeps RTT noise from re-shaping the tree, which would reorder packets in flight. Source-star plans are never
  *       re-published on cost (their shape depends on the sites only).</li>
  * </ul>
  *

@@ -7,8 +7,8 @@ import java.util.TreeSet;
 
 /**
  * Selects a {@link TreeStrategy} by short name ({@value ShortestPathTreeStrategy#NAME},
- * {@value SourceTreeStrategy#NAME}, {@value SourceStarStrategy#NAME}), as a hand-written tree {@code fixed:EDGES} ({@link FixedTreeStrategy},
- * e.g. {@code fixed:A-B,B-C,B-D}) or, as the escape hatch, by the fully-qualified name of a class that
+ * {@value SourceTreeStrategy#NAME}, {@value SourceStarStrategy#NAME}), as a hand-written tree {@code fixed:EDGES}
+ * ({@link FixedTreeStrategy}, e.g. {@code fixed:A-B,B-C,B-D}) or, as the escape hatch, by the fully-qualified name of a class that
  * implements {@link TreeStrategy} and has a public no-arg constructor.
  */
 public final class TreeStrategies {

@@ -65,7 +65,8 @@ final class WanDatagrams {
     }
 
     static WanPacket.TreeAnnounce starPlan() {
-        return new WanPacket.TreeAnnounce(8, "star", true, "boston", List.of("boston", "chicago"), List.of(), List.of());
+        return new WanPacket.TreeAnnounce(8, "star", true, "boston", List.of("boston", "chicago"), List.of(),
+                List.of());
     }
 
     /**

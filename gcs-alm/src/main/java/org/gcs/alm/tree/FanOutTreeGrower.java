@@ -8,8 +8,8 @@ import java.util.TreeMap;
  * Grows a fan-out-bounded shortest-path tree from a given root, like Dijkstra/Prim: repeatedly attach the site
  * {@code u} not yet in the tree through the in-tree parent {@code p} that still has room for a child and minimizes
  * {@code costFromRoot(p) + cost(p, u)}; ties go to the smaller index of {@code u}, then of {@code p} (indices follow
- * name order). The root may have a bound of its own. Some parent always has room as long as the root's bound or
- * the others' is at least 1, since a tree of k sites has k−1 children among k sites. O(n³) time.
+ * name order). The root may have a bound of its own. With both bounds at least 1 some parent always has room: a
+ * tree of k sites has k−1 children among k sites, so if the root is full another site has none. O(n³) time.
  */
 final class FanOutTreeGrower {
     private FanOutTreeGrower() {

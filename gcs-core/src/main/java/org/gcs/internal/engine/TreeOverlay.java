@@ -26,7 +26,7 @@ import org.gcs.internal.wire.WanPacket;
 import org.gcs.internal.wire.LinkReport;
 import org.gcs.internal.wire.WanPacket.Probe;
 import org.gcs.internal.wire.WanPacket.ProbeReply;
-import org.gcs.internal.wire.WanPacket.SourceTree;
+import org.gcs.internal.wire.SourceTree;
 import org.gcs.internal.wire.WanPacket.TreeAnnounce;
 import org.gcs.internal.wire.WanPacket.TreeEdge;
 

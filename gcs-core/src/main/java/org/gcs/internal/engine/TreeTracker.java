@@ -11,7 +11,7 @@ import org.gcs.GroupTree;
 import org.gcs.MemberId;
 import org.gcs.alm.tree.SpanningTree;
 import org.gcs.alm.tree.TreePlan;
-import org.gcs.internal.wire.WanPacket.SourceTree;
+import org.gcs.internal.wire.SourceTree;
 import org.gcs.internal.wire.WanPacket.TreeAnnounce;
 import org.gcs.internal.wire.WanPacket.TreeEdge;
 

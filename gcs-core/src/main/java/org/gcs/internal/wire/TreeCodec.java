@@ -6,7 +6,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.gcs.internal.wire.WanPacket.SourceTree;
 import org.gcs.internal.wire.WanPacket.TreeAnnounce;
 import org.gcs.internal.wire.WanPacket.TreeEdge;
 

@@ -374,20 +374,6 @@ public sealed interface WanPacket
     }
 
     /**
-     * The tree one source's packets follow, in a plan with a tree per source.
-     *
-     * @param source the source site, the tree's root
-     * @param edges the tree's edges (every other site of the plan is a child exactly once) with the coordinator's
-     *     cost estimate
-     */
-    record SourceTree(String source, List<TreeEdge> edges) {
-        /** Makes the list immutable. */
-        public SourceTree {
-            edges = List.copyOf(edges);
-        }
-    }
-
-    /**
      * One edge of a published tree.
      *
      * @param parent the parent site (nearer the root)

@@ -210,7 +210,7 @@ class WanCodecFuzzTest {
                             edges.add(new WanPacket.TreeEdge(parent, list.get(i), costs.get(i)));
                         }
                     }
-                    java.util.List<WanPacket.SourceTree> trees = new java.util.ArrayList<>();
+                    java.util.List<SourceTree> trees = new java.util.ArrayList<>();
                     if (star && perSource) {
                         // each source's parents as the wire carries them: any other site, a cost below 2^31 µs
                         for (int s = 0; s < list.size(); s++) {
@@ -223,7 +223,7 @@ class WanCodecFuzzTest {
                                             costs.get(i) % Integer.MAX_VALUE));
                                 }
                             }
-                            trees.add(new WanPacket.SourceTree(list.get(s), sourceEdges));
+                            trees.add(new SourceTree(list.get(s), sourceEdges));
                         }
                     }
                     return new WanPacket.TreeAnnounce(version, strategy, star, list.get(0), list, edges, trees);

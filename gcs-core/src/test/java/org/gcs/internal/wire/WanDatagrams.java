@@ -78,11 +78,11 @@ final class WanDatagrams {
         WanPacket.TreeEdge chicagoBoston = new WanPacket.TreeEdge("chicago", "boston", 30_000);
         return new WanPacket.TreeAnnounce(9, "source-spt", true, "boston", List.of("boston", "chicago", "ottawa"),
                 List.of(), List.of(
-                        new WanPacket.SourceTree("boston", List.of(bostonChicago,
+                        new SourceTree("boston", List.of(bostonChicago,
                                 new WanPacket.TreeEdge("boston", "ottawa", 50_835))),
-                        new WanPacket.SourceTree("chicago", List.of(chicagoBoston,
+                        new SourceTree("chicago", List.of(chicagoBoston,
                                 new WanPacket.TreeEdge("chicago", "ottawa", 25_975))),
-                        new WanPacket.SourceTree("ottawa", List.of(new WanPacket.TreeEdge("ottawa", "boston", 50_835),
+                        new SourceTree("ottawa", List.of(new WanPacket.TreeEdge("ottawa", "boston", 50_835),
                                 bostonChicago))));
     }
 

@@ -1,6 +1,8 @@
 package org.gcs.tools.netns;
 
 import java.util.function.Consumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Builders of the pieces of an emulated network, each one {@code ip} or {@code tc} call (or a few): namespaces,
@@ -8,6 +10,8 @@ import java.util.function.Consumer;
  * that is gone. Every method fails with the tool's output ({@link HostCommands#run}).
  */
 public final class Netns {
+    private static final Pattern BACKLOG = Pattern.compile("\"backlog\":(\\d+)");
+
     private Netns() {
     }
 
@@ -42,7 +46,14 @@ public final class Netns {
     }
 
     /**
-     * Puts a token bucket filter (drop-tail) on a device's egress.
+     * Bytes of an Ethernet header: what a {@code tbf} on a veth device charges per packet besides its IP bytes, and
+     * what {@link #ingressTbf} adds to every packet it charges (its {@code ifb} sees packets from a TUN device, IP
+     * bytes only), so that both kinds of shaper count the same frames and one rate means the same on both.
+     */
+    public static final int ETHERNET_HEADER_BYTES = 14;
+
+    /**
+     * Puts a token bucket filter (drop-tail) on a device's egress; it charges each packet its length on the device.
      *
      * @param namespace the device's namespace
      * @param device the device
@@ -51,15 +62,33 @@ public final class Netns {
      * @param queueBytes the queue's bound ({@code limit})
      */
     public static void tbf(String namespace, String device, long rateBitsPerSec, long burstBytes, long queueBytes) {
+        tbf(namespace, device, rateBitsPerSec, burstBytes, queueBytes, 0);
+    }
+
+    private static void tbf(String namespace, String device, long rateBitsPerSec, long burstBytes, long queueBytes,
+                            int overheadBytes) {
         HostCommands.run("ip", "netns", "exec", namespace, "tc", "qdisc", "add", "dev", device, "root", "tbf",
                 "rate", rateBitsPerSec + "bit", "burst", Long.toString(burstBytes), "limit",
-                Long.toString(queueBytes));
+                Long.toString(queueBytes), "overhead", Integer.toString(overheadBytes));
+    }
+
+    /**
+     * @param namespace a device's namespace
+     * @param device the device
+     * @return the bytes its root qdisc holds queued now ({@code tc -s -j qdisc show}), 0 if it reports none
+     */
+    public static long backlogBytes(String namespace, String device) {
+        String json = HostCommands.run("ip", "netns", "exec", namespace, "tc", "-s", "-j", "qdisc", "show", "dev",
+                device, "root");
+        Matcher m = BACKLOG.matcher(json);
+        return m.find() ? Long.parseLong(m.group(1)) : 0;
     }
 
     /**
      * Shapes the packets from one source subnet that a device receives: the device's ingress redirects them to an
-     * {@code ifb} device of the same namespace, whose egress has a token bucket filter (drop-tail); what passes comes
-     * back to the ingress of the device, so routing and policy rules see it arrive there as before. Several calls on
+     * {@code ifb} device of the same namespace, whose egress has a token bucket filter (drop-tail) that charges each
+     * packet its IP bytes and an Ethernet header ({@value #ETHERNET_HEADER_BYTES} bytes, as {@link #tbf} on a veth
+     * does, so that a packet costs the same in both); what passes comes back to the ingress of the device, so routing and policy rules see it arrive there as before. Several calls on
      * one device add one {@code ifb} and one filter each (the first adds the device's ingress qdisc).
      *
      * @param namespace the device's namespace
@@ -74,7 +103,7 @@ public final class Netns {
                                   long rateBitsPerSec, long burstBytes, long queueBytes) {
         HostCommands.run("ip", "-n", namespace, "link", "add", ifbDevice, "type", "ifb");
         HostCommands.run("ip", "-n", namespace, "link", "set", ifbDevice, "up");
-        tbf(namespace, ifbDevice, rateBitsPerSec, burstBytes, queueBytes);
+        tbf(namespace, ifbDevice, rateBitsPerSec, burstBytes, queueBytes, ETHERNET_HEADER_BYTES);
         if (!HostCommands.run("ip", "netns", "exec", namespace, "tc", "qdisc", "show", "dev", device, "ingress")
                 .contains("ingress")) {
             HostCommands.run("ip", "netns", "exec", namespace, "tc", "qdisc", "add", "dev", device, "handle",

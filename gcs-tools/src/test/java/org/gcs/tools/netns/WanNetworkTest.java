@@ -84,6 +84,33 @@ class WanNetworkTest {
     }
 
     @Test
+    void onlyTheSendersUplinkHoldsAQueueWhenTcpFillsIt() throws Exception {
+        assumeTrue(HostCommands.missingForNamespaces("this test").isEmpty(),
+                HostCommands.missingForNamespaces("this test").orElse(""));
+        long rateBitsPerSec = 10_000_000;
+        try (WanNetwork wan = WanNetwork.create(2, 20, rateBitsPerSec, LossModel.NONE, 1, workDir, s -> { });
+             TcpFlows tcp = TcpFlows.start(wan.siteNamespace(1), WanNetwork.siteAddress(1), PORT + 2,
+                     wan.siteNamespace(0), 2, "reno", workDir)) {
+            // the flows' slow start fills the uplink's queue (5 bandwidth-delay products at 20 ms)
+            Awaitility.await().atMost(Duration.ofSeconds(20)).until(() -> wan.uplinkBacklogBytes(0) > 30_000);
+            long downlinkMaxBytes = 0;
+            long uplinkMaxBytes = 0;
+            long samples = 0;
+            long endNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
+            while (System.nanoTime() < endNs) {
+                downlinkMaxBytes = Math.max(downlinkMaxBytes, wan.downlinkBacklogBytes(1));
+                uplinkMaxBytes = Math.max(uplinkMaxBytes, wan.uplinkBacklogBytes(0));
+                samples++;
+            }
+            // the receiving site's downlink forwards at the rate the uplink sends, so it holds at most a few
+            // packets of jitter; charging 14 bytes less per packet, it held a standing queue growing ~11 KB/s
+            assertThat(samples).isGreaterThan(10);
+            assertThat(downlinkMaxBytes).isLessThan(10_000);
+            assertThat(uplinkMaxBytes).isGreaterThan(30_000);
+        }
+    }
+
+    @Test
     void gilbertElliottProfileHasAMeanLossOfOnePercent() {
         assertThat(LossModel.GILBERT_ELLIOTT_1_PERCENT.meanLoss()).isCloseTo(0.01, org.assertj.core.data.Offset
                 .offset(1e-6));

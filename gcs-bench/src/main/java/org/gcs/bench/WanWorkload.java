@@ -13,8 +13,10 @@ package org.gcs.bench;
  *       {@value #MIN_MEASURED} measured messages. A system slower than one TCP flow takes longer, e.g. 3× slower
  *       makes a 24-s measured phase.</li>
  *   <li>{@code wan-fanout}: the same with the sender's uplink divided by the 4 copies a star sends;
- *       {@code wan-fairness}: a fair share of the uplink, 1 / (1 + TCP flows), {@value #FAIRNESS_MEASURED_SECONDS} s
- *       measured after {@value #FAIRNESS_WARMUP_SECONDS} s.</li>
+ *       {@code wan-fairness}: a fair share of the uplink, 1 / (1 + TCP flows), for the longer of
+ *       {@value #FAIRNESS_MEASURED_SECONDS} s and {@value #FAIRNESS_MEASURED_RTTS} RTTs measured after the longer of
+ *       {@value #FAIRNESS_WARMUP_SECONDS} s and {@value #FAIRNESS_WARMUP_RTTS} RTTs of warm-up
+ *       ({@link #fairnessSeconds}).</li>
  *   <li>{@code wan-latency}: a fixed offered load of {@value #LATENCY_RATE_PER_SEC} msg/s (20 KB/s with 1-KB
  *       messages, below a third of one TCP flow at 200 ms and 2 % loss, about 60 KB/s), {@value #MEASURED_SECONDS} s
  *       measured after {@value #WARMUP_SECONDS} s of paced warm-up, no unpaced warm-up ({@code --rate} changes
@@ -39,6 +41,19 @@ final class WanWorkload {
     static final long FAIRNESS_MEASURED_SECONDS = 20;
     /** Seconds of wan-fairness's warm-up at a fair share: the system's and the flows' start-up. */
     static final long FAIRNESS_WARMUP_SECONDS = 6;
+    /**
+     * Round trips of wan-fairness's measured phase, at least: a Reno flow's congestion epoch grows with the RTT (half
+     * its window in round trips, about 15 s at 10 Mbit/s and 200 ms), so 20 s held about one epoch at 200 ms.
+     */
+    static final long FAIRNESS_MEASURED_RTTS = 200;
+    /**
+     * Round trips of wan-fairness's warm-up, at least: TFRC's p averages the last 8 loss intervals (RFC 5348 §5.4),
+     * and the first is synthesized when the system leaves slow start against the TCP flow's full queue (§6.3.1), at
+     * a low rate. With one loss event per Reno epoch, that first interval still weighed on p a minute later at
+     * 200 ms: after 6 s of warm-up GCS's share was 0.72 (median of 3), after 60 s 1.09 (docs/performance.md, "WAN
+     * round 5"). The share is a long-run property (RFC 5348 §1); the warm-up lets the loss history form first.
+     */
+    static final long FAIRNESS_WARMUP_RTTS = 300;
     /** The fewest measured messages of a run. */
     static final long MIN_MEASURED = 200;
     /** The highest estimated rate, in messages per second. */
@@ -77,7 +92,8 @@ final class WanWorkload {
     static long measured(Scenario scenario, WanPoint point, int messageBytes, double latencyRatePerSec) {
         double rate = scenario.kind() == Scenario.Kind.LATENCY ? latencyRatePerSec
                 : estimatedRatePerSec(scenario, point, messageBytes);
-        long seconds = scenario == Scenario.WAN_FAIRNESS ? FAIRNESS_MEASURED_SECONDS : MEASURED_SECONDS;
+        double seconds = scenario == Scenario.WAN_FAIRNESS
+                ? fairnessSeconds(point, FAIRNESS_MEASURED_SECONDS, FAIRNESS_MEASURED_RTTS) : MEASURED_SECONDS;
         return Math.max(MIN_MEASURED, Math.round(rate * seconds));
     }
 
@@ -91,7 +107,19 @@ final class WanWorkload {
     static long warmup(Scenario scenario, WanPoint point, int messageBytes, double latencyRatePerSec) {
         double rate = scenario.kind() == Scenario.Kind.LATENCY ? latencyRatePerSec
                 : estimatedRatePerSec(scenario, point, messageBytes);
-        long seconds = scenario == Scenario.WAN_FAIRNESS ? FAIRNESS_WARMUP_SECONDS : WARMUP_SECONDS;
+        double seconds = scenario == Scenario.WAN_FAIRNESS
+                ? fairnessSeconds(point, FAIRNESS_WARMUP_SECONDS, FAIRNESS_WARMUP_RTTS) : WARMUP_SECONDS;
         return Math.round(rate * seconds);
+    }
+
+    /**
+     * @param point a wan-fairness point
+     * @param leastSeconds the phase's least length in seconds
+     * @param leastRtts the phase's least length in round trips of the point's RTT
+     * @return the phase's length in seconds: the longer of the two (at 20, 100 and 200 ms with the measured
+     *     phase's 20 s and 200 RTTs: 20, 20 and 40 s; with the warm-up's 6 s and 300 RTTs: 6, 30 and 60 s)
+     */
+    static double fairnessSeconds(WanPoint point, long leastSeconds, long leastRtts) {
+        return Math.max(leastSeconds, leastRtts * point.rttMs() / 1000.0);
     }
 }

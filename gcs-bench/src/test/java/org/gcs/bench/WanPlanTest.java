@@ -104,6 +104,18 @@ class WanPlanTest {
     }
 
     @Test
+    void fairnessPhasesGrowWithTheRttSoThatTheLossHistoryFormsAndEpochsFit() {
+        WanPoint near = new WanPoint(20, "0", LossModel.NONE, 1, "reno");
+        WanPoint far = new WanPoint(200, "0", LossModel.NONE, 1, "reno");
+        // a fair share of 10 Mbit/s against one flow: 625 000 bytes/s, 625 messages of 1000 bytes per second
+        assertThat(WanWorkload.measured(Scenario.WAN_FAIRNESS, near, 1000, 20)).isEqualTo(625L * 20);
+        assertThat(WanWorkload.warmup(Scenario.WAN_FAIRNESS, near, 1000, 20)).isEqualTo(625L * 6);
+        // 200 RTTs measured and 300 RTTs of warm-up at 200 ms: 40 s and 60 s
+        assertThat(WanWorkload.measured(Scenario.WAN_FAIRNESS, far, 1000, 20)).isEqualTo(625L * 40);
+        assertThat(WanWorkload.warmup(Scenario.WAN_FAIRNESS, far, 1000, 20)).isEqualTo(625L * 60);
+    }
+
+    @Test
     void shouldNameTheOptionOfABadGrid() {
         assertThat(usageError("wan-throughput", "--loss", "0.5,lots")).contains("--loss").contains("'lots'");
         assertThat(usageError("wan-throughput", "--rtt-ms", "-5")).contains("--rtt-ms");

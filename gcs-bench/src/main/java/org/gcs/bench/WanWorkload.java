@@ -51,7 +51,8 @@ final class WanWorkload {
      * and the first is synthesized when the system leaves slow start against the TCP flow's full queue (§6.3.1), at
      * a low rate. With one loss event per Reno epoch, that first interval still weighed on p a minute later at
      * 200 ms: after 6 s of warm-up GCS's share was 0.72 (median of 3), after 60 s 1.09 (docs/performance.md, "WAN
-     * round 5"). The share is a long-run property (RFC 5348 §1); the warm-up lets the loss history form first.
+     * round 5"). TFRC is fair in the long run and slower than TCP to take up bandwidth (RFC 5348 §1): the warm-up
+     * lets the loss history form first.
      */
     static final long FAIRNESS_WARMUP_RTTS = 300;
     /** The fewest measured messages of a run. */

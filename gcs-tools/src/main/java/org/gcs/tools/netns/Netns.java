@@ -88,8 +88,9 @@ public final class Netns {
      * Shapes the packets from one source subnet that a device receives: the device's ingress redirects them to an
      * {@code ifb} device of the same namespace, whose egress has a token bucket filter (drop-tail) that charges each
      * packet its IP bytes and an Ethernet header ({@value #ETHERNET_HEADER_BYTES} bytes, as {@link #tbf} on a veth
-     * does, so that a packet costs the same in both); what passes comes back to the ingress of the device, so routing and policy rules see it arrive there as before. Several calls on
-     * one device add one {@code ifb} and one filter each (the first adds the device's ingress qdisc).
+     * does, so that a packet costs the same in both); what passes comes back to the ingress of the device, so
+     * routing and policy rules see it arrive there as before. Several calls on one device add one {@code ifb} and one
+     * filter each (the first adds the device's ingress qdisc).
      *
      * @param namespace the device's namespace
      * @param device the device whose ingress is shaped

@@ -31,11 +31,11 @@ import java.util.function.Consumer;
  * <p>Both {@code tbf}s charge a packet the same bytes, its IP bytes and an Ethernet header: the uplink's {@code ifb}
  * sees packets without one, so it adds {@value Netns#ETHERNET_HEADER_BYTES} bytes each
  * ({@link Netns#ingressTbf}). Without that the downlink was 1 % slower than the uplink for full-size packets and
- * became a second bottleneck behind it: its queue filled over some 10 s to its bound, 100 ms at 10 Mbit/s, and
- * stayed there, a standing queue that the uplink alone never holds. {@code wan-fairness} measured that tandem, not
- * an uplink: at 100 ms, one Reno flow and GCS's TFRC, GCS's share was 0.70 with it (median of 3) and 0.97 without
- * it (one run; docs/performance.md has the medians). Only the sending site's uplink holds a queue now
- * ({@link #uplinkBacklogBytes}, {@link #downlinkBacklogBytes}).
+ * became a second bottleneck behind it, with a standing queue that the uplink alone never holds (in one run at
+ * 100 ms: 9 drops and 44 packets backlogged there at the end, and both flows measured about 170 ms of RTT).
+ * {@code wan-fairness} measured that tandem, not an uplink: at 100 ms, one Reno flow and GCS's TFRC, GCS's share
+ * was 0.70 with it (median of 3) and 0.97 without it (one run; docs/performance.md has the medians). Only the
+ * sending site's uplink holds a queue now ({@link #uplinkBacklogBytes}, {@link #downlinkBacklogBytes}).
  *
  * <p>Queues: the {@code tbf} bound is one bandwidth-delay product at 100 ms ({@link #queueBytes}: 625 000 bytes at
  * 50 Mbit/s), its bucket 10 ms of the rate (at least 3000 bytes). The kernel has no {@code netem}, so delay and loss

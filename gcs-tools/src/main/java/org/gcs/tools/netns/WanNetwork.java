@@ -208,6 +208,43 @@ public final class WanNetwork implements AutoCloseable {
         return Netns.backlogBytes(routerNamespace, devicePrefix + "r" + (site + 1));
     }
 
+    /**
+     * Cuts a site off the WAN, as an outage of its link would: the router drops every packet from the site and every
+     * packet to it ({@code iptables} {@code DROP} rules on its side of the site's veth, in the {@code FORWARD} chain,
+     * so before the delay line on the way in and after it on the way out). Nothing tells the endpoints: packets
+     * vanish, as on a WAN, rather than failing to send as a link taken down would make them. The site's own
+     * loopback, its LAN, is not touched.
+     *
+     * @param site a site's index, from 0
+     * @throws IllegalStateException if {@code iptables} is missing or refuses the rule
+     */
+    public void cutSite(int site) {
+        String device = devicePrefix + "r" + (site + 1);
+        iptables("-I", "-i", device);
+        iptables("-I", "-o", device);
+    }
+
+    /**
+     * Ends {@link #cutSite}'s outage: removes both rules.
+     *
+     * @param site a site's index, from 0, cut before
+     * @throws IllegalStateException if a rule is not there
+     */
+    public void restoreSite(int site) {
+        String device = devicePrefix + "r" + (site + 1);
+        iptables("-D", "-i", device);
+        iptables("-D", "-o", device);
+    }
+
+    private void iptables(String action, String direction, String device) {
+        if (HostCommands.locate("iptables") == null) {
+            throw new IllegalStateException("cutting a site's link needs the 'iptables' command (package iptables);"
+                    + " install it, e.g. 'apt-get install iptables'.");
+        }
+        HostCommands.run("ip", "netns", "exec", routerNamespace, "iptables", "-w", action, "FORWARD", direction,
+                device, "-j", "DROP");
+    }
+
     /** @return the router namespace */
     public String routerNamespace() {
         return routerNamespace;

@@ -111,6 +111,22 @@ class WanNetworkTest {
     }
 
     @Test
+    void aCutSiteNeitherSendsNorReceivesUntilRestored() throws Exception {
+        assumeTrue(HostCommands.missingForNamespaces("this test").isEmpty(),
+                HostCommands.missingForNamespaces("this test").orElse(""));
+        try (WanNetwork wan = WanNetwork.create(3, 20, RATE_BITS_PER_SEC, LossModel.NONE, 1, workDir, s -> { })) {
+            assertThat(echo(wan, 5, 500, new ArrayList<>())).isZero();
+            wan.cutSite(1);
+            assertThat(echo(wan, 5, 300, new ArrayList<>())).isEqualTo(5);
+            wan.restoreSite(1);
+            wan.cutSite(2);   // another site's outage does not touch the path between the first two
+            assertThat(echo(wan, 5, 500, new ArrayList<>())).isZero();
+            wan.restoreSite(2);
+            assertThat(echo(wan, 5, 500, new ArrayList<>())).isZero();
+        }
+    }
+
+    @Test
     void gilbertElliottProfileHasAMeanLossOfOnePercent() {
         assertThat(LossModel.GILBERT_ELLIOTT_1_PERCENT.meanLoss()).isCloseTo(0.01, org.assertj.core.data.Offset
                 .offset(1e-6));

@@ -14,7 +14,8 @@ import org.HdrHistogram.Histogram;
  * (sender, sequence and, where the system numbers its agreed order, position): members that delivered the same
  * messages in the same order (at the same positions) end with the same hash, which {@link DeliveryVerdict} compares
  * for the total-order systems. Positions must grow from one delivery to the next; a position that does not is
- * counted. Thread-safe.
+ * counted. Once started, a {@link BacklogWatch} keeps every new message's send and receive time ({@code wan-outage}).
+ * Thread-safe.
  */
 final class ArrivalCheck {
     /** Told once each: the first probe arrived, the first measured message arrived, every one arrived. */
@@ -38,6 +39,7 @@ final class ArrivalCheck {
     private final Listener listener;
     private final BitSet seen = new BitSet();
     private final Histogram latencyMicros = new Histogram(SIGNIFICANT_DIGITS);
+    private final BacklogWatch backlog = new BacklogWatch();
     private boolean probeSeen;
     private long highest;
     private long warmup;
@@ -131,6 +133,7 @@ final class ArrivalCheck {
                 return;
             }
             seen.set((int) sequence);
+            backlog.delivered(sentMicros, nowMicros);
             if (sequence != highest + 1) {
                 outOfOrder++;
             }
@@ -159,6 +162,11 @@ final class ArrivalCheck {
         if (complete) {
             listener.allMeasured();
         }
+    }
+
+    /** @return the deliveries kept for {@code wan-outage}'s backlog time, once started */
+    BacklogWatch backlog() {
+        return backlog;
     }
 
     /** @return the counters and times so far */

@@ -72,11 +72,16 @@ import picocli.CommandLine.Spec;
                     + " offered load (--rate); halfway through, the delegate (GCS) or site master (RELAY2, RELAY3)"
                     + " of the sender's site is killed (SIGKILL): messages lost, duplicated and reordered at the"
                     + " surviving members. GCS must have none.",
+            "  wan-outage             as root, on the WAN at every point of --rtt-ms x --loss: 3 sites x 2 processes"
+                    + " at wan-latency's offered load; 5 s into the measured phase the last site's link is cut for"
+                    + " 10 s: the time from its restoration until every member has the backlog, and what was lost,"
+                    + " duplicated or reordered (GCS runs with site.timeout=30s, above the outage; GCS must have no"
+                    + " fault).",
             "  all                    every loopback scenario (not the wan-* ones: run those by name), in this order.",
             "Every GCS-against-JGroups scenario runs each system in both protections (--security): GCS as shipped"
                     + " against JGroups with SYM_ENCRYPT + SERIALIZE, GCS with lan.protection=none and"
                     + " wan.protection=integrity against plain JGroups; each ratio compares like with like.",
-            "--rate paces cross-site-latency, total-latency, wan-latency and wan-failover only, below the systems'"
+            "--rate paces cross-site-latency, total-latency, wan-latency, wan-failover and wan-outage only, below the systems'"
                     + " capacity; the other scenarios send unpaced."
                     + " --controller, --transport and --set configure GCS's nodes only, for experiments: the"
                     + " defaults are what GCS ships.",
@@ -90,7 +95,8 @@ import picocli.CommandLine.Spec;
             "  gcs bench total-throughput total-latency --runs 3 --json",
             "  gcs bench all --runs 1 --messages 5000",
             "  gcs bench wan-throughput --rtt-ms 100 --loss 0.5 --runs 1",
-            "  gcs bench wan-failover --runs 3 --json"})
+            "  gcs bench wan-failover --runs 3 --json",
+            "  gcs bench wan-outage --rtt-ms 100 --loss 0.5 --runs 3 --json"})
 public final class BenchCommand implements Callable<Integer> {
     /** The largest message size a run accepts (one UDP datagram, below JGroups' and GCS's limits). */
     static final int MAX_MESSAGE_BYTES = 60_000;
@@ -106,7 +112,8 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Parameters(arity = "1..*", paramLabel = "SCENARIO",
             description = "cross-site-throughput, cross-site-latency, lan-throughput, udp-limit, total-throughput,"
-                    + " total-latency, wan-throughput, wan-latency, wan-fanout, wan-fairness, wan-failover or all.")
+                    + " total-latency, wan-throughput, wan-latency, wan-fanout, wan-fairness, wan-failover, wan-outage"
+                    + " or all.")
     List<String> scenarios;
 
     @Option(names = "--runs", paramLabel = "N", defaultValue = "3",
@@ -195,7 +202,7 @@ public final class BenchCommand implements Callable<Integer> {
     List<Long> rttsMs;
 
     @Option(names = "--loss", paramLabel = "PERCENT|ge[,...]", split = ",", defaultValue = "0,0.5,2,ge",
-            description = "wan-throughput, wan-latency (wan-fanout, wan-failover: the first; wan-fairness runs without"
+            description = "wan-throughput, wan-latency, wan-outage (wan-fanout, wan-failover: the first; wan-fairness runs without"
                     + " loss): the loss of the WAN, random in percent or ge for a bursty"
                     + " Gilbert-Elliott profile with a mean of 1 %% (default: ${DEFAULT-VALUE}).")
     List<String> losses;

@@ -138,8 +138,11 @@ final class BenchJson {
         Map<String, Object> json = figuresOf(scenario, figures.messagesPerSec(), figures.megabytesPerSec(),
                 figures.sendRatePerSec(), figures.latency(), figures.lossRate(), figures.cpuMicrosPerMessage());
         json.put("endToEndMessagesPerSec", round(figures.endToEndMessagesPerSec(), 1));
-        if (scenario.kind() == Scenario.Kind.FAILOVER) {
+        if (scenario.kind() == Scenario.Kind.FAILOVER || scenario.kind() == Scenario.Kind.OUTAGE) {
             json.put("faultsAllRuns", faults(figures.totalFaults()));
+        }
+        if (scenario.kind() == Scenario.Kind.OUTAGE) {
+            json.put("backlogMillis", round(figures.backlogMillis(), 1));
         }
         if (scenario.kind() == Scenario.Kind.FAIRNESS) {
             json.put("tcpShare", round(figures.tcpShare(), 3));
@@ -157,8 +160,11 @@ final class BenchJson {
             if (scenario.ordering()) {
                 one.put("orderAgreedMembers", run.orderAgreedMembers());
             }
-            if (scenario.kind() == Scenario.Kind.FAILOVER) {
+            if (scenario.kind() == Scenario.Kind.FAILOVER || scenario.kind() == Scenario.Kind.OUTAGE) {
                 one.put("faults", faults(run.faults()));
+            }
+            if (scenario.kind() == Scenario.Kind.OUTAGE) {
+                one.put("backlogMillis", round(run.backlogMillis(), 1));
             }
             if (scenario.kind() == Scenario.Kind.FAIRNESS) {
                 Map<String, Object> tcp = new LinkedHashMap<>();

@@ -107,7 +107,7 @@ final class BenchRun {
                 .anyMatch(figures -> !figures.totalFaults().none());
         text.printf(Locale.ROOT, "%nwall time: %.1f s; %s%n", wallSeconds, error != null ? "FAILED" : faults
                 ? "every run passed its check; a baseline lost, duplicated or reordered messages after the failover"
-                + " crash, as counted above (PASSED)"
+                + " crash or the outage, as counted above (PASSED)"
                 : "every message of every run was delivered to every member (PASSED)");
         Map<String, Object> json = BenchJson.of(settings, machine, summaries, error, wallSeconds);
         if (settings.outDir() != null) {
@@ -191,7 +191,8 @@ final class BenchRun {
                         settings.runs()));
                 RunResult result;
                 try {
-                    result = driver.run(RunPlan.create(scenario, system, settings, point, namespaces, addresses), run);
+                    result = driver.run(RunPlan.create(scenario, system, settings, point, namespaces, addresses), run,
+                            links(wan));
                     if (tcp != null) {
                         result = result.withCompetingTcp(new CompetingTcp(tcp.flows(), tcp.congestionControl(),
                                 tcp.awaitBytesPerSecBetween(result.windowStartMicros(), result.windowEndMicros(),
@@ -212,6 +213,24 @@ final class BenchRun {
         return new ScenarioSummary(scenario, figures, (System.nanoTime() - scenarioStartNs) / 1e9, point);
     }
 
+    /** @return the WAN's site links for {@code wan-outage}'s cut, or none off the WAN */
+    private static RunDriver.SiteLinks links(WanNetwork wan) {
+        if (wan == null) {
+            return RunDriver.SiteLinks.NONE;
+        }
+        return new RunDriver.SiteLinks() {
+            @Override
+            public void cut(int site) {
+                wan.cutSite(site);
+            }
+
+            @Override
+            public void restore(int site) {
+                wan.restoreSite(site);
+            }
+        };
+    }
+
     private static String describe(RunResult r) {
         String figures = switch (r.scenario().kind()) {
             case LATENCY -> String.format(Locale.ROOT, "p50 %.3f ms, p99 %.3f ms, p99.9 %.3f ms at %.0f msg/s",
@@ -223,6 +242,9 @@ final class BenchRun {
                     r.messagesPerSec(), r.megabytesPerSec(), r.lossRate() * 100);
             case FAILOVER -> String.format(Locale.ROOT, "%d lost, %d duplicated, %d reordered at %.0f msg/s",
                     r.faults().lost(), r.faults().duplicates(), r.faults().reordered(), r.sendRatePerSec());
+            case OUTAGE -> String.format(Locale.ROOT, "backlog delivered %.2f s after the link came back; %d lost,"
+                    + " %d duplicated, %d reordered at %.0f msg/s", r.backlogMillis() / 1000, r.faults().lost(),
+                    r.faults().duplicates(), r.faults().reordered(), r.sendRatePerSec());
             case FAIRNESS -> String.format(Locale.ROOT, "%.0f msg/s, %.3f MB/s against %s TCP at %.3f MB/s: share %.2f",
                     r.messagesPerSec(), r.megabytesPerSec(), r.competingTcp().flows() + " x "
                             + r.competingTcp().congestionControl(), r.competingTcp().bytesPerSec() / 1e6,

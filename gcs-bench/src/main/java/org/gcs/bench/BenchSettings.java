@@ -106,7 +106,8 @@ public record BenchSettings(List<Scenario> scenarios, int runs, long warmupMessa
      * @return the rate its sender offers, 0 for unpaced
      */
     public double rateFor(Scenario scenario) {
-        boolean paced = scenario.kind() == Scenario.Kind.LATENCY || scenario.kind() == Scenario.Kind.FAILOVER;
+        boolean paced = scenario.kind() == Scenario.Kind.LATENCY || scenario.kind() == Scenario.Kind.FAILOVER
+                || scenario.kind() == Scenario.Kind.OUTAGE;
         return paced ? latencyRatePerSec : 0;
     }
 }

@@ -26,7 +26,7 @@ final class BenchTable {
             out.printf(Locale.ROOT, "   %d-byte messages, %s, %d measured per run (scaled to the point)%s, %d runs per"
                     + " system alternating%n", settings.messageBytes(), summary.point().loss(),
                     summary.systems().get(0).runs().get(0).measuredMessages(),
-                    scenario.kind() == Scenario.Kind.LATENCY ? String.format(Locale.ROOT, " at %.0f msg/s",
+                    WanWorkload.paced(scenario) ? String.format(Locale.ROOT, " at %.0f msg/s",
                             settings.wanGrid().latencyRatePerSec()) : "", settings.runs());
         } else {
             printCounts(out, settings, scenario);
@@ -39,16 +39,16 @@ final class BenchTable {
                     out.println(row(scenario, Integer.toString(run), r.system(), r.messagesPerSec(),
                             r.megabytesPerSec(), r.sendRatePerSec(), r.latency(), r.lossRate(),
                             r.cpuMicrosPerMessage(), r.endToEndMessagesPerSec(), r.wallSeconds(), r.faults(),
-                            r.competingTcp()));
+                            r.competingTcp(), r.backlogMillis()));
                 }
             }
         }
         for (SystemFigures figures : summary.systems()) {
-            boolean failover = scenario.kind() == Scenario.Kind.FAILOVER;
+            boolean failover = scenario.kind() == Scenario.Kind.FAILOVER || scenario.kind() == Scenario.Kind.OUTAGE;
             out.println(row(scenario, failover ? "all" : "median", figures.system(), figures.messagesPerSec(),
                     figures.megabytesPerSec(), figures.sendRatePerSec(), figures.latency(), figures.lossRate(),
                     figures.cpuMicrosPerMessage(), figures.endToEndMessagesPerSec(), Double.NaN,
-                    figures.totalFaults(), medianTcp(figures)));
+                    figures.totalFaults(), medianTcp(figures), figures.backlogMillis()));
         }
         summary.ratio().ifPresent(ratio -> out.printf(Locale.ROOT, "ratio (%s): %.2f  [%s ]  above 1 is better for"
                 + " GCS%n", summary.ratioOf(), ratio, figures(summary.ratios())));
@@ -145,13 +145,15 @@ final class BenchTable {
                     "send msg/s", "lost", "duplicated", "reordered", "CPU us/msg", "wall s");
             case FAIRNESS -> String.format(Locale.ROOT, "%-7s %-29s %12s %10s %12s %10s %10s %8s", "run", "system",
                     "msg/s", "MB/s", "TCP MB/s", "share", "CPU us/msg", "wall s");
+            case OUTAGE -> String.format(Locale.ROOT, "%-7s %-29s %12s %10s %10s %12s %10s %10s %8s", "run",
+                    "system", "send msg/s", "backlog s", "lost", "duplicated", "reordered", "CPU us/msg", "wall s");
         };
     }
 
     private static String row(Scenario scenario, String run, BenchSystem system, double messagesPerSec,
                               double megabytesPerSec, double sendRatePerSec, LatencyFigures latency, double lossRate,
                               double cpuMicrosPerMessage, double endToEndMessagesPerSec, double wallSeconds,
-                              DeliveryFaults faults, CompetingTcp tcp) {
+                              DeliveryFaults faults, CompetingTcp tcp, double backlogMillis) {
         String wall = Double.isNaN(wallSeconds) ? "" : String.format(Locale.ROOT, "%.1f", wallSeconds);
         String cpu = micros(cpuMicrosPerMessage);
         return switch (scenario.kind()) {
@@ -167,6 +169,9 @@ final class BenchTable {
             case FAIRNESS -> String.format(Locale.ROOT, "%-7s %-29s %12.0f %10.3f %12.3f %10.2f %10s %8s", run,
                     system.id(), messagesPerSec, megabytesPerSec, tcp.bytesPerSec() / 1e6,
                     tcp.shareOf(megabytesPerSec * 1e6), cpu, wall);
+            case OUTAGE -> String.format(Locale.ROOT, "%-7s %-29s %12.0f %10.2f %10d %12d %10d %10s %8s", run,
+                    system.id(), sendRatePerSec, backlogMillis / 1000, faults.lost(), faults.duplicates(),
+                    faults.reordered(), cpu, wall);
         };
     }
 }

@@ -24,6 +24,10 @@ import org.gcs.tools.threads.Threads;
  *   <li>{@code measure} (a settling sender, which reported {@code warmed} and goes on warming up): end the
  *       warm-up and send the measured messages;</li>
  *   <li>{@code drain} (UDP sink): report {@code done} once no datagram arrived for {@link #QUIET_MS} ms;</li>
+ *   <li>{@code watch-backlog} ({@code wan-outage}, when a site's link is cut): keep every delivery's times
+ *       ({@link BacklogWatch}); {@code restored <µs since the epoch>}: when the link came back, so that the
+ *       {@code final} line carries {@code backlogMicros}, from then to the last delivery of a message sent
+ *       before it (0 if none was late, -1 if none arrived after the cut);</li>
  *   <li>{@code stop} or the end of input: report {@code final}, close, exit.</li>
  * </ul>
  * Every node reports {@code probe-seen} at its first probe, {@code done} when every measured message arrived,
@@ -44,6 +48,7 @@ final class NodeAgent {
     private static final long POLL_MS = 10;
     private static final long CLOSE_WAIT_MS = 2_000;
     private static final long PROGRESS_EVERY_MS = 1_000;
+    private static final String RESTORED = "restored ";
 
     /** Where the node's commands come from. */
     @FunctionalInterface
@@ -57,6 +62,7 @@ final class NodeAgent {
     private final PrintWriter out;
     private final Commands commands;
     private final AtomicBoolean doneReported = new AtomicBoolean();
+    private final AtomicLong restoredMicros = new AtomicLong(-1);
     private final ArrivalCheck check;
     private final ProcessCpu cpu;
     private final AtomicLong cpuStartNs = new AtomicLong(-1);
@@ -148,6 +154,11 @@ final class NodeAgent {
             if (cpu != null && compileStartMillis.get() >= 0 && compileEndMillis.get() >= 0) {
                 last.put("compileMillis", Long.toString(compileEndMillis.get() - compileStartMillis.get()));
             }
+            if (restoredMicros.get() >= 0) {
+                long cleared = check.backlog().clearedMicros(restoredMicros.get());
+                last.put("backlogMicros", Long.toString(cleared < 0 ? -1 : Math.max(0, cleared
+                        - restoredMicros.get())));
+            }
             print(new NodeLine(NodeLine.FINAL, last));
             return 0;
         } catch (IOException e) {
@@ -189,15 +200,31 @@ final class NodeAgent {
                 case "settle" -> Threads.daemon(this::settle, "bench-settle-" + spec.member()).start();
                 case "measure" -> measure.set(true);
                 case "drain" -> Threads.daemon(this::drain, "bench-drain-" + spec.member()).start();
+                case "watch-backlog" -> check.backlog().start();
                 case "stop" -> {
                     return;
                 }
                 case "" -> {
                     // blank line
                 }
-                default -> print(NodeLine.withText(NodeLine.ERROR, "unknown command '" + line.trim()
-                        + "' (use probe, go, settle, measure, drain or stop)"));
+                default -> {
+                    if (line.trim().startsWith(RESTORED)) {
+                        restored(line.trim().substring(RESTORED.length()).trim());
+                    } else {
+                        print(NodeLine.withText(NodeLine.ERROR, "unknown command '" + line.trim() + "' (use probe,"
+                                + " go, settle, measure, drain, watch-backlog, restored <micros> or stop)"));
+                    }
+                }
             }
+        }
+    }
+
+    private void restored(String micros) {
+        try {
+            restoredMicros.set(Long.parseLong(micros));
+        } catch (NumberFormatException e) {
+            print(NodeLine.withText(NodeLine.ERROR, "'restored' needs the time in µs since the epoch, got '" + micros
+                    + "'"));
         }
     }
 

@@ -34,6 +34,28 @@ final class RunDriver {
     private static final long PROGRESS_EVERY_NS = TimeUnit.SECONDS.toNanos(3);
     private static final long SETTLE_TIMEOUT_NS = TimeUnit.MILLISECONDS.toNanos(NodeAgent.SETTLE_TIMEOUT_MS + 10_000);
 
+    /** Cuts and restores a site's link of the emulated WAN ({@code wan-outage}). */
+    interface SiteLinks {
+        /** No WAN: a plan without an outage site needs none. */
+        SiteLinks NONE = new SiteLinks() {
+            @Override
+            public void cut(int site) {
+                throw new IllegalStateException("no emulated WAN to cut a site's link in");
+            }
+
+            @Override
+            public void restore(int site) {
+                throw new IllegalStateException("no emulated WAN to restore a site's link in");
+            }
+        };
+
+        /** @param site the index of the site, from 0, whose link every packet to and from it is dropped on */
+        void cut(int site);
+
+        /** @param site the index of a cut site, from 0: its packets pass again */
+        void restore(int site);
+    }
+
     private final NodeLauncher launcher;
     private final Duration stallTimeout;
     private final Consumer<String> progress;
@@ -58,6 +80,20 @@ final class RunDriver {
      * @throws BenchFailure if a node fails, a phase times out or a delivery check fails
      */
     RunResult run(RunPlan plan, int run) throws BenchFailure, InterruptedException {
+        return run(plan, run, SiteLinks.NONE);
+    }
+
+    /**
+     * Runs one system once on an emulated WAN.
+     *
+     * @param plan the nodes
+     * @param run the run's number within its system, from 1
+     * @param links the WAN's site links, cut and restored when the plan has an {@linkplain RunPlan#outageSite()
+     *     outage}
+     * @return the figures
+     * @throws BenchFailure if a node fails, a phase times out or a delivery check fails
+     */
+    RunResult run(RunPlan plan, int run, SiteLinks links) throws BenchFailure, InterruptedException {
         long startNs = System.nanoTime();
         String title = plan.system().id() + " run " + run;
         RunBoard board = new RunBoard();
@@ -99,6 +135,9 @@ final class RunDriver {
             if (plan.victim().isPresent()) {
                 crashVictim(plan, board, nodes, title);
             }
+            if (plan.outageSite().isPresent()) {
+                cutOneSite(plan, board, nodes, title, links);
+            }
             List<String> receivers = names(plan.receivers());
             awaitTraffic(plan, board, nodes, title, () -> trafficDone(board, sender, receivers));
             double deliveredSec = seconds(startNs);
@@ -106,7 +145,7 @@ final class RunDriver {
                 node.command("stop");
             }
             awaitAll(board, nodes, names(plan.survivors()), NodeLine.FINAL, FINAL_TIMEOUT_NS, "stopping");
-            if (plan.victim().isEmpty() || plan.system().gcs()) {
+            if (!plan.countsFaults() || plan.system().gcs()) {
                 DeliveryVerdict.check(plan, board);   // GCS must survive the crash without a fault
             } else {
                 progress.accept(title + ": after the crash, " + DeliveryFaults.of(plan, board));
@@ -175,6 +214,40 @@ final class RunDriver {
                 + " other sites, after %d messages sent", title, victim, sender.site(), sentSoFar(board, sender)));
     }
 
+    /**
+     * The outage scenario's cut: once the sender has sent {@link Scenario#OUTAGE_AFTER_SECONDS} s of its measured
+     * messages, has every receiver keep its deliveries ({@code watch-backlog}), cuts the {@linkplain
+     * RunPlan#outageSite() outage site}'s link for {@link Scenario#OUTAGE_SECONDS} s, restores it, and tells every
+     * receiver when ({@code restored}). The link is restored whatever happens, so that the next run has its WAN.
+     */
+    private void cutOneSite(RunPlan plan, RunBoard board, Map<String, NodeLauncher.RunningNode> nodes, String title,
+                            SiteLinks links) throws BenchFailure, InterruptedException {
+        NodeSpec sender = plan.sender();
+        long cutAt = sender.warmupMessages() + Math.round(sender.ratePerSec() * Scenario.OUTAGE_AFTER_SECONDS);
+        awaitTraffic(plan, board, nodes, title, () -> sentSoFar(board, sender) >= cutAt);
+        int site = plan.outageSite().orElseThrow();
+        for (String receiver : names(plan.receivers())) {
+            nodes.get(receiver).command("watch-backlog");
+        }
+        links.cut(site);
+        long cutNs = System.nanoTime();
+        long restoredMicros;
+        try {
+            progress.accept(String.format(java.util.Locale.ROOT, "%s: cut site %d's link for %d s after %d messages"
+                    + " sent", title, site + 1, Scenario.OUTAGE_SECONDS, sentSoFar(board, sender)));
+            long outageNs = TimeUnit.SECONDS.toNanos(Scenario.OUTAGE_SECONDS);
+            awaitTraffic(plan, board, nodes, title, () -> System.nanoTime() - cutNs >= outageNs);
+        } finally {
+            links.restore(site);
+            restoredMicros = WallClock.nowMicros();
+        }
+        for (String receiver : names(plan.receivers())) {
+            nodes.get(receiver).command("restored " + restoredMicros);
+        }
+        progress.accept(String.format(java.util.Locale.ROOT, "%s: restored site %d's link after %.2f s of outage",
+                title, site + 1, seconds(cutNs)));
+    }
+
     private static long sentSoFar(RunBoard board, NodeSpec sender) {
         if (board.first(sender.member(), NodeLine.SENT).isPresent()) {
             return sender.warmupMessages() + sender.measuredMessages();
@@ -215,7 +288,7 @@ final class RunDriver {
             if (signature != lastSignature) {
                 lastSignature = signature;
                 lastChangeNs = now;
-            } else if (now - lastChangeNs > stallTimeout.toNanos() && sent && plan.victim().isPresent()) {
+            } else if (now - lastChangeNs > stallTimeout.toNanos() && sent && plan.countsFaults()) {
                 progress.accept(title + ": no progress for " + stallTimeout.toSeconds() + " s after the sender"
                         + " finished; counting what arrived");
                 return;

@@ -80,7 +80,26 @@ final class RunFigures {
                 Double.parseDouble(sent.text("sendRatePerSec")), LatencyFigures.of(latencies), lossRate, cpuPerMessage,
                 masters, wallSeconds, endToEndPerSec,
                 plan.system().totalOrder() ? DeliveryVerdict.checkAgreement(plan, board) : 0,
-                DeliveryFaults.of(plan, board), windowStartMicros, windowEndMicros, CompetingTcp.NONE);
+                DeliveryFaults.of(plan, board), windowStartMicros, windowEndMicros, CompetingTcp.NONE,
+                backlogMillis(plan, board));
+    }
+
+    /**
+     * @return wan-outage: the longest backlog time any receiver reported, in milliseconds (a receiver that
+     *     delivered nothing after the cut, -1, does not count: its losses are in the faults); NaN without an outage
+     */
+    private static double backlogMillis(RunPlan plan, RunBoard board) {
+        if (plan.outageSite().isEmpty()) {
+            return Double.NaN;
+        }
+        long longestMicros = -1;
+        for (NodeSpec receiver : plan.receivers()) {
+            NodeLine last = board.first(receiver.member(), NodeLine.FINAL).orElseThrow();
+            if (last.fields().containsKey("backlogMicros")) {
+                longestMicros = Math.max(longestMicros, last.number("backlogMicros"));
+            }
+        }
+        return longestMicros < 0 ? Double.NaN : longestMicros / 1000.0;
     }
 
     /**

@@ -67,13 +67,16 @@ record RunPlan(Scenario scenario, BenchSystem system, List<NodeSpec> nodes, WanP
         double rate = settings.rateFor(scenario);
         if (point != null && scenario.kind() != Scenario.Kind.FAILOVER) {   // failover: its own counts and --rate
             double latencyRate = settings.wanGrid().latencyRatePerSec();
-            rate = scenario.kind() == Scenario.Kind.LATENCY ? latencyRate : 0;
+            rate = WanWorkload.paced(scenario) ? latencyRate : 0;
             warmup = settings.warmupMessages() >= 0 ? settings.warmupMessages()
                     : WanWorkload.warmup(scenario, point, settings.messageBytes(), latencyRate);
             measured = settings.measuredMessages() >= 0 ? settings.measuredMessages()
                     : WanWorkload.measured(scenario, point, settings.messageBytes(), latencyRate);
         }
         List<String> gcsSettings = new ArrayList<>(system.gcsSystemSettings());
+        if (scenario.kind() == Scenario.Kind.OUTAGE) {
+            gcsSettings.add("site.timeout=" + Scenario.OUTAGE_GCS_SITE_TIMEOUT);   // before --gcs-set, which wins
+        }
         gcsSettings.addAll(settings.gcsSettings());
         List<NodeSpec> nodes = new ArrayList<>();
         for (int m = 0; m < members; m++) {
@@ -166,6 +169,19 @@ record RunPlan(Scenario scenario, BenchSystem system, List<NodeSpec> nodes, WanP
     List<NodeSpec> survivors() {
         Optional<NodeSpec> victim = victim();
         return victim.isEmpty() ? nodes : nodes.stream().filter(n -> n != victim.get()).toList();
+    }
+
+    /**
+     * @return true if what the receivers lost, duplicated or reordered is counted rather than failing a baseline's
+     *     run ({@link DeliveryFaults}): the failover and outage scenarios (GCS must still have no fault)
+     */
+    boolean countsFaults() {
+        return scenario.kind() == Scenario.Kind.FAILOVER || scenario.kind() == Scenario.Kind.OUTAGE;
+    }
+
+    /** @return in an outage scenario, the index (from 0) of the site whose link the bench cuts: the last site */
+    Optional<Integer> outageSite() {
+        return scenario.kind() == Scenario.Kind.OUTAGE ? Optional.of(scenario.sites() - 1) : Optional.empty();
     }
 
     /**

@@ -103,7 +103,29 @@ public enum Scenario {
     WAN_FAILOVER("wan-failover", Kind.FAILOVER, List.of(BenchSystem.GCS, BenchSystem.GCS_PLAIN, BenchSystem.RELAY2,
             BenchSystem.RELAY2_SEALED, BenchSystem.RELAY3, BenchSystem.RELAY3_SEALED), 3, 2, 2_000, 20_000, 1_000,
             "3 sites x 2 processes on an emulated WAN, one sender in the first site at a fixed rate; its site's"
-                    + " delegate (GCS) or site master (RELAY2, RELAY3) killed halfway through");
+                    + " delegate (GCS) or site master (RELAY2, RELAY3) killed halfway through"),
+    /**
+     * 3 sites × 2 processes on the emulated WAN at every point of {@link WanGrid}, the sender in the first site at
+     * wan-latency's offered load ({@link WanWorkload}): {@value #OUTAGE_AFTER_SECONDS} s into the measured phase the
+     * bench cuts the last site's link for {@value #OUTAGE_SECONDS} s ({@link org.gcs.tools.netns.WanNetwork#cutSite}:
+     * every packet to and from that site vanishes), then restores it and measures the time to deliver the backlog:
+     * from the restoration until every receiver has delivered every message sent before it ({@link BacklogWatch}).
+     * Both systems are set to keep the cut site through the outage: GCS with {@code site.timeout} at
+     * {@value #OUTAGE_GCS_SITE_TIMEOUT} (its default, 5 s, removes the site after 5 s of silence), RELAY2's and
+     * RELAY3's bridge with JGroups' own 40-s failure detection. GCS must lose, duplicate and reorder nothing; the
+     * baselines' counts are reported. Needs root and iptables.
+     */
+    WAN_OUTAGE("wan-outage", Kind.OUTAGE, List.of(BenchSystem.GCS, BenchSystem.GCS_PLAIN, BenchSystem.RELAY2,
+            BenchSystem.RELAY2_SEALED, BenchSystem.RELAY3, BenchSystem.RELAY3_SEALED), 3, 2, 0, 0, 0,
+            "3 sites x 2 processes on an emulated WAN, one sender in the first site at a fixed low rate; the last"
+                    + " site's link cut for 10 s, then the time until every member has the backlog");
+
+    /** How long {@link #WAN_OUTAGE} cuts the last site's link, in seconds. */
+    static final long OUTAGE_SECONDS = 10;
+    /** How far into the measured phase {@link #WAN_OUTAGE} cuts it, in seconds of the offered load. */
+    static final long OUTAGE_AFTER_SECONDS = 5;
+    /** GCS's {@code site.timeout} in {@link #WAN_OUTAGE}: above the outage, so that the cut site stays a member. */
+    static final String OUTAGE_GCS_SITE_TIMEOUT = "30s";
 
     /** The link rate of every site in {@link #WAN_FANOUT}, up and down, in bits per second. */
     static final long FANOUT_SITE_RATE_BITS_PER_SEC = 10_000_000;
@@ -140,7 +162,9 @@ public enum Scenario {
         /** Messages lost, duplicated and reordered when a node carrying traffic between sites crashes. */
         FAILOVER,
         /** Messages per second against kernel TCP flows sharing the bottleneck: the share of one TCP flow. */
-        FAIRNESS
+        FAIRNESS,
+        /** The time to deliver the backlog after a site's link was cut, and what was lost, duplicated or reordered. */
+        OUTAGE
     }
 
     private final String id;

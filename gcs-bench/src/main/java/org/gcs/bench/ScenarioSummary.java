@@ -91,12 +91,14 @@ public record ScenarioSummary(Scenario scenario, List<SystemFigures> systems, do
 
     /**
      * @return one comparison per protection under which both GCS and a baseline ran: sealed first, then plain; none
-     *         in the failover and fairness scenarios
+     *         in the failover, fairness and outage scenarios
      */
     public List<Comparison> comparisons() {
         List<Comparison> comparisons = new ArrayList<>();
-        if (scenario.kind() == Scenario.Kind.FAILOVER || scenario.kind() == Scenario.Kind.FAIRNESS) {
-            return comparisons;   // fault counts and shares against TCP, reported per system, not rates to divide
+        if (scenario.kind() == Scenario.Kind.FAILOVER || scenario.kind() == Scenario.Kind.FAIRNESS
+                || scenario.kind() == Scenario.Kind.OUTAGE) {
+            // fault counts, shares against TCP and backlog times, reported per system, not rates to divide
+            return comparisons;
         }
         for (Protection protection : List.of(Protection.SEALED, Protection.PLAIN)) {
             Optional<SystemFigures> gcs = gcs(protection);

@@ -49,6 +49,11 @@ public record SystemFigures(BenchSystem system, List<RunResult> runs, double mes
         return Stats.median(runs, RunResult::tcpShare);
     }
 
+    /** @return wan-outage: the median over runs of the time to deliver the backlog, ms (NaN otherwise) */
+    public double backlogMillis() {
+        return Stats.median(runs, RunResult::backlogMillis);
+    }
+
     /** @return the faults of every run, summed (the failover scenario's figures) */
     public DeliveryFaults totalFaults() {
         return new DeliveryFaults(runs.stream().mapToLong(r -> r.faults().lost()).sum(),

@@ -51,6 +51,8 @@ final class WanCharts {
                         SystemFigures::tcpShare);
                 case FAILOVER -> chart(scenario, entry.getValue(), "messages lost after the crash, all runs",
                         f -> f.totalFaults().lost());
+                case OUTAGE -> chart(scenario, entry.getValue(), "time to deliver the backlog after a 10-s outage, s",
+                        f -> f.backlogMillis() / 1000);
                 default -> chart(scenario, entry.getValue(), "msg/s delivered to every member",
                         SystemFigures::messagesPerSec);
             };

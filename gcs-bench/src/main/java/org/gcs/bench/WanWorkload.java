@@ -21,6 +21,9 @@ package org.gcs.bench;
  *       messages, below a third of one TCP flow at 200 ms and 2 % loss, about 60 KB/s), {@value #MEASURED_SECONDS} s
  *       measured after {@value #WARMUP_SECONDS} s of paced warm-up, no unpaced warm-up ({@code --rate} changes
  *       the load).</li>
+ *   <li>{@code wan-outage}: wan-latency's offered load and warm-up, {@value #OUTAGE_MEASURED_SECONDS} s measured:
+ *       {@value Scenario#OUTAGE_AFTER_SECONDS} s before the cut, the {@value Scenario#OUTAGE_SECONDS}-s outage, and
+ *       the rest after it.</li>
  * </ul>
  *
  * {@code --messages} and {@code --warmup} still override the counts.
@@ -55,6 +58,8 @@ final class WanWorkload {
      * lets the loss history form first.
      */
     static final long FAIRNESS_WARMUP_RTTS = 300;
+    /** Seconds of wan-outage's measured phase at the offered load: before, during and after the outage. */
+    static final long OUTAGE_MEASURED_SECONDS = 30;
     /** The fewest measured messages of a run. */
     static final long MIN_MEASURED = 200;
     /** The highest estimated rate, in messages per second. */
@@ -91,10 +96,12 @@ final class WanWorkload {
      * @return the measured messages of a run
      */
     static long measured(Scenario scenario, WanPoint point, int messageBytes, double latencyRatePerSec) {
-        double rate = scenario.kind() == Scenario.Kind.LATENCY ? latencyRatePerSec
-                : estimatedRatePerSec(scenario, point, messageBytes);
-        double seconds = scenario == Scenario.WAN_FAIRNESS
-                ? fairnessSeconds(point, FAIRNESS_MEASURED_SECONDS, FAIRNESS_MEASURED_RTTS) : MEASURED_SECONDS;
+        double rate = paced(scenario) ? latencyRatePerSec : estimatedRatePerSec(scenario, point, messageBytes);
+        double seconds = switch (scenario) {
+            case WAN_FAIRNESS -> fairnessSeconds(point, FAIRNESS_MEASURED_SECONDS, FAIRNESS_MEASURED_RTTS);
+            case WAN_OUTAGE -> OUTAGE_MEASURED_SECONDS;
+            default -> MEASURED_SECONDS;
+        };
         return Math.max(MIN_MEASURED, Math.round(rate * seconds));
     }
 
@@ -106,11 +113,15 @@ final class WanWorkload {
      * @return the warm-up messages of a run
      */
     static long warmup(Scenario scenario, WanPoint point, int messageBytes, double latencyRatePerSec) {
-        double rate = scenario.kind() == Scenario.Kind.LATENCY ? latencyRatePerSec
-                : estimatedRatePerSec(scenario, point, messageBytes);
+        double rate = paced(scenario) ? latencyRatePerSec : estimatedRatePerSec(scenario, point, messageBytes);
         double seconds = scenario == Scenario.WAN_FAIRNESS
                 ? fairnessSeconds(point, FAIRNESS_WARMUP_SECONDS, FAIRNESS_WARMUP_RTTS) : WARMUP_SECONDS;
         return Math.round(rate * seconds);
+    }
+
+    /** @return true for the scenarios at wan-latency's offered load: wan-latency and wan-outage */
+    static boolean paced(Scenario scenario) {
+        return scenario.kind() == Scenario.Kind.LATENCY || scenario.kind() == Scenario.Kind.OUTAGE;
     }
 
     /**

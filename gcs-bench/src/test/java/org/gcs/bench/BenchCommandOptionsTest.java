@@ -146,7 +146,7 @@ class BenchCommandOptionsTest {
         assertUsageError("Missing required parameter: 'SCENARIO'");
         assertUsageError("unknown scenario 'throughput': use cross-site-throughput, cross-site-latency,"
                 + " lan-throughput, udp-limit, total-throughput, total-latency, wan-throughput, wan-latency,"
-                + " wan-fanout, wan-fairness, wan-failover or all", "throughput");
+                + " wan-fanout, wan-fairness, wan-failover, wan-outage or all", "throughput");
         assertUsageError("--tcp-flows must be in 1..16, got 0", "wan-fairness", "--tcp-flows", "0");
         assertUsageError("--tcp vegas-x: not a congestion control of this kernel", "wan-fairness", "--tcp",
                 "vegas-x");

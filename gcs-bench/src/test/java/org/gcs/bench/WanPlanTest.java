@@ -59,6 +59,28 @@ class WanPlanTest {
     }
 
     @Test
+    void outageRunsAtTheLatencyLoadCutsTheLastSiteAndKeepsItInGcsThroughTheOutage() {
+        RunPlan gcs = RunPlan.create(Scenario.WAN_OUTAGE, BenchSystem.GCS, settings(), POINT, NAMESPACES, ADDRESSES);
+
+        // 20 msg/s: 5 s of warm-up, 30 s measured (5 before the cut, 10 cut, 15 after)
+        assertThat(gcs.sender().warmupMessages()).isEqualTo(100);
+        assertThat(gcs.sender().measuredMessages()).isEqualTo(600);
+        assertThat(gcs.sender().ratePerSec()).isEqualTo(WanWorkload.LATENCY_RATE_PER_SEC);
+        assertThat(gcs.outageSite()).contains(2);
+        assertThat(gcs.countsFaults()).isTrue();
+        assertThat(gcs.victim()).isEmpty();
+        assertThat(gcs.receivers()).hasSize(6);
+        assertThat(gcs.sender().gcsSettings()).contains("site.timeout=30s");
+        assertThat(RunPlan.create(Scenario.WAN_OUTAGE, BenchSystem.RELAY2, settings(), POINT, NAMESPACES, ADDRESSES)
+                .sender().gcsSettings()).isEmpty();
+        RunPlan latency = RunPlan.create(Scenario.WAN_LATENCY, BenchSystem.GCS, settings(), POINT, NAMESPACES,
+                ADDRESSES);
+        assertThat(latency.outageSite()).isEmpty();
+        assertThat(latency.countsFaults()).isFalse();
+        assertThat(latency.sender().gcsSettings()).doesNotContain("site.timeout=30s");
+    }
+
+    @Test
     void shouldTravelToTheChildWithTheAddressesButNotTheNamespace() {
         for (BenchSystem system : Scenario.WAN_LATENCY.systems()) {
             RunPlan plan = RunPlan.create(Scenario.WAN_LATENCY, system, settings(), POINT, NAMESPACES, ADDRESSES);

@@ -81,8 +81,8 @@ import picocli.CommandLine.Spec;
             "Every GCS-against-JGroups scenario runs each system in both protections (--security): GCS as shipped"
                     + " against JGroups with SYM_ENCRYPT + SERIALIZE, GCS with lan.protection=none and"
                     + " wan.protection=integrity against plain JGroups; each ratio compares like with like.",
-            "--rate paces cross-site-latency, total-latency, wan-latency, wan-failover and wan-outage only, below the systems'"
-                    + " capacity; the other scenarios send unpaced."
+            "--rate paces cross-site-latency, total-latency, wan-latency, wan-failover and wan-outage only, below"
+                    + " the systems' capacity; the other scenarios send unpaced."
                     + " --controller, --transport and --set configure GCS's nodes only, for experiments: the"
                     + " defaults are what GCS ships.",
             "The WAN scenarios need root (without it: a message and exit code 2).",
@@ -202,8 +202,8 @@ public final class BenchCommand implements Callable<Integer> {
     List<Long> rttsMs;
 
     @Option(names = "--loss", paramLabel = "PERCENT|ge[,...]", split = ",", defaultValue = "0,0.5,2,ge",
-            description = "wan-throughput, wan-latency, wan-outage (wan-fanout, wan-failover: the first; wan-fairness runs without"
-                    + " loss): the loss of the WAN, random in percent or ge for a bursty"
+            description = "wan-throughput, wan-latency, wan-outage (wan-fanout, wan-failover: the first; wan-fairness"
+                    + " runs without loss): the loss of the WAN, random in percent or ge for a bursty"
                     + " Gilbert-Elliott profile with a mean of 1 %% (default: ${DEFAULT-VALUE}).")
     List<String> losses;
 

@@ -17,7 +17,7 @@ final class BenchCsv implements AutoCloseable {
             "messageBytes", "deliveredMessages", "durationMillis", "messagesPerSec", "megabytesPerSec",
             "sendRatePerSec", "latencyP50Micros", "latencyP99Micros", "latencyP999Micros", "latencyMaxMicros",
             "latencySamples", "lossRate", "cpuMicrosPerMessage", "masters", "wallSeconds", "endToEndMessagesPerSec",
-            "orderAgreedMembers");
+            "orderAgreedMembers", "lost", "duplicated", "reordered", "tcpShare", "backlogMillis");
 
     private final CsvWriter csv;
 
@@ -42,7 +42,8 @@ final class BenchCsv implements AutoCloseable {
                 run.sendRatePerSec(), latency.p50Micros(), latency.p99Micros(), latency.p999Micros(),
                 latency.maxMicros(), latency.samples(), run.lossRate(), run.cpuMicrosPerMessage(),
                 String.join(" ", run.masters()),
-                run.wallSeconds(), run.endToEndMessagesPerSec(), run.orderAgreedMembers());
+                run.wallSeconds(), run.endToEndMessagesPerSec(), run.orderAgreedMembers(), run.faults().lost(),
+                run.faults().duplicates(), run.faults().reordered(), run.tcpShare(), run.backlogMillis());
     }
 
     @Override

@@ -10,7 +10,9 @@ import org.gcs.tools.csv.CsvWriter;
  * / system, or p99 latency system / GCS; above 1 is better for GCS), {@code cpuRatio} CPU time per message GCS /
  * system (below 1 is better for GCS), {@code baseline} true on the row of the system the headline compares with;
  * {@code totalOverFifo} on the rows of total-order systems: their messages/s (throughput) or p99 latency (latency)
- * divided by their FIFO counterpart's ({@link OrderingRatios}).
+ * divided by their FIFO counterpart's ({@link OrderingRatios}); {@code lost}, {@code duplicated} and
+ * {@code reordered} summed over the runs (wan-failover, wan-outage; 0 elsewhere, where a fault fails the run),
+ * {@code tcpShare} (wan-fairness) and {@code backlogMillis} (wan-outage) as medians, empty where they do not apply.
  */
 final class SummaryCsv {
     /** The file name in the output directory. */
@@ -19,7 +21,8 @@ final class SummaryCsv {
     private static final List<String> HEADER = List.of("scenario", "system", "runs", "messageBytes",
             "messagesPerSec", "megabytesPerSec", "sendRatePerSec", "latencyP50Micros", "latencyP99Micros",
             "latencyP999Micros", "latencyMaxMicros", "lossRate", "cpuMicrosPerMessage", "baseline", "ratioOf", "ratio",
-            "cpuRatio", "endToEndMessagesPerSec", "totalOverFifo");
+            "cpuRatio", "endToEndMessagesPerSec", "totalOverFifo", "lost", "duplicated", "reordered", "tcpShare",
+            "backlogMillis");
 
     private SummaryCsv() {
     }
@@ -45,7 +48,9 @@ final class SummaryCsv {
                             f.cpuMicrosPerMessage(), compared ? Boolean.valueOf(f == chosen) : null,
                             compared ? summary.ratioOf(f) : null, compared ? summary.ratioAgainst(f) : null,
                             compared ? summary.cpuRatioAgainst(f).orElse(null) : null, f.endToEndMessagesPerSec(),
-                            OrderingRatios.totalOverFifo(f.system(), summary).orElse(null));
+                            OrderingRatios.totalOverFifo(f.system(), summary).orElse(null), f.totalFaults().lost(),
+                            f.totalFaults().duplicates(), f.totalFaults().reordered(), f.tcpShare(),
+                            f.backlogMillis());
                 }
             }
         }

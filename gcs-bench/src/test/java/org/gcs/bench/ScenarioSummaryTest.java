@@ -106,12 +106,13 @@ class ScenarioSummaryTest {
         assertThat(Files.readAllLines(dir.resolve(SummaryCsv.FILE))).containsExactly(
                 "scenario,system,runs,messageBytes,messagesPerSec,megabytesPerSec,sendRatePerSec,latencyP50Micros,"
                         + "latencyP99Micros,latencyP999Micros,latencyMaxMicros,lossRate,cpuMicrosPerMessage,baseline,"
-                        + "ratioOf,ratio,cpuRatio,endToEndMessagesPerSec,totalOverFifo",
-                "cross-site-latency,gcs-plain,1,100,2000,2,2000,1000,2000,4000,8000,0,100,,,,,2000,",
+                        + "ratioOf,ratio,cpuRatio,endToEndMessagesPerSec,totalOverFifo,lost,duplicated,reordered,"
+                        + "tcpShare,backlogMillis",
+                "cross-site-latency,gcs-plain,1,100,2000,2,2000,1000,2000,4000,8000,0,100,,,,,2000,,0,0,0,,",
                 "cross-site-latency,jgroups-relay2,1,100,2000,2,2000,20000,40000,80000,160000,0,50,false,"
-                        + "p99 latency jgroups-relay2/gcs-plain,20,2,2000,",
+                        + "p99 latency jgroups-relay2/gcs-plain,20,2,2000,,0,0,0,,",
                 "cross-site-latency,jgroups-relay2-nodelay,1,100,2000,2,2000,500,1000,2000,4000,0,80,true,"
-                        + "p99 latency jgroups-relay2-nodelay/gcs-plain,0.5,1.25,2000,");
+                        + "p99 latency jgroups-relay2-nodelay/gcs-plain,0.5,1.25,2000,,0,0,0,,");
     }
 
     @Test

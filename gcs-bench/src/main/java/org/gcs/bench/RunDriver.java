@@ -20,9 +20,10 @@ import org.gcs.tools.threads.Threads;
  * {@code joined}), waits until
  * every node is {@code ready}, has the sender probe until every receiver saw a probe, starts the workload, follows
  * the progress (failing when nothing moves for the stall timeout; a scenario that {@link Scenario#settles()}
- * warms up until every node's JIT compilers are quiet, see {@link #settle}), stops every node and checks its
- * {@code final} counts with {@link DeliveryVerdict}; then computes the run's figures. Any node's {@code error}
- * line or early end fails the run at once. Every node is stopped (or killed) whatever happens.
+ * warms up until every node's JIT compilers are quiet, see {@link #settle}; a failover run kills a node halfway,
+ * {@link #crashVictim}; an outage run cuts a site's link for a while, {@link #cutOneSite}), stops every node and
+ * checks its {@code final} counts with {@link DeliveryVerdict}; then computes the run's figures. Any node's
+ * {@code error} line or early end fails the run at once. Every node is stopped (or killed) whatever happens.
  */
 final class RunDriver {
     private static final long START_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(90);
@@ -146,9 +147,10 @@ final class RunDriver {
             }
             awaitAll(board, nodes, names(plan.survivors()), NodeLine.FINAL, FINAL_TIMEOUT_NS, "stopping");
             if (!plan.countsFaults() || plan.system().gcs()) {
-                DeliveryVerdict.check(plan, board);   // GCS must survive the crash without a fault
+                DeliveryVerdict.check(plan, board);   // GCS must survive the crash or the outage without a fault
             } else {
-                progress.accept(title + ": after the crash, " + DeliveryFaults.of(plan, board));
+                progress.accept(title + (plan.victim().isPresent() ? ": after the crash, " : ": after the outage, ")
+                        + DeliveryFaults.of(plan, board));
             }
             closeAll(nodes);
             progress.accept(String.format(java.util.Locale.ROOT,

@@ -63,22 +63,14 @@ public record FlowSettings(long tickNs, long initialRttNs, long ackIntervalNs, l
     }
 
     /**
-     * How long a receiver waits before it NAKs a new gap, in case the packet was only reordered: nothing until the
-     * flow has shown reordering, then an eighth of the smoothed RTT, at most {@code maxReorderGraceNs} (NAKs go out on
-     * the next tick after that). This follows RACK (RFC 8985 §6.2, step 4), whose reordering window is 0 while no
-     * reordering has been seen: a tree path rarely reorders (seed 004), and a grace spent on every gap of a path that
-     * never reorders only delays the repair. At 200 ms of RTT the 20-ms grace was most of what GCS's p99 latency
-     * lost to TCP's under random loss, whose RACK retransmits as soon as a later segment is acknowledged
-     * (docs/performance.md, "WAN round 6"). On the hop-by-hop transport (a {@code lagSyncFloorNs} above 0) the
-     * grace holds from the start: its links hold packets back while they repair them, by design, and the end-to-end
-     * repair is their fallback.
+     * How long a receiver waits before it NAKs a new gap, in case the packet was only reordered: an eighth of
+     * the smoothed RTT, at most {@code maxReorderGraceNs} (NAKs go out on the next tick after that).
      *
      * @param srttNs the smoothed RTT
-     * @param reorderingSeen whether a first transmission of the flow has arrived after a later one
      * @return the grace in nanoseconds
      */
-    public long reorderGraceNs(long srttNs, boolean reorderingSeen) {
-        return reorderingSeen || lagSyncFloorNs > 0 ? Math.min(maxReorderGraceNs, srttNs / 8) : 0;
+    public long reorderGraceNs(long srttNs) {
+        return Math.min(maxReorderGraceNs, srttNs / 8);
     }
 
     /**

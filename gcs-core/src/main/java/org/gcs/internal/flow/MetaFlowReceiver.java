@@ -16,8 +16,7 @@ import org.gcs.WireCost;
  * The receiving delegate's side of one meta-flow (a sending site, one group, one epoch), sans-IO.
  *
  * <p>It waits for the sender's {@link Sync} to learn where its part of the flow starts, detects gaps in the
- * sequence numbers, NAKs them (on the next tick, or after a reordering grace once the flow has reordered; repeating
- * every 1.5 RTT until repaired), drops duplicates, reassembles
+ * sequence numbers, NAKs them (repeating every 1.5 RTT until repaired), drops duplicates, reassembles
  * fragments, and releases complete messages strictly in flow order, which keeps every sender's messages in
  * FIFO order. It acknowledges cumulatively what it released (and, with {@link #limitAcknowledgementTo}, what its
  * site's members hold of that), echoing the send time of the latest
@@ -60,10 +59,6 @@ public final class MetaFlowReceiver {
     /** Missing sequence numbers and when to NAK each next. */
     private final TreeMap<Long, Long> missing = new TreeMap<>();
     private boolean synced;
-    /** A first transmission arrived after a later one: gaps then wait for the reordering grace before a NAK. */
-    private boolean reorderingSeen;
-    /** The highest sequence number that arrived as a first transmission. */
-    private long highestFirstSeq;
     private boolean paused;
     private long nextSeq = 1;
     private long highestSeen;
@@ -138,10 +133,6 @@ public final class MetaFlowReceiver {
             return;
         }
         if (!packet.retransmit()) {
-            // a first transmission after a later one: the path reorders (a sync's highest number, which may
-            // overtake data on a longer tree path, does not count)
-            reorderingSeen |= seq < highestFirstSeq;
-            highestFirstSeq = Math.max(highestFirstSeq, seq);
             // the monitor keeps its own order: it ignores late packets itself
             monitor.onFirstTransmission(seq, packet.sendTimeNs(), WireCost.datagramBytes(packet.payload().length),
                     nowNs);
@@ -196,7 +187,7 @@ public final class MetaFlowReceiver {
     }
 
     private void markMissingUpTo(long top, long nowNs) {
-        markMissingUpTo(top, nowNs, settings.reorderGraceNs(srttNs, reorderingSeen));
+        markMissingUpTo(top, nowNs, settings.reorderGraceNs(srttNs));
     }
 
     private void markMissingUpTo(long top, long nowNs, long graceNs) {

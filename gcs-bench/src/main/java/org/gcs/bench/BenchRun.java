@@ -192,7 +192,7 @@ final class BenchRun {
                 RunResult result;
                 try {
                     result = driver.run(RunPlan.create(scenario, system, settings, point, namespaces, addresses), run,
-                            links(wan));
+                            wan);
                     if (tcp != null) {
                         result = result.withCompetingTcp(new CompetingTcp(tcp.flows(), tcp.congestionControl(),
                                 tcp.awaitBytesPerSecBetween(result.windowStartMicros(), result.windowEndMicros(),
@@ -211,24 +211,6 @@ final class BenchRun {
         List<SystemFigures> figures = new ArrayList<>();
         results.forEach((system, runs) -> figures.add(SystemFigures.of(system, runs)));
         return new ScenarioSummary(scenario, figures, (System.nanoTime() - scenarioStartNs) / 1e9, point);
-    }
-
-    /** @return the WAN's site links for {@code wan-outage}'s cut, or none off the WAN */
-    private static RunDriver.SiteLinks links(WanNetwork wan) {
-        if (wan == null) {
-            return RunDriver.SiteLinks.NONE;
-        }
-        return new RunDriver.SiteLinks() {
-            @Override
-            public void cut(int site) {
-                wan.cutSite(site);
-            }
-
-            @Override
-            public void restore(int site) {
-                wan.restoreSite(site);
-            }
-        };
     }
 
     private static String describe(RunResult r) {

@@ -12,6 +12,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import org.gcs.tools.netns.WanNetwork;
 import org.gcs.tools.threads.Threads;
 
 /**
@@ -34,28 +35,6 @@ final class RunDriver {
     private static final long POLL_MS = 250;
     private static final long PROGRESS_EVERY_NS = TimeUnit.SECONDS.toNanos(3);
     private static final long SETTLE_TIMEOUT_NS = TimeUnit.MILLISECONDS.toNanos(NodeAgent.SETTLE_TIMEOUT_MS + 10_000);
-
-    /** Cuts and restores a site's link of the emulated WAN ({@code wan-outage}). */
-    interface SiteLinks {
-        /** No WAN: a plan without an outage site needs none. */
-        SiteLinks NONE = new SiteLinks() {
-            @Override
-            public void cut(int site) {
-                throw new IllegalStateException("no emulated WAN to cut a site's link in");
-            }
-
-            @Override
-            public void restore(int site) {
-                throw new IllegalStateException("no emulated WAN to restore a site's link in");
-            }
-        };
-
-        /** @param site the index of the site, from 0, whose link every packet to and from it is dropped on */
-        void cut(int site);
-
-        /** @param site the index of a cut site, from 0: its packets pass again */
-        void restore(int site);
-    }
 
     private final NodeLauncher launcher;
     private final Duration stallTimeout;
@@ -81,7 +60,7 @@ final class RunDriver {
      * @throws BenchFailure if a node fails, a phase times out or a delivery check fails
      */
     RunResult run(RunPlan plan, int run) throws BenchFailure, InterruptedException {
-        return run(plan, run, SiteLinks.NONE);
+        return run(plan, run, null);
     }
 
     /**
@@ -89,12 +68,12 @@ final class RunDriver {
      *
      * @param plan the nodes
      * @param run the run's number within its system, from 1
-     * @param links the WAN's site links, cut and restored when the plan has an {@linkplain RunPlan#outageSite()
-     *     outage}
+     * @param wan the emulated WAN, whose site link is cut and restored when the plan has an {@linkplain
+     *     RunPlan#outageSite() outage}; null off the WAN
      * @return the figures
      * @throws BenchFailure if a node fails, a phase times out or a delivery check fails
      */
-    RunResult run(RunPlan plan, int run, SiteLinks links) throws BenchFailure, InterruptedException {
+    RunResult run(RunPlan plan, int run, WanNetwork wan) throws BenchFailure, InterruptedException {
         long startNs = System.nanoTime();
         String title = plan.system().id() + " run " + run;
         RunBoard board = new RunBoard();
@@ -137,7 +116,7 @@ final class RunDriver {
                 crashVictim(plan, board, nodes, title);
             }
             if (plan.outageSite().isPresent()) {
-                cutOneSite(plan, board, nodes, title, links);
+                cutOneSite(plan, board, nodes, title, wan);
             }
             List<String> receivers = names(plan.receivers());
             awaitTraffic(plan, board, nodes, title, () -> trafficDone(board, sender, receivers));
@@ -223,7 +202,7 @@ final class RunDriver {
      * receiver when ({@code restored}). The link is restored whatever happens, so that the next run has its WAN.
      */
     private void cutOneSite(RunPlan plan, RunBoard board, Map<String, NodeLauncher.RunningNode> nodes, String title,
-                            SiteLinks links) throws BenchFailure, InterruptedException {
+                            WanNetwork wan) throws BenchFailure, InterruptedException {
         NodeSpec sender = plan.sender();
         long cutAt = sender.warmupMessages() + Math.round(sender.ratePerSec() * Scenario.OUTAGE_AFTER_SECONDS);
         awaitTraffic(plan, board, nodes, title, () -> sentSoFar(board, sender) >= cutAt);
@@ -231,7 +210,10 @@ final class RunDriver {
         for (String receiver : names(plan.receivers())) {
             nodes.get(receiver).command("watch-backlog");
         }
-        links.cut(site);
+        if (wan == null) {
+            throw new BenchFailure(title + ": an outage needs the emulated WAN");
+        }
+        wan.cutSite(site);
         long cutNs = System.nanoTime();
         long restoredMicros;
         try {
@@ -240,7 +222,7 @@ final class RunDriver {
             long outageNs = TimeUnit.SECONDS.toNanos(Scenario.OUTAGE_SECONDS);
             awaitTraffic(plan, board, nodes, title, () -> System.nanoTime() - cutNs >= outageNs);
         } finally {
-            links.restore(site);
+            wan.restoreSite(site);
             restoredMicros = WallClock.nowMicros();
         }
         for (String receiver : names(plan.receivers())) {

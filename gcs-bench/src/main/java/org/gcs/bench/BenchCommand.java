@@ -135,8 +135,9 @@ public final class BenchCommand implements Callable<Integer> {
     Long warmup;
 
     @Option(names = "--unpaced-warmup", paramLabel = "N",
-            description = "cross-site-latency, total-latency: warm-up messages sent as fast as possible before the"
-                    + " paced warm-up, so that the JIT compiles the hot path (default: 500000; total-latency 100000).")
+            description = "cross-site-latency, total-latency, wan-latency: warm-up messages sent as fast as possible"
+                    + " before the paced warm-up, so that the JIT compiles the hot path (default: 500000;"
+                    + " total-latency 100000; wan-latency wan-throughput's warm-up at each point).")
     Long unpacedWarmup;
 
     @Mixin
@@ -219,8 +220,8 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--site-tcp", paramLabel = "CC", defaultValue = WanGrid.DEFAULT_SITE_TCP,
             description = "The WAN scenarios: the TCP congestion control of every site's route to the other sites, so"
-                    + " of the JGroups bridges' connections (default: ${DEFAULT-VALUE}, loss-based like the TCP GCS's TFRC is fair"
-                    + " to; bbr ignores random loss).")
+                    + " of the JGroups bridges' connections (default: ${DEFAULT-VALUE}, loss-based like the TCP GCS's"
+                    + " TFRC is fair to; bbr ignores random loss).")
     String siteTcp;
 
     @Option(names = "--loss-seed", paramLabel = "N", defaultValue = "1",

@@ -68,6 +68,7 @@ final class BenchJson {
             json.put("siteTcp", settings.wanGrid().siteTcp());
             RunResult first = summary.systems().get(0).runs().get(0);
             json.put("measuredMessages", first.measuredMessages());
+            json.put("unpacedWarmupMessages", settings.unpacedWarmupFor(scenario, point));
             json.put("offeredRatePerSec", scenario.kind() == Scenario.Kind.LATENCY
                     ? settings.wanGrid().latencyRatePerSec() : null);
         } else {

@@ -95,6 +95,23 @@ public record BenchSettings(List<Scenario> scenarios, int runs, long warmupMessa
 
     /**
      * @param scenario a scenario
+     * @param point its WAN point, or null
+     * @return its warm-up messages sent unpaced before the paced ones at that point: {@code --unpaced-warmup} if
+     *     given, else the scenario's default (scaled to the point on the WAN, {@link WanWorkload#unpacedWarmup})
+     */
+    public long unpacedWarmupFor(Scenario scenario, WanPoint point) {
+        if (point == null || scenario.kind() == Scenario.Kind.FAILOVER) {
+            return unpacedWarmupFor(scenario);
+        }
+        if (!WanWorkload.paced(scenario)) {
+            return 0;
+        }
+        return unpacedWarmupMessages >= 0 ? unpacedWarmupMessages
+                : WanWorkload.unpacedWarmup(scenario, point, messageBytes);
+    }
+
+    /**
+     * @param scenario a scenario
      * @return its measured messages per run
      */
     public long measuredFor(Scenario scenario) {

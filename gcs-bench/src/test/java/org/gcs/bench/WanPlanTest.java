@@ -81,6 +81,32 @@ class WanPlanTest {
     }
 
     @Test
+    void latencyWarmsTheJitUpUnpacedWithTheThroughputWarmupCountAndTheOutageDoesNot() {
+        WanPoint lossless = new WanPoint(100, "0", LossModel.NONE);
+        NodeSpec sender = RunPlan.create(Scenario.WAN_LATENCY, BenchSystem.GCS, settings(), lossless, NAMESPACES,
+                ADDRESSES).sender();
+        // 50 Mbit/s is 6 250 msg/s of 1000 bytes, above the 4 000 msg/s cap: 5 s of it unpaced, then 5 s at 20 msg/s
+        assertThat(sender.unpacedWarmupMessages()).isEqualTo(20_000);
+        assertThat(sender.warmupMessages()).isEqualTo(20_000 + 100);
+        assertThat(sender.ratePerSec()).isEqualTo(WanWorkload.LATENCY_RATE_PER_SEC);
+        // Mathis at 100 ms and 0.5 %: 249.9 KB/s, 5 s of it
+        assertThat(RunPlan.create(Scenario.WAN_LATENCY, BenchSystem.RELAY2, settings(), POINT, NAMESPACES, ADDRESSES)
+                .sender().unpacedWarmupMessages()).isEqualTo(1249);
+        assertThat(settings().unpacedWarmupFor(Scenario.WAN_LATENCY, POINT)).isEqualTo(1249);
+        assertThat(RunPlan.create(Scenario.WAN_OUTAGE, BenchSystem.GCS, settings(), lossless, NAMESPACES, ADDRESSES)
+                .sender().unpacedWarmupMessages()).isZero();
+        assertThat(RunPlan.create(Scenario.WAN_THROUGHPUT, BenchSystem.GCS, settings(), lossless, NAMESPACES,
+                ADDRESSES).sender().unpacedWarmupMessages()).isZero();
+
+        BenchSettings explicit = new BenchSettings(List.of(Scenario.WAN_LATENCY), 1, -1, 300, -1, 1000, 2000, false,
+                null, false, List.of(), java.time.Duration.ofSeconds(30), List.of(), List.of(), false, 256);
+        NodeSpec asked = RunPlan.create(Scenario.WAN_LATENCY, BenchSystem.GCS, explicit, lossless, NAMESPACES,
+                ADDRESSES).sender();
+        assertThat(asked.unpacedWarmupMessages()).isEqualTo(300);
+        assertThat(asked.warmupMessages()).isEqualTo(300 + 100);
+    }
+
+    @Test
     void shouldTravelToTheChildWithTheAddressesButNotTheNamespace() {
         for (BenchSystem system : Scenario.WAN_LATENCY.systems()) {
             RunPlan plan = RunPlan.create(Scenario.WAN_LATENCY, system, settings(), POINT, NAMESPACES, ADDRESSES);

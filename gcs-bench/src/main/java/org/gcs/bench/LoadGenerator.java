@@ -22,7 +22,8 @@ import org.gcs.tools.send.SendCounter;
  *       the hot path and the system's rates settle), then message i of the rest is due at start + (i−1)/R and
  *       carries its <em>due</em> time, not the time it was actually sent: when the system pushes back and the
  *       sender falls behind, the waiting shows in the latencies instead of being hidden (no coordinated
- *       omission). A late sender does not skip messages; it sends the overdue ones back to back.</li>
+ *       omission). A late sender does not skip messages; it sends the overdue ones back to back. Between the
+ *       unpaced and the paced messages it waits until every receiver has the unpaced ones ({@link Draining}).</li>
  * </ul>
  * A sender that {@link NodeSpec#settles() settles} goes on with warm-up messages after
  * {@link NodeSpec#settlePoint()} until it is told to measure (the parent waits until every node's JIT compiler is
@@ -37,6 +38,7 @@ final class LoadGenerator implements Runnable {
     private final Consumer<NodeLine> report;
     private final Runnable firstMeasured;
     private final Settling settling;
+    private final Draining draining;
     private final SendCounter counter;
     private volatile RealTimeSender phase;
     private volatile boolean stopped;
@@ -46,6 +48,23 @@ final class LoadGenerator implements Runnable {
 
     /** Warm-up messages a settling sender adds between two looks at {@link Settling#measureNow()}. */
     static final long SETTLE_CHUNK = 1_000;
+
+    /** Holds a paced sender between its unpaced warm-up and its paced messages. */
+    @FunctionalInterface
+    interface Draining {
+        /** Lets the paced messages go at once: nothing to wait for (in-process tests, a sender without a parent). */
+        Draining NONE = sent -> {
+        };
+
+        /**
+         * Returns once every receiver has the unpaced warm-up: paced messages sent while the system still works off
+         * that burst would measure its backlog, not the system at the offered load (on a 200-ms WAN path a TCP
+         * bridge took more than the 5 s of paced warm-up to deliver it, and p99 rose from 0.1 to 1.6 s).
+         *
+         * @param unpacedSent the unpaced messages sent
+         */
+        void awaitDelivered(long unpacedSent) throws InterruptedException;
+    }
 
     /** Tells a settling sender when its warm-up may end. */
     @FunctionalInterface
@@ -64,10 +83,25 @@ final class LoadGenerator implements Runnable {
      */
     LoadGenerator(BenchEndpoint endpoint, NodeSpec spec, Runnable firstMeasured, Settling settling,
                   Consumer<NodeLine> report) {
+        this(endpoint, spec, firstMeasured, settling, Draining.NONE, report);
+    }
+
+    /**
+     * @param endpoint the sending node
+     * @param spec the workload (size, counts, rate)
+     * @param firstMeasured told just before the first measured message is sent
+     * @param settling asked, when {@link NodeSpec#settles()}, after the settle point and after each chunk of more
+     *        warm-up
+     * @param draining waited for between an unpaced warm-up and the paced messages
+     * @param report where the {@code sent} or {@code error} line goes
+     */
+    LoadGenerator(BenchEndpoint endpoint, NodeSpec spec, Runnable firstMeasured, Settling settling,
+                  Draining draining, Consumer<NodeLine> report) {
         this.endpoint = endpoint;
         this.spec = spec;
         this.firstMeasured = firstMeasured;
         this.settling = settling;
+        this.draining = draining;
         this.report = report;
         this.counter = new SendCounter(spec.messageBytes());
         this.warmupEnd = spec.settles() ? Long.MAX_VALUE : spec.warmupMessages();
@@ -94,6 +128,9 @@ final class LoadGenerator implements Runnable {
             return;
         }
         if (unpaced < total) {
+            if (unpaced > 0 && !awaitDelivered(unpaced + extra)) {
+                return;
+            }
             FixedRate schedule = FixedRate.messagesPerSec(spec.ratePerSec(), 1, FixedRate.FULL_CATCH_UP);
             long[] startMicros = new long[1];
             if (!runPhase(schedule, unpaced + extra, total - unpaced, message -> {
@@ -150,6 +187,17 @@ final class LoadGenerator implements Runnable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return -1;
+        }
+    }
+
+    /** @return false if the run ends instead (stopped or interrupted) */
+    private boolean awaitDelivered(long unpacedSent) {
+        try {
+            draining.awaitDelivered(unpacedSent);
+            return !stopped;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
         }
     }
 

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -70,6 +71,7 @@ final class NodeAgent {
     private final AtomicLong compileStartMillis = new AtomicLong(-1);
     private final AtomicLong compileEndMillis = new AtomicLong(-1);
     private final AtomicBoolean measure = new AtomicBoolean();
+    private final CountDownLatch pace = new CountDownLatch(1);
     private final AtomicBoolean warmedReported = new AtomicBoolean();
     private Prober prober;
     private Thread proberThread;
@@ -199,6 +201,7 @@ final class NodeAgent {
                 case "go" -> startSending();
                 case "settle" -> Threads.daemon(this::settle, "bench-settle-" + spec.member()).start();
                 case "measure" -> measure.set(true);
+                case "pace" -> pace.countDown();
                 case "drain" -> Threads.daemon(this::drain, "bench-drain-" + spec.member()).start();
                 case "watch-backlog" -> check.backlog().start();
                 case "stop" -> {
@@ -212,7 +215,7 @@ final class NodeAgent {
                         restored(line.trim().substring(RESTORED.length()).trim());
                     } else {
                         print(NodeLine.withText(NodeLine.ERROR, "unknown command '" + line.trim() + "' (use probe,"
-                                + " go, settle, measure, drain, watch-backlog, restored <micros> or stop)"));
+                                + " go, settle, measure, pace, drain, watch-backlog, restored <micros> or stop)"));
                     }
                 }
             }
@@ -251,6 +254,12 @@ final class NodeAgent {
         return measure.get();
     }
 
+    /** The paced sender's wait after its unpaced warm-up: reports {@code unpaced}, then waits for {@code pace}. */
+    private void awaitPace(long unpacedSent) throws InterruptedException {
+        print(new NodeLine(NodeLine.UNPACED, Map.of("sent", Long.toString(unpacedSent))));
+        pace.await();
+    }
+
     /**
      * Reports {@code settled} once this JVM's JIT compilers are quiet while the warm-up goes on ({@link QuietWatch}),
      * or after {@link #SETTLE_TIMEOUT_MS} with {@code quiet=false}.
@@ -285,17 +294,19 @@ final class NodeAgent {
             prober.stop();
             proberThread.join();
         }
-        generator = new LoadGenerator(endpoint, spec, () -> markCpu(cpuStartNs), this::measureNow, line -> {
-            if (line.event().equals(NodeLine.SENT) && spec.system() == BenchSystem.UDP) {
-                markCpu(cpuEndNs);
-            }
-            print(line);
-        });
+        generator = new LoadGenerator(endpoint, spec, () -> markCpu(cpuStartNs), this::measureNow, this::awaitPace,
+                line -> {
+                    if (line.event().equals(NodeLine.SENT) && spec.system() == BenchSystem.UDP) {
+                        markCpu(cpuEndNs);
+                    }
+                    print(line);
+                });
         Threads.daemon(generator, "bench-send-" + spec.member()).start();
     }
 
     private void stopSending() {
         measure.set(true);
+        pace.countDown();
         if (prober != null) {
             prober.stop();
         }

@@ -31,6 +31,8 @@ public record NodeLine(String event, Map<String, String> fields) {
     public static final String SENT = "sent";
     /** A settling sender reached {@link NodeSpec#settlePoint()}; it goes on warming up until {@code measure}. */
     public static final String WARMED = "warmed";
+    /** A paced sender sent its unpaced warm-up ({@code sent}); it waits for {@code pace} to send the rest. */
+    public static final String UNPACED = "unpaced";
     /** The node's JIT compilers went quiet (or the wait for them ended); told by {@code settle}. */
     public static final String SETTLED = "settled";
     /** The node delivered every measured message (or, for UDP, the datagrams stopped). */

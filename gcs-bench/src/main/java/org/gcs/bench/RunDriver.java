@@ -109,6 +109,9 @@ final class RunDriver {
                     "waiting for the first probe");
             double probedSec = seconds(startNs);
             nodes.get(sender).command("go");
+            if (plan.sender().ratePerSec() > 0 && plan.sender().unpacedWarmupMessages() > 0) {
+                pace(plan, board, nodes, title);
+            }
             if (plan.sender().settles()) {
                 settle(plan, board, nodes, title);
             }
@@ -178,6 +181,27 @@ final class RunDriver {
         }
         progress.accept(line.append(')').toString());
         nodes.get(sender).command("measure");
+    }
+
+    /**
+     * Between a paced sender's unpaced warm-up and its paced messages: once it reports {@code unpaced}, waits until
+     * every receiver has delivered that many warm-up messages, then tells it to {@code pace} on. The paced messages
+     * then measure the system at the offered load, not the backlog of the burst before them
+     * ({@link LoadGenerator.Draining}).
+     */
+    private void pace(RunPlan plan, RunBoard board, Map<String, NodeLauncher.RunningNode> nodes, String title)
+            throws BenchFailure, InterruptedException {
+        String sender = plan.sender().member();
+        awaitTraffic(plan, board, nodes, title, () -> board.first(sender, NodeLine.UNPACED).isPresent());
+        long startNs = System.nanoTime();
+        long unpaced = board.first(sender, NodeLine.UNPACED).orElseThrow().number("sent");
+        List<String> receivers = names(plan.receivers());
+        awaitTraffic(plan, board, nodes, title, () -> receivers.stream().allMatch(r -> board.latest(r,
+                NodeLine.PROGRESS).map(l -> l.number("warmup")).orElse(0L) >= unpaced));
+        progress.accept(String.format(java.util.Locale.ROOT, "%s: every receiver has the %d unpaced warm-up"
+                + " messages, %.1f s after the last was sent; the paced messages go", title, unpaced,
+                seconds(startNs)));
+        nodes.get(sender).command("pace");
     }
 
     /**

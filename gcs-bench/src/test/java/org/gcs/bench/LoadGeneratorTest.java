@@ -36,6 +36,38 @@ class LoadGeneratorTest {
     }
 
     @Test
+    void shouldWaitUntilTheUnpacedWarmupIsDeliveredBeforePacing() {
+        NodeSpec spec = spec(5, 2, 3, 100);
+        List<Long> drainedAt = new CopyOnWriteArrayList<>();
+
+        new LoadGenerator(endpoint(), spec, firstMeasured::incrementAndGet, () -> true, unpacedSent -> {
+            drainedAt.add(unpacedSent);
+            drainedAt.add((long) sent.size()); // nothing paced went before the wait
+        }, reports::add).run();
+
+        assertThat(drainedAt).containsExactly(2L, 2L);
+        assertThat(sent).hasSize(8);
+
+        sent.clear();
+        drainedAt.clear();
+        new LoadGenerator(endpoint(), spec(5, 0, 3, 100), firstMeasured::incrementAndGet, () -> true,
+                drainedAt::add, reports::add).run();
+        assertThat(drainedAt).as("no unpaced warm-up: nothing to wait for").isEmpty();
+        assertThat(sent).hasSize(8);
+    }
+
+    @Test
+    void shouldEndWithoutPacingWhenTheWaitIsInterrupted() {
+        new LoadGenerator(endpoint(), spec(5, 2, 3, 100), firstMeasured::incrementAndGet, () -> true, unpacedSent -> {
+            throw new InterruptedException("stopped");
+        }, reports::add).run();
+
+        assertThat(sent).hasSize(2);
+        assertThat(reports).isEmpty();
+        assertThat(Thread.interrupted()).isTrue(); // the flag was restored (and is cleared here)
+    }
+
+    @Test
     void shouldGoOnWarmingUpAfterTheSettlePointUntilToldToMeasure() {
         NodeSpec spec = settling(spec(4, 0, 3, 0));
         List<Integer> sentWhenAsked = new CopyOnWriteArrayList<>();

@@ -137,7 +137,7 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--unpaced-warmup", paramLabel = "N",
             description = "cross-site-latency, total-latency, wan-latency: warm-up messages sent as fast as possible"
                     + " before the paced warm-up, so that the JIT compiles the hot path (default: 500000;"
-                    + " total-latency 100000; wan-latency wan-throughput's warm-up at each point).")
+                    + " total-latency 100000; wan-latency wan-throughput's warm-up at points without loss, else 0).")
     Long unpacedWarmup;
 
     @Mixin

@@ -81,7 +81,7 @@ class WanPlanTest {
     }
 
     @Test
-    void latencyWarmsTheJitUpUnpacedWithTheThroughputWarmupCountAndTheOutageDoesNot() {
+    void latencyWithoutLossWarmsTheJitUpUnpacedWithTheThroughputWarmupCount() {
         WanPoint lossless = new WanPoint(100, "0", LossModel.NONE);
         NodeSpec sender = RunPlan.create(Scenario.WAN_LATENCY, BenchSystem.GCS, settings(), lossless, NAMESPACES,
                 ADDRESSES).sender();
@@ -89,10 +89,10 @@ class WanPlanTest {
         assertThat(sender.unpacedWarmupMessages()).isEqualTo(20_000);
         assertThat(sender.warmupMessages()).isEqualTo(20_000 + 100);
         assertThat(sender.ratePerSec()).isEqualTo(WanWorkload.LATENCY_RATE_PER_SEC);
-        // Mathis at 100 ms and 0.5 %: 249.9 KB/s, 5 s of it
+        // with loss none: too few to matter to the JIT, and a burst a TCP bridge took up to 10 s to deliver
         assertThat(RunPlan.create(Scenario.WAN_LATENCY, BenchSystem.RELAY2, settings(), POINT, NAMESPACES, ADDRESSES)
-                .sender().unpacedWarmupMessages()).isEqualTo(1249);
-        assertThat(settings().unpacedWarmupFor(Scenario.WAN_LATENCY, POINT)).isEqualTo(1249);
+                .sender().unpacedWarmupMessages()).isZero();
+        assertThat(settings().unpacedWarmupFor(Scenario.WAN_LATENCY, lossless)).isEqualTo(20_000);
         assertThat(RunPlan.create(Scenario.WAN_OUTAGE, BenchSystem.GCS, settings(), lossless, NAMESPACES, ADDRESSES)
                 .sender().unpacedWarmupMessages()).isZero();
         assertThat(RunPlan.create(Scenario.WAN_THROUGHPUT, BenchSystem.GCS, settings(), lossless, NAMESPACES,

@@ -100,11 +100,8 @@ public record BenchSettings(List<Scenario> scenarios, int runs, long warmupMessa
      *     given, else the scenario's default (scaled to the point on the WAN, {@link WanWorkload#unpacedWarmup})
      */
     public long unpacedWarmupFor(Scenario scenario, WanPoint point) {
-        if (point == null || scenario.kind() == Scenario.Kind.FAILOVER) {
-            return unpacedWarmupFor(scenario);
-        }
-        if (!WanWorkload.paced(scenario)) {
-            return 0;
+        if (point == null || !WanWorkload.paced(scenario)) {
+            return unpacedWarmupFor(scenario); // unpaced scenarios: 0; wan-failover: its own counts
         }
         return unpacedWarmupMessages >= 0 ? unpacedWarmupMessages
                 : WanWorkload.unpacedWarmup(scenario, point, messageBytes);

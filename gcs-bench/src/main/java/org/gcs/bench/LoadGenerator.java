@@ -52,10 +52,6 @@ final class LoadGenerator implements Runnable {
     /** Holds a paced sender between its unpaced warm-up and its paced messages. */
     @FunctionalInterface
     interface Draining {
-        /** Lets the paced messages go at once: nothing to wait for (in-process tests, a sender without a parent). */
-        Draining NONE = sent -> {
-        };
-
         /**
          * Returns once every receiver has the unpaced warm-up: paced messages sent while the system still works off
          * that burst would measure its backlog, not the system at the offered load (on a 200-ms WAN path a TCP
@@ -71,19 +67,6 @@ final class LoadGenerator implements Runnable {
     interface Settling {
         /** @return true once the measured messages may go (asked first after the sender's settle point) */
         boolean measureNow() throws InterruptedException;
-    }
-
-    /**
-     * @param endpoint the sending node
-     * @param spec the workload (size, counts, rate)
-     * @param firstMeasured told just before the first measured message is sent
-     * @param settling asked, when {@link NodeSpec#settles()}, after the settle point and after each chunk of more
-     *        warm-up
-     * @param report where the {@code sent} or {@code error} line goes
-     */
-    LoadGenerator(BenchEndpoint endpoint, NodeSpec spec, Runnable firstMeasured, Settling settling,
-                  Consumer<NodeLine> report) {
-        this(endpoint, spec, firstMeasured, settling, Draining.NONE, report);
     }
 
     /**

@@ -8,6 +8,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 class LoadGeneratorTest {
+    /** Lets the paced messages go at once after an unpaced warm-up. */
+    private static final LoadGenerator.Draining NO_WAIT = unpacedSent -> {
+    };
     private final List<byte[]> sent = new CopyOnWriteArrayList<>();
     private final List<NodeLine> reports = new CopyOnWriteArrayList<>();
     private final AtomicInteger firstMeasured = new AtomicInteger();
@@ -16,7 +19,8 @@ class LoadGeneratorTest {
     void shouldSendUnpacedWarmupThenStampPacedMessagesWithTheirDueTimes() {
         NodeSpec spec = spec(5, 2, 3, 100);
 
-        new LoadGenerator(endpoint(), spec, firstMeasured::incrementAndGet, () -> true, reports::add).run();
+        new LoadGenerator(endpoint(), spec, firstMeasured::incrementAndGet, () -> true, NO_WAIT, reports::add)
+                .run();
 
         assertThat(sent).hasSize(8);
         assertThat(sent).extracting(p -> BenchPayload.sequence(p, 0)).containsExactly(1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L);
@@ -75,7 +79,7 @@ class LoadGeneratorTest {
         new LoadGenerator(endpoint(), spec, firstMeasured::incrementAndGet, () -> {
             sentWhenAsked.add(sent.size());
             return sentWhenAsked.size() == 3; // measure at the third look
-        }, reports::add).run();
+        }, NO_WAIT, reports::add).run();
 
         long chunk = LoadGenerator.SETTLE_CHUNK;
         assertThat(sentWhenAsked).containsExactly(4, (int) (4 + chunk), (int) (4 + 2 * chunk));
@@ -102,7 +106,7 @@ class LoadGeneratorTest {
         new LoadGenerator(endpoint(), spec, firstMeasured::incrementAndGet, () -> {
             sentWhenAsked.add(sent.size());
             return sentWhenAsked.size() == 2;
-        }, reports::add).run();
+        }, NO_WAIT, reports::add).run();
 
         long warmup = 5 + LoadGenerator.SETTLE_CHUNK;
         assertThat(sentWhenAsked).containsExactly(2, (int) (2 + LoadGenerator.SETTLE_CHUNK));
@@ -122,7 +126,8 @@ class LoadGeneratorTest {
             }
         };
 
-        new LoadGenerator(failing, spec(0, 0, 2, 0), firstMeasured::incrementAndGet, () -> true, reports::add).run();
+        new LoadGenerator(failing, spec(0, 0, 2, 0), firstMeasured::incrementAndGet, () -> true, NO_WAIT,
+                reports::add).run();
 
         assertThat(reports).singleElement().satisfies(line -> {
             assertThat(line.event()).isEqualTo(NodeLine.ERROR);

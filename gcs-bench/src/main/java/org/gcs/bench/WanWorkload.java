@@ -126,9 +126,9 @@ final class WanWorkload {
      * that the JIT compilers have compiled the message path before the measured phase, as cross-site-latency's
      * unpaced warm-up does on loopback. With the paced warm-up alone (100 messages at 20 msg/s) every node JVM was
      * still compiling in the measured phase, on the same two cores that carried the messages: at 100 ms without
-     * loss RELAY2's nodes 0.04 to 0.3 s of JIT time each, GCS's members 0.2 to 0.6 s and its delegates 0.8 to 1.7 s.
-     * After the unpaced warm-up RELAY2's nodes and GCS's members compiled less, and both systems' p99 fell by 3 to
-     * 4 ms (docs/performance.md, "WAN round 7"). Only points without loss have one: with loss the count (one TCP
+     * loss RELAY2's nodes 0.15 to 0.25 s of JIT time each, GCS's members 0.3 to 0.5 s and its delegates 0.8 to
+     * 1.4 s. After the unpaced warm-up RELAY2's nodes and GCS's members compiled less, and both systems' p99 fell by
+     * 2 to 4 ms (docs/performance.md, "WAN round 7"). Only points without loss have one: with loss the count (one TCP
      * flow's 5 s by Mathis' formula, 312 to 1249 messages) is too small to matter to the JIT, and at 200 ms and 2 %
      * RELAY2 took up to 10.5 s to deliver it and once delivered nothing more to one site for 30 s after it, which
      * failed the run. wan-outage keeps the paced warm-up alone: its figure, seconds of backlog, is not a tail.

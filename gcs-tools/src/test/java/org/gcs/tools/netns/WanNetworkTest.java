@@ -40,6 +40,11 @@ class WanNetworkTest {
             long medianUs = rttsUs.get(rttsUs.size() / 2);
             // the helper wakes late by up to a few ms on a loaded machine; never early
             assertThat(medianUs).isBetween(rttMs * 1000, rttMs * 1000 + 15_000);
+            String links = HostCommands.run("ip", "-o", "-n", WanNetwork.PREFIX + ProcessHandle.current().pid()
+                    + "-router", "link", "show");
+            assertThat(links.lines().filter(line -> line.contains("dl:")).findFirst())
+                    .as("the delay line's TUN queue").hasValueSatisfying(line -> assertThat(line)
+                            .contains("qlen " + DelayLine.TUN_QUEUE_PACKETS));
         }
         assertThat(HostCommands.run("ip", "netns", "list")).doesNotContain(WanNetwork.PREFIX
                 + ProcessHandle.current().pid() + "-");

@@ -21,7 +21,8 @@ package org.gcs.bench;
  *       messages, below a third of one TCP flow at 200 ms and 2 % loss, about 60 KB/s), {@value #MEASURED_SECONDS} s
  *       measured after {@value #WARMUP_SECONDS} s of paced warm-up, and before that, at points without loss, an
  *       unpaced warm-up of wan-throughput's warm-up count ({@link #unpacedWarmup}; {@code --rate} changes the
- *       load, {@code --unpaced-warmup} the unpaced count).</li>
+ *       load, {@code --unpaced-warmup} the unpaced count); at points without loss the paced warm-up lasts
+ *       {@value #LOSSLESS_LATENCY_WARMUP_SECONDS} s.</li>
  *   <li>{@code wan-outage}: wan-latency's offered load and warm-up, {@value #OUTAGE_MEASURED_SECONDS} s measured:
  *       {@value Scenario#OUTAGE_AFTER_SECONDS} s before the cut, the {@value Scenario#OUTAGE_SECONDS}-s outage, and
  *       the rest after it.</li>
@@ -38,6 +39,15 @@ final class WanWorkload {
     static final long MEASURED_SECONDS = 20;
     /** Seconds of warm-up at the estimated rate. */
     static final long WARMUP_SECONDS = 5;
+    /**
+     * Seconds of wan-latency's paced warm-up at points without loss, where the p99 is a few milliseconds above the
+     * p50 and a node's JIT compiler running on the two cores shows in it. The unpaced warm-up compiles the message
+     * path, but code that runs per tick or per paced message (timers, membership, metrics) reaches the compilers'
+     * thresholds only after tens of seconds at 20 msg/s: with 5 s of paced warm-up GCS's delegates still compiled
+     * 0.5–1.8 s in the measured phase, with 50 s 0.13–0.44 s, and at 20 ms its p99 went from 0.89 of RELAY2's to
+     * level (docs/performance.md, "WAN round 8"). RELAY2's nodes compile under 0.07 s either way.
+     */
+    static final long LOSSLESS_LATENCY_WARMUP_SECONDS = 50;
     /**
      * Seconds of wan-fairness's measured phase at a fair share: long enough for many congestion epochs of the TCP
      * flows at 100 ms (a Reno sawtooth at 10 Mbit/s and 100 ms spans a few seconds).
@@ -115,8 +125,14 @@ final class WanWorkload {
      */
     static long warmup(Scenario scenario, WanPoint point, int messageBytes, double latencyRatePerSec) {
         double rate = paced(scenario) ? latencyRatePerSec : estimatedRatePerSec(scenario, point, messageBytes);
-        double seconds = scenario == Scenario.WAN_FAIRNESS
-                ? fairnessSeconds(point, FAIRNESS_WARMUP_SECONDS, FAIRNESS_WARMUP_RTTS) : WARMUP_SECONDS;
+        double seconds;
+        if (scenario == Scenario.WAN_FAIRNESS) {
+            seconds = fairnessSeconds(point, FAIRNESS_WARMUP_SECONDS, FAIRNESS_WARMUP_RTTS);
+        } else if (scenario.kind() == Scenario.Kind.LATENCY && point.loss().meanLoss() == 0) {
+            seconds = LOSSLESS_LATENCY_WARMUP_SECONDS;
+        } else {
+            seconds = WARMUP_SECONDS;
+        }
         return Math.round(rate * seconds);
     }
 

@@ -31,8 +31,8 @@ public final class DelayLine implements AutoCloseable {
      * The TUN device's queue towards the helper, in packets (the kernel's default is 500). The helper is one Python
      * process: when the machine's two cores are busy it falls behind for a moment, and a burst of the bench's traffic
      * then overflowed 500 packets (156 drops at the start of one {@code wan-throughput} run at 100 ms without loss),
-     * losses the emulated path does not have. 10 000 packets are about 2 s of one 50 Mbit/s uplink in 1 200-byte
-     * datagrams: enough for any such pause, and still a bound.
+     * losses the emulated path does not have. 10 000 packets of 1 200 bytes are about 2 s of one 50 Mbit/s uplink's
+     * traffic, 0.6 s of three: enough for any such pause, and still a bound.
      */
     static final int TUN_QUEUE_PACKETS = 10_000;
     private static final long START_TIMEOUT_SECONDS = 15;

@@ -44,8 +44,8 @@ final class WanWorkload {
      * p50 and a node's JIT compiler running on the two cores shows in it. The unpaced warm-up compiles the message
      * path, but code that runs per tick or per paced message (timers, membership, metrics) reaches the compilers'
      * thresholds only after tens of seconds at 20 msg/s: with 5 s of paced warm-up GCS's delegates still compiled
-     * 0.5–1.8 s in the measured phase, with 50 s 0.13–0.44 s, and at 20 ms its p99 went from 0.89 of RELAY2's to
-     * level (docs/performance.md, "WAN round 8"). RELAY2's nodes compile under 0.07 s either way.
+     * 0.5–1.8 s in the measured phase, with 50 s 0.1–0.5 s, and its p99 went from 0.89 of RELAY2's to 0.99 at 20 ms
+     * and from 0.96 to 0.98 at 100 ms (docs/performance.md, "WAN round 8"). RELAY2's nodes compiled at most 0.13 s.
      */
     static final long LOSSLESS_LATENCY_WARMUP_SECONDS = 50;
     /**

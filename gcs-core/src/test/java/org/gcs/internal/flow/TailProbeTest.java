@@ -81,6 +81,26 @@ class TailProbeTest {
         return sender;
     }
 
+    /**
+     * Ten seconds of an interactive flow: a 1000-byte message every 50 ms, the probe checked on every tick.
+     *
+     * @return when probes went
+     */
+    private static List<Long> sendTwentyPerSecond(MetaFlowSender sender, SenderWire wire, double allowedBytesPerSec) {
+        List<Long> probeTimesNs = new ArrayList<>();
+        for (long now = 0, seq = 1; now < 10_000 * MS; now += TICK_NS) {
+            if (now % (50 * MS) == 0) {
+                append(sender, seq++, 1000, now, wire);
+            }
+            int before = wire.repairs.size();
+            sender.probeTail(allowedBytesPerSec, now, wire);
+            if (wire.repairs.size() > before) {
+                probeTimesNs.add(now);
+            }
+        }
+        return probeTimesNs;
+    }
+
     private static void append(MetaFlowSender sender, long memberSeq, int payloadBytes, long nowNs, SenderWire wire) {
         sender.append("m", 1, memberSeq, 0, new byte[payloadBytes], 1200, nowNs, wire);
     }
@@ -123,19 +143,7 @@ class TailProbeTest {
     void atLongRttsEveryMessageOfAnInteractiveFlowIsProbedBeforeTheNext() {
         MetaFlowSender sender = senderTo("b");
         SenderWire wire = new SenderWire();
-        int wireBytes = WireCost.datagramBytes(1000);
-        double allowed = 2.0 * 20 * wireBytes;
-        List<Long> probeTimesNs = new ArrayList<>();
-        for (long now = 0, seq = 1; now < 10_000 * MS; now += TICK_NS) {
-            if (now % (50 * MS) == 0) {
-                append(sender, seq++, 1000, now, wire);
-            }
-            int before = wire.repairs.size();
-            sender.probeTail(allowed, now, wire);
-            if (wire.repairs.size() > before) {
-                probeTimesNs.add(now);
-            }
-        }
+        List<Long> probeTimesNs = sendTwentyPerSecond(sender, wire, 2.0 * 20 * WireCost.datagramBytes(1000));
         assertThat(probeTimesNs).hasSize(199).startsWith(75 * MS)
                 .allSatisfy(t -> assertThat(t % (50 * MS)).isEqualTo(25 * MS));
     }
@@ -144,13 +152,7 @@ class TailProbeTest {
     void dataThatTakesTheWholeAllowedRateLeavesNoRoomForProbes() {
         MetaFlowSender sender = senderTo("b");
         SenderWire wire = new SenderWire();
-        double allowed = 20.0 * WireCost.datagramBytes(1000);
-        for (long now = 0, seq = 1; now < 10_000 * MS; now += TICK_NS) {
-            if (now % (50 * MS) == 0) {
-                append(sender, seq++, 1000, now, wire);
-            }
-            sender.probeTail(allowed, now, wire);
-        }
+        sendTwentyPerSecond(sender, wire, 20.0 * WireCost.datagramBytes(1000));
         assertThat(sender.tailProbes()).isZero();
     }
 
@@ -165,12 +167,7 @@ class TailProbeTest {
         int wireBytes = WireCost.datagramBytes(1000);
         double allowed = 1.5 * 20 * wireBytes;
         long durationNs = 10_000 * MS;
-        for (long now = 0, seq = 1; now < durationNs; now += TICK_NS) {
-            if (now % (50 * MS) == 0) {
-                append(sender, seq++, 1000, now, wire);
-            }
-            sender.probeTail(allowed, now, wire);
-        }
+        sendTwentyPerSecond(sender, wire, allowed);
         assertThat(wire.firstTransmissions).hasSize(200);
         assertThat(sender.tailProbes()).isBetween(95L, 101L);
         long sentBytes = (long) (wire.firstTransmissions.size() + wire.repairs.size()) * wireBytes;

@@ -152,11 +152,9 @@ public final class MetaFlowSender {
             nextSeq++;
             lastAppendNs = nowNs;
             if (!receivers.isEmpty()) {
-                int wireBytes = WireCost.datagramBytes(part.length);
                 Map<String, Long> srtts = new LinkedHashMap<>();
                 for (Receiver r : receivers.values()) {
                     srtts.put(r.site, r.rtt.smoothedNs());
-                    r.probeCredit.spend(wireBytes);
                 }
                 out.multicast(packet, srtts);
                 packetsSent += receivers.size();
@@ -269,7 +267,6 @@ public final class MetaFlowSender {
                 Data packet = buffer.get(seq);
                 if (packet != null) {
                     out.transmit(site, packet.forReceiver(site, r.rtt.smoothedNs(), true));
-                    r.probeCredit.spend(WireCost.datagramBytes(packet.payload().length));
                     retransmits++;
                     budget--;
                 }
@@ -294,33 +291,29 @@ public final class MetaFlowSender {
 
     /**
      * Sends the flow's last packet again, once, to every synced receiver that has not acknowledged it, when the flow
-     * has been idle since that packet for {@link FlowSettings#tailProbeDelayNs} and the rate its data left unused
-     * holds the packet ({@link ProbeCredit}: data, repairs and probes together stay within the allowed rate). The
-     * copy is a repair (retransmit flag set): a receiver that holds the packet counts a duplicate; one that lost it
-     * has it a fraction of an RTT later instead of after the next data or a lag sync; one that lost earlier packets
-     * too sees the gap and NAKs it. Probes are counted in {@link #retransmits()} and in {@link #tailProbes()}.
+     * has been idle since that packet for {@link FlowSettings#tailProbeDelayNs}. The copy is a repair (retransmit
+     * flag set): a receiver that holds the packet counts a duplicate; one that lost it has it a fraction of an RTT
+     * later instead of after the next data or a lag sync; one that lost earlier packets too sees the gap and NAKs it.
+     * Probes are counted in {@link #retransmits()} and in {@link #tailProbes()}.
      *
-     * @param allowedBytesPerSec the flow's allowed rate per receiver (the controller's aggregate grant); 0 or less
-     *     sends no probes
+     * @param allowedBytesPerSec the flow's allowed aggregate rate; the probe never takes more than half of it
      */
     public void probeTail(double allowedBytesPerSec, long nowNs, Output out) {
         long lastSeq = nextSeq - 1;
         Data last = buffer.get(lastSeq);
-        if (last == null || !(allowedBytesPerSec > 0)) {
-            return; // nothing sent yet, everything acknowledged by all, or no rate
+        if (last == null) {
+            return; // nothing sent yet, or everything acknowledged by all
         }
         int wireBytes = WireCost.datagramBytes(last.payload().length);
         for (Receiver r : receivers.values()) {
-            r.probeCredit.accrue(allowedBytesPerSec, nowNs, 2.0 * wireBytes);
             if (!r.synced || r.ackedSeq >= lastSeq || r.tailProbedSeq >= lastSeq || lastSeq < r.startSeq) {
                 continue;
             }
             long srttNs = r.rtt.smoothedNs();
-            if (nowNs - lastAppendNs < settings.tailProbeDelayNs(srttNs) || !r.probeCredit.covers(wireBytes)) {
+            if (nowNs - lastAppendNs < settings.tailProbeDelayNs(srttNs, wireBytes, allowedBytesPerSec)) {
                 continue;
             }
             r.tailProbedSeq = lastSeq;
-            r.probeCredit.spend(wireBytes);
             out.transmit(r.site, last.forReceiver(r.site, srttNs, true));
             retransmits++;
             tailProbes++;
@@ -414,7 +407,6 @@ public final class MetaFlowSender {
         long lastProgressNs;
         long tailProbedSeq;
         RttEstimator rtt;
-        final ProbeCredit probeCredit;
 
         Receiver(String site, long startSeq, RttEstimator rtt, long nowNs) {
             this.site = site;
@@ -422,7 +414,6 @@ public final class MetaFlowSender {
             this.ackedSeq = startSeq - 1;
             this.rtt = rtt;
             this.lastProgressNs = nowNs;
-            this.probeCredit = new ProbeCredit(nowNs);
         }
     }
 }

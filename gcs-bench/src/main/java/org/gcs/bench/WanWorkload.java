@@ -128,7 +128,7 @@ final class WanWorkload {
         double seconds;
         if (scenario == Scenario.WAN_FAIRNESS) {
             seconds = fairnessSeconds(point, FAIRNESS_WARMUP_SECONDS, FAIRNESS_WARMUP_RTTS);
-        } else if (scenario.kind() == Scenario.Kind.LATENCY && point.loss().meanLoss() == 0) {
+        } else if (latencyWithoutLoss(scenario, point)) {
             seconds = LOSSLESS_LATENCY_WARMUP_SECONDS;
         } else {
             seconds = WARMUP_SECONDS;
@@ -155,10 +155,18 @@ final class WanWorkload {
      * @return the unpaced warm-up messages of a run (0 outside wan-latency and at a point with loss)
      */
     static long unpacedWarmup(Scenario scenario, WanPoint point, int messageBytes) {
-        if (scenario.kind() != Scenario.Kind.LATENCY || point.loss().meanLoss() > 0) {
+        if (!latencyWithoutLoss(scenario, point)) {
             return 0;
         }
         return Math.round(estimatedRatePerSec(Scenario.WAN_THROUGHPUT, point, messageBytes) * WARMUP_SECONDS);
+    }
+
+    /**
+     * @return true for wan-latency at a point without loss, where the p99 is a few milliseconds above the p50 and the
+     *     JIT shows in it: the points with an unpaced warm-up and the longer paced one
+     */
+    private static boolean latencyWithoutLoss(Scenario scenario, WanPoint point) {
+        return scenario.kind() == Scenario.Kind.LATENCY && point.loss().meanLoss() == 0;
     }
 
     /** @return true for the scenarios at wan-latency's offered load: wan-latency and wan-outage */

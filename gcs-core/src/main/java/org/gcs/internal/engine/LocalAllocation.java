@@ -108,6 +108,24 @@ final class LocalAllocation implements GrantPolicy<RateGrant> {
         return Double.isInfinite(rate) ? Long.MAX_VALUE : Math.round(rate);
     }
 
+    /**
+     * The part of the group's rate that its senders leave unused: the aggregate less the sum of their latest
+     * requests, none below zero. Under max-min fairness every sender is granted its request while the requests sum to
+     * less than the aggregate, so this is rate no sender asked for. A sender held back by its grant asks for more
+     * than it is granted (it doubles its request while its window is full, seed 004 §4.3.1), so a flow limited by
+     * its rate, not by its application, leaves none.
+     *
+     * @param capacityBytesPerSec the group's aggregate rate
+     * @return the unused rate in bytes per second; the whole aggregate while no sender has asked
+     */
+    double unusedBytesPerSec(double capacityBytesPerSec) {
+        double requested = 0;
+        for (Request request : requests.values()) {
+            requested += request.bytesPerSec;
+        }
+        return Math.max(0, capacityBytesPerSec - requested);
+    }
+
     /** @return each sender's latest request and current grant */
     List<SenderStatus> senders() {
         List<SenderStatus> list = new ArrayList<>();

@@ -134,8 +134,8 @@ final class OutgoingGroup {
         flow.onTick(nowNs, out);
         controller.onTick(nowNs);
         Grant grant = controller.grant();
-        if (grant instanceof RateGrant rate) {
-            flow.probeTail(rate.aggregateBytesPerSec(), nowNs, out); // price-based schemes grant no rate: no probes
+        if (grant instanceof RateGrant rate) { // price-based schemes grant no rate: no probes
+            flow.probeTail(allocation.unusedBytesPerSec(rate.aggregateBytesPerSec()), nowNs, out);
         }
         return grants.publish(grant, term, nowNs);
     }

@@ -31,35 +31,31 @@ public record FlowSettings(long tickNs, long initialRttNs, long ackIntervalNs, l
      * @param tickNs the driver's tick interval
      * @return settings with the defaults for that tick: initial RTT 300 ms, ack every 2 ticks, repair intervals
      *         between 4 ticks and 2 s, 32 768 packets of reordering, 1024 retransmits per NAK, reorder grace of at
-     *         most 20 ms, tail probes after at most 50 ms of idleness
+     *         most 20 ms, tail probes after at most 25 ms of idleness
      */
     public static FlowSettings defaults(long tickNs) {
         return new FlowSettings(tickNs, 300_000_000L, 2 * tickNs, 4 * tickNs, 2_000_000_000L, 32_768, 1024,
-                20_000_000L, 0, true, 50_000_000L);
+                20_000_000L, 0, true, 25_000_000L);
     }
 
     /**
      * How long the flow must have been idle after its last packet before that packet is sent again to a receiver
      * that has not acknowledged it (a tail probe): a quarter of the smoothed RTT to the receiver, within 2 ticks and
-     * {@code maxTailProbeDelayNs}, and never so soon that the probe alone would take more than half the allowed rate:
-     * {@code delay >= 2 * probeBytes / allowedRate}. Over a burst of {@code B} seconds at most at the allowed rate
-     * and the idle time {@code D} after it, the flow then sends at most {@code allowed * (B + D/2)} bytes: within
-     * its rate. Without a probe, a lost last packet is found only when later data or an acknowledgement timeout
-     * reveals the gap, a round trip or more later; TCP's tail loss probe (RFC 8985 §7) answers the same problem
-     * after two RTTs, which is too late for a group's latency at WAN RTTs.
+     * {@code maxTailProbeDelayNs}. Whether the probe then goes depends on the rate the flow's data leaves unused
+     * ({@link ProbeCredit}). Without a probe, a lost last packet is found only when later data or an acknowledgement
+     * timeout reveals the gap, a round trip or more later; TCP's tail loss probe (RFC 8985 §7) answers the same
+     * problem after two RTTs, which is too late for a group's latency at WAN RTTs. The cap keeps the wait below the
+     * send interval of an interactive application at long RTTs (at 200 ms, a quarter RTT is 50 ms, the interval of
+     * 20 messages per second, so a probe after a quarter RTT would never go before the next message).
      *
      * @param srttNs the smoothed RTT to the receiver
-     * @param probeWireBytes the bytes the probe puts on the wire
-     * @param allowedBytesPerSec the flow's allowed rate (the controller's aggregate grant)
-     * @return the delay in nanoseconds, or {@link Long#MAX_VALUE} for no probe (probes off, no repair, no rate)
+     * @return the delay in nanoseconds, or {@link Long#MAX_VALUE} for no probe (probes off, no end-to-end repair)
      */
-    public long tailProbeDelayNs(long srttNs, int probeWireBytes, double allowedBytesPerSec) {
-        if (maxTailProbeDelayNs <= 0 || !endToEndRepair || !(allowedBytesPerSec > 0)) {
+    public long tailProbeDelayNs(long srttNs) {
+        if (maxTailProbeDelayNs <= 0 || !endToEndRepair) {
             return Long.MAX_VALUE;
         }
-        long byRttNs = Math.max(2 * tickNs, Math.min(maxTailProbeDelayNs, srttNs / 4));
-        double byRateNs = 2.0 * probeWireBytes * 1e9 / allowedBytesPerSec;
-        return byRateNs >= Long.MAX_VALUE ? Long.MAX_VALUE : Math.max(byRttNs, (long) Math.ceil(byRateNs));
+        return Math.max(2 * tickNs, Math.min(maxTailProbeDelayNs, srttNs / 4));
     }
 
     /**

@@ -267,6 +267,7 @@ public final class MetaFlowSender {
                 Data packet = buffer.get(seq);
                 if (packet != null) {
                     out.transmit(site, packet.forReceiver(site, r.rtt.smoothedNs(), true));
+                    r.probeCredit.spend(WireCost.datagramBytes(packet.payload().length));
                     retransmits++;
                     budget--;
                 }
@@ -291,29 +292,36 @@ public final class MetaFlowSender {
 
     /**
      * Sends the flow's last packet again, once, to every synced receiver that has not acknowledged it, when the flow
-     * has been idle since that packet for {@link FlowSettings#tailProbeDelayNs}. The copy is a repair (retransmit
-     * flag set): a receiver that holds the packet counts a duplicate; one that lost it has it a fraction of an RTT
-     * later instead of after the next data or a lag sync; one that lost earlier packets too sees the gap and NAKs it.
+     * has been idle since that packet for {@link FlowSettings#tailProbeDelayNs} and the rate the flow's senders leave
+     * unused has paid for it ({@link ProbeCredit}, which repairs drain too). The copy is a repair (retransmit flag
+     * set): a receiver that holds the packet counts a duplicate; one that lost it has it a fraction of an RTT later
+     * instead of after the next data or a lag sync; one that lost earlier packets too sees the gap and NAKs it.
      * Probes are counted in {@link #retransmits()} and in {@link #tailProbes()}.
      *
-     * @param allowedBytesPerSec the flow's allowed aggregate rate; the probe never takes more than half of it
+     * @param unusedBytesPerSec the part of the flow's allowed rate its senders leave unused (the controller's
+     *     aggregate less the senders' requests); 0 or less sends no probes: a flow limited by its rate has its next
+     *     datagram coming
      */
-    public void probeTail(double allowedBytesPerSec, long nowNs, Output out) {
+    public void probeTail(double unusedBytesPerSec, long nowNs, Output out) {
         long lastSeq = nextSeq - 1;
         Data last = buffer.get(lastSeq);
         if (last == null) {
             return; // nothing sent yet, or everything acknowledged by all
         }
         int wireBytes = WireCost.datagramBytes(last.payload().length);
+        double fillBytesPerSec = unusedBytesPerSec > 0 ? unusedBytesPerSec : 0;
         for (Receiver r : receivers.values()) {
-            if (!r.synced || r.ackedSeq >= lastSeq || r.tailProbedSeq >= lastSeq || lastSeq < r.startSeq) {
+            r.probeCredit.accrue(fillBytesPerSec, nowNs, 2.0 * wireBytes);
+            if (fillBytesPerSec == 0 || !r.synced || r.ackedSeq >= lastSeq || r.tailProbedSeq >= lastSeq
+                    || lastSeq < r.startSeq) {
                 continue;
             }
             long srttNs = r.rtt.smoothedNs();
-            if (nowNs - lastAppendNs < settings.tailProbeDelayNs(srttNs, wireBytes, allowedBytesPerSec)) {
+            if (nowNs - lastAppendNs < settings.tailProbeDelayNs(srttNs) || !r.probeCredit.covers(wireBytes)) {
                 continue;
             }
             r.tailProbedSeq = lastSeq;
+            r.probeCredit.spend(wireBytes);
             out.transmit(r.site, last.forReceiver(r.site, srttNs, true));
             retransmits++;
             tailProbes++;
@@ -407,6 +415,7 @@ public final class MetaFlowSender {
         long lastProgressNs;
         long tailProbedSeq;
         RttEstimator rtt;
+        final ProbeCredit probeCredit;
 
         Receiver(String site, long startSeq, RttEstimator rtt, long nowNs) {
             this.site = site;
@@ -414,6 +423,7 @@ public final class MetaFlowSender {
             this.ackedSeq = startSeq - 1;
             this.rtt = rtt;
             this.lastProgressNs = nowNs;
+            this.probeCredit = new ProbeCredit(nowNs);
         }
     }
 }

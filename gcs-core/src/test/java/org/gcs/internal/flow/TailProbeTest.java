@@ -14,8 +14,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Tail probes ({@link MetaFlowSender#probeTail}): when a flow falls idle, its last packet goes once more to each
- * receiver that has not acknowledged it, after a quarter of the RTT (within 2 ticks and 50 ms) and never faster than
- * half the allowed rate; a receiver that lost the packet delivers it from the probe, without a NAK.
+ * receiver that has not acknowledged it, after a quarter of the RTT (within 2 ticks and 25 ms), if the rate the
+ * flow's senders leave unused has paid for it; a receiver that lost the packet delivers it from the probe, without a
+ * NAK.
  */
 class TailProbeTest {
     private static final long MS = 1_000_000L;
@@ -81,33 +82,109 @@ class TailProbeTest {
         return sender;
     }
 
+    /**
+     * Ten seconds of an interactive flow: a 1000-byte message every 50 ms, the probe checked on every tick.
+     *
+     * @return when probes went
+     */
+    private static List<Long> sendTwentyPerSecond(MetaFlowSender sender, SenderWire wire, double unusedBytesPerSec) {
+        List<Long> probeTimesNs = new ArrayList<>();
+        for (long now = 0, seq = 1; now < 10_000 * MS; now += TICK_NS) {
+            if (now % (50 * MS) == 0) {
+                append(sender, seq++, 1000, now, wire);
+            }
+            int before = wire.repairs.size();
+            sender.probeTail(unusedBytesPerSec, now, wire);
+            if (wire.repairs.size() > before) {
+                probeTimesNs.add(now);
+            }
+        }
+        return probeTimesNs;
+    }
+
     private static void append(MetaFlowSender sender, long memberSeq, int payloadBytes, long nowNs, SenderWire wire) {
         sender.append("m", 1, memberSeq, 0, new byte[payloadBytes], 1200, nowNs, wire);
     }
 
     @Test
-    void delayIsAQuarterRttWithinTwoTicksAndFiftyMilliseconds() {
+    void delayIsAQuarterRttWithinTwoTicksAndTwentyFiveMilliseconds() {
         FlowSettings settings = FlowSettings.defaults(TICK_NS);
-        assertThat(settings.tailProbeDelayNs(100 * MS, 1160, FAST_BYTES_PER_SEC)).isEqualTo(25 * MS);
-        assertThat(settings.tailProbeDelayNs(20 * MS, 1160, FAST_BYTES_PER_SEC)).as("two ticks").isEqualTo(10 * MS);
-        assertThat(settings.tailProbeDelayNs(400 * MS, 1160, FAST_BYTES_PER_SEC)).as("the cap").isEqualTo(50 * MS);
-    }
-
-    @Test
-    void probeNeverTakesMoreThanHalfTheAllowedRate() {
-        FlowSettings settings = FlowSettings.defaults(TICK_NS);
-        // 2 * 1160 bytes / 40 000 bytes/s = 58 ms, longer than the RTT's 25 ms
-        assertThat(settings.tailProbeDelayNs(100 * MS, 1160, 40_000)).isEqualTo(58 * MS);
-        assertThat(settings.tailProbeDelayNs(100 * MS, 1160, 0)).as("no rate, no probe").isEqualTo(Long.MAX_VALUE);
-        assertThat(settings.tailProbeDelayNs(100 * MS, 1160, Double.POSITIVE_INFINITY)).isEqualTo(25 * MS);
+        assertThat(settings.tailProbeDelayNs(60 * MS)).isEqualTo(15 * MS);
+        assertThat(settings.tailProbeDelayNs(100 * MS)).isEqualTo(25 * MS);
+        assertThat(settings.tailProbeDelayNs(20 * MS)).as("two ticks").isEqualTo(10 * MS);
+        assertThat(settings.tailProbeDelayNs(200 * MS)).as("the cap").isEqualTo(25 * MS);
     }
 
     @Test
     void hopByHopTransportSendsNoProbes() {
         FlowSettings hop = FlowSettings.defaults(TICK_NS).withEndToEndRepair(true, 5_000 * MS);
-        assertThat(hop.tailProbeDelayNs(100 * MS, 1160, FAST_BYTES_PER_SEC)).isEqualTo(Long.MAX_VALUE);
+        assertThat(hop.tailProbeDelayNs(100 * MS)).isEqualTo(Long.MAX_VALUE);
         FlowSettings off = FlowSettings.defaults(TICK_NS).withEndToEndRepair(false, 0);
-        assertThat(off.tailProbeDelayNs(100 * MS, 1160, FAST_BYTES_PER_SEC)).isEqualTo(Long.MAX_VALUE);
+        assertThat(off.tailProbeDelayNs(100 * MS)).isEqualTo(Long.MAX_VALUE);
+    }
+
+    /**
+     * An interactive flow at a long RTT, as {@code gcs bench wan-latency} at 200 ms: 20 messages per second, a
+     * quarter RTT of 50 ms (the interval itself), allowed twice the data's rate, so the data leaves its own rate
+     * unused. Every message is probed 25 ms after it went, before the next one, except the first: the credit starts
+     * empty, and 25 ms of the unused rate pay only half a probe.
+     */
+    @Test
+    void atLongRttsEveryMessageOfAnInteractiveFlowIsProbedBeforeTheNext() {
+        MetaFlowSender sender = senderTo("b");
+        SenderWire wire = new SenderWire();
+        List<Long> probeTimesNs = sendTwentyPerSecond(sender, wire, 20.0 * WireCost.datagramBytes(1000));
+        assertThat(probeTimesNs).hasSize(199).startsWith(75 * MS)
+                .allSatisfy(t -> assertThat(t % (50 * MS)).isEqualTo(25 * MS));
+    }
+
+    /** Senders whose requests take the whole allowed rate (a flow limited by its rate) leave nothing for probes. */
+    @Test
+    void noUnusedRateNoProbe() {
+        MetaFlowSender sender = senderTo("b");
+        SenderWire wire = new SenderWire();
+        sendTwentyPerSecond(sender, wire, 0);
+        assertThat(sender.tailProbes()).isZero();
+    }
+
+    /**
+     * Allowed 1.5 times the data's rate: probes take the half the data leaves, so about every second message is
+     * probed, and data and probes together stay within the allowed rate (plus the credit's two-datagram bound).
+     */
+    @Test
+    void probesTakeOnlyTheRateTheDataLeavesUnused() {
+        MetaFlowSender sender = senderTo("b");
+        SenderWire wire = new SenderWire();
+        int wireBytes = WireCost.datagramBytes(1000);
+        double dataBytesPerSec = 20 * wireBytes;
+        double allowed = 1.5 * dataBytesPerSec;
+        long durationNs = 10_000 * MS;
+        sendTwentyPerSecond(sender, wire, allowed - dataBytesPerSec);
+        assertThat(wire.firstTransmissions).hasSize(200);
+        assertThat(sender.tailProbes()).isBetween(95L, 101L);
+        long sentBytes = (long) (wire.firstTransmissions.size() + wire.repairs.size()) * wireBytes;
+        assertThat((double) sentBytes).isLessThanOrEqualTo(allowed * durationNs / 1e9 + 2 * wireBytes);
+    }
+
+    /**
+     * Repairs drain the credit too: a NAK answered 20 ms after the last packet leaves the credit owing, and the probe
+     * goes when the unused rate has paid for both (100 ms after the packet instead of 50).
+     */
+    @Test
+    void repairsTakeTheUnusedRateBeforeProbes() {
+        MetaFlowSender sender = senderTo("b");
+        SenderWire wire = new SenderWire();
+        double unused = 20.0 * WireCost.datagramBytes(1000); // one datagram every 50 ms
+        append(sender, 1, 1000, 0, wire);
+        append(sender, 2, 1000, 0, wire);
+        sender.probeTail(unused, 0, wire);
+        sender.probeTail(unused, 20 * MS, wire);
+        sender.onNak("b", new Nak("a", "g", 1, new long[] {1, 1}), 20 * MS, wire);
+        assertThat(wire.repairs).as("the NAK's repair").hasSize(1);
+        sender.probeTail(unused, 95 * MS, wire);
+        assertThat(sender.tailProbes()).as("the repair took the credit of 50 ms").isZero();
+        sender.probeTail(unused, 105 * MS, wire);
+        assertThat(sender.tailProbes()).isEqualTo(1);
     }
 
     @Test
@@ -117,12 +194,12 @@ class TailProbeTest {
         append(sender, 1, 100, 0, wire);
         append(sender, 2, 100, 10 * MS, wire);
         sender.onAck("c", new Ack("a", "g", 1, 2, 0, 0, null), 20 * MS, wire);
-        // no RTT sample yet: the initial 300 ms RTT gives a quarter of 75 ms, capped at 50 ms after the last packet
-        for (long now = 15 * MS; now < 60 * MS; now += TICK_NS) {
+        // no RTT sample yet: the initial 300 ms RTT gives a quarter of 75 ms, capped at 25 ms after the last packet
+        for (long now = 15 * MS; now < 35 * MS; now += TICK_NS) {
             sender.probeTail(FAST_BYTES_PER_SEC, now, wire);
         }
         assertThat(wire.repairs).isEmpty();
-        for (long now = 60 * MS; now <= 500 * MS; now += TICK_NS) {
+        for (long now = 35 * MS; now <= 500 * MS; now += TICK_NS) {
             sender.probeTail(FAST_BYTES_PER_SEC, now, wire);
         }
         assertThat(wire.repairedFor).as("c acknowledged everything; b is probed once").containsExactly("b");
@@ -150,15 +227,16 @@ class TailProbeTest {
     }
 
     @Test
-    void lowAllowedRateDelaysTheProbe() {
+    void lowUnusedRateDelaysTheProbeUntilItIsPaidFor() {
         MetaFlowSender sender = senderTo("b");
         SenderWire wire = new SenderWire();
         append(sender, 1, 1000, 0, wire);
-        double allowed = 20_000;
-        long delayNs = (long) Math.ceil(2.0 * WireCost.datagramBytes(1000) * 1e9 / allowed); // 116 ms
-        sender.probeTail(allowed, delayNs - 1, wire);
+        double unused = 20_000;
+        long delayNs = (long) Math.ceil(WireCost.datagramBytes(1000) * 1e9 / unused); // about 59 ms
+        sender.probeTail(unused, 0, wire);
+        sender.probeTail(unused, delayNs - MS, wire);
         assertThat(wire.repairs).isEmpty();
-        sender.probeTail(allowed, delayNs, wire);
+        sender.probeTail(unused, delayNs + MS, wire);
         assertThat(wire.repairs).hasSize(1);
     }
 

@@ -118,7 +118,10 @@ final class LoadGenerator implements Runnable {
             long[] startMicros = new long[1];
             if (!runPhase(schedule, unpaced + extra, total - unpaced, message -> {
                 if (message == 1) {
-                    startMicros[0] = WallClock.nowMicros(); // the schedule started just before its first message
+                    // the schedule's start on the wall clock, back-dated from now by the time since it started
+                    // (RealTimeSender's clock is System.nanoTime()): a stall of the sender between the start and
+                    // this first stamp would otherwise make every due time late by it, and every latency short
+                    startMicros[0] = WallClock.nowMicros() - (System.nanoTime() - schedule.startNs()) / 1_000;
                 }
                 return startMicros[0] + schedule.dueAfterStartNs(message) / 1_000;
             })) {

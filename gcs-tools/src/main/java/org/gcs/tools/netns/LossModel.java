@@ -6,6 +6,10 @@ import java.util.Locale;
  * How a {@link DelayLine} drops packets, decided per packet on arrival with a seeded random generator: none, random
  * (Bernoulli) with a fixed probability, or Gilbert-Elliott (a good and a bad state; before each packet the state
  * changes with {@code pGoodToBad} or {@code pBadToGood}, then the packet is lost with the state's loss probability).
+ * The delay line keeps one Gilbert-Elliott chain per destination address, as a {@code netem} qdisc on the router's
+ * link towards each site would: a chain moves only with the packets it sees, so a burst on the path to one site
+ * touches no packet to another (until 2026-12-01 one chain ran over the router's whole stream, both directions and
+ * every site).
  *
  * @param kind none, random or gilbert-elliott
  * @param lossProbability random: the probability of losing a packet (0 otherwise)
@@ -17,9 +21,9 @@ import java.util.Locale;
 public record LossModel(Kind kind, double lossProbability, double pGoodToBad, double pBadToGood, double lossInBad,
                         double lossInGood) {
     /**
-     * The bursty profile of the WAN scenarios: mean loss 1 % in bursts. The bad state lasts 4 packets on average
-     * ({@code pBadToGood} 0.25) and loses half of them; the good state loses none; the chain is in the bad state
-     * 2 % of the time ({@code pGoodToBad} = 0.02 × 0.25 / 0.98 ≈ 0.0051), so the mean loss is 2 % × 50 % = 1 %.
+     * The bursty profile of the WAN scenarios: mean loss 1 % in bursts. The bad state lasts 4 packets (of one
+     * destination) on average ({@code pBadToGood} 0.25) and loses half of them; the good state loses none; the chain
+     * is in the bad state 2 % of the time ({@code pGoodToBad} = 0.02 × 0.25 / 0.98 ≈ 0.0051), so the mean loss is 2 % × 50 % = 1 %.
      */
     public static final LossModel GILBERT_ELLIOTT_1_PERCENT = gilbertElliott(0.02 * 0.25 / 0.98, 0.25, 0.5, 0.0);
     /** No loss. */

@@ -69,6 +69,14 @@ public final class FixedRate implements Pacing {
         return new FixedRate(ratePerSec, 1, maxOutstandingMessages, maxCatchUpNs);
     }
 
+    /**
+     * @return the time of the schedule's start, on the clock of the {@code nowNs} given to {@link #offer} (its first
+     *     call); meaningless before that
+     */
+    public long startNs() {
+        return startNs;
+    }
+
     @Override
     public long offer(long nowNs, long outstandingMessages) {
         if (!started) {

@@ -21,6 +21,7 @@ class FixedRateTest {
         assertThat(rate.offer(start + 100 * MS, 0)).isEqualTo(1);
         assertThat(rate.offer(start + 350 * MS, 0)).isEqualTo(2);
         assertThat(rate.nextDueNs(start + 350 * MS)).isEqualTo(start + 400 * MS);
+        assertThat(rate.startNs()).as("the first call's time, which due times count from").isEqualTo(start);
     }
 
     @Test

@@ -41,7 +41,7 @@ public record FlowSettings(long tickNs, long initialRttNs, long ackIntervalNs, l
     /**
      * How long the flow must have been idle after its last packet before that packet is sent again to a receiver
      * that has not acknowledged it (a tail probe): a quarter of the smoothed RTT to the receiver, within 2 ticks and
-     * {@code maxTailProbeDelayNs}. Whether the probe then goes depends on the rate the flow's data leaves unused
+     * {@code maxTailProbeDelayNs}. Whether the probe then goes depends on the rate the flow's senders leave unused
      * ({@link ProbeCredit}). Without a probe, a lost last packet is found only when later data or an acknowledgement
      * timeout reveals the gap, a round trip or more later; TCP's tail loss probe (RFC 8985 §7) answers the same
      * problem after two RTTs, which is too late for a group's latency at WAN RTTs. The cap keeps the wait below the

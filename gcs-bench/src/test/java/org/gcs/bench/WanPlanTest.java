@@ -81,7 +81,7 @@ class WanPlanTest {
     }
 
     @Test
-    void latencyWithoutLossWarmsTheJitUpUnpacedWithTheThroughputWarmupCountThenFiftySecondsPaced() {
+    void latencyWarmsTheJitUpFiftySecondsPacedAndWithoutLossUnpacedFirst() {
         WanPoint lossless = new WanPoint(100, "0", LossModel.NONE);
         NodeSpec sender = RunPlan.create(Scenario.WAN_LATENCY, BenchSystem.GCS, settings(), lossless, NAMESPACES,
                 ADDRESSES).sender();
@@ -89,12 +89,12 @@ class WanPlanTest {
         assertThat(sender.unpacedWarmupMessages()).isEqualTo(20_000);
         assertThat(sender.warmupMessages()).isEqualTo(20_000 + 1000);
         assertThat(sender.ratePerSec()).isEqualTo(WanWorkload.LATENCY_RATE_PER_SEC);
-        // with loss none: too few to matter to the JIT, and a burst a TCP bridge took up to 10 s to deliver; and the
-        // paced warm-up's 5 s (the repair tail is hundreds of milliseconds there)
+        // with loss no unpaced warm-up (too few to matter to the JIT, and a burst a TCP bridge took up to 10 s to
+        // deliver), and the same 50 s paced
         NodeSpec lossy = RunPlan.create(Scenario.WAN_LATENCY, BenchSystem.RELAY2, settings(), POINT, NAMESPACES,
                 ADDRESSES).sender();
         assertThat(lossy.unpacedWarmupMessages()).isZero();
-        assertThat(lossy.warmupMessages()).isEqualTo(100);
+        assertThat(lossy.warmupMessages()).isEqualTo(1000);
         assertThat(settings().unpacedWarmupFor(Scenario.WAN_LATENCY, lossless)).isEqualTo(20_000);
         assertThat(RunPlan.create(Scenario.WAN_OUTAGE, BenchSystem.GCS, settings(), lossless, NAMESPACES, ADDRESSES)
                 .sender().unpacedWarmupMessages()).isZero();

@@ -19,11 +19,11 @@ package org.gcs.bench;
  *       ({@link #fairnessSeconds}).</li>
  *   <li>{@code wan-latency}: a fixed offered load of {@value #LATENCY_RATE_PER_SEC} msg/s (20 KB/s with 1-KB
  *       messages, below a third of one TCP flow at 200 ms and 2 % loss, about 60 KB/s), {@value #MEASURED_SECONDS} s
- *       measured after {@value #WARMUP_SECONDS} s of paced warm-up, and before that, at points without loss, an
- *       unpaced warm-up of wan-throughput's warm-up count ({@link #unpacedWarmup}; {@code --rate} changes the
- *       load, {@code --unpaced-warmup} the unpaced count); the paced warm-up lasts
- *       {@value #LATENCY_PACED_WARMUP_SECONDS} s.</li>
- *   <li>{@code wan-outage}: wan-latency's offered load and warm-up, {@value #OUTAGE_MEASURED_SECONDS} s measured:
+ *       measured after {@value #LATENCY_PACED_WARMUP_SECONDS} s of paced warm-up, and before that, at points
+ *       without loss, an unpaced warm-up of wan-throughput's warm-up count ({@link #unpacedWarmup}; {@code --rate}
+ *       changes the load, {@code --unpaced-warmup} the unpaced count).</li>
+ *   <li>{@code wan-outage}: wan-latency's offered load after {@value #WARMUP_SECONDS} s of paced warm-up,
+ *       {@value #OUTAGE_MEASURED_SECONDS} s measured:
  *       {@value Scenario#OUTAGE_AFTER_SECONDS} s before the cut, the {@value Scenario#OUTAGE_SECONDS}-s outage, and
  *       the rest after it.</li>
  * </ul>

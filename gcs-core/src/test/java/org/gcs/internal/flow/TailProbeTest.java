@@ -14,9 +14,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Tail probes ({@link MetaFlowSender#probeTail}): when a flow falls idle, its last packet goes once more to each
- * receiver that has not acknowledged it, after a quarter of the RTT (within 2 ticks and 25 ms), if the rate the
- * flow's senders leave unused has paid for it; a receiver that lost the packet delivers it from the probe, without a
- * NAK.
+ * receiver that has not acknowledged it, after a quarter of the RTT (within 2 ticks and 25 ms), and a second time
+ * half that delay later if the flow is still idle, each if the rate the flow's senders leave unused has paid for it;
+ * a receiver that lost the packet delivers it from the probe, without a NAK.
  */
 class TailProbeTest {
     private static final long MS = 1_000_000L;
@@ -125,12 +125,29 @@ class TailProbeTest {
 
     /**
      * An interactive flow at a long RTT, as {@code gcs bench wan-latency} at 200 ms: 20 messages per second, a
-     * quarter RTT of 50 ms (the interval itself), allowed twice the data's rate, so the data leaves its own rate
-     * unused. Every message is probed 25 ms after it went, before the next one, except the first: the credit starts
-     * empty, and 25 ms of the unused rate pay only half a probe.
+     * quarter RTT of 50 ms (the interval itself), the data leaving three times its own rate unused. Every message is
+     * probed 25 ms after it went and again 12.5 ms later (on the next tick, 40 ms), both before the next message:
+     * 25 ms of the unused rate pay one and a half probes, the 15 ms after the first the rest.
      */
     @Test
-    void atLongRttsEveryMessageOfAnInteractiveFlowIsProbedBeforeTheNext() {
+    void atLongRttsEveryMessageOfAnInteractiveFlowIsProbedTwiceBeforeTheNext() {
+        MetaFlowSender sender = senderTo("b");
+        SenderWire wire = new SenderWire();
+        List<Long> probeTimesNs = sendTwentyPerSecond(sender, wire, 60.0 * WireCost.datagramBytes(1000));
+        assertThat(probeTimesNs).hasSize(2 * 200).startsWith(25 * MS, 40 * MS, 75 * MS, 90 * MS)
+                .allSatisfy(t -> assertThat(t % (50 * MS)).isIn(25 * MS, 40 * MS));
+        for (int i = 0; i < wire.repairs.size(); i++) {
+            assertThat(wire.repairs.get(i).memberSeq()).as("probe %d repeats the message before it", i)
+                    .isEqualTo(probeTimesNs.get(i) / (50 * MS) + 1);
+        }
+    }
+
+    /**
+     * Where the data leaves only its own rate unused, one datagram per message pays one probe per message: the
+     * first, 25 ms after the message; the second never has the credit before the next message.
+     */
+    @Test
+    void theCreditDecidesWhetherTheSecondProbeGoes() {
         MetaFlowSender sender = senderTo("b");
         SenderWire wire = new SenderWire();
         List<Long> probeTimesNs = sendTwentyPerSecond(sender, wire, 20.0 * WireCost.datagramBytes(1000));
@@ -188,7 +205,7 @@ class TailProbeTest {
     }
 
     @Test
-    void idleFlowSendsItsLastPacketOnceToEachReceiverThatHasNotAcknowledgedIt() {
+    void idleFlowSendsItsLastPacketTwiceToEachReceiverThatHasNotAcknowledgedIt() {
         MetaFlowSender sender = senderTo("b", "c");
         SenderWire wire = new SenderWire();
         append(sender, 1, 100, 0, wire);
@@ -202,17 +219,18 @@ class TailProbeTest {
         for (long now = 35 * MS; now <= 500 * MS; now += TICK_NS) {
             sender.probeTail(FAST_BYTES_PER_SEC, now, wire);
         }
-        assertThat(wire.repairedFor).as("c acknowledged everything; b is probed once").containsExactly("b");
-        assertThat(wire.repairs.get(0).seq()).isEqualTo(2);
-        assertThat(sender.tailProbes()).isEqualTo(1);
-        assertThat(sender.retransmits()).isEqualTo(1);
+        assertThat(wire.repairedFor).as("c acknowledged everything; b is probed twice").containsExactly("b", "b");
+        assertThat(wire.repairs).extracting(Data::seq).containsExactly(2L, 2L);
+        assertThat(sender.tailProbes()).isEqualTo(2);
+        assertThat(sender.retransmits()).isEqualTo(2);
 
         append(sender, 3, 100, 600 * MS, wire);
         sender.onAck("b", new Ack("a", "g", 1, 3, 0, 0, null), 605 * MS, wire);
         for (long now = 610 * MS; now <= 1_000 * MS; now += TICK_NS) {
             sender.probeTail(FAST_BYTES_PER_SEC, now, wire);
         }
-        assertThat(wire.repairedFor).as("3 is probed only where it is not acknowledged").containsExactly("b", "c");
+        assertThat(wire.repairedFor).as("3 is probed only where it is not acknowledged")
+                .containsExactly("b", "b", "c", "c");
     }
 
     @Test
@@ -254,13 +272,14 @@ class TailProbeTest {
         for (long now = 5 * MS; now <= 60 * MS; now += TICK_NS) {
             sender.probeTail(FAST_BYTES_PER_SEC, now, wire);
         }
-        assertThat(wire.repairs).hasSize(1);
+        assertThat(wire.repairs).as("two probes, 25 and 40 ms after the packet").hasSize(2);
         receiver.onData(wire.repairs.get(0), 101 * MS, receiverWire);
-        for (long now = 105 * MS; now <= 300 * MS; now += TICK_NS) {
+        receiver.onData(wire.repairs.get(1), 116 * MS, receiverWire);
+        for (long now = 120 * MS; now <= 300 * MS; now += TICK_NS) {
             receiver.onTick(now, receiverWire);
         }
         assertThat(receiverWire.delivered).containsExactly(1L, 2L);
         assertThat(receiverWire.naks).isEmpty();
-        assertThat(receiver.duplicates()).isZero();
+        assertThat(receiver.duplicates()).as("the second probe").isEqualTo(1);
     }
 }

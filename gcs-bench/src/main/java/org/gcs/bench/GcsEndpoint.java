@@ -13,6 +13,7 @@ import org.gcs.GcsConfigLoader;
 import org.gcs.GcsNode;
 import org.gcs.GroupMessage;
 import org.gcs.GroupView;
+import org.gcs.ReceivingFlowStatus;
 import org.gcs.SendQueueFullException;
 import org.gcs.order.OrderedListener;
 import org.gcs.order.Ordering;
@@ -223,6 +224,12 @@ final class GcsEndpoint implements BenchEndpoint {
                 text.append(String.format(Locale.ROOT, "; sender %s demands %s, granted %s", s.member(),
                         rate(s.demandBytesPerSec()), rate(s.grantBytesPerSec())));
             }
+        }
+        for (ReceivingFlowStatus incoming : node.receivingFlows()) {
+            text.append(text.isEmpty() ? "" : "; ").append(String.format(Locale.ROOT, "from %s (%s)",
+                    incoming.sourceSite(), incoming.controller()));
+            incoming.values().forEach((field, value) -> text.append(String.format(Locale.ROOT, ", %s %.4g", field,
+                    value)));
         }
         return text.toString();
     }

@@ -62,6 +62,9 @@ public final class LossEventEstimator {
     private long eventStartNs;
     private long currentCount;
     private double averageCount;
+    private long arrivedPackets;
+    private long lostPackets;
+    private long latePackets;
 
     /**
      * An estimator with seed 004's Eq. 2 ({@link LossAverage#XPAND}).
@@ -120,6 +123,7 @@ public final class LossEventEstimator {
         }
         if (!started) {
             started = true;
+            arrivedPackets = 1;
             intervalStartSeq = seq;
             highestSeq = seq;
             highestArrivalNs = arrivalNs;
@@ -133,8 +137,11 @@ public final class LossEventEstimator {
         }
         lastArrivalNs = arrivalNs;
         if (seq <= highestSeq) {
+            latePackets++;
             return false; // late: reordering or a repair; the loss stands and the packet is not counted
         }
+        arrivedPackets++;
+        lostPackets += seq - highestSeq - 1;
         boolean newEvent = seq > highestSeq + 1 && onGap(seq, arrivalNs);
         highestSeq = seq;
         highestArrivalNs = arrivalNs;
@@ -228,6 +235,24 @@ public final class LossEventEstimator {
     /** @return the number of loss events seen */
     public long lossEvents() {
         return events;
+    }
+
+    /** @return first transmissions that arrived in order (above every sequence number before them) */
+    public long arrivedPackets() {
+        return arrivedPackets;
+    }
+
+    /** @return packets counted lost: the sequence numbers skipped by in-order arrivals */
+    public long lostPackets() {
+        return lostPackets;
+    }
+
+    /**
+     * @return first transmissions that arrived after a higher sequence number, so were counted lost (reordering on
+     *     the path); a path that does not reorder keeps this at 0
+     */
+    public long latePackets() {
+        return latePackets;
     }
 
     /**

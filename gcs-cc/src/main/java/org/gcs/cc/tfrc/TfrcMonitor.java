@@ -119,6 +119,9 @@ final class TfrcMonitor implements ReceiverMonitor {
         Map<String, Double> values = new LinkedHashMap<>();
         values.put(TfrcReport.LOSS_EVENT_RATE, losses.lossEventRate());
         values.put("lossEvents", (double) losses.lossEvents());
+        values.put("packets", (double) losses.arrivedPackets());
+        values.put("lostPackets", (double) losses.lostPackets());
+        values.put("latePackets", (double) losses.latePackets());
         values.put(TfrcReport.ACCEPTABLE_RATE, acceptableRateBytesPerSec());
         values.put(TfrcReport.RECEIVE_RATE, receiveRateBytesPerSec);
         values.put("rttSec", rttNs / 1e9);

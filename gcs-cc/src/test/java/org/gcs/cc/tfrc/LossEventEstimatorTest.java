@@ -53,6 +53,16 @@ class LossEventEstimatorTest {
     }
 
     @Test
+    void shouldCountArrivalsLossesAndLatePackets() {
+        LossEventEstimator est = new LossEventEstimator(20 * MS);
+        feed(est, 0, 100, MS, Set.of(50L, 51L, 52L, 55L, 58L));
+        est.onPacket(51, 101 * MS); // reordered: arrives after 100, stays counted lost
+        assertThat(est.arrivedPackets()).isEqualTo(96);
+        assertThat(est.lostPackets()).isEqualTo(5);
+        assertThat(est.latePackets()).isEqualTo(1);
+    }
+
+    @Test
     void shouldCountABurstWithinOneRttAsOneEvent() {
         LossEventEstimator est = new LossEventEstimator(20 * MS);
         assertThat(feed(est, 0, 100, MS, Set.of(50L, 51L, 52L, 55L, 58L))).isEqualTo(1);

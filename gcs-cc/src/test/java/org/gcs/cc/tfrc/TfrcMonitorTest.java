@@ -239,9 +239,13 @@ class TfrcMonitorTest {
 
         MonitorSnapshot snapshot = monitor.snapshot();
         assertThat(snapshot.controller()).isEqualTo("tfrc");
-        assertThat(snapshot.values()).containsOnlyKeys(TfrcReport.LOSS_EVENT_RATE, "lossEvents",
-                TfrcReport.ACCEPTABLE_RATE, TfrcReport.RECEIVE_RATE, "rttSec", "segmentBytes");
+        assertThat(snapshot.values()).containsOnlyKeys(TfrcReport.LOSS_EVENT_RATE, "lossEvents", "packets",
+                "lostPackets", "latePackets", TfrcReport.ACCEPTABLE_RATE, TfrcReport.RECEIVE_RATE, "rttSec",
+                "segmentBytes");
         assertThat(snapshot.value("lossEvents")).isEqualTo(4);
+        assertThat(snapshot.value("packets")).as("0..601 but four").isEqualTo(598);
+        assertThat(snapshot.value("lostPackets")).isEqualTo(4);
+        assertThat(snapshot.value("latePackets")).as("periodicLoss hands 151, 301 and 451 in twice").isEqualTo(3);
         assertThat(snapshot.value(TfrcReport.LOSS_EVENT_RATE)).isEqualTo(report.lossEventRate());
         assertThat(snapshot.value(TfrcReport.ACCEPTABLE_RATE)).isEqualTo(report.acceptableRateBytesPerSec());
         assertThat(snapshot.value(TfrcReport.RECEIVE_RATE)).isEqualTo(report.receiveRateBytesPerSec());

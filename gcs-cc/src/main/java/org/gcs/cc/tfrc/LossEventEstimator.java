@@ -249,7 +249,8 @@ public final class LossEventEstimator {
 
     /**
      * @return first transmissions that arrived after a higher sequence number, so were counted lost (reordering on
-     *     the path); a path that does not reorder keeps this at 0
+     *     the path); a path that does not reorder keeps this at 0. Only what the caller passes counts: a receiver
+     *     that already holds the packet from a repair filters it as a duplicate.
      */
     public long latePackets() {
         return latePackets;

@@ -323,8 +323,8 @@ public final class MetaFlowSender {
         for (Receiver r : receivers.values()) {
             r.probeCredit.accrue(fillBytesPerSec, nowNs, 2.0 * wireBytes);
             boolean probedBefore = r.tailProbedSeq == lastSeq;
-            if (fillBytesPerSec == 0 || !r.synced || r.ackedSeq >= lastSeq || r.tailProbedSeq > lastSeq
-                    || (probedBefore && r.tailProbesOfSeq >= TAIL_PROBES_PER_PACKET) || lastSeq < r.startSeq) {
+            if (fillBytesPerSec == 0 || !r.synced || r.ackedSeq >= lastSeq || lastSeq < r.startSeq
+                    || (probedBefore && r.tailProbesOfSeq >= TAIL_PROBES_PER_PACKET)) {
                 continue;
             }
             long srttNs = r.rtt.smoothedNs();

@@ -9,7 +9,8 @@ import org.HdrHistogram.Histogram;
  * sequence 1, 2, 3... A message whose sequence already arrived is a duplicate; one that does not
  * come right after the highest so far (a gap, or a late one filling a gap) is out of order. Measured messages
  * also give the receive times of the first and of the last one to complete the set, and, when asked, their
- * one-way latencies (receive minus send time on the machine's wall clock, microseconds) in an HdrHistogram.
+ * one-way latencies (receive minus send time on the machine's wall clock, microseconds) in an HdrHistogram, and
+ * each one with its message ({@link LatencySamples}).
  * Every warm-up and measured delivery, duplicates included, also goes into a rolling hash of the delivered sequence
  * (sender, sequence and, where the system numbers its agreed order, position): members that delivered the same
  * messages in the same order (at the same positions) end with the same hash, which {@link DeliveryVerdict} compares
@@ -39,6 +40,7 @@ final class ArrivalCheck {
     private final Listener listener;
     private final BitSet seen = new BitSet();
     private final Histogram latencyMicros = new Histogram(SIGNIFICANT_DIGITS);
+    private final LatencySamples samples = new LatencySamples();
     private final BacklogWatch backlog = new BacklogWatch();
     private boolean probeSeen;
     private long highest;
@@ -149,7 +151,9 @@ final class ArrivalCheck {
                 first = true;
             }
             if (recordLatency) {
-                latencyMicros.recordValue(Math.max(0, nowMicros - sentMicros));
+                long latency = Math.max(0, nowMicros - sentMicros);
+                latencyMicros.recordValue(latency);
+                samples.add(sequence, sentMicros, latency);
             }
             if (measured == measuredMessages) {
                 lastMeasuredMicros = nowMicros;
@@ -178,6 +182,11 @@ final class ArrivalCheck {
     /** @return a copy of the latencies recorded so far, microseconds */
     synchronized Histogram latencies() {
         return latencyMicros.copy();
+    }
+
+    /** @return every recorded latency so far, one word of text ({@link LatencySamples#encode}) */
+    synchronized String encodedSamples() {
+        return samples.encode();
     }
 
     /**

@@ -149,7 +149,8 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR",
             description = "Also write runs.csv (one row per run), summary.csv (medians and ratios, one row per"
                     + " scenario and system; per WAN point and system) and summary.json into DIR (created if needed),"
-                    + " and for a WAN scenario SCENARIO.png (msg/s or p99 at every RTT x loss, a line per system).")
+                    + " for a WAN scenario SCENARIO.png (msg/s or p99 at every RTT x loss, a line per system), and for"
+                    + " a latency scenario latency-samples.csv (every measured message at every receiver).")
     Path out;
 
     @Option(names = "--in-process",

@@ -7,11 +7,15 @@ import org.gcs.tools.csv.CsvWriter;
 /**
  * {@code --out DIR}: one CSV row per run of every scenario ({@code runs.csv}), complete when closed;
  * {@code orderAgreedMembers} is the number of members found to deliver the same sequence (total-order systems; 0
- * when not checked).
+ * when not checked). Runs that recorded latencies also give one row per measured message and receiver
+ * ({@code latency-samples.csv}, from the first such run on): its send time and latency, so that the messages behind
+ * a percentile can be found again in a packet capture or a node's log.
  */
 final class BenchCsv implements AutoCloseable {
     /** The file name in the output directory. */
     static final String FILE = "runs.csv";
+    /** The file of latency samples in the output directory. */
+    static final String SAMPLES_FILE = "latency-samples.csv";
 
     private static final List<String> HEADER = List.of("scenario", "system", "run", "measuredMessages",
             "messageBytes", "deliveredMessages", "durationMillis", "messagesPerSec", "megabytesPerSec",
@@ -19,10 +23,16 @@ final class BenchCsv implements AutoCloseable {
             "latencySamples", "lossRate", "cpuMicrosPerMessage", "masters", "wallSeconds", "endToEndMessagesPerSec",
             "orderAgreedMembers", "lost", "duplicated", "reordered", "tcpShare", "backlogMillis");
 
+    private static final List<String> SAMPLES_HEADER = List.of("scenario", "system", "run", "receiver", "sequence",
+            "sentMicros", "latencyMicros");
+
+    private final Path dir;
     private final CsvWriter csv;
+    private CsvWriter samples;
 
     /** @param dir the output directory (it exists) */
     BenchCsv(Path dir) {
+        this.dir = dir;
         this.csv = new CsvWriter(dir.resolve(FILE), HEADER);
     }
 
@@ -44,10 +54,20 @@ final class BenchCsv implements AutoCloseable {
                 String.join(" ", run.masters()),
                 run.wallSeconds(), run.endToEndMessagesPerSec(), run.orderAgreedMembers(), run.faults().lost(),
                 run.faults().duplicates(), run.faults().reordered(), run.tcpShare(), run.backlogMillis());
+        if (!run.latencySamples().isEmpty() && samples == null) {
+            samples = new CsvWriter(dir.resolve(SAMPLES_FILE), SAMPLES_HEADER);
+        }
+        for (LatencySamples.Sample sample : run.latencySamples()) {
+            samples.row(scenarioLabel, run.system().id(), run.run(), sample.receiver(), sample.sequence(),
+                    sample.sentMicros(), sample.latencyMicros());
+        }
     }
 
     @Override
     public void close() {
         csv.close();
+        if (samples != null) {
+            samples.close();
+        }
     }
 }

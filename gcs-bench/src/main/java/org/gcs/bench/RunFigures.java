@@ -1,5 +1,6 @@
 package org.gcs.bench;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.HdrHistogram.Histogram;
@@ -17,7 +18,8 @@ final class RunFigures {
      * JGroups' MFC 5 MB of credits, 50 000 messages of 100 bytes) do not count against the measured ones. The
      * end-to-end rate keeps the former definition: measured messages / (from the first measured message's send
      * time, the sender's wall clock, to the moment the last receiver delivered its last measured message; one
-     * machine, one clock). Latencies merge the histograms of the recording receivers.
+     * machine, one clock). Latencies merge the histograms of the recording receivers; their samples are kept one by
+     * one too.
      *
      * @param plan the run's nodes
      * @param run the run's number
@@ -37,6 +39,7 @@ final class RunFigures {
         long windowStartMicros = -1;
         long windowEndMicros = -1;
         Histogram latencies = new Histogram(3);
+        List<LatencySamples.Sample> samples = new ArrayList<>();
         for (NodeSpec receiver : plan.receivers()) {
             Optional<NodeLine> doneLine = board.first(receiver.member(), NodeLine.DONE);
             if (doneLine.isEmpty()) {
@@ -58,6 +61,9 @@ final class RunFigures {
             }
             if (done.fields().containsKey("histogram")) {
                 latencies.add(HistogramCodec.decode(done.text("histogram")));
+            }
+            if (done.fields().containsKey("samples")) {
+                samples.addAll(LatencySamples.decode(receiver.member(), done.text("samples")));
             }
         }
         long durationMicros = Math.max(1, (lastMicros == Long.MIN_VALUE ? firstMeasuredMicros : lastMicros)
@@ -81,7 +87,7 @@ final class RunFigures {
                 masters, wallSeconds, endToEndPerSec,
                 plan.system().totalOrder() ? DeliveryVerdict.checkAgreement(plan, board) : 0,
                 DeliveryFaults.of(plan, board), windowStartMicros, windowEndMicros, CompetingTcp.NONE,
-                backlogMillis(plan, board));
+                backlogMillis(plan, board), samples);
     }
 
     /**

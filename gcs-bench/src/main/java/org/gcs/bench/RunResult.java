@@ -35,16 +35,20 @@ import java.util.List;
  * @param competingTcp wan-fairness: the kernel TCP flows over the same window ({@link CompetingTcp#NONE} otherwise)
  * @param backlogMillis wan-outage: from the restoration of the cut site's link until the last receiver to get it
  *        had every message sent before the restoration ({@link BacklogWatch}), in milliseconds; NaN otherwise
+ * @param latencySamples every latency behind {@code latency}, receiver by receiver in the order each delivered
+ *        (empty when not recorded)
  */
 public record RunResult(Scenario scenario, BenchSystem system, int run, long measuredMessages, int messageBytes,
                         long deliveredMessages, long durationMicros, double messagesPerSec, double megabytesPerSec,
                         double sendRatePerSec, LatencyFigures latency, double lossRate, double cpuMicrosPerMessage,
                         List<String> masters, double wallSeconds, double endToEndMessagesPerSec,
                         int orderAgreedMembers, DeliveryFaults faults, long windowStartMicros,
-                        long windowEndMicros, CompetingTcp competingTcp, double backlogMillis) {
+                        long windowEndMicros, CompetingTcp competingTcp, double backlogMillis,
+                        List<LatencySamples.Sample> latencySamples) {
     /** Copies the list. */
     public RunResult {
         masters = List.copyOf(masters);
+        latencySamples = List.copyOf(latencySamples);
     }
 
     /**
@@ -55,7 +59,7 @@ public record RunResult(Scenario scenario, BenchSystem system, int run, long mea
         return new RunResult(scenario, system, run, measuredMessages, messageBytes, deliveredMessages, durationMicros,
                 messagesPerSec, megabytesPerSec, sendRatePerSec, latency, lossRate, cpuMicrosPerMessage, masters,
                 wallSeconds, endToEndMessagesPerSec, orderAgreedMembers, faults, windowStartMicros, windowEndMicros,
-                tcp, backlogMillis);
+                tcp, backlogMillis, latencySamples);
     }
 
     /** @return wan-fairness: the system's share against one competing TCP flow ({@link CompetingTcp#shareOf}) */

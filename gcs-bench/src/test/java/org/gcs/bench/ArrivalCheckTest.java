@@ -2,6 +2,7 @@ package org.gcs.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -131,6 +132,14 @@ class ArrivalCheckTest {
         assertThat(recording.latencies().getTotalCount()).isEqualTo(2);
         assertThat(recording.latencies().getMinValue()).isGreaterThanOrEqualTo(4_990);
         assertThat(silent.latencies().getTotalCount()).isZero();
+        List<LatencySamples.Sample> samples = LatencySamples.decode("b2", recording.encodedSamples());
+        assertThat(samples).extracting(LatencySamples.Sample::sequence).containsExactly(2L, 3L);
+        assertThat(samples).allSatisfy(sample -> {
+            assertThat(sample.receiver()).isEqualTo("b2");
+            assertThat(sample.sentMicros()).isEqualTo(sentMicros);
+            assertThat(sample.latencyMicros()).isGreaterThanOrEqualTo(4_990);
+        });
+        assertThat(LatencySamples.decode("b2", silent.encodedSamples())).isEmpty();
     }
 
     @Test

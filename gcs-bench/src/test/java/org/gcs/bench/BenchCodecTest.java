@@ -3,6 +3,7 @@ package org.gcs.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.List;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
@@ -35,6 +36,25 @@ class BenchCodecTest {
         assertThat(back.getValueAtPercentile(99)).isEqualTo(histogram.getValueAtPercentile(99));
         assertThatThrownBy(() -> HistogramCodec.decode("bm90IGEgaGlzdG9ncmFt"))
                 .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void shouldEncodeLatencySamplesAsOneWordAndBack() {
+        LatencySamples samples = new LatencySamples();
+        for (long seq = 1; seq <= 200; seq++) { // past the initial capacity
+            samples.add(seq, 1_764_000_000_000_000L + seq * 50_000, 51_000 + seq);
+        }
+
+        String text = samples.encode();
+
+        assertThat(text).doesNotContain(" ").startsWith("1:1764000000050000:51001,2:");
+        List<LatencySamples.Sample> back = LatencySamples.decode("c2", text);
+        assertThat(back).hasSize(200);
+        assertThat(back.get(199)).isEqualTo(new LatencySamples.Sample("c2", 200, 1_764_000_010_000_000L, 51_200));
+        assertThat(LatencySamples.decode("c2", new LatencySamples().encode())).isEmpty();
+        assertThatThrownBy(() -> LatencySamples.decode("c2", "1:2")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("'1:2'");
+        assertThatThrownBy(() -> LatencySamples.decode("c2", "1:x:3")).isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test

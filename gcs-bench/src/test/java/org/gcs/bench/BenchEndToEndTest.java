@@ -75,6 +75,10 @@ class BenchEndToEndTest {
         assertThat(json).contains("\"ratio\":null");
         assertThat(Files.readAllLines(dir.resolve(BenchCsv.FILE))).hasSize(16)
                 .first().asString().startsWith("scenario,system,run,measuredMessages,");
+        assertThat(Files.readAllLines(dir.resolve(BenchCsv.SAMPLES_FILE)))
+                .as("a header, and 200 measured messages at the other site's 2 members in 6 latency runs")
+                .hasSize(1 + 6 * 2 * 200)
+                .first().asString().isEqualTo("scenario,system,run,receiver,sequence,sentMicros,latencyMicros");
         assertThat(Files.readAllLines(dir.resolve(SummaryCsv.FILE))).hasSize(16)
                 .anyMatch(line -> line.startsWith("cross-site-latency,jgroups-relay2-nodelay,1,1000,"));
         assertThat(Files.readString(dir.resolve(BenchRun.SUMMARY_FILE), StandardCharsets.UTF_8).strip())

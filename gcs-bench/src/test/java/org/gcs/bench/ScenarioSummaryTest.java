@@ -226,7 +226,7 @@ class ScenarioSummaryTest {
         return new RunResult(Scenario.CROSS_SITE_THROUGHPUT, system, run, 1000, 1000, 1000, 1_000_000,
                 messagesPerSec, messagesPerSec * 1000 / 1e6, messagesPerSec, LatencyFigures.NONE, 0, cpuMicros,
                 List.of("a1"), 10, messagesPerSec * 0.9, 0, DeliveryFaults.NONE, -1, -1,
-                CompetingTcp.NONE, Double.NaN);
+                CompetingTcp.NONE, Double.NaN, List.of());
     }
 
     private static RunResult latency(BenchSystem system, int run, double p99Micros) {
@@ -237,6 +237,6 @@ class ScenarioSummaryTest {
         LatencyFigures latency = new LatencyFigures(100, p99Micros / 2, p99Micros, p99Micros * 2, p99Micros * 4);
         return new RunResult(Scenario.CROSS_SITE_LATENCY, system, run, 1000, 1000, 1000, 500_000, 2000, 2, 2000,
                 latency, 0, cpuMicros, List.of("a1", "b1"), 10, 2000, 0, DeliveryFaults.NONE, -1, -1,
-                CompetingTcp.NONE, Double.NaN);
+                CompetingTcp.NONE, Double.NaN, List.of());
     }
 }

@@ -57,7 +57,7 @@ final class BenchCsv implements AutoCloseable {
         if (!run.latencySamples().isEmpty() && samples == null) {
             samples = new CsvWriter(dir.resolve(SAMPLES_FILE), SAMPLES_HEADER);
         }
-        for (LatencySamples.Sample sample : run.latencySamples()) {
+        for (LatencySample sample : run.latencySamples()) {
             samples.row(scenarioLabel, run.system().id(), run.run(), sample.receiver(), sample.sequence(),
                     sample.sentMicros(), sample.latencyMicros());
         }

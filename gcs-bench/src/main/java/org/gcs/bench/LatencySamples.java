@@ -55,8 +55,8 @@ final class LatencySamples {
      * @return the samples, in order
      * @throws IllegalArgumentException if the text is not encoded samples
      */
-    static List<Sample> decode(String receiver, String text) {
-        List<Sample> list = new ArrayList<>();
+    static List<LatencySample> decode(String receiver, String text) {
+        List<LatencySample> list = new ArrayList<>();
         if (text.equals("-")) {
             return list;
         }
@@ -67,24 +67,13 @@ final class LatencySamples {
                         + "'");
             }
             try {
-                list.add(new Sample(receiver, Long.parseLong(parts[0]), Long.parseLong(parts[1]), Long.parseLong(parts[2])));
+                list.add(new LatencySample(receiver, Long.parseLong(parts[0]), Long.parseLong(parts[1]),
+                        Long.parseLong(parts[2])));
             } catch (NumberFormatException e) {
                 throw new IllegalArgumentException("not a latency sample (seq:sentMicros:latencyMicros): '" + item
                         + "'", e);
             }
         }
         return list;
-    }
-
-    /**
-     * One measured message at one receiver.
-     *
-     * @param receiver the member that delivered it
-     * @param sequence its sequence number
-     * @param sentMicros the send time it carries (a paced sender's due time, {@link LoadGenerator}), the sender's
-     *     wall clock, microseconds since the epoch
-     * @param latencyMicros receive time less that send time (one machine, one clock), microseconds
-     */
-    record Sample(String receiver, long sequence, long sentMicros, long latencyMicros) {
     }
 }

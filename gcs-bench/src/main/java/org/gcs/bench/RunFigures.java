@@ -39,7 +39,7 @@ final class RunFigures {
         long windowStartMicros = -1;
         long windowEndMicros = -1;
         Histogram latencies = new Histogram(3);
-        List<LatencySamples.Sample> samples = new ArrayList<>();
+        List<LatencySample> samples = new ArrayList<>();
         for (NodeSpec receiver : plan.receivers()) {
             Optional<NodeLine> doneLine = board.first(receiver.member(), NodeLine.DONE);
             if (doneLine.isEmpty()) {

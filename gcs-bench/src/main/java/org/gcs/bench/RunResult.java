@@ -44,7 +44,7 @@ public record RunResult(Scenario scenario, BenchSystem system, int run, long mea
                         List<String> masters, double wallSeconds, double endToEndMessagesPerSec,
                         int orderAgreedMembers, DeliveryFaults faults, long windowStartMicros,
                         long windowEndMicros, CompetingTcp competingTcp, double backlogMillis,
-                        List<LatencySamples.Sample> latencySamples) {
+                        List<LatencySample> latencySamples) {
     /** Copies the list. */
     public RunResult {
         masters = List.copyOf(masters);

@@ -132,8 +132,8 @@ class ArrivalCheckTest {
         assertThat(recording.latencies().getTotalCount()).isEqualTo(2);
         assertThat(recording.latencies().getMinValue()).isGreaterThanOrEqualTo(4_990);
         assertThat(silent.latencies().getTotalCount()).isZero();
-        List<LatencySamples.Sample> samples = LatencySamples.decode("b2", recording.encodedSamples());
-        assertThat(samples).extracting(LatencySamples.Sample::sequence).containsExactly(2L, 3L);
+        List<LatencySample> samples = LatencySamples.decode("b2", recording.encodedSamples());
+        assertThat(samples).extracting(LatencySample::sequence).containsExactly(2L, 3L);
         assertThat(samples).allSatisfy(sample -> {
             assertThat(sample.receiver()).isEqualTo("b2");
             assertThat(sample.sentMicros()).isEqualTo(sentMicros);

@@ -48,9 +48,9 @@ class BenchCodecTest {
         String text = samples.encode();
 
         assertThat(text).doesNotContain(" ").startsWith("1:1764000000050000:51001,2:");
-        List<LatencySamples.Sample> back = LatencySamples.decode("c2", text);
+        List<LatencySample> back = LatencySamples.decode("c2", text);
         assertThat(back).hasSize(200);
-        assertThat(back.get(199)).isEqualTo(new LatencySamples.Sample("c2", 200, 1_764_000_010_000_000L, 51_200));
+        assertThat(back.get(199)).isEqualTo(new LatencySample("c2", 200, 1_764_000_010_000_000L, 51_200));
         assertThat(LatencySamples.decode("c2", new LatencySamples().encode())).isEmpty();
         assertThatThrownBy(() -> LatencySamples.decode("c2", "1:2")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("'1:2'");

@@ -1,7 +1,6 @@
 package org.gcs.bench;
 
 import java.util.BitSet;
-import org.HdrHistogram.Histogram;
 
 /**
  * What one node delivered of the run's single sender: probes, then warm-up and measured messages (as each
@@ -9,8 +8,8 @@ import org.HdrHistogram.Histogram;
  * sequence 1, 2, 3... A message whose sequence already arrived is a duplicate; one that does not
  * come right after the highest so far (a gap, or a late one filling a gap) is out of order. Measured messages
  * also give the receive times of the first and of the last one to complete the set, and, when asked, their
- * one-way latencies (receive minus send time on the machine's wall clock, microseconds) in an HdrHistogram, and
- * each one with its message ({@link LatencySamples}).
+ * one-way latencies (receive minus send time on the machine's wall clock, microseconds), each with its message
+ * ({@link LatencySamples}).
  * Every warm-up and measured delivery, duplicates included, also goes into a rolling hash of the delivered sequence
  * (sender, sequence and, where the system numbers its agreed order, position): members that delivered the same
  * messages in the same order (at the same positions) end with the same hash, which {@link DeliveryVerdict} compares
@@ -31,7 +30,6 @@ final class ArrivalCheck {
         void allMeasured();
     }
 
-    private static final int SIGNIFICANT_DIGITS = 3;
     private static final long FNV_OFFSET = 0xcbf29ce484222325L;
     private static final long FNV_PRIME = 0x100000001b3L;
 
@@ -39,7 +37,6 @@ final class ArrivalCheck {
     private final boolean recordLatency;
     private final Listener listener;
     private final BitSet seen = new BitSet();
-    private final Histogram latencyMicros = new Histogram(SIGNIFICANT_DIGITS);
     private final LatencySamples samples = new LatencySamples();
     private final BacklogWatch backlog = new BacklogWatch();
     private boolean probeSeen;
@@ -151,9 +148,7 @@ final class ArrivalCheck {
                 first = true;
             }
             if (recordLatency) {
-                long latency = Math.max(0, nowMicros - sentMicros);
-                latencyMicros.recordValue(latency);
-                samples.add(sequence, sentMicros, latency);
+                samples.add(sequence, sentMicros, Math.max(0, nowMicros - sentMicros));
             }
             if (measured == measuredMessages) {
                 lastMeasuredMicros = nowMicros;
@@ -176,12 +171,7 @@ final class ArrivalCheck {
     /** @return the counters and times so far */
     synchronized Counts counts() {
         return new Counts(warmup, measured, duplicates, outOfOrder, firstMeasuredMicros, lastMeasuredMicros,
-                latestMeasuredMicros, latencyMicros.getTotalCount(), orderHash, positionRegressions);
-    }
-
-    /** @return a copy of the latencies recorded so far, microseconds */
-    synchronized Histogram latencies() {
-        return latencyMicros.copy();
+                latestMeasuredMicros, samples.size(), orderHash, positionRegressions);
     }
 
     /** @return every recorded latency so far, one word of text ({@link LatencySamples#encode}) */

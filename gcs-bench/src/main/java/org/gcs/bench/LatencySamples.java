@@ -34,6 +34,11 @@ final class LatencySamples {
         size++;
     }
 
+    /** @return how many samples were added */
+    int size() {
+        return size;
+    }
+
     /** @return the samples as one word: {@code seq:sentMicros:latencyMicros}, comma-separated; "-" for none */
     String encode() {
         if (size == 0) {

@@ -343,7 +343,6 @@ final class NodeAgent {
         }
         Map<String, String> fields = counters();
         if (spec.recordLatency()) {
-            fields.put("histogram", HistogramCodec.encode(check.latencies()));
             fields.put("samples", check.encodedSamples());
         }
         print(new NodeLine(NodeLine.DONE, fields));

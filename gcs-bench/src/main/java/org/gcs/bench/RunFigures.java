@@ -18,8 +18,7 @@ final class RunFigures {
      * JGroups' MFC 5 MB of credits, 50 000 messages of 100 bytes) do not count against the measured ones. The
      * end-to-end rate keeps the former definition: measured messages / (from the first measured message's send
      * time, the sender's wall clock, to the moment the last receiver delivered its last measured message; one
-     * machine, one clock). Latencies merge the histograms of the recording receivers; their samples are kept one by
-     * one too.
+     * machine, one clock). Latencies are the recording receivers' samples, one by one and in a histogram.
      *
      * @param plan the run's nodes
      * @param run the run's number
@@ -59,11 +58,11 @@ final class RunFigures {
                 windowStartMicros = done.number("firstMicros");
                 windowEndMicros = last;
             }
-            if (done.fields().containsKey("histogram")) {
-                latencies.add(HistogramCodec.decode(done.text("histogram")));
-            }
             if (done.fields().containsKey("samples")) {
-                samples.addAll(LatencySamples.decode(receiver.member(), done.text("samples")));
+                for (LatencySample sample : LatencySamples.decode(receiver.member(), done.text("samples"))) {
+                    latencies.recordValue(sample.latencyMicros());
+                    samples.add(sample);
+                }
             }
         }
         long durationMicros = Math.max(1, (lastMicros == Long.MIN_VALUE ? firstMeasuredMicros : lastMicros)

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
-import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
 class BenchCodecTest {
@@ -19,23 +18,6 @@ class BenchCodecTest {
         assertThat(BenchPayload.sentMicros(payload, 0)).isEqualTo(1_700_000_000_000_000L);
         assertThatThrownBy(() -> BenchPayload.encode(BenchPayload.HEADER_BYTES - 1, BenchPayload.PROBE, 0, 0))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("at least 17 bytes");
-    }
-
-    @Test
-    void shouldEncodeAHistogramAsOneWordAndBack() {
-        Histogram histogram = new Histogram(3);
-        for (int v = 1; v <= 1000; v++) {
-            histogram.recordValue(v * 10L);
-        }
-
-        String text = HistogramCodec.encode(histogram);
-        Histogram back = HistogramCodec.decode(text);
-
-        assertThat(text).doesNotContain(" ", "\n");
-        assertThat(back.getTotalCount()).isEqualTo(1000);
-        assertThat(back.getValueAtPercentile(99)).isEqualTo(histogram.getValueAtPercentile(99));
-        assertThatThrownBy(() -> HistogramCodec.decode("bm90IGEgaGlzdG9ncmFt"))
-                .isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test

@@ -233,6 +233,11 @@ public final class BenchCommand implements Callable<Integer> {
             description = "Fail a run when its traffic makes no progress for this long (default: ${DEFAULT-VALUE}).")
     Duration stallTimeout;
 
+    @Option(names = "--pause-kernel-monitor",
+            description = "As root: turn the kernel's DAMON monitors (kdamond) off for the bench and on again after"
+                    + " it. Some virtual machines run one; it delays messages by tens of ms every half second.")
+    boolean pauseKernelMonitor;
+
     /**
      * Runs the benchmarks.
      *
@@ -252,7 +257,35 @@ public final class BenchCommand implements Callable<Integer> {
         }
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter stderr = spec.commandLine().getErr();
-        return new BenchRun(settings, stdout, stderr).run();
+        if (!pauseKernelMonitor) {
+            return new BenchRun(settings, stdout, stderr).run();
+        }
+        KernelMonitor.Paused paused;
+        try {
+            paused = KernelMonitor.current().pause();
+        } catch (IOException e) {
+            stderr.println("gcs bench: --pause-kernel-monitor: " + e.getMessage());
+            stderr.flush();
+            return 2;
+        }
+        Thread resume = new Thread(paused::close, "gcs-bench-resume-kernel-monitor");
+        Runtime.getRuntime().addShutdownHook(resume); // also on Ctrl-C
+        try {
+            if (!paused.monitors().isEmpty()) {
+                stderr.println("gcs bench: turned the kernel's DAMON monitor off for the bench ("
+                        + String.join("; ", paused.monitors().stream().map(KernelMonitor.Running::describe).toList())
+                        + "); it goes on again at the end");
+                stderr.flush();
+            }
+            return new BenchRun(settings, stdout, stderr).run();
+        } finally {
+            paused.close();
+            try {
+                Runtime.getRuntime().removeShutdownHook(resume);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook runs anyway; closing twice does nothing
+            }
+        }
     }
 
     /**

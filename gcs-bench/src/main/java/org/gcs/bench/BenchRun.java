@@ -40,6 +40,7 @@ final class BenchRun {
     private final PrintWriter text;
     private final PrintWriter err;
     private final long startNs = System.nanoTime();
+    private final KernelMonitor kernelMonitor = KernelMonitor.current();
 
     /**
      * @param settings the options
@@ -67,6 +68,7 @@ final class BenchRun {
                 settings.inProcess() ? "threads of this JVM" : "one JVM per node", machine.cpus(), machine.cpuModel(),
                 machine.java());
         text.flush();
+        kernelMonitor.warning().ifPresent(this::progress);
         List<ScenarioSummary> summaries = new ArrayList<>();
         String error = null;
         BenchCsv csv = settings.outDir() == null ? null : new BenchCsv(settings.outDir());
@@ -190,6 +192,7 @@ final class BenchRun {
                 progress(String.format(Locale.ROOT, "%s: %s run %d/%d starting", label, system.id(), run,
                         settings.runs()));
                 RunResult result;
+                long monitorMillisBefore = kernelMonitor.cpuMillis();
                 try {
                     result = driver.run(RunPlan.create(scenario, system, settings, point, namespaces, addresses), run,
                             wan);
@@ -205,7 +208,7 @@ final class BenchRun {
                 if (csv != null) {
                     csv.add(result, label);
                 }
-                progress(label + ": " + describe(result));
+                progress(label + ": " + describe(result) + monitorNote(monitorMillisBefore));
             }
         }
         List<SystemFigures> figures = new ArrayList<>();
@@ -235,6 +238,13 @@ final class BenchRun {
         return String.format(Locale.ROOT, "%s run %d: %s, %s%s (wall %.1f s)", r.system().id(), r.run(),
                 figures, r.faults().none() ? "all delivered" : "checked", r.orderAgreedMembers() > 0
                         ? ", the same sequence at all " + r.orderAgreedMembers() + " members" : "", r.wallSeconds());
+    }
+
+    /** @return the CPU time the kernel's DAMON monitors took since {@code millisBefore}, where one runs */
+    private String monitorNote(long millisBefore) {
+        long millis = kernelMonitor.cpuMillis();
+        return millis < 0 || millisBefore < 0 ? "" : "; the kernel's DAMON monitor took " + (millis - millisBefore)
+                + " ms of CPU meanwhile";
     }
 
     private void progress(String text) {

@@ -8,19 +8,21 @@ import java.util.Map;
 
 /**
  * The machine a bench ran on, for the record: CPUs available to the JVM, the CPU model (from
- * {@code /proc/cpuinfo} where there is one), the Java runtime and the OS.
+ * {@code /proc/cpuinfo} where there is one), the Java runtime, the OS and the kernel's memory monitors.
  *
  * @param cpus processors available to this JVM
  * @param cpuModel the CPU model name, or {@code unknown}
  * @param java the Java runtime version
  * @param os the operating system name and version
+ * @param kernelMonitor {@code off}, or the kernel's DAMON monitors that run, each described
  */
-public record MachineInfo(int cpus, String cpuModel, String java, String os) {
+public record MachineInfo(int cpus, String cpuModel, String java, String os, String kernelMonitor) {
     /** @return this machine */
     public static MachineInfo current() {
         return new MachineInfo(Runtime.getRuntime().availableProcessors(), cpuModel(Path.of("/proc/cpuinfo")),
                 System.getProperty("java.runtime.version", System.getProperty("java.version")),
-                System.getProperty("os.name") + " " + System.getProperty("os.version"));
+                System.getProperty("os.name") + " " + System.getProperty("os.version"),
+                KernelMonitor.current().state());
     }
 
     /**
@@ -48,6 +50,7 @@ public record MachineInfo(int cpus, String cpuModel, String java, String os) {
         json.put("cpuModel", cpuModel);
         json.put("java", java);
         json.put("os", os);
+        json.put("kernelMonitor", kernelMonitor);
         return json;
     }
 }

@@ -157,7 +157,7 @@ class ScenarioSummaryTest {
         ScenarioSummary summary = new ScenarioSummary(Scenario.CROSS_SITE_LATENCY, List.of(
                 SystemFigures.of(BenchSystem.GCS_PLAIN, List.of(latency(BenchSystem.GCS_PLAIN, 1, 2_000))),
                 SystemFigures.of(BenchSystem.RELAY2, List.of(latency(BenchSystem.RELAY2, 1, 3_000)))), 42.04);
-        MachineInfo machine = new MachineInfo(2, "AMD EPYC", "17.0.15", "Linux 6");
+        MachineInfo machine = new MachineInfo(2, "AMD EPYC", "17.0.15", "Linux 6", "off");
 
         String json = JsonWriter.write(BenchJson.of(settings, machine, List.of(summary), null, 99.96));
 

@@ -69,6 +69,7 @@ final class BenchJson {
             RunResult first = summary.systems().get(0).runs().get(0);
             json.put("measuredMessages", first.measuredMessages());
             json.put("unpacedWarmupMessages", settings.unpacedWarmupFor(scenario, point));
+            json.put("briskWarmupMessages", WanWorkload.briskWarmup(scenario, point));
             json.put("offeredRatePerSec", scenario.kind() == Scenario.Kind.LATENCY
                     ? settings.wanGrid().latencyRatePerSec() : null);
         } else {

@@ -85,6 +85,10 @@ public final class BenchNodeCommand implements Callable<Integer> {
             description = "How many warm-up messages go unpaced first when --rate is set.")
     long unpacedWarmup;
 
+    @Option(names = "--brisk-warmup", defaultValue = "0",
+            description = "How many warm-up messages go next at the brisk rate when --rate is set.")
+    long briskWarmup;
+
     @Option(names = "--messages", defaultValue = "1", description = "Measured messages.")
     long messages;
 
@@ -155,7 +159,7 @@ public final class BenchNodeCommand implements Callable<Integer> {
         }
         return new NodeSpec(bench, runId, sites, site, member, membersPerSite, sender, recordLatency, mcastAddress,
                 mcastPort, wanPort, seedPorts, bridgePorts, udpPort, clusterKeyHex, size, warmup,
-                Math.min(unpacedWarmup, warmup), messages, rate,
+                Math.min(unpacedWarmup, warmup), briskWarmup, messages, rate,
                 bench.gcs() ? gcsSettings : List.of(), bench.gcs() ? gcsSendsInFlight : 0, settle, siteAddresses, "");
     }
 

@@ -24,9 +24,12 @@ final class BenchTable {
         out.printf(Locale.ROOT, "== %s: %s%n", summary.label(), scenario.topology());
         if (summary.point() != null && scenario.kind() != Scenario.Kind.FAILOVER) {
             long unpaced = settings.unpacedWarmupFor(scenario, summary.point());
-            out.printf(Locale.ROOT, "   %d-byte messages, %s, %s%d measured per run (scaled to the point)%s, %d runs"
+            long brisk = WanWorkload.briskWarmup(scenario, summary.point());
+            out.printf(Locale.ROOT, "   %d-byte messages, %s, %s%s%d measured per run (scaled to the point)%s, %d runs"
                     + " per system alternating%n", settings.messageBytes(), summary.point().loss(),
                     unpaced > 0 ? unpaced + " unpaced warm-up + " : "",
+                    brisk > 0 ? String.format(Locale.ROOT, "%d at %.0f msg/s + ", brisk,
+                            LoadGenerator.BRISK_RATE_PER_SEC) : "",
                     summary.systems().get(0).runs().get(0).measuredMessages(),
                     WanWorkload.paced(scenario) ? String.format(Locale.ROOT, " at %.0f msg/s",
                             settings.wanGrid().latencyRatePerSec()) : "", settings.runs());

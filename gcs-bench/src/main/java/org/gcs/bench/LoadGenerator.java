@@ -23,7 +23,9 @@ import org.gcs.tools.send.SendCounter;
  *       carries its <em>due</em> time, not the time it was actually sent: when the system pushes back and the
  *       sender falls behind, the waiting shows in the latencies instead of being hidden (no coordinated
  *       omission). A late sender does not skip messages; it sends the overdue ones back to back. Between the
- *       unpaced and the paced messages it waits until every receiver has the unpaced ones ({@link Draining}).</li>
+ *       unpaced and the paced messages it waits until every receiver has the unpaced ones ({@link Draining}).
+ *       Then the first {@link NodeSpec#briskWarmupMessages()} of the paced warm-up go at
+ *       {@value #BRISK_RATE_PER_SEC} msg/s, each carrying the wall time of its send, and the rest at R.</li>
  * </ul>
  * A sender that {@link NodeSpec#settles() settles} goes on with warm-up messages after
  * {@link NodeSpec#settlePoint()} until it is told to measure (the parent waits until every node's JIT compiler is
@@ -33,6 +35,13 @@ import org.gcs.tools.send.SendCounter;
  * last send returned, and the achieved rate of the measured phase.
  */
 final class LoadGenerator implements Runnable {
+    /**
+     * Messages per second of a paced run's brisk warm-up ({@link NodeSpec#briskWarmupMessages()}): fast enough that
+     * 6 000 messages take 20 s, slow enough (2.4 Mbit/s of 1-KB messages) that they travel one by one, as paced
+     * messages do, and that every system takes them at every WAN point without loss.
+     */
+    static final double BRISK_RATE_PER_SEC = 300;
+
     private final BenchEndpoint endpoint;
     private final NodeSpec spec;
     private final Consumer<NodeLine> report;
@@ -114,9 +123,14 @@ final class LoadGenerator implements Runnable {
             if (unpaced > 0 && !awaitDelivered(unpaced + extra)) {
                 return;
             }
+            long brisk = Math.min(spec.briskWarmupMessages(), Math.max(0, spec.warmupMessages() - unpaced));
+            if (brisk > 0 && !runPhase(FixedRate.messagesPerSec(BRISK_RATE_PER_SEC, 1, FixedRate.FULL_CATCH_UP),
+                    unpaced + extra, brisk, m -> WallClock.nowMicros())) {
+                return;
+            }
             FixedRate schedule = FixedRate.messagesPerSec(spec.ratePerSec(), 1, FixedRate.FULL_CATCH_UP);
             long[] startMicros = new long[1];
-            if (!runPhase(schedule, unpaced + extra, total - unpaced, message -> {
+            if (!runPhase(schedule, unpaced + extra + brisk, total - unpaced - brisk, message -> {
                 if (message == 1) {
                     // the schedule's start on the wall clock, back-dated from now by the time since it started
                     // (RealTimeSender's clock is System.nanoTime()): a stall of the sender between the start and

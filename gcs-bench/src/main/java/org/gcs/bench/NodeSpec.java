@@ -28,6 +28,9 @@ import java.util.stream.Collectors;
  * @param warmupMessages messages sent before the measured ones (the unpaced ones included)
  * @param unpacedWarmupMessages how many of the warm-up messages go first, as fast as the system admits them, when
  *        the run is paced (so that the JIT compiles the hot path before the paced messages)
+ * @param briskWarmupMessages how many of the paced warm-up messages go next, one by one at
+ *        {@link LoadGenerator#BRISK_RATE_PER_SEC} msg/s (so that the JIT compiles the paths a lone message takes,
+ *        which a burst does not)
  * @param measuredMessages messages measured
  * @param ratePerSec messages per second the sender offers, 0 for as fast as the system takes them
  * @param gcsSettings GCS: {@code key=value} settings overriding the bench's defaults (properties-file keys)
@@ -44,7 +47,7 @@ public record NodeSpec(BenchSystem system, String runId, List<String> sites, Str
                        int membersPerSite, boolean sender, boolean recordLatency, String mcastAddress, int mcastPort,
                        int wanPort, List<Integer> seedPorts, List<Integer> bridgePorts, int udpPort,
                        String clusterKeyHex, int messageBytes, long warmupMessages, long unpacedWarmupMessages,
-                       long measuredMessages,
+                       long briskWarmupMessages, long measuredMessages,
                        double ratePerSec, List<String> gcsSettings, int gcsSendsInFlight, boolean settles,
                        List<String> siteAddresses, String namespace) {
     /** Every site's address in the loopback scenarios. */
@@ -63,10 +66,10 @@ public record NodeSpec(BenchSystem system, String runId, List<String> sites, Str
     }
 
     /**
-     * A node of a loopback scenario: every site on 127.0.0.1, in the parent's namespace.
+     * A node of a loopback scenario: every site on 127.0.0.1, in the parent's namespace, without a brisk warm-up.
      *
      * @see #NodeSpec(BenchSystem, String, List, String, String, int, boolean, boolean, String, int, int, List, List,
-     *      int, String, int, long, long, long, double, List, int, boolean, List, String)
+     *      int, String, int, long, long, long, long, double, List, int, boolean, List, String)
      */
     public NodeSpec(BenchSystem system, String runId, List<String> sites, String site, String member,
                     int membersPerSite, boolean sender, boolean recordLatency, String mcastAddress, int mcastPort,
@@ -76,8 +79,8 @@ public record NodeSpec(BenchSystem system, String runId, List<String> sites, Str
                     boolean settles) {
         this(system, runId, sites, site, member, membersPerSite, sender, recordLatency, mcastAddress, mcastPort,
                 wanPort, seedPorts, bridgePorts, udpPort, clusterKeyHex, messageBytes, warmupMessages,
-                unpacedWarmupMessages, measuredMessages, ratePerSec, gcsSettings, gcsSendsInFlight, settles, List.of(),
-                "");
+                unpacedWarmupMessages, 0, measuredMessages, ratePerSec, gcsSettings, gcsSendsInFlight, settles,
+                List.of(), "");
     }
 
     /**
@@ -162,6 +165,7 @@ public record NodeSpec(BenchSystem system, String runId, List<String> sites, Str
                 "--wan-port", Integer.toString(wanPort), "--udp-port", Integer.toString(udpPort),
                 "--size", Integer.toString(messageBytes), "--warmup", Long.toString(warmupMessages),
                 "--unpaced-warmup", Long.toString(unpacedWarmupMessages),
+                "--brisk-warmup", Long.toString(briskWarmupMessages),
                 "--messages", Long.toString(measuredMessages), "--rate", Double.toString(ratePerSec)));
         if (!seedPorts.isEmpty()) {
             args.add("--seed-ports");

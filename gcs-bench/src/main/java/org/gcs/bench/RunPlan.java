@@ -65,6 +65,7 @@ record RunPlan(Scenario scenario, BenchSystem system, List<NodeSpec> nodes, WanP
         long warmup = settings.warmupFor(scenario);
         long measured = settings.measuredFor(scenario);
         long unpaced = settings.unpacedWarmupFor(scenario, point);
+        long brisk = point == null ? 0 : WanWorkload.briskWarmup(scenario, point);
         double rate = settings.rateFor(scenario);
         if (point != null && scenario.kind() != Scenario.Kind.FAILOVER) {   // failover: its own counts and --rate
             double latencyRate = settings.wanGrid().latencyRatePerSec();
@@ -95,7 +96,7 @@ record RunPlan(Scenario scenario, BenchSystem system, List<NodeSpec> nodes, WanP
                 nodes.add(new NodeSpec(system, runId, sites, site, memberName(system, site, m, sender), members,
                         sender, recordLatency, MCAST_ADDRESS, mcastPorts.get(system.oneCluster() ? 0 : s), wanPort,
                         seeds, bridgePorts, udpPort, keyHex, settings.messageBytes(),
-                        unpaced + warmup, unpaced, measured,
+                        unpaced + brisk + warmup, unpaced, brisk, measured,
                         rate, system.gcs() ? gcsSettings : List.of(),
                         system.gcs() ? settings.gcsSendsInFlight() : 0, sender && settles(scenario, settings),
                         siteAddresses, namespaces.isEmpty() ? "" : namespaces.get(s)));

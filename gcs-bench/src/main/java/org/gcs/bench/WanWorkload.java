@@ -19,9 +19,11 @@ package org.gcs.bench;
  *       ({@link #fairnessSeconds}).</li>
  *   <li>{@code wan-latency}: a fixed offered load of {@value #LATENCY_RATE_PER_SEC} msg/s (20 KB/s with 1-KB
  *       messages, below a third of one TCP flow at 200 ms and 2 % loss, about 60 KB/s), {@value #MEASURED_SECONDS} s
- *       measured after {@value #LATENCY_PACED_WARMUP_SECONDS} s of paced warm-up, and before that, at points
- *       without loss, an unpaced warm-up of wan-throughput's warm-up count ({@link #unpacedWarmup}; {@code --rate}
- *       changes the load, {@code --unpaced-warmup} the unpaced count).</li>
+ *       measured after {@value #LATENCY_PACED_WARMUP_SECONDS} s of paced warm-up. At points without loss two more
+ *       warm-ups come first: one unpaced, of wan-throughput's warm-up count ({@link #unpacedWarmup}; {@code --rate}
+ *       changes the load, {@code --unpaced-warmup} the unpaced count), then a brisk one,
+ *       {@value #BRISK_WARMUP_MESSAGES} messages at {@value LoadGenerator#BRISK_RATE_PER_SEC} msg/s
+ *       ({@link #briskWarmup}).</li>
  *   <li>{@code wan-outage}: wan-latency's offered load after {@value #WARMUP_SECONDS} s of paced warm-up,
  *       {@value #OUTAGE_MEASURED_SECONDS} s measured:
  *       {@value Scenario#OUTAGE_AFTER_SECONDS} s before the cut, the {@value Scenario#OUTAGE_SECONDS}-s outage, and
@@ -50,6 +52,16 @@ final class WanWorkload {
      * 1.33 at 20 ms with 0.5 % (round 9). RELAY2's nodes compiled at most 0.13 s.
      */
     static final long LATENCY_PACED_WARMUP_SECONDS = 50;
+    /**
+     * Messages of wan-latency's brisk warm-up at points without loss, sent one by one at
+     * {@value LoadGenerator#BRISK_RATE_PER_SEC} msg/s between the unpaced and the paced warm-up. HotSpot's C2 compiles
+     * a method after about 5 000 calls, and a lone message takes other paths than the unpaced burst (JGroups hands
+     * single messages and batches up on different paths; a WAN acknowledgement per message instead of per batch), so
+     * at 20 msg/s such a path is compiled only after minutes: with the paced warm-up alone GCS's delegates still
+     * compiled 0.2 to 0.8 s each in the measured phase at 20 ms without loss, RELAY2's nodes 0.03 to 0.14 s
+     * (docs/performance.md, "WAN round 12").
+     */
+    static final long BRISK_WARMUP_MESSAGES = 6_000;
     /**
      * Seconds of wan-fairness's measured phase at a fair share: long enough for many congestion epochs of the TCP
      * flows at 100 ms (a Reno sawtooth at 10 Mbit/s and 100 ms spans a few seconds).
@@ -161,6 +173,16 @@ final class WanWorkload {
             return 0;
         }
         return Math.round(estimatedRatePerSec(Scenario.WAN_THROUGHPUT, point, messageBytes) * WARMUP_SECONDS);
+    }
+
+    /**
+     * @param scenario a WAN scenario
+     * @param point the point
+     * @return the brisk warm-up messages of a run: {@value #BRISK_WARMUP_MESSAGES} in wan-latency at a point without
+     *     loss, else 0
+     */
+    static long briskWarmup(Scenario scenario, WanPoint point) {
+        return latencyWithoutLoss(scenario, point) ? BRISK_WARMUP_MESSAGES : 0;
     }
 
     /**

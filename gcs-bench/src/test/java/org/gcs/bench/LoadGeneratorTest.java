@@ -40,6 +40,42 @@ class LoadGeneratorTest {
     }
 
     @Test
+    void shouldSendTheBriskWarmupBetweenTheUnpacedOneAndThePacedMessages() {
+        NodeSpec spec = spec(7, 2, 3, 3, 100);
+
+        new LoadGenerator(endpoint(), spec, firstMeasured::incrementAndGet, () -> true, NO_WAIT, reports::add)
+                .run();
+
+        assertThat(sent).extracting(p -> BenchPayload.sequence(p, 0)).containsExactly(1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L,
+                9L, 10L);
+        assertThat(sent).extracting(p -> BenchPayload.kind(p, 0, p.length)).filteredOn(k -> k == BenchPayload.MEASURED)
+                .hasSize(3);
+        // the brisk ones (3..5) carry the wall time of their send; the paced ones (6..10) their due times, 10 ms apart
+        long pacedStart = BenchPayload.sentMicros(sent.get(5), 0);
+        assertThat(pacedStart).isGreaterThanOrEqualTo(BenchPayload.sentMicros(sent.get(4), 0));
+        for (int i = 6; i < 10; i++) {
+            assertThat(BenchPayload.sentMicros(sent.get(i), 0) - pacedStart).isEqualTo((i - 5) * 10_000L);
+        }
+        for (int i = 3; i < 5; i++) {
+            assertThat(BenchPayload.sentMicros(sent.get(i), 0)).isGreaterThan(BenchPayload.sentMicros(sent.get(i - 1),
+                    0));
+        }
+    }
+
+    @Test
+    void shouldKeepTheBriskWarmupWithinTheWarmup() {
+        NodeSpec spec = spec(3, 2, 5, 3, 100);
+
+        new LoadGenerator(endpoint(), spec, firstMeasured::incrementAndGet, () -> true, NO_WAIT, reports::add)
+                .run();
+
+        assertThat(sent).hasSize(6);
+        long firstMeasuredStamp = BenchPayload.sentMicros(sent.get(3), 0);
+        assertThat(BenchPayload.sentMicros(sent.get(5), 0) - firstMeasuredStamp)
+                .as("the measured messages are paced at the offered rate, not brisk").isEqualTo(20_000L);
+    }
+
+    @Test
     void shouldWaitUntilTheUnpacedWarmupIsDeliveredBeforePacing() {
         NodeSpec spec = spec(5, 2, 3, 100);
         List<Long> drainedAt = new CopyOnWriteArrayList<>();
@@ -147,6 +183,12 @@ class LoadGeneratorTest {
     private static NodeSpec spec(long warmup, long unpaced, long measured, double rate) {
         return new NodeSpec(BenchSystem.GCS, "r", List.of("site-a"), "site-a", "a2", 2, true, false, "239.7.9.9",
                 40_000, 0, List.of(), List.of(), 0, "00", 32, warmup, unpaced, measured, rate, List.of(), 0, false);
+    }
+
+    private static NodeSpec spec(long warmup, long unpaced, long brisk, long measured, double rate) {
+        return new NodeSpec(BenchSystem.GCS, "r", List.of("site-a"), "site-a", "a2", 2, true, false, "239.7.9.9",
+                40_000, 0, List.of(), List.of(), 0, "00", 32, warmup, unpaced, brisk, measured, rate, List.of(), 0,
+                false, List.of(), "");
     }
 
     private static NodeSpec settling(NodeSpec s) {

@@ -81,23 +81,27 @@ class WanPlanTest {
     }
 
     @Test
-    void latencyWarmsTheJitUpFiftySecondsPacedAndWithoutLossUnpacedFirst() {
+    void latencyWarmsTheJitUpFiftySecondsPacedAndWithoutLossUnpacedAndBriskFirst() {
         WanPoint lossless = new WanPoint(100, "0", LossModel.NONE);
         NodeSpec sender = RunPlan.create(Scenario.WAN_LATENCY, BenchSystem.GCS, settings(), lossless, NAMESPACES,
                 ADDRESSES).sender();
-        // 50 Mbit/s is 6 250 msg/s of 1000 bytes, above the 4 000 msg/s cap: 5 s of it unpaced, then 50 s at 20 msg/s
+        // 50 Mbit/s is 6 250 msg/s of 1000 bytes, above the 4 000 msg/s cap: 5 s of it unpaced, then 6 000 at
+        // 300 msg/s, then 50 s at 20 msg/s
         assertThat(sender.unpacedWarmupMessages()).isEqualTo(20_000);
-        assertThat(sender.warmupMessages()).isEqualTo(20_000 + 1000);
+        assertThat(sender.briskWarmupMessages()).isEqualTo(6_000);
+        assertThat(sender.warmupMessages()).isEqualTo(20_000 + 6_000 + 1000);
         assertThat(sender.ratePerSec()).isEqualTo(WanWorkload.LATENCY_RATE_PER_SEC);
         // with loss no unpaced warm-up (too few to matter to the JIT, and a burst a TCP bridge took up to 10 s to
         // deliver), and the same 50 s paced
         NodeSpec lossy = RunPlan.create(Scenario.WAN_LATENCY, BenchSystem.RELAY2, settings(), POINT, NAMESPACES,
                 ADDRESSES).sender();
         assertThat(lossy.unpacedWarmupMessages()).isZero();
+        assertThat(lossy.briskWarmupMessages()).isZero();
         assertThat(lossy.warmupMessages()).isEqualTo(1000);
         assertThat(settings().unpacedWarmupFor(Scenario.WAN_LATENCY, lossless)).isEqualTo(20_000);
         assertThat(RunPlan.create(Scenario.WAN_OUTAGE, BenchSystem.GCS, settings(), lossless, NAMESPACES, ADDRESSES)
-                .sender().unpacedWarmupMessages()).isZero();
+                .sender()).extracting(NodeSpec::unpacedWarmupMessages, NodeSpec::briskWarmupMessages)
+                .containsExactly(0L, 0L);
         assertThat(RunPlan.create(Scenario.WAN_THROUGHPUT, BenchSystem.GCS, settings(), lossless, NAMESPACES,
                 ADDRESSES).sender().unpacedWarmupMessages()).isZero();
 
@@ -106,7 +110,7 @@ class WanPlanTest {
         NodeSpec asked = RunPlan.create(Scenario.WAN_LATENCY, BenchSystem.GCS, explicit, lossless, NAMESPACES,
                 ADDRESSES).sender();
         assertThat(asked.unpacedWarmupMessages()).isEqualTo(300);
-        assertThat(asked.warmupMessages()).isEqualTo(300 + 1000);
+        assertThat(asked.warmupMessages()).isEqualTo(300 + 6_000 + 1000);
     }
 
     @Test

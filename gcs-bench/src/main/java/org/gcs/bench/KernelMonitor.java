@@ -13,7 +13,7 @@ import java.util.stream.Stream;
 /**
  * The kernel's DAMON monitors ({@code kdamond} threads), a source of noise the bench names instead of measuring it
  * as the systems' latency. Some virtual machines run one over the guest's physical memory to page out what looks
- * cold. On the bench's 2-core machine one looked every 0.5 s, took 40–55 ms of CPU every 0.57 s during
+ * cold. On the bench's 2-core machine one looked every 0.5 s, took about 40 ms of CPU every 0.57 s during
  * wan-latency, and each time delayed the messages in flight at every receiver by 20–70 ms: GCS's p99 at 20 ms RTT
  * was 56 ms with it and 17–21 ms without (docs/performance.md, "WAN round 12"). The bench reports whether one is on,
  * at the start (with how to turn it off) and in its JSON ({@code machine.kernelMonitor}), and the CPU time the

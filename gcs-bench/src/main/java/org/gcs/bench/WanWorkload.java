@@ -56,10 +56,9 @@ final class WanWorkload {
      * Messages of wan-latency's brisk warm-up at points without loss, sent one by one at
      * {@value LoadGenerator#BRISK_RATE_PER_SEC} msg/s between the unpaced and the paced warm-up. HotSpot's C2 compiles
      * a method after about 5 000 calls, and a lone message takes other paths than the unpaced burst (JGroups hands
-     * single messages and batches up on different paths; a WAN acknowledgement per message instead of per batch), so
-     * at 20 msg/s such a path is compiled only after minutes: with the paced warm-up alone GCS's delegates still
-     * compiled 0.3 to 0.8 s each in the measured phase at 20 ms without loss, RELAY2's nodes 0.03 to 0.12 s
-     * (docs/performance.md, "WAN round 12").
+     * single messages and batches up on different paths), so at 20 msg/s such a path is compiled only after minutes:
+     * with the paced warm-up alone GCS's delegates still compiled 0.3 to 0.8 s each in the measured phase at 20 ms
+     * without loss, RELAY2's nodes 0.03 to 0.12 s (docs/performance.md, "WAN round 12").
      */
     static final long BRISK_WARMUP_MESSAGES = 6_000;
     /**

@@ -273,8 +273,7 @@ public final class BenchCommand implements Callable<Integer> {
         try {
             if (!paused.monitors().isEmpty()) {
                 stderr.println("gcs bench: turned the kernel's DAMON monitor off for the bench ("
-                        + String.join("; ", paused.monitors().stream().map(KernelMonitor.Running::describe).toList())
-                        + "); it goes on again at the end");
+                        + KernelMonitor.describe(paused.monitors()) + "); it goes on again at the end");
                 stderr.flush();
             }
             return new BenchRun(settings, stdout, stderr).run();

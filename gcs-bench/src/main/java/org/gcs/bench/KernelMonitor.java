@@ -77,7 +77,11 @@ record KernelMonitor(Path damonAdmin, Path proc) {
 
     /** @return {@code off} when no monitor runs, else each running one described */
     String state() {
-        List<Running> running = running();
+        return describe(running());
+    }
+
+    /** @return {@code off} for no monitors, else each one described, separated by {@code ;} */
+    static String describe(List<Running> running) {
         return running.isEmpty() ? "off" : String.join("; ", running.stream().map(Running::describe).toList());
     }
 
@@ -90,7 +94,7 @@ record KernelMonitor(Path damonAdmin, Path proc) {
         if (running.isEmpty()) {
             return Optional.empty();
         }
-        StringBuilder text = new StringBuilder("WARNING: the kernel's DAMON monitor is on (").append(state())
+        StringBuilder text = new StringBuilder("WARNING: the kernel's DAMON monitor is on (").append(describe(running))
                 .append("). It takes tens of ms of CPU at every look and delays messages meanwhile, so latency tails"
                         + " measure it as much as the systems. For figures without it, as root: --pause-kernel-monitor,"
                         + " or");

@@ -1,8 +1,8 @@
 package org.gcs.bench;
 
 /**
- * How many messages a run of a WAN scenario sends at a point, so that every run ends by itself in well under a
- * minute whatever the RTT and the loss. Message counts stay fixed per run (every delivery is checked against
+ * How many messages a run of a WAN scenario sends at a point, so that every run ends by itself, in about a minute or
+ * two at most, whatever the RTT and the loss. Message counts stay fixed per run (every delivery is checked against
  * them); they are scaled per point from what a TCP-friendly flow can move there:
  *
  * <ul>
@@ -10,8 +10,9 @@ package org.gcs.bench;
  *       (MSS 1448 bytes, p the point's mean loss), at most the site's 50 Mbit/s and at most
  *       {@value #MAX_THROUGHPUT_PER_SEC} msg/s (what the nodes' CPUs take on this machine); the measured phase is
  *       {@value #MEASURED_SECONDS} s of that rate and the warm-up {@value #WARMUP_SECONDS} s, at least
- *       {@value #MIN_MEASURED} measured messages. A system slower than one TCP flow takes longer, e.g. 3× slower
- *       makes a 24-s measured phase.</li>
+ *       {@value #MIN_MEASURED} measured messages, and on a lossy path at least enough for
+ *       {@value #MEASURED_LOSS_EPISODES} loss episodes ({@link #MEASURED_LOSS_EPISODES}). A system slower than one
+ *       TCP flow takes longer, e.g. 3× slower makes a 24-s measured phase.</li>
  *   <li>{@code wan-fanout}: the same with the sender's uplink divided by the 4 copies a star sends;
  *       {@code wan-fairness}: a fair share of the uplink, 1 / (1 + TCP flows), for the longer of
  *       {@value #FAIRNESS_MEASURED_SECONDS} s and {@value #FAIRNESS_MEASURED_RTTS} RTTs measured after the longer of
@@ -39,6 +40,16 @@ final class WanWorkload {
      * its msg/s measured the buffers rather than the flow; 20 s of one TCP flow's rate is several MB, beyond them.
      */
     static final long MEASURED_SECONDS = 20;
+    /**
+     * Loss episodes of the path in a wan-throughput or wan-fanout run's measured phase, at least
+     * ({@link org.gcs.tools.netns.LossModel#lossEpisodesPerPacket}, a message taken for a packet). A loss-based flow's
+     * rate is set by the episodes it meets, and 20 s at one TCP flow's rate held about 7 of them at 200 ms with bursty
+     * loss (1 770 messages, an episode in 250 packets): single runs' msg/s there spread by a factor of 6.8 (GCS) and
+     * 4.1 (RELAY2), and a median of 3 or 5 runs went with the runs' luck (docs/performance.md, "WAN round 11"). With
+     * 12 000 measured messages, 48 episodes, they spread by 1.3 and 1.8 (round 13). The floor lengthens the points at
+     * 100 and 200 ms with bursty or 0.5 % loss, and at 200 ms with 2 %; at 20 ms the 20 s hold more.
+     */
+    static final long MEASURED_LOSS_EPISODES = 50;
     /** Seconds of warm-up at the estimated rate. */
     static final long WARMUP_SECONDS = 5;
     /**
@@ -126,7 +137,12 @@ final class WanWorkload {
             case WAN_OUTAGE -> OUTAGE_MEASURED_SECONDS;
             default -> MEASURED_SECONDS;
         };
-        return Math.max(MIN_MEASURED, Math.round(rate * seconds));
+        long count = Math.max(MIN_MEASURED, Math.round(rate * seconds));
+        double episodesPerPacket = point.loss().lossEpisodesPerPacket();
+        if ((scenario == Scenario.WAN_THROUGHPUT || scenario == Scenario.WAN_FANOUT) && episodesPerPacket > 0) {
+            count = Math.max(count, Math.round(MEASURED_LOSS_EPISODES / episodesPerPacket));
+        }
+        return count;
     }
 
     /**

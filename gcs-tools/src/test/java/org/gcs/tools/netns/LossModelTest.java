@@ -16,7 +16,7 @@ class LossModelTest {
     private static final int STEPS = 4_000_000;
 
     @Test
-    void theBurstyProfileLosesInOneVisitToTheBadStateInFiveAbout() {
+    void theBurstyProfileStartsAnEpisodeEvery250PacketsOfADestination() {
         LossModel ge = LossModel.GILBERT_ELLIOTT_1_PERCENT;
         // q = 1 − 0.25·0.5 / (1 − 0.75·0.5) = 0.8; π_good = 0.98
         assertThat(ge.lossEpisodesPerPacket()).isCloseTo(0.98 * ge.pGoodToBad() * 0.8, within(1e-12));

@@ -1,8 +1,8 @@
 package org.gcs.bench;
 
 /**
- * How many messages a run of a WAN scenario sends at a point, so that every run ends by itself, in about a minute or
- * two at most, whatever the RTT and the loss. Message counts stay fixed per run (every delivery is checked against
+ * How many messages a run of a WAN scenario sends at a point, so that every run ends by itself, within a few minutes
+ * (a 200-ms bursty wan-throughput run took 2 to 4), whatever the RTT and the loss. Message counts stay fixed per run (every delivery is checked against
  * them); they are scaled per point from what a TCP-friendly flow can move there:
  *
  * <ul>

@@ -2,8 +2,8 @@ package org.gcs.bench;
 
 /**
  * How many messages a run of a WAN scenario sends at a point, so that every run ends by itself, within a few minutes
- * (a 200-ms bursty wan-throughput run took 2 to 4), whatever the RTT and the loss. Message counts stay fixed per run (every delivery is checked against
- * them); they are scaled per point from what a TCP-friendly flow can move there:
+ * (a 200-ms bursty wan-throughput run took 2 to 4), whatever the RTT and the loss. Message counts stay fixed per run
+ * (every delivery is checked against them); they are scaled per point from what a TCP-friendly flow can move there:
  *
  * <ul>
  *   <li>{@code wan-throughput}: the rate of one TCP flow by Mathis et al.'s formula, 1.22 × MSS / (RTT × √p)

@@ -28,7 +28,9 @@ import java.util.TreeMap;
  *     {@code lossEventRate}; ORMCC: {@code tracBytesPerSec}; empty for none)
  * @param receivers each receiving site, in name order
  * @param senders each local sender's demand and grant
- * @param extras the controller's own numbers (e.g. ORMCC's representative statistics), by name
+ * @param extras the controller's own numbers (e.g. ORMCC's representative statistics), by name, and under
+ *     rate-based controllers the engine's {@code repairRateBytesPerSec}: the rate of the repairs to the receiving
+ *     site that takes the most, which the senders' share of the allowed rate leaves room for
  */
 public record FlowStatus(String site, String group, String controller, double allowedRateBytesPerSec,
                          Optional<String> limitingSite, boolean slowStart, String congestionMeasure,

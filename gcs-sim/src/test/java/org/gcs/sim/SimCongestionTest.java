@@ -144,6 +144,44 @@ class SimCongestionTest {
     }
 
     /**
+     * The exit from slow start at a drop-tail queue, as in {@code gcs bench wan-throughput} at 200 ms without loss:
+     * slow start overshoots a 25 Mbit/s link to each of two sites (a 50 Mbit/s uplink's half, with half a
+     * bandwidth-delay product of queue each) and the queues drop hundreds of packets. Their repairs must come out of
+     * the rate, or they come on top of a rate already at the link's and keep the queues dropping: then four loss
+     * events instead of two left the flow at 55 % of the link for the rest of the run. With the repairs in the rate
+     * it keeps 75 %.
+     */
+    @Test
+    void shouldLeaveSlowStartAtADropTailQueueNearTheLinksRate() {
+        long linkBitsPerSec = 25_000_000;
+        long queueBytes = 312_500;
+        Topology wan = Topology.builder("uplink-halves").site("src").site("b").site("c")
+                .link("src", "b", link(100, linkBitsPerSec, queueBytes))
+                .link("src", "c", link(100, linkBitsPerSec, queueBytes))
+                .link("b", "src", link(100, 50_000_000, 625_000))
+                .link("c", "src", link(100, 50_000_000, 625_000))
+                .bidirectionalLink("b", "c", link(100, 50_000_000, 625_000))
+                .build();
+        SimNetwork net = new SimNetwork(wan, SimOptions.defaults().withSeed(1), b -> b.treeStrategy("star"));
+        SimNode sender = net.start("src", "s1");
+        SimNode b = net.start("b", "b1");
+        SimNode c = net.start("c", "c1");
+        List.of(sender, b, c).forEach(n -> n.join(G));
+        assertThat(net.runUntil(() -> sender.view(G).map(v -> v.size() == 3).orElse(false), 10 * S)).isTrue();
+        long startNs = net.nowNs();
+        greedy(net, sender, startNs + 45 * S);
+        net.runFor(40 * S);
+
+        double payloadShare = (double) MESSAGE_BYTES / WireCost.messageBytes(MESSAGE_BYTES);
+        double linkPayloadBytesPerSec = linkBitsPerSec / 8.0 * payloadShare;
+        for (SimNode receiver : List.of(b, c)) {
+            double goodput = receiver.deliveredBytesBetween(startNs + 10 * S, startNs + 40 * S) / 30.0;
+            assertThat(goodput / linkPayloadBytesPerSec).as("%s's goodput, 10-40 s, of the link's payload rate",
+                    receiver.name()).isGreaterThanOrEqualTo(0.65);
+        }
+    }
+
+    /**
      * A sender that calls the blocking send in a loop has one message waiting at most, and it is admitted as soon as
      * tokens arrive. Its demand must still grow while the rate holds it back, or its grant stays at whatever rate it
      * first reached, far below what the network allows.

@@ -275,7 +275,9 @@ public final class MetaFlowSender {
                 Data packet = buffer.get(seq);
                 if (packet != null) {
                     out.transmit(site, packet.forReceiver(site, r.rtt.smoothedNs(), true));
-                    r.probeCredit.spend(WireCost.datagramBytes(packet.payload().length));
+                    int wireBytes = WireCost.datagramBytes(packet.payload().length);
+                    r.probeCredit.spend(wireBytes);
+                    r.repairRate.add(wireBytes, nowNs, r.rtt.smoothedNs());
                     retransmits++;
                     budget--;
                 }
@@ -416,6 +418,20 @@ public final class MetaFlowSender {
         return retransmits;
     }
 
+    /**
+     * The rate of the repairs that NAKs asked for, to the receiver that takes the most ({@link RepairRate}: decayed
+     * with its smoothed RTT); tail probes are not counted, they only spend what the senders leave unused.
+     *
+     * @return bytes on the wire per second; 0 without receivers
+     */
+    public double repairBytesPerSec(long nowNs) {
+        double most = 0;
+        for (Receiver r : receivers.values()) {
+            most = Math.max(most, r.repairRate.bytesPerSec(nowNs, r.rtt.smoothedNs()));
+        }
+        return most;
+    }
+
     /** @return tail probes so far ({@link #probeTail}) */
     public long tailProbes() {
         return tailProbes;
@@ -433,6 +449,7 @@ public final class MetaFlowSender {
         long lastTailProbeNs;
         RttEstimator rtt;
         final ProbeCredit probeCredit;
+        final RepairRate repairRate;
 
         Receiver(String site, long startSeq, RttEstimator rtt, long nowNs) {
             this.site = site;
@@ -441,6 +458,7 @@ public final class MetaFlowSender {
             this.rtt = rtt;
             this.lastProgressNs = nowNs;
             this.probeCredit = new ProbeCredit(nowNs);
+            this.repairRate = new RepairRate(nowNs);
         }
     }
 }

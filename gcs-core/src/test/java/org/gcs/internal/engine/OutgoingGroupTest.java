@@ -3,6 +3,7 @@ package org.gcs.internal.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -22,6 +23,7 @@ import org.gcs.internal.wire.LanMessage.Demand;
 import org.gcs.internal.wire.LanMessage.PacketPrice;
 import org.gcs.internal.wire.WanPacket.Ack;
 import org.gcs.internal.wire.WanPacket.Data;
+import org.gcs.internal.wire.WanPacket.Nak;
 import org.gcs.internal.wire.WanPacket.Sync;
 import org.junit.jupiter.api.Test;
 import org.gcs.TransportSettings;
@@ -119,6 +121,59 @@ class OutgoingGroupTest {
         });
         assertThat(group.status().senders()).singleElement()
                 .satisfies(sender -> assertThat(sender.demandBytesPerSec()).isEqualTo(10_000));
+    }
+
+    /**
+     * Repairs come out of the rate the senders share: after a NAK of 10 packets, the grant is the controller's rate
+     * less the repairs' rate (their bytes over the receiver's smoothed RTT), and once the repairs are a few RTTs old
+     * the senders have the whole rate again.
+     */
+    @Test
+    void shouldTakeTheRepairsOutOfTheRateTheSendersShare() {
+        OutgoingGroup group = new OutgoingGroup(settings(), "g", 1, blocks);
+        group.addReceiver("b", 0, out);
+        group.onAck("b", new Ack("a", "g", 1, 0, 0, 0), 0, out); // synced at the start
+        group.onDemand(new Demand("a1", 1, "g", 10_000_000, false), 0);
+        for (int i = 1; i <= 20; i++) {
+            group.append("a1", 1, i, 0, new byte[1000], 1400, MS, out);
+        }
+        group.onAck("b", new Ack("a", "g", 1, 0, 0, 0, blocks.encodeFeedback(new TfrcReport(500_000, 400_000, 0.02,
+                1120))), 10 * MS, out);
+        sent.clear();
+        group.onNak("b", new Nak("a", "g", 1, new long[] {1, 10}), 10 * MS, out);
+        assertThat(sent).hasSize(10).allMatch(Data::retransmit);
+
+        double repairBytes = sent.stream().mapToInt(d -> org.gcs.WireCost.datagramBytes(d.payload().length)).sum();
+        double expected = 500_000 - repairBytes * 1e9 / FlowSettings.defaults(5 * MS).initialRttNs();
+        assertThat(grantedRate(group.onTick(1, 10 * MS, out))).isCloseTo(expected, within(1_000.0));
+        assertThat(group.status().extras().get(OutgoingGroup.REPAIR_RATE)).isCloseTo(500_000 - expected,
+                within(1_000.0));
+        group.onAck("b", new Ack("a", "g", 1, 0, 0, 0, blocks.encodeFeedback(new TfrcReport(500_000, 400_000, 0.02,
+                1120))), 3_000 * MS, out);
+        assertThat(grantedRate(group.onTick(1, 3_000 * MS, out))).isCloseTo(500_000, within(500.0));
+    }
+
+    /** Repairs never take more than all but {@link OutgoingGroup#LEAST_DATA_SHARE} of the rate. */
+    @Test
+    void shouldLeaveTheSendersALeastShareWhateverTheRepairs() {
+        OutgoingGroup group = new OutgoingGroup(settings(), "g", 1, blocks);
+        group.addReceiver("b", 0, out);
+        group.onAck("b", new Ack("a", "g", 1, 0, 0, 0), 0, out);
+        group.onDemand(new Demand("a1", 1, "g", 10_000_000, false), 0);
+        for (int i = 1; i <= 200; i++) {
+            group.append("a1", 1, i, 0, new byte[1000], 1400, MS, out);
+        }
+        group.onAck("b", new Ack("a", "g", 1, 0, 0, 0, blocks.encodeFeedback(new TfrcReport(50_000, 40_000, 0.02,
+                1120))), 10 * MS, out);
+        group.onNak("b", new Nak("a", "g", 1, new long[] {1, 200}), 10 * MS, out);
+
+        assertThat(grantedRate(group.onTick(1, 10 * MS, out))).isEqualTo(OutgoingGroup.LEAST_DATA_SHARE * 50_000);
+    }
+
+    private static double grantedRate(Optional<LanMessage> due) {
+        assertThat(due).get().isInstanceOf(LanMessage.Grant.class);
+        LanMessage.Grant grant = (LanMessage.Grant) due.orElseThrow();
+        return grant.shares().stream().mapToLong(LanMessage.Share::rateBytesPerSec).sum();
     }
 
     @Test

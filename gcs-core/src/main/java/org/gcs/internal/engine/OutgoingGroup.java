@@ -150,14 +150,15 @@ final class OutgoingGroup {
     }
 
     /**
-     * The part of the controller's rate left for first transmissions: the rate less the repairs' rate to the receiver
-     * that takes the most ({@link MetaFlowSender#repairBytesPerSec}), at least {@link #LEAST_DATA_SHARE} of it. Seed
-     * 004 left repairs outside the rate and named counting them future work; left outside, the repairs of a
-     * slow-start overshoot come on top of a rate already at the bottleneck's and keep its queue dropping (see
-     * docs/congestion-control.md §3.2, "repairs in the rate").
+     * The part of the controller's rate left for first transmissions: the rate less the repairs' rate to the limiting
+     * site, whose path the rate is made for, or to the receiver that takes the most while no site limits it
+     * ({@link MetaFlowSender#repairBytesPerSec}), and at least {@link #LEAST_DATA_SHARE} of the rate. Repairs to the
+     * other sites cross paths that carry more than the rate. Seed 004 left repairs outside the rate and named counting
+     * them future work; left outside, the repairs of a slow-start overshoot come on top of a rate already at the
+     * bottleneck's and keep its queue dropping (docs/congestion-control.md §3.1, "Repairs are counted in the rate").
      */
     private RateGrant lessRepairs(RateGrant rate, long nowNs) {
-        repairBytesPerSec = flow.repairBytesPerSec(nowNs);
+        repairBytesPerSec = flow.repairBytesPerSec(rate.limitingSite(), nowNs);
         double aggregate = rate.aggregateBytesPerSec();
         if (Double.isInfinite(aggregate) || repairBytesPerSec == 0) {
             return rate;

@@ -419,12 +419,18 @@ public final class MetaFlowSender {
     }
 
     /**
-     * The rate of the repairs that NAKs asked for, to the receiver that takes the most ({@link RepairRate}: decayed
-     * with its smoothed RTT); tail probes are not counted, they only spend what the senders leave unused.
+     * The rate of the repairs that NAKs asked for, to one receiver ({@link RepairRate}: decayed with its smoothed
+     * RTT), or to the receiver that takes the most; tail probes are not counted, they only spend what the senders
+     * leave unused.
      *
-     * @return bytes on the wire per second; 0 without receivers
+     * @param site the receiving site, or null for the receiver that takes the most
+     * @return bytes on the wire per second; 0 for an unknown site or without receivers
      */
-    public double repairBytesPerSec(long nowNs) {
+    public double repairBytesPerSec(String site, long nowNs) {
+        if (site != null) {
+            Receiver r = receivers.get(site);
+            return r == null ? 0 : r.repairRate.bytesPerSec(nowNs, r.rtt.smoothedNs());
+        }
         double most = 0;
         for (Receiver r : receivers.values()) {
             most = Math.max(most, r.repairRate.bytesPerSec(nowNs, r.rtt.smoothedNs()));

@@ -124,8 +124,8 @@ class OutgoingGroupTest {
     }
 
     /**
-     * Repairs come out of the rate the senders share: after a NAK of 10 packets, the grant is the controller's rate
-     * less the repairs' rate (their bytes over the receiver's smoothed RTT), and once the repairs are a few RTTs old
+     * Repairs come out of the rate the senders share: after a NAK of 10 packets from the limiting site, the grant is
+     * the controller's rate less the repairs' rate (their bytes over the receiver's smoothed RTT), and once the repairs are a few RTTs old
      * the senders have the whole rate again.
      */
     @Test
@@ -168,6 +168,29 @@ class OutgoingGroupTest {
         group.onNak("b", new Nak("a", "g", 1, new long[] {1, 200}), 10 * MS, out);
 
         assertThat(grantedRate(group.onTick(1, 10 * MS, out))).isEqualTo(OutgoingGroup.LEAST_DATA_SHARE * 50_000);
+    }
+
+    /** Repairs to a site that does not limit the rate cross a path with room to spare: the senders keep the rate. */
+    @Test
+    void shouldLeaveRepairsToASiteThatDoesNotLimitTheRateOutOfTheSendersShare() {
+        OutgoingGroup group = new OutgoingGroup(settings(), "g", 1, blocks);
+        group.addReceiver("b", 0, out);
+        group.addReceiver("c", 0, out);
+        group.onAck("b", new Ack("a", "g", 1, 0, 0, 0), 0, out);
+        group.onAck("c", new Ack("a", "g", 1, 0, 0, 0), 0, out);
+        group.onDemand(new Demand("a1", 1, "g", 10_000_000, false), 0);
+        for (int i = 1; i <= 20; i++) {
+            group.append("a1", 1, i, 0, new byte[1000], 1400, MS, out);
+        }
+        group.onAck("b", new Ack("a", "g", 1, 0, 0, 0, blocks.encodeFeedback(new TfrcReport(500_000, 400_000, 0.02,
+                1120))), 10 * MS, out);
+        group.onAck("c", new Ack("a", "g", 1, 0, 0, 0, blocks.encodeFeedback(new TfrcReport(900_000, 800_000, 0.01,
+                1120))), 10 * MS, out);
+        group.onNak("c", new Nak("a", "g", 1, new long[] {1, 10}), 10 * MS, out);
+
+        assertThat(limiting(group)).isEqualTo("b");
+        assertThat(grantedRate(group.onTick(1, 10 * MS, out))).isEqualTo(500_000);
+        assertThat(group.status().extras().get(OutgoingGroup.REPAIR_RATE)).isZero();
     }
 
     private static double grantedRate(Optional<LanMessage> due) {

@@ -28,10 +28,7 @@ import java.util.TreeMap;
  *     {@code lossEventRate}; ORMCC: {@code tracBytesPerSec}; empty for none)
  * @param receivers each receiving site, in name order
  * @param senders each local sender's demand and grant
- * @param extras the controller's own numbers (e.g. ORMCC's representative statistics), by name, and under
- *     rate-based controllers the engine's {@code repairRateBytesPerSec}: the rate of the repairs to the limiting
- *     site (to the site that takes the most while none limits), which the senders' share of the allowed rate leaves
- *     room for
+ * @param extras the controller's own numbers (e.g. ORMCC's representative statistics), by name
  */
 public record FlowStatus(String site, String group, String controller, double allowedRateBytesPerSec,
                          Optional<String> limitingSite, boolean slowStart, String congestionMeasure,

@@ -1,9 +1,7 @@
 package org.gcs.internal.engine;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.gcs.FlowStatus;
@@ -32,8 +30,6 @@ import org.gcs.internal.wire.WanPacket.Nak;
 final class OutgoingGroup {
     /** The least part of the controller's rate that first transmissions keep while repairs take the rest. */
     static final double LEAST_DATA_SHARE = 0.125;
-    /** The name of the repairs' rate among {@link FlowStatus#extras()}, bytes per second. */
-    static final String REPAIR_RATE = "repairRateBytesPerSec";
 
     final MetaFlowSender flow;
     final SourceController controller;
@@ -42,7 +38,6 @@ final class OutgoingGroup {
     private final String site;
     private final GrantPolicy<Grant> grants;
     private List<DirectedEdge> treeEdges;
-    private double repairBytesPerSec;
 
     /**
      * @param settings the node's settings (its controller included)
@@ -158,7 +153,7 @@ final class OutgoingGroup {
      * bottleneck's and keep its queue dropping (docs/congestion-control.md §3.1, "Repairs are counted in the rate").
      */
     private RateGrant lessRepairs(RateGrant rate, long nowNs) {
-        repairBytesPerSec = flow.repairBytesPerSec(rate.limitingSite(), nowNs);
+        double repairBytesPerSec = flow.repairBytesPerSec(rate.limitingSite(), nowNs);
         double aggregate = rate.aggregateBytesPerSec();
         if (Double.isInfinite(aggregate) || repairBytesPerSec == 0) {
             return rate;
@@ -178,10 +173,8 @@ final class OutgoingGroup {
         for (LocalAllocation.SenderStatus sender : allocation.senders()) {
             senders.add(new FlowStatus.Sender(sender.member(), sender.demandBytesPerSec(), sender.grantBytesPerSec()));
         }
-        Map<String, Double> extras = new HashMap<>(snapshot.extras());
-        extras.put(REPAIR_RATE, repairBytesPerSec);
         return new FlowStatus(site, flow.group(), snapshot.controller(), snapshot.allowedRateBytesPerSec(),
                 Optional.ofNullable(snapshot.limitingSite()), snapshot.slowStart(), snapshot.congestionMeasure(),
-                receivers, senders, extras);
+                receivers, senders, snapshot.extras());
     }
 }

@@ -125,20 +125,13 @@ class OutgoingGroupTest {
 
     /**
      * Repairs come out of the rate the senders share: after a NAK of 10 packets from the limiting site, the grant is
-     * the controller's rate less the repairs' rate (their bytes over the receiver's smoothed RTT), and once the repairs are a few RTTs old
-     * the senders have the whole rate again.
+     * the controller's rate less the repairs' rate (their bytes over the receiver's smoothed RTT), and once the
+     * repairs are a few RTTs old the senders have the whole rate again.
      */
     @Test
     void shouldTakeTheRepairsOutOfTheRateTheSendersShare() {
-        OutgoingGroup group = new OutgoingGroup(settings(), "g", 1, blocks);
-        group.addReceiver("b", 0, out);
-        group.onAck("b", new Ack("a", "g", 1, 0, 0, 0), 0, out); // synced at the start
-        group.onDemand(new Demand("a1", 1, "g", 10_000_000, false), 0);
-        for (int i = 1; i <= 20; i++) {
-            group.append("a1", 1, i, 0, new byte[1000], 1400, MS, out);
-        }
-        group.onAck("b", new Ack("a", "g", 1, 0, 0, 0, blocks.encodeFeedback(new TfrcReport(500_000, 400_000, 0.02,
-                1120))), 10 * MS, out);
+        OutgoingGroup group = sendingTo(20, "b");
+        report(group, "b", 500_000, 10 * MS);
         sent.clear();
         group.onNak("b", new Nak("a", "g", 1, new long[] {1, 10}), 10 * MS, out);
         assertThat(sent).hasSize(10).allMatch(Data::retransmit);
@@ -146,25 +139,15 @@ class OutgoingGroupTest {
         double repairBytes = sent.stream().mapToInt(d -> org.gcs.WireCost.datagramBytes(d.payload().length)).sum();
         double expected = 500_000 - repairBytes * 1e9 / FlowSettings.defaults(5 * MS).initialRttNs();
         assertThat(grantedRate(group.onTick(1, 10 * MS, out))).isCloseTo(expected, within(1_000.0));
-        assertThat(group.status().extras().get(OutgoingGroup.REPAIR_RATE)).isCloseTo(500_000 - expected,
-                within(1_000.0));
-        group.onAck("b", new Ack("a", "g", 1, 0, 0, 0, blocks.encodeFeedback(new TfrcReport(500_000, 400_000, 0.02,
-                1120))), 3_000 * MS, out);
+        report(group, "b", 500_000, 3_000 * MS);
         assertThat(grantedRate(group.onTick(1, 3_000 * MS, out))).isCloseTo(500_000, within(500.0));
     }
 
     /** Repairs never take more than all but {@link OutgoingGroup#LEAST_DATA_SHARE} of the rate. */
     @Test
     void shouldLeaveTheSendersALeastShareWhateverTheRepairs() {
-        OutgoingGroup group = new OutgoingGroup(settings(), "g", 1, blocks);
-        group.addReceiver("b", 0, out);
-        group.onAck("b", new Ack("a", "g", 1, 0, 0, 0), 0, out);
-        group.onDemand(new Demand("a1", 1, "g", 10_000_000, false), 0);
-        for (int i = 1; i <= 200; i++) {
-            group.append("a1", 1, i, 0, new byte[1000], 1400, MS, out);
-        }
-        group.onAck("b", new Ack("a", "g", 1, 0, 0, 0, blocks.encodeFeedback(new TfrcReport(50_000, 40_000, 0.02,
-                1120))), 10 * MS, out);
+        OutgoingGroup group = sendingTo(200, "b");
+        report(group, "b", 50_000, 10 * MS);
         group.onNak("b", new Nak("a", "g", 1, new long[] {1, 200}), 10 * MS, out);
 
         assertThat(grantedRate(group.onTick(1, 10 * MS, out))).isEqualTo(OutgoingGroup.LEAST_DATA_SHARE * 50_000);
@@ -173,24 +156,33 @@ class OutgoingGroupTest {
     /** Repairs to a site that does not limit the rate cross a path with room to spare: the senders keep the rate. */
     @Test
     void shouldLeaveRepairsToASiteThatDoesNotLimitTheRateOutOfTheSendersShare() {
-        OutgoingGroup group = new OutgoingGroup(settings(), "g", 1, blocks);
-        group.addReceiver("b", 0, out);
-        group.addReceiver("c", 0, out);
-        group.onAck("b", new Ack("a", "g", 1, 0, 0, 0), 0, out);
-        group.onAck("c", new Ack("a", "g", 1, 0, 0, 0), 0, out);
-        group.onDemand(new Demand("a1", 1, "g", 10_000_000, false), 0);
-        for (int i = 1; i <= 20; i++) {
-            group.append("a1", 1, i, 0, new byte[1000], 1400, MS, out);
-        }
-        group.onAck("b", new Ack("a", "g", 1, 0, 0, 0, blocks.encodeFeedback(new TfrcReport(500_000, 400_000, 0.02,
-                1120))), 10 * MS, out);
-        group.onAck("c", new Ack("a", "g", 1, 0, 0, 0, blocks.encodeFeedback(new TfrcReport(900_000, 800_000, 0.01,
-                1120))), 10 * MS, out);
+        OutgoingGroup group = sendingTo(20, "b", "c");
+        report(group, "b", 500_000, 10 * MS);
+        report(group, "c", 900_000, 10 * MS);
         group.onNak("c", new Nak("a", "g", 1, new long[] {1, 10}), 10 * MS, out);
 
         assertThat(limiting(group)).isEqualTo("b");
         assertThat(grantedRate(group.onTick(1, 10 * MS, out))).isEqualTo(500_000);
-        assertThat(group.status().extras().get(OutgoingGroup.REPAIR_RATE)).isZero();
+    }
+
+    /** A group whose sites are synced at time 0, one sender asking for 10 MB/s and {@code packets} sent at 1 ms. */
+    private OutgoingGroup sendingTo(int packets, String... sites) {
+        OutgoingGroup group = new OutgoingGroup(settings(), "g", 1, blocks);
+        for (String site : sites) {
+            group.addReceiver(site, 0, out);
+            group.onAck(site, new Ack("a", "g", 1, 0, 0, 0), 0, out); // synced at the start
+        }
+        group.onDemand(new Demand("a1", 1, "g", 10_000_000, false), 0);
+        for (int i = 1; i <= packets; i++) {
+            group.append("a1", 1, i, 0, new byte[1000], 1400, MS, out);
+        }
+        return group;
+    }
+
+    /** A site's TFRC report with an acceptable rate (and a receive rate of 80 % of it). */
+    private void report(OutgoingGroup group, String site, double acceptableBytesPerSec, long nowNs) {
+        TfrcReport report = new TfrcReport(acceptableBytesPerSec, 0.8 * acceptableBytesPerSec, 0.02, 1120);
+        group.onAck(site, new Ack("a", "g", 1, 0, 0, 0, blocks.encodeFeedback(report)), nowNs, out);
     }
 
     private static double grantedRate(Optional<LanMessage> due) {

@@ -107,6 +107,16 @@ public final class SansIoEngine {
          */
         default void delegateSuperseded() {
         }
+
+        /**
+         * Call {@link #onDeadline} at or soon after {@code deadlineNs}: something is due before the next tick (a
+         * delegate's tail probe). Keep the earliest deadline asked for. A driver that ignores this (the default)
+         * leaves it to {@link #onTick}, up to a tick late.
+         *
+         * @param deadlineNs when, on the {@code nowNs} clock the driver passes in
+         */
+        default void wakeAt(long deadlineNs) {
+        }
     }
 
     private final NodeEngine engine;
@@ -178,6 +188,11 @@ public final class SansIoEngine {
     /** Lets time pass: the driver calls it every {@code tick.interval}. */
     public void onTick(long nowNs) {
         engine.onTick(nowNs);
+    }
+
+    /** A deadline the engine asked for came ({@link Io#wakeAt}): runs what is due between ticks. */
+    public void onDeadline(long nowNs) {
+        engine.onDeadline(nowNs);
     }
 
     /** Tells the engine it did not run for longer than the LAN's failure detection (it was stopped or starved). */
@@ -362,6 +377,11 @@ public final class SansIoEngine {
         @Override
         public void delegateChanged(MemberId delegate, boolean self) {
             io.delegateChanged(delegate, self);
+        }
+
+        @Override
+        public void wakeAt(long deadlineNs) {
+            io.wakeAt(deadlineNs);
         }
     }
 }

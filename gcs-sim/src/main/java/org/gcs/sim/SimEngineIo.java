@@ -42,6 +42,14 @@ final class SimEngineIo implements SansIoEngine.Io {
     }
 
     @Override
+    public void wakeAt(long deadlineNs) {
+        SimProcess process = node.process();
+        if (process != null) { // null only while the node is built
+            process.wakeAt(deadlineNs);
+        }
+    }
+
+    @Override
     public void lanMulticast(byte[] message) {
         network.lanMulticast(node, message);
     }

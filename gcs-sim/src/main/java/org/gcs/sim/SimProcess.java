@@ -18,6 +18,8 @@ final class SimProcess {
     private boolean alive = true;
     /** Stopped as by SIGSTOP: no ticks, and what arrives meanwhile is lost (see {@link SimNetwork#pause}). */
     private boolean paused;
+    /** The deadline of the pending deadline event ({@link #wakeAt}), {@link Long#MAX_VALUE} if none. */
+    private long pendingDeadlineNs = Long.MAX_VALUE;
 
     /**
      * @param network the network: its virtual clock and simulated wall clock
@@ -71,6 +73,29 @@ final class SimProcess {
             engine.onTick(network.nowNs());
         }
         network.clock().after(tickNs, this::tickLoop);
+    }
+
+    /**
+     * Runs the engine's deadline work at {@code deadlineNs} on the virtual clock, unless an earlier deadline is
+     * pending, as the Netty driver's deadline timer does: an earlier deadline replaces a later one (the replaced
+     * event does nothing when it comes), and the engine asks again for what is still to come when it runs.
+     */
+    void wakeAt(long deadlineNs) {
+        if (deadlineNs >= pendingDeadlineNs) {
+            return;
+        }
+        pendingDeadlineNs = deadlineNs;
+        network.clock().after(Math.max(0, deadlineNs - network.nowNs()), () -> deadline(deadlineNs));
+    }
+
+    private void deadline(long deadlineNs) {
+        if (deadlineNs != pendingDeadlineNs) {
+            return; // replaced by an earlier deadline, which has run
+        }
+        pendingDeadlineNs = Long.MAX_VALUE;
+        if (alive && !paused) {
+            engine.onDeadline(network.nowNs());
+        }
     }
 
     /** Hands the engine a LAN message, unless the process does not run. */

@@ -232,6 +232,11 @@ final class DelegateRole {
 
     // ---------------------------------------------------------------- timers
 
+    /** A deadline the engine asked its driver for came ({@link EngineIo#wakeAt}): what is due between ticks. */
+    void onDeadline(long nowNs) {
+        outgoing.onDeadline(nowNs);
+    }
+
     void onTick(long nowNs) {
         outgoing.onTick(nowNs);
         transport.onTick(nowNs);

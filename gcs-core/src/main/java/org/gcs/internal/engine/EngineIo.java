@@ -50,4 +50,14 @@ public interface EngineIo {
      * @param self true if this node is the delegate
      */
     void delegateChanged(MemberId delegate, boolean self);
+
+    /**
+     * Call {@link NodeEngine#onDeadline} at or soon after {@code deadlineNs}: something is due before the next tick
+     * (a delegate's tail probe). A driver with a deadline timer keeps the earliest one asked for; one that ignores
+     * this (the default) leaves it to its ticks, up to a tick late.
+     *
+     * @param deadlineNs when, on the engine's {@code nowNs} clock
+     */
+    default void wakeAt(long deadlineNs) {
+    }
 }

@@ -284,6 +284,16 @@ public final class NodeEngine {
     }
 
     /** The driver's periodic timer. */
+    /**
+     * A deadline this engine asked its driver for came ({@link EngineIo#wakeAt}): runs what is due between ticks (a
+     * delegate's tail probes). Harmless at any other time: it only does what is due.
+     */
+    public void onDeadline(long nowNs) {
+        if (role != null) {
+            role.onDeadline(nowNs);
+        }
+    }
+
     public void onTick(long nowNs) {
         sender.onTick(nowNs); // token buckets refill, demands go out
         if (role != null) {

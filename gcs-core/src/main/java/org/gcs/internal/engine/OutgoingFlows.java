@@ -239,6 +239,13 @@ final class OutgoingFlows {
         }
     }
 
+    /** A deadline a flow asked for came ({@link MetaFlowSender.Output#wakeAt}): the tail probes due go out. */
+    void onDeadline(long nowNs) {
+        for (OutgoingGroup group : groups.values()) {
+            group.probeTail(nowNs, output);
+        }
+    }
+
     /**
      * Link prices changed (price-based controllers): every flow's controller hears of them.
      *
@@ -315,6 +322,11 @@ final class OutgoingFlows {
         @Override
         public void stable(String group, String originMember, long originIncarnation, long memberSeq) {
             pendingStable.merge(new StableKey(originMember, originIncarnation, group), memberSeq, Math::max);
+        }
+
+        @Override
+        public void wakeAt(long dueNs) {
+            io.wakeAt(dueNs);
         }
     }
 }

@@ -38,6 +38,8 @@ final class OutgoingGroup {
     private final String site;
     private final GrantPolicy<Grant> grants;
     private List<DirectedEdge> treeEdges;
+    /** The rate the senders left unused at the last tick, which pays for tail probes between ticks. */
+    private double unusedBytesPerSec;
 
     /**
      * @param settings the node's settings (its controller included)
@@ -137,11 +139,21 @@ final class OutgoingGroup {
         flow.onTick(nowNs, out);
         controller.onTick(nowNs);
         Grant grant = controller.grant();
+        unusedBytesPerSec = 0;
         if (grant instanceof RateGrant rate) { // price-based schemes grant no rate: no probes
-            flow.probeTail(allocation.unusedBytesPerSec(rate.aggregateBytesPerSec()), nowNs, out);
+            unusedBytesPerSec = allocation.unusedBytesPerSec(rate.aggregateBytesPerSec());
+            flow.probeTail(unusedBytesPerSec, nowNs, out);
             grant = lessRepairs(rate, nowNs);
         }
         return grants.publish(grant, term, nowNs);
+    }
+
+    /**
+     * Sends the tail probes due now, between ticks (the flow asked for this time, {@link MetaFlowSender.Output#wakeAt}),
+     * paid from the rate the senders left unused at the last tick; the controller is not asked again.
+     */
+    void probeTail(long nowNs, MetaFlowSender.Output out) {
+        flow.probeTail(unusedBytesPerSec, nowNs, out);
     }
 
     /**

@@ -40,8 +40,11 @@ public record FlowSettings(long tickNs, long initialRttNs, long ackIntervalNs, l
 
     /**
      * How long the flow must have been idle after its last packet before that packet is sent again to a receiver
-     * that has not acknowledged it (a tail probe): a quarter of the smoothed RTT to the receiver, within 2 ticks and
-     * {@code maxTailProbeDelayNs}. Whether the probe then goes depends on the rate the flow's senders leave unused
+     * that has not acknowledged it (a tail probe): a quarter of the smoothed RTT to the receiver, within
+     * {@link #MIN_TAIL_PROBE_DELAY_NS} and {@code maxTailProbeDelayNs}. The driver's deadline timer sends the probe
+     * when it is due ({@link MetaFlowSender.Output#wakeAt}); until WAN round 17 it went on the first tick after at
+     * least 2 ticks, 10 to 15 ms at a 20-ms RTT instead of 5.5, and that decided the p99 at 20 ms with 0.5 % loss
+     * (docs/performance.md). Whether the probe then goes depends on the rate the flow's senders leave unused
      * ({@link ProbeCredit}). Without a probe, a lost last packet is found only when later data or an acknowledgement
      * timeout reveals the gap, a round trip or more later; TCP's tail loss probe (RFC 8985 §7) answers the same
      * problem after two RTTs, which is too late for a group's latency at WAN RTTs. The cap keeps the wait below the
@@ -55,8 +58,14 @@ public record FlowSettings(long tickNs, long initialRttNs, long ackIntervalNs, l
         if (maxTailProbeDelayNs <= 0 || !endToEndRepair) {
             return Long.MAX_VALUE;
         }
-        return Math.max(2 * tickNs, Math.min(maxTailProbeDelayNs, srttNs / 4));
+        return Math.max(MIN_TAIL_PROBE_DELAY_NS, Math.min(maxTailProbeDelayNs, srttNs / 4));
     }
+
+    /**
+     * The shortest wait before a tail probe, 2 ms: on short paths (a LAN-like RTT) a quarter RTT would send a copy of
+     * every message of a flow that pauses for a moment, at a rate of a thousand or more a second.
+     */
+    public static final long MIN_TAIL_PROBE_DELAY_NS = 2_000_000L;
 
     /**
      * How long a receiver waits before it NAKs a new gap, in case the packet was only reordered: an eighth of

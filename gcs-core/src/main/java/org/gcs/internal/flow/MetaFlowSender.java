@@ -63,6 +63,16 @@ public final class MetaFlowSender {
 
         /** Everything {@code originMember} sent to {@code group} up to {@code memberSeq} is stable. */
         void stable(String group, String originMember, long originIncarnation, long memberSeq);
+
+        /**
+         * Call {@link #probeTail} at or soon after {@code dueNs}: a tail probe is due then ({@link
+         * #nextTailProbeDueNs}). A driver with a deadline timer honours it; one that ignores it (the default) probes
+         * on its ticks, up to a tick later.
+         *
+         * @param dueNs when the next tail probe is due, on the caller's {@code nowNs} clock
+         */
+        default void wakeAt(long dueNs) {
+        }
     }
 
     private final String srcSite;
@@ -168,6 +178,7 @@ public final class MetaFlowSender {
                 packetsSent += receivers.size();
             }
         }
+        requestWake(nowNs, out);
         releaseStable(out);
         return nextSeq - 1;
     }
@@ -324,17 +335,14 @@ public final class MetaFlowSender {
         double fillBytesPerSec = unusedBytesPerSec > 0 ? unusedBytesPerSec : 0;
         for (Receiver r : receivers.values()) {
             r.probeCredit.accrue(fillBytesPerSec, nowNs, 2.0 * wireBytes);
-            boolean probedBefore = r.tailProbedSeq == lastSeq;
-            if (fillBytesPerSec == 0 || !r.synced || r.ackedSeq >= lastSeq || lastSeq < r.startSeq
-                    || (probedBefore && r.tailProbesOfSeq >= TAIL_PROBES_PER_PACKET)) {
+            if (fillBytesPerSec == 0 || !awaitsTailProbe(r, lastSeq)) {
                 continue;
             }
             long srttNs = r.rtt.smoothedNs();
-            long delayNs = settings.tailProbeDelayNs(srttNs);
-            boolean due = probedBefore ? nowNs - r.lastTailProbeNs >= delayNs / 2 : nowNs - lastAppendNs >= delayNs;
-            if (!due || !r.probeCredit.covers(wireBytes)) {
+            if (nowNs < tailProbeDueNs(r, lastSeq) || !r.probeCredit.covers(wireBytes)) {
                 continue;
             }
+            boolean probedBefore = r.tailProbedSeq == lastSeq;
             r.tailProbesOfSeq = probedBefore ? r.tailProbesOfSeq + 1 : 1;
             r.tailProbedSeq = lastSeq;
             r.lastTailProbeNs = nowNs;
@@ -342,6 +350,55 @@ public final class MetaFlowSender {
             out.transmit(r.site, last.forReceiver(r.site, srttNs, true));
             retransmits++;
             tailProbes++;
+        }
+        requestWake(nowNs, out);
+    }
+
+    /**
+     * @return when the next tail probe of the flow's last packet is due at some receiver ({@link #probeTail}), or
+     *     {@link Long#MAX_VALUE} if none is awaited (everything acknowledged, probes spent, or probes off). Whether it
+     *     then goes depends on the probe credit as well.
+     */
+    public long nextTailProbeDueNs() {
+        long lastSeq = nextSeq - 1;
+        if (buffer.get(lastSeq) == null) {
+            return Long.MAX_VALUE;
+        }
+        long dueNs = Long.MAX_VALUE;
+        for (Receiver r : receivers.values()) {
+            if (awaitsTailProbe(r, lastSeq)) {
+                dueNs = Math.min(dueNs, tailProbeDueNs(r, lastSeq));
+            }
+        }
+        return dueNs;
+    }
+
+    /** @return true if the receiver should get a tail probe of packet {@code lastSeq} in time */
+    private boolean awaitsTailProbe(Receiver r, long lastSeq) {
+        boolean probedBefore = r.tailProbedSeq == lastSeq;
+        return r.synced && r.ackedSeq < lastSeq && lastSeq >= r.startSeq
+                && !(probedBefore && r.tailProbesOfSeq >= TAIL_PROBES_PER_PACKET)
+                && settings.tailProbeDelayNs(r.rtt.smoothedNs()) != Long.MAX_VALUE;
+    }
+
+    /**
+     * @return when the receiver's next tail probe of packet {@code lastSeq} is due: the probe delay after the last
+     *     append, the second half that delay after the first probe
+     */
+    private long tailProbeDueNs(Receiver r, long lastSeq) {
+        long delayNs = settings.tailProbeDelayNs(r.rtt.smoothedNs());
+        return r.tailProbedSeq == lastSeq ? r.lastTailProbeNs + delayNs / 2 : lastAppendNs + delayNs;
+    }
+
+    /**
+     * Asks the driver to run {@link #probeTail} when the next tail probe is due, if one is awaited later than now. A
+     * probe due now that did not go (its credit did not cover it yet) is left to the ticks, which accrue the credit:
+     * asking for a wake-up now would run this again at once, for ever.
+     */
+    private void requestWake(long nowNs, Output out) {
+        long dueNs = nextTailProbeDueNs();
+        if (dueNs != Long.MAX_VALUE && dueNs > nowNs) {
+            out.wakeAt(dueNs);
         }
     }
 

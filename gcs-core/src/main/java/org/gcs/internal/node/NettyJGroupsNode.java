@@ -103,10 +103,12 @@ public final class NettyJGroupsNode implements GcsNode {
                 this::lanSendWouldNotBlock, this::onLanBackPressure, () -> closed, metrics::lanSent,
                 LanOut.MAX_BUNDLE_BYTES);
         this.wan = new WanChannel(config, loop, metrics, wanSocketKind);
+        DeadlineTimer deadlines = new DeadlineTimer(loop);
         this.io = new NodeIo(self, lanOut, wan, deliveries, deliveryBacklog, deliveryPermits, memberships,
-                pendingSends, metrics);
+                pendingSends, metrics, deadlines);
         this.incarnation = ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE;
         this.engine = new NodeEngine(EngineSettingsFactory.create(config, incarnation, incarnation), io, metrics);
+        deadlines.target(engine::onDeadline);
         this.nameClash = new NameClashExit(self, loop, memberships, deliveries, metrics, this::closeBecause);
         this.lanInput = new LanInput(config.site(), loop, engine, io, deliveryPermits,
                 config.deliveryBacklogBytes() / 4, metrics, nameClash::onNameTaken);

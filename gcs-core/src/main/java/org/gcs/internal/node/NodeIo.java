@@ -32,13 +32,15 @@ final class NodeIo implements EngineIo {
     private final GroupMemberships memberships;
     private final PendingSends pendingSends;
     private final NodeMetrics metrics;
+    private final DeadlineTimer deadlines;
     /** The delivery room of the LAN message the engine is handling, until a delivery takes it; loop only. */
     private long currentPermitBytes;
     private volatile MemberId delegate;
     private volatile boolean delegateSelf;
 
     NodeIo(MemberId self, LanOut lanOut, WanChannel wan, Deliveries deliveries, DeliveryBacklog backlog,
-           DeliveryPermits permits, GroupMemberships memberships, PendingSends pendingSends, NodeMetrics metrics) {
+           DeliveryPermits permits, GroupMemberships memberships, PendingSends pendingSends, NodeMetrics metrics,
+           DeadlineTimer deadlines) {
         this.self = self;
         this.lanOut = lanOut;
         this.wan = wan;
@@ -48,6 +50,12 @@ final class NodeIo implements EngineIo {
         this.memberships = memberships;
         this.pendingSends = pendingSends;
         this.metrics = metrics;
+        this.deadlines = deadlines;
+    }
+
+    @Override
+    public void wakeAt(long deadlineNs) {
+        deadlines.wakeAt(deadlineNs);
     }
 
     /**

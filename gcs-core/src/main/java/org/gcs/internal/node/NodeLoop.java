@@ -126,6 +126,19 @@ final class NodeLoop implements Executor {
         }
     }
 
+    /**
+     * Runs a task on the loop once, after {@code delayNs}.
+     *
+     * @return the scheduled task, or null if the loop has shut down (the task never runs)
+     */
+    ScheduledFuture<?> after(long delayNs, Runnable task) {
+        try {
+            return loop.schedule(task, delayNs, TimeUnit.NANOSECONDS);
+        } catch (RejectedExecutionException e) {
+            return null;
+        }
+    }
+
     /** Runs a task on the loop every {@code periodNs}, first after one period. */
     ScheduledFuture<?> every(long periodNs, Runnable task) {
         return loop.scheduleAtFixedRate(task, periodNs, periodNs, TimeUnit.NANOSECONDS);

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Tail probes ({@link MetaFlowSender#probeTail}): when a flow falls idle, its last packet goes once more to each
- * receiver that has not acknowledged it, after a quarter of the RTT (within 2 ticks and 25 ms), and a second time
+ * receiver that has not acknowledged it, after a quarter of the RTT (within 2 and 25 ms), and a second time
  * half that delay later if the flow is still idle, each if the rate the flow's senders leave unused has paid for it;
  * a receiver that lost the packet delivers it from the probe, without a NAK.
  */
@@ -28,6 +28,12 @@ class TailProbeTest {
         final List<Data> firstTransmissions = new ArrayList<>();
         final List<Data> repairs = new ArrayList<>();
         final List<String> repairedFor = new ArrayList<>();
+        final List<Long> wakeAtNs = new ArrayList<>();
+
+        @Override
+        public void wakeAt(long dueNs) {
+            wakeAtNs.add(dueNs);
+        }
 
         @Override
         public void transmit(String receiverSite, Data packet) {
@@ -107,12 +113,65 @@ class TailProbeTest {
     }
 
     @Test
-    void delayIsAQuarterRttWithinTwoTicksAndTwentyFiveMilliseconds() {
+    void delayIsAQuarterRttWithinTwoAndTwentyFiveMilliseconds() {
         FlowSettings settings = FlowSettings.defaults(TICK_NS);
         assertThat(settings.tailProbeDelayNs(60 * MS)).isEqualTo(15 * MS);
         assertThat(settings.tailProbeDelayNs(100 * MS)).isEqualTo(25 * MS);
-        assertThat(settings.tailProbeDelayNs(20 * MS)).as("two ticks").isEqualTo(10 * MS);
+        assertThat(settings.tailProbeDelayNs(22 * MS)).as("under two ticks: the deadline timer sends it")
+                .isEqualTo(5_500_000L);
+        assertThat(settings.tailProbeDelayNs(4 * MS)).as("the floor").isEqualTo(2 * MS);
         assertThat(settings.tailProbeDelayNs(200 * MS)).as("the cap").isEqualTo(25 * MS);
+    }
+
+    /**
+     * The flow asks its driver to wake it when the next probe is due ({@link MetaFlowSender.Output#wakeAt}), so that
+     * a deadline timer sends the probe then instead of on the next tick: after an append for the first probe, after
+     * the first probe for the second, and not at all once the probes are spent.
+     */
+    @Test
+    void theFlowAsksToBeWokenWhenItsNextProbeIsDue() {
+        MetaFlowSender sender = senderTo("b");
+        SenderWire wire = new SenderWire();
+        append(sender, 1, 1000, 3 * MS, wire);
+        long firstDueNs = 3 * MS + 25 * MS; // no RTT sample yet: the initial 300 ms, a quarter capped at 25 ms
+        assertThat(wire.wakeAtNs).containsExactly(firstDueNs);
+        assertThat(sender.nextTailProbeDueNs()).isEqualTo(firstDueNs);
+
+        sender.probeTail(FAST_BYTES_PER_SEC, firstDueNs - 1, wire);
+        assertThat(wire.repairs).as("not yet due").isEmpty();
+        sender.probeTail(FAST_BYTES_PER_SEC, firstDueNs, wire);
+        assertThat(wire.repairs).as("due at the deadline, between two ticks").hasSize(1);
+        long secondDueNs = firstDueNs + 12_500_000L;
+        assertThat(wire.wakeAtNs).last().isEqualTo(secondDueNs);
+
+        sender.probeTail(FAST_BYTES_PER_SEC, secondDueNs, wire);
+        assertThat(wire.repairs).hasSize(2);
+        assertThat(sender.nextTailProbeDueNs()).as("both probes spent").isEqualTo(Long.MAX_VALUE);
+        assertThat(wire.wakeAtNs).last().isEqualTo(secondDueNs);
+    }
+
+    /**
+     * A probe due now that its credit does not cover yet is left to the ticks, which accrue the credit: a wake-up
+     * asked for now would run the flow again at once, for ever (the simulator spun on it at one virtual instant).
+     */
+    @Test
+    void aDueProbeTheCreditDoesNotCoverAsksForNoWakeUpAtOnce() {
+        MetaFlowSender sender = senderTo("b");
+        SenderWire wire = new SenderWire();
+        append(sender, 1, 1000, 0, wire);
+        wire.wakeAtNs.clear();
+        sender.probeTail(1.0, 25 * MS, wire); // due, but one byte a second has paid for nothing yet
+        assertThat(wire.repairs).isEmpty();
+        assertThat(wire.wakeAtNs).as("left to the ticks").isEmpty();
+    }
+
+    @Test
+    void anAcknowledgedTailNeedsNoWakeUp() {
+        MetaFlowSender sender = senderTo("b");
+        SenderWire wire = new SenderWire();
+        append(sender, 1, 1000, 0, wire);
+        sender.onAck("b", new Ack("a", "g", 1, 1, 0, 0, null), 10 * MS, wire);
+        assertThat(sender.nextTailProbeDueNs()).isEqualTo(Long.MAX_VALUE);
     }
 
     @Test

@@ -149,8 +149,9 @@ final class OutgoingGroup {
     }
 
     /**
-     * Sends the tail probes due now, between ticks (the flow asked for this time, {@link MetaFlowSender.Output#wakeAt}),
-     * paid from the rate the senders left unused at the last tick; the controller is not asked again.
+     * Sends the tail probes due now, between ticks (the flow asked for this time,
+     * {@link MetaFlowSender.Output#wakeAt}), paid from the rate the senders left unused at the last tick; the controller
+     * is not asked again.
      */
     void probeTail(long nowNs, MetaFlowSender.Output out) {
         flow.probeTail(unusedBytesPerSec, nowNs, out);

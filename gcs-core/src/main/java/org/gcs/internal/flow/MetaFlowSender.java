@@ -33,14 +33,6 @@ public final class MetaFlowSender {
     public static final long MAX_PLAUSIBLE_RTT_NS = 60_000_000_000L;
     /** What {@link #onAck} returns for an implausible echo. */
     public static final long IMPLAUSIBLE_SAMPLE = -2;
-    /**
-     * How many tail probes one last packet gets at most ({@link #probeTail}): two. Losses come in bursts, so the
-     * packet after a lost one is lost far more often than the mean loss rate says; with the bench's Gilbert-Elliott
-     * profile (a bad state of 4 packets on average, half of them lost) a single probe is lost with the packet it
-     * repeats 3 times in 8, and the loss then waits for the next message and a NAK round trip, holding up every
-     * message behind it. A second probe, half a probe delay later, cuts that to about 1 in 7.
-     */
-    public static final int TAIL_PROBES_PER_PACKET = 2;
 
     /** What the sender asks its driver to do. */
     public interface Output {
@@ -80,10 +72,10 @@ public final class MetaFlowSender {
     private final long epoch;
     private final FlowSettings settings;
     private final SequenceRing<Data> buffer;
-    private final Map<String, Receiver> receivers = new LinkedHashMap<>();
+    private final Map<String, ReceivingSite> receivers = new LinkedHashMap<>();
     private final FirstTransmissions firstTransmissions;
     private long nextSeq = 1;
-    private java.util.Iterator<Receiver> rttRotation;
+    private java.util.Iterator<ReceivingSite> rttRotation;
     private long packetsSent;
     private long retransmits;
     private long tailProbes;
@@ -161,7 +153,7 @@ public final class MetaFlowSender {
             int from = i * maxFragmentBytes;
             int to = Math.min(payload.length, from + maxFragmentBytes);
             byte[] part = fragCount == 1 ? payload : java.util.Arrays.copyOfRange(payload, from, to);
-            Receiver rttReceiver = nextRttReceiver();
+            ReceivingSite rttReceiver = nextRttReceiver();
             Data packet = new Data(srcSite, group, epoch, nextSeq, originMember, originIncarnation, memberSeq, i,
                     fragCount, nowNs, rttReceiver == null ? 0 : rttReceiver.rtt.smoothedNs(), sentEpochMicros, false,
                     part, 0, rttReceiver == null ? "" : rttReceiver.site, header);
@@ -171,7 +163,7 @@ public final class MetaFlowSender {
             lastAppendNs = nowNs;
             if (!receivers.isEmpty()) {
                 Map<String, Long> srtts = new LinkedHashMap<>();
-                for (Receiver r : receivers.values()) {
+                for (ReceivingSite r : receivers.values()) {
                     srtts.put(r.site, r.rtt.smoothedNs());
                 }
                 out.multicast(packet, srtts);
@@ -184,7 +176,7 @@ public final class MetaFlowSender {
     }
 
     /** @return the receiver whose RTT the next packet carries (receivers in turn), or null without receivers */
-    private Receiver nextRttReceiver() {
+    private ReceivingSite nextRttReceiver() {
         if (receivers.isEmpty()) {
             return null;
         }
@@ -199,7 +191,7 @@ public final class MetaFlowSender {
         if (receivers.containsKey(site)) {
             return;
         }
-        Receiver r = new Receiver(site, nextSeq, new RttEstimator(settings.initialRttNs()), nowNs);
+        ReceivingSite r = new ReceivingSite(site, nextSeq, new RttEstimator(settings.initialRttNs()), nowNs);
         receivers.put(site, r);
         rttRotation = null;
         sendSync(r, nowNs, out);
@@ -218,7 +210,7 @@ public final class MetaFlowSender {
      * acknowledged.
      */
     public void resyncReceiver(String site, long nowNs, Output out) {
-        Receiver r = receivers.get(site);
+        ReceivingSite r = receivers.get(site);
         if (r == null) {
             return;
         }
@@ -238,7 +230,7 @@ public final class MetaFlowSender {
      *     {@link #IMPLAUSIBLE_SAMPLE} if the echo was implausible and ignored
      */
     public long onAck(String site, Ack ack, long nowNs, Output out) {
-        Receiver r = receivers.get(site);
+        ReceivingSite r = receivers.get(site);
         if (r == null) {
             return -1;
         }
@@ -273,7 +265,7 @@ public final class MetaFlowSender {
 
     /** Retransmits what a receiving site reports missing (still in the buffer). */
     public void onNak(String site, Nak nak, long nowNs, Output out) {
-        Receiver r = receivers.get(site);
+        ReceivingSite r = receivers.get(site);
         if (r == null) {
             return;
         }
@@ -287,7 +279,7 @@ public final class MetaFlowSender {
                 if (packet != null) {
                     out.transmit(site, packet.forReceiver(site, r.rtt.smoothedNs(), true));
                     int wireBytes = WireCost.datagramBytes(packet.payload().length);
-                    r.probeCredit.spend(wireBytes);
+                    r.tailProbe.onRepair(wireBytes);
                     r.repairRate.add(wireBytes, nowNs, r.rtt.smoothedNs());
                     retransmits++;
                     budget--;
@@ -298,7 +290,7 @@ public final class MetaFlowSender {
 
     /** Retries syncs and probes receivers whose acknowledgements lag behind. */
     public void onTick(long nowNs, Output out) {
-        for (Receiver r : receivers.values()) {
+        for (ReceivingSite r : receivers.values()) {
             long interval = settings.repairIntervalNs(r.rtt.smoothedNs());
             if (nowNs - r.lastSyncNs < interval) {
                 continue;
@@ -312,7 +304,7 @@ public final class MetaFlowSender {
     }
 
     /**
-     * Sends the flow's last packet again, up to {@link #TAIL_PROBES_PER_PACKET} times, to every synced receiver that
+     * Sends the flow's last packet again, up to {@link TailProbe#PER_PACKET} times, to every synced receiver that
      * has not acknowledged it: the first probe when the flow has been idle since that packet for
      * {@link FlowSettings#tailProbeDelayNs}, the second half that delay after the first, each only if the flow is
      * still idle and the rate the flow's senders leave unused has paid for it ({@link ProbeCredit}, which repairs
@@ -333,21 +325,15 @@ public final class MetaFlowSender {
         }
         int wireBytes = WireCost.datagramBytes(last.payload().length);
         double fillBytesPerSec = unusedBytesPerSec > 0 ? unusedBytesPerSec : 0;
-        for (Receiver r : receivers.values()) {
-            r.probeCredit.accrue(fillBytesPerSec, nowNs, 2.0 * wireBytes);
-            if (fillBytesPerSec == 0 || !awaitsTailProbe(r, lastSeq)) {
+        for (ReceivingSite r : receivers.values()) {
+            r.tailProbe.accrue(fillBytesPerSec, nowNs, wireBytes);
+            long delayNs = settings.tailProbeDelayNs(r.rtt.smoothedNs());
+            if (fillBytesPerSec == 0 || !r.awaitsTailProbe(lastSeq, delayNs)
+                    || nowNs < r.tailProbe.dueNs(lastSeq, lastAppendNs, delayNs) || !r.tailProbe.paidFor(wireBytes)) {
                 continue;
             }
-            long srttNs = r.rtt.smoothedNs();
-            if (nowNs < tailProbeDueNs(r, lastSeq) || !r.probeCredit.covers(wireBytes)) {
-                continue;
-            }
-            boolean probedBefore = r.tailProbedSeq == lastSeq;
-            r.tailProbesOfSeq = probedBefore ? r.tailProbesOfSeq + 1 : 1;
-            r.tailProbedSeq = lastSeq;
-            r.lastTailProbeNs = nowNs;
-            r.probeCredit.spend(wireBytes);
-            out.transmit(r.site, last.forReceiver(r.site, srttNs, true));
+            r.tailProbe.onProbe(lastSeq, nowNs, wireBytes);
+            out.transmit(r.site, last.forReceiver(r.site, r.rtt.smoothedNs(), true));
             retransmits++;
             tailProbes++;
         }
@@ -365,29 +351,13 @@ public final class MetaFlowSender {
             return Long.MAX_VALUE;
         }
         long dueNs = Long.MAX_VALUE;
-        for (Receiver r : receivers.values()) {
-            if (awaitsTailProbe(r, lastSeq)) {
-                dueNs = Math.min(dueNs, tailProbeDueNs(r, lastSeq));
+        for (ReceivingSite r : receivers.values()) {
+            long delayNs = settings.tailProbeDelayNs(r.rtt.smoothedNs());
+            if (r.awaitsTailProbe(lastSeq, delayNs)) {
+                dueNs = Math.min(dueNs, r.tailProbe.dueNs(lastSeq, lastAppendNs, delayNs));
             }
         }
         return dueNs;
-    }
-
-    /** @return true if the receiver should get a tail probe of packet {@code lastSeq} in time */
-    private boolean awaitsTailProbe(Receiver r, long lastSeq) {
-        boolean probedBefore = r.tailProbedSeq == lastSeq;
-        return r.synced && r.ackedSeq < lastSeq && lastSeq >= r.startSeq
-                && !(probedBefore && r.tailProbesOfSeq >= TAIL_PROBES_PER_PACKET)
-                && settings.tailProbeDelayNs(r.rtt.smoothedNs()) != Long.MAX_VALUE;
-    }
-
-    /**
-     * @return when the receiver's next tail probe of packet {@code lastSeq} is due: the probe delay after the last
-     *     append, the second half that delay after the first probe
-     */
-    private long tailProbeDueNs(Receiver r, long lastSeq) {
-        long delayNs = settings.tailProbeDelayNs(r.rtt.smoothedNs());
-        return r.tailProbedSeq == lastSeq ? r.lastTailProbeNs + delayNs / 2 : lastAppendNs + delayNs;
     }
 
     /**
@@ -403,7 +373,7 @@ public final class MetaFlowSender {
     }
 
     /** @return since when the receiver's oldest unacknowledged packet has been waiting */
-    private long waitingSinceNs(Receiver r) {
+    private long waitingSinceNs(ReceivingSite r) {
         Data oldest = buffer.get(r.ackedSeq + 1);
         return oldest == null ? r.lastProgressNs : Math.max(r.lastProgressNs, oldest.sendTimeNs());
     }
@@ -414,7 +384,7 @@ public final class MetaFlowSender {
      * back before this side timed it out) starts after its last acknowledgement instead of waiting for packets
      * released long ago.
      */
-    private void sendSync(Receiver r, long nowNs, Output out) {
+    private void sendSync(ReceivingSite r, long nowNs, Output out) {
         r.lastSyncNs = nowNs;
         long start = Math.max(r.startSeq, r.ackedSeq + 1);
         out.sync(r.site, new Sync(srcSite, group, epoch, start, Math.max(start - 1, nextSeq - 1)));
@@ -422,7 +392,7 @@ public final class MetaFlowSender {
 
     private void releaseStable(Output out) {
         long stable = nextSeq - 1;
-        for (Receiver r : receivers.values()) {
+        for (ReceivingSite r : receivers.values()) {
             stable = Math.min(stable, Math.max(r.ackedSeq, r.startSeq - 1));
         }
         for (long seq = buffer.base(); seq <= stable; seq++) {
@@ -451,7 +421,7 @@ public final class MetaFlowSender {
 
     /** @return the smoothed RTT to a receiver, or -1 if it is not a receiver */
     public long smoothedRttNs(String site) {
-        Receiver r = receivers.get(site);
+        ReceivingSite r = receivers.get(site);
         return r == null ? -1 : r.rtt.smoothedNs();
     }
 
@@ -485,11 +455,11 @@ public final class MetaFlowSender {
      */
     public double repairBytesPerSec(String site, long nowNs) {
         if (site != null) {
-            Receiver r = receivers.get(site);
+            ReceivingSite r = receivers.get(site);
             return r == null ? 0 : r.repairRate.bytesPerSec(nowNs, r.rtt.smoothedNs());
         }
         double most = 0;
-        for (Receiver r : receivers.values()) {
+        for (ReceivingSite r : receivers.values()) {
             most = Math.max(most, r.repairRate.bytesPerSec(nowNs, r.rtt.smoothedNs()));
         }
         return most;
@@ -498,30 +468,5 @@ public final class MetaFlowSender {
     /** @return tail probes so far ({@link #probeTail}) */
     public long tailProbes() {
         return tailProbes;
-    }
-
-    private static final class Receiver {
-        final String site;
-        long startSeq;
-        long ackedSeq;
-        boolean synced;
-        long lastSyncNs;
-        long lastProgressNs;
-        long tailProbedSeq;
-        int tailProbesOfSeq;
-        long lastTailProbeNs;
-        RttEstimator rtt;
-        final ProbeCredit probeCredit;
-        final RepairRate repairRate;
-
-        Receiver(String site, long startSeq, RttEstimator rtt, long nowNs) {
-            this.site = site;
-            this.startSeq = startSeq;
-            this.ackedSeq = startSeq - 1;
-            this.rtt = rtt;
-            this.lastProgressNs = nowNs;
-            this.probeCredit = new ProbeCredit(nowNs);
-            this.repairRate = new RepairRate(nowNs);
-        }
     }
 }

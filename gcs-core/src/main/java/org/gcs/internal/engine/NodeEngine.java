@@ -283,7 +283,6 @@ public final class NodeEngine {
         return fromDelegate;
     }
 
-    /** The driver's periodic timer. */
     /**
      * A deadline this engine asked its driver for came ({@link EngineIo#wakeAt}): runs what is due between ticks (a
      * delegate's tail probes). Harmless at any other time: it only does what is due.
@@ -294,6 +293,7 @@ public final class NodeEngine {
         }
     }
 
+    /** The driver's periodic timer. */
     public void onTick(long nowNs) {
         sender.onTick(nowNs); // token buckets refill, demands go out
         if (role != null) {

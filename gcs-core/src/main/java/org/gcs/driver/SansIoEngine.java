@@ -117,7 +117,17 @@ public final class SansIoEngine {
          */
         default void wakeAt(long deadlineNs) {
         }
+
+        /**
+         * Call {@link #onTick} within a tick interval from now: work for the tick appeared ({@link #tickDue}). A
+         * driver that ticks every interval anyway ignores this (the default).
+         */
+        default void tickSoon() {
+        }
     }
+
+    /** The interval between the ticks of a quiet member ({@link #tickDue} false), nanoseconds: 100 ms. */
+    public static final long QUIET_TICK_INTERVAL_NS = NodeEngine.QUIET_TICK_INTERVAL_NS;
 
     private final NodeEngine engine;
     private final WanCodec codec;
@@ -185,9 +195,17 @@ public final class SansIoEngine {
         engine.submit(new SendRequest(group, payload, sentEpochMicros, token), nowNs);
     }
 
-    /** Lets time pass: the driver calls it every {@code tick.interval}. */
+    /**
+     * Lets time pass: the driver calls it every {@code tick.interval}, or, while {@link #tickDue} is false, every
+     * {@link #QUIET_TICK_INTERVAL_NS} until {@link Io#tickSoon} asks for a tick again.
+     */
     public void onTick(long nowNs) {
         engine.onTick(nowNs);
+    }
+
+    /** @return true if the next tick is due within a tick interval (a delegate; a member with work for the tick) */
+    public boolean tickDue() {
+        return engine.tickDue();
     }
 
     /** A deadline the engine asked for came ({@link Io#wakeAt}): runs what is due between ticks. */
@@ -382,6 +400,11 @@ public final class SansIoEngine {
         @Override
         public void wakeAt(long deadlineNs) {
             io.wakeAt(deadlineNs);
+        }
+
+        @Override
+        public void tickSoon() {
+            io.tickSoon();
         }
     }
 }

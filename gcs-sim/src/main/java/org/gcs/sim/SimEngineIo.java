@@ -50,6 +50,14 @@ final class SimEngineIo implements SansIoEngine.Io {
     }
 
     @Override
+    public void tickSoon() {
+        SimProcess process = node.process();
+        if (process != null) {
+            process.tickSoon();
+        }
+    }
+
+    @Override
     public void lanMulticast(byte[] message) {
         network.lanMulticast(node, message);
     }

@@ -106,6 +106,11 @@ public final class SimNode implements GroupMember {
         return address;
     }
 
+    /** @return how many protocol ticks this node's engine has had (a quiet member's come every 100 ms) */
+    public long ticks() {
+        return process.ticks();
+    }
+
     /** @return false once crashed or stopped */
     public boolean alive() {
         return process.alive();

@@ -20,6 +20,9 @@ final class SimProcess {
     private boolean paused;
     /** The deadline of the pending deadline event ({@link #wakeAt}), {@link Long#MAX_VALUE} if none. */
     private long pendingDeadlineNs = Long.MAX_VALUE;
+    /** When the pending tick event is due ({@link #tickLoop}, {@link #tickSoon}), {@link Long#MAX_VALUE} if none. */
+    private long pendingTickNs = Long.MAX_VALUE;
+    private long ticks;
 
     /**
      * @param network the network: its virtual clock and simulated wall clock
@@ -64,15 +67,51 @@ final class SimProcess {
         engine.onStalled(network.nowNs());
     }
 
-    /** Ticks the engine unless paused, and schedules the next tick, until the process ends. */
-    void tickLoop() {
+    /**
+     * Ticks the engine unless paused, and schedules the next tick, until the process ends: a tick interval later
+     * while the engine has work for its tick ({@link SansIoEngine#tickDue}), else
+     * {@link SansIoEngine#QUIET_TICK_INTERVAL_NS} later unless {@link #tickSoon} asks sooner, as the Netty driver's
+     * tick schedule does.
+     */
+    private void tickLoop() {
         if (!alive) {
             return;
         }
         if (!paused) {
+            ticks++;
             engine.onTick(network.nowNs());
         }
-        network.clock().after(tickNs, this::tickLoop);
+        tickAt(network.nowNs() + (paused || engine.tickDue() ? tickNs : SansIoEngine.QUIET_TICK_INTERVAL_NS));
+    }
+
+    /** @return how many ticks the engine has had */
+    long ticks() {
+        return ticks;
+    }
+
+    /** Starts the ticks: the first comes {@code phaseNs} from now. */
+    void startTicks(long phaseNs) {
+        tickAt(network.nowNs() + phaseNs);
+    }
+
+    /** The engine has work for its tick: the next tick comes within a tick interval. */
+    void tickSoon() {
+        if (alive) {
+            tickAt(network.nowNs() + tickNs);
+        }
+    }
+
+    private void tickAt(long atNs) {
+        if (atNs >= pendingTickNs) {
+            return;
+        }
+        pendingTickNs = atNs;
+        network.clock().after(atNs - network.nowNs(), () -> {
+            if (atNs == pendingTickNs) { // else replaced by an earlier tick, which has run
+                pendingTickNs = Long.MAX_VALUE;
+                tickLoop();
+            }
+        });
     }
 
     /**

@@ -60,4 +60,13 @@ public interface EngineIo {
      */
     default void wakeAt(long deadlineNs) {
     }
+
+    /**
+     * Tick the engine ({@link NodeEngine#onTick}) within a tick interval from now: work for the tick appeared (a
+     * member's held report or send window, a new delegate role; {@link NodeEngine#tickDue}). A driver that ticks
+     * every interval anyway ignores this (the default); one that ticks a quiet member more rarely brings its next
+     * tick forward.
+     */
+    default void tickSoon() {
+    }
 }

@@ -40,6 +40,11 @@ final class HeldReport {
         changed.addAll(highest.keySet());
     }
 
+    /** @return true if something changed since the last report (the next tick sends one) */
+    boolean pending() {
+        return !changed.isEmpty();
+    }
+
     /** @return the next report, if anything changed since the last one */
     Optional<Held> next() {
         if (changed.isEmpty()) {

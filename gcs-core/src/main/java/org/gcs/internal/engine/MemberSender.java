@@ -108,6 +108,11 @@ final class MemberSender {
         }
     }
 
+    /** @return true if nothing waits for the window and nothing sent is unstable: the tick has nothing to do here */
+    boolean idle() {
+        return sendWindow.idle();
+    }
+
     /** The timer: token buckets refill, and due demands for rate go to the delegate. */
     void onTick(long nowNs) {
         admit(nowNs);

@@ -97,6 +97,7 @@ public final class NodeEngine {
     /** Queues a message for sending; {@link EngineIo#admitted} reports when it entered the window. */
     public void submit(SendRequest request, long nowNs) {
         sender.submit(request, nowNs);
+        io.tickSoon(); // the window waits for stability, the bucket for its tokens: the tick admits and reports
     }
 
     /**
@@ -166,6 +167,7 @@ public final class NodeEngine {
                 role = new DelegateRole(settings, io, metrics, membership, view.viewId());
                 role.start(view, trees.latest(), nowNs);
                 role.setLanPaused(lanPaused);
+                io.tickSoon(); // a delegate ticks every interval
             }
             io.delegateChanged(elected == null ? null : new MemberId(settings.site(), elected.name()), self);
         } else if (role != null) {
@@ -176,6 +178,7 @@ public final class NodeEngine {
         if (changed && delegate != null) {
             sender.handOverTo(delegate);
             heldReport.reportAllAgain();
+            io.tickSoon();
         }
         membershipChanged(false, nowNs);
     }
@@ -191,6 +194,7 @@ public final class NodeEngine {
         } else if (message instanceof RemoteData data) {
             heldReport.onReceived(new OriginKey(data.originSite(), data.member(), data.incarnation(), data.group()),
                     data.memberSeq());
+            io.tickSoon(); // the next tick reports it held
             deliverIfJoined(data.originSite(), data.member(), data.incarnation(), data.group(), data.memberSeq(),
                     data.sentEpochMicros(), data.payload());
         } else if (message instanceof MemberAnnounce announce) {
@@ -293,7 +297,24 @@ public final class NodeEngine {
         }
     }
 
-    /** The driver's periodic timer. */
+    /**
+     * The longest a driver should let a quiet member go without a tick ({@link #tickDue} false): its demand reports
+     * are checked every 100 ms ({@code RateAdmission.DEMAND_INTERVAL_NS}), and the Netty driver refreshes its status
+     * at that interval too.
+     */
+    public static final long QUIET_TICK_INTERVAL_NS = 100_000_000L;
+
+    /**
+     * Whether the next {@link #onTick} is due within a tick interval. A delegate's always is (its flows, heartbeats
+     * and tree run on ticks). A member's is only while it has messages waiting for the window or not yet stable, or
+     * marks its delegate has not heard ({@link HeldReport}); a quiet member's tick does nothing, so a driver may tick
+     * it far more rarely. The engine asks for a tick again ({@link EngineIo#tickSoon}) as soon as such work appears.
+     */
+    public boolean tickDue() {
+        return role != null || !sender.idle() || heldReport.pending();
+    }
+
+    /** The driver's periodic timer: every tick interval while {@link #tickDue}, else as rarely as the driver likes. */
     public void onTick(long nowNs) {
         sender.onTick(nowNs); // token buckets refill, demands go out
         if (role != null) {

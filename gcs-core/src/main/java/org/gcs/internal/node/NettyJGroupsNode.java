@@ -8,7 +8,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.SortedSet;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -78,7 +77,7 @@ public final class NettyJGroupsNode implements GcsNode {
     private final Sends sends;
     // set once during start
     private JGroupsLan lan;
-    private ScheduledFuture<?> tick;
+    private final TickSchedule ticks;
     private final NameClashExit nameClash;
     private final Object closeLock = new Object();
     private volatile boolean closed;
@@ -104,8 +103,10 @@ public final class NettyJGroupsNode implements GcsNode {
                 LanOut.MAX_BUNDLE_BYTES);
         this.wan = new WanChannel(config, loop, metrics, wanSocketKind);
         DeadlineTimer deadlines = new DeadlineTimer(loop);
+        long tickNs = config.tickInterval().toNanos();
+        this.ticks = new TickSchedule(loop, tickNs, Math.max(tickNs, ProtocolTimer.STATUS_INTERVAL_NS));
         this.io = new NodeIo(self, lanOut, wan, deliveries, deliveryBacklog, deliveryPermits, memberships,
-                pendingSends, metrics, deadlines);
+                pendingSends, metrics, deadlines, ticks);
         this.incarnation = ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE;
         this.engine = new NodeEngine(EngineSettingsFactory.create(config, incarnation, incarnation), io, metrics);
         deadlines.target(engine::onDeadline);
@@ -116,6 +117,7 @@ public final class NettyJGroupsNode implements GcsNode {
                 deliveries, metrics, warnings, () -> closed);
         this.timer = new ProtocolTimer(self, config.congestionControl(), engine, stalls,
                 this::lanRetransmissionRequests, metrics, warnings);
+        ticks.drive(timer, engine::tickDue);
         this.sends = new Sends(config.maxMessageBytes(), loop, engine, memberships, pendingSends, deliveries);
     }
 
@@ -149,7 +151,7 @@ public final class NettyJGroupsNode implements GcsNode {
                     + "': " + e.getMessage() + " (check lan.bindAddress and that multicast works, or use the TCP"
                     + " transport)", e);
         }
-        tick = loop.every(config.tickInterval().toNanos(), timer);
+        ticks.start();
         StartGate.Outcome outcome;
         try {
             outcome = lanInput.awaitFirstView(FIRST_VIEW_TIMEOUT_NS, NameClashExit.NAME_TAKEN_GRACE_NS);
@@ -435,9 +437,7 @@ public final class NettyJGroupsNode implements GcsNode {
             closed = true;
         }
         pendingSends.close();
-        if (tick != null) {
-            tick.cancel(false); // no more acknowledgements leave this node
-        }
+        ticks.stop(); // no more acknowledgements leave this node
         lanOut.drain();
         if (lan != null) {
             lan.close();

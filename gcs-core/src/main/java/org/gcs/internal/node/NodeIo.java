@@ -33,6 +33,7 @@ final class NodeIo implements EngineIo {
     private final PendingSends pendingSends;
     private final NodeMetrics metrics;
     private final DeadlineTimer deadlines;
+    private final TickSchedule ticks;
     /** The delivery room of the LAN message the engine is handling, until a delivery takes it; loop only. */
     private long currentPermitBytes;
     private volatile MemberId delegate;
@@ -40,7 +41,7 @@ final class NodeIo implements EngineIo {
 
     NodeIo(MemberId self, LanOut lanOut, WanChannel wan, Deliveries deliveries, DeliveryBacklog backlog,
            DeliveryPermits permits, GroupMemberships memberships, PendingSends pendingSends, NodeMetrics metrics,
-           DeadlineTimer deadlines) {
+           DeadlineTimer deadlines, TickSchedule ticks) {
         this.self = self;
         this.lanOut = lanOut;
         this.wan = wan;
@@ -51,11 +52,17 @@ final class NodeIo implements EngineIo {
         this.pendingSends = pendingSends;
         this.metrics = metrics;
         this.deadlines = deadlines;
+        this.ticks = ticks;
     }
 
     @Override
     public void wakeAt(long deadlineNs) {
         deadlines.wakeAt(deadlineNs);
+    }
+
+    @Override
+    public void tickSoon() {
+        ticks.soon();
     }
 
     /**

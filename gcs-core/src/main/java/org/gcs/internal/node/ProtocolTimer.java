@@ -15,7 +15,8 @@ import org.slf4j.LoggerFactory;
  * The protocol tick, on the event loop: notices when the loop did not run for long (the process was stopped or
  * starved) and tells the engine, ticks the engine, and every {@value #STATUS_INTERVAL_NS} ns refreshes the status
  * snapshot ({@link #status}) and the meters, runs the stall checks and passes LAN retransmissions on as a congestion
- * signal. A failing tick is logged and the next one runs.
+ * signal. A failing tick is logged and the next one runs. {@link TickSchedule} says when it runs: every tick interval,
+ * or every {@value #STATUS_INTERVAL_NS} ns while the node is a quiet member.
  */
 final class ProtocolTimer implements Runnable {
     private static final Logger LOG = LoggerFactory.getLogger(ProtocolTimer.class);

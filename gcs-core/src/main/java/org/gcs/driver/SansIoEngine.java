@@ -197,7 +197,8 @@ public final class SansIoEngine {
 
     /**
      * Lets time pass: the driver calls it every {@code tick.interval}, or, while {@link #tickDue} is false, every
-     * {@link #QUIET_TICK_INTERVAL_NS} until {@link Io#tickSoon} asks for a tick again.
+     * {@link #QUIET_TICK_INTERVAL_NS} and at {@link #quietWorkDueNs} until {@link Io#tickSoon} asks for a tick again
+     * ({@link TickGrid}).
      */
     public void onTick(long nowNs) {
         engine.onTick(nowNs);
@@ -206,6 +207,14 @@ public final class SansIoEngine {
     /** @return true if the next tick is due within a tick interval (a delegate; a member with work for the tick) */
     public boolean tickDue() {
         return engine.tickDue();
+    }
+
+    /**
+     * @return when a quiet member's next tick has work though {@link #tickDue} is false (its demand checks), on the
+     *     engine's clock; {@link Long#MAX_VALUE} if none
+     */
+    public long quietWorkDueNs() {
+        return engine.quietWorkDueNs();
     }
 
     /** A deadline the engine asked for came ({@link Io#wakeAt}): runs what is due between ticks. */

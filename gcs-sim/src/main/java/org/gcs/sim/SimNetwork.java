@@ -170,7 +170,7 @@ public final class SimNetwork {
         lans.join(node);
         SimProcess process = node.process();
         long phase = Math.floorMod((options.seed() * 31 + started * 7_919L) * 104_729L, process.tickNs());
-        process.startTicks(phase);
+        process.startTicks(phase, options.quietTicks());
         return node;
     }
 

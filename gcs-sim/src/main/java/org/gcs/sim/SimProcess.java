@@ -4,6 +4,7 @@ import java.util.List;
 import org.gcs.alm.overlay.DelegateAddress;
 import org.gcs.driver.LanMember;
 import org.gcs.driver.SansIoEngine;
+import org.gcs.driver.TickGrid;
 
 /**
  * A simulated node's process: whether it runs (until crashed or stopped, and not while paused as by SIGSTOP) and,
@@ -23,6 +24,8 @@ final class SimProcess {
     /** When the pending tick event is due ({@link #tickLoop}, {@link #tickSoon}), {@link Long#MAX_VALUE} if none. */
     private long pendingTickNs = Long.MAX_VALUE;
     private long ticks;
+    /** Set by {@link #startTicks}. */
+    private TickGrid grid;
 
     /**
      * @param network the network: its virtual clock and simulated wall clock
@@ -68,20 +71,22 @@ final class SimProcess {
     }
 
     /**
-     * Ticks the engine unless paused, and schedules the next tick, until the process ends: a tick interval later
-     * while the engine has work for its tick ({@link SansIoEngine#tickDue}), else
-     * {@link SansIoEngine#QUIET_TICK_INTERVAL_NS} later unless {@link #tickSoon} asks sooner, as the Netty driver's
-     * tick schedule does.
+     * Ticks the engine unless paused, and schedules the next tick on the process's tick grid ({@link TickGrid}), as
+     * the Netty driver's tick schedule does, until the process ends: the next grid point while the engine has work
+     * for its tick ({@link SansIoEngine#tickDue}) or the process is paused, else the first a quiet interval on or at
+     * its next demand check ({@link SansIoEngine#quietWorkDueNs}), unless {@link #tickSoon} asks sooner.
      */
     private void tickLoop() {
         if (!alive) {
             return;
         }
+        long nowNs = network.nowNs();
         if (!paused) {
             ticks++;
-            engine.onTick(network.nowNs());
+            engine.onTick(nowNs);
         }
-        tickAt(network.nowNs() + (paused || engine.tickDue() ? tickNs : SansIoEngine.QUIET_TICK_INTERVAL_NS));
+        boolean busy = paused || engine.tickDue();
+        tickAt(grid.next(nowNs, nowNs, busy, busy ? Long.MAX_VALUE : engine.quietWorkDueNs()));
     }
 
     /** @return how many ticks the engine has had */
@@ -89,15 +94,21 @@ final class SimProcess {
         return ticks;
     }
 
-    /** Starts the ticks: the first comes {@code phaseNs} from now. */
-    void startTicks(long phaseNs) {
+    /**
+     * Starts the ticks: the first comes {@code phaseNs} from now, and the grid runs from it.
+     *
+     * @param quiet whether a quiet engine skips ticks (else it ticks at every grid point)
+     */
+    void startTicks(long phaseNs, boolean quiet) {
+        grid = new TickGrid(network.nowNs() + phaseNs, tickNs,
+                quiet ? Math.max(tickNs, SansIoEngine.QUIET_TICK_INTERVAL_NS) : tickNs);
         tickAt(network.nowNs() + phaseNs);
     }
 
-    /** The engine has work for its tick: the next tick comes within a tick interval. */
+    /** The engine has work for its tick: the next tick comes at the next grid point. */
     void tickSoon() {
-        if (alive) {
-            tickAt(network.nowNs() + tickNs);
+        if (alive && grid != null) {
+            tickAt(grid.after(network.nowNs()));
         }
     }
 

@@ -3,15 +3,18 @@ package org.gcs.sim;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import org.gcs.emulator.Topology;
 import org.junit.jupiter.api.Test;
 
 /**
  * A quiet member is ticked every 100 ms instead of every tick interval (5 ms), a delegate every interval; a member
  * that receives or sends is ticked within an interval, so its {@code Held} reports and its send window work as before:
- * everything is delivered in order, and the sender's messages all become stable.
+ * everything is delivered in order, and the sender's messages all become stable. The ticks a quiet member skips
+ * would have done nothing: with and without skipping them, every message reaches every node at the same instant.
  */
 class SimQuietTickTest {
     private static final long MS = 1_000_000L;
@@ -70,5 +73,62 @@ class SimQuietTickTest {
         net.runFor(10 * S);
         assertThat(ottawaMember.ticks() - quietFrom).isBetween(99L, 101L);
         assertThat(bostonMember.ticks() - senderFrom).isBetween(99L, 101L);
+    }
+
+    @Test
+    void skippingQuietTicksChangesNoDelivery() {
+        Run quiet = Run.of(SimOptions.defaults().withSeed(11));
+        Run everyTick = Run.of(SimOptions.defaults().withSeed(11).withQuietTicks(false));
+        assertThat(quiet.deliveries).as("every message at all 9 nodes").hasSize(9 * quiet.sent)
+                .hasSizeGreaterThan(9_000);
+        assertThat(quiet.deliveries).as("node, sender, sequence and virtual time of every delivery")
+                .containsExactlyElementsOf(everyTick.deliveries);
+        assertThat(quiet.memberTicks).as("the members skipped ticks while quiet (they are busy about half the time)")
+                .isLessThan(everyTick.memberTicks * 3 / 4);
+    }
+
+    /**
+     * Three sites of ron3 (two of its links lose packets), a delegate and two members each; the members send bursts
+     * of up to 150 messages of up to 8 kB, more than the rate admits, with idle gaps of up to a second between them,
+     * so they turn quiet and busy again, and the delegates split their sites' rate by the members' decaying demand.
+     */
+    private record Run(List<String> deliveries, long memberTicks, int sent) {
+        static Run of(SimOptions options) {
+            SimNetwork net = new SimNetwork(Topology.load("ron3"), options);
+            List<SimNode> nodes = new ArrayList<>();
+            List<SimNode> members = new ArrayList<>();
+            for (String site : List.of("boston", "ottawa", "chicago")) {
+                for (int i = 1; i <= 3; i++) {
+                    SimNode node = net.start(site, site + "-" + i);
+                    nodes.add(node);
+                    if (i > 1) {
+                        members.add(node);
+                    }
+                }
+            }
+            List<String> deliveries = new ArrayList<>();
+            nodes.forEach(n -> {
+                n.join("g");
+                n.onMessage(m -> deliveries.add(n.name() + " " + m.sender() + " " + m.sequence() + " " + net.nowNs()));
+            });
+            assertThat(net.runUntil(() -> nodes.stream().allMatch(n -> n.view("g").map(v -> v.size() == 9)
+                    .orElse(false)), 20 * S)).isTrue();
+            long ticksBefore = members.stream().mapToLong(SimNode::ticks).sum();
+            Random random = new Random(5);
+            int sent = 0;
+            for (int burst = 0; burst < 40; burst++) {
+                SimNode sender = members.get(random.nextInt(members.size()));
+                int messages = 1 + random.nextInt(150);
+                for (int k = 0; k < messages; k++) {
+                    sender.send("g", new byte[50 + random.nextInt(8_000)]);
+                    sent++;
+                    net.runFor(random.nextInt(3) * MS);
+                }
+                net.runFor((1 + random.nextInt(1_000)) * MS);
+            }
+            int all = 9 * sent;
+            assertThat(net.runUntil(() -> deliveries.size() >= all, 300 * S)).as("all delivered").isTrue();
+            return new Run(deliveries, members.stream().mapToLong(SimNode::ticks).sum() - ticksBefore, sent);
+        }
     }
 }

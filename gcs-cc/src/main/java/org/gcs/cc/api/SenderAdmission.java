@@ -49,7 +49,9 @@ public interface SenderAdmission {
     void onGrant(SenderGrant grant, long nowNs);
 
     /**
-     * Called every protocol tick: the report the sending delegate should get now, if one is due. By default null:
+     * Called on the protocol ticks: at every tick while messages of the member wait or are unstable, and at least at
+     * {@link #nextReportCheckNs} when none do (a quiet member skips the ticks in between): the report the sending
+     * delegate should get now, if one is due. By default null:
      * the member reports no demand (the sending delegate splits nothing by demand, as under a price).
      *
      * @param nowNs the current time
@@ -59,6 +61,19 @@ public interface SenderAdmission {
      */
     default DemandReport dueReport(long nowNs, boolean messagesWaiting, boolean messagesUnstable) {
         return null;
+    }
+
+    /**
+     * When {@link #dueReport} must next be asked even if no message of the member waits or is unstable (a demand
+     * that decays after the member stopped sending is still reported). The engine ticks a quiet member then, on its
+     * tick grid, and may skip its ticks until then: a report asked for before that time while nothing waits or is
+     * unstable must be null, and asking must change nothing. By default never: an admission that reports no demand.
+     *
+     * @return the time, on the clock of the {@code nowNs} arguments; {@link Long#MAX_VALUE} if no report can come due
+     *     before a message waits again
+     */
+    default long nextReportCheckNs() {
+        return Long.MAX_VALUE;
     }
 
     /**

@@ -96,6 +96,12 @@ public final class RateAdmission implements SenderAdmission {
         return new DemandReport(requestBytesPerSec, full);
     }
 
+    /** Every {@value #DEMAND_INTERVAL_NS} ns after the last demand interval closed. */
+    @Override
+    public long nextReportCheckNs() {
+        return lastCheckNs + DEMAND_INTERVAL_NS;
+    }
+
     /** @return the rate the bucket refills at now, bytes/s (+∞ for unlimited) */
     public double rateBytesPerSec() {
         return bucket.rateBytesPerSec();

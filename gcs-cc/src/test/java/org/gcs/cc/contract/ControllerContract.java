@@ -285,6 +285,29 @@ abstract class ControllerContract {
         assertThat(admitted).isPositive();
     }
 
+    @Test
+    void shouldReportNothingBeforeItsNextCheckWhileTheMemberIsQuiet() {
+        SenderAdmission admission = control().newAdmission(new AdmissionContext("a1", "g", 0));
+        admission.onGrant(senderGrant(), 0);
+        long now = 0;
+        for (int i = 0; i < 200; i++) { // a second of sending
+            now += 5 * MS;
+            admission.onQueued(1120, now);
+            admission.tryAdmit(1120, now);
+            admission.dueReport(now, false, true);
+        }
+        for (int i = 0; i < 2_000; i++) { // then ten quiet seconds, asked only when the admission says
+            now += 5 * MS;
+            if (now < admission.nextReportCheckNs()) {
+                assertThat(admission.dueReport(now, false, false)).as("a report before the next check, at %d ns", now)
+                        .isNull();
+            } else {
+                admission.dueReport(now, false, false);
+                assertThat(admission.nextReportCheckNs()).as("the next check is later").isGreaterThan(now);
+            }
+        }
+    }
+
     /** @return one instance of every feedback type of the scheme (empty if it has none) */
     List<Feedback> sampleFeedback() {
         List<Feedback> samples = new ArrayList<>();

@@ -113,6 +113,14 @@ final class MemberSender {
         return sendWindow.idle();
     }
 
+    /**
+     * @return when a tick must come though the member is {@link #idle}: its admissions' next demand check
+     *     ({@code SenderAdmission.nextReportCheckNs}), {@link Long#MAX_VALUE} if none
+     */
+    long nextReportCheckNs() {
+        return sendWindow.nextReportCheckNs();
+    }
+
     /** The timer: token buckets refill, and due demands for rate go to the delegate. */
     void onTick(long nowNs) {
         admit(nowNs);

@@ -298,23 +298,39 @@ public final class NodeEngine {
     }
 
     /**
-     * The longest a driver should let a quiet member go without a tick ({@link #tickDue} false): its demand reports
-     * are checked every 100 ms ({@code RateAdmission.DEMAND_INTERVAL_NS}), and the Netty driver refreshes its status
-     * at that interval too.
+     * The longest a driver should let a quiet member go without a tick ({@link #tickDue} false): the Netty driver
+     * refreshes its status and checks for stalls at this interval, and a quiet member's demand checks
+     * ({@link #quietWorkDueNs}) come every 100 ms too ({@code RateAdmission.DEMAND_INTERVAL_NS}).
      */
     public static final long QUIET_TICK_INTERVAL_NS = 100_000_000L;
 
     /**
      * Whether the next {@link #onTick} is due within a tick interval. A delegate's always is (its flows, heartbeats
      * and tree run on ticks). A member's is only while it has messages waiting for the window or not yet stable, or
-     * marks its delegate has not heard ({@link HeldReport}); a quiet member's tick does nothing, so a driver may tick
-     * it far more rarely. The engine asks for a tick again ({@link EngineIo#tickSoon}) as soon as such work appears.
+     * marks its delegate has not heard ({@link HeldReport}); a quiet member's tick does nothing but its demand checks
+     * ({@link #quietWorkDueNs}), so a driver may tick it far more rarely. The engine asks for a tick again
+     * ({@link EngineIo#tickSoon}) as soon as such work appears.
      */
     public boolean tickDue() {
         return role != null || !sender.idle() || heldReport.pending();
     }
 
-    /** The driver's periodic timer: every tick interval while {@link #tickDue}, else as rarely as the driver likes. */
+    /**
+     * When a quiet member's tick next has work though {@link #tickDue} is false: its send admissions' next demand
+     * check (a demand that decays after the member stopped sending is still reported). A driver that skips a quiet
+     * member's ticks ticks it at the first tick at or after this time, so the demand reports go out at the same
+     * instants as if it had ticked all along.
+     *
+     * @return the time, {@link Long#MAX_VALUE} if none
+     */
+    public long quietWorkDueNs() {
+        return sender.nextReportCheckNs();
+    }
+
+    /**
+     * The driver's periodic timer: every tick interval while {@link #tickDue}, else at least at
+     * {@link #quietWorkDueNs} and as rarely as the driver likes.
+     */
     public void onTick(long nowNs) {
         sender.onTick(nowNs); // token buckets refill, demands go out
         if (role != null) {

@@ -215,6 +215,15 @@ final class SendWindow {
         return window.windowBytes();
     }
 
+    /** @return when a group's admission must next be asked for a report though nothing waits or is unstable */
+    long nextReportCheckNs() {
+        long earliest = Long.MAX_VALUE;
+        for (GroupQueue queue : groups.values()) {
+            earliest = Math.min(earliest, queue.admission.nextReportCheckNs());
+        }
+        return earliest;
+    }
+
     /** @return true if nothing waits and nothing is unstable */
     boolean idle() {
         for (GroupQueue queue : groups.values()) {

@@ -117,7 +117,7 @@ public final class NettyJGroupsNode implements GcsNode {
                 deliveries, metrics, warnings, () -> closed);
         this.timer = new ProtocolTimer(self, config.congestionControl(), engine, stalls,
                 this::lanRetransmissionRequests, metrics, warnings);
-        ticks.drive(timer, engine::tickDue);
+        ticks.drive(timer, engine::tickDue, engine::quietWorkDueNs);
         this.sends = new Sends(config.maxMessageBytes(), loop, engine, memberships, pendingSends, deliveries);
     }
 

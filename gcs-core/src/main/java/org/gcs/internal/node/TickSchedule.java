@@ -2,14 +2,20 @@ package org.gcs.internal.node;
 
 import java.util.concurrent.ScheduledFuture;
 import java.util.function.BooleanSupplier;
+import java.util.function.LongSupplier;
+import org.gcs.driver.TickGrid;
 
 /**
- * When the protocol tick ({@link ProtocolTimer}) runs, on the event loop. While the engine has work for its tick
+ * When the protocol tick ({@link ProtocolTimer}) runs, on the event loop: on the node's tick grid
+ * ({@link org.gcs.driver.TickGrid}). While the engine has work for its tick
  * ({@link org.gcs.internal.engine.NodeEngine#tickDue}: a delegate always; a member with messages waiting or unstable,
- * or held marks to report), the tick comes every tick interval. A quiet member's tick does nothing but the status
- * refresh and the stall checks, so it comes every quiet interval ({@link ProtocolTimer#STATUS_INTERVAL_NS}): 10 wake-ups
- * a second instead of 200 (docs/performance.md, "No idle tick"). When work appears the engine asks for a tick
- * ({@link org.gcs.internal.engine.EngineIo#tickSoon}) and the next one comes within a tick interval.
+ * or held marks to report), the tick comes at every grid point, a tick interval apart. A quiet member's tick does
+ * nothing but the status refresh, the stall checks and the demand checks, so it comes every quiet interval
+ * ({@link ProtocolTimer#STATUS_INTERVAL_NS}), and at its demand checks
+ * ({@link org.gcs.internal.engine.NodeEngine#quietWorkDueNs}): about 10 wake-ups a second instead of 200
+ * (docs/performance.md, "No idle tick"). When work appears the engine asks for a tick
+ * ({@link org.gcs.internal.engine.EngineIo#tickSoon}) and it comes at the next grid point, as it would have if the
+ * node had ticked all along.
  *
  * <p>One timer is pending at a time; an earlier due time replaces a later one. Confined to the loop, except
  * {@link #start} and {@link #stop}, which any thread may call.
@@ -20,6 +26,9 @@ final class TickSchedule {
     private final long quietNs;
     private Runnable tick = () -> { };
     private BooleanSupplier due = () -> true;
+    private LongSupplier quietWorkDueNs = () -> Long.MAX_VALUE;
+    /** Set by {@link #start}; loop only. */
+    private TickGrid grid;
     /** When the pending tick is due, {@link Long#MAX_VALUE} if none is pending; loop only. */
     private long pendingAtNs = Long.MAX_VALUE;
     private volatile ScheduledFuture<?> pending;
@@ -42,20 +51,27 @@ final class TickSchedule {
     /**
      * @param tick the tick (the protocol timer)
      * @param due whether the engine has work for the next tick (else it may wait for the quiet interval)
+     * @param quietWorkDueNs when a quiet engine's tick next has work (its demand checks), on {@link NodeClock}
      */
-    void drive(Runnable tick, BooleanSupplier due) {
+    void drive(Runnable tick, BooleanSupplier due, LongSupplier quietWorkDueNs) {
         this.tick = tick;
         this.due = due;
+        this.quietWorkDueNs = quietWorkDueNs;
     }
 
-    /** Starts ticking: the first tick comes after one tick interval. Any thread. */
+    /** Starts ticking: the first tick comes after one tick interval, and the grid runs from it. Any thread. */
     void start() {
-        loop.execute(this::soon);
+        loop.execute(() -> {
+            grid = new TickGrid(NodeClock.nowNs() + tickNs, tickNs, quietNs);
+            dueAt(grid.atOrAfter(NodeClock.nowNs()));
+        });
     }
 
-    /** Brings the next tick forward to within a tick interval from now (if it is not due sooner); loop only. */
+    /** Brings the next tick forward to the next grid point (if it is not due sooner); loop only. */
     void soon() {
-        dueAt(NodeClock.nowNs() + tickNs);
+        if (grid != null) {
+            dueAt(grid.after(NodeClock.nowNs()));
+        }
     }
 
     /** Stops ticking: no tick starts after this returns (one running now ends). Any thread. */
@@ -83,6 +99,7 @@ final class TickSchedule {
     }
 
     private void fire() {
+        long tickAtNs = pendingAtNs;
         pendingAtNs = Long.MAX_VALUE;
         pending = null;
         if (stopped) {
@@ -91,7 +108,8 @@ final class TickSchedule {
         try {
             tick.run();
         } finally {
-            dueAt(NodeClock.nowNs() + (due.getAsBoolean() ? tickNs : quietNs));
+            boolean busy = due.getAsBoolean();
+            dueAt(grid.next(tickAtNs, NodeClock.nowNs(), busy, busy ? Long.MAX_VALUE : quietWorkDueNs.getAsLong()));
         }
     }
 }

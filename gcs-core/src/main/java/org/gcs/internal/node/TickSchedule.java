@@ -62,8 +62,9 @@ final class TickSchedule {
     /** Starts ticking: the first tick comes after one tick interval, and the grid runs from it. Any thread. */
     void start() {
         loop.execute(() -> {
-            grid = new TickGrid(NodeClock.nowNs() + tickNs, tickNs, quietNs);
-            dueAt(grid.atOrAfter(NodeClock.nowNs()));
+            long firstNs = NodeClock.nowNs() + tickNs;
+            grid = new TickGrid(firstNs, tickNs, quietNs);
+            dueAt(firstNs);
         });
     }
 

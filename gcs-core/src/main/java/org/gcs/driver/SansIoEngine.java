@@ -16,6 +16,7 @@ import org.gcs.alm.overlay.DelegateAddress;
 import org.gcs.internal.engine.EngineIo;
 import org.gcs.internal.engine.EngineStatus;
 import org.gcs.internal.engine.LanView;
+import org.gcs.internal.engine.DelegateQueries;
 import org.gcs.internal.engine.NodeEngine;
 import org.gcs.internal.engine.ProtocolMetrics;
 import org.gcs.internal.engine.SendRequest;
@@ -335,7 +336,7 @@ public final class SansIoEngine {
 
     /** @return the smoothed RTT this delegate measured to a site for a group's flow, or -1 */
     public long smoothedRttNs(String group, String site) {
-        return engine.smoothedRttNs(group, site);
+        return engine.delegateQueries().smoothedRttNs(group, site);
     }
 
     /**
@@ -345,7 +346,7 @@ public final class SansIoEngine {
      * @return the peaks by neighbour site while this node is the delegate (empty end to end)
      */
     public Map<String, Integer> takeHopWaitingPeaks() {
-        return engine.takeHopWaitingPeaks();
+        return engine.delegateQueries().takeHopWaitingPeaks();
     }
 
     /**
@@ -353,11 +354,12 @@ public final class SansIoEngine {
      *     hop-by-hop transport before copy-out (packets it had relayed before, such as a backup replay)
      */
     public long duplicatesDropped() {
+        DelegateQueries delegate = engine.delegateQueries();
         long relayed = 0;
-        for (HopLinkStatus link : engine.hopLinks()) {
+        for (HopLinkStatus link : delegate.hopLinks()) {
             relayed += link.duplicatesDropped();
         }
-        return engine.flowDuplicates() + relayed;
+        return delegate.flowDuplicates() + relayed;
     }
 
     /** The engine's outputs, in bytes and public types. */

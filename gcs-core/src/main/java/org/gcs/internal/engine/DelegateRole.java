@@ -337,11 +337,6 @@ final class DelegateRole {
         return overlay.version();
     }
 
-    /** @return the probe RTT to a site's delegate, or -1 if not measured */
-    long linkRttNs(String site) {
-        return overlay.rttNs(site).orElse(-1);
-    }
-
     /** @return the smoothed RTT from this delegate to a site for a group, or -1 */
     long smoothedRttNs(String group, String site) {
         return outgoing.smoothedRttNs(group, site);

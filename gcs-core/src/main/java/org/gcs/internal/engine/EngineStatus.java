@@ -18,10 +18,11 @@ public final class EngineStatus {
      * @return what the engine shows of itself now
      */
     public static MemberStatus of(NodeEngine engine, long nowNs) {
-        List<String> remote = new java.util.ArrayList<>(engine.remoteSites());
+        DelegateQueries delegate = engine.delegateQueries();
+        List<String> remote = new java.util.ArrayList<>(delegate.remoteSites());
         remote.sort(null);
-        return new MemberStatus(engine.isDelegate(), engine.flows(), engine.receivingFlows(), engine.hopLinks(),
-                new TreeSet<>(engine.conflictedSites(nowNs)), remote, engine.treeVersion(), engine.unstableBytes(),
-                engine.sendWindowBytes(), engine.waitingBytes(), engine.retransmitBufferPackets());
+        return new MemberStatus(engine.isDelegate(), delegate.flows(), delegate.receivingFlows(), delegate.hopLinks(),
+                new TreeSet<>(delegate.conflictedSites(nowNs)), remote, engine.treeVersion(), engine.unstableBytes(),
+                engine.sendWindowBytes(), engine.waitingBytes(), delegate.retransmitBufferPackets());
     }
 }

@@ -29,7 +29,6 @@ import org.gcs.internal.wire.LanMessage.TreeInfo;
 import org.gcs.internal.wire.WanEnvelope;
 import org.gcs.internal.wire.WanPacket;
 import org.gcs.internal.wire.WanPacket.TreeAnnounce;
-import org.gcs.HopLinkStatus;
 
 /**
  * The protocol engine of one node, sans-IO: every input comes in as a method call with {@code nowNs}, every
@@ -406,29 +405,19 @@ public final class NodeEngine {
         return latest == null ? 0 : latest.version();
     }
 
-    /** @return the probe RTT from this delegate to a site, or -1 */
-    public long linkRttNs(String site) {
-        return role == null ? -1 : role.linkRttNs(site);
-    }
-
     /** @return true while this node is the delegate */
     public boolean isDelegate() {
         return role != null;
     }
 
+    /** @return what the delegate role shows now (empty answers off the delegate); take a fresh one per reading */
+    public DelegateQueries delegateQueries() {
+        return new DelegateQueries(role);
+    }
+
     /** @return the site's delegate, if any */
     public Optional<MemberId> delegate() {
         return delegate == null ? Optional.empty() : Optional.of(new MemberId(settings.site(), delegate.name()));
-    }
-
-    /** @return the congestion state of this site's flows, if this node is the delegate */
-    public List<org.gcs.FlowStatus> flows() {
-        return role == null ? List.of() : role.flowStatuses();
-    }
-
-    /** @return this delegate's priced outgoing links (price-based controllers, seed 000), empty otherwise */
-    public List<PricedLink> pricedLinks() {
-        return role == null ? List.of() : role.pricedLinks();
     }
 
     /**
@@ -437,37 +426,6 @@ public final class NodeEngine {
      */
     public java.util.Map<String, java.util.Map<String, Double>> admissionStates() {
         return sender.window().admissionStates();
-    }
-
-    /** @return the hop-by-hop links to and from each tree neighbour, if this node is the delegate (none end to end) */
-    public List<HopLinkStatus> hopLinks() {
-        return role == null ? List.of() : role.linkStatuses();
-    }
-
-    /**
-     * @return the most packets that waited in each outgoing hop-by-hop link's output buffer since the previous call,
-     *     by neighbour site, if this node is the delegate (empty end to end)
-     */
-    public java.util.Map<String, Integer> takeHopWaitingPeaks() {
-        return role == null ? java.util.Map.of() : role.takeWaitingPeaks();
-    }
-
-    /**
-     * @return packets this delegate's incoming flows received again and dropped by flow sequence (a backup replay, a
-     *     repair that crossed the original), 0 off the delegate
-     */
-    public long flowDuplicates() {
-        return role == null ? 0 : role.flowDuplicates();
-    }
-
-    /** @return packets in the hop-by-hop backup buffer, if this node is the delegate (0 end to end) */
-    public int hopBackupPackets() {
-        return role == null ? 0 : role.backupPackets();
-    }
-
-    /** @return what the congestion monitors of the incoming flows measure, if this node is the delegate */
-    public List<org.gcs.ReceivingFlowStatus> receivingFlows() {
-        return role == null ? List.of() : role.receivingFlowStatuses();
     }
 
     /** @return the latest grant the delegate published for a group (aggregate rate, limiting site, shares) */
@@ -493,28 +451,5 @@ public final class NodeEngine {
     /** @return true if everything this member sent is stable and nothing waits */
     public boolean sendIdle() {
         return sender.window().idle();
-    }
-
-    /**
-     * @return the site names that two delegates announce at once (two LANs configured with one site name), this
-     *     site's own included while a peer warns of it; empty off the delegate
-     */
-    public Set<String> conflictedSites(long nowNs) {
-        return role == null ? Set.of() : role.conflictedSites(nowNs);
-    }
-
-    /** @return the live remote sites, if this node is the delegate */
-    public List<String> remoteSites() {
-        return role == null ? List.of() : role.remoteSiteNames();
-    }
-
-    /** @return packets in the retransmit buffers of this delegate */
-    public int retransmitBufferPackets() {
-        return role == null ? 0 : role.bufferedPackets();
-    }
-
-    /** @return the smoothed RTT to a site for a group's flow (delegate only), or -1 */
-    public long smoothedRttNs(String group, String site) {
-        return role == null ? -1 : role.smoothedRttNs(group, site);
     }
 }

@@ -23,7 +23,8 @@
  * {@link org.gcs.driver.SansIoEngine}. {@link EngineIo} and {@link ProtocolMetrics} are called back on that thread,
  * from within the driver's calls. What crosses to or from other threads is a record nobody changes: {@link LanView},
  * {@link SendRequest} (whose completion handle is the driver's business), {@link PricedLink}, and the
- * {@link org.gcs.MemberStatus} snapshot that {@link EngineStatus} reads on the engine's thread. The only state engines
+ * {@link org.gcs.MemberStatus} snapshot that {@link EngineStatus} reads on the engine's thread (through
+ * {@link DelegateQueries} for the delegate's WAN state, which stays on that thread too). The only state engines
  * share is the rate-limited loggers that {@link OverlayMembership}, {@link SiteConflictWatch}, {@link ControlSplitter}
  * and {@link FragmentReassembly} keep in static fields: one per class for every node in the JVM, thread-safe
  * ({@link org.gcs.internal.log.RateLimitedLog}).

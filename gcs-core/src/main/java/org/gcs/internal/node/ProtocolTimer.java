@@ -4,6 +4,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 import org.gcs.MemberId;
 import org.gcs.MemberStatus;
+import org.gcs.internal.engine.DelegateQueries;
 import org.gcs.internal.engine.EngineStatus;
 import org.gcs.internal.engine.NodeEngine;
 import org.gcs.internal.log.RateLimitedLog;
@@ -91,8 +92,9 @@ final class ProtocolTimer implements Runnable {
         MemberStatus current = EngineStatus.of(engine, now);
         status = current;
         metrics.flowsChanged(current.flows(), current.receivingFlows());
-        metrics.pricesChanged(controller, engine.pricedLinks(), engine.admissionStates());
-        metrics.hopLinksChanged(engine.hopLinks(), engine.hopBackupPackets());
+        DelegateQueries delegate = engine.delegateQueries();
+        metrics.pricesChanged(controller, delegate.pricedLinks(), engine.admissionStates());
+        metrics.hopLinksChanged(delegate.hopLinks(), delegate.hopBackupPackets());
         stalls.check(now);
         long requests = lanRetransmissionRequests.getAsLong();
         if (requests > lastRetransmissionRequests) {

@@ -1,6 +1,5 @@
 package org.gcs.internal.node;
 
-import java.util.concurrent.ScheduledFuture;
 import java.util.function.LongConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -15,15 +14,12 @@ import org.slf4j.LoggerFactory;
 final class DeadlineTimer {
     private static final Logger LOG = LoggerFactory.getLogger(DeadlineTimer.class);
 
-    private final NodeLoop loop;
+    private final EarliestOneShot timer;
     private LongConsumer target = nowNs -> { };
-    /** The deadline of the pending timer, {@link Long#MAX_VALUE} if none. */
-    private long pendingNs = Long.MAX_VALUE;
-    private ScheduledFuture<?> pending;
 
     /** @param loop the event loop the timer runs on */
     DeadlineTimer(NodeLoop loop) {
-        this.loop = loop;
+        this.timer = new EarliestOneShot(loop, dueNs -> fire());
     }
 
     /** @param target what runs when a deadline comes, with the time then (the engine's {@code onDeadline}) */
@@ -37,22 +33,10 @@ final class DeadlineTimer {
      * @param deadlineNs on {@link NodeClock#nowNs}'s clock
      */
     void wakeAt(long deadlineNs) {
-        if (deadlineNs >= pendingNs) {
-            return;
-        }
-        if (pending != null) {
-            pending.cancel(false);
-        }
-        pendingNs = deadlineNs;
-        pending = loop.after(Math.max(0, deadlineNs - NodeClock.nowNs()), this::fire);
-        if (pending == null) {
-            pendingNs = Long.MAX_VALUE; // the loop has shut down
-        }
+        timer.at(deadlineNs);
     }
 
     private void fire() {
-        pendingNs = Long.MAX_VALUE;
-        pending = null;
         try {
             target.accept(NodeClock.nowNs());
         } catch (RuntimeException e) {

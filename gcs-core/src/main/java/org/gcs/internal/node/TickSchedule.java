@@ -1,6 +1,5 @@
 package org.gcs.internal.node;
 
-import java.util.concurrent.ScheduledFuture;
 import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
 import org.gcs.driver.TickGrid;
@@ -17,21 +16,19 @@ import org.gcs.driver.TickGrid;
  * ({@link org.gcs.internal.engine.EngineIo#tickSoon}) and it comes at the next grid point, as it would have if the
  * node had ticked all along.
  *
- * <p>One timer is pending at a time; an earlier due time replaces a later one. Confined to the loop, except
- * {@link #start} and {@link #stop}, which any thread may call.
+ * <p>One timer is pending at a time ({@link EarliestOneShot}); an earlier due time replaces a later one. Confined to
+ * the loop, except {@link #start} and {@link #stop}, which any thread may call.
  */
 final class TickSchedule {
     private final NodeLoop loop;
     private final long tickNs;
     private final long quietNs;
+    private final EarliestOneShot timer;
     private Runnable tick = () -> { };
     private BooleanSupplier due = () -> true;
     private LongSupplier quietWorkDueNs = () -> Long.MAX_VALUE;
     /** Set by {@link #start}; loop only. */
     private TickGrid grid;
-    /** When the pending tick is due, {@link Long#MAX_VALUE} if none is pending; loop only. */
-    private long pendingAtNs = Long.MAX_VALUE;
-    private volatile ScheduledFuture<?> pending;
     private volatile boolean stopped;
 
     /**
@@ -46,6 +43,7 @@ final class TickSchedule {
         this.loop = loop;
         this.tickNs = tickNs;
         this.quietNs = quietNs;
+        this.timer = new EarliestOneShot(loop, this::fire);
     }
 
     /**
@@ -78,31 +76,16 @@ final class TickSchedule {
     /** Stops ticking: no tick starts after this returns (one running now ends). Any thread. */
     void stop() {
         stopped = true;
-        ScheduledFuture<?> current = pending;
-        if (current != null) {
-            current.cancel(false);
-        }
+        timer.cancel();
     }
 
     private void dueAt(long atNs) {
-        if (stopped || atNs >= pendingAtNs) {
-            return;
-        }
-        ScheduledFuture<?> current = pending;
-        if (current != null) {
-            current.cancel(false);
-        }
-        pendingAtNs = atNs;
-        pending = loop.after(Math.max(0, atNs - NodeClock.nowNs()), this::fire);
-        if (pending == null) {
-            pendingAtNs = Long.MAX_VALUE; // the loop has shut down
+        if (!stopped) {
+            timer.at(atNs);
         }
     }
 
-    private void fire() {
-        long tickAtNs = pendingAtNs;
-        pendingAtNs = Long.MAX_VALUE;
-        pending = null;
+    private void fire(long tickAtNs) {
         if (stopped) {
             return;
         }

@@ -34,10 +34,7 @@ final class EarliestOneShot {
         if (atNs >= pendingAtNs) {
             return;
         }
-        ScheduledFuture<?> current = pending;
-        if (current != null) {
-            current.cancel(false);
-        }
+        cancel();
         pendingAtNs = atNs;
         pending = loop.after(Math.max(0, atNs - NodeClock.nowNs()), this::fire);
         if (pending == null) {

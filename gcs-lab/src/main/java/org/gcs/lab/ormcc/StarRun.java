@@ -45,16 +45,26 @@ final class StarRun {
     record Result(int receivers, double multicastBytesPerSec, double backgroundMeanBytesPerSec,
                   List<Double> backgroundBytesPerSec, Map<String, Double> monitorTotals,
                   Map<String, Double> sourceState, double longestFullQueueSec, String firstRepresentative,
-                  double firstRepresentativeAtSec, SampleTable table) {
+                  double firstRepresentativeAtSec, long t0Ns, SampleTable table) {
         double multicastOverBackground() {
             return multicastBytesPerSec / backgroundMeanBytesPerSec;
         }
+
+        /** @return the run's second at a virtual time read from {@link State#nowNs} */
+        double atSec(long nowNs) {
+            return (nowNs - t0Ns) / 1e9;
+        }
     }
 
-    /** The state a filter may read: the run's time and the multicast flow's representative. */
+    /**
+     * The state a filter may read: the run's time, the multicast flow's representative and since when it has held the
+     * office without a break.
+     */
     static final class State {
         long nowNs;
         String representative = "";
+        /** When {@link #representative} took the office (the first sample that named it), or -1 with none. */
+        long inOfficeSinceNs = -1;
         String firstRepresentative;
         long firstRepresentativeNs = -1;
         private final Map<String, Long> fullSinceNs = new LinkedHashMap<>();
@@ -119,7 +129,7 @@ final class StarRun {
         return new Result(receivers.size(), record.traffic(MULTICAST).mean(record.phase(0)),
                 OrmccLab.mean(background), background, record.note("monitors"), record.note("source"),
                 state.longestFullNs / 1e9, state.firstRepresentative, state.firstRepresentativeNs < 0 ? Double.NaN
-                        : (state.firstRepresentativeNs - record.t0()) / 1e9, record.table());
+                        : (state.firstRepresentativeNs - record.t0()) / 1e9, record.t0(), record.table());
     }
 
     /** Follows the representative (the first one, once out of slow start) and how long each last hop stays full. */
@@ -127,7 +137,11 @@ final class StarRun {
         long now = run.nowNs();
         state.nowNs = now;
         var flow = run.flow(source, MULTICAST);
-        state.representative = flow.flatMap(FlowStatus::limitingSite).orElse("");
+        String representative = flow.flatMap(FlowStatus::limitingSite).orElse("");
+        if (!representative.equals(state.representative)) {
+            state.inOfficeSinceNs = representative.isEmpty() ? -1 : now;
+        }
+        state.representative = representative;
         if (state.firstRepresentative == null && !state.representative.isEmpty() && !flow.get().slowStart()) {
             state.firstRepresentative = state.representative;
             state.firstRepresentativeNs = now;

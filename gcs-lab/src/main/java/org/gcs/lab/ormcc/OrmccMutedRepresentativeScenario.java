@@ -101,7 +101,8 @@ public final class OrmccMutedRepresentativeScenario implements LabScenario {
                         "longestFullQueueNormalSec", LabMath.round(normal.longestFullQueueSec(), 1),
                         "representativeTimeouts", quiet.sourceState().getOrDefault("representativeTimeouts",
                                 Double.NaN))
-                .check(Check.holds("no representative held the office for 20 s, so none was muted", mutedSite[0] != null),
+                .check(Check.holds("no representative held the office for 20 s, so none was muted",
+                                mutedSite[0] != null),
                         Check.atLeast("indications the muted representative sent and lost", dropped[0], 1)
                                 .decimals(0),
                         Check.within("muted / normal rate", ratio, 1 - RATIO_TOLERANCE, 1 + RATIO_TOLERANCE),

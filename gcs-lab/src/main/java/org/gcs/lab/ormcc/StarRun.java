@@ -44,8 +44,8 @@ final class StarRun {
     /** A run's result. */
     record Result(int receivers, double multicastBytesPerSec, double backgroundMeanBytesPerSec,
                   List<Double> backgroundBytesPerSec, Map<String, Double> monitorTotals,
-                  Map<String, Double> sourceState, double longestFullQueueSec, String firstRepresentative,
-                  double firstRepresentativeAtSec, long t0Ns, SampleTable table) {
+                  Map<String, Double> sourceState, double longestFullQueueSec, String firstRepresentative, long t0Ns,
+                  SampleTable table) {
         double multicastOverBackground() {
             return multicastBytesPerSec / backgroundMeanBytesPerSec;
         }
@@ -66,7 +66,6 @@ final class StarRun {
         /** When {@link #representative} took the office (the first sample that named it), or -1 with none. */
         long inOfficeSinceNs = -1;
         String firstRepresentative;
-        long firstRepresentativeNs = -1;
         private final Map<String, Long> fullSinceNs = new LinkedHashMap<>();
         private long longestFullNs;
     }
@@ -128,8 +127,7 @@ final class StarRun {
         }
         return new Result(receivers.size(), record.traffic(MULTICAST).mean(record.phase(0)),
                 OrmccLab.mean(background), background, record.note("monitors"), record.note("source"),
-                state.longestFullNs / 1e9, state.firstRepresentative, state.firstRepresentativeNs < 0 ? Double.NaN
-                        : (state.firstRepresentativeNs - record.t0()) / 1e9, record.t0(), record.table());
+                state.longestFullNs / 1e9, state.firstRepresentative, record.t0(), record.table());
     }
 
     /** Follows the representative (the first one, once out of slow start) and how long each last hop stays full. */
@@ -144,7 +142,6 @@ final class StarRun {
         state.representative = representative;
         if (state.firstRepresentative == null && !state.representative.isEmpty() && !flow.get().slowStart()) {
             state.firstRepresentative = state.representative;
-            state.firstRepresentativeNs = now;
         }
         for (String receiver : receivers) {
             if (run.network().linkBacklogBytes(source, receiver) >= FULL_QUEUE * queueBytes) {

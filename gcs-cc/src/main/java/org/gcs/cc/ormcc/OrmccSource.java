@@ -48,7 +48,10 @@ import org.gcs.cc.api.SourceController;
  * other flow, so a CR that falls silent soon after its election was noticed only after its queue had been full for
  * 5 s and more (docs/experiments.md, ormcc-muted-representative). The seeded σ still serves the switch rule and the
  * headers (the receivers' suppression), where it keeps the choice of the CR from being hair-trigger; both converge
- * as the CR's CIs come (the seed's weight is (1 − α)^n after n of them).
+ * as the CR's CIs come (the seed's weight is (1 − α)^n after n of them). Until the seed weighs at most one half
+ * ({@value #MEASURED_SEED_WEIGHT}; n ≥ 6 at α = 1/8) the mark is not yet a measurement: the timer then starts and
+ * expires as always, so a CR that falls silent soon after its election is still noticed, but the CR's answer is not
+ * a sample of T^cr ({@link RepresentativeTimer}).
  * The timer's expiry is checked at every call that brings the time: cr_valid ← false, so the headers carry invalid
  * statistics and every receiver may send CIs (§3.1.3–3.1.4); the CR stays remembered, and its next CI makes it valid
  * again.
@@ -62,6 +65,11 @@ import org.gcs.cc.api.SourceController;
 final class OrmccSource implements SourceController {
     /** The largest RTT sample believed (60 s, as the meta-flow's); larger ones come from stale echoes. */
     static final long MAX_PLAUSIBLE_RTT_NS = 60_000_000_000L;
+    /**
+     * The full-load mark is a measurement once the seed of the CR's measured deviation weighs at most this much:
+     * (1 − α)^n ≤ 1/2 after n CIs of the CR.
+     */
+    static final double MEASURED_SEED_WEIGHT = 0.5;
     private final OrmccSettings ormcc;
     private final long initialRttNs;
     private final OrmccRate rate;
@@ -73,6 +81,8 @@ final class OrmccSource implements SourceController {
 
     private String crSite;
     private boolean crValid;
+    /** The CR's TRAC samples since its statistics were seeded. */
+    private int crTracSamples;
     private double rttCrNs;
     private double rttMaxNs;
     private boolean graceRunning;
@@ -249,11 +259,13 @@ final class OrmccSource implements SourceController {
         } else {
             crTrac.update(trac);
             crTracMeasured.update(trac);
+            crTracSamples++;
         }
     }
 
     /** E(μ^cr) ← μ; μσ^cr ← μ/4 (O1) for the switch rule and the headers, 0 for the full-load test. */
     private void seedCrTrac(double trac) {
+        crTracSamples = 0;
         crTrac.seed(trac, trac / 4);
         crTracMeasured.seed(trac, 0);
     }
@@ -280,8 +292,13 @@ final class OrmccSource implements SourceController {
         if (rate.increase(nowNs, increaseRttNs(), rttCrNs) && crValid && !timer.running()
                 && rate.rateBytesPerSec() >= crTracMeasured.mean()
                         + ormcc.fullLoadDeviations() * crTracMeasured.deviation()) {
-            timer.start(nowNs, rttMaxNs); // §3.1.3: the bottleneck is fully loaded (the measured deviation)
+            timer.start(nowNs, rttMaxNs, fullLoadMeasured()); // §3.1.3: the bottleneck is fully loaded
         }
+    }
+
+    /** @return whether the full-load mark is a measurement: the measured deviation's seed weighs at most one half */
+    private boolean fullLoadMeasured() {
+        return Math.pow(1 - ormcc.tracGain(), crTracSamples) <= MEASURED_SEED_WEIGHT;
     }
 
     /**

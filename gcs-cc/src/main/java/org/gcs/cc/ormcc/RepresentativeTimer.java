@@ -10,6 +10,12 @@ package org.gcs.cc.ormcc;
  * values), so the first timer runs 5·max(1 s, 2·RTT_max) by default. Our choice: the first sample continues the
  * EWMA from that prior (taken with the RTT_max of the moment) rather than replacing it, so one early, short
  * response does not make the next timer hair-trigger.
+ *
+ * <p>Our choice: a timer started when "fully loaded" was not yet a measurement (the caller says so, see
+ * {@link OrmccSource}) runs and expires as any other, but the CR's answer to it is not a sample of T^cr. Such a
+ * timer starts before the bottleneck is full, so the answer also holds the climb to full load (4–5 s in the lab's
+ * star, where answers to a measured mark take 0.2–1.2 s); mixing both kinds made T_σ^cr about 1.3 s and the timer
+ * E(T^cr) + 8·T_σ^cr about 12.5 s (docs/congestion-control.md §4.3, row 8c).
  */
 final class RepresentativeTimer {
     /** The smallest prior E(T^cr) (O9). */
@@ -18,6 +24,7 @@ final class RepresentativeTimer {
     private final MeanDeviation response;
     private final double timeoutDeviations;
     private boolean running;
+    private boolean sampling;
     private long startNs;
     private long expiryNs;
 
@@ -51,8 +58,10 @@ final class RepresentativeTimer {
      *
      * @param nowNs t
      * @param rttMaxNs RTT_max now (for the prior)
+     * @param atMeasuredFullLoad whether "fully loaded" was a measurement (the CR's answer is then a sample of T^cr)
      */
-    void start(long nowNs, double rttMaxNs) {
+    void start(long nowNs, double rttMaxNs, boolean atMeasuredFullLoad) {
+        sampling = atMeasuredFullLoad;
         double lengthNs = meanResponseNs(rttMaxNs) + timeoutDeviations * devResponseNs(rttMaxNs);
         running = true;
         startNs = nowNs;
@@ -60,14 +69,14 @@ final class RepresentativeTimer {
     }
 
     /**
-     * A CI from the CR arrived: if the timer runs, Δ = now − t is a sample of T^cr (App. B.1). It does not stop the
-     * timer; the caller does ({@link #stop}).
+     * A CI from the CR arrived: if the timer runs and was started at a measured full load, Δ = now − t is a sample
+     * of T^cr (App. B.1). It does not stop the timer; the caller does ({@link #stop}).
      *
      * @param nowNs the arrival time
      * @param rttMaxNs RTT_max now (for the prior)
      */
     void onRepresentativeIndication(long nowNs, double rttMaxNs) {
-        if (!running) {
+        if (!running || !sampling) {
             return;
         }
         if (response.isEmpty()) {

@@ -275,14 +275,34 @@ class OrmccSourceTest {
     }
 
     @Test
-    void shouldSampleTheRepresentativesResponseTime() {
+    void shouldSampleTheRepresentativesResponseTimeOnceTheFullLoadMarkIsMeasured() {
         OrmccSource src = source();
         src.onReceiverAdded("A", 0);
-        ci(src, "A", S, 100 * MS, 40_000);
+        ci(src, "A", S, 100 * MS, 40_000); // λ = 30 000; the seed of the measured deviation weighs 1
+        for (int i = 1; i <= 6; i++) { // within RTT_cr of the cut: no cut; the seed then weighs 0.875^6 = 0.45
+            ci(src, "A", S + i * MS, 100 * MS, 40_000);
+        }
         ticks(src, S + 5 * MS, S + 500 * MS); // the timer starts at 1.1 s (λ = E, the measured deviation is 0)
+        assertThat(extra(src, "crTimerRunning")).isEqualTo(1);
         ci(src, "A", 2 * S, 100 * MS, 40_000); // Δ = 0.9 s, continuing the prior (1 s)
         assertThat(extra(src, "crTimerRunning")).isZero();
         assertThat(extra(src, "meanResponseSec")).isCloseTo(0.875 * 1.0 + 0.125 * 0.9, within(1e-12));
+    }
+
+    @Test
+    void shouldRunTheTimerButTakeNoSampleWhileTheFullLoadMarkIsMostlyItsSeed() {
+        OrmccSource src = source();
+        src.onReceiverAdded("A", 0);
+        ci(src, "A", S, 100 * MS, 40_000);
+        for (int i = 1; i <= 5; i++) { // the seed still weighs 0.875^5 = 0.51
+            ci(src, "A", S + i * MS, 100 * MS, 40_000);
+        }
+        ticks(src, S + 5 * MS, S + 500 * MS);
+        assertThat(extra(src, "crTimerRunning")).isEqualTo(1); // a CR silent from its election is still noticed
+        ci(src, "A", 2 * S, 100 * MS, 40_000); // the answer stops the timer and cuts, but is no sample of T^cr
+        assertThat(extra(src, "crTimerRunning")).isZero();
+        assertThat(extra(src, "meanResponseSec")).isEqualTo(1.0);
+        assertThat(extra(src, "rateCuts")).isEqualTo(2);
     }
 
     @Test

@@ -26,7 +26,7 @@ class RepresentativeTimerTest {
     void shouldRunThePriorLengthBeforeAnySampleAndExpireExactlyThen() {
         RepresentativeTimer timer = new RepresentativeTimer(0.125, 8);
         // prior E = max(1 s, 2·RTT_max) = 1.2 s, σ = 0.6 s: length 1.2 + 8·0.6 = 6 s
-        timer.start(1_000 * MS, 600 * MS);
+        timer.start(1_000 * MS, 600 * MS, true);
         assertThat(timer.running()).isTrue();
         assertThat(timer.expiryNs()).isEqualTo(7_000 * MS);
         assertThat(timer.expire(6_999 * MS)).isFalse();
@@ -40,12 +40,16 @@ class RepresentativeTimerTest {
         RepresentativeTimer timer = new RepresentativeTimer(0.125, 8);
         timer.onRepresentativeIndication(500 * MS, 100 * MS); // not running: no sample
         assertThat(timer.meanResponseNs(100 * MS)).isEqualTo(1e9);
-        timer.start(1_000 * MS, 100 * MS);
+        timer.start(1_000 * MS, 100 * MS, false); // not at a measured full load: the answer is no sample
+        timer.onRepresentativeIndication(1_300 * MS, 100 * MS);
+        timer.stop();
+        assertThat(timer.meanResponseNs(100 * MS)).isEqualTo(1e9);
+        timer.start(1_000 * MS, 100 * MS, true);
         timer.onRepresentativeIndication(1_400 * MS, 100 * MS); // Δ = 0.4 s, continuing the prior (1 s, 0.5 s)
         timer.stop();
         assertThat(timer.meanResponseNs(100 * MS)).isCloseTo(0.875e9 + 0.125 * 0.4e9, within(1.0));
         assertThat(timer.devResponseNs(100 * MS)).isCloseTo(0.875 * 0.5e9 + 0.125 * 0.6e9, within(1.0));
-        timer.start(2_000 * MS, 100 * MS);
+        timer.start(2_000 * MS, 100 * MS, true);
         long expected = 2_000 * MS + (long) Math.ceil(timer.meanResponseNs(0) + 8 * timer.devResponseNs(0));
         assertThat(timer.expiryNs()).isEqualTo(expected);
     }

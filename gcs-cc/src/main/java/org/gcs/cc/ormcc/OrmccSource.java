@@ -19,7 +19,8 @@ import org.gcs.cc.api.SourceController;
  * congestion indications only.
  *
  * <p><b>A CI from the CR</b> (whether or not the CR is valid): cr_valid ← true; if the CR checking timer runs, its
- * age is a sample of T^cr ({@link RepresentativeTimer}); E(μ^cr), μσ^cr are updated with μ ({@link MeanDeviation},
+ * age is a sample of T^cr (unless the timer started at a mark not yet measured, see "Ticks";
+ * {@link RepresentativeTimer}); E(μ^cr), μσ^cr are updated with μ ({@link MeanDeviation},
  * O1: the first sample ever gives E = μ, σ = μ/4); RTT_cr ← EWMA with the CI's RTT sample (O7); the timer stops;
  * {@code CutRate(μ)}.
  *

@@ -13,7 +13,7 @@ package org.gcs.cc.ormcc;
  *
  * <p>Our choice: a timer started when "fully loaded" was not yet a measurement (the caller says so, see
  * {@link OrmccSource}) runs and expires as any other, but the CR's answer to it is not a sample of T^cr. Such a
- * timer starts before the bottleneck is full, so the answer also holds the climb to full load (4–5 s in the lab's
+ * timer starts before the bottleneck is full, so the answer also holds the climb to full load (3.6–5.1 s in the lab's
  * star, where answers to a measured mark take 0.2–1.2 s); mixing both kinds made T_σ^cr about 1.3 s and the timer
  * E(T^cr) + 8·T_σ^cr about 12.5 s (docs/congestion-control.md §4.3, row 8c).
  */

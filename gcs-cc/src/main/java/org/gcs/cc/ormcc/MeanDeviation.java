@@ -17,6 +17,7 @@ final class MeanDeviation {
     private boolean empty = true;
     private double mean = Double.NaN;
     private double deviation = Double.NaN;
+    private int updatesSinceSeed;
 
     /** @param gain α, in (0, 1] */
     MeanDeviation(double gain) {
@@ -36,6 +37,7 @@ final class MeanDeviation {
         mean = newMean;
         deviation = newDeviation;
         empty = false;
+        updatesSinceSeed = 0;
     }
 
     /**
@@ -49,6 +51,12 @@ final class MeanDeviation {
         }
         deviation = (1 - gain) * deviation + gain * Math.abs(mean - sample);
         mean = (1 - gain) * mean + gain * sample;
+        updatesSinceSeed++;
+    }
+
+    /** @return how much the seed still weighs in the mean and the deviation: (1 − α)^n after n updates since it */
+    double seedWeight() {
+        return Math.pow(1 - gain, updatesSinceSeed);
     }
 
     /** Forgets everything. */

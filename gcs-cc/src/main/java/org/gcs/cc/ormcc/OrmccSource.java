@@ -82,8 +82,6 @@ final class OrmccSource implements SourceController {
 
     private String crSite;
     private boolean crValid;
-    /** The CR's TRAC samples since its statistics were seeded. */
-    private int crTracSamples;
     private double rttCrNs;
     private double rttMaxNs;
     private boolean graceRunning;
@@ -260,13 +258,11 @@ final class OrmccSource implements SourceController {
         } else {
             crTrac.update(trac);
             crTracMeasured.update(trac);
-            crTracSamples++;
         }
     }
 
     /** E(μ^cr) ← μ; μσ^cr ← μ/4 (O1) for the switch rule and the headers, 0 for the full-load test. */
     private void seedCrTrac(double trac) {
-        crTracSamples = 0;
         crTrac.seed(trac, trac / 4);
         crTracMeasured.seed(trac, 0);
     }
@@ -299,7 +295,7 @@ final class OrmccSource implements SourceController {
 
     /** @return whether the full-load mark is a measurement: the measured deviation's seed weighs at most one half */
     private boolean fullLoadMeasured() {
-        return Math.pow(1 - ormcc.tracGain(), crTracSamples) <= MEASURED_SEED_WEIGHT;
+        return crTracMeasured.seedWeight() <= MEASURED_SEED_WEIGHT;
     }
 
     /**

@@ -15,7 +15,9 @@ class RepresentativeTimerTest {
         assertThat(md.isEmpty()).isTrue();
         assertThatThrownBy(() -> md.update(1)).isInstanceOf(IllegalStateException.class);
         md.seed(100, 25);
+        assertThat(md.seedWeight()).isEqualTo(1.0);
         md.update(20);
+        assertThat(md.seedWeight()).isCloseTo(0.875, within(1e-12));
         assertThat(md.deviation()).isCloseTo(0.875 * 25 + 0.125 * 80, within(1e-12)); // |100 − 20|, E before
         assertThat(md.mean()).isCloseTo(0.875 * 100 + 0.125 * 20, within(1e-12));
         md.reset();

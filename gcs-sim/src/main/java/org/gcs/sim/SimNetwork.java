@@ -191,6 +191,15 @@ public final class SimNetwork {
     }
 
     /**
+     * The node's driver notices that its process stood still long enough to have been suspected, but its site did
+     * not exclude it: a pause between the LAN's suspicion time (3 s) and its failure detection, which the Netty driver
+     * reports as a stall all the same ({@code SansIoEngine.onStalled}). The node's LAN view stays as it is.
+     */
+    public void noticeStallWithoutExclusion(SimNode node) {
+        node.process().stalled();
+    }
+
+    /**
      * Resumes a paused node (SIGCONT). If its site had excluded it, the site merges it back as a JGroups
      * {@code MergeView} does: one view, flagged as merged, with the node at its old place
      * by age, so a resumed delegate is the oldest member again and takes the role back. The node never saw the view

@@ -45,6 +45,18 @@ public record LanView(long viewId, List<LanMember> members, boolean merged) {
     }
 
     /**
+     * @return the oldest member of the view that is not the given one (by name and incarnation), if any
+     */
+    public Optional<LanMember> mostSeniorOtherThan(String name, long incarnation) {
+        for (LanMember member : members) {
+            if (!member.name().equals(name) || member.incarnation() != incarnation) {
+                return Optional.of(member);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
      * One member of the LAN view.
      *
      * @param name member name

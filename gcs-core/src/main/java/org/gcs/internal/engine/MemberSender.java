@@ -8,27 +8,30 @@ import org.gcs.internal.wire.LanMessage.Demand;
 import org.gcs.internal.wire.LanMessage.Grant;
 import org.gcs.internal.wire.LanMessage.Handover;
 import org.gcs.internal.wire.LanMessage.LocalData;
+import org.gcs.internal.wire.LanMessage.MembershipConfirm;
+import org.gcs.internal.wire.LanMessage.MembershipProbe;
 import org.gcs.internal.wire.LanMessage.PacketPrice;
 import org.gcs.internal.wire.LanMessage.Share;
 import org.gcs.internal.wire.LanMessage.SiteConflictNotice;
 import org.gcs.internal.wire.LanMessage.Stable;
 import org.gcs.internal.wire.LanMessage.StableMark;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The sending side of one member, for {@link NodeEngine}: its {@link SendWindow} and what the delegate tells it about
  * its own messages. It admits waiting sends into the window, releases what {@link Stable} reports stable, takes the
  * rate {@link Grant}s and {@link PacketPrice}s set, asks for rate with {@link Demand}s, and hands its unstable
  * messages over to a new delegate. While the member is stalled (see {@link NodeEngine#onStalled}) it holds its own
- * messages: it admits nothing new and keeps what it sent whatever {@link Stable} says, until the merged view or
- * {@link #STALLED_HOLD_NS}. While the delegate reports that two delegates announce this site's name, it admits nothing
+ * messages: it admits nothing new and keeps what it sent whatever {@link Stable} says, until the merged view, the
+ * site's confirmation that it still counts it, or a bound ({@link StallHold}). While the delegate reports that two delegates announce this site's name, it admits nothing
  * new either ({@link SiteConflictHold}).
  *
  * <p>Sans-IO: time comes in as {@code nowNs}, messages go out through {@link EngineIo}. Not thread-safe: owned by
  * one node's protocol engine.
  */
 final class MemberSender {
-    /** How long a stalled member holds its messages at most while it waits for the view that merges it back. */
-    static final long STALLED_HOLD_NS = 30_000_000_000L;
+    private static final Logger LOG = LoggerFactory.getLogger(MemberSender.class);
     /** Round trip assumed on the LAN for the send window's once-per-RTT halving. */
     private static final long LAN_RTT_NS = 10_000_000L;
 
@@ -37,9 +40,8 @@ final class MemberSender {
     private final SendWindow sendWindow;
     /** The latest grant per group, as the delegate published it (the group's allowed rate and limiting site). */
     private final Map<String, Grant> grants = new HashMap<>();
-    /** Until when this member sends nothing new and keeps what it sent, whatever {@link Stable} says. */
-    private long holdOwnMessagesUntilNs;
-    private boolean holdingOwnMessages;
+    /** After a stall: this member sends nothing new and keeps what it sent, whatever {@link Stable} says. */
+    private final StallHold stallHold = new StallHold();
     /** Holds new messages while the delegate reports that two delegates announce this site's name. */
     private final SiteConflictHold conflictHold;
 
@@ -73,23 +75,47 @@ final class MemberSender {
         return sendWindow.cancel(request);
     }
 
-    /** This process did not run for a while: holds its messages until merged back ({@link NodeEngine#onStalled}). */
+    /**
+     * This process did not run for a while: holds its messages until merged back or confirmed a member
+     * ({@link NodeEngine#onStalled}, {@link StallHold}).
+     */
     void onStalled(long nowNs) {
-        holdingOwnMessages = true;
-        holdOwnMessagesUntilNs = nowNs + STALLED_HOLD_NS;
+        stallHold.start(nowNs);
     }
 
     /** The LAN merged this member back: it stops holding its messages. */
     void onMerged() {
-        holdingOwnMessages = false;
+        stallHold.end();
+    }
+
+    /**
+     * A member of the site confirmed that its LAN view lists this member: if that answers this stall's probe, from
+     * this member's own current view and from the member of it that answers probes (the most senior other one), the
+     * hold ends and waiting sends go into the window. A confirmation from a later view (the merge that takes this
+     * member back reaches the others first) ends nothing: the merged view does.
+     *
+     * @param lanView this member's current LAN view
+     */
+    void onMembershipConfirmed(MembershipConfirm confirm, LanView lanView, long nowNs) {
+        boolean fromTheAnswerer = lanView.mostSeniorOtherThan(settings.memberName(), settings.incarnation())
+                .filter(m -> m.name().equals(confirm.answerer())
+                        && m.incarnation() == confirm.answererIncarnation()).isPresent();
+        if (confirm.lanViewId() != lanView.viewId() || !fromTheAnswerer) {
+            return;
+        }
+        long lanViewId = lanView.viewId();
+        long heldNs = stallHold.onConfirmed(confirm.probe(), nowNs);
+        if (heldNs >= 0) {
+            LOG.warn("{}/{}: its LAN view #{} still lists it after it stood still, so it sends again; it held its"
+                    + " messages {} ms in case the site had excluded it", settings.site(), settings.memberName(),
+                    lanViewId, heldNs / 1_000_000);
+            admit(nowNs);
+        }
     }
 
     /** @return whether this member holds its messages now (see {@link NodeEngine#onStalled}) */
     private boolean holdingOwnMessages(long nowNs) {
-        if (holdingOwnMessages && nowNs - holdOwnMessagesUntilNs >= 0) {
-            holdingOwnMessages = false; // no merge came: it was not excluded after all
-        }
-        return holdingOwnMessages;
+        return stallHold.holds(nowNs);
     }
 
     /**
@@ -108,9 +134,12 @@ final class MemberSender {
         }
     }
 
-    /** @return true if nothing waits for the window and nothing sent is unstable: the tick has nothing to do here */
+    /**
+     * @return true if nothing waits for the window, nothing sent is unstable and no stall hold runs: the tick has
+     *     nothing to do here
+     */
     boolean idle() {
-        return sendWindow.idle();
+        return sendWindow.idle() && !stallHold.running();
     }
 
     /**
@@ -123,6 +152,10 @@ final class MemberSender {
 
     /** The timer: token buckets refill, and due demands for rate go to the delegate. */
     void onTick(long nowNs) {
+        long probe = stallHold.probeDue(nowNs);
+        if (probe > 0) {
+            io.lanSend(new MembershipProbe(settings.memberName(), settings.incarnation(), probe));
+        }
         admit(nowNs);
         for (Demand demand : sendWindow.dueDemands(nowNs)) {
             io.lanSend(demand);

@@ -18,6 +18,8 @@ import org.gcs.internal.wire.LanMessage.Grant;
 import org.gcs.internal.wire.LanMessage.PacketPrice;
 import org.gcs.internal.wire.LanMessage.Handover;
 import org.gcs.internal.wire.LanMessage.HandoverRequest;
+import org.gcs.internal.wire.LanMessage.MembershipConfirm;
+import org.gcs.internal.wire.LanMessage.MembershipProbe;
 import org.gcs.internal.wire.LanMessage.Held;
 import org.gcs.internal.wire.LanMessage.LocalData;
 import org.gcs.internal.wire.LanMessage.MemberAnnounce;
@@ -119,8 +121,9 @@ public final class NodeEngine {
     /**
      * The driver noticed that this process did not run for longer than the LAN's failure detection needs to suspect
      * it (SIGSTOP, a long GC pause): its site may have excluded it and carried on with another delegate, while this
-     * member still believes its old view. Until the LAN merges it back ({@link LanView#merged()}), for
-     * {@link MemberSender#STALLED_HOLD_NS} at most, it holds its own messages:
+     * member still believes its old view. Until the LAN merges it back ({@link LanView#merged()}), or a member of
+     * its LAN view confirms that this same view still lists it (it was not excluded), for
+     * {@link StallHold#MAX_HOLD_NS} at most, it holds its own messages ({@link StallHold}):
      * <ul>
      *   <li>it keeps what it sent in its send window even when its delegate reports it stable: a delegate of that
      *       stale view (itself, after a hung delegate thaws) sends with a term the remote sites ignore, times them out
@@ -224,6 +227,12 @@ public final class NodeEngine {
             if (role != null) {
                 role.onHeld(held);
             }
+        } else if (message instanceof MembershipProbe probe) {
+            answerProbe(probe);
+        } else if (message instanceof MembershipConfirm confirm) {
+            if (isSelf(confirm.member(), confirm.incarnation())) {
+                sender.onMembershipConfirmed(confirm, membership.lanView(), nowNs);
+            }
         } else if (message instanceof HandoverRequest request) {
             if (delegate != null && isSelf(request.member(), request.incarnation())) {
                 sender.handOverTo(delegate); // the delegate's role missed this member's hand-over (a merge)
@@ -232,6 +241,19 @@ public final class NodeEngine {
             if (role != null && isSelf(handover.delegate(), handover.delegateIncarnation())) {
                 role.onHandover(handover.member(), handover.incarnation());
             }
+        }
+    }
+
+    /**
+     * A stalled member asks whether the site still counts it: the most senior member of this node's LAN view other
+     * than the asker answers, if that view lists the asker.
+     */
+    private void answerProbe(MembershipProbe probe) {
+        LanView view = membership.lanView();
+        if (view.contains(probe.member(), probe.incarnation()) && view.mostSeniorOtherThan(probe.member(),
+                probe.incarnation()).filter(m -> isSelf(m.name(), m.incarnation())).isPresent()) {
+            io.lanSend(new MembershipConfirm(view.viewId(), settings.memberName(), settings.incarnation(),
+                    probe.member(), probe.incarnation(), probe.probe()));
         }
     }
 

@@ -14,7 +14,8 @@ import org.gcs.internal.wire.LanMessage.MemberAnnounce;
 
 /**
  * Checks a LAN message's claimed origin against its JGroups sender, on the event loop, before the engine sees it:
- * a message that names a member (data, announcements, held reports, demands, hand-overs) must come from that
+ * a message that names its sender (data, announcements, held reports, demands, hand-overs, membership probes and
+ * their answers) must come from that
  * member (name and incarnation), and a message only the delegate sends (remote data, remote sites, stability,
  * grants, trees, prices) from the site's delegate.
  *
@@ -141,6 +142,10 @@ final class LanOriginGuard {
             return new Claim(m.member(), m.incarnation());
         } else if (message instanceof Handover m) {
             return new Claim(m.member(), m.incarnation());
+        } else if (message instanceof LanMessage.MembershipProbe m) {
+            return new Claim(m.member(), m.incarnation());
+        } else if (message instanceof LanMessage.MembershipConfirm m) {
+            return new Claim(m.answerer(), m.answererIncarnation());
         }
         return null;
     }

@@ -70,9 +70,10 @@ final class ProtocolTimer implements Runnable {
             tickGaps.onTick(now).ifPresent(gapNs -> {
                 warnings.warn("tick-gap", now, "{}: the event loop did not run for {} ms (the process was stopped,"
                         + " starved of CPU or in a long GC pause); if that is longer than LAN failure detection (about"
-                        + " {} ms) the site has excluded this member meanwhile and merges it back now; until then it"
-                        + " holds its own messages (sends wait)", self, gapNs / 1_000_000,
-                        JGroupsLan.HUNG_MEMBER_DETECTION_MS);
+                        + " {} ms) the site has excluded this member meanwhile and merges it back now; from {} ms on it"
+                        + " holds its own messages (sends wait) until merged back, or until its site confirms it still"
+                        + " counts it (about 2 s)", self, gapNs / 1_000_000, JGroupsLan.HUNG_MEMBER_DETECTION_MS,
+                        JGroupsLan.FD_ALL_TIMEOUT_MS);
                 if (gapNs >= TimeUnit.MILLISECONDS.toNanos(JGroupsLan.FD_ALL_TIMEOUT_MS)) {
                     engine.onStalled(now); // long enough to have been suspected and excluded
                 }

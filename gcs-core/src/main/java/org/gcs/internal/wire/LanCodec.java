@@ -12,6 +12,8 @@ import org.gcs.internal.wire.LanMessage.Held;
 import org.gcs.internal.wire.LanMessage.HeldMark;
 import org.gcs.internal.wire.LanMessage.LocalData;
 import org.gcs.internal.wire.LanMessage.MemberAnnounce;
+import org.gcs.internal.wire.LanMessage.MembershipConfirm;
+import org.gcs.internal.wire.LanMessage.MembershipProbe;
 import org.gcs.internal.wire.LanMessage.RemoteData;
 import org.gcs.internal.wire.LanMessage.RemoteSite;
 import org.gcs.internal.wire.LanMessage.RemoteSites;
@@ -42,6 +44,8 @@ public final class LanCodec {
     // 12 is LanBundle.TYPE: a receiver takes a message of that type for a bundle of messages
     private static final int HANDOVER_REQUEST = 13;
     private static final int SITE_CONFLICT_NOTICE = 14;
+    private static final int MEMBERSHIP_PROBE = 15;
+    private static final int MEMBERSHIP_CONFIRM = 16;
     private static final int FLAG_RESEND = 1;
 
     private LanCodec() {
@@ -120,6 +124,14 @@ public final class LanCodec {
             WireWriter w = new WireWriter(2 + 8 + WireWriter.textSize(h.member()) + 8);
             return w.u8(VERSION).u8(HANDOVER_REQUEST).i64(h.delegateTerm()).text(h.member()).i64(h.incarnation())
                     .array();
+        } else if (message instanceof MembershipProbe p) {
+            WireWriter w = new WireWriter(2 + WireWriter.textSize(p.member()) + 8 + 8);
+            return w.u8(VERSION).u8(MEMBERSHIP_PROBE).text(p.member()).i64(p.incarnation()).i64(p.probe()).array();
+        } else if (message instanceof MembershipConfirm c) {
+            WireWriter w = new WireWriter(2 + 8 + WireWriter.textSize(c.answerer()) + 8 + WireWriter.textSize(c.member())
+                    + 8 + 8);
+            return w.u8(VERSION).u8(MEMBERSHIP_CONFIRM).i64(c.lanViewId()).text(c.answerer())
+                    .i64(c.answererIncarnation()).text(c.member()).i64(c.incarnation()).i64(c.probe()).array();
         } else if (message instanceof Held h) {
             int size = 2 + WireWriter.textSize(h.member()) + 8 + 2;
             for (HeldMark m : h.marks()) {
@@ -271,6 +283,9 @@ public final class LanCodec {
                 }
                 yield new Held(member, incarnation, marks);
             }
+            case MEMBERSHIP_PROBE -> new MembershipProbe(r.name("member"), r.i64(), positive(r.u63("probe"), "probe"));
+            case MEMBERSHIP_CONFIRM -> new MembershipConfirm(r.u63("lanViewId"), r.name("answerer"), r.i64(),
+                    r.name("member"), r.i64(), positive(r.u63("probe"), "probe"));
             default -> throw new MalformedDatagramException(DropReason.UNKNOWN_TYPE, "LAN type " + type);
         };
         if (r.remaining() != 0) {

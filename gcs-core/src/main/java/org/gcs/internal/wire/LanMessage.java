@@ -213,6 +213,33 @@ public sealed interface LanMessage {
     }
 
     /**
+     * A member whose process stood still for longer than the LAN's suspicion time asks whether its site still counts
+     * it ({@code StallHold}): the most senior other member of the LAN view answers with a {@link MembershipConfirm}
+     * if that view lists it. A member its site excluded gets no answer (its multicasts no longer reach the others) and
+     * waits for the merge.
+     *
+     * @param member the asking member
+     * @param incarnation its incarnation
+     * @param probe the number of its stall (from 1, one more each time), echoed in the answer
+     */
+    record MembershipProbe(String member, long incarnation, long probe) implements LanMessage {
+    }
+
+    /**
+     * The answer to a {@link MembershipProbe}: the LAN view of the answering member lists the asking one.
+     *
+     * @param lanViewId the id of that LAN view
+     * @param answerer the answering member (the most senior other member of that view)
+     * @param answererIncarnation its incarnation
+     * @param member the asking member
+     * @param incarnation its incarnation
+     * @param probe the probe's number
+     */
+    record MembershipConfirm(long lanViewId, String answerer, long answererIncarnation, String member,
+                             long incarnation, long probe) implements LanMessage {
+    }
+
+    /**
      * The multicast tree plan the delegate uses, multicast to its site when it changes (members show it through
      * the API and keep it for when they become delegate).
      *

@@ -59,6 +59,17 @@ class LanOriginGuardTest {
     }
 
     @Test
+    void shouldAcceptAMembershipProbeFromTheAskerAndItsAnswerFromTheAnswererOnly() {
+        guard.onMessage(new LanMessage.MembershipProbe("boston-2", 22, 1), 0, B2);
+        guard.onMessage(new LanMessage.MembershipConfirm(5, "boston-1", 11, "boston-2", 22, 1), 0, B1);
+        guard.onMessage(new LanMessage.MembershipProbe("boston-2", 22, 1), 0, B1); // asked in another's name
+        guard.onMessage(new LanMessage.MembershipConfirm(5, "boston-1", 11, "boston-2", 22, 1), 0, OBSERVER);
+
+        assertThat(accepted).containsExactly("MembershipProbe", "MembershipConfirm");
+        assertThat(dropped).containsExactly("MembershipProbe:forged-origin", "MembershipConfirm:forged-origin");
+    }
+
+    @Test
     void shouldAcceptDelegateMessagesOnlyFromTheDelegateAndDropThoseOfMembersThatCannotBeDelegate() {
         guard.onView(new LanView(1, List.of(B1, B2, OBSERVER)));
         guard.onMessage(remote(1), 5, B1);

@@ -13,6 +13,8 @@ import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.Size;
 import org.gcs.internal.wire.LanMessage.Handover;
 import org.gcs.internal.wire.LanMessage.HandoverRequest;
+import org.gcs.internal.wire.LanMessage.MembershipConfirm;
+import org.gcs.internal.wire.LanMessage.MembershipProbe;
 import org.gcs.internal.wire.LanMessage.LocalData;
 import org.gcs.internal.wire.LanMessage.MemberAnnounce;
 import org.gcs.internal.wire.LanMessage.RemoteData;
@@ -78,6 +80,8 @@ class LanCodecFuzzTest {
                 Combinators.combine(u63, sites.list().ofMaxSize(4)).as(RemoteSites::new),
                 Combinators.combine(u63, marks.list().ofMaxSize(50)).as(Stable::new),
                 Combinators.combine(names, anyLong, names, anyLong).as(Handover::new),
-                Combinators.combine(u63, names, anyLong).as(HandoverRequest::new));
+                Combinators.combine(u63, names, anyLong).as(HandoverRequest::new),
+                Combinators.combine(names, anyLong, positive).as(MembershipProbe::new),
+                Combinators.combine(u63, names, anyLong, names, anyLong, positive).as(MembershipConfirm::new));
     }
 }

@@ -154,6 +154,23 @@ class LanCodecTest {
         assertThat(roundTrip(original)).isEqualTo(original);
     }
 
+    @Test
+    void shouldRoundTripAMembershipProbeAndItsConfirmation() throws Exception {
+        LanMessage probe = new LanMessage.MembershipProbe("boston-2", 11L, 2);
+        LanMessage confirm = new LanMessage.MembershipConfirm(42L, "boston-1", 3L, "boston-2", 11L, 2);
+
+        assertThat(roundTrip(probe)).isEqualTo(probe);
+        assertThat(roundTrip(confirm)).isEqualTo(confirm);
+    }
+
+    @Test
+    void shouldRejectAMembershipProbeNumberedZero() {
+        byte[] bytes = LanCodec.encode(new LanMessage.MembershipProbe("boston-2", 11L, 0));
+
+        assertThatThrownBy(() -> LanCodec.decode(bytes, 0, bytes.length))
+                .isInstanceOf(MalformedDatagramException.class).hasMessageContaining("probe");
+    }
+
     @ParameterizedTest
     @MethodSource("oneOfEachType")
     void shouldDecodeAtAnOffsetInsideALargerBuffer(LanMessage message) throws Exception {
@@ -171,7 +188,7 @@ class LanCodecTest {
         byte[] bytes = LanCodec.encode(message);
 
         assertThat(bytes[0]).isEqualTo((byte) LanCodec.VERSION);
-        assertThat(bytes[1]).isBetween((byte) 1, (byte) 14).isNotEqualTo((byte) LanBundle.TYPE);
+        assertThat(bytes[1]).isBetween((byte) 1, (byte) 16).isNotEqualTo((byte) LanBundle.TYPE);
     }
 
     // ------------------------------------------------------------------ rejections
@@ -233,7 +250,7 @@ class LanCodecTest {
 
     @Test
     void shouldRejectUnknownTypes() {
-        for (int type : new int[] {0, 15, 99, 255}) {
+        for (int type : new int[] {0, 17, 99, 255}) {
             byte[] bytes = LanCodec.encode(LanMessages.handover());
             bytes[1] = (byte) type;
             assertThat(dropReason(bytes)).as("type %d", type).isEqualTo(DropReason.UNKNOWN_TYPE);

@@ -71,6 +71,7 @@ final class LanMessages {
                 new LanMessage.Grant(7, "g", Long.MAX_VALUE, "", java.util.List.of()),
                 new LanMessage.PacketPrice(7, "chat.room-1", 2_500_000, 10_000_000),
                 new LanMessage.HandoverRequest(7, "boston-2", 11L),
-                new LanMessage.SiteConflictNotice(7, true), new LanMessage.SiteConflictNotice(7, false));
+                new LanMessage.SiteConflictNotice(7, true), new LanMessage.SiteConflictNotice(7, false),
+                new LanMessage.MembershipProbe("boston-2", 11L, 3), new LanMessage.MembershipConfirm(9, "boston-1", 3L, "boston-2", 11L, 3));
     }
 }

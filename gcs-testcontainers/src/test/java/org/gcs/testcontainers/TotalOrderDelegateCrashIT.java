@@ -17,7 +17,8 @@ import org.testcontainers.junit.jupiter.Testcontainers;
  * {@link DelegateCrashIT} in a {@code total} group (docs/architecture.md §12): three sites of two nodes
  * ({@link Sites}) with {@code order = total}; every node sends {@value #MESSAGES_PER_SENDER} check messages at
  * 20/s once the agreed view lists all six; site1's delegate (its first member, the first node started) is killed
- * ({@code docker kill}) once it has sent 60.
+ * ({@code docker kill}) once it has sent 60 and delivered some in the total order (a member starved of CPU at the
+ * start holds every delivery back until it acknowledges: the kill must not come before the first one).
  *
  * <p>Checked: site1-2 becomes site1's delegate; every survivor delivers every survivor's
  * {@value #MESSAGES_PER_SENDER} messages exactly once and in per-sender order (the status lines, and the delivery
@@ -29,6 +30,7 @@ import org.testcontainers.junit.jupiter.Testcontainers;
 class TotalOrderDelegateCrashIT {
     private static final int MESSAGES_PER_SENDER = 200;
     private static final int SENT_BEFORE_KILL = 60;
+    private static final int DELIVERED_BEFORE_KILL = 20;
 
     private final TotalOrderChecks checks = new TotalOrderChecks("TotalOrderDelegateCrashIT");
 
@@ -40,12 +42,17 @@ class TotalOrderDelegateCrashIT {
             List<GcsContainer> survivors = sites.nodes.stream().filter(n -> n != delegate).toList();
             boolean passed = false;
             try {
-                await("site1's delegate sends in the total order", Duration.ofMinutes(2))
-                        .until(() -> delegate.lastStatusLine().orElse("").contains("delegate=yes")
-                                && Sites.sent(delegate) >= SENT_BEFORE_KILL);
+                await("site1's delegate sends and delivers in the total order", Duration.ofMinutes(2))
+                        .until(() -> {
+                            String line = delegate.lastStatusLine().orElse("");
+                            return line.contains("delegate=yes") && Sites.sent(line) >= SENT_BEFORE_KILL
+                                    && delivered(line) >= DELIVERED_BEFORE_KILL;
+                        });
+                String lastLine = delegate.lastStatusLine().orElse("");
                 sites.kill(delegate);
                 long killedNs = System.nanoTime();
-                checks.log("killed " + name(delegate) + " after it sent " + Sites.sent(delegate));
+                checks.log("killed " + name(delegate) + " after it sent " + Sites.sent(lastLine) + " and delivered "
+                        + delivered(lastLine));
                 await("survivors have every survivor's message", Duration.ofMinutes(3)).untilAsserted(() -> {
                     assertThat(successor.lastStatusLine().orElse("")).contains("delegate=yes");
                     for (GcsContainer node : survivors) {
@@ -79,6 +86,12 @@ class TotalOrderDelegateCrashIT {
                 }
             }
         }
+    }
+
+    /** @return the {@code delivered} count of a status line, 0 if it has none */
+    private static long delivered(String statusLine) {
+        String value = Sites.field(statusLine, "delivered");
+        return value.isEmpty() ? 0 : Long.parseLong(value);
     }
 
     private static String survivorsAndKilled(Map<GcsContainer, DeliveryLog> logs, Sites sites) {

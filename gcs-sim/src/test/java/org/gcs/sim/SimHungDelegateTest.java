@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import org.gcs.GroupMessage;
 import org.gcs.MemberId;
-import org.gcs.emulator.LinkProfile;
 import org.gcs.emulator.Topology;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -26,10 +25,7 @@ class SimHungDelegateTest {
     private static final long S = 1_000_000_000L;
     private static final String G = "g";
 
-    private final Topology twoSites = Topology.builder("two").site("a").site("b")
-            .bidirectionalLink("a", "b", LinkProfile.IDEAL.withOneWayDelayNs(20 * MS)
-                    .withBandwidthBitsPerSec(10_000_000L).withQueueBytes(128 * 1024))
-            .build();
+    private final Topology twoSites = TwoByTwo.TOPOLOGY;
 
     @ParameterizedTest(name = "seed {0}")
     @ValueSource(longs = {1, 2, 3})
@@ -216,21 +212,12 @@ class SimHungDelegateTest {
         }
     }
 
-    /** Two members in each of sites a and b, all in group {@value #G}, once every view has all four. */
     private static List<SimNode> twoByTwo(SimNetwork net) {
-        List<SimNode> nodes = new ArrayList<>();
-        for (String site : List.of("a", "b")) {
-            for (int i = 1; i <= 2; i++) {
-                nodes.add(net.start(site, site + i));
-            }
-        }
-        nodes.forEach(n -> n.join(G));
-        assertThat(net.runUntil(() -> allSee(nodes, 4), 10 * S)).as("every view has four members").isTrue();
-        return nodes;
+        return TwoByTwo.start(net, G);
     }
 
     private static boolean allSee(List<SimNode> nodes, int members) {
-        return nodes.stream().allMatch(n -> n.view(G).map(v -> v.size() == members).orElse(false));
+        return TwoByTwo.allSee(nodes, G, members);
     }
 
     private static void traffic(SimNetwork net, List<SimNode> senders, int rounds, Map<MemberId, Long> sent) {

@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.LongStream;
 import org.gcs.GroupMessage;
 import org.gcs.MemberId;
-import org.gcs.emulator.LinkProfile;
 import org.gcs.emulator.Topology;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -25,16 +25,13 @@ class SimStalledMemberTest {
     private static final long S = 1_000_000_000L;
     private static final String G = "g";
 
-    private final Topology twoSites = Topology.builder("two").site("a").site("b")
-            .bidirectionalLink("a", "b", LinkProfile.IDEAL.withOneWayDelayNs(20 * MS)
-                    .withBandwidthBitsPerSec(10_000_000L).withQueueBytes(128 * 1024))
-            .build();
+    private final Topology twoSites = TwoByTwo.TOPOLOGY;
 
     @ParameterizedTest(name = "seed {0}, the delegate {1}")
     @CsvSource({"1, false", "2, false", "3, false", "1, true", "2, true", "3, true"})
     void aStalledMemberThatWasNotExcludedSendsAgainOnceItsSiteConfirmsIt(long seed, boolean delegate) {
         SimNetwork net = new SimNetwork(twoSites, SimOptions.defaults().withSeed(seed));
-        List<SimNode> nodes = twoByTwo(net);
+        List<SimNode> nodes = TwoByTwo.start(net, G);
         SimNode stalled = delegate ? net.delegateOf("a").orElseThrow()
                 : nodes.stream().filter(n -> n.site().equals("a") && !n.isDelegate()).findFirst().orElseThrow();
 
@@ -56,27 +53,13 @@ class SimStalledMemberTest {
         boolean done = net.runUntil(() -> nodes.stream().allMatch(n -> from(n, stalled) == sends.size()), 10 * S);
         net.runFor(2 * S); // duplicates would arrive now
         assertThat(done).as("every member has every message of %s", stalled).isTrue();
-        assertThat(nodes).as("nobody was excluded").allMatch(n -> n.view(G).map(v -> v.size() == 4).orElse(false));
+        assertThat(TwoByTwo.allSee(nodes, G, 4)).as("nobody was excluded").isTrue();
         for (SimNode n : nodes) {
             List<Long> sequences = n.delivered().stream().filter(m -> m.sender().equals(stalled.id()))
                     .map(GroupMessage::sequence).toList();
             assertThat(sequences).as("%s's messages at %s: once, in order", stalled, n)
-                    .isEqualTo(java.util.stream.LongStream.rangeClosed(1, sends.size()).boxed().toList());
+                    .isEqualTo(LongStream.rangeClosed(1, sends.size()).boxed().toList());
         }
-    }
-
-    /** Two members in each of sites a and b, all in group {@value #G}, once every view has all four. */
-    private static List<SimNode> twoByTwo(SimNetwork net) {
-        List<SimNode> nodes = new ArrayList<>();
-        for (String site : List.of("a", "b")) {
-            for (int i = 1; i <= 2; i++) {
-                nodes.add(net.start(site, site + i));
-            }
-        }
-        nodes.forEach(n -> n.join(G));
-        assertThat(net.runUntil(() -> nodes.stream().allMatch(n -> n.view(G).map(v -> v.size() == 4).orElse(false)),
-                10 * S)).as("every view has four members").isTrue();
-        return nodes;
     }
 
     private static long from(SimNode n, SimNode sender) {

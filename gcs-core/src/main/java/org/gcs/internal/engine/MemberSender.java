@@ -24,8 +24,8 @@ import org.slf4j.LoggerFactory;
  * rate {@link Grant}s and {@link PacketPrice}s set, asks for rate with {@link Demand}s, and hands its unstable
  * messages over to a new delegate. While the member is stalled (see {@link NodeEngine#onStalled}) it holds its own
  * messages: it admits nothing new and keeps what it sent whatever {@link Stable} says, until the merged view, the
- * site's confirmation that it still counts it, or a bound ({@link StallHold}). While the delegate reports that two delegates announce this site's name, it admits nothing
- * new either ({@link SiteConflictHold}).
+ * site's confirmation that it still counts it, or a bound ({@link StallHold}). While the delegate reports that two
+ * delegates announce this site's name, it admits nothing new either ({@link SiteConflictHold}).
  *
  * <p>Sans-IO: time comes in as {@code nowNs}, messages go out through {@link EngineIo}. Not thread-safe: owned by
  * one node's protocol engine.
@@ -103,12 +103,11 @@ final class MemberSender {
         if (confirm.lanViewId() != lanView.viewId() || !fromTheAnswerer) {
             return;
         }
-        long lanViewId = lanView.viewId();
         long heldNs = stallHold.onConfirmed(confirm.probe(), nowNs);
         if (heldNs >= 0) {
             LOG.warn("{}/{}: its LAN view #{} still lists it after it stood still, so it sends again; it held its"
                     + " messages {} ms in case the site had excluded it", settings.site(), settings.memberName(),
-                    lanViewId, heldNs / 1_000_000);
+                    lanView.viewId(), heldNs / 1_000_000);
             admit(nowNs);
         }
     }

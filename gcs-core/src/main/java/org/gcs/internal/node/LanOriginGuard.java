@@ -15,9 +15,8 @@ import org.gcs.internal.wire.LanMessage.MemberAnnounce;
 /**
  * Checks a LAN message's claimed origin against its JGroups sender, on the event loop, before the engine sees it:
  * a message that names its sender (data, announcements, held reports, demands, hand-overs, membership probes and
- * their answers) must come from that
- * member (name and incarnation), and a message only the delegate sends (remote data, remote sites, stability,
- * grants, trees, prices) from the site's delegate.
+ * their answers) must come from that member (name and incarnation), and a message only the delegate sends (remote
+ * data, remote sites, stability, grants, trees, prices) from the site's delegate.
  *
  * <p>Views and messages reach the loop in no fixed order: a new delegate's first messages may arrive before the
  * view that makes it delegate, and the old delegate's last ones after it. So delegate messages from the delegate

@@ -266,10 +266,14 @@ public enum Scenario {
      * @return true if the sender's warm-up goes on past its planned length until every node's JIT compilers are
      *         quiet (at most {@link NodeAgent#SETTLE_TIMEOUT_MS} more), so that compilations stay out of the
      *         measured phase: total-throughput, whose quotient of the two orderings moved between bench runs with
-     *         the compilations still running (docs/performance.md)
+     *         the compilations still running, and the three scenarios that compare CPU per message with JGroups
+     *         (cross-site-throughput, lan-throughput, cross-site-latency), where the compilers took 3 to 6 s of
+     *         GCS's four JVMs' CPU in a measured phase of 300 000 messages, over a third of GCS's CPU per message,
+     *         and 1.2 to 1.4 s of RELAY2's (docs/performance.md, "CPU per message, round 1")
      */
     public boolean settles() {
-        return this == TOTAL_THROUGHPUT;
+        return this == TOTAL_THROUGHPUT || this == CROSS_SITE_THROUGHPUT || this == LAN_THROUGHPUT
+                || this == CROSS_SITE_LATENCY;
     }
 
     /**

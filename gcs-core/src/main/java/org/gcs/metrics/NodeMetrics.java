@@ -161,9 +161,17 @@ public final class NodeMetrics implements ProtocolMetrics, AutoCloseable {
         traffic.messageSent(bytes);
     }
 
-    /** A message of {@code bytes} was delivered {@code latencyMicros} after it was sent. */
-    public void messageDelivered(int bytes, long latencyMicros) {
-        traffic.messageDelivered(bytes, latencyMicros);
+    /** {@code messages} messages of {@code payloadBytes} bytes in all were delivered. */
+    public void messagesDelivered(long messages, long payloadBytes) {
+        traffic.messagesDelivered(messages, payloadBytes);
+    }
+
+    /**
+     * A delivered message's send-to-delivery latency (a sample of the deliveries under load: the delivery thread's
+     * {@code DeliveryMeter} says which); a negative latency (clocks apart) is not recorded.
+     */
+    public void deliveryLatency(long latencyMicros) {
+        traffic.deliveryLatency(latencyMicros);
     }
 
     /** A joined group's tree changed: keep the tree gauges current. */

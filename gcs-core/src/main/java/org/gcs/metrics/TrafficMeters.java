@@ -4,12 +4,13 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
-import java.time.temporal.ChronoUnit;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The traffic counters of one node: WAN datagrams, packets and bytes, LAN messages and sends, application messages
  * and payload bytes sent and delivered, duplicates, gaps, NAKs and retransmissions, and the delivery latency timer
- * (with percentiles 0.5, 0.95, 0.99 and a percentile histogram from 100 µs to 30 s). Thread-safe.
+ * (with percentiles 0.5, 0.95, 0.99 and a percentile histogram from 100 µs to 30 s; it records a sample of the
+ * deliveries under load, see {@code DeliveryMeter}). Thread-safe.
  */
 final class TrafficMeters {
     /** The smallest delivery latency the histogram expects. */
@@ -101,11 +102,14 @@ final class TrafficMeters {
         payloadBytesSent.increment(bytes);
     }
 
-    void messageDelivered(int bytes, long latencyMicros) {
-        messagesDelivered.increment();
-        payloadBytesDelivered.increment(bytes);
+    void messagesDelivered(long messages, long payloadBytes) {
+        messagesDelivered.increment(messages);
+        payloadBytesDelivered.increment(payloadBytes);
+    }
+
+    void deliveryLatency(long latencyMicros) {
         if (latencyMicros >= 0) {
-            deliveryLatency.record(Duration.of(latencyMicros, ChronoUnit.MICROS));
+            deliveryLatency.record(latencyMicros, TimeUnit.MICROSECONDS);
         }
     }
 

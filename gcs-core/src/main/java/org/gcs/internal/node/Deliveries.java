@@ -29,7 +29,7 @@ final class Deliveries {
 
     private final NodeLoop loop;
     private final DeliveryBacklog backlog;
-    private final NodeMetrics metrics;
+    private final DeliveryMeter meter;
     private final ExecutorService executor;
     private final HandOffBatcher<Handed> batcher;
     private final List<MessageListener> messageListeners = new CopyOnWriteArrayList<>();
@@ -46,14 +46,14 @@ final class Deliveries {
     Deliveries(String memberName, NodeLoop loop, DeliveryBacklog backlog, NodeMetrics metrics) {
         this.loop = loop;
         this.backlog = backlog;
-        this.metrics = metrics;
+        this.meter = DeliveryMeter.of(metrics);
         this.executor = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "gcs-deliver-" + memberName);
             t.setDaemon(true);
             thread = t;
             return t;
         });
-        this.batcher = new HandOffBatcher<>(loop, executor, Deliveries::runAll,
+        this.batcher = new HandOffBatcher<>(loop, executor, this::runAll,
                 batch -> batch.forEach(Handed::refused));
     }
 
@@ -164,14 +164,22 @@ final class Deliveries {
         }
     }
 
-    /** Runs a batch on the delivery thread, in order; one failing item does not stop the others. */
-    private static void runAll(List<Handed> batch) {
-        for (Handed item : batch) {
-            try {
-                item.run();
-            } catch (RuntimeException e) {
-                LOG.error("delivery task failed; continuing", e);
+    /**
+     * Runs a batch on the delivery thread, in order; one failing item does not stop the others. The batch's
+     * deliveries are metered as one ({@link DeliveryMeter}).
+     */
+    private void runAll(List<Handed> batch) {
+        meter.batchStarted(System.nanoTime());
+        try {
+            for (Handed item : batch) {
+                try {
+                    item.run();
+                } catch (RuntimeException e) {
+                    LOG.error("delivery task failed; continuing", e);
+                }
             }
+        } finally {
+            meter.batchEnded();
         }
     }
 
@@ -210,7 +218,7 @@ final class Deliveries {
                         LOG.warn("message listener threw; the message counts as delivered", e);
                     }
                 }
-                metrics.messageDelivered(message.payload().length, NodeClock.nowEpochMicros() - sentEpochMicros);
+                meter.delivered(message.payload().length, sentEpochMicros);
             } finally {
                 backlog.finish(entry);
             }

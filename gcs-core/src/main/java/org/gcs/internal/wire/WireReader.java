@@ -103,7 +103,7 @@ final class WireReader {
                 throw new MalformedDatagramException(DropReason.MALFORMED, field + " has an invalid character");
             }
         }
-        String s = new String(buf, pos, n, StandardCharsets.US_ASCII);
+        String s = NameCache.of(buf, pos, n);
         pos += n;
         return s;
     }

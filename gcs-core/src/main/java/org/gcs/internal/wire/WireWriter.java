@@ -57,6 +57,15 @@ final class WireWriter {
 
     /** Writes u8 length + bytes; names are ASCII and at most 64 characters (validated at the API). */
     WireWriter text(String s) {
+        int n = s.length();
+        if (n >= 1 && n <= 255 && isAscii(s)) {
+            // the common case, every name: its characters are its bytes, written without an encoded copy
+            buf[pos++] = (byte) n;
+            for (int i = 0; i < n; i++) {
+                buf[pos++] = (byte) s.charAt(i);
+            }
+            return this;
+        }
         byte[] b = s.getBytes(StandardCharsets.UTF_8);
         if (b.length == 0 || b.length > 255) {
             throw new IllegalArgumentException("text '" + s + "' must have 1..255 bytes");
@@ -91,6 +100,15 @@ final class WireWriter {
 
     /** @return bytes a {@link #text} field occupies */
     static int textSize(String s) {
-        return 1 + s.getBytes(StandardCharsets.UTF_8).length;
+        return 1 + (isAscii(s) ? s.length() : s.getBytes(StandardCharsets.UTF_8).length);
+    }
+
+    private static boolean isAscii(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            if (s.charAt(i) >= 0x80) {
+                return false;
+            }
+        }
+        return true;
     }
 }

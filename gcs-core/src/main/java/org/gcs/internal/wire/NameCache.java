@@ -1,0 +1,57 @@
+package org.gcs.internal.wire;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The names decoded from the wire (sites, members, groups), each kept as one {@link String}: every LAN message and
+ * WAN packet names its sender and group, and a new string per name cost an allocation and, at the first map lookup
+ * of the message, a hash over its characters (the receiving member's duplicate filter and FIFO maps spent a tenth of
+ * its loop hashing such strings; docs/performance.md, "CPU per message, round 1"). A name found in the cache comes
+ * back as the same object, whose hash is already computed and which {@code equals} recognises by identity.
+ *
+ * <p>Direct-mapped and bounded: {@value #SLOTS} slots chosen by a hash of the bytes, a slot keeping the last name
+ * that fell into it. A forged datagram full of new names can only replace entries, never grow the cache, and a name
+ * that collides with another is simply decoded anew. Thread-safe without locks: a slot holds an immutable string,
+ * and a reader that sees a stale one compares its characters before using it.
+ */
+final class NameCache {
+    /** Slots of the cache, a power of two: the names of a few hundred sites, members and groups. */
+    static final int SLOTS = 1024;
+    private static final String[] NAMES = new String[SLOTS];
+
+    private NameCache() {
+    }
+
+    /**
+     * @param bytes holds the name
+     * @param offset where it starts
+     * @param length its length in bytes (ASCII, already checked by the caller)
+     * @return the name, the cached object when the cache holds it
+     */
+    static String of(byte[] bytes, int offset, int length) {
+        int hash = length;
+        for (int i = offset; i < offset + length; i++) {
+            hash = 31 * hash + bytes[i];
+        }
+        int slot = (hash ^ (hash >>> 16)) & (SLOTS - 1);
+        String cached = NAMES[slot];
+        if (cached != null && sameAscii(cached, bytes, offset, length)) {
+            return cached;
+        }
+        String name = new String(bytes, offset, length, StandardCharsets.US_ASCII);
+        NAMES[slot] = name;
+        return name;
+    }
+
+    private static boolean sameAscii(String name, byte[] bytes, int offset, int length) {
+        if (name.length() != length) {
+            return false;
+        }
+        for (int i = 0; i < length; i++) {
+            if (name.charAt(i) != bytes[offset + i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

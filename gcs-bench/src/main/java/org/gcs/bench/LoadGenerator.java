@@ -2,6 +2,7 @@ package org.gcs.bench;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.LongUnaryOperator;
 import org.gcs.tools.send.FixedRate;
@@ -57,6 +58,8 @@ final class LoadGenerator implements Runnable {
 
     /** Warm-up messages a settling sender adds between two looks at {@link Settling#measureNow()}. */
     static final long SETTLE_CHUNK = 1_000;
+    /** The longest a sender settles before it gives up: twice what the bench waits for the compilers. */
+    static final long MAX_SETTLE_NS = TimeUnit.MILLISECONDS.toNanos(2 * NodeAgent.SETTLE_TIMEOUT_MS);
 
     /** Holds a paced sender between its unpaced warm-up and its paced messages. */
     @FunctionalInterface
@@ -176,8 +179,15 @@ final class LoadGenerator implements Runnable {
      */
     private long settle(long sentSoFar) {
         long extra = 0;
+        long startNs = System.nanoTime();
         try {
             while (!settling.measureNow()) {
+                if (System.nanoTime() - startNs > MAX_SETTLE_NS) {
+                    // the bench waits at most NodeAgent.SETTLE_TIMEOUT_MS for the compilers: it is gone or stuck
+                    reportFailure(new IllegalStateException("no 'measure' from the bench after "
+                            + TimeUnit.NANOSECONDS.toSeconds(MAX_SETTLE_NS) + " s of settling"));
+                    return -1;
+                }
                 if (!runPhase(new Greedy(1), sentSoFar + extra, SETTLE_CHUNK, m -> WallClock.nowMicros())) {
                     return -1;
                 }

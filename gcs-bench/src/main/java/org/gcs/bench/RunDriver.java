@@ -109,11 +109,12 @@ final class RunDriver {
                     "waiting for the first probe");
             double probedSec = seconds(startNs);
             nodes.get(sender).command("go");
-            if (plan.sender().ratePerSec() > 0 && plan.sender().unpacedWarmupMessages() > 0) {
-                pace(plan, board, nodes, title);
-            }
+            // a paced sender settles at the end of its unpaced warm-up, before it reports it (LoadGenerator.run)
             if (plan.sender().settles()) {
                 settle(plan, board, nodes, title);
+            }
+            if (plan.sender().ratePerSec() > 0 && plan.sender().unpacedWarmupMessages() > 0) {
+                pace(plan, board, nodes, title);
             }
             if (plan.victim().isPresent()) {
                 crashVictim(plan, board, nodes, title);

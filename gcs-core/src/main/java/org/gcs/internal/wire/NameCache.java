@@ -31,8 +31,17 @@ final class NameCache {
     static String of(byte[] bytes, int offset, int length) {
         int hash = length;
         for (int i = offset; i < offset + length; i++) {
-            hash = 31 * hash + bytes[i];
+            hash = hashStep(hash, bytes[i]);
         }
+        return of(bytes, offset, length, hash);
+    }
+
+    /**
+     * As {@link #of(byte[], int, int)}, with the hash already computed (by a caller that reads the bytes anyway).
+     *
+     * @param hash {@code length} folded with every byte by {@link #hashStep}
+     */
+    static String of(byte[] bytes, int offset, int length, int hash) {
         int slot = (hash ^ (hash >>> 16)) & (SLOTS - 1);
         String cached = NAMES[slot];
         if (cached != null && sameAscii(cached, bytes, offset, length)) {
@@ -41,6 +50,11 @@ final class NameCache {
         String name = new String(bytes, offset, length, StandardCharsets.US_ASCII);
         NAMES[slot] = name;
         return name;
+    }
+
+    /** @return the hash so far folded with one more byte of the name */
+    static int hashStep(int hash, byte b) {
+        return 31 * hash + b;
     }
 
     private static boolean sameAscii(String name, byte[] bytes, int offset, int length) {

@@ -95,6 +95,7 @@ final class WireReader {
         if (n == 0 || n > 64) {
             throw new MalformedDatagramException(DropReason.MALFORMED, field + " has length " + n);
         }
+        int hash = n;
         for (int i = pos; i < pos + n; i++) {
             byte c = buf[i];
             boolean ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
@@ -102,8 +103,9 @@ final class WireReader {
             if (!ok) {
                 throw new MalformedDatagramException(DropReason.MALFORMED, field + " has an invalid character");
             }
+            hash = NameCache.hashStep(hash, c);
         }
-        String s = NameCache.of(buf, pos, n);
+        String s = NameCache.of(buf, pos, n, hash);
         pos += n;
         return s;
     }

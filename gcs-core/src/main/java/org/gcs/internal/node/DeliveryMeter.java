@@ -1,5 +1,6 @@
 package org.gcs.internal.node;
 
+import java.util.function.LongSupplier;
 import org.gcs.metrics.NodeMetrics;
 
 /**
@@ -32,26 +33,21 @@ public final class DeliveryMeter {
     }
 
     private final Sink sink;
-    private final EpochClock epochClock;
+    /** The wall clock a latency is read from, microseconds since the epoch. */
+    private final LongSupplier epochMicros;
     private long windowStartNs;
     private boolean windowStarted;
     private int inWindow;
     private long batchMessages;
     private long batchBytes;
 
-    /** The wall clock a latency is read from, microseconds since the epoch. */
-    @FunctionalInterface
-    interface EpochClock {
-        long nowEpochMicros();
-    }
-
     /**
      * @param sink takes the counts and samples
-     * @param epochClock the wall clock the messages' send times are on
+     * @param epochMicros the wall clock the messages' send times are on, microseconds since the epoch
      */
-    DeliveryMeter(Sink sink, EpochClock epochClock) {
+    DeliveryMeter(Sink sink, LongSupplier epochMicros) {
         this.sink = sink;
-        this.epochClock = epochClock;
+        this.epochMicros = epochMicros;
     }
 
     /** @return a meter feeding a node's metrics on the node's wall clock */
@@ -89,7 +85,7 @@ public final class DeliveryMeter {
         batchBytes += payloadBytes;
         int index = inWindow++;
         if (index < FULL_RECORDS_PER_WINDOW || (index - FULL_RECORDS_PER_WINDOW) % SAMPLE_STRIDE == 0) {
-            long latencyMicros = epochClock.nowEpochMicros() - sentEpochMicros;
+            long latencyMicros = epochMicros.getAsLong() - sentEpochMicros;
             if (latencyMicros >= 0) {
                 sink.latency(latencyMicros);
             }

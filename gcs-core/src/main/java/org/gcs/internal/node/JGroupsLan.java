@@ -272,7 +272,9 @@ final class JGroupsLan implements Receiver, AutoCloseable {
 
     /**
      * As {@link #send}, written to the socket on the calling thread instead of through JGroups' bundler queue
-     * ({@link LanBundler}; with TCP as {@link #send}). For light sends that cannot block ({@link #sendWouldNotBlock}).
+     * ({@link LanBundler}; with TCP as {@link #send}). It blocks as {@link #send} does while JGroups' flow control
+     * says so: the event loop calls it only for sends that cannot block ({@link #sendWouldNotBlock}), the LAN-out
+     * thread for all of its own.
      */
     void sendAtOnce(byte[] bytes) throws Exception {
         if (bundler == null) {

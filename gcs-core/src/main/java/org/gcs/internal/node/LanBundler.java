@@ -12,11 +12,12 @@ import org.jgroups.util.ByteArrayDataOutputStream;
  * destination, which bundles what queued while that thread was busy), except that what a thread sends down the
  * stack inside {@link #atOnce} is written to the socket at once on that thread.
  *
- * <p>GCS sends so the light turns its event loop sends itself when its LAN-out thread is idle ({@link LanSender}): one
- * message, or a few, that have nothing to wait for. Through the queue each would wake the bundler's thread, one more
- * hand-off on the path of every message at light load; under load GCS's own sends go through the queue and JGroups
- * bundles as before. (JGroups' own {@code DONT_BUNDLE} flag cannot serve: its bundlers ignore it, and its discovery
- * sets it on messages that must take the queue.)
+ * <p>GCS sends all of its own messages so: the light turns its event loop sends itself when its LAN-out thread is
+ * idle, and the bundles of that thread ({@link LanSender}). Through the queue each would wake the bundler's thread,
+ * one more hand-off on the path of every message; and under load that thread has nothing to add, since its bundles
+ * (at most 64 000 bytes) never hold two of GCS's (at most 32 KiB). JGroups' own messages (discovery, acknowledgements,
+ * retransmissions, heartbeats) take the queue as before. (JGroups' own {@code DONT_BUNDLE} flag cannot serve: its
+ * bundlers ignore it, and its discovery sets it on messages that must take the queue.)
  *
  * <p>A message sent at once may overtake one still in the queue; JGroups' reliable layers (NAKACK2, UNICAST3) put
  * messages back in order at the receiver, as they do for datagrams the network reorders.

@@ -200,15 +200,27 @@ public final class NettyJGroupsNode implements GcsNode {
 
     /** @return the LAN sends: on the LAN-out thread, or at once on the loop when that thread is idle */
     private LanSender.Transport lanSender() {
+        return lanTransport(() -> lan);
+    }
+
+    /**
+     * The LAN sends of a node. Both kinds are written to the socket on the sending thread
+     * ({@link JGroupsLan#sendAtOnce}): the LAN-out thread bundles by itself, and JGroups' bundler thread would only
+     * add a hand-off (its 64 000-byte bundles never hold two of GCS's {@value LanOut#MAX_BUNDLE_BYTES}-byte ones). A
+     * send of the LAN-out thread may still block on JGroups' flow control, which acts before the bundler.
+     *
+     * @param lan the node's LAN, read at each send
+     */
+    static LanSender.Transport lanTransport(java.util.function.Supplier<JGroupsLan> lan) {
         return new LanSender.Transport() {
             @Override
             public void send(byte[] bytes) throws Exception {
-                lan.send(bytes);
+                lan.get().sendAtOnce(bytes);
             }
 
             @Override
             public void sendAtOnce(byte[] bytes) throws Exception {
-                lan.sendAtOnce(bytes);
+                lan.get().sendAtOnce(bytes);
             }
         };
     }

@@ -143,6 +143,48 @@ class JGroupsLanThreadsTest {
     }
 
     @Test
+    void shouldWriteTheBundlesOfTheLanOutThreadOnThatThreadWithoutJGroupsBundlerThread() throws Exception {
+        List<Received> atSender = new CopyOnWriteArrayList<>();
+        List<Received> atReceiver = new CopyOnWriteArrayList<>();
+        JGroupsLan a = member("a", atSender);
+        member("b", atReceiver);
+        await().atMost(GENEROUS).until(() -> sizes.get(a).get() == 2);
+        AtomicInteger failures = new AtomicInteger();
+        LanSender sender = new LanSender("test-lan-out", NettyJGroupsNode.lanTransport(() -> a),
+                new LanSender.Listener() {
+                    @Override
+                    public void sent(int messages, int sends, long queuedBytesLeft) {
+                    }
+
+                    @Override
+                    public void failed(Exception e) {
+                        failures.incrementAndGet();
+                    }
+                }, LanOut.MAX_BUNDLE_BYTES);
+        long atOnceBefore = a.sentAtOnce();
+
+        int count = 5_000;
+        try {
+            for (long seq = 1; seq <= count; seq++) {
+                sender.add(data(seq)); // all through the LAN-out thread, which bundles what queued meanwhile
+            }
+            assertThat(sender.flush(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        } finally {
+            sender.close();
+        }
+
+        await().atMost(GENEROUS).until(() -> atReceiver.size() == count);
+        assertThat(atReceiver).extracting(Received::seq).as("every message once, in order")
+                .containsExactlyElementsOf(java.util.stream.LongStream.rangeClosed(1, count).boxed().toList());
+        assertThat(atSender).extracting(Received::thread).as("the own copy taken on the LAN-out thread")
+                .containsOnly("test-lan-out");
+        assertThat(failures).hasValue(0);
+        assertThat(sender.sends()).as("bundled").isLessThan(count);
+        assertThat(a.sentAtOnce() - atOnceBefore).as("every JGroups send of the LAN-out thread written at once")
+                .isEqualTo(sender.sends());
+    }
+
+    @Test
     void shouldSayWhetherASendCouldBlockOnFlowControl() throws Exception {
         JGroupsLan a = member("a", new CopyOnWriteArrayList<>());
         member("b", new CopyOnWriteArrayList<>());

@@ -9,8 +9,14 @@ import java.util.Locale;
 public enum WanProtection {
     /** AES-256-GCM: the body is encrypted, the header authenticated; 16-byte tag (the default). */
     AES_GCM("aes-gcm", 1),
-    /** HMAC-SHA256 truncated to 16 bytes over the whole datagram; the body travels in clear. */
-    INTEGRITY("integrity", 2);
+    /**
+     * AES-256-GMAC (GCM with the whole datagram as additional data and nothing to encrypt): a 16-byte tag over the
+     * whole datagram; the body travels in clear. Header byte 3; byte 2 was HMAC-SHA256 in GCS before 2026-12.
+     */
+    INTEGRITY("integrity", 3);
+
+    /** The header byte of the integrity mode of GCS before 2026-12 (HMAC-SHA256), no longer spoken. */
+    public static final int HMAC_WIRE_CODE = 2;
 
     private final String configName;
     private final int wireCode;

@@ -28,11 +28,12 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * The wire codecs, per message: {@link WanCodec} encoding (sealed with AES-256-GCM, or signed with HMAC-SHA256 in
+ * The wire codecs, per message: {@link WanCodec} encoding (sealed with AES-256-GCM, or tagged with AES-256-GMAC in
  * the integrity mode: {@code protection}) and decoding (with the tag check) of a data datagram and of an
  * acknowledgement, {@link LanCodec} of the {@link RemoteData} a receiving
- * delegate multicasts in its site for every message it releases, and the bare HMAC over a data datagram, which
- * shows what the MAC costs of the whole.
+ * delegate multicasts in its site for every message it releases, and the bare tag over a data datagram, which
+ * shows what the tag costs of the whole: GMAC as the integrity mode computes it, and HMAC-SHA256 as it did before
+ * 2026-12.
  *
  * <p>The inputs live in this state object (not in constants), and every result is returned to JMH, so neither
  * constant folding nor dead-code elimination can remove the work.
@@ -53,6 +54,11 @@ public class WireCodecBenchmark {
     private WanCodec codec;
     private Mac mac;
     private byte[] macOut;
+    private javax.crypto.Cipher gmac;
+    private SecretKeySpec gmacKey;
+    private final byte[] gmacNonce = new byte[12];
+    private final byte[] gmacTag = new byte[16];
+    private long gmacPacketNumber;
     private WanEnvelope dataEnvelope;
     private WanEnvelope ackEnvelope;
     private byte[] dataDatagram;
@@ -68,6 +74,8 @@ public class WireCodecBenchmark {
         mac = Mac.getInstance("HmacSHA256");
         mac.init(new SecretKeySpec(Traffic.clusterKey(), "HmacSHA256"));
         macOut = new byte[mac.getMacLength()];
+        gmac = javax.crypto.Cipher.getInstance("AES/GCM/NoPadding");
+        gmacKey = new SecretKeySpec(java.util.Arrays.copyOf(Traffic.clusterKey(), 32), "AES");
         byte[] payload = Traffic.payload(payloadBytes, 7);
         dataEnvelope = new WanEnvelope(Traffic.SOURCE_SITE, Traffic.TERM,
                 Traffic.data(123_457, 8_812_345_678_901L, payload));
@@ -106,12 +114,28 @@ public class WireCodecBenchmark {
         return codec.decode(ackDatagram, 0, ackDatagram.length);
     }
 
-    /** @return the HMAC-SHA256 over the data datagram's signed bytes, as decoding computes it (no parsing) */
+    /** @return the HMAC-SHA256 over the data datagram's tagged bytes, as the integrity mode computed it before 2026-12 */
     @Benchmark
     public byte[] hmacOfData() throws ShortBufferException {
         mac.update(dataDatagram, 0, dataDatagram.length - WanCodec.MAC_BYTES);
         mac.doFinal(macOut, 0);
         return macOut;
+    }
+
+    /**
+     * @return the GMAC tag over the data datagram's tagged bytes, as the integrity mode computes it (no parsing): AES-GCM
+     *     with them as additional data and nothing to encrypt, a fresh nonce each time as a sender uses
+     */
+    @Benchmark
+    public byte[] gmacOfData() throws java.security.GeneralSecurityException {
+        long n = ++gmacPacketNumber;
+        for (int i = 0; i < 8; i++) {
+            gmacNonce[4 + i] = (byte) (n >>> (56 - 8 * i));
+        }
+        gmac.init(javax.crypto.Cipher.ENCRYPT_MODE, gmacKey, new javax.crypto.spec.GCMParameterSpec(128, gmacNonce));
+        gmac.updateAAD(dataDatagram, 0, dataDatagram.length - WanCodec.MAC_BYTES);
+        gmac.doFinal(dataDatagram, 0, 0, gmacTag, 0);
+        return gmacTag;
     }
 
     /** @return the LAN message a receiving delegate multicasts for a released message */

@@ -19,7 +19,7 @@ import org.gcs.ClusterKeys;
 public final class WanKeyRing {
     /** HKDF salt: names the protocol and its wire version. */
     public static final String SALT = "gcs-wan-v4";
-    /** Bytes of a derived packet key (AES-256, or the HMAC-SHA256 key). */
+    /** Bytes of a derived packet key (AES-256, in both protection modes). */
     public static final int KEY_BYTES = 32;
     /** Most cached keys of other senders. */
     public static final int MAX_CACHED_KEYS = 1024;
@@ -37,7 +37,7 @@ public final class WanKeyRing {
 
     /**
      * @param keys the ring
-     * @param algorithm the JCA name the packet keys are for ({@code AES} or {@code HmacSHA256})
+     * @param algorithm the JCA name the packet keys are for ({@code AES})
      */
     public WanKeyRing(ClusterKeys keys, String algorithm) {
         this.algorithm = algorithm;

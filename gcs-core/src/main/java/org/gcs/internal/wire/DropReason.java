@@ -11,7 +11,7 @@ public enum DropReason {
     /** A wire-format version this node does not speak. */
     UNSUPPORTED_VERSION,
     /**
-     * Authentication failed: the GCM tag or the HMAC does not match the packet key (forged, corrupted, or another
+     * Authentication failed: the GCM or GMAC tag does not match the packet key (forged, corrupted, or another
      * cluster).
      */
     BAD_HMAC,

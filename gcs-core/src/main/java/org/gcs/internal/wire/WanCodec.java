@@ -16,7 +16,7 @@ import org.gcs.internal.wire.WanFragment;
 /**
  * Encodes and decodes WAN datagrams (wire format version 5): every datagram carries a key id, its sender's id and
  * packet number, its send time and its destination in a clear header, and is protected by AES-256-GCM (the body encrypted) or, in the
- * {@code integrity} mode, by HMAC-SHA256 (the body in clear). See docs/security.md.
+ * {@code integrity} mode, by AES-256-GMAC (the body in clear). See docs/security.md.
  *
  * <pre>
  * offset  size  field                                   protection
@@ -24,7 +24,7 @@ import org.gcs.internal.wire.WanFragment;
  * 2       1     version (5)                             authenticated (clear)
  * 3       1     type (WanPacket.TYPE_*)                 authenticated (clear)
  * 4       2     total length of the datagram, tag included
- * 6       1     protection mode (1 aes-gcm, 2 integrity)
+ * 6       1     protection mode (1 aes-gcm, 3 integrity; 2 was integrity by HMAC-SHA256 before 2026-12)
  * 7       1     key id (of the cluster key ring)
  * 8       8     sender id (random per node start)
  * 16      8     packet number (per sender id, from 1, strictly increasing)
@@ -34,11 +34,12 @@ import org.gcs.internal.wire.WanFragment;
  * ..      8     fromTerm                                "
  * ..      ...   body (see the packet types)             "
  * len-16  16    aes-gcm: GCM tag over the header (AAD) and the ciphertext;
- *               integrity: HMAC-SHA256 over bytes [0, len-16), truncated to 128 bits (RFC 2104 §5)
+ *               integrity: GMAC tag over bytes [0, len-16) (GCM with them as AAD, nothing encrypted)
  * </pre>
  *
  * <p>The packet key is {@code HKDF(secret of the key id, "gcs-wan-v4", "send" | senderId)} ({@link WanKeyRing}); the
- * GCM nonce is four zero bytes and the packet number, so a (key, nonce) pair is never used twice.
+ * GCM nonce (in both modes) is four zero bytes and the packet number, so a (key, nonce) pair is never used twice: a
+ * codec speaks one mode, and its sender id is drawn afresh at every start.
  *
  * <p>Congestion-control data travels in controller-tagged blocks ({@link ControlBlock}: tag u8, length u8, body):
  * on a data packet after its flags bit 1 says so, at the end of an acknowledgement when present, and as the body of
@@ -89,7 +90,7 @@ public final class WanCodec {
     public WanCodec(ClusterKeys keys, WanProtection protection, long senderId) {
         this.protection = protection;
         this.senderId = senderId;
-        this.ring = new WanKeyRing(keys, protection == WanProtection.AES_GCM ? "AES" : "HmacSHA256");
+        this.ring = new WanKeyRing(keys, "AES");
         this.sealer = new PacketProtection(protection, FIXED_HEADER_BYTES, MAC_BYTES);
     }
 
@@ -274,6 +275,12 @@ public final class WanCodec {
         int mode = header.u8();
         if (mode != protection.wireCode()) {
             WanProtection theirs = WanProtection.ofWireCode(mode);
+            if (mode == WanProtection.HMAC_WIRE_CODE) {
+                throw new MalformedDatagramException(DropReason.WRONG_PROTECTION, "protected with integrity by"
+                        + " HMAC-SHA256 (mode 2, a GCS before 2026-12), this node uses " + protection.configName()
+                        + (protection == WanProtection.INTEGRITY ? " by AES-GMAC (mode 3)" : "")
+                        + ": run the same GCS version on every node");
+            }
             throw new MalformedDatagramException(DropReason.WRONG_PROTECTION, "protected with "
                     + (theirs == null ? "unknown mode " + mode : theirs.configName()) + ", this node uses "
                     + protection.configName() + " (set the same wan.protection on every node)");

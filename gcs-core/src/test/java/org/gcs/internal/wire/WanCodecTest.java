@@ -328,6 +328,38 @@ class WanCodecTest {
     }
 
     @Test
+    void shouldTellANodeOfTheHmacIntegrityModeToRunTheSameVersion() throws Exception {
+        // a datagram as GCS before 2026-12 sent it in the integrity mode: mode byte 2, HMAC-SHA256 truncated to 16
+        byte[] bytes = codec.encode(envelope(WanDatagrams.sync()));
+        bytes[6] = (byte) org.gcs.WanProtection.HMAC_WIRE_CODE;
+        javax.crypto.Mac mac = javax.crypto.Mac.getInstance("HmacSHA256");
+        mac.init(new javax.crypto.spec.SecretKeySpec(org.gcs.internal.crypto.WanKeyRing.derive(WanDatagrams.KEY, 42),
+                "HmacSHA256"));
+        mac.update(bytes, 0, bytes.length - 16);
+        System.arraycopy(mac.doFinal(), 0, bytes, bytes.length - 16, 16);
+
+        MalformedDatagramException e = catchThrowableOfType(MalformedDatagramException.class,
+                () -> codec.decode(bytes, 0, bytes.length));
+
+        assertThat(e.reason()).isEqualTo(DropReason.WRONG_PROTECTION);
+        assertThat(e.getMessage()).contains("HMAC-SHA256", "AES-GMAC", "same GCS version");
+    }
+
+    @Test
+    void shouldTagTheIntegrityModeWithGmacNotTheOldHmac() throws Exception {
+        byte[] bytes = codec.encode(envelope(WanDatagrams.sync()));
+        javax.crypto.Mac mac = javax.crypto.Mac.getInstance("HmacSHA256");
+        mac.init(new javax.crypto.spec.SecretKeySpec(org.gcs.internal.crypto.WanKeyRing.derive(WanDatagrams.KEY, 42),
+                "HmacSHA256"));
+        mac.update(bytes, 0, bytes.length - 16);
+        byte[] hmac = Arrays.copyOf(mac.doFinal(), 16);
+
+        assertThat(bytes[6]).isEqualTo((byte) 3);
+        assertThat(Arrays.copyOfRange(bytes, bytes.length - 16, bytes.length)).isNotEqualTo(hmac)
+                .isEqualTo(Arrays.copyOfRange(reMac(bytes), bytes.length - 16, bytes.length));
+    }
+
+    @Test
     void shouldDropAChangedTypeByteAsBadHmac() {
         byte[] bytes = codec.encode(envelope(WanDatagrams.sync()));
         bytes[3] = WanPacket.TYPE_ACK;

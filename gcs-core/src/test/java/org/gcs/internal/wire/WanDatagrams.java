@@ -4,7 +4,6 @@ import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.util.Arrays;
 import java.util.List;
-import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 import org.gcs.internal.wire.WanPacket.Ack;
 import org.gcs.internal.wire.WanPacket.Data;
@@ -149,18 +148,23 @@ final class WanDatagrams {
     }
 
     /**
-     * Recomputes the truncated HMAC-SHA256 at the end of an integrity-mode datagram, as a holder of {@code key}
-     * could: under the packet key of the sender id in the header.
+     * Recomputes the GMAC tag at the end of an integrity-mode datagram, as a holder of {@code key} could: under the
+     * packet key of the sender id in the header, with the header's packet number as the nonce.
      */
     static byte[] reMac(byte[] datagram, byte[] key) {
         try {
-            long senderId = java.nio.ByteBuffer.wrap(datagram, 8, 8).getLong();
-            Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(new SecretKeySpec(org.gcs.internal.crypto.WanKeyRing.derive(key, senderId), "HmacSHA256"));
-            mac.update(datagram, 0, datagram.length - WanCodec.MAC_BYTES);
-            byte[] full = mac.doFinal();
+            java.nio.ByteBuffer header = java.nio.ByteBuffer.wrap(datagram);
+            long senderId = header.getLong(8);
+            long packetNumber = header.getLong(16);
+            byte[] nonce = java.nio.ByteBuffer.allocate(12).putInt(0).putLong(packetNumber).array();
+            javax.crypto.Cipher gcm = javax.crypto.Cipher.getInstance("AES/GCM/NoPadding");
+            gcm.init(javax.crypto.Cipher.ENCRYPT_MODE,
+                    new SecretKeySpec(org.gcs.internal.crypto.WanKeyRing.derive(key, senderId), "AES"),
+                    new javax.crypto.spec.GCMParameterSpec(128, nonce));
+            gcm.updateAAD(datagram, 0, datagram.length - WanCodec.MAC_BYTES);
+            byte[] tag = gcm.doFinal();
             byte[] out = datagram.clone();
-            System.arraycopy(full, 0, out, out.length - WanCodec.MAC_BYTES, WanCodec.MAC_BYTES);
+            System.arraycopy(tag, 0, out, out.length - WanCodec.MAC_BYTES, WanCodec.MAC_BYTES);
             return out;
         } catch (GeneralSecurityException e) {
             throw new AssertionError(e);

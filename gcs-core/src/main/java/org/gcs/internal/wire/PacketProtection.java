@@ -16,8 +16,8 @@ import org.gcs.WanProtection;
  * AES-256-GCM and the nonce 4 zero bytes and the packet number: with {@link WanProtection#AES_GCM} the fixed header is
  * the additional data and the rest is encrypted; with {@link WanProtection#INTEGRITY} the whole datagram (up to the
  * tag) is the additional data and nothing is encrypted (GMAC, NIST SP 800-38D §3), so the body stays in clear under
- * a {@value WanCodec#MAC_BYTES}-byte tag. (GMAC replaced HMAC-SHA256 here: 0.75 against 1.1 µs for a 1 384-byte
- * datagram on the bench machine, docs/performance.md.) The {@link WanCodec} lays the datagram out; this class only
+ * a {@value WanCodec#MAC_BYTES}-byte tag. (GMAC replaced HMAC-SHA256 here: 0.68 against 0.95 µs for a data
+ * datagram's 1 143 tagged bytes in JMH on the bench machine, docs/performance.md.) The {@link WanCodec} lays the datagram out; this class only
  * protects it. Not thread-safe (it holds {@link Cipher}s).
  *
  * <p>A cipher re-expands its AES key schedule whenever it is initialised with another key than the last, so

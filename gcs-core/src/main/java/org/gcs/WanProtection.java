@@ -15,9 +15,6 @@ public enum WanProtection {
      */
     INTEGRITY("integrity", 3);
 
-    /** The header byte of the integrity mode of GCS before 2026-12 (HMAC-SHA256), no longer spoken. */
-    public static final int HMAC_WIRE_CODE = 2;
-
     private final String configName;
     private final int wireCode;
 

@@ -57,7 +57,9 @@ public final class WanCodec {
     public static final int MAGIC = 0x4743;
     /** The wire-format version this codec speaks. */
     public static final int VERSION = 5;
-    /** Bytes of the authentication tag (GCM tag or truncated MAC). */
+    /** The header's mode byte of the integrity mode of GCS before 2026-12 (HMAC-SHA256), no longer spoken. */
+    static final int HMAC_INTEGRITY_MODE = 2;
+    /** Bytes of the authentication tag (GCM or GMAC). */
     public static final int MAC_BYTES = 16;
     /** Bytes of the fixed header, all of it authenticated and in clear. */
     public static final int FIXED_HEADER_BYTES = 40;
@@ -275,7 +277,7 @@ public final class WanCodec {
         int mode = header.u8();
         if (mode != protection.wireCode()) {
             WanProtection theirs = WanProtection.ofWireCode(mode);
-            if (mode == WanProtection.HMAC_WIRE_CODE) {
+            if (mode == HMAC_INTEGRITY_MODE) {
                 throw new MalformedDatagramException(DropReason.WRONG_PROTECTION, "protected with integrity by"
                         + " HMAC-SHA256 (mode 2, a GCS before 2026-12), this node uses " + protection.configName()
                         + (protection == WanProtection.INTEGRITY ? " by AES-GMAC (mode 3)" : "")

@@ -331,7 +331,7 @@ class WanCodecTest {
     void shouldTellANodeOfTheHmacIntegrityModeToRunTheSameVersion() throws Exception {
         // a datagram as GCS before 2026-12 sent it in the integrity mode: mode byte 2, HMAC-SHA256 truncated to 16
         byte[] bytes = codec.encode(envelope(WanDatagrams.sync()));
-        bytes[6] = (byte) org.gcs.WanProtection.HMAC_WIRE_CODE;
+        bytes[6] = (byte) WanCodec.HMAC_INTEGRITY_MODE;
         javax.crypto.Mac mac = javax.crypto.Mac.getInstance("HmacSHA256");
         mac.init(new javax.crypto.spec.SecretKeySpec(org.gcs.internal.crypto.WanKeyRing.derive(WanDatagrams.KEY, 42),
                 "HmacSHA256"));

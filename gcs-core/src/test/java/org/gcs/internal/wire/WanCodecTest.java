@@ -332,11 +332,7 @@ class WanCodecTest {
         // a datagram as GCS before 2026-12 sent it in the integrity mode: mode byte 2, HMAC-SHA256 truncated to 16
         byte[] bytes = codec.encode(envelope(WanDatagrams.sync()));
         bytes[6] = (byte) WanCodec.HMAC_INTEGRITY_MODE;
-        javax.crypto.Mac mac = javax.crypto.Mac.getInstance("HmacSHA256");
-        mac.init(new javax.crypto.spec.SecretKeySpec(org.gcs.internal.crypto.WanKeyRing.derive(WanDatagrams.KEY, 42),
-                "HmacSHA256"));
-        mac.update(bytes, 0, bytes.length - 16);
-        System.arraycopy(mac.doFinal(), 0, bytes, bytes.length - 16, 16);
+        System.arraycopy(oldHmacTag(bytes), 0, bytes, bytes.length - 16, 16);
 
         MalformedDatagramException e = catchThrowableOfType(MalformedDatagramException.class,
                 () -> codec.decode(bytes, 0, bytes.length));
@@ -348,15 +344,20 @@ class WanCodecTest {
     @Test
     void shouldTagTheIntegrityModeWithGmacNotTheOldHmac() throws Exception {
         byte[] bytes = codec.encode(envelope(WanDatagrams.sync()));
-        javax.crypto.Mac mac = javax.crypto.Mac.getInstance("HmacSHA256");
-        mac.init(new javax.crypto.spec.SecretKeySpec(org.gcs.internal.crypto.WanKeyRing.derive(WanDatagrams.KEY, 42),
-                "HmacSHA256"));
-        mac.update(bytes, 0, bytes.length - 16);
-        byte[] hmac = Arrays.copyOf(mac.doFinal(), 16);
+        byte[] hmac = oldHmacTag(bytes);
 
         assertThat(bytes[6]).isEqualTo((byte) 3);
         assertThat(Arrays.copyOfRange(bytes, bytes.length - 16, bytes.length)).isNotEqualTo(hmac)
                 .isEqualTo(Arrays.copyOfRange(reMac(bytes), bytes.length - 16, bytes.length));
+    }
+
+    /** The integrity mode's tag as GCS before 2026-12 computed it: HMAC-SHA256 of all but the tag, truncated to 16. */
+    private static byte[] oldHmacTag(byte[] datagram) throws Exception {
+        javax.crypto.Mac mac = javax.crypto.Mac.getInstance("HmacSHA256");
+        mac.init(new javax.crypto.spec.SecretKeySpec(org.gcs.internal.crypto.WanKeyRing.derive(WanDatagrams.KEY, 42),
+                "HmacSHA256"));
+        mac.update(datagram, 0, datagram.length - 16);
+        return Arrays.copyOf(mac.doFinal(), 16);
     }
 
     @Test

@@ -21,7 +21,8 @@ final class BenchCsv implements AutoCloseable {
             "messageBytes", "deliveredMessages", "durationMillis", "messagesPerSec", "megabytesPerSec",
             "sendRatePerSec", "latencyP50Micros", "latencyP99Micros", "latencyP999Micros", "latencyMaxMicros",
             "latencySamples", "lossRate", "cpuMicrosPerMessage", "masters", "wallSeconds", "endToEndMessagesPerSec",
-            "orderAgreedMembers", "lost", "duplicated", "reordered", "tcpShare", "backlogMillis");
+            "orderAgreedMembers", "lost", "duplicated", "reordered", "tcpShare", "backlogMillis",
+            "allocatedBytesPerMessage", "gcCollections", "gcPausedMillis", "gcLongestPauseMillis");
 
     private static final List<String> SAMPLES_HEADER = List.of("scenario", "system", "run", "receiver", "sequence",
             "sentMicros", "latencyMicros");
@@ -53,7 +54,9 @@ final class BenchCsv implements AutoCloseable {
                 latency.maxMicros(), latency.samples(), run.lossRate(), run.cpuMicrosPerMessage(),
                 String.join(" ", run.masters()),
                 run.wallSeconds(), run.endToEndMessagesPerSec(), run.orderAgreedMembers(), run.faults().lost(),
-                run.faults().duplicates(), run.faults().reordered(), run.tcpShare(), run.backlogMillis());
+                run.faults().duplicates(), run.faults().reordered(), run.tcpShare(), run.backlogMillis(),
+                run.memory().allocatedBytesPerMessage(), run.memory().gcCollections(), run.memory().gcPausedMillis(),
+                run.memory().gcLongestPauseMillis());
         if (!run.latencySamples().isEmpty() && samples == null) {
             samples = new CsvWriter(dir.resolve(SAMPLES_FILE), SAMPLES_HEADER);
         }

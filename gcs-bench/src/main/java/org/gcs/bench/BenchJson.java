@@ -138,7 +138,8 @@ final class BenchJson {
 
     private static Map<String, Object> system(Scenario scenario, SystemFigures figures) {
         Map<String, Object> json = figuresOf(scenario, figures.messagesPerSec(), figures.megabytesPerSec(),
-                figures.sendRatePerSec(), figures.latency(), figures.lossRate(), figures.cpuMicrosPerMessage());
+                figures.sendRatePerSec(), figures.latency(), figures.lossRate(), figures.cpuMicrosPerMessage(),
+                figures.memory());
         json.put("endToEndMessagesPerSec", round(figures.endToEndMessagesPerSec(), 1));
         if (scenario.kind() == Scenario.Kind.FAILOVER || scenario.kind() == Scenario.Kind.OUTAGE) {
             json.put("faultsAllRuns", faults(figures.totalFaults()));
@@ -154,7 +155,7 @@ final class BenchJson {
             Map<String, Object> one = new LinkedHashMap<>();
             one.put("run", run.run());
             one.putAll(figuresOf(scenario, run.messagesPerSec(), run.megabytesPerSec(), run.sendRatePerSec(),
-                    run.latency(), run.lossRate(), run.cpuMicrosPerMessage()));
+                    run.latency(), run.lossRate(), run.cpuMicrosPerMessage(), run.memory()));
             one.put("endToEndMessagesPerSec", round(run.endToEndMessagesPerSec(), 1));
             one.put("deliveredMessages", run.deliveredMessages());
             one.put("durationMillis", round(run.durationMicros() / 1000.0, 1));
@@ -184,7 +185,7 @@ final class BenchJson {
 
     private static Map<String, Object> figuresOf(Scenario scenario, double messagesPerSec, double megabytesPerSec,
                                                  double sendRatePerSec, LatencyFigures latency, double lossRate,
-                                                 double cpuMicrosPerMessage) {
+                                                 double cpuMicrosPerMessage, MemoryFigures memory) {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("messagesPerSec", round(messagesPerSec, 1));
         json.put("megabytesPerSec", round(megabytesPerSec, 3));
@@ -202,6 +203,10 @@ final class BenchJson {
             json.put("lossRate", round(lossRate, 5));
         }
         json.put("cpuMicrosPerMessage", round(cpuMicrosPerMessage, 1));
+        json.put("allocatedBytesPerMessage", round(memory.allocatedBytesPerMessage(), 1));
+        json.put("gcCollections", round(memory.gcCollections(), 1));
+        json.put("gcPausedMillis", round(memory.gcPausedMillis(), 3));
+        json.put("gcLongestPauseMillis", round(memory.gcLongestPauseMillis(), 3));
         return json;
     }
 

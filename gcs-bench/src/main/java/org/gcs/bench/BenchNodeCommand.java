@@ -131,8 +131,8 @@ public final class BenchNodeCommand implements Callable<Integer> {
         }
         NodeAgent.Commands input = commands != null ? commands : new StdinCommands(System.in);
         PrintWriter out = spec.commandLine().getOut();
-        ProcessCpu cpu = commands == null ? ProcessCpu.current() : null;
-        return new NodeAgent(node, endpoint(node), out, input, cpu).run();
+        PhaseMeter meter = commands == null ? PhaseMeter.forThisProcess() : null;
+        return new NodeAgent(node, endpoint(node), out, input, meter).run();
     }
 
     /**

@@ -55,6 +55,7 @@ final class BenchTable {
                     figures.cpuMicrosPerMessage(), figures.endToEndMessagesPerSec(), Double.NaN,
                     figures.totalFaults(), medianTcp(figures), figures.backlogMillis()));
         }
+        printMemory(out, summary);
         summary.ratio().ifPresent(ratio -> out.printf(Locale.ROOT, "ratio (%s): %.2f  [%s ]  above 1 is better for"
                 + " GCS%n", summary.ratioOf(), ratio, figures(summary.ratios())));
         for (ScenarioSummary.Comparison other : summary.comparisons().stream().skip(1).toList()) {
@@ -89,6 +90,30 @@ final class BenchTable {
         printOrdering(out, summary);
         out.printf(Locale.ROOT, "wall time of the scenario: %.1f s%n", summary.wallSeconds());
         out.flush();
+    }
+
+    /**
+     * One line per system: heap bytes allocated per message and GC pauses in the measured phase, all nodes
+     * ({@link MemoryFigures}); nothing when no node could tell them.
+     */
+    private static void printMemory(PrintWriter out, ScenarioSummary summary) {
+        List<SystemFigures> known = summary.systems().stream()
+                .filter(f -> !Double.isNaN(f.memory().allocatedBytesPerMessage())).toList();
+        if (known.isEmpty()) {
+            return;
+        }
+        out.println("memory in the measured phase, all nodes (medians; the longest GC pause of all runs):");
+        for (SystemFigures figures : known) {
+            MemoryFigures memory = figures.memory();
+            out.printf(Locale.ROOT, "   %-29s %10.0f B allocated per message, %s GC collections pausing %s ms,"
+                    + " longest pause %s ms%n", figures.system().id(), memory.allocatedBytesPerMessage(),
+                    number(memory.gcCollections(), "%.0f"), number(memory.gcPausedMillis(), "%.1f"),
+                    number(memory.gcLongestPauseMillis(), "%.1f"));
+        }
+    }
+
+    private static String number(double value, String format) {
+        return Double.isNaN(value) ? "-" : String.format(Locale.ROOT, format, value);
     }
 
     /** @return the competing TCP of a system's runs with their median rate (NONE outside wan-fairness) */

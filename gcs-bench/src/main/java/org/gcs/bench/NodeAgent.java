@@ -32,10 +32,10 @@ import org.gcs.tools.threads.Threads;
  *   <li>{@code stop} or the end of input: report {@code final}, close, exit.</li>
  * </ul>
  * Every node reports {@code probe-seen} at its first probe, {@code done} when every measured message arrived,
- * and {@code progress} every second. When the node has a process of its own, its {@code final} line carries the
- * CPU time the process used during the measured phase: from its first measured message (sent or delivered) to its
- * {@code done} (a draining UDP sink: after the quiet time; a UDP source: its {@code sent}), which leaves out
- * start-up and most JIT compilation, and the JIT compilation time of that phase ({@code compileMillis}). A
+ * and {@code progress} every second. When the node has a process of its own, its {@code final} line carries what
+ * the process spent during the measured phase ({@link PhaseMeter}: CPU time, JIT compilation time, heap allocation
+ * and GC pauses): from its first measured message (sent or delivered) to its {@code done} (a draining UDP sink:
+ * after the quiet time; a UDP source: its {@code sent}), which leaves out start-up and most JIT compilation. A
  * parent that dies closes the node's input, which ends the node.
  */
 final class NodeAgent {
@@ -65,11 +65,7 @@ final class NodeAgent {
     private final AtomicBoolean doneReported = new AtomicBoolean();
     private final AtomicLong restoredMicros = new AtomicLong(-1);
     private final ArrivalCheck check;
-    private final ProcessCpu cpu;
-    private final AtomicLong cpuStartNs = new AtomicLong(-1);
-    private final AtomicLong cpuEndNs = new AtomicLong(-1);
-    private final AtomicLong compileStartMillis = new AtomicLong(-1);
-    private final AtomicLong compileEndMillis = new AtomicLong(-1);
+    private final PhaseMeter meter;
     private final AtomicBoolean measure = new AtomicBoolean();
     private final CountDownLatch pace = new CountDownLatch(1);
     private final AtomicBoolean warmedReported = new AtomicBoolean();
@@ -82,11 +78,11 @@ final class NodeAgent {
      * @param endpoint the node of the system under test
      * @param out where the {@link NodeLine}s go
      * @param commands the parent's commands
-     * @param cpu this process's CPU clock, or null when the node shares its process with others
+     * @param meter this process's meter of the measured phase, or null when the node shares its process with others
      */
-    NodeAgent(NodeSpec spec, BenchEndpoint endpoint, PrintWriter out, Commands commands, ProcessCpu cpu) {
+    NodeAgent(NodeSpec spec, BenchEndpoint endpoint, PrintWriter out, Commands commands, PhaseMeter meter) {
         this.spec = spec;
-        this.cpu = cpu;
+        this.meter = meter;
         this.endpoint = endpoint;
         this.out = out;
         this.commands = commands;
@@ -99,7 +95,7 @@ final class NodeAgent {
 
                     @Override
                     public void firstMeasured() {
-                        markCpu(cpuStartNs);
+                        markStart();
                     }
 
                     @Override
@@ -150,11 +146,8 @@ final class NodeAgent {
                     TimeUnit.MILLISECONDS);
             obeyCommands();
             Map<String, String> last = counters();
-            if (cpu != null && cpuStartNs.get() >= 0 && cpuEndNs.get() >= 0) {
-                last.put("cpuMicros", Long.toString((cpuEndNs.get() - cpuStartNs.get()) / 1_000));
-            }
-            if (cpu != null && compileStartMillis.get() >= 0 && compileEndMillis.get() >= 0) {
-                last.put("compileMillis", Long.toString(compileEndMillis.get() - compileStartMillis.get()));
+            if (meter != null) {
+                meter.addFigures(last);
             }
             if (restoredMicros.get() >= 0) {
                 long cleared = check.backlog().clearedMicros(restoredMicros.get());
@@ -239,10 +232,15 @@ final class NodeAgent {
         }
     }
 
-    private void markCpu(AtomicLong mark) {
-        if (cpu != null && mark.get() < 0) {
-            mark.compareAndSet(-1, cpu.nanos());
-            (mark == cpuStartNs ? compileStartMillis : compileEndMillis).compareAndSet(-1, JitClock.compileMillis());
+    private void markStart() {
+        if (meter != null) {
+            meter.markStart();
+        }
+    }
+
+    private void markEnd() {
+        if (meter != null) {
+            meter.markEnd();
         }
     }
 
@@ -294,10 +292,10 @@ final class NodeAgent {
             prober.stop();
             proberThread.join();
         }
-        generator = new LoadGenerator(endpoint, spec, () -> markCpu(cpuStartNs), this::measureNow, this::awaitPace,
+        generator = new LoadGenerator(endpoint, spec, this::markStart, this::measureNow, this::awaitPace,
                 line -> {
                     if (line.event().equals(NodeLine.SENT) && spec.system() == BenchSystem.UDP) {
-                        markCpu(cpuEndNs);
+                        markEnd();
                     }
                     print(line);
                 });
@@ -337,7 +335,7 @@ final class NodeAgent {
     }
 
     private void reportDone() {
-        markCpu(cpuEndNs);
+        markEnd();
         if (!doneReported.compareAndSet(false, true)) {
             return;
         }

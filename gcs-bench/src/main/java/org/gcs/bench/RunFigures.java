@@ -25,7 +25,7 @@ final class RunFigures {
      * @param board what they reported
      * @param masters the nodes carrying traffic between sites
      * @param wallSeconds the run's wall time
-     * @return the figures (CPU of the surviving nodes only in a failover run)
+     * @return the figures (CPU and memory of the surviving nodes only in a failover run)
      */
     static RunResult of(RunPlan plan, int run, RunBoard board, List<String> masters, double wallSeconds)
             throws BenchFailure {
@@ -72,12 +72,13 @@ final class RunFigures {
                 : slowestPerSec;
         double lossRate = plan.system() == BenchSystem.UDP
                 ? 1.0 - (double) delivered / sender.measuredMessages() : 0.0;
+        List<NodeLine> finals = plan.survivors().stream()
+                .map(node -> board.first(node.member(), NodeLine.FINAL).orElseThrow()).toList();
         long cpuMicros = 0;
         boolean cpuKnown = true;
-        for (NodeSpec node : plan.survivors()) {
-            NodeLine last = board.first(node.member(), NodeLine.FINAL).orElseThrow();
-            cpuKnown &= last.fields().containsKey("cpuMicros");
-            cpuMicros += cpuKnown ? last.number("cpuMicros") : 0;
+        for (NodeLine last : finals) {
+            cpuKnown &= last.fields().containsKey(PhaseMeter.CPU_MICROS);
+            cpuMicros += cpuKnown ? last.number(PhaseMeter.CPU_MICROS) : 0;
         }
         double cpuPerMessage = cpuKnown ? (double) cpuMicros / sender.measuredMessages() : Double.NaN;
         return new RunResult(plan.scenario(), plan.system(), run, sender.measuredMessages(), sender.messageBytes(),
@@ -86,7 +87,7 @@ final class RunFigures {
                 masters, wallSeconds, endToEndPerSec,
                 plan.system().totalOrder() ? DeliveryVerdict.checkAgreement(plan, board) : 0,
                 DeliveryFaults.of(plan, board), windowStartMicros, windowEndMicros, CompetingTcp.NONE,
-                backlogMillis(plan, board), samples);
+                backlogMillis(plan, board), samples, MemoryFigures.of(finals, sender.measuredMessages()));
     }
 
     /**

@@ -37,6 +37,7 @@ import java.util.List;
  *        had every message sent before the restoration ({@link BacklogWatch}), in milliseconds; NaN otherwise
  * @param latencySamples every latency behind {@code latency}, receiver by receiver in the order each delivered
  *        (empty when not recorded)
+ * @param memory heap allocation per message and GC pauses of all nodes' processes during the measured phase
  */
 public record RunResult(Scenario scenario, BenchSystem system, int run, long measuredMessages, int messageBytes,
                         long deliveredMessages, long durationMicros, double messagesPerSec, double megabytesPerSec,
@@ -44,7 +45,7 @@ public record RunResult(Scenario scenario, BenchSystem system, int run, long mea
                         List<String> masters, double wallSeconds, double endToEndMessagesPerSec,
                         int orderAgreedMembers, DeliveryFaults faults, long windowStartMicros,
                         long windowEndMicros, CompetingTcp competingTcp, double backlogMillis,
-                        List<LatencySample> latencySamples) {
+                        List<LatencySample> latencySamples, MemoryFigures memory) {
     /** Copies the list. */
     public RunResult {
         masters = List.copyOf(masters);
@@ -59,7 +60,7 @@ public record RunResult(Scenario scenario, BenchSystem system, int run, long mea
         return new RunResult(scenario, system, run, measuredMessages, messageBytes, deliveredMessages, durationMicros,
                 messagesPerSec, megabytesPerSec, sendRatePerSec, latency, lossRate, cpuMicrosPerMessage, masters,
                 wallSeconds, endToEndMessagesPerSec, orderAgreedMembers, faults, windowStartMicros, windowEndMicros,
-                tcp, backlogMillis, latencySamples);
+                tcp, backlogMillis, latencySamples, memory);
     }
 
     /** @return wan-fairness: the system's share against one competing TCP flow ({@link CompetingTcp#shareOf}) */

@@ -12,7 +12,8 @@ import org.gcs.tools.csv.CsvWriter;
  * {@code totalOverFifo} on the rows of total-order systems: their messages/s (throughput) or p99 latency (latency)
  * divided by their FIFO counterpart's ({@link OrderingRatios}); {@code lost}, {@code duplicated} and
  * {@code reordered} summed over the runs (wan-failover, wan-outage; 0 elsewhere, where a fault fails the run),
- * {@code tcpShare} (wan-fairness) and {@code backlogMillis} (wan-outage) as medians, empty where they do not apply.
+ * {@code tcpShare} (wan-fairness) and {@code backlogMillis} (wan-outage) as medians, empty where they do not apply;
+ * the memory figures ({@link MemoryFigures}) as medians, but {@code gcLongestPauseMillis} the longest of all runs.
  */
 final class SummaryCsv {
     /** The file name in the output directory. */
@@ -22,7 +23,7 @@ final class SummaryCsv {
             "messagesPerSec", "megabytesPerSec", "sendRatePerSec", "latencyP50Micros", "latencyP99Micros",
             "latencyP999Micros", "latencyMaxMicros", "lossRate", "cpuMicrosPerMessage", "baseline", "ratioOf", "ratio",
             "cpuRatio", "endToEndMessagesPerSec", "totalOverFifo", "lost", "duplicated", "reordered", "tcpShare",
-            "backlogMillis");
+            "backlogMillis", "allocatedBytesPerMessage", "gcCollections", "gcPausedMillis", "gcLongestPauseMillis");
 
     private SummaryCsv() {
     }
@@ -50,7 +51,8 @@ final class SummaryCsv {
                             compared ? summary.cpuRatioAgainst(f).orElse(null) : null, f.endToEndMessagesPerSec(),
                             OrderingRatios.totalOverFifo(f.system(), summary).orElse(null), f.totalFaults().lost(),
                             f.totalFaults().duplicates(), f.totalFaults().reordered(), f.tcpShare(),
-                            f.backlogMillis());
+                            f.backlogMillis(), f.memory().allocatedBytesPerMessage(), f.memory().gcCollections(),
+                            f.memory().gcPausedMillis(), f.memory().gcLongestPauseMillis());
                 }
             }
         }

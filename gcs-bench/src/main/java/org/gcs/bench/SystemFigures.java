@@ -54,6 +54,11 @@ public record SystemFigures(BenchSystem system, List<RunResult> runs, double mes
         return Stats.median(runs, RunResult::backlogMillis);
     }
 
+    /** @return the medians of the runs' memory figures, and the longest GC pause of them all */
+    public MemoryFigures memory() {
+        return MemoryFigures.medianOf(runs);
+    }
+
     /** @return the faults of every run, summed (the failover scenario's figures) */
     public DeliveryFaults totalFaults() {
         return new DeliveryFaults(runs.stream().mapToLong(r -> r.faults().lost()).sum(),

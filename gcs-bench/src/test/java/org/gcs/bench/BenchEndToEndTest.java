@@ -131,7 +131,14 @@ class BenchEndToEndTest {
             assertThat(fields.get(header.indexOf("messageBytes"))).isEqualTo("100");
             assertThat(megabytesPerSec).as(row).isCloseTo(messagesPerSec * 100 / 1e6, within(0.002));
             assertThat(Double.parseDouble(fields.get(header.indexOf("cpuMicrosPerMessage")))).as(row).isPositive();
+            assertThat(Double.parseDouble(fields.get(header.indexOf("allocatedBytesPerMessage")))).as(row)
+                    .isPositive();
+            assertThat(Double.parseDouble(fields.get(header.indexOf("gcCollections")))).as(row)
+                    .isGreaterThanOrEqualTo(0);
+            assertThat(Double.parseDouble(fields.get(header.indexOf("gcLongestPauseMillis")))).as(row)
+                    .isLessThanOrEqualTo(Double.parseDouble(fields.get(header.indexOf("gcPausedMillis"))));
         }
+        assertThat(err.toString()).containsPattern("gcs-plain +[0-9]+ B allocated per message, [0-9]+ GC collections");
         assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)
                 .filter(p -> p.info().commandLine().orElse("").contains("bench-node"))).isEmpty();
     }

@@ -35,6 +35,7 @@ class RunDriverTest {
         assertThat(result.megabytesPerSec()).isCloseTo((N - 1) / 0.499 * 1000 / 1e6, within(1e-9));
         assertThat(result.masters()).containsExactly("a1", "b1");
         assertThat(result.cpuMicrosPerMessage()).isEqualTo(4 * 1100.0 / N);
+        assertThat(result.memory()).isEqualTo(new MemoryFigures(4 * 500_000.0 / N, 4 * 2, 4 * 3.0, 2.5));
         assertThat(launcher.commands).containsSubsequence("a1 connect", "b1 connect", "a2 connect", "a2 probe",
                 "a2 go", "a1 stop");
         assertThat(launcher.closed).containsExactlyInAnyOrder("a1", "b1", "a2", "b2");
@@ -306,6 +307,10 @@ class RunDriverTest {
                     NodeLine last = counts(me, NodeLine.FINAL, c[0], c[1], c[2], c[3]);
                     Map<String, String> fields = new LinkedHashMap<>(last.fields());
                     fields.put("cpuMicros", "1100");
+                    fields.put("allocatedBytes", "500000");
+                    fields.put("gcCollections", "2");
+                    fields.put("gcPausedMicros", "3000");
+                    fields.put("gcLongestPauseMicros", me.equals("b2") ? "2500" : "1000");
                     board.add(me, new NodeLine(NodeLine.FINAL, fields));
                     board.ended(me);
                 }

@@ -107,12 +107,13 @@ class ScenarioSummaryTest {
                 "scenario,system,runs,messageBytes,messagesPerSec,megabytesPerSec,sendRatePerSec,latencyP50Micros,"
                         + "latencyP99Micros,latencyP999Micros,latencyMaxMicros,lossRate,cpuMicrosPerMessage,baseline,"
                         + "ratioOf,ratio,cpuRatio,endToEndMessagesPerSec,totalOverFifo,lost,duplicated,reordered,"
-                        + "tcpShare,backlogMillis",
-                "cross-site-latency,gcs-plain,1,100,2000,2,2000,1000,2000,4000,8000,0,100,,,,,2000,,0,0,0,,",
+                        + "tcpShare,backlogMillis,allocatedBytesPerMessage,gcCollections,gcPausedMillis,"
+                        + "gcLongestPauseMillis",
+                "cross-site-latency,gcs-plain,1,100,2000,2,2000,1000,2000,4000,8000,0,100,,,,,2000,,0,0,0,,,,,,",
                 "cross-site-latency,jgroups-relay2,1,100,2000,2,2000,20000,40000,80000,160000,0,50,false,"
-                        + "p99 latency jgroups-relay2/gcs-plain,20,2,2000,,0,0,0,,",
+                        + "p99 latency jgroups-relay2/gcs-plain,20,2,2000,,0,0,0,,,,,,",
                 "cross-site-latency,jgroups-relay2-nodelay,1,100,2000,2,2000,500,1000,2000,4000,0,80,true,"
-                        + "p99 latency jgroups-relay2-nodelay/gcs-plain,0.5,1.25,2000,,0,0,0,,");
+                        + "p99 latency jgroups-relay2-nodelay/gcs-plain,0.5,1.25,2000,,0,0,0,,,,,,");
     }
 
     @Test
@@ -226,7 +227,7 @@ class ScenarioSummaryTest {
         return new RunResult(Scenario.CROSS_SITE_THROUGHPUT, system, run, 1000, 1000, 1000, 1_000_000,
                 messagesPerSec, messagesPerSec * 1000 / 1e6, messagesPerSec, LatencyFigures.NONE, 0, cpuMicros,
                 List.of("a1"), 10, messagesPerSec * 0.9, 0, DeliveryFaults.NONE, -1, -1,
-                CompetingTcp.NONE, Double.NaN, List.of());
+                CompetingTcp.NONE, Double.NaN, List.of(), new MemoryFigures(2000 + run, run, 1.5 * run, 0.5 * run));
     }
 
     private static RunResult latency(BenchSystem system, int run, double p99Micros) {
@@ -237,6 +238,6 @@ class ScenarioSummaryTest {
         LatencyFigures latency = new LatencyFigures(100, p99Micros / 2, p99Micros, p99Micros * 2, p99Micros * 4);
         return new RunResult(Scenario.CROSS_SITE_LATENCY, system, run, 1000, 1000, 1000, 500_000, 2000, 2, 2000,
                 latency, 0, cpuMicros, List.of("a1", "b1"), 10, 2000, 0, DeliveryFaults.NONE, -1, -1,
-                CompetingTcp.NONE, Double.NaN, List.of());
+                CompetingTcp.NONE, Double.NaN, List.of(), MemoryFigures.UNKNOWN);
     }
 }

@@ -10,8 +10,9 @@ import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordingFile;
 
 /**
- * The garbage collector's pauses in this JVM, from a JFR recording of {@code jdk.GarbageCollection} events kept in
- * memory (nothing goes to disk while the node runs; the recording is written out and read once, at the end). Each event is one
+ * The garbage collector's pauses in this JVM, from a JFR recording of {@code jdk.GarbageCollection} events (in JFR's
+ * disk repository, so that it keeps them beside a recording the user started with {@code -XX:StartFlightRecording};
+ * it is written out and read once, at the end). Each event is one
  * collection with the sum of its pauses and its longest pause, so the concurrent collectors' short pauses count as
  * well as the young and full ones.
  */
@@ -32,7 +33,7 @@ final class GcPauseRecorder implements AutoCloseable {
         }
         Recording recording = new Recording();
         recording.setName("gcs-bench-gc-pauses");
-        recording.setToDisk(false);
+        recording.setToDisk(true); // in memory only, it loses its events when another recording goes to disk
         recording.enable(EVENT);
         recording.start();
         return new GcPauseRecorder(recording);
@@ -49,7 +50,7 @@ final class GcPauseRecorder implements AutoCloseable {
     GcPauses between(Instant from, Instant to) throws IOException {
         Path file = Files.createTempFile("gcs-bench-gc", ".jfr");
         try {
-            recording.dump(file); // a recording kept in memory can be written out only while it runs
+            recording.dump(file);
             long collections = 0;
             long pausedNs = 0;
             long longestNs = 0;

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import jdk.jfr.Recording;
 import org.junit.jupiter.api.Test;
 
 class PhaseMeterTest {
@@ -53,6 +54,23 @@ class PhaseMeterTest {
 
         assertThat(fields).containsEntry(PhaseMeter.GC_COLLECTIONS, "0").containsEntry(PhaseMeter.GC_PAUSED_MICROS, "0")
                 .containsEntry(PhaseMeter.GC_LONGEST_PAUSE_MICROS, "0");
+    }
+
+    @Test
+    void countsCollectionsBesideARecordingThatGoesToDisk() {
+        try (Recording other = new Recording()) {
+            other.setToDisk(true);
+            other.enable("jdk.ObjectAllocationSample");
+            other.start();
+            PhaseMeter meter = PhaseMeter.forThisProcess();
+            meter.markStart();
+            System.gc();
+            meter.markEnd();
+            Map<String, String> fields = new LinkedHashMap<>();
+            meter.addFigures(fields);
+
+            assertThat(Long.parseLong(fields.get(PhaseMeter.GC_COLLECTIONS))).isPositive();
+        }
     }
 
     @Test

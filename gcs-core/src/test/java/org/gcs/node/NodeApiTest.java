@@ -6,10 +6,13 @@ import static org.awaitility.Awaitility.await;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.gcs.GcsClosedException;
 import org.gcs.GcsNode;
 import org.gcs.GroupMessage;
@@ -81,6 +84,46 @@ class NodeApiTest {
                 }
             }
             assertThat(refused).isTrue();
+        }
+    }
+
+    @Test
+    void shouldCompleteAnAsyncSendOnTheDeliveryThreadAndFailTheWaitingOnesAtClose() throws Exception {
+        try (LoopbackCluster cluster = new LoopbackCluster()) {
+            GcsNode a = cluster.start("a", "a1", b -> b.maxMessageBytes(2000).sendWindowBytes(4096)
+                    .maxPendingSendBytes(1 << 20));
+            CountDownLatch release = new CountDownLatch(1);
+            AtomicReference<String> deliveryThread = new AtomicReference<>();
+            a.onMessage(m -> {
+                deliveryThread.compareAndSet(null, Thread.currentThread().getName());
+                try {
+                    release.await(); // holds the delivery thread, so that the stage cannot complete yet
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+            a.join("g");
+            a.send("g", new byte[1]);
+            await().atMost(Duration.ofSeconds(10)).until(() -> deliveryThread.get() != null);
+            AtomicReference<String> completedOn = new AtomicReference<>();
+            CompletableFuture<Void> admitted = a.sendAsync("g", new byte[1]).whenComplete((ok, error) ->
+                    completedOn.set(Thread.currentThread().getName())).toCompletableFuture();
+            release.countDown();
+            admitted.get(10, TimeUnit.SECONDS);
+            assertThat(completedOn.get()).isEqualTo(deliveryThread.get());
+
+            // more than the window holds, then the close: every stage completes, admitted or failed by the close
+            List<CompletableFuture<Void>> sends = new ArrayList<>();
+            for (int i = 0; i < 20; i++) {
+                sends.add(a.sendAsync("g", new byte[2000]).toCompletableFuture());
+            }
+            a.close();
+            for (CompletableFuture<Void> send : sends) {
+                await().atMost(Duration.ofSeconds(10)).until(send::isDone);
+                if (send.isCompletedExceptionally()) {
+                    assertThatThrownBy(send::join).hasCauseInstanceOf(GcsClosedException.class);
+                }
+            }
         }
     }
 

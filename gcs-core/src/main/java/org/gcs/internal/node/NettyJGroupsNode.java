@@ -458,7 +458,7 @@ public final class NettyJGroupsNode implements GcsNode {
             loop.runAndWait(() -> {
                 GcsClosedException closedError = new GcsClosedException("node " + self + " closed before the send was admitted");
                 for (SendRequest waiting : engine.close()) {
-                    PendingSend.of(waiting).future.completeExceptionally(closedError);
+                    PendingSend.of(waiting).complete(deliveries, closedError);
                 }
                 deliveries.flush();
             }, TimeUnit.SECONDS.toNanos(5));

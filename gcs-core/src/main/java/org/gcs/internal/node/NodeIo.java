@@ -126,7 +126,7 @@ final class NodeIo implements EngineIo {
     public void admitted(SendRequest request) {
         pendingSends.release(request.payload().length);
         metrics.messageSent(request.payload().length);
-        PendingSend.of(request).future.complete(null);
+        PendingSend.of(request).complete(deliveries, null);
     }
 
     @Override

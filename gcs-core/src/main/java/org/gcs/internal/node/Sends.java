@@ -1,7 +1,6 @@
 package org.gcs.internal.node;
 
 import java.time.Duration;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -48,7 +47,7 @@ final class Sends {
         if (!pendingSends.reserve(payload.length, deadline)) {
             throw new TimeoutException("send to '" + group + "' not admitted within " + timeout);
         }
-        PendingSend pending = submit(group, payload);
+        PendingSend pending = submit(group, payload, false);
         try {
             if (timeout == null) {
                 pending.future.get();
@@ -74,10 +73,7 @@ final class Sends {
     CompletionStage<Void> sendAsync(String group, byte[] payload) {
         validate(group, payload);
         pendingSends.reserveNow(payload.length);
-        PendingSend pending = submit(group, payload);
-        CompletableFuture<Void> external = new CompletableFuture<>();
-        pending.future.whenComplete((ok, error) -> deliveries.complete(external, error));
-        return external.minimalCompletionStage();
+        return submit(group, payload, true).future.minimalCompletionStage();
     }
 
     /** @return true if the send was still waiting and is now withdrawn (it will not be sent) */
@@ -101,9 +97,9 @@ final class Sends {
         }
     }
 
-    private PendingSend submit(String group, byte[] payload) {
+    private PendingSend submit(String group, byte[] payload, boolean async) {
         byte[] copy = payload.clone();
-        PendingSend pending = new PendingSend();
+        PendingSend pending = new PendingSend(async);
         SendRequest request = new SendRequest(group, copy, NodeClock.nowEpochMicros(), pending);
         pending.request = request;
         try {

@@ -10,11 +10,10 @@ import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordingFile;
 
 /**
- * The garbage collector's pauses in this JVM, from a JFR recording of {@code jdk.GarbageCollection} events (in JFR's
- * disk repository, so that it keeps them beside a recording the user started with {@code -XX:StartFlightRecording};
- * it is written out and read once, at the end). Each event is one
- * collection with the sum of its pauses and its longest pause, so the concurrent collectors' short pauses count as
- * well as the young and full ones.
+ * The garbage collector's pauses in this JVM, from a JFR recording of {@code jdk.GarbageCollection} events, written
+ * out and read once, at the end. It lives in JFR's disk repository, so that it keeps its events beside a recording
+ * the user started with {@code -XX:StartFlightRecording}. Each event is one collection with the sum of its pauses and
+ * its longest pause, so the concurrent collectors' short pauses count as well as the young and full ones.
  */
 final class GcPauseRecorder implements AutoCloseable {
     /** The JFR event of one collection. */

@@ -14,6 +14,7 @@ import org.gcs.LanConfig;
 import org.gcs.LanProtection;
 import org.gcs.LanTransport;
 import org.gcs.internal.engine.LanView;
+import org.gcs.internal.wire.LanOutgoing;
 import org.jgroups.Address;
 import org.jgroups.BytesMessage;
 import org.jgroups.Event;
@@ -264,27 +265,43 @@ final class JGroupsLan implements Receiver, AutoCloseable {
 
     /**
      * Multicasts to every member; this one takes its own copy through {@link Listener#openOwnBatch} once JGroups has
-     * taken the message. Blocks while JGroups' flow control says so.
+     * taken the message, by decoding the bytes. Blocks while JGroups' flow control says so.
      */
     void send(byte[] bytes) throws Exception {
-        send(new BytesMessage(null, bytes), bytes);
+        send(bytes, null);
     }
 
     /**
-     * As {@link #send}, written to the socket on the calling thread instead of through JGroups' bundler queue
-     * ({@link LanBundler}; with TCP as {@link #send}). It blocks as {@link #send} does while JGroups' flow control
-     * says so: the event loop calls it only for sends that cannot block ({@link #sendWouldNotBlock}), the LAN-out
-     * thread for all of its own.
+     * As {@link #send(byte[])}; the own copy is taken from {@code carried}: data messages as they are, others by
+     * decoding their bytes.
+     *
+     * @param bytes a bundle or a lone message
+     * @param carried the messages the bytes carry, in order; null to decode the own copy from {@code bytes}
      */
-    void sendAtOnce(byte[] bytes) throws Exception {
+    void send(byte[] bytes, List<LanOutgoing> carried) throws Exception {
+        send(new BytesMessage(null, bytes), bytes, carried);
+    }
+
+    /**
+     * As {@link #send(byte[], List)}, written to the socket on the calling thread instead of through JGroups' bundler
+     * queue ({@link LanBundler}; with TCP as {@link #send}). It blocks as {@link #send} does while JGroups' flow
+     * control says so: the event loop calls it only for sends that cannot block ({@link #sendWouldNotBlock}), the
+     * LAN-out thread for all of its own.
+     */
+    void sendAtOnce(byte[] bytes, List<LanOutgoing> carried) throws Exception {
         if (bundler == null) {
-            send(bytes);
+            send(bytes, carried);
             return;
         }
         bundler.atOnce(() -> {
-            send(new BytesMessage(null, bytes), bytes);
+            send(new BytesMessage(null, bytes), bytes, carried);
             return null;
         });
+    }
+
+    /** As {@link #sendAtOnce(byte[], List)}, the own copy decoded from the bytes. */
+    void sendAtOnce(byte[] bytes) throws Exception {
+        sendAtOnce(bytes, null);
     }
 
     /** @return JGroups messages written at once on a sending thread so far ({@link #sendAtOnce}) */
@@ -292,12 +309,23 @@ final class JGroupsLan implements Receiver, AutoCloseable {
         return bundler == null ? 0 : bundler.sentAtOnce();
     }
 
-    private void send(Message message, byte[] bytes) throws Exception {
+    private void send(Message message, byte[] bytes, List<LanOutgoing> carried) throws Exception {
         channel.send(message.setFlag(Message.TransientFlag.DONT_LOOPBACK));
         // JGroups' loopback would bring the message back through a pool thread and the whole receive stack (two
         // wake-ups per multicast); the member takes its own copy here instead, once JGroups has numbered the message
         LanInbox.Batch own = listener.openOwnBatch();
-        own.add(bytes, 0, bytes.length, self());
+        if (carried == null) {
+            own.add(bytes, 0, bytes.length, self());
+        } else {
+            for (LanOutgoing outgoing : carried) {
+                if (outgoing.message() != null) {
+                    own.add(outgoing.message(), self()); // data as it is: no decoding of what was just encoded
+                } else {
+                    byte[] encoded = outgoing.bytes();
+                    own.add(encoded, 0, encoded.length, self());
+                }
+            }
+        }
         own.post();
     }
 

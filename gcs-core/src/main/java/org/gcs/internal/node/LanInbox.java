@@ -126,6 +126,17 @@ final class LanInbox {
                 malformed.run();
                 return;
             }
+            add(message, sender);
+        }
+
+        /**
+         * As {@link #add(byte[], int, int, LanView.LanMember)}, for a message already decoded (the sender's own copy
+         * of a message it sent).
+         */
+        void add(LanMessage message, LanView.LanMember sender) {
+            if (closing) {
+                return;
+            }
             long permit = deliveryBytes(message);
             if (!permits.tryAcquire(permit)) {
                 if (!waitForRoom) {

@@ -9,11 +9,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.LongPredicate;
 import org.gcs.internal.log.RateLimitedLog;
+import org.gcs.internal.wire.LanOutgoing;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The LAN-out path of a node: encoded messages go to a {@link LanSender} ({@code gcs-lan-out-<member>}), which
+ * The LAN-out path of a node: outgoing messages go to a {@link LanSender} ({@code gcs-lan-out-<member>}), which
  * performs the JGroups sends off the event loop (a send may block on JGroups flow control) and bundles what queued up
  * while it was busy ({@link org.gcs.internal.wire.LanBundle}).
  *
@@ -68,7 +69,7 @@ final class LanOut {
     /** Written on the loop only. */
     private volatile boolean paused;
     /** The messages of the loop's current turn not yet passed on; loop only. */
-    private List<byte[]> turn = new ArrayList<>();
+    private List<LanOutgoing> turn = new ArrayList<>();
     private long turnBytes;
     private boolean turnEndScheduled;
     /** True once this turn's messages went to the LAN-out thread: the rest of the turn follows them; loop only. */
@@ -112,22 +113,22 @@ final class LanOut {
     }
 
     /**
-     * Passes an encoded message on to the LAN, on the loop: sent by the loop when its turn ends if the turn is light
+     * Passes a message on to the LAN, on the loop: sent by the loop when its turn ends if the turn is light
      * and the LAN-out thread idle, else queued for that thread; past the high watermark the engine is held back.
      */
-    void send(byte[] bytes) {
+    void send(LanOutgoing message) {
         if (turnHandedOff) {
-            queue(bytes);
+            queue(message);
             return;
         }
-        turn.add(bytes);
-        turnBytes += bytes.length;
+        turn.add(message);
+        turnBytes += message.size();
         if (turnBytes > SEND_HERE_MAX_BYTES && turn.size() > 1) {
             // a busy turn: the thread takes it now (and bundles it), the rest of the turn follows
-            List<byte[]> messages = takeTurn();
+            List<LanOutgoing> messages = takeTurn();
             turnHandedOff = true;
-            for (byte[] message : messages) {
-                queue(message);
+            for (LanOutgoing queued : messages) {
+                queue(queued);
             }
         }
         if (!turnEndScheduled) {
@@ -148,15 +149,15 @@ final class LanOut {
         }
     }
 
-    private List<byte[]> takeTurn() {
-        List<byte[]> messages = turn;
+    private List<LanOutgoing> takeTurn() {
+        List<LanOutgoing> messages = turn;
         turn = new ArrayList<>();
         turnBytes = 0;
         return messages;
     }
 
-    private void queue(byte[] bytes) {
-        sender.add(bytes);
+    private void queue(LanOutgoing message) {
+        sender.add(message);
         checkHighWatermark();
     }
 

@@ -12,13 +12,15 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongPredicate;
 import org.gcs.internal.wire.LanBundle;
+import org.gcs.internal.wire.LanOutgoing;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Sends encoded LAN messages on a thread of its own (a JGroups send may block on JGroups' flow control), bundling
+ * Sends LAN messages on a thread of its own (a JGroups send may block on JGroups' flow control), bundling
  * what queued up while it was busy: the first message after an idle spell wakes the thread, and each round takes
- * everything queued so far and sends it as {@link LanBundle}s of at most {@code maxBundleBytes}. Under load a
+ * everything queued so far and sends it as {@link LanBundle}s of at most {@code maxBundleBytes}, each message encoded
+ * straight into its bundle ({@link LanOutgoing}). Under load a
  * JGroups message so carries tens of GCS messages; at low load a message leaves at once, alone, without waiting for
  * company (as JGroups' own bundler does).
  *
@@ -38,16 +40,21 @@ final class LanSender {
     /** Performs a JGroups multicast. */
     @FunctionalInterface
     interface Transport {
-        /** Multicasts the bytes to the site; may block while JGroups' flow control says so. */
-        void send(byte[] bytes) throws Exception;
+        /**
+         * Multicasts the bytes to the site; may block while JGroups' flow control says so.
+         *
+         * @param bytes a bundle or a lone message
+         * @param carried the messages the bytes carry, in order (for the sender's own copy; valid during the call)
+         */
+        void send(byte[] bytes, List<LanOutgoing> carried) throws Exception;
 
         /**
          * As {@link #send}, for a send made by {@link #sendHereOrQueue}'s caller while the sender was idle and the send
          * could not block: the transport may write it out at once on the calling thread rather than queue it for its
          * own bundler. By default as {@link #send}.
          */
-        default void sendAtOnce(byte[] bytes) throws Exception {
-            send(bytes);
+        default void sendAtOnce(byte[] bytes, List<LanOutgoing> carried) throws Exception {
+            send(bytes, carried);
         }
     }
 
@@ -68,7 +75,7 @@ final class LanSender {
     private final Listener listener;
     private final int maxBundleBytes;
     private final ExecutorService thread;
-    private final ConcurrentLinkedQueue<byte[]> queue = new ConcurrentLinkedQueue<>();
+    private final ConcurrentLinkedQueue<LanOutgoing> queue = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean draining = new AtomicBoolean();
     private final AtomicLong queuedBytes = new AtomicLong();
     private final AtomicLong messagesSent = new AtomicLong();
@@ -92,8 +99,8 @@ final class LanSender {
     }
 
     /** Queues a message; any thread. Once closed, the message is dropped (and not counted as queued). */
-    void add(byte[] message) {
-        queuedBytes.addAndGet(message.length);
+    void add(LanOutgoing message) {
+        queuedBytes.addAndGet(message.size());
         queue.add(message);
         if (draining.compareAndSet(false, true)) {
             startDrain();
@@ -109,11 +116,11 @@ final class LanSender {
      * @param sendWouldNotBlock true if a JGroups send of that many bytes cannot block (flow-control credits)
      * @return true if they were sent here, false if they were queued
      */
-    boolean sendHereOrQueue(List<byte[]> messages, LongPredicate sendWouldNotBlock) {
+    boolean sendHereOrQueue(List<LanOutgoing> messages, LongPredicate sendWouldNotBlock) {
         if (queue.isEmpty() && draining.compareAndSet(false, true)) {
             long bytes = 0;
-            for (byte[] message : messages) {
-                bytes += message.length;
+            for (LanOutgoing message : messages) {
+                bytes += message.size();
             }
             // this thread owns the sender now: no round runs and none can start until draining is reset
             if (!sendWouldNotBlock.test(bytes)) {
@@ -130,7 +137,7 @@ final class LanSender {
             }
             return true;
         }
-        for (byte[] message : messages) {
+        for (LanOutgoing message : messages) {
             add(message);
         }
         return false;
@@ -171,12 +178,12 @@ final class LanSender {
     }
 
     private void sendRound() {
-        List<byte[]> round = new ArrayList<>();
+        List<LanOutgoing> round = new ArrayList<>();
         long roundBytes = 0;
-        byte[] message;
+        LanOutgoing message;
         while (roundBytes < MAX_ROUND_BYTES && (message = queue.poll()) != null) {
             round.add(message);
-            roundBytes += message.length;
+            roundBytes += message.size();
         }
         int jgroupsSends = send(round, false);
         listener.sent(round.size(), jgroupsSends, queuedBytes.addAndGet(-roundBytes));
@@ -188,22 +195,23 @@ final class LanSender {
      * @param atOnce true for a light send on an idle sender's caller ({@link Transport#sendAtOnce})
      * @return the JGroups sends they took
      */
-    private int send(List<byte[]> round, boolean atOnce) {
-        List<byte[]> packed = LanBundle.pack(round, maxBundleBytes);
-        for (byte[] bytes : packed) {
+    private int send(List<LanOutgoing> round, boolean atOnce) {
+        int[] jgroupsSends = new int[1];
+        LanBundle.pack(round, maxBundleBytes, (bytes, carried) -> {
+            jgroupsSends[0]++;
             try {
                 if (atOnce) {
-                    transport.sendAtOnce(bytes);
+                    transport.sendAtOnce(bytes, carried);
                 } else {
-                    transport.send(bytes);
+                    transport.send(bytes, carried);
                 }
             } catch (Exception e) {
                 listener.failed(e);
             }
-        }
+        });
         messagesSent.addAndGet(round.size());
-        sends.addAndGet(packed.size());
-        return packed.size();
+        sends.addAndGet(jgroupsSends[0]);
+        return jgroupsSends[0];
     }
 
     /**

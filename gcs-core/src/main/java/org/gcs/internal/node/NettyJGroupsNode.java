@@ -32,6 +32,7 @@ import org.gcs.internal.engine.EngineSettingsFactory;
 import org.gcs.internal.engine.NodeEngine;
 import org.gcs.internal.engine.SendRequest;
 import org.gcs.internal.log.RateLimitedLog;
+import org.gcs.internal.wire.LanOutgoing;
 import org.gcs.metrics.NodeMetrics;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -214,13 +215,13 @@ public final class NettyJGroupsNode implements GcsNode {
     static LanSender.Transport lanTransport(java.util.function.Supplier<JGroupsLan> lan) {
         return new LanSender.Transport() {
             @Override
-            public void send(byte[] bytes) throws Exception {
-                lan.get().sendAtOnce(bytes);
+            public void send(byte[] bytes, List<LanOutgoing> carried) throws Exception {
+                lan.get().sendAtOnce(bytes, carried);
             }
 
             @Override
-            public void sendAtOnce(byte[] bytes) throws Exception {
-                lan.get().sendAtOnce(bytes);
+            public void sendAtOnce(byte[] bytes, List<LanOutgoing> carried) throws Exception {
+                lan.get().sendAtOnce(bytes, carried);
             }
         };
     }

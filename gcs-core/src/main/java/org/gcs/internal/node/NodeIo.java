@@ -7,7 +7,7 @@ import org.gcs.MemberId;
 import org.gcs.alm.overlay.DelegateAddress;
 import org.gcs.internal.engine.EngineIo;
 import org.gcs.internal.engine.SendRequest;
-import org.gcs.internal.wire.LanCodec;
+import org.gcs.internal.wire.LanOutgoing;
 import org.gcs.internal.wire.LanMessage;
 import org.gcs.internal.wire.WanEnvelope;
 import org.gcs.metrics.NodeMetrics;
@@ -91,7 +91,7 @@ final class NodeIo implements EngineIo {
 
     @Override
     public void lanSend(LanMessage message) {
-        lanOut.send(LanCodec.encode(message));
+        lanOut.send(LanOutgoing.of(message));
     }
 
     @Override

@@ -38,49 +38,80 @@ public final class LanBundle {
     private LanBundle() {
     }
 
+    /** Takes what {@link #pack} makes, in order. */
+    @FunctionalInterface
+    public interface DatagramConsumer {
+        /**
+         * @param bytes a bundle, or a lone message
+         * @param carried the messages it carries, in order (a view of the packed list, valid during the call)
+         */
+        void accept(byte[] bytes, List<LanOutgoing> carried);
+    }
+
     /**
      * Packs consecutive messages into bundles of at most {@code maxBundleBytes}; a message that does not fit with
-     * another one (or is alone) goes as it is.
+     * another one (or is alone) goes as it is. Each message is written straight into the bundle that carries it
+     * ({@link LanOutgoing#writeTo}).
+     *
+     * @param messages LAN messages, in sending order
+     * @param maxBundleBytes the largest bundle to make, header included
+     * @param out takes the bundles and single messages, in order
+     */
+    public static void pack(List<LanOutgoing> messages, int maxBundleBytes, DatagramConsumer out) {
+        if (maxBundleBytes < HEADER_BYTES + 2 * PER_MESSAGE_BYTES) {
+            throw new IllegalArgumentException("maxBundleBytes " + maxBundleBytes + " leaves no room for two messages");
+        }
+        int from = 0;
+        while (from < messages.size()) {
+            int size = HEADER_BYTES + PER_MESSAGE_BYTES + messages.get(from).size();
+            int to = from + 1;
+            while (to < messages.size() && to - from < MAX_COUNT
+                    && size + PER_MESSAGE_BYTES + messages.get(to).size() <= maxBundleBytes) {
+                size += PER_MESSAGE_BYTES + messages.get(to).size();
+                to++;
+            }
+            List<LanOutgoing> carried = messages.subList(from, to);
+            out.accept(to - from == 1 ? messages.get(from).bytes() : encode(carried, size), carried);
+            from = to;
+        }
+    }
+
+    /**
+     * Packs messages already encoded, as {@link #pack(List, int, DatagramConsumer)} does.
      *
      * @param messages encoded LAN messages, in sending order
      * @param maxBundleBytes the largest bundle to make, header included
      * @return what to send, in order: bundles and single messages
      */
     public static List<byte[]> pack(List<byte[]> messages, int maxBundleBytes) {
-        if (maxBundleBytes < HEADER_BYTES + 2 * PER_MESSAGE_BYTES) {
-            throw new IllegalArgumentException("maxBundleBytes " + maxBundleBytes + " leaves no room for two messages");
+        List<LanOutgoing> outgoing = new ArrayList<>(messages.size());
+        for (byte[] message : messages) {
+            outgoing.add(LanOutgoing.encoded(message));
         }
         List<byte[]> out = new ArrayList<>();
-        int from = 0;
-        while (from < messages.size()) {
-            int size = HEADER_BYTES + PER_MESSAGE_BYTES + messages.get(from).length;
-            int to = from + 1;
-            while (to < messages.size() && to - from < MAX_COUNT
-                    && size + PER_MESSAGE_BYTES + messages.get(to).length <= maxBundleBytes) {
-                size += PER_MESSAGE_BYTES + messages.get(to).length;
-                to++;
-            }
-            out.add(to - from == 1 ? messages.get(from) : encode(messages.subList(from, to), size));
-            from = to;
-        }
+        pack(outgoing, maxBundleBytes, (bytes, carried) -> out.add(bytes));
         return out;
     }
 
-    private static byte[] encode(List<byte[]> messages, int size) {
+    private static byte[] encode(List<LanOutgoing> messages, int size) {
         byte[] bundle = new byte[size];
         bundle[0] = (byte) LanCodec.VERSION;
         bundle[1] = (byte) TYPE;
         bundle[2] = (byte) (messages.size() >>> 8);
         bundle[3] = (byte) messages.size();
         int pos = HEADER_BYTES;
-        for (byte[] message : messages) {
-            int length = message.length;
+        for (LanOutgoing message : messages) {
+            int length = message.size();
             bundle[pos] = (byte) (length >>> 24);
             bundle[pos + 1] = (byte) (length >>> 16);
             bundle[pos + 2] = (byte) (length >>> 8);
             bundle[pos + 3] = (byte) length;
-            System.arraycopy(message, 0, bundle, pos + PER_MESSAGE_BYTES, length);
-            pos += PER_MESSAGE_BYTES + length;
+            int end = message.writeTo(bundle, pos + PER_MESSAGE_BYTES);
+            if (end != pos + PER_MESSAGE_BYTES + length) {
+                throw new IllegalStateException("LAN message wrote " + (end - pos - PER_MESSAGE_BYTES)
+                        + " bytes, sized " + length);
+            }
+            pos = end;
         }
         return bundle;
     }

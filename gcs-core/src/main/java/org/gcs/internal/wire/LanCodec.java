@@ -51,20 +51,54 @@ public final class LanCodec {
     private LanCodec() {
     }
 
-    /** @return the message as bytes */
-    public static byte[] encode(LanMessage message) {
+    /**
+     * The size of a data message ({@link LocalData}, {@link RemoteData}) as {@link #writeData} writes it, so that it
+     * can be encoded later straight into the datagram that carries it.
+     *
+     * @return the encoded size of a data message, or -1 for any other message
+     * @throws IllegalArgumentException if a name cannot be encoded (as {@link #encode} would throw)
+     */
+    public static int dataSize(LanMessage message) {
         if (message instanceof LocalData d) {
-            WireWriter w = new WireWriter(2 + WireWriter.textSize(d.member()) + 8 + WireWriter.textSize(d.group())
-                    + 8 + 8 + 1 + 4 + d.payload().length);
+            return 2 + WireWriter.checkedTextSize(d.member()) + 8 + WireWriter.checkedTextSize(d.group()) + 8 + 8 + 1
+                    + 4 + d.payload().length;
+        } else if (message instanceof RemoteData d) {
+            return 2 + WireWriter.checkedTextSize(d.originSite()) + WireWriter.checkedTextSize(d.member()) + 8
+                    + WireWriter.checkedTextSize(d.group()) + 8 + 8 + 4 + d.payload().length;
+        }
+        return -1;
+    }
+
+    /**
+     * Encodes a data message into {@code dest} from {@code offset}, {@link #dataSize} bytes; the same bytes as
+     * {@link #encode}.
+     *
+     * @return the offset after the message
+     * @throws IllegalArgumentException if the message is no data message
+     */
+    public static int writeData(LanMessage message, byte[] dest, int offset) {
+        WireWriter w = new WireWriter(dest, offset);
+        if (message instanceof LocalData d) {
             w.u8(VERSION).u8(LOCAL_DATA).text(d.member()).i64(d.incarnation()).text(d.group()).i64(d.memberSeq())
                     .i64(d.sentEpochMicros()).u8(d.resend() ? FLAG_RESEND : 0);
-            return writeBlob(w, d.payload());
+            writeBlob(w, d.payload());
         } else if (message instanceof RemoteData d) {
-            WireWriter w = new WireWriter(2 + WireWriter.textSize(d.originSite()) + WireWriter.textSize(d.member()) + 8
-                    + WireWriter.textSize(d.group()) + 8 + 8 + 4 + d.payload().length);
             w.u8(VERSION).u8(REMOTE_DATA).text(d.originSite()).text(d.member()).i64(d.incarnation()).text(d.group())
                     .i64(d.memberSeq()).i64(d.sentEpochMicros());
-            return writeBlob(w, d.payload());
+            writeBlob(w, d.payload());
+        } else {
+            throw new IllegalArgumentException("not a data message: " + message);
+        }
+        return w.position();
+    }
+
+    /** @return the message as bytes */
+    public static byte[] encode(LanMessage message) {
+        int dataSize = dataSize(message);
+        if (dataSize >= 0) {
+            byte[] bytes = new byte[dataSize];
+            writeData(message, bytes, 0);
+            return bytes;
         } else if (message instanceof MemberAnnounce a) {
             int size = 2 + WireWriter.textSize(a.member()) + 8 + 8 + 2;
             for (String g : a.groups()) {

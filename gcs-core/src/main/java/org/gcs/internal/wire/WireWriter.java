@@ -11,6 +11,12 @@ final class WireWriter {
         this.buf = new byte[capacity];
     }
 
+    /** Writes into {@code buf} from {@code offset}: the caller sized it for what it writes. */
+    WireWriter(byte[] buf, int offset) {
+        this.buf = buf;
+        this.pos = offset;
+    }
+
     byte[] array() {
         return buf;
     }
@@ -96,6 +102,19 @@ final class WireWriter {
     /** @return bytes an {@link #optionalText} field occupies */
     static int optionalTextSize(String s) {
         return s.isEmpty() ? 1 : textSize(s);
+    }
+
+    /**
+     * @return bytes a {@link #text} field occupies
+     * @throws IllegalArgumentException if {@link #text} would refuse the text, so that a caller that writes later (on
+     *     another thread) learns it now
+     */
+    static int checkedTextSize(String s) {
+        int size = textSize(s);
+        if (size < 2 || size > 256) {
+            throw new IllegalArgumentException("text '" + s + "' must have 1..255 bytes");
+        }
+        return size;
     }
 
     /** @return bytes a {@link #text} field occupies */

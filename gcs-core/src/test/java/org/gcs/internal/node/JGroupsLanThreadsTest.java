@@ -16,6 +16,7 @@ import org.gcs.internal.engine.LanView;
 import org.gcs.internal.wire.LanCodec;
 import org.gcs.internal.wire.LanMessage;
 import org.gcs.internal.wire.LanMessage.LocalData;
+import org.gcs.internal.wire.LanOutgoing;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -37,7 +38,7 @@ class JGroupsLanThreadsTest {
         lans.forEach(JGroupsLan::close);
     }
 
-    private record Received(long seq, String thread) {
+    private record Received(long seq, String thread, LocalData data) {
     }
 
     private JGroupsLan member(String name, List<Received> received) throws Exception {
@@ -51,7 +52,7 @@ class JGroupsLanThreadsTest {
         LanInbox inbox = new LanInbox(permits, Runnable::run, (message, permitBytes, sender) -> {
             permits.release(permitBytes); // delivered at once
             if (message instanceof LocalData data) {
-                received.add(new Received(data.memberSeq(), Thread.currentThread().getName()));
+                received.add(new Received(data.memberSeq(), Thread.currentThread().getName(), data));
             }
         }, () -> { });
         AtomicInteger viewSize = new AtomicInteger();
@@ -164,9 +165,12 @@ class JGroupsLanThreadsTest {
         long atOnceBefore = a.sentAtOnce();
 
         int count = 5_000;
+        List<LanMessage> sentMessages = new ArrayList<>();
         try {
             for (long seq = 1; seq <= count; seq++) {
-                sender.add(data(seq)); // all through the LAN-out thread, which bundles what queued meanwhile
+                LanMessage message = new LocalData("a", 1, "g", seq, 0, false, new byte[100]);
+                sentMessages.add(message);
+                sender.add(LanOutgoing.of(message)); // all through the LAN-out thread, which bundles what queued
             }
             assertThat(sender.flush(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
         } finally {
@@ -178,6 +182,11 @@ class JGroupsLanThreadsTest {
                 .containsExactlyElementsOf(java.util.stream.LongStream.rangeClosed(1, count).boxed().toList());
         assertThat(atSender).extracting(Received::thread).as("the own copy taken on the LAN-out thread")
                 .containsOnly("test-lan-out");
+        assertThat(atSender).hasSize(count);
+        for (int i = 0; i < count; i++) {
+            assertThat(atSender.get(i).data()).as("the own copy is the message sent, not a decoding of it")
+                    .isSameAs(sentMessages.get(i));
+        }
         assertThat(failures).hasValue(0);
         assertThat(sender.sends()).as("bundled").isLessThan(count);
         assertThat(a.sentAtOnce() - atOnceBefore).as("every JGroups send of the LAN-out thread written at once")

@@ -10,6 +10,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.gcs.internal.wire.LanBundle;
+import org.gcs.internal.wire.LanOutgoing;
 import org.gcs.internal.wire.MalformedDatagramException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -38,7 +39,7 @@ class LanOutTest {
 
     @Test
     void shouldHoldTheEngineBackAboveTheHighWatermarkAndResumeBelowTheLowOne() throws InterruptedException {
-        lanOut = new LanOut("t", loop, Runnable::run, bytes -> {
+        lanOut = new LanOut("t", loop, Runnable::run, (bytes, carried) -> {
             if (!lanFree.await(60, TimeUnit.SECONDS)) {
                 throw new IllegalStateException("the test never freed the LAN");
             }
@@ -48,10 +49,10 @@ class LanOutTest {
         byte[] second = new byte[3 * MIB];
         byte[] third = new byte[3 * MIB];
 
-        lanOut.send(first);
-        lanOut.send(second);
+        lanOut.send(LanOutgoing.encoded(first));
+        lanOut.send(LanOutgoing.encoded(second));
         assertThat(pressure).as("6 MiB queued: below the 8 MiB high watermark").isEmpty();
-        lanOut.send(third);
+        lanOut.send(LanOutgoing.encoded(third));
         assertThat(pressure).as("9 MiB queued").containsExactly(true);
         assertThat(lanOut.paused()).isTrue();
 
@@ -68,16 +69,16 @@ class LanOutTest {
 
     @Test
     void shouldGoOnAfterAFailedSendAndCountItsBytesAsGone() {
-        lanOut = new LanOut("t", loop, Runnable::run, bytes -> {
+        lanOut = new LanOut("t", loop, Runnable::run, (bytes, carried) -> {
             if (bytes.length == 11) {
                 throw new IllegalStateException("JGroups refused the message");
             }
             sent.add(bytes);
         }, bytes -> false, pressure::add, () -> false, (messages, sends) -> { }, 16); // no two of these fit one bundle
 
-        lanOut.send(new byte[10]);
-        lanOut.send(new byte[11]);
-        lanOut.send(new byte[12]);
+        lanOut.send(LanOutgoing.encoded(new byte[10]));
+        lanOut.send(LanOutgoing.encoded(new byte[11]));
+        lanOut.send(LanOutgoing.encoded(new byte[12]));
 
         await().atMost(GENEROUS).until(() -> sent.size() == 2);
         assertThat(sent).extracting(bytes -> bytes.length).containsExactly(10, 12);
@@ -89,7 +90,7 @@ class LanOutTest {
     private final List<String> sendingThreads = new CopyOnWriteArrayList<>();
 
     private LanOut turnBasedLanOut(boolean creditsLeft) {
-        lanOut = new LanOut("t", loop, turnEnds::add, bytes -> {
+        lanOut = new LanOut("t", loop, turnEnds::add, (bytes, carried) -> {
             sendingThreads.add(Thread.currentThread().getName());
             sent.add(bytes);
         }, bytes -> creditsLeft, pressure::add, () -> false, (messages, sends) -> { }, LanOut.MAX_BUNDLE_BYTES);
@@ -114,10 +115,10 @@ class LanOutTest {
         return out;
     }
 
-    private static byte[] message(int id, int bytes) {
+    private static LanOutgoing message(int id, int bytes) {
         byte[] message = new byte[bytes];
         message[0] = (byte) id;
-        return message;
+        return LanOutgoing.encoded(message);
     }
 
     @Test
@@ -164,8 +165,8 @@ class LanOutTest {
 
     @Test
     void shouldSendTheCurrentTurnBeforeDrainingReturns() throws MalformedDatagramException {
-        LanOut out = new LanOut("t", Runnable::run, turnEnds::add, sent::add, bytes -> true, pressure::add,
-                () -> false, (messages, sends) -> { }, LanOut.MAX_BUNDLE_BYTES);
+        LanOut out = new LanOut("t", Runnable::run, turnEnds::add, (bytes, carried) -> sent.add(bytes), bytes -> true,
+                pressure::add, () -> false, (messages, sends) -> { }, LanOut.MAX_BUNDLE_BYTES);
         lanOut = out;
 
         out.send(message(7, 100));

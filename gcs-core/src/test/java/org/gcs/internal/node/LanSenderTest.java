@@ -15,6 +15,7 @@ import org.gcs.internal.wire.LanBundle;
 import org.gcs.internal.wire.LanCodec;
 import org.gcs.internal.wire.LanMessage;
 import org.gcs.internal.wire.LanMessage.LocalData;
+import org.gcs.internal.wire.LanOutgoing;
 import org.gcs.internal.wire.MalformedDatagramException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -47,8 +48,8 @@ class LanSenderTest {
         return sender;
     }
 
-    private static byte[] message(long seq, int payloadBytes) {
-        return LanCodec.encode(new LocalData("m1", 1, "g", seq, 0, false, new byte[payloadBytes]));
+    private static LanOutgoing message(long seq, int payloadBytes) {
+        return LanOutgoing.of(new LocalData("m1", 1, "g", seq, 0, false, new byte[payloadBytes]));
     }
 
     private List<Long> sequencesSent() throws MalformedDatagramException {
@@ -72,7 +73,7 @@ class LanSenderTest {
     void shouldBundleWhatQueuedWhileASendBlockedAndKeepTheOrder() throws Exception {
         CountDownLatch firstSendEntered = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
-        LanSender s = sender(bytes -> {
+        LanSender s = sender((bytes, carried) -> {
             sent.add(bytes);
             firstSendEntered.countDown();
             release.await();
@@ -101,7 +102,7 @@ class LanSenderTest {
 
     @Test
     void shouldSendALoneMessageAtOnceWithoutWaitingForCompany() throws Exception {
-        LanSender s = sender(sent::add, 16 * 1024);
+        LanSender s = sender((bytes, carried) -> sent.add(bytes), 16 * 1024);
         s.add(message(1, 10));
         await().atMost(Duration.ofSeconds(30)).until(() -> sent.size() == 1);
         assertThat(LanBundle.isBundle(sent.get(0), 0, sent.get(0).length)).isFalse();
@@ -111,7 +112,7 @@ class LanSenderTest {
     @Test
     void shouldCountAFailedSendAndGoOn() throws Exception {
         AtomicInteger calls = new AtomicInteger();
-        LanSender s = sender(bytes -> {
+        LanSender s = sender((bytes, carried) -> {
             if (calls.incrementAndGet() == 1) {
                 throw new IllegalStateException("JGroups channel closed");
             }
@@ -129,7 +130,7 @@ class LanSenderTest {
 
     @Test
     void shouldKeepEveryMessageInOrderUnderConcurrentAddsFromOneThread() throws Exception {
-        LanSender s = sender(sent::add, 4096);
+        LanSender s = sender((bytes, carried) -> sent.add(bytes), 4096);
         Thread producer = new Thread(() -> {
             for (long seq = 1; seq <= 20_000; seq++) {
                 s.add(message(seq, 50));
@@ -152,7 +153,7 @@ class LanSenderTest {
         CountDownLatch secondSendEntered = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
         List<String> threads = new CopyOnWriteArrayList<>();
-        LanSender s = sender(bytes -> {
+        LanSender s = sender((bytes, carried) -> {
             threads.add(Thread.currentThread().getName());
             sent.add(bytes);
             if (sent.size() == 2) {
@@ -180,7 +181,7 @@ class LanSenderTest {
     @Test
     void shouldQueueInsteadOfSendingHereWhenTheSendCouldBlock() throws Exception {
         List<String> threads = new CopyOnWriteArrayList<>();
-        LanSender s = sender(bytes -> {
+        LanSender s = sender((bytes, carried) -> {
             threads.add(Thread.currentThread().getName());
             sent.add(bytes);
         }, 16 * 1024);
@@ -198,13 +199,13 @@ class LanSenderTest {
         List<String> how = new CopyOnWriteArrayList<>();
         LanSender s = sender(new LanSender.Transport() {
             @Override
-            public void send(byte[] bytes) {
+            public void send(byte[] bytes, List<LanOutgoing> carried) {
                 how.add("queued:" + Thread.currentThread().getName());
                 sent.add(bytes);
             }
 
             @Override
-            public void sendAtOnce(byte[] bytes) {
+            public void sendAtOnce(byte[] bytes, List<LanOutgoing> carried) {
                 how.add("at once:" + Thread.currentThread().getName());
                 sent.add(bytes);
             }
@@ -216,5 +217,51 @@ class LanSenderTest {
 
         assertThat(sequencesSent()).containsExactly(1L, 2L);
         assertThat(how).containsExactly("at once:" + Thread.currentThread().getName(), "queued:test-lan-out");
+    }
+
+    @Test
+    void shouldEncodeEachMessageStraightIntoItsBundleAndTellTheTransportWhichMessagesItCarries() throws Exception {
+        List<List<LanMessage>> carriedPerSend = new CopyOnWriteArrayList<>();
+        CountDownLatch firstSendEntered = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        LanSender s = sender((bytes, carried) -> {
+            sent.add(bytes);
+            carriedPerSend.add(carried.stream().map(LanOutgoing::message).toList());
+            firstSendEntered.countDown();
+            release.await();
+        }, 4096);
+        List<LanOutgoing> messages = new ArrayList<>();
+        for (long seq = 1; seq <= 30; seq++) {
+            messages.add(message(seq, 300));
+        }
+        s.add(messages.get(0));
+        assertThat(firstSendEntered.await(30, TimeUnit.SECONDS)).isTrue();
+        for (LanOutgoing message : messages.subList(1, messages.size())) {
+            s.add(message);
+        }
+        release.countDown();
+        assertThat(s.flush(30, TimeUnit.SECONDS)).isTrue();
+
+        assertThat(sequencesSent()).hasSize(30).isSorted();
+        assertThat(sent).as("the first alone, then 4-KiB bundles").hasSizeGreaterThan(2);
+        List<LanMessage> carriedInOrder = carriedPerSend.stream().flatMap(List::stream).toList();
+        assertThat(carriedInOrder).as("the very messages handed over, for the sender's own copy")
+                .containsExactlyElementsOf(messages.stream().map(LanOutgoing::message).toList());
+        for (int i = 0; i < sent.size(); i++) {
+            byte[] bytes = sent.get(i);
+            List<LanMessage> decoded = new ArrayList<>();
+            if (LanBundle.isBundle(bytes, 0, bytes.length)) {
+                LanBundle.forEach(bytes, 0, bytes.length, (b, o, l) -> {
+                    try {
+                        decoded.add(LanCodec.decode(b, o, l));
+                    } catch (MalformedDatagramException e) {
+                        throw new AssertionError(e);
+                    }
+                });
+            } else {
+                decoded.add(LanCodec.decode(bytes, 0, bytes.length));
+            }
+            assertThat(decoded).as("send %d decodes to what it says it carries", i).isEqualTo(carriedPerSend.get(i));
+        }
     }
 }

@@ -114,4 +114,36 @@ class LanBundleTest {
         assertThat(sends).as("one bundle").hasSize(1);
         assertThat(unpack(sends)).as("bundled").containsExactlyElementsOf(LanMessages.oneOfEachType());
     }
+
+    @Test
+    void shouldWriteDataStraightIntoTheBundleAsTheBytesItsEncodingWouldHaveGiven() {
+        List<LanMessage> mixed = new ArrayList<>(LanMessages.oneOfEachType());
+        for (int i = 0; i < 5; i++) {
+            mixed.add(new LanMessage.RemoteData("paris", "paris-1", 3L, "g", i + 1, 42, WanDatagrams.payload(200, i)));
+            mixed.add(new LanMessage.LocalData("boston-1", 7L, "g", i + 1, 42, i % 2 == 0,
+                    WanDatagrams.payload(300, i)));
+        }
+        List<LanOutgoing> outgoing = new ArrayList<>();
+        List<byte[]> encoded = new ArrayList<>();
+        for (LanMessage message : mixed) {
+            outgoing.add(LanOutgoing.of(message));
+            encoded.add(LanCodec.encode(message));
+        }
+        List<byte[]> direct = new ArrayList<>();
+        List<LanMessage> carried = new ArrayList<>();
+        LanBundle.pack(outgoing, 2048, (bytes, messages) -> {
+            direct.add(bytes);
+            messages.forEach(m -> carried.add(m.message()));
+        });
+
+        List<byte[]> fromEncodings = LanBundle.pack(encoded, 2048);
+        assertThat(direct).hasSameSizeAs(fromEncodings).hasSizeGreaterThan(1);
+        for (int i = 0; i < direct.size(); i++) {
+            assertThat(direct.get(i)).as("datagram %d", i).isEqualTo(fromEncodings.get(i));
+        }
+        assertThat(carried).as("data carried as it is, other messages only as their bytes")
+                .containsExactlyElementsOf(mixed.stream()
+                        .map(m -> m instanceof LanMessage.LocalData || m instanceof LanMessage.RemoteData ? m : null)
+                        .toList());
+    }
 }

@@ -319,4 +319,35 @@ class LanCodecTest {
 
         assertThat(dropReason(bytes)).isIn(DropReason.MALFORMED, DropReason.TRUNCATED);
     }
+
+    // ------------------------------------------------------------------ data written in place
+
+    @ParameterizedTest
+    @MethodSource("oneOfEachType")
+    void shouldWriteDataInPlaceAsItsEncodingAndSizeNothingElse(LanMessage message) {
+        byte[] encoded = LanCodec.encode(message);
+        int size = LanCodec.dataSize(message);
+        if (!(message instanceof LocalData) && !(message instanceof RemoteData)) {
+            assertThat(size).isEqualTo(-1);
+            assertThatThrownBy(() -> LanCodec.writeData(message, new byte[encoded.length], 0))
+                    .isInstanceOf(IllegalArgumentException.class);
+            return;
+        }
+        assertThat(size).isEqualTo(encoded.length);
+        byte[] dest = new byte[size + 10];
+        Arrays.fill(dest, (byte) 0x5a);
+        assertThat(LanCodec.writeData(message, dest, 7)).isEqualTo(7 + size);
+        assertThat(Arrays.copyOfRange(dest, 7, 7 + size)).isEqualTo(encoded);
+        assertThat(dest[6]).as("nothing written before the offset").isEqualTo((byte) 0x5a);
+        assertThat(dest[7 + size]).as("nor after the message").isEqualTo((byte) 0x5a);
+    }
+
+    @Test
+    void shouldRefuseAnUnencodableNameWhenSizingNotLaterWhenWriting() {
+        String tooLong = "m".repeat(256);
+        LocalData data = new LocalData(tooLong, 1, "g", 1, 0, false, new byte[3]);
+        assertThatThrownBy(() -> LanCodec.dataSize(data)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("1..255 bytes");
+        assertThatThrownBy(() -> LanOutgoing.of(data)).isInstanceOf(IllegalArgumentException.class);
+    }
 }

@@ -1,0 +1,78 @@
+package org.gcs.jmh;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.gcs.internal.wire.LanBundle;
+import org.gcs.internal.wire.LanCodec;
+import org.gcs.internal.wire.LanMessage;
+import org.gcs.internal.wire.LanMessage.LocalData;
+import org.gcs.internal.wire.LanOutgoing;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.infra.Blackhole;
+
+/**
+ * The LAN-out path's encoding of one full bundle: {@code messages} {@link LocalData} of {@code payloadBytes} each, as a
+ * member's LAN-out thread sends them under load ({@code LanSender}). {@link #packInPlace} is the path since issue 37's
+ * round 4: each message is written straight into its bundle ({@link LanOutgoing}). {@link #encodeThenPack} is the path
+ * before it: each message encoded on its own by the event loop, then copied into the bundle.
+ *
+ * <p>The inputs live in this state object and every bundle goes to the {@link Blackhole}, so neither constant folding
+ * nor dead-code elimination can remove the work. Run with {@code -prof gc} for the bytes allocated per bundle.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+public class LanBundleBenchmark {
+
+    /** Payload of each message, in bytes. */
+    @Param({"1024"})
+    public int payloadBytes;
+
+    /** Messages in the bundle: 30 of 1 KB fill the 32-KiB bundle of a node. */
+    @Param({"30"})
+    public int messages;
+
+    private static final int MAX_BUNDLE_BYTES = 32 * 1024;
+
+    private List<LanMessage> data;
+
+    /** Builds the messages. */
+    @Setup
+    public void setUp() {
+        data = new ArrayList<>(messages);
+        for (int i = 0; i < messages; i++) {
+            data.add(new LocalData("boston-1", 1_700_000_000_001L, Traffic.GROUP, 30_865 + i,
+                    1_763_683_200_123_456L, false, Traffic.payload(payloadBytes, i)));
+        }
+    }
+
+    /** The path before round 4: encode each message, then copy the encodings into the bundle. */
+    @Benchmark
+    public void encodeThenPack(Blackhole sink) {
+        List<byte[]> encoded = new ArrayList<>(data.size());
+        for (LanMessage message : data) {
+            encoded.add(LanCodec.encode(message));
+        }
+        for (byte[] datagram : LanBundle.pack(encoded, MAX_BUNDLE_BYTES)) {
+            sink.consume(datagram);
+        }
+    }
+
+    /** The path since round 4: each message sized on the loop, written once, into its bundle. */
+    @Benchmark
+    public void packInPlace(Blackhole sink) {
+        List<LanOutgoing> outgoing = new ArrayList<>(data.size());
+        for (LanMessage message : data) {
+            outgoing.add(LanOutgoing.of(message));
+        }
+        LanBundle.pack(outgoing, MAX_BUNDLE_BYTES, (bytes, carried) -> sink.consume(bytes));
+    }
+}

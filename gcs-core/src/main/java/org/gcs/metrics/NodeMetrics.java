@@ -156,9 +156,9 @@ public final class NodeMetrics implements ProtocolMetrics, AutoCloseable {
         traffic.wanReceived(bytes);
     }
 
-    /** An application message of {@code bytes} was admitted. */
-    public void messageSent(int bytes) {
-        traffic.messageSent(bytes);
+    /** {@code messages} application messages of {@code payloadBytes} bytes in all were admitted. */
+    public void messagesSent(long messages, long payloadBytes) {
+        traffic.messagesSent(messages, payloadBytes);
     }
 
     /** {@code messages} messages of {@code payloadBytes} bytes in all were delivered. */

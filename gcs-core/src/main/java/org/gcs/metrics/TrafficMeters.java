@@ -97,9 +97,9 @@ final class TrafficMeters {
         wanBytesReceived.increment(bytes);
     }
 
-    void messageSent(int bytes) {
-        messagesSent.increment();
-        payloadBytesSent.increment(bytes);
+    void messagesSent(long messages, long payloadBytes) {
+        messagesSent.increment(messages);
+        payloadBytesSent.increment(payloadBytes);
     }
 
     void messagesDelivered(long messages, long payloadBytes) {

@@ -26,9 +26,9 @@ class NodeMetricsTest {
 
     @Test
     void shouldForwardExistingAndFutureMetersToARegistryBoundLater() {
-        metrics.messageSent(100);
+        metrics.messagesSent(1, 100);
         metrics.bind(late);
-        metrics.messageSent(100);
+        metrics.messagesSent(1, 100);
         metrics.flowsChanged(List.of(flow(5000.0)), List.of());
 
         assertThat(late.get(GcsMeters.MESSAGES_SENT.meterName()).tag("member", "boston-1").counter().count())

@@ -99,11 +99,14 @@ final class OutgoingFlows {
 
     /** A member of this site sent a message: carry it over the WAN. */
     void onLocalData(LocalData data, long nowNs) {
-        String member = SiteHoldTracker.memberKey(data.member(), data.incarnation());
-        if (!data.resend() && awaitingHandover.contains(member)) {
-            ignoredWithoutHandover.putIfAbsent(member, new Claimant(data.member(), data.incarnation()));
-            requestHandover(data.member(), data.incarnation(), member, nowNs);
-            return; // sent before the member saw us take over; it comes again as a re-send
+        // the key is built only while some member's hand-over is awaited: per message it cost a string and its hash
+        if (!data.resend() && !awaitingHandover.isEmpty()) {
+            String member = SiteHoldTracker.memberKey(data.member(), data.incarnation());
+            if (awaitingHandover.contains(member)) {
+                ignoredWithoutHandover.putIfAbsent(member, new Claimant(data.member(), data.incarnation()));
+                requestHandover(data.member(), data.incarnation(), member, nowNs);
+                return; // sent before the member saw us take over; it comes again as a re-send
+            }
         }
         OriginKey origin = new OriginKey(settings.site(), data.member(), data.incarnation(), data.group());
         if (appended.accept(origin, data.memberSeq()) < 0) {

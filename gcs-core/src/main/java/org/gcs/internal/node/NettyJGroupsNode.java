@@ -107,7 +107,7 @@ public final class NettyJGroupsNode implements GcsNode {
         long tickNs = config.tickInterval().toNanos();
         this.ticks = new TickSchedule(loop, tickNs, Math.max(tickNs, ProtocolTimer.STATUS_INTERVAL_NS));
         this.io = new NodeIo(self, lanOut, wan, deliveries, deliveryBacklog, deliveryPermits, memberships,
-                pendingSends, metrics, deadlines, ticks);
+                pendingSends, metrics, deadlines, ticks, loop::afterThisTurn);
         this.incarnation = ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE;
         this.engine = new NodeEngine(EngineSettingsFactory.create(config, incarnation, incarnation), io, metrics);
         deadlines.target(engine::onDeadline);

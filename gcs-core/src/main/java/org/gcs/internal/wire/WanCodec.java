@@ -210,8 +210,19 @@ public final class WanCodec {
      * @throws IllegalArgumentException if the packet would exceed {@link #MAX_DATAGRAM_BYTES}
      */
     public byte[] encode(WanEnvelope envelope, String toSite, long sendEpochMillis) {
+        return encode(envelope, toSite, sendEpochMillis, WanPacketCodec.bodySize(envelope.packet()));
+    }
+
+    /**
+     * As {@link #encode(WanEnvelope, String, long)}, with the packet's body size already computed by the caller
+     * ({@link WanPacker} sizes every packet once, to pack them).
+     *
+     * @param bodyBytes the packet's body size, as {@link WanPacketCodec#bodySize} gives it
+     * @throws IllegalStateException if the body did not take {@code bodyBytes}
+     */
+    byte[] encode(WanEnvelope envelope, String toSite, long sendEpochMillis, int bodyBytes) {
         WanPacket packet = envelope.packet();
-        int size = headerSize(envelope.fromSite()) + WanPacketCodec.bodySize(packet) + MAC_BYTES;
+        int size = headerSize(envelope.fromSite()) + bodyBytes + MAC_BYTES;
         if (size > MAX_DATAGRAM_BYTES) {
             throw new IllegalArgumentException(packet.getClass().getSimpleName() + " of " + size
                     + " bytes exceeds the largest datagram (" + MAX_DATAGRAM_BYTES + ")");
@@ -223,6 +234,10 @@ public final class WanCodec {
                 .i64(packetNumber).i64(sendEpochMillis).i64(destinationTag(toSite));
         w.text(envelope.fromSite()).i64(envelope.fromTerm());
         WanPacketCodec.writeBody(w, packet);
+        if (w.position() != size - MAC_BYTES) {
+            throw new IllegalStateException(packet.getClass().getSimpleName() + " wrote " + w.position()
+                    + " bytes before its tag, sized " + (size - MAC_BYTES));
+        }
         byte[] datagram = w.array();
         SecretKeySpec key = ring.packetKey(keyId, senderId);
         ring.remember(keyId, senderId, key);

@@ -91,29 +91,37 @@ public final class WanPacker<A> {
     private void pack(Destination<A> destination, List<WanEnvelope> envelopes, long sendEpochMillis,
                       DatagramSink<A> sink) {
         A to = destination.to();
+        // each packet's size in a batch (length, type, body), computed once: the size check and the encoding share it
+        int[] batchedSizes = new int[envelopes.size()];
+        for (int i = 0; i < batchedSizes.length; i++) {
+            batchedSizes[i] = WanCodec.batchedSize(envelopes.get(i).packet());
+        }
         int from = 0;
         while (from < envelopes.size()) {
             WanEnvelope first = envelopes.get(from);
-            int size = WanCodec.envelopeOverheadBytes(first.fromSite()) + WanBatch.HEADER_BYTES
-                    + WanCodec.batchedSize(first.packet());
+            int size = WanCodec.envelopeOverheadBytes(first.fromSite()) + WanBatch.HEADER_BYTES + batchedSizes[from];
+            int batchBodyBytes = WanBatch.HEADER_BYTES + batchedSizes[from];
             int end = from + 1;
             while (end < envelopes.size() && end - from < WanBatch.MAX_PACKETS && sameSender(first, envelopes.get(end))) {
-                int next = WanCodec.batchedSize(envelopes.get(end).packet());
+                int next = batchedSizes[end];
                 if (size + next > maxDatagramBytes) {
                     break;
                 }
                 size += next;
+                batchBodyBytes += next;
                 end++;
             }
             if (end - from == 1) {
-                sink.send(to, codec.encode(first, destination.toSite(), sendEpochMillis), 1);
+                int bodyBytes = batchedSizes[from] - WanBatch.PER_PACKET_BYTES - 1;
+                sink.send(to, codec.encode(first, destination.toSite(), sendEpochMillis, bodyBytes), 1);
             } else {
                 List<WanPacket> packets = new ArrayList<>(end - from);
                 for (int i = from; i < end; i++) {
                     packets.add(envelopes.get(i).packet());
                 }
                 WanEnvelope packed = new WanEnvelope(first.fromSite(), first.fromTerm(), new WanBatch(packets));
-                sink.send(to, codec.encode(packed, destination.toSite(), sendEpochMillis), packets.size());
+                sink.send(to, codec.encode(packed, destination.toSite(), sendEpochMillis, batchBodyBytes),
+                        packets.size());
             }
             from = end;
         }

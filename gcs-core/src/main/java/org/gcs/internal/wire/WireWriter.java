@@ -64,13 +64,20 @@ final class WireWriter {
     /** Writes u8 length + bytes; names are ASCII and at most 64 characters (validated at the API). */
     WireWriter text(String s) {
         int n = s.length();
-        if (n >= 1 && n <= 255 && isAscii(s)) {
-            // the common case, every name: its characters are its bytes, written without an encoded copy
+        if (n >= 1 && n <= 255) {
+            // the common case, every name: its characters are its bytes, checked as they are written (one pass)
+            int start = pos;
             buf[pos++] = (byte) n;
-            for (int i = 0; i < n; i++) {
-                buf[pos++] = (byte) s.charAt(i);
+            int i = 0;
+            char c;
+            while (i < n && (c = s.charAt(i)) < 0x80) {
+                buf[pos++] = (byte) c;
+                i++;
             }
-            return this;
+            if (i == n) {
+                return this;
+            }
+            pos = start; // not ASCII: written again below, UTF-8 encoded
         }
         byte[] b = s.getBytes(StandardCharsets.UTF_8);
         if (b.length == 0 || b.length > 255) {

@@ -135,4 +135,13 @@ class WanPackerTest {
                 .isInstanceOf(MalformedDatagramException.class).hasMessageContaining("inside");
         assertThat(integrity.decode(sealed, 0, sealed.length).packet()).isInstanceOf(WanBatch.class);
     }
+
+    @Test
+    void shouldRefuseToSealABodyThatDidNotTakeTheSizeItWasGiven() {
+        WanEnvelope only = data(1, 100);
+        int bodyBytes = WanCodec.batchedSize(only.packet()) - WanBatch.PER_PACKET_BYTES - 1;
+        assertThat(codec.encode(only, "ottawa", 1L, bodyBytes)).hasSize(WanCodec.encodedSize(only));
+        assertThatThrownBy(() -> codec.encode(only, "ottawa", 1L, bodyBytes + 1))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("sized");
+    }
 }

@@ -26,7 +26,8 @@ import org.openjdk.jmh.infra.Blackhole;
  */
 class BenchmarksRunOnceTest {
     private static final List<Class<?>> BENCHMARKS = List.of(WireCodecBenchmark.class, ReceivePathBenchmark.class,
-            LossEstimatorBenchmark.class, AllocatorBenchmark.class, DeliveryMeterBenchmark.class);
+            LossEstimatorBenchmark.class, AllocatorBenchmark.class, DeliveryMeterBenchmark.class,
+            LanBundleBenchmark.class);
     private static final Blackhole BLACKHOLE = new Blackhole(
             "Today's password is swordfish. I understand instantiating Blackholes directly is dangerous.");
 
@@ -124,6 +125,19 @@ class BenchmarksRunOnceTest {
         assertThat(shares).hasSize(senders);
         double total = shares.values().stream().mapToDouble(Double::doubleValue).sum();
         assertThat(total).isCloseTo(bench.capacityBytesPerSec(), within(bench.capacityBytesPerSec() * 1e-9));
+    }
+
+    @Test
+    void bothLanBundlePathsShouldMakeTheSameFullBundle() {
+        LanBundleBenchmark bench = new LanBundleBenchmark();
+        bench.payloadBytes = 1024;
+        bench.messages = 30;
+        bench.setUp();
+        List<byte[]> before = bench.encodeThenPack();
+        List<byte[]> after = bench.packInPlace();
+        assertThat(before).as("30 messages of 1 KB: one bundle").hasSize(1);
+        assertThat(after).hasSize(1);
+        assertThat(after.get(0)).isEqualTo(before.get(0));
     }
 
     private static List<Method> benchmarkMethods(Class<?> type) {

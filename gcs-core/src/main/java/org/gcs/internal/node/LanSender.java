@@ -67,7 +67,10 @@ final class LanSender {
          */
         void sent(int messages, int sends, long queuedBytesLeft);
 
-        /** A JGroups send failed; its messages are lost to this path (the protocol repairs or times out). */
+        /**
+         * A JGroups send failed, or a round could not be written (a bug); its messages are lost to this path (the
+         * protocol repairs or times out).
+         */
         void failed(Exception e);
     }
 
@@ -197,18 +200,24 @@ final class LanSender {
      */
     private int send(List<LanOutgoing> round, boolean atOnce) {
         int[] jgroupsSends = new int[1];
-        LanBundle.pack(round, maxBundleBytes, (bytes, carried) -> {
-            jgroupsSends[0]++;
-            try {
-                if (atOnce) {
-                    transport.sendAtOnce(bytes, carried);
-                } else {
-                    transport.send(bytes, carried);
+        try {
+            LanBundle.pack(round, maxBundleBytes, (bytes, carried) -> {
+                jgroupsSends[0]++;
+                try {
+                    if (atOnce) {
+                        transport.sendAtOnce(bytes, carried);
+                    } else {
+                        transport.send(bytes, carried);
+                    }
+                } catch (Exception e) {
+                    listener.failed(e);
                 }
-            } catch (Exception e) {
-                listener.failed(e);
-            }
-        });
+            });
+        } catch (RuntimeException e) {
+            // a message that could not be written (a bug: its size was checked when it was made); the rest of the
+            // round is lost to this path like a failed send, and the sender goes on instead of stopping for good
+            listener.failed(e);
+        }
         messagesSent.addAndGet(round.size());
         sends.addAndGet(jgroupsSends[0]);
         return jgroupsSends[0];

@@ -314,18 +314,7 @@ final class JGroupsLan implements Receiver, AutoCloseable {
         // JGroups' loopback would bring the message back through a pool thread and the whole receive stack (two
         // wake-ups per multicast); the member takes its own copy here instead, once JGroups has numbered the message
         LanInbox.Batch own = listener.openOwnBatch();
-        if (carried == null) {
-            own.add(bytes, 0, bytes.length, self());
-        } else {
-            for (LanOutgoing outgoing : carried) {
-                if (outgoing.message() != null) {
-                    own.add(outgoing.message(), self()); // data as it is: no decoding of what was just encoded
-                } else {
-                    byte[] encoded = outgoing.bytes();
-                    own.add(encoded, 0, encoded.length, self());
-                }
-            }
-        }
+        own.addSent(bytes, carried, self());
         own.post();
     }
 

@@ -10,6 +10,7 @@ import org.gcs.internal.wire.LanCodec;
 import org.gcs.internal.wire.LanMessage;
 import org.gcs.internal.wire.LanMessage.LocalData;
 import org.gcs.internal.wire.LanMessage.RemoteData;
+import org.gcs.internal.wire.LanOutgoing;
 import org.gcs.internal.wire.MalformedDatagramException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -113,6 +114,29 @@ final class LanInbox {
                 return;
             }
             addOne(bytes, offset, length, sender);
+        }
+
+        /**
+         * Adds this member's own copy of what it just sent: data messages as they are (no decoding of what was just
+         * encoded), any other message by decoding its bytes.
+         *
+         * @param bytes the bundle or lone message sent
+         * @param carried the messages it carries, in order; null to decode them all from {@code bytes}
+         * @param self this member
+         */
+        void addSent(byte[] bytes, List<LanOutgoing> carried, LanView.LanMember self) {
+            if (carried == null) {
+                add(bytes, 0, bytes.length, self);
+                return;
+            }
+            for (LanOutgoing outgoing : carried) {
+                if (outgoing.message() != null) {
+                    add(outgoing.message(), self);
+                } else {
+                    byte[] encoded = outgoing.bytes();
+                    add(encoded, 0, encoded.length, self);
+                }
+            }
         }
 
         private void addOne(byte[] bytes, int offset, int length, LanView.LanMember sender) {

@@ -99,15 +99,14 @@ public final class WanPacker<A> {
         int from = 0;
         while (from < envelopes.size()) {
             WanEnvelope first = envelopes.get(from);
-            int size = WanCodec.envelopeOverheadBytes(first.fromSite()) + WanBatch.HEADER_BYTES + batchedSizes[from];
+            int overheadBytes = WanCodec.envelopeOverheadBytes(first.fromSite());
             int batchBodyBytes = WanBatch.HEADER_BYTES + batchedSizes[from];
             int end = from + 1;
             while (end < envelopes.size() && end - from < WanBatch.MAX_PACKETS && sameSender(first, envelopes.get(end))) {
                 int next = batchedSizes[end];
-                if (size + next > maxDatagramBytes) {
+                if (overheadBytes + batchBodyBytes + next > maxDatagramBytes) {
                     break;
                 }
-                size += next;
                 batchBodyBytes += next;
                 end++;
             }

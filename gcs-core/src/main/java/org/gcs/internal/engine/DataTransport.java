@@ -1,6 +1,7 @@
 package org.gcs.internal.engine;
 
 import java.util.Map;
+import org.gcs.internal.flow.ReceiverRtts;
 import org.gcs.internal.wire.WanPacket;
 import org.gcs.internal.wire.WanPacket.Data;
 import org.gcs.HopLinkStatus;
@@ -21,7 +22,7 @@ interface DataTransport {
      * @param packet the packet (it carries no receiver's RTT)
      * @param receiverSrttNs the flow's receiving sites and the sending delegate's smoothed RTT to each
      */
-    void sendFirst(Data packet, Map<String, Long> receiverSrttNs);
+    void sendFirst(Data packet, ReceiverRtts receiverSrttNs);
 
     /**
      * A data packet arrived from a neighbour: pass it on where the transport says.

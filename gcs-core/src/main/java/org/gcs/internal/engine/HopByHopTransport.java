@@ -13,6 +13,7 @@ import org.gcs.cc.link.LinkReceiver;
 import org.gcs.cc.link.LinkRelay;
 import org.gcs.cc.link.LinkSender;
 import org.gcs.cc.link.LinkSettings;
+import org.gcs.internal.flow.ReceiverRtts;
 import org.gcs.internal.wire.DropReason;
 import org.gcs.internal.wire.WanPacket;
 import org.gcs.internal.wire.WanPacket.Data;
@@ -219,7 +220,7 @@ final class HopByHopTransport implements DataTransport {
     }
 
     @Override
-    public void sendFirst(Data packet, Map<String, Long> receiverSrttNs) {
+    public void sendFirst(Data packet, ReceiverRtts receiverSrttNs) {
         boolean viaTree = overlay.inPlan(site);
         if (viaTree) {
             source.packets.addLast(new Hop(packet, ""));

@@ -11,6 +11,7 @@ import java.util.TreeMap;
 import org.gcs.FlowStatus;
 import org.gcs.internal.flow.ControlBlocks;
 import org.gcs.internal.flow.MetaFlowSender;
+import org.gcs.internal.flow.ReceiverRtts;
 import org.gcs.internal.wire.LanMessage.Demand;
 import org.gcs.internal.wire.LanMessage.HandoverRequest;
 import org.gcs.internal.wire.LanMessage.LocalData;
@@ -305,7 +306,7 @@ final class OutgoingFlows {
     /** Where the meta-flows' packets go: first transmissions to the transport, the rest straight to the receiver. */
     private final class Output implements MetaFlowSender.Output {
         @Override
-        public void multicast(Data packet, Map<String, Long> receiverSrttNs) {
+        public void multicast(Data packet, ReceiverRtts receiverSrttNs) {
             transport.sendFirst(packet, receiverSrttNs);
         }
 

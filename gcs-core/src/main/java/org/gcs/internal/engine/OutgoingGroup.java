@@ -14,6 +14,7 @@ import org.gcs.cc.api.SourceContext;
 import org.gcs.cc.api.SourceController;
 import org.gcs.internal.flow.ControlBlocks;
 import org.gcs.internal.flow.MetaFlowSender;
+import org.gcs.internal.wire.ControlBlock;
 import org.gcs.internal.wire.LanMessage.Demand;
 import org.gcs.internal.wire.LanMessage;
 import org.gcs.internal.wire.WanPacket.Ack;
@@ -73,11 +74,14 @@ final class OutgoingGroup {
         return flow.receiverSites();
     }
 
-    /** Appends a local member's message with the controller's current header. */
+    /**
+     * Appends a local member's message with the controller's current header; without receivers no packet is sent,
+     * and no header is made (a controller's {@code header} only reads its state).
+     */
     void append(String member, long incarnation, long memberSeq, long sentEpochMicros, byte[] payload,
                 int maxFragmentBytes, long nowNs, MetaFlowSender.Output out) {
-        flow.append(member, incarnation, memberSeq, sentEpochMicros, payload, maxFragmentBytes,
-                blocks.encodeHeader(controller.header(nowNs)), nowNs, out);
+        ControlBlock header = flow.hasReceivers() ? blocks.encodeHeader(controller.header(nowNs)) : null;
+        flow.append(member, incarnation, memberSeq, sentEpochMicros, payload, maxFragmentBytes, header, nowNs, out);
     }
 
     /**

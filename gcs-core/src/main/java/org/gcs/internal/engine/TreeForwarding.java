@@ -1,6 +1,6 @@
 package org.gcs.internal.engine;
 
-import java.util.Map;
+import org.gcs.internal.flow.ReceiverRtts;
 import org.gcs.internal.wire.WanPacket.Data;
 
 /**
@@ -22,7 +22,7 @@ final class TreeForwarding implements DataTransport {
     }
 
     @Override
-    public void sendFirst(Data packet, Map<String, Long> receiverSrttNs) {
+    public void sendFirst(Data packet, ReceiverRtts receiverSrttNs) {
         boolean viaTree = overlay.inPlan(site);
         if (viaTree) {
             for (String hop : overlay.nextHops(site, null, sites.memberSites(packet.group()))) {

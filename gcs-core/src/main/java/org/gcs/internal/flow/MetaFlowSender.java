@@ -46,7 +46,7 @@ public final class MetaFlowSender {
          * @param packet the packet (no per-receiver RTT)
          * @param receiverSrttNs the receivers and their smoothed RTTs
          */
-        default void multicast(Data packet, Map<String, Long> receiverSrttNs) {
+        default void multicast(Data packet, ReceiverRtts receiverSrttNs) {
             receiverSrttNs.forEach((site, srttNs) -> transmit(site, packet.forReceiver(site, srttNs, false)));
         }
 
@@ -74,6 +74,12 @@ public final class MetaFlowSender {
     private final SequenceRing<Data> buffer;
     private final Map<String, ReceivingSite> receivers = new LinkedHashMap<>();
     private final FirstTransmissions firstTransmissions;
+    /** The receivers and their smoothed RTTs, read in place by {@link Output#multicast}. */
+    private final ReceiverRtts receiverRtts = each -> {
+        for (ReceivingSite r : receivers.values()) {
+            each.accept(r.site, r.rtt.smoothedNs());
+        }
+    };
     private long nextSeq = 1;
     private java.util.Iterator<ReceivingSite> rttRotation;
     private long packetsSent;
@@ -149,6 +155,10 @@ public final class MetaFlowSender {
             throw new IllegalArgumentException("message of " + payload.length + " bytes needs " + fragCount
                     + " fragments; at most 65535 are allowed");
         }
+        if (receivers.isEmpty()) {
+            return appendUnreceived(originMember, originIncarnation, memberSeq, payload.length, maxFragmentBytes,
+                    fragCount, nowNs, out);
+        }
         for (int i = 0; i < fragCount; i++) {
             int from = i * maxFragmentBytes;
             int to = Math.min(payload.length, from + maxFragmentBytes);
@@ -161,17 +171,29 @@ public final class MetaFlowSender {
             firstTransmissions.onFirstTransmission(nextSeq, WireCost.datagramBytes(part.length), nowNs);
             nextSeq++;
             lastAppendNs = nowNs;
-            if (!receivers.isEmpty()) {
-                Map<String, Long> srtts = new LinkedHashMap<>();
-                for (ReceivingSite r : receivers.values()) {
-                    srtts.put(r.site, r.rtt.smoothedNs());
-                }
-                out.multicast(packet, srtts);
-                packetsSent += receivers.size();
-            }
+            out.multicast(packet, receiverRtts);
+            packetsSent += receivers.size();
         }
         requestWake(nowNs, out);
         releaseStable(out);
+        return nextSeq - 1;
+    }
+
+    /**
+     * A message no site receives (a site alone in its group): numbered and told to the controller as any other, but no
+     * packet is built or kept, since a receiver added later starts after it ({@link #addReceiver}); stable at once.
+     */
+    private long appendUnreceived(String originMember, long originIncarnation, long memberSeq, int payloadBytes,
+                                  int maxFragmentBytes, int fragCount, long nowNs, Output out) {
+        releaseStable(out); // nothing is left from a receiver removed before: removeReceiver released it
+        for (int i = 0; i < fragCount; i++) {
+            int partBytes = Math.min(payloadBytes, (i + 1) * maxFragmentBytes) - i * maxFragmentBytes;
+            firstTransmissions.onFirstTransmission(nextSeq, WireCost.datagramBytes(partBytes), nowNs);
+            nextSeq++;
+        }
+        lastAppendNs = nowNs;
+        buffer.advanceTo(nextSeq);
+        out.stable(group, originMember, originIncarnation, memberSeq);
         return nextSeq - 1;
     }
 
@@ -412,6 +434,11 @@ public final class MetaFlowSender {
     /** @return the epoch (delegate term) of this flow */
     public long epoch() {
         return epoch;
+    }
+
+    /** @return true if some site receives the flow */
+    public boolean hasReceivers() {
+        return !receivers.isEmpty();
     }
 
     /** @return the receiving sites */

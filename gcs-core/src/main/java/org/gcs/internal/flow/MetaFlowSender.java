@@ -185,14 +185,13 @@ public final class MetaFlowSender {
      */
     private long appendUnreceived(String originMember, long originIncarnation, long memberSeq, int payloadBytes,
                                   int maxFragmentBytes, int fragCount, long nowNs, Output out) {
-        releaseStable(out); // nothing is left from a receiver removed before: removeReceiver released it
         for (int i = 0; i < fragCount; i++) {
             int partBytes = Math.min(payloadBytes, (i + 1) * maxFragmentBytes) - i * maxFragmentBytes;
             firstTransmissions.onFirstTransmission(nextSeq, WireCost.datagramBytes(partBytes), nowNs);
             nextSeq++;
         }
         lastAppendNs = nowNs;
-        buffer.advanceTo(nextSeq);
+        buffer.advanceTo(nextSeq); // empty: removeReceiver released what the last receiver left
         out.stable(group, originMember, originIncarnation, memberSeq);
         return nextSeq - 1;
     }

@@ -21,7 +21,7 @@ class UnreceivedFlowTest {
     private static final int FRAGMENT_BYTES = 1000;
 
     /** Everything the sender hands its driver, in order. */
-    private static final class Wire implements MetaFlowSender.Output {
+    private static class Wire implements MetaFlowSender.Output {
         final List<String> events = new ArrayList<>();
         final List<Data> sent = new ArrayList<>();
         final List<Sync> syncs = new ArrayList<>();
@@ -118,22 +118,10 @@ class UnreceivedFlowTest {
         sender.addReceiver("c", 0, wire);
         sender.addReceiver("b", 0, wire);
         List<String> seen = new ArrayList<>();
-        MetaFlowSender.Output reading = new MetaFlowSender.Output() {
+        Wire reading = new Wire() {
             @Override
             public void multicast(Data packet, ReceiverRtts receiverSrttNs) {
                 receiverSrttNs.forEach((site, srttNs) -> seen.add(site + "=" + srttNs));
-            }
-
-            @Override
-            public void transmit(String receiverSite, Data packet) {
-            }
-
-            @Override
-            public void sync(String receiverSite, Sync sync) {
-            }
-
-            @Override
-            public void stable(String group, String originMember, long originIncarnation, long memberSeq) {
             }
         };
         sender.append("m1", 7, 1, 0, new byte[10], FRAGMENT_BYTES, MS, reading);

@@ -17,6 +17,14 @@ import java.util.TreeSet;
  * short).
  */
 final class DeliveryBacklog {
+    /**
+     * A group's queue stays in the map when it empties while the map holds at most this many groups, so that a group
+     * whose messages the listeners keep up with does not make a new queue and map entry for every message (the
+     * receiving member's delivery path spent 3 % of its samples there; docs/performance.md, "CPU per message, round
+     * 6"). Beyond it, emptied queues go, so groups left long ago do not accumulate.
+     */
+    static final int KEPT_EMPTY_GROUPS = 16;
+
     private final DeliveryPermits permits;
     private final Map<String, ArrayDeque<Entry>> byGroup = new HashMap<>();
     /** {@link System#nanoTime()} when the listeners got the message they are running on now, 0 between messages. */
@@ -76,7 +84,7 @@ final class DeliveryBacklog {
             ArrayDeque<Entry> queue = byGroup.get(entry.group);
             if (queue != null) {
                 queue.remove(entry); // the head, unless a discard emptied the queue
-                if (queue.isEmpty()) {
+                if (queue.isEmpty() && byGroup.size() > KEPT_EMPTY_GROUPS) {
                     byGroup.remove(entry.group);
                 }
             }
@@ -107,7 +115,7 @@ final class DeliveryBacklog {
                     dropped++;
                 }
             }
-            if (group.equals(inListenerGroup)) {
+            if (group.equals(inListenerGroup) && dropped > 0) {
                 dropped--; // that one reached the listeners
             }
         }
@@ -119,7 +127,18 @@ final class DeliveryBacklog {
 
     /** @return the groups that have messages waiting for (or in) the listeners */
     synchronized Set<String> groupsWaiting() {
-        return new TreeSet<>(byGroup.keySet());
+        Set<String> waiting = new TreeSet<>();
+        byGroup.forEach((group, queue) -> {
+            if (!queue.isEmpty()) {
+                waiting.add(group);
+            }
+        });
+        return waiting;
+    }
+
+    /** @return how many groups have a queue, empty or not (for tests of the bound) */
+    synchronized int queues() {
+        return byGroup.size();
     }
 
     /** @return how many messages wait for (or are in) the listeners */

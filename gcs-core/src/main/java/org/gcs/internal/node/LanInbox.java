@@ -87,7 +87,7 @@ final class LanInbox {
     /** The messages of one JGroups delivery: {@link #add} each in order, then {@link #post}. */
     final class Batch {
         private final boolean waitForRoom;
-        private List<Entry> entries = new ArrayList<>();
+        private ArrayList<Entry> entries = new ArrayList<>();
         private boolean closing;
 
         private Batch(boolean waitForRoom) {
@@ -107,7 +107,17 @@ final class LanInbox {
             }
             if (LanBundle.isBundle(bytes, offset, length)) {
                 try {
-                    LanBundle.forEach(bytes, offset, length, (b, o, l) -> addOne(b, o, l, sender));
+                    LanBundle.forEach(bytes, offset, length, new LanBundle.SliceConsumer() {
+                        @Override
+                        public void expect(int count) {
+                            entries.ensureCapacity(entries.size() + count);
+                        }
+
+                        @Override
+                        public void accept(byte[] b, int o, int l) {
+                            addOne(b, o, l, sender);
+                        }
+                    });
                 } catch (MalformedDatagramException e) {
                     malformed.run();
                 }

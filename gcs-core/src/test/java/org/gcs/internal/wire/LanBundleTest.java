@@ -91,6 +91,31 @@ class LanBundleTest {
     }
 
     @Test
+    void shouldAnnounceTheCheckedCountOnceBeforeTheFirstMessageAndNeverForAMalformedBundle() throws Exception {
+        byte[] bundle = LanBundle.pack(messages(5, 30), 4096).get(0);
+        List<String> calls = new ArrayList<>();
+        LanBundle.SliceConsumer recorder = new LanBundle.SliceConsumer() {
+            @Override
+            public void expect(int count) {
+                calls.add("expect " + count);
+            }
+
+            @Override
+            public void accept(byte[] bytes, int offset, int length) {
+                calls.add("message");
+            }
+        };
+
+        LanBundle.forEach(bundle, 0, bundle.length, recorder);
+        assertThat(calls).containsExactly("expect 5", "message", "message", "message", "message", "message");
+
+        calls.clear();
+        assertThatThrownBy(() -> LanBundle.forEach(bundle, 0, bundle.length - 1, recorder))
+                .isInstanceOf(MalformedDatagramException.class);
+        assertThat(calls).isEmpty();
+    }
+
+    @Test
     void shouldNotBeMistakenForAnOrdinaryLanMessage() {
         byte[] bundle = LanBundle.pack(messages(2, 20), 4096).get(0);
         assertThatThrownBy(() -> LanCodec.decode(bundle, 0, bundle.length))

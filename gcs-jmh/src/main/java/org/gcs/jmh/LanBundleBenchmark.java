@@ -8,6 +8,7 @@ import org.gcs.internal.wire.LanCodec;
 import org.gcs.internal.wire.LanMessage;
 import org.gcs.internal.wire.LanMessage.LocalData;
 import org.gcs.internal.wire.LanOutgoing;
+import org.gcs.internal.wire.MalformedDatagramException;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Mode;
@@ -22,6 +23,11 @@ import org.openjdk.jmh.annotations.State;
  * member's LAN-out thread sends them under load ({@code LanSender}). {@link #packInPlace} is the path since issue 37's
  * round 4: each message is written straight into its bundle ({@link LanOutgoing}). {@link #encodeThenPack} is the path
  * before it: each message encoded on its own by the event loop, then copied into the bundle.
+ *
+ * <p>And the receiving member's intake of that bundle ({@code LanInbox} on a JGroups receive thread): each message
+ * decoded and collected into the batch that goes to the event loop. {@link #unpackPresized} is the path since round 6:
+ * the batch makes room for the bundle's messages at once ({@link LanBundle.SliceConsumer#expect}); {@link
+ * #unpackGrowing} the path before it, the batch's list growing step by step.
  *
  * <p>The inputs live in this state object and the bundles are returned to JMH, so neither constant folding nor
  * dead-code elimination can remove the work (the list around them is the same small cost on both paths). Run with {@code -prof gc} for the bytes allocated per bundle.
@@ -42,6 +48,7 @@ public class LanBundleBenchmark {
     private static final int MAX_BUNDLE_BYTES = 32 * 1024;
 
     private List<LanMessage> data;
+    private byte[] bundle;
 
     /** Builds the messages. */
     @Setup
@@ -51,6 +58,7 @@ public class LanBundleBenchmark {
             data.add(new LocalData("boston-1", 1_700_000_000_001L, Traffic.GROUP, 30_865 + i,
                     1_763_683_200_123_456L, false, Traffic.payload(payloadBytes, i)));
         }
+        bundle = packInPlace().get(0);
     }
 
     /**
@@ -81,5 +89,49 @@ public class LanBundleBenchmark {
         List<byte[]> datagrams = new ArrayList<>(1);
         LanBundle.pack(outgoing, MAX_BUNDLE_BYTES, (bytes, carried) -> datagrams.add(bytes));
         return datagrams;
+    }
+
+    /**
+     * The intake before round 6: a batch list of the default capacity, growing as the bundle's messages come.
+     *
+     * @return the batch
+     * @throws MalformedDatagramException never: the bundle is well formed
+     */
+    @Benchmark
+    public List<LanMessage> unpackGrowing() throws MalformedDatagramException {
+        List<LanMessage> batch = new ArrayList<>();
+        LanBundle.forEach(bundle, 0, bundle.length, (b, o, l) -> batch.add(decode(b, o, l)));
+        return batch;
+    }
+
+    /**
+     * The intake since round 6: the batch makes room for the bundle's messages once, when the bundle announces them.
+     *
+     * @return the batch
+     * @throws MalformedDatagramException never: the bundle is well formed
+     */
+    @Benchmark
+    public List<LanMessage> unpackPresized() throws MalformedDatagramException {
+        ArrayList<LanMessage> batch = new ArrayList<>();
+        LanBundle.forEach(bundle, 0, bundle.length, new LanBundle.SliceConsumer() {
+            @Override
+            public void expect(int count) {
+                batch.ensureCapacity(batch.size() + count);
+            }
+
+            @Override
+            public void accept(byte[] bytes, int offset, int length) {
+                batch.add(decode(bytes, offset, length));
+            }
+        });
+        return batch;
+    }
+
+    private static LanMessage decode(byte[] bytes, int offset, int length) {
+        try {
+            return LanCodec.decode(bytes, offset, length);
+        } catch (MalformedDatagramException e) {
+            throw new IllegalStateException(e);
+        }
     }
 }

@@ -140,6 +140,17 @@ class BenchmarksRunOnceTest {
         assertThat(after.get(0)).isEqualTo(before.get(0));
     }
 
+    @Test
+    void bothLanIntakePathsShouldCollectEveryMessageOfTheBundleInOrder() throws Exception {
+        LanBundleBenchmark bench = new LanBundleBenchmark();
+        bench.payloadBytes = 1024;
+        bench.messages = 30;
+        bench.setUp();
+        List<org.gcs.internal.wire.LanMessage> growing = bench.unpackGrowing();
+        assertThat(growing).hasSize(30);
+        assertThat(bench.unpackPresized()).containsExactlyElementsOf(growing);
+    }
+
     private static List<Method> benchmarkMethods(Class<?> type) {
         List<Method> methods = new ArrayList<>();
         for (Method method : type.getMethods()) {

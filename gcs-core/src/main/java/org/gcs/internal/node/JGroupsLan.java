@@ -309,6 +309,12 @@ final class JGroupsLan implements Receiver, AutoCloseable {
         return bundler == null ? 0 : bundler.sentAtOnce();
     }
 
+    /** @return fragments JGroups' FRAG4 cut this member's messages into so far (0 while every message fits one) */
+    long fragmentsSent() {
+        return channel.getProtocolStack().findProtocol(FRAG4.class) instanceof FRAG4 frag
+                ? frag.getNumberOfSentFragments() : 0;
+    }
+
     private void send(Message message, byte[] bytes, List<LanOutgoing> carried) throws Exception {
         channel.send(message.setFlag(Message.TransientFlag.DONT_LOOPBACK));
         // JGroups' loopback would bring the message back through a pool thread and the whole receive stack (two

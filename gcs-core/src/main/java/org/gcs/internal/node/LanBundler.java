@@ -15,7 +15,7 @@ import org.jgroups.util.ByteArrayDataOutputStream;
  * <p>GCS sends all of its own messages so: the light turns its event loop sends itself when its LAN-out thread is
  * idle, and the bundles of that thread ({@link LanSender}). Through the queue each would wake the bundler's thread,
  * one more hand-off on the path of every message; and under load that thread has nothing to add, since its bundles
- * (at most 64 000 bytes) never hold two of GCS's (at most 32 KiB). JGroups' own messages (discovery, acknowledgements,
+ * (at most 64 000 bytes) never hold two of GCS's (at most 56 KiB). JGroups' own messages (discovery, acknowledgements,
  * retransmissions, heartbeats) take the queue as before. (JGroups' own {@code DONT_BUNDLE} flag cannot serve: its
  * bundlers ignore it, and its discovery sets it on messages that must take the queue.)
  *

@@ -33,9 +33,9 @@ final class LanOut {
     static final long LOW_WATERMARK_BYTES = 2L << 20;
     /**
      * The largest JGroups message a bundle makes: under FRAG4's 60 000-byte fragments, so a bundle is never cut, and
-     * room for 30 messages of 1000 bytes.
+     * room for 56 messages of 1000 bytes.
      */
-    static final int MAX_BUNDLE_BYTES = 32 * 1024;
+    static final int MAX_BUNDLE_BYTES = 56 * 1024;
     /**
      * The most bytes of one loop turn the loop sends itself (a single message of any size too): a light load's
      * turn holds a message or two; a busy turn holds more and goes to the LAN-out thread, which bundles it.

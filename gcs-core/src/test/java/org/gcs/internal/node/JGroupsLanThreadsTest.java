@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.gcs.GcsConfig;
 import org.gcs.LanConfig;
@@ -191,6 +192,49 @@ class JGroupsLanThreadsTest {
         assertThat(sender.sends()).as("bundled").isLessThan(count);
         assertThat(a.sentAtOnce() - atOnceBefore).as("every JGroups send of the LAN-out thread written at once")
                 .isEqualTo(sender.sends());
+    }
+
+    @Test
+    void shouldSendFullBundlesOfKilobyteMessagesUncutBySealingOrFragmentation() throws Exception {
+        List<Received> atReceiver = new CopyOnWriteArrayList<>();
+        JGroupsLan a = member("a", new CopyOnWriteArrayList<>());
+        member("b", atReceiver);
+        await().atMost(GENEROUS).until(() -> sizes.get(a).get() == 2);
+        int count = 2_000;
+        CountDownLatch queued = new CountDownLatch(1);
+        LanSender.Transport lan = NettyJGroupsNode.lanTransport(() -> a);
+        LanSender sender = new LanSender("test-lan-out", (bytes, carried) -> {
+            // the first send holds the LAN-out thread until every message queued, so that the rest go out bundled
+            if (!queued.await(60, java.util.concurrent.TimeUnit.SECONDS)) {
+                throw new IllegalStateException("the test never queued its messages");
+            }
+            lan.send(bytes, carried);
+        }, new LanSender.Listener() {
+            @Override
+            public void sent(int messages, int sends, long queuedBytesLeft) {
+            }
+
+            @Override
+            public void failed(Exception e) {
+            }
+        }, LanOut.MAX_BUNDLE_BYTES);
+        try {
+            for (long seq = 1; seq <= count; seq++) {
+                sender.add(LanOutgoing.of(new LocalData("a", 1, "g", seq, 0, false, new byte[1000])));
+            }
+            queued.countDown();
+            assertThat(sender.flush(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        } finally {
+            sender.close();
+        }
+
+        await().atMost(GENEROUS).until(() -> atReceiver.size() == count);
+        assertThat(atReceiver).extracting(Received::seq).as("every message once, in order")
+                .containsExactlyElementsOf(java.util.stream.LongStream.rangeClosed(1, count).boxed().toList());
+        assertThat(sender.sends()).as("bundles of about %d messages of 1000 bytes", LanOut.MAX_BUNDLE_BYTES / 1024)
+                .isLessThanOrEqualTo(count / 50 + 2);
+        assertThat(a.fragmentsSent()).as("a bundle, sealed as this LAN is, still fits one JGroups fragment")
+                .isZero();
     }
 
     @Test

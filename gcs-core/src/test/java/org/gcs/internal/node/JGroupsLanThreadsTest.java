@@ -91,6 +91,19 @@ class JGroupsLanThreadsTest {
         return lan;
     }
 
+    /** Waits until the sender sent everything and closes it; then messages 1 to {@code count} arrive, in order. */
+    private static void flushAndExpectInOrder(LanSender sender, List<Received> atReceiver, int count)
+            throws InterruptedException {
+        try {
+            assertThat(sender.flush(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        } finally {
+            sender.close();
+        }
+        await().atMost(GENEROUS).until(() -> atReceiver.size() == count);
+        assertThat(atReceiver).extracting(Received::seq).as("every message once, in order")
+                .containsExactlyElementsOf(java.util.stream.LongStream.rangeClosed(1, count).boxed().toList());
+    }
+
     private static byte[] data(long seq) {
         LanMessage message = new LocalData("a", 1, "g", seq, 0, false, new byte[100]);
         return LanCodec.encode(message);
@@ -167,20 +180,12 @@ class JGroupsLanThreadsTest {
 
         int count = 5_000;
         List<LanMessage> sentMessages = new ArrayList<>();
-        try {
-            for (long seq = 1; seq <= count; seq++) {
-                LanMessage message = new LocalData("a", 1, "g", seq, 0, false, new byte[100]);
-                sentMessages.add(message);
-                sender.add(LanOutgoing.of(message)); // all through the LAN-out thread, which bundles what queued
-            }
-            assertThat(sender.flush(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
-        } finally {
-            sender.close();
+        for (long seq = 1; seq <= count; seq++) {
+            LanMessage message = new LocalData("a", 1, "g", seq, 0, false, new byte[100]);
+            sentMessages.add(message);
+            sender.add(LanOutgoing.of(message)); // all through the LAN-out thread, which bundles what queued
         }
-
-        await().atMost(GENEROUS).until(() -> atReceiver.size() == count);
-        assertThat(atReceiver).extracting(Received::seq).as("every message once, in order")
-                .containsExactlyElementsOf(java.util.stream.LongStream.rangeClosed(1, count).boxed().toList());
+        flushAndExpectInOrder(sender, atReceiver, count);
         assertThat(atSender).extracting(Received::thread).as("the own copy taken on the LAN-out thread")
                 .containsOnly("test-lan-out");
         assertThat(atSender).hasSize(count);
@@ -218,19 +223,11 @@ class JGroupsLanThreadsTest {
             public void failed(Exception e) {
             }
         }, LanOut.MAX_BUNDLE_BYTES);
-        try {
-            for (long seq = 1; seq <= count; seq++) {
-                sender.add(LanOutgoing.of(new LocalData("a", 1, "g", seq, 0, false, new byte[1000])));
-            }
-            queued.countDown();
-            assertThat(sender.flush(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
-        } finally {
-            sender.close();
+        for (long seq = 1; seq <= count; seq++) {
+            sender.add(LanOutgoing.of(new LocalData("a", 1, "g", seq, 0, false, new byte[1000])));
         }
-
-        await().atMost(GENEROUS).until(() -> atReceiver.size() == count);
-        assertThat(atReceiver).extracting(Received::seq).as("every message once, in order")
-                .containsExactlyElementsOf(java.util.stream.LongStream.rangeClosed(1, count).boxed().toList());
+        queued.countDown();
+        flushAndExpectInOrder(sender, atReceiver, count);
         assertThat(sender.sends()).as("bundles of about %d messages of 1000 bytes", LanOut.MAX_BUNDLE_BYTES / 1024)
                 .isLessThanOrEqualTo(count / 50 + 2);
         assertThat(a.fragmentsSent()).as("a bundle, sealed as this LAN is, still fits one JGroups fragment")

@@ -7,7 +7,8 @@ import org.gcs.tools.csv.CsvWriter;
 /**
  * {@code --out DIR}: one CSV row per run of every scenario ({@code runs.csv}), complete when closed;
  * {@code orderAgreedMembers} is the number of members found to deliver the same sequence (total-order systems; 0
- * when not checked). Runs that recorded latencies also give one row per measured message and receiver
+ * when not checked); the last three columns are the CPU per message of the JIT compilers and of the garbage
+ * collector, and the CPU per message without the JIT ({@link JvmCpuFigures}). Runs that recorded latencies also give one row per measured message and receiver
  * ({@code latency-samples.csv}, from the first such run on): its send time and latency, so that the messages behind
  * a percentile can be found again in a packet capture or a node's log.
  */
@@ -22,7 +23,8 @@ final class BenchCsv implements AutoCloseable {
             "sendRatePerSec", "latencyP50Micros", "latencyP99Micros", "latencyP999Micros", "latencyMaxMicros",
             "latencySamples", "lossRate", "cpuMicrosPerMessage", "masters", "wallSeconds", "endToEndMessagesPerSec",
             "orderAgreedMembers", "lost", "duplicated", "reordered", "tcpShare", "backlogMillis",
-            "allocatedBytesPerMessage", "gcCollections", "gcPausedMillis", "gcLongestPauseMillis");
+            "allocatedBytesPerMessage", "gcCollections", "gcPausedMillis", "gcLongestPauseMillis",
+            "jitCpuMicrosPerMessage", "gcCpuMicrosPerMessage", "cpuMicrosPerMessageWithoutJit");
 
     private static final List<String> SAMPLES_HEADER = List.of("scenario", "system", "run", "receiver", "sequence",
             "sentMicros", "latencyMicros");
@@ -56,7 +58,8 @@ final class BenchCsv implements AutoCloseable {
                 run.wallSeconds(), run.endToEndMessagesPerSec(), run.orderAgreedMembers(), run.faults().lost(),
                 run.faults().duplicates(), run.faults().reordered(), run.tcpShare(), run.backlogMillis(),
                 run.memory().allocatedBytesPerMessage(), run.memory().gcCollections(), run.memory().gcPausedMillis(),
-                run.memory().gcLongestPauseMillis());
+                run.memory().gcLongestPauseMillis(), run.jvmCpu().jitMicrosPerMessage(),
+                run.jvmCpu().gcMicrosPerMessage(), run.cpuMicrosPerMessageWithoutJit());
         if (!run.latencySamples().isEmpty() && samples == null) {
             samples = new CsvWriter(dir.resolve(SAMPLES_FILE), SAMPLES_HEADER);
         }

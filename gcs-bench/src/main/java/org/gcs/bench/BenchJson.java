@@ -9,7 +9,9 @@ import java.util.Map;
  * The JSON object {@code gcs bench --json} ends with: the machine, whether every run passed, the wall time and, per
  * scenario, the figures of each system (medians and every run), the ratios against the better baseline (above 1
  * is better for GCS; {@code baseline} names it), the CPU ratio GCS / baseline ({@code cpuRatio}, below 1 is better
- * for GCS) and both against every baseline ({@code ratiosAgainst}, each naming the GCS it compares: the one of the
+ * for GCS), the same without the JIT compilers' CPU ({@code cpuRatioWithoutJit}; each system's
+ * {@code jitCpuMicrosPerMessage}, {@code gcCpuMicrosPerMessage} and {@code cpuMicrosPerMessageWithoutJit}, per run
+ * and as medians) and both against every baseline ({@code ratiosAgainst}, each naming the GCS it compares: the one of the
  * baseline's protection), one like-for-like comparison per protection ({@code comparisons}: {@code sealed} GCS as
  * shipped against sealed JGroups, {@code plain} GCS with its protection lowered against plain JGroups, each naming
  * its pair; the headline {@code ratio} is the first of them); the total-order scenarios add the quotients of
@@ -93,12 +95,14 @@ final class BenchJson {
         json.put("baselineChosenBy", summary.baseline().isPresent() ? summary.baselineChosenBy() : null);
         json.put("cpuRatio", summary.cpuRatio().map(r -> round(r, 3)).orElse(null));
         json.put("cpuRatioOf", summary.cpuRatioOf().isEmpty() ? null : summary.cpuRatioOf());
+        json.put("cpuRatioWithoutJit", summary.cpuRatioWithoutJit().map(r -> round(r, 3)).orElse(null));
         Map<String, Object> against = new LinkedHashMap<>();
         for (SystemFigures base : summary.baselines()) {
             Map<String, Object> one = new LinkedHashMap<>();
             one.put("ratios", rounded(summary.ratiosAgainst(base)));
             one.put("gcs", summary.gcsFor(base).map(f -> f.system().id()).orElse(null));
             one.put("cpuRatio", summary.cpuRatioAgainst(base).map(r -> round(r, 3)).orElse(null));
+            one.put("cpuRatioWithoutJit", summary.cpuRatioWithoutJitAgainst(base).map(r -> round(r, 3)).orElse(null));
             against.put(base.system().id(), one);
         }
         json.put("ratiosAgainst", against);
@@ -111,6 +115,8 @@ final class BenchJson {
             one.put("ratio", round(summary.ratioAgainst(comparison.baseline()), 3));
             one.put("ratios", rounded(summary.ratiosAgainst(comparison.baseline())));
             one.put("cpuRatio", summary.cpuRatioAgainst(comparison.baseline()).map(r -> round(r, 3)).orElse(null));
+            one.put("cpuRatioWithoutJit", summary.cpuRatioWithoutJitAgainst(comparison.baseline())
+                    .map(r -> round(r, 3)).orElse(null));
             one.put("baselineCandidates", comparison.candidates().stream().map(f -> f.system().id()).toList());
             comparisons.put(comparison.protection().id(), one);
         }
@@ -140,6 +146,7 @@ final class BenchJson {
         Map<String, Object> json = figuresOf(scenario, figures.messagesPerSec(), figures.megabytesPerSec(),
                 figures.sendRatePerSec(), figures.latency(), figures.lossRate(), figures.cpuMicrosPerMessage(),
                 figures.memory());
+        putJvmCpu(json, figures.jvmCpu(), figures.cpuMicrosPerMessageWithoutJit());
         json.put("endToEndMessagesPerSec", round(figures.endToEndMessagesPerSec(), 1));
         if (scenario.kind() == Scenario.Kind.FAILOVER || scenario.kind() == Scenario.Kind.OUTAGE) {
             json.put("faultsAllRuns", faults(figures.totalFaults()));
@@ -156,6 +163,7 @@ final class BenchJson {
             one.put("run", run.run());
             one.putAll(figuresOf(scenario, run.messagesPerSec(), run.megabytesPerSec(), run.sendRatePerSec(),
                     run.latency(), run.lossRate(), run.cpuMicrosPerMessage(), run.memory()));
+            putJvmCpu(one, run.jvmCpu(), run.cpuMicrosPerMessageWithoutJit());
             one.put("endToEndMessagesPerSec", round(run.endToEndMessagesPerSec(), 1));
             one.put("deliveredMessages", run.deliveredMessages());
             one.put("durationMillis", round(run.durationMicros() / 1000.0, 1));
@@ -208,6 +216,12 @@ final class BenchJson {
         json.put("gcPausedMillis", round(memory.gcPausedMillis(), 3));
         json.put("gcLongestPauseMillis", round(memory.gcLongestPauseMillis(), 3));
         return json;
+    }
+
+    private static void putJvmCpu(Map<String, Object> json, JvmCpuFigures jvmCpu, double withoutJit) {
+        json.put("jitCpuMicrosPerMessage", round(jvmCpu.jitMicrosPerMessage(), 2));
+        json.put("gcCpuMicrosPerMessage", round(jvmCpu.gcMicrosPerMessage(), 2));
+        json.put("cpuMicrosPerMessageWithoutJit", round(withoutJit, 1));
     }
 
     private static double round(double value, int decimals) {

@@ -56,6 +56,7 @@ final class BenchTable {
                     figures.totalFaults(), medianTcp(figures), figures.backlogMillis()));
         }
         printMemory(out, summary);
+        printJvmCpu(out, summary);
         summary.ratio().ifPresent(ratio -> out.printf(Locale.ROOT, "ratio (%s): %.2f  [%s ]  above 1 is better for"
                 + " GCS%n", summary.ratioOf(), ratio, figures(summary.ratios())));
         for (ScenarioSummary.Comparison other : summary.comparisons().stream().skip(1).toList()) {
@@ -86,6 +87,12 @@ final class BenchTable {
                             .orElse("- (unknown: nodes sharing one JVM)"), summary.gcsFor(baseline).orElseThrow()
                             .system().id(), micros(summary.gcsFor(baseline).orElseThrow().cpuMicrosPerMessage()),
                     baseline.system().id(), micros(baseline.cpuMicrosPerMessage()));
+            SystemFigures gcs = summary.gcsFor(baseline).orElseThrow();
+            summary.cpuRatioWithoutJit().ifPresent(ratio -> out.printf(Locale.ROOT, "CPU per message without the JIT"
+                    + " compilers' (cpuMicrosPerMessageWithoutJit %s/%s): %.2f  [%s %s us, %s %s us]%n",
+                    gcs.system().id(), baseline.system().id(), ratio, gcs.system().id(),
+                    micros(gcs.cpuMicrosPerMessageWithoutJit()), baseline.system().id(),
+                    micros(baseline.cpuMicrosPerMessageWithoutJit())));
         });
         printOrdering(out, summary);
         out.printf(Locale.ROOT, "wall time of the scenario: %.1f s%n", summary.wallSeconds());
@@ -109,6 +116,26 @@ final class BenchTable {
                     + " longest pause %s ms%n", figures.system().id(), memory.allocatedBytesPerMessage(),
                     number(memory.gcCollections(), "%.0f"), number(memory.gcPausedMillis(), "%.1f"),
                     number(memory.gcLongestPauseMillis(), "%.1f"));
+        }
+    }
+
+    /**
+     * One line per system: the CPU per message of its JIT compiler threads and its garbage collector's threads in the
+     * measured phase, all nodes, and its CPU per message without the JIT ({@link JvmCpuFigures}); nothing when no
+     * node could tell them.
+     */
+    private static void printJvmCpu(PrintWriter out, ScenarioSummary summary) {
+        List<SystemFigures> known = summary.systems().stream()
+                .filter(f -> !Double.isNaN(f.jvmCpu().jitMicrosPerMessage())).toList();
+        if (known.isEmpty()) {
+            return;
+        }
+        out.println("CPU of the JVMs' own threads in the measured phase, all nodes (medians, us per message):");
+        for (SystemFigures figures : known) {
+            JvmCpuFigures jvmCpu = figures.jvmCpu();
+            out.printf(Locale.ROOT, "   %-29s JIT compilers %s, garbage collector %s; all threads without the JIT"
+                    + " %s%n", figures.system().id(), number(jvmCpu.jitMicrosPerMessage(), "%.2f"),
+                    number(jvmCpu.gcMicrosPerMessage(), "%.2f"), micros(figures.cpuMicrosPerMessageWithoutJit()));
         }
     }
 

@@ -24,14 +24,14 @@ public record MemoryFigures(double allocatedBytesPerMessage, double gcCollection
      * @return their sums (each NaN unless every line carries it)
      */
     static MemoryFigures of(List<NodeLine> finals, long measuredMessages) {
-        double allocated = sum(finals, PhaseMeter.ALLOCATED_BYTES);
+        double allocated = NodeLine.sum(finals, PhaseMeter.ALLOCATED_BYTES);
         double longestMicros = Double.NaN;
         if (finals.stream().allMatch(f -> f.fields().containsKey(PhaseMeter.GC_LONGEST_PAUSE_MICROS))) {
             longestMicros = finals.stream().mapToLong(f -> f.number(PhaseMeter.GC_LONGEST_PAUSE_MICROS)).max()
                     .orElse(0);
         }
-        return new MemoryFigures(allocated / measuredMessages, sum(finals, PhaseMeter.GC_COLLECTIONS),
-                sum(finals, PhaseMeter.GC_PAUSED_MICROS) / 1000, longestMicros / 1000);
+        return new MemoryFigures(allocated / measuredMessages, NodeLine.sum(finals, PhaseMeter.GC_COLLECTIONS),
+                NodeLine.sum(finals, PhaseMeter.GC_PAUSED_MICROS) / 1000, longestMicros / 1000);
     }
 
     /**
@@ -44,12 +44,5 @@ public record MemoryFigures(double allocatedBytesPerMessage, double gcCollection
                 Stats.median(runs, r -> r.memory().gcPausedMillis()),
                 runs.stream().mapToDouble(r -> r.memory().gcLongestPauseMillis()).filter(v -> !Double.isNaN(v))
                         .max().orElse(Double.NaN));
-    }
-
-    private static double sum(List<NodeLine> finals, String field) {
-        if (finals.isEmpty() || !finals.stream().allMatch(f -> f.fields().containsKey(field))) {
-            return Double.NaN;
-        }
-        return finals.stream().mapToLong(f -> f.number(field)).sum();
     }
 }

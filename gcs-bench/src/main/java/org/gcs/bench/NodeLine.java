@@ -1,6 +1,7 @@
 package org.gcs.bench;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -147,5 +148,17 @@ public record NodeLine(String event, Map<String, String> fields) {
      */
     public boolean flag(String key) {
         return "true".equals(fields.get(key));
+    }
+
+    /**
+     * @param lines some lines (nodes' {@code final} lines)
+     * @param key a numeric field
+     * @return the sum of the field over the lines, NaN unless every line carries it (or there is none)
+     */
+    static double sum(List<NodeLine> lines, String key) {
+        if (lines.isEmpty() || !lines.stream().allMatch(line -> line.fields().containsKey(key))) {
+            return Double.NaN;
+        }
+        return lines.stream().mapToLong(line -> line.number(key)).sum();
     }
 }

@@ -6,8 +6,9 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * What this JVM spends in the measured phase: CPU time (all threads), JIT compilation time, bytes allocated on the
- * heap and the garbage collector's pauses (from JFR, {@link GcPauseRecorder}). A node with a process of its own
+ * What this JVM spends in the measured phase: CPU time (all threads), JIT compilation time, the CPU time of the JIT
+ * compilers' and the garbage collector's own threads ({@link JvmThreadCpu}), bytes allocated on the heap and the
+ * garbage collector's pauses (from JFR, {@link GcPauseRecorder}). A node with a process of its own
  * marks the phase's start and end once each, from whichever thread sees them first; its {@code final} line carries
  * the differences ({@link #addFigures}). Figures the JVM cannot tell are left out, and the bench then shows them as
  * unknown.
@@ -17,6 +18,10 @@ final class PhaseMeter {
     static final String CPU_MICROS = "cpuMicros";
     /** {@code final} line: JIT compilation milliseconds of the phase. */
     static final String COMPILE_MILLIS = "compileMillis";
+    /** {@code final} line: CPU microseconds of the JIT compiler threads in the phase. */
+    static final String JIT_CPU_MICROS = "jitCpuMicros";
+    /** {@code final} line: CPU microseconds of the garbage collector's threads in the phase. */
+    static final String GC_CPU_MICROS = "gcCpuMicros";
     /** {@code final} line: heap bytes allocated in the phase. */
     static final String ALLOCATED_BYTES = "allocatedBytes";
     /** {@code final} line: collections that started in the phase. */
@@ -62,7 +67,7 @@ final class PhaseMeter {
     private void mark(AtomicReference<Mark> at) {
         if (at.get() == null) {
             at.compareAndSet(null, new Mark(Instant.now(), cpu.nanos(), JitClock.compileMillis(),
-                    allocation == null ? -1 : allocation.totalBytes()));
+                    allocation == null ? -1 : allocation.totalBytes(), JvmThreadCpu.now()));
         }
     }
 
@@ -83,6 +88,12 @@ final class PhaseMeter {
             if (from.compileMillis() >= 0 && to.compileMillis() >= 0) {
                 fields.put(COMPILE_MILLIS, Long.toString(to.compileMillis() - from.compileMillis()));
             }
+            if (from.threads() != null && to.threads() != null) {
+                fields.put(JIT_CPU_MICROS, Long.toString(to.threads().cpuNsSince(from.threads(),
+                        JvmThreadCpu.Kind.JIT) / 1_000));
+                fields.put(GC_CPU_MICROS, Long.toString(to.threads().cpuNsSince(from.threads(),
+                        JvmThreadCpu.Kind.GC) / 1_000));
+            }
             if (from.allocatedBytes() >= 0 && to.allocatedBytes() >= 0) {
                 fields.put(ALLOCATED_BYTES, Long.toString(to.allocatedBytes() - from.allocatedBytes()));
             }
@@ -102,7 +113,8 @@ final class PhaseMeter {
         }
     }
 
-    /** The counters at one end of the phase. */
-    private record Mark(Instant at, long cpuNs, long compileMillis, long allocatedBytes) {
+    /** The counters at one end of the phase ({@code threads} null when unknown). */
+    private record Mark(Instant at, long cpuNs, long compileMillis, long allocatedBytes,
+                        JvmThreadCpu.Snapshot threads) {
     }
 }

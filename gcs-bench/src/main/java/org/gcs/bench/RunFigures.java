@@ -87,7 +87,8 @@ final class RunFigures {
                 masters, wallSeconds, endToEndPerSec,
                 plan.system().totalOrder() ? DeliveryVerdict.checkAgreement(plan, board) : 0,
                 DeliveryFaults.of(plan, board), windowStartMicros, windowEndMicros, CompetingTcp.NONE,
-                backlogMillis(plan, board), samples, MemoryFigures.of(finals, sender.measuredMessages()));
+                backlogMillis(plan, board), samples, MemoryFigures.of(finals, sender.measuredMessages()),
+                JvmCpuFigures.of(finals, sender.measuredMessages()));
     }
 
     /**

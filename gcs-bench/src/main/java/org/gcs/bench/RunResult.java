@@ -38,6 +38,8 @@ import java.util.List;
  * @param latencySamples every latency behind {@code latency}, receiver by receiver in the order each delivered
  *        (empty when not recorded)
  * @param memory heap allocation per message and GC pauses of all nodes' processes during the measured phase
+ * @param jvmCpu the CPU per message of all nodes' JIT compiler and garbage collector threads in the measured phase,
+ *        part of {@code cpuMicrosPerMessage}
  */
 public record RunResult(Scenario scenario, BenchSystem system, int run, long measuredMessages, int messageBytes,
                         long deliveredMessages, long durationMicros, double messagesPerSec, double megabytesPerSec,
@@ -45,7 +47,7 @@ public record RunResult(Scenario scenario, BenchSystem system, int run, long mea
                         List<String> masters, double wallSeconds, double endToEndMessagesPerSec,
                         int orderAgreedMembers, DeliveryFaults faults, long windowStartMicros,
                         long windowEndMicros, CompetingTcp competingTcp, double backlogMillis,
-                        List<LatencySample> latencySamples, MemoryFigures memory) {
+                        List<LatencySample> latencySamples, MemoryFigures memory, JvmCpuFigures jvmCpu) {
     /** Copies the list. */
     public RunResult {
         masters = List.copyOf(masters);
@@ -60,7 +62,15 @@ public record RunResult(Scenario scenario, BenchSystem system, int run, long mea
         return new RunResult(scenario, system, run, measuredMessages, messageBytes, deliveredMessages, durationMicros,
                 messagesPerSec, megabytesPerSec, sendRatePerSec, latency, lossRate, cpuMicrosPerMessage, masters,
                 wallSeconds, endToEndMessagesPerSec, orderAgreedMembers, faults, windowStartMicros, windowEndMicros,
-                tcp, backlogMillis, latencySamples, memory);
+                tcp, backlogMillis, latencySamples, memory, jvmCpu);
+    }
+
+    /**
+     * @return {@link #cpuMicrosPerMessage()} less the JIT compilers' part ({@link JvmCpuFigures}): what the nodes
+     *     spent per message once compiled; NaN when either is unknown
+     */
+    public double cpuMicrosPerMessageWithoutJit() {
+        return cpuMicrosPerMessage - jvmCpu.jitMicrosPerMessage();
     }
 
     /** @return wan-fairness: the system's share against one competing TCP flow ({@link CompetingTcp#shareOf}) */

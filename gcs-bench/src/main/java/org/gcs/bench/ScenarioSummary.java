@@ -226,6 +226,24 @@ public record ScenarioSummary(Scenario scenario, List<SystemFigures> systems, do
         return Double.isNaN(ratio) || Double.isInfinite(ratio) ? Optional.empty() : Optional.of(ratio);
     }
 
+    /**
+     * @return CPU time per message without the JIT compilers' ({@link RunResult#cpuMicrosPerMessageWithoutJit()}),
+     *         GCS / {@link #baseline()}; empty without a baseline or when either is unknown
+     */
+    public Optional<Double> cpuRatioWithoutJit() {
+        return baseline().flatMap(this::cpuRatioWithoutJitAgainst);
+    }
+
+    /**
+     * @param base one of {@link #baselines()}
+     * @return CPU time per message without the JIT compilers', GCS / base; empty when either is unknown
+     */
+    public Optional<Double> cpuRatioWithoutJitAgainst(SystemFigures base) {
+        double gcs = gcsFor(base).orElseThrow().cpuMicrosPerMessageWithoutJit();
+        double ratio = gcs / base.cpuMicrosPerMessageWithoutJit();
+        return Double.isNaN(ratio) || Double.isInfinite(ratio) ? Optional.empty() : Optional.of(ratio);
+    }
+
     /** @return which figure {@link #cpuRatio()} compares, e.g. {@code cpuMicrosPerMessage gcs/jgroups-relay2} */
     public String cpuRatioOf() {
         return baseline().map(base -> "cpuMicrosPerMessage " + gcsFor(base).orElseThrow().system().id() + "/"

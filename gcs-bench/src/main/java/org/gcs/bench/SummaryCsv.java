@@ -13,7 +13,9 @@ import org.gcs.tools.csv.CsvWriter;
  * divided by their FIFO counterpart's ({@link OrderingRatios}); {@code lost}, {@code duplicated} and
  * {@code reordered} summed over the runs (wan-failover, wan-outage; 0 elsewhere, where a fault fails the run),
  * {@code tcpShare} (wan-fairness) and {@code backlogMillis} (wan-outage) as medians, empty where they do not apply;
- * the memory figures ({@link MemoryFigures}) as medians, but {@code gcLongestPauseMillis} the longest of all runs.
+ * the memory figures ({@link MemoryFigures}) as medians, but {@code gcLongestPauseMillis} the longest of all runs;
+ * the CPU per message of the JIT compilers and the garbage collector ({@link JvmCpuFigures}) and without the JIT as
+ * medians, and on the compared rows {@code cpuRatioWithoutJit}, the CPU ratio without the JIT.
  */
 final class SummaryCsv {
     /** The file name in the output directory. */
@@ -23,7 +25,8 @@ final class SummaryCsv {
             "messagesPerSec", "megabytesPerSec", "sendRatePerSec", "latencyP50Micros", "latencyP99Micros",
             "latencyP999Micros", "latencyMaxMicros", "lossRate", "cpuMicrosPerMessage", "baseline", "ratioOf", "ratio",
             "cpuRatio", "endToEndMessagesPerSec", "totalOverFifo", "lost", "duplicated", "reordered", "tcpShare",
-            "backlogMillis", "allocatedBytesPerMessage", "gcCollections", "gcPausedMillis", "gcLongestPauseMillis");
+            "backlogMillis", "allocatedBytesPerMessage", "gcCollections", "gcPausedMillis", "gcLongestPauseMillis",
+            "jitCpuMicrosPerMessage", "gcCpuMicrosPerMessage", "cpuMicrosPerMessageWithoutJit", "cpuRatioWithoutJit");
 
     private SummaryCsv() {
     }
@@ -52,7 +55,10 @@ final class SummaryCsv {
                             OrderingRatios.totalOverFifo(f.system(), summary).orElse(null), f.totalFaults().lost(),
                             f.totalFaults().duplicates(), f.totalFaults().reordered(), f.tcpShare(),
                             f.backlogMillis(), f.memory().allocatedBytesPerMessage(), f.memory().gcCollections(),
-                            f.memory().gcPausedMillis(), f.memory().gcLongestPauseMillis());
+                            f.memory().gcPausedMillis(), f.memory().gcLongestPauseMillis(),
+                            f.jvmCpu().jitMicrosPerMessage(), f.jvmCpu().gcMicrosPerMessage(),
+                            f.cpuMicrosPerMessageWithoutJit(),
+                            compared ? summary.cpuRatioWithoutJitAgainst(f).orElse(null) : null);
                 }
             }
         }

@@ -59,6 +59,16 @@ public record SystemFigures(BenchSystem system, List<RunResult> runs, double mes
         return MemoryFigures.medianOf(runs);
     }
 
+    /** @return the medians of the runs' CPU per message in the JIT compilers and the garbage collector */
+    public JvmCpuFigures jvmCpu() {
+        return JvmCpuFigures.medianOf(runs);
+    }
+
+    /** @return the median over runs of {@link RunResult#cpuMicrosPerMessageWithoutJit()} */
+    public double cpuMicrosPerMessageWithoutJit() {
+        return Stats.median(runs, RunResult::cpuMicrosPerMessageWithoutJit);
+    }
+
     /** @return the faults of every run, summed (the failover scenario's figures) */
     public DeliveryFaults totalFaults() {
         return new DeliveryFaults(runs.stream().mapToLong(r -> r.faults().lost()).sum(),

@@ -137,7 +137,18 @@ class BenchEndToEndTest {
                     .isGreaterThanOrEqualTo(0);
             assertThat(Double.parseDouble(fields.get(header.indexOf("gcLongestPauseMillis")))).as(row)
                     .isLessThanOrEqualTo(Double.parseDouble(fields.get(header.indexOf("gcPausedMillis"))));
+            double cpu = Double.parseDouble(fields.get(header.indexOf("cpuMicrosPerMessage")));
+            double jit = Double.parseDouble(fields.get(header.indexOf("jitCpuMicrosPerMessage")));
+            assertThat(jit).as(row).isBetween(0.0, cpu);
+            assertThat(Double.parseDouble(fields.get(header.indexOf("gcCpuMicrosPerMessage")))).as(row)
+                    .isBetween(0.0, cpu);
+            assertThat(Double.parseDouble(fields.get(header.indexOf("cpuMicrosPerMessageWithoutJit")))).as(row)
+                    .isCloseTo(cpu - jit, within(0.01)); // each column as rounded in the file
         }
+        assertThat(json).doesNotContain("\"cpuRatioWithoutJit\":null");
+        assertThat(err.toString()).containsPattern("gcs-plain +JIT compilers [0-9.]+, garbage collector [0-9.]+;")
+                .containsPattern("CPU per message without the JIT compilers' \\(cpuMicrosPerMessageWithoutJit"
+                        + " gcs-plain/jgroups\\): [0-9.]+ ");
         assertThat(err.toString()).containsPattern("gcs-plain +[0-9]+ B allocated per message, [0-9]+ GC collections");
         assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)
                 .filter(p -> p.info().commandLine().orElse("").contains("bench-node"))).isEmpty();

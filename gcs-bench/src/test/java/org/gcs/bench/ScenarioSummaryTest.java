@@ -108,12 +108,13 @@ class ScenarioSummaryTest {
                         + "latencyP99Micros,latencyP999Micros,latencyMaxMicros,lossRate,cpuMicrosPerMessage,baseline,"
                         + "ratioOf,ratio,cpuRatio,endToEndMessagesPerSec,totalOverFifo,lost,duplicated,reordered,"
                         + "tcpShare,backlogMillis,allocatedBytesPerMessage,gcCollections,gcPausedMillis,"
-                        + "gcLongestPauseMillis",
-                "cross-site-latency,gcs-plain,1,100,2000,2,2000,1000,2000,4000,8000,0,100,,,,,2000,,0,0,0,,,,,,",
+                        + "gcLongestPauseMillis,jitCpuMicrosPerMessage,gcCpuMicrosPerMessage,"
+                        + "cpuMicrosPerMessageWithoutJit,cpuRatioWithoutJit",
+                "cross-site-latency,gcs-plain,1,100,2000,2,2000,1000,2000,4000,8000,0,100,,,,,2000,,0,0,0,,,,,,,,,,",
                 "cross-site-latency,jgroups-relay2,1,100,2000,2,2000,20000,40000,80000,160000,0,50,false,"
-                        + "p99 latency jgroups-relay2/gcs-plain,20,2,2000,,0,0,0,,,,,,",
+                        + "p99 latency jgroups-relay2/gcs-plain,20,2,2000,,0,0,0,,,,,,,,,,",
                 "cross-site-latency,jgroups-relay2-nodelay,1,100,2000,2,2000,500,1000,2000,4000,0,80,true,"
-                        + "p99 latency jgroups-relay2-nodelay/gcs-plain,0.5,1.25,2000,,0,0,0,,,,,,");
+                        + "p99 latency jgroups-relay2-nodelay/gcs-plain,0.5,1.25,2000,,0,0,0,,,,,,,,,,");
     }
 
     @Test
@@ -127,6 +128,24 @@ class ScenarioSummaryTest {
         assertThat(summary.ratio()).isPresent();
         assertThat(summary.cpuRatio()).isEmpty();
         assertThat(summary.cpuRatioOf()).isEqualTo("cpuMicrosPerMessage gcs-plain/jgroups");
+    }
+
+    @Test
+    void shouldCompareTheCpuWithoutTheJitCompilersToo() {
+        // throughput(): the JIT's CPU is 0.1 us per message times the run's number, the collector's 0.01 times it
+        ScenarioSummary summary = new ScenarioSummary(Scenario.CROSS_SITE_THROUGHPUT, List.of(
+                SystemFigures.of(BenchSystem.GCS_PLAIN, List.of(throughput(BenchSystem.GCS_PLAIN, 1, 40_000, 10),
+                        throughput(BenchSystem.GCS_PLAIN, 3, 40_000, 12))),
+                SystemFigures.of(BenchSystem.RELAY2, List.of(throughput(BenchSystem.RELAY2, 2, 20_000, 5)))), 60);
+
+        SystemFigures gcs = summary.systems().get(0);
+        assertThat(gcs.runs().get(1).cpuMicrosPerMessageWithoutJit()).isCloseTo(11.7, within(1e-9));
+        assertThat(gcs.cpuMicrosPerMessageWithoutJit()).as("the median of the runs' differences")
+                .isCloseTo((9.9 + 11.7) / 2, within(1e-9));
+        assertThat(gcs.jvmCpu().jitMicrosPerMessage()).isCloseTo(0.2, within(1e-9));
+        assertThat(gcs.jvmCpu().gcMicrosPerMessage()).isCloseTo(0.02, within(1e-9));
+        assertThat(summary.cpuRatio().orElseThrow()).isCloseTo(11.0 / 5, within(1e-9));
+        assertThat(summary.cpuRatioWithoutJit().orElseThrow()).isCloseTo(10.8 / 4.8, within(1e-9));
     }
 
     @Test
@@ -177,8 +196,9 @@ class ScenarioSummaryTest {
                 .contains("\"baseline\":\"jgroups-relay2\",\"baselineCandidates\":[\"jgroups-relay2\"],"
                         + "\"baselineChosenBy\":\"lowest p99 latency (then p50)\",")
                 .contains("\"cpuRatio\":null,\"cpuRatioOf\":\"cpuMicrosPerMessage gcs-plain/jgroups-relay2\","
+                        + "\"cpuRatioWithoutJit\":null,"
                         + "\"ratiosAgainst\":{\"jgroups-relay2\":{\"ratios\":{\"p50\":1.5,\"p99\":1.5,"
-                        + "\"p999\":1.5},\"gcs\":\"gcs-plain\",\"cpuRatio\":null}},"
+                        + "\"p999\":1.5},\"gcs\":\"gcs-plain\",\"cpuRatio\":null,\"cpuRatioWithoutJit\":null}},"
                         + "\"comparisons\":{\"plain\":{\"gcs\":\"gcs-plain\",\"baseline\":\"jgroups-relay2\","
                         + "\"ratioOf\":\"p99 latency jgroups-relay2/gcs-plain\",\"ratio\":1.5,")
                 .doesNotContain("\n");
@@ -227,7 +247,8 @@ class ScenarioSummaryTest {
         return new RunResult(Scenario.CROSS_SITE_THROUGHPUT, system, run, 1000, 1000, 1000, 1_000_000,
                 messagesPerSec, messagesPerSec * 1000 / 1e6, messagesPerSec, LatencyFigures.NONE, 0, cpuMicros,
                 List.of("a1"), 10, messagesPerSec * 0.9, 0, DeliveryFaults.NONE, -1, -1,
-                CompetingTcp.NONE, Double.NaN, List.of(), new MemoryFigures(2000 + run, run, 1.5 * run, 0.5 * run));
+                CompetingTcp.NONE, Double.NaN, List.of(), new MemoryFigures(2000 + run, run, 1.5 * run, 0.5 * run),
+                new JvmCpuFigures(0.1 * run, 0.01 * run));
     }
 
     private static RunResult latency(BenchSystem system, int run, double p99Micros) {
@@ -238,6 +259,7 @@ class ScenarioSummaryTest {
         LatencyFigures latency = new LatencyFigures(100, p99Micros / 2, p99Micros, p99Micros * 2, p99Micros * 4);
         return new RunResult(Scenario.CROSS_SITE_LATENCY, system, run, 1000, 1000, 1000, 500_000, 2000, 2, 2000,
                 latency, 0, cpuMicros, List.of("a1", "b1"), 10, 2000, 0, DeliveryFaults.NONE, -1, -1,
-                CompetingTcp.NONE, Double.NaN, List.of(), MemoryFigures.UNKNOWN);
+                CompetingTcp.NONE, Double.NaN, List.of(), MemoryFigures.UNKNOWN,
+                JvmCpuFigures.UNKNOWN);
     }
 }

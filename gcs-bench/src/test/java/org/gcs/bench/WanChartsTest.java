@@ -37,7 +37,8 @@ class WanChartsTest {
                                            DeliveryFaults faults) {
         RunResult run = new RunResult(scenario, BenchSystem.GCS, 1, 1000, 1000, 1000, 1_000_000, 600, 0.6, 600,
                 LatencyFigures.NONE, 0, 100, List.of("a1"), 10, 600, 0, faults, 1, 2, tcp,
-                scenario == Scenario.WAN_OUTAGE ? 1234.5 : Double.NaN, List.of(), MemoryFigures.UNKNOWN);
+                scenario == Scenario.WAN_OUTAGE ? 1234.5 : Double.NaN, List.of(), MemoryFigures.UNKNOWN,
+                JvmCpuFigures.UNKNOWN);
         return new ScenarioSummary(scenario, List.of(SystemFigures.of(BenchSystem.GCS, List.of(run))), 10, point);
     }
 }

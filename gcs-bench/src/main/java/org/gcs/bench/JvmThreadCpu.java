@@ -2,7 +2,6 @@ package org.gcs.bench;
 
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
@@ -14,7 +13,7 @@ import java.util.stream.Stream;
  * interfaces do not show these threads, so they are read from Linux: each thread's name from
  * {@code /proc/self/task/<tid>/comm} and its time on a CPU, in nanoseconds, from the first field of
  * {@code /proc/self/task/<tid>/schedstat}. Elsewhere (no {@code /proc}, or a kernel without schedstat) nothing is
- * known.
+ * known. A thread that ends while it is read is left out, as if it had ended before.
  *
  * <p>A phase's figure ({@link Snapshot#cpuNsSince}) sums, over the threads alive at its end, what each spent since the
  * phase started (all of it for a thread started meanwhile). A thread that ends within the phase is not counted: the
@@ -62,8 +61,8 @@ final class JvmThreadCpu {
                         continue;
                     }
                     ns = onCpuNs(Files.readString(task.resolve("schedstat")));
-                } catch (NoSuchFileException e) {
-                    continue; // the thread ended while we read
+                } catch (IOException e) {
+                    continue; // the thread ended while we read (no such file, or no such process yet)
                 }
                 (kind == Kind.JIT ? jitNs : gcNs).put(task.getFileName().toString(), ns);
             }

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.ToDoubleFunction;
 
 /**
  * A scenario's result: every system's medians and the ratios that compare GCS with its baseline, oriented so that
@@ -221,9 +222,7 @@ public record ScenarioSummary(Scenario scenario, List<SystemFigures> systems, do
      * @return CPU time per message, GCS / base; empty when either is unknown
      */
     public Optional<Double> cpuRatioAgainst(SystemFigures base) {
-        double gcs = gcsFor(base).orElseThrow().cpuMicrosPerMessage();
-        double ratio = gcs / base.cpuMicrosPerMessage();
-        return Double.isNaN(ratio) || Double.isInfinite(ratio) ? Optional.empty() : Optional.of(ratio);
+        return gcsOver(base, SystemFigures::cpuMicrosPerMessage);
     }
 
     /**
@@ -239,8 +238,12 @@ public record ScenarioSummary(Scenario scenario, List<SystemFigures> systems, do
      * @return CPU time per message without the JIT compilers', GCS / base; empty when either is unknown
      */
     public Optional<Double> cpuRatioWithoutJitAgainst(SystemFigures base) {
-        double gcs = gcsFor(base).orElseThrow().cpuMicrosPerMessageWithoutJit();
-        double ratio = gcs / base.cpuMicrosPerMessageWithoutJit();
+        return gcsOver(base, SystemFigures::cpuMicrosPerMessageWithoutJit);
+    }
+
+    /** @return a figure of the GCS that base is compared with, over base's; empty when either is unknown */
+    private Optional<Double> gcsOver(SystemFigures base, ToDoubleFunction<SystemFigures> figure) {
+        double ratio = figure.applyAsDouble(gcsFor(base).orElseThrow()) / figure.applyAsDouble(base);
         return Double.isNaN(ratio) || Double.isInfinite(ratio) ? Optional.empty() : Optional.of(ratio);
     }
 

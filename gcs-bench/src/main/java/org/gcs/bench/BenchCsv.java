@@ -8,9 +8,9 @@ import org.gcs.tools.csv.CsvWriter;
  * {@code --out DIR}: one CSV row per run of every scenario ({@code runs.csv}), complete when closed;
  * {@code orderAgreedMembers} is the number of members found to deliver the same sequence (total-order systems; 0
  * when not checked); the last three columns are the CPU per message of the JIT compilers and of the garbage
- * collector, and the CPU per message without the JIT ({@link JvmCpuFigures}). Runs that recorded latencies also give one row per measured message and receiver
- * ({@code latency-samples.csv}, from the first such run on): its send time and latency, so that the messages behind
- * a percentile can be found again in a packet capture or a node's log.
+ * collector, and the CPU per message without the JIT ({@link JvmCpuFigures}). Runs that recorded latencies also give
+ * one row per measured message and receiver ({@code latency-samples.csv}, from the first such run on): its send time
+ * and latency, so that the messages behind a percentile can be found again in a packet capture or a node's log.
  */
 final class BenchCsv implements AutoCloseable {
     /** The file name in the output directory. */

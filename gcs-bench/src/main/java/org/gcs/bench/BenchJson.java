@@ -7,17 +7,17 @@ import java.util.Map;
 
 /**
  * The JSON object {@code gcs bench --json} ends with: the machine, whether every run passed, the wall time and, per
- * scenario, the figures of each system (medians and every run), the ratios against the better baseline (above 1
- * is better for GCS; {@code baseline} names it), the CPU ratio GCS / baseline ({@code cpuRatio}, below 1 is better
- * for GCS), the same without the JIT compilers' CPU ({@code cpuRatioWithoutJit}; each system's
- * {@code jitCpuMicrosPerMessage}, {@code gcCpuMicrosPerMessage} and {@code cpuMicrosPerMessageWithoutJit}, per run
- * and as medians) and both against every baseline ({@code ratiosAgainst}, each naming the GCS it compares: the one of the
+ * scenario, the figures of each system (medians and every run), the ratios against the better baseline (above 1 is
+ * better for GCS; {@code baseline} names it), the CPU ratio GCS / baseline ({@code cpuRatio}, below 1 is better for
+ * GCS), the same without the JIT compilers' CPU ({@code cpuRatioWithoutJit}; each system's
+ * {@code jitCpuMicrosPerMessage}, {@code gcCpuMicrosPerMessage} and {@code cpuMicrosPerMessageWithoutJit}, per run and
+ * as medians) and both against every baseline ({@code ratiosAgainst}, each naming the GCS it compares: the one of the
  * baseline's protection), one like-for-like comparison per protection ({@code comparisons}: {@code sealed} GCS as
- * shipped against sealed JGroups, {@code plain} GCS with its protection lowered against plain JGroups, each naming
- * its pair; the headline {@code ratio} is the first of them); the total-order scenarios add the quotients of
+ * shipped against sealed JGroups, {@code plain} GCS with its protection lowered against plain JGroups, each naming its
+ * pair; the headline {@code ratio} is the first of them); the total-order scenarios add the quotients of
  * {@link OrderingRatios} ({@code orderingRatios}) and how many runs had their order agreement checked (per run,
- * {@code orderAgreedMembers}: the members found to agree). Fields are only ever added, never renamed, so
- * that scripts reading older output keep working.
+ * {@code orderAgreedMembers}: the members found to agree). Fields are only ever added, never renamed, so that scripts
+ * reading older output keep working.
  */
 final class BenchJson {
     private BenchJson() {
@@ -102,7 +102,8 @@ final class BenchJson {
             one.put("ratios", rounded(summary.ratiosAgainst(base)));
             one.put("gcs", summary.gcsFor(base).map(f -> f.system().id()).orElse(null));
             one.put("cpuRatio", summary.cpuRatioAgainst(base).map(r -> round(r, 3)).orElse(null));
-            one.put("cpuRatioWithoutJit", summary.cpuRatioWithoutJitAgainst(base).map(r -> round(r, 3)).orElse(null));
+            one.put("cpuRatioWithoutJit", summary.cpuRatioWithoutJitAgainst(base).map(r -> round(r, 3))
+                    .orElse(null));
             against.put(base.system().id(), one);
         }
         json.put("ratiosAgainst", against);

@@ -16,9 +16,8 @@ import java.util.stream.Stream;
  * known. A thread that ends while it is read is left out, as if it had ended before.
  *
  * <p>A phase's figure ({@link Snapshot#cpuNsSince}) sums, over the threads alive at its end, what each spent since the
- * phase started (all of it for a thread started meanwhile). A thread that ends within the phase is not counted: the
- * JIT's and G1's threads of a small machine live as long as the JVM, so this misses nothing there; elsewhere the
- * figure can only be too low.
+ * phase started (all of it for a thread started meanwhile). A thread that ends within the phase is not counted, so
+ * the figure can only be too low.
  */
 final class JvmThreadCpu {
     private static final Path TASKS = Path.of("/proc/self/task");

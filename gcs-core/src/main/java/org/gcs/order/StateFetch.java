@@ -22,6 +22,13 @@ final class StateFetch {
     static final long STALL_NS = 20_000_000_000L;
     /** When every member was asked in vain, the joiner asks them all again after this long... */
     static final long ASK_ROUND_AGAIN_NS = 5_000_000_000L;
+    /**
+     * ...or after this long when it could ask none of them: its view of the group did not list them yet. A member's
+     * view of the others lags the ordered view that admits it (by a round trip between sites or so), and a request
+     * to a member the view does not list may not reach it; nothing is sent until the view lists one, so the joiner
+     * looks again soon.
+     */
+    static final long ASK_UNLISTED_AGAIN_NS = 250_000_000L;
     /** ...until this long after its first request (a partition may hide every member for a while). */
     static final long GIVE_UP_NS = 120_000_000_000L;
     /** A joiner acknowledges its last chunk again after this long without a new one (an acknowledgement may arrive
@@ -257,7 +264,7 @@ final class StateFetch {
         }
         if (worthAnotherRound && host.nowNs() - firstAskNs < GIVE_UP_NS) {
             worthAnotherRound = false;
-            askRoundAtNs = host.nowNs() + ASK_ROUND_AGAIN_NS; // every member again, at the next tick after it
+            askRoundAtNs = host.nowNs() + (askedThisRound == 0 ? ASK_UNLISTED_AGAIN_NS : ASK_ROUND_AGAIN_NS);
             return;
         }
         done = true;

@@ -36,6 +36,12 @@ final class StateSend {
     private String abortReason;
     private Thread thread;
     private long lastProgressNs;
+    /**
+     * True once the provider's own view of the group listed the joiner. Its request came through the group, but this
+     * member's view of a newcomer may lag its messages and the ordered view that admitted it: until the view lists
+     * the joiner, its absence means nothing.
+     */
+    private boolean joinerSeen;
     /** Inline mode (virtual time, no threads): the whole snapshot, written at once, and the next chunk to send. */
     private byte[] inlineState;
     private long nextInlineIndex;
@@ -97,6 +103,15 @@ final class StateSend {
                     part, length));
             nextInlineIndex++;
         }
+    }
+
+    /**
+     * @param joinerInGroup whether this member's view of the group lists the joiner now
+     * @return true if the joiner left the group: a view listed it since the transfer began, and this one does not
+     */
+    synchronized boolean joinerLeft(boolean joinerInGroup) {
+        joinerSeen |= joinerInGroup;
+        return joinerSeen && !joinerInGroup;
     }
 
     synchronized boolean started() {

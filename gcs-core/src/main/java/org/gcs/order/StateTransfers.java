@@ -337,10 +337,10 @@ final class StateTransfers {
             boolean joinerInChannel = host.present(send.channel, send.joiner);
             if (send.complete()) {
                 end(send, null);
-            } else if (!joinerInGroup) {
-                end(send, "the joiner left the group");
+            } else if (send.joinerLeft(joinerInGroup)) {
+                endAndTell(send, "the joiner left the group");
             } else if (send.idleNs(nowNs) >= PROVIDER_IDLE_NS) {
-                end(send, "the joiner acknowledged nothing for " + PROVIDER_IDLE_NS / 1_000_000_000L + " s");
+                endAndTell(send, "the joiner acknowledged nothing for " + PROVIDER_IDLE_NS / 1_000_000_000L + " s");
             } else if (!send.started() && joinerInChannel && !threaded) {
                 startInline(send);
             } else if (!send.started() && joinerInChannel) {
@@ -353,6 +353,16 @@ final class StateTransfers {
                 end(send, "the joiner left the transfer");
             }
         }
+    }
+
+    /**
+     * Ends a transfer this member gives up on, and tells the joiner, which then asks another member at once instead
+     * of waiting {@link StateFetch#STALL_NS} for chunks that will not come. If the joiner is really gone, the refusal
+     * costs the group a few bytes; if this member's view of it was wrong, it saves the joiner that wait.
+     */
+    private void endAndTell(StateSend send, String reason) {
+        host.send(send.group, MemberWire.stateRefused(send.joiner, send.transfer, false, reason));
+        end(send, reason);
     }
 
     private void startInline(StateSend send) {

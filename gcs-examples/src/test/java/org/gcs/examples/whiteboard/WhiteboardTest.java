@@ -68,9 +68,20 @@ class WhiteboardTest {
                         + run + "\",\"ottawa-" + run + "\"]");
                 // a board still on its way holds what is sent meanwhile in the board it receives, where a malformed
                 // message is not counted: the tests start once every board is complete
-                assertThat(whiteboard.boardComplete()).as("board complete").isTrue();
+                assertThat(whiteboard.boardComplete()).as(() -> "board complete at " + whiteboard.member().self()
+                        + "; " + orderStates()).isTrue();
             }
         });
+    }
+
+    /** @return each whiteboard's view of the group's order and state transfers, for a failure's message */
+    private String orderStates() {
+        StringBuilder states = new StringBuilder();
+        for (Whiteboard whiteboard : List.of(boston, ottawa, chicago)) {
+            states.append(System.lineSeparator()).append(whiteboard.member().self()).append(": ")
+                    .append(whiteboard.member().describe(whiteboard.group()));
+        }
+        return states.toString();
     }
 
     @AfterAll

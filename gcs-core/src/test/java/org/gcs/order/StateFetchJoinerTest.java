@@ -3,10 +3,7 @@ package org.gcs.order;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.InputStream;
-import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import org.gcs.GroupView;
 import org.gcs.MemberId;
 import org.junit.jupiter.api.Test;
@@ -23,22 +20,21 @@ class StateFetchJoinerTest {
     private static final MemberId BOSTON = new MemberId("boston", "b1");
     private static final MemberId OTTAWA = new MemberId("ottawa", "o1");
 
-    private final Set<MemberId> listed = new HashSet<>();
-    private final List<MemberWire.StateRequest> requests = new ArrayList<>();
     private long nowNs = 5_000_000_000L;
-    private final StateFetch fetch = new StateFetch(GROUP, JOINER, new IgnoringReceiver(), new Host(), false, false);
+    private final FakeFetchHost host = new FakeFetchHost(() -> nowNs);
+    private final StateFetch fetch = new StateFetch(GROUP, JOINER, new IgnoringReceiver(), host, false, false);
 
     @Test
     void shouldAskAMemberSoonAfterItsViewListsIt() {
         fetch.delivered(new GroupView(GROUP, 3, List.of(BOSTON, JOINER, OTTAWA)), 3);
-        assertThat(requests).as("no member is listed yet: nothing asked").isEmpty();
+        assertThat(requests()).as("no member is listed yet: nothing asked").isEmpty();
 
-        listed.add(OTTAWA);
+        host.list(GROUP, OTTAWA);
         tick(StateFetch.ASK_UNLISTED_AGAIN_NS - 1);
-        assertThat(requests).isEmpty();
+        assertThat(requests()).isEmpty();
         tick(1);
 
-        assertThat(requests).singleElement().satisfies(request -> {
+        assertThat(requests()).singleElement().satisfies(request -> {
             assertThat(request.to()).isEqualTo(OTTAWA);
             assertThat(request.atLeast()).isEqualTo(3);
         });
@@ -46,83 +42,27 @@ class StateFetchJoinerTest {
 
     @Test
     void shouldWaitTheWholeRoundIntervalAfterMembersThatWereAskedAndRefused() {
-        listed.add(BOSTON);
+        host.list(GROUP, BOSTON);
         fetch.delivered(new GroupView(GROUP, 3, List.of(BOSTON, JOINER)), 3);
-        MemberWire.StateRequest first = requests.get(0);
+        MemberWire.StateRequest first = requests().get(0);
         fetch.refused(BOSTON, first.transfer(), false, MemberWire.NO_STATE_YET);
 
         tick(StateFetch.ASK_UNLISTED_AGAIN_NS);
         tick(StateFetch.ASK_ROUND_AGAIN_NS - StateFetch.ASK_UNLISTED_AGAIN_NS - 1);
-        assertThat(requests).hasSize(1);
+        assertThat(requests()).hasSize(1);
         tick(1);
 
-        assertThat(requests).hasSize(2);
-        assertThat(requests.get(1).to()).isEqualTo(BOSTON);
+        assertThat(requests()).hasSize(2);
+        assertThat(requests().get(1).to()).isEqualTo(BOSTON);
+    }
+
+    private List<MemberWire.StateRequest> requests() {
+        return host.sentTo(GROUP).stream().map(MemberWire::read).map(MemberWire.StateRequest.class::cast).toList();
     }
 
     private void tick(long advanceNs) {
         nowNs += advanceNs;
         fetch.tick(nowNs);
-    }
-
-    /** The fetch's host: records the requests; its view of the group lists {@link #listed}. */
-    private final class Host implements StateFetch.Host {
-        private long transfers;
-
-        @Override
-        public void send(String group, byte[] payload) {
-            if (MemberWire.read(payload) instanceof MemberWire.StateRequest request) {
-                requests.add(request);
-            }
-        }
-
-        @Override
-        public void joinChannel(String channel) {
-        }
-
-        @Override
-        public void leaveChannel(String channel) {
-        }
-
-        @Override
-        public boolean present(String group, MemberId member) {
-            return listed.contains(member);
-        }
-
-        @Override
-        public Set<MemberId> viewMembers(String group) {
-            Set<MemberId> members = new HashSet<>(listed);
-            members.add(JOINER);
-            return members;
-        }
-
-        @Override
-        public void deliverHeld(String group, StateFetch.Held event) {
-        }
-
-        @Override
-        public void failed(String group, String reason) {
-            throw new AssertionError("the fetch failed: " + reason);
-        }
-
-        @Override
-        public void stateRead(String group, long position) {
-        }
-
-        @Override
-        public void locked(Runnable action) {
-            action.run();
-        }
-
-        @Override
-        public long nowNs() {
-            return nowNs;
-        }
-
-        @Override
-        public long newTransferId() {
-            return ++transfers;
-        }
     }
 
     /** A receiver these tests never give a state to. */

@@ -2,12 +2,7 @@ package org.gcs.order;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 import org.gcs.GroupMessage;
 import org.gcs.GroupView;
 import org.gcs.MemberId;
@@ -101,30 +96,10 @@ class StateTransfersProviderTest {
         return host.sentTo(GROUP).stream().map(MemberWire::read).map(MemberWire.StateRefused.class::cast).toList();
     }
 
-    /** Records what the transfers send, join and leave; the views list whom the test says. */
-    private final class FakeHost implements StateTransfers.Host {
-        final Map<String, Set<MemberId>> views = new HashMap<>();
-        final List<String> sentGroups = new ArrayList<>();
-        final List<byte[]> sentPayloads = new ArrayList<>();
-        final List<String> joined = new ArrayList<>();
-        final List<String> left = new ArrayList<>();
-
-        void list(String group, MemberId member) {
-            views.computeIfAbsent(group, g -> new HashSet<>()).add(member);
-        }
-
-        void unlist(String group, MemberId member) {
-            views.computeIfAbsent(group, g -> new HashSet<>()).remove(member);
-        }
-
-        List<byte[]> sentTo(String group) {
-            List<byte[]> payloads = new ArrayList<>();
-            for (int i = 0; i < sentGroups.size(); i++) {
-                if (sentGroups.get(i).equals(group)) {
-                    payloads.add(sentPayloads.get(i));
-                }
-            }
-            return payloads;
+    /** The fake host, with what the transfers need beyond a fetch's; it tells them of the channels it joins. */
+    private final class FakeHost extends FakeFetchHost implements StateTransfers.Host {
+        FakeHost() {
+            super(() -> nowNs);
         }
 
         @Override
@@ -142,58 +117,15 @@ class StateTransfersProviderTest {
         }
 
         @Override
-        public void send(String group, byte[] payload) {
-            sentGroups.add(group);
-            sentPayloads.add(payload);
-        }
-
-        @Override
         public void joinChannel(String channel) {
-            joined.add(channel);
+            super.joinChannel(channel);
             transfers.joinedChannel(channel);
         }
 
         @Override
         public void leaveChannel(String channel) {
-            left.add(channel);
+            super.leaveChannel(channel);
             transfers.leftChannel(channel);
-        }
-
-        @Override
-        public boolean present(String group, MemberId member) {
-            return views.getOrDefault(group, Set.of()).contains(member);
-        }
-
-        @Override
-        public Set<MemberId> viewMembers(String group) {
-            return Set.copyOf(views.getOrDefault(group, Set.of()));
-        }
-
-        @Override
-        public void deliverHeld(String group, StateFetch.Held event) {
-        }
-
-        @Override
-        public void failed(String group, String reason) {
-        }
-
-        @Override
-        public void stateRead(String group, long position) {
-        }
-
-        @Override
-        public void locked(Runnable action) {
-            action.run();
-        }
-
-        @Override
-        public long nowNs() {
-            return nowNs;
-        }
-
-        @Override
-        public long newTransferId() {
-            return 1;
         }
     }
 }

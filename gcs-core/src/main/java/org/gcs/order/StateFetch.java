@@ -26,7 +26,8 @@ final class StateFetch {
      * ...or after this long when it could ask none of them: its view of the group did not list them yet. A member's
      * view of the others lags the ordered view that admits it (by a round trip between sites or so), and a request
      * to a member the view does not list may not reach it; nothing is sent until the view lists one, so the joiner
-     * looks again soon.
+     * looks again soon. It looks this often for {@link #ASK_ROUND_AGAIN_NS} after its first request; a view that
+     * lists nobody else by then counts as every member gone, as when the joiner looked only once, at that time.
      */
     static final long ASK_UNLISTED_AGAIN_NS = 250_000_000L;
     /** ...until this long after its first request (a partition may hide every member for a while). */
@@ -262,7 +263,8 @@ final class StateFetch {
             firstMember(); // FIFO members that joined at once: none has a state to give, so each starts its own
             return;
         }
-        if (worthAnotherRound && host.nowNs() - firstAskNs < GIVE_UP_NS) {
+        boolean noneListedYet = askedThisRound == 0 && host.nowNs() - firstAskNs < ASK_ROUND_AGAIN_NS;
+        if ((worthAnotherRound || noneListedYet) && host.nowNs() - firstAskNs < GIVE_UP_NS) {
             worthAnotherRound = false;
             askRoundAtNs = host.nowNs() + (askedThisRound == 0 ? ASK_UNLISTED_AGAIN_NS : ASK_ROUND_AGAIN_NS);
             return;

@@ -20,7 +20,9 @@ class StateFetchJoinerTest {
     private static final MemberId BOSTON = new MemberId("boston", "b1");
     private static final MemberId OTTAWA = new MemberId("ottawa", "o1");
 
-    private long nowNs = 5_000_000_000L;
+    private static final long START_NS = 5_000_000_000L;
+
+    private long nowNs = START_NS;
     private final FakeFetchHost host = new FakeFetchHost(() -> nowNs);
     private final StateFetch fetch = new StateFetch(GROUP, JOINER, new IgnoringReceiver(), host, false, false);
 
@@ -38,6 +40,36 @@ class StateFetchJoinerTest {
             assertThat(request.to()).isEqualTo(OTTAWA);
             assertThat(request.atLeast()).isEqualTo(3);
         });
+        assertThat(host.failures).isEmpty();
+    }
+
+    @Test
+    void shouldKeepLookingWhileItsViewListsNobodyForAsLongAsItWaitedBefore() {
+        fetch.delivered(new GroupView(GROUP, 3, List.of(BOSTON, JOINER, OTTAWA)), 3);
+        for (int i = 0; i < 8; i++) { // 2 s in which this member's view lists nobody else
+            tick(StateFetch.ASK_UNLISTED_AGAIN_NS);
+        }
+        assertThat(host.failures).isEmpty();
+
+        host.list(GROUP, BOSTON);
+        tick(StateFetch.ASK_UNLISTED_AGAIN_NS);
+
+        assertThat(requests()).singleElement().extracting(MemberWire.StateRequest::to).isEqualTo(BOSTON);
+        assertThat(host.failures).isEmpty();
+    }
+
+    @Test
+    void shouldFailWhenItsViewStillListsNobodyOneRoundIntervalAfterItsFirstLook() {
+        fetch.delivered(new GroupView(GROUP, 3, List.of(BOSTON, JOINER, OTTAWA)), 3);
+        while (nowNs < START_NS + StateFetch.ASK_ROUND_AGAIN_NS - StateFetch.ASK_UNLISTED_AGAIN_NS) {
+            tick(StateFetch.ASK_UNLISTED_AGAIN_NS);
+        }
+        assertThat(host.failures).isEmpty();
+
+        tick(StateFetch.ASK_UNLISTED_AGAIN_NS);
+
+        assertThat(requests()).isEmpty();
+        assertThat(host.failures).singleElement().asString().startsWith("no member could give the state");
     }
 
     @Test

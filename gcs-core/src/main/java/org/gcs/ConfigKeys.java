@@ -61,8 +61,9 @@ public final class ConfigKeys {
                             + " sending delegate) or `hop-by-hop` (a reliable, back-pressured link per tree edge with"
                             + " backup buffers; its `hop.*` keys below)."),
             key("wan.io", WAN, "auto", "", "", "auto, epoll, nio", "wan.io = nio",
-                    "The WAN socket's I/O: `auto` uses Netty's epoll transport where it works (sendmmsg/recvmmsg),"
-                            + " else NIO; `epoll` fails at start where it is unavailable."),
+                    "The WAN socket's I/O: `auto` uses Netty's epoll transport where it works (sendmmsg, and UDP"
+                            + " GSO/GRO where the kernel offers it, else recvmmsg), else NIO; `epoll` fails at start"
+                            + " where it is unavailable."),
             key("max.datagram.bytes", WAN, "1400", "", SIZE, WanSettings.MIN_DATAGRAM_BYTES + " to 65000",
                     "max.datagram.bytes = 8000",
                     "The largest WAN datagram; larger messages are fragmented. 1400 fits a 1500-byte Ethernet MTU."),

@@ -1,11 +1,9 @@
 package org.gcs.internal.node;
 
 import io.netty.bootstrap.Bootstrap;
-import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.socket.DatagramChannel;
-import io.netty.channel.socket.DatagramPacket;
 import java.net.InetSocketAddress;
 import java.security.SecureRandom;
 import java.util.HashMap;
@@ -45,6 +43,7 @@ final class WanChannel {
     /** Which site an address belongs to, for the WAN pipeline hook; read on the loop too. */
     private final Map<InetSocketAddress, String> siteByAddress = new HashMap<>();
     private Channel channel;
+    private WanDatagramWriter writer;
 
     /**
      * @param config the node's configuration (bind address, keys, protection, replay bound, WAN pipeline hook)
@@ -84,6 +83,8 @@ final class WanChannel {
                 });
         try {
             channel = bootstrap.bind(config.wanBindHost(), config.wanBindPort()).sync().channel();
+            writer = new WanDatagramWriter(channel,
+                    socketKind.segmentedSends() && config.wanPipelineHook().isEmpty());
         } catch (Exception e) {
             throw new GcsException("cannot bind the WAN socket to " + config.wanBindHost() + ":" + config.wanBindPort()
                     + ": " + e.getMessage() + " (pick a free port with wanBind, or 0 for any free port)", e);
@@ -133,13 +134,16 @@ final class WanChannel {
         }
     }
 
-    /** Seals what the turn queued into datagrams and writes them with one flush, on the loop. */
+    /**
+     * Seals what the turn queued into datagrams and writes them with one flush, on the loop (runs of them as
+     * segmented sends where the kernel offers it, {@link WanDatagramWriter}).
+     */
     private void flush() {
         packer.flush(System.currentTimeMillis(), (to, datagram, packets) -> {
             metrics.wanSent(datagram.length, packets);
-            channel.write(new DatagramPacket(Unpooled.wrappedBuffer(datagram), to));
+            writer.write(to, datagram);
         });
-        channel.flush();
+        writer.flush();
     }
 
     /** Replaces the keys that seal and open datagrams, on the loop. */

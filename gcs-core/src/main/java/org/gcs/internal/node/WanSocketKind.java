@@ -15,12 +15,14 @@ import java.util.Locale;
 
 /**
  * Which Netty transport carries the WAN socket. {@link #EPOLL} (Linux, Netty's native transport) writes all the
- * datagrams of one flush with one {@code sendmmsg} call and reads up to {@link #DATAGRAMS_PER_READ} datagrams with one
- * {@code recvmmsg} call; {@link #NIO} (the JDK's selector, anywhere) makes one {@code sendto} and one
- * {@code recvfrom} per datagram. The node's start-up line in the log names the one in use.
+ * datagrams of one flush with one {@code sendmmsg} call. Where the kernel offers UDP segmentation offload, runs of
+ * equal datagrams to a peer leave as one segmented send ({@link WanDatagramWriter}) and arrive whole (UDP GRO), one
+ * run per {@code recvmsg}; elsewhere it reads up to {@link #DATAGRAMS_PER_READ} datagrams with one {@code recvmmsg}.
+ * {@link #NIO} (the JDK's selector, anywhere) makes one {@code sendto} and one {@code recvfrom} per datagram. The
+ * node's start-up line in the log names the one in use.
  */
 enum WanSocketKind {
-    /** Netty's native epoll transport: sendmmsg and recvmmsg. */
+    /** Netty's native epoll transport: sendmmsg, and UDP GSO/GRO or recvmmsg. */
     EPOLL,
     /** The JDK's NIO selector: a system call per datagram. */
     NIO;
@@ -58,13 +60,23 @@ enum WanSocketKind {
 
     /** Sets the channel class and the socket options of the WAN socket. */
     Bootstrap configure(Bootstrap bootstrap) {
-        // A read buffer has room for the largest datagrams (512 KiB with epoll). With Netty's default (adaptive)
+        // A read buffer has room for the largest datagrams (512 KiB with epoll's recvmmsg). With Netty's default (adaptive)
         // allocator, perf showed reads allocating and zeroing new direct buffers, 13 % of a receiving delegate's
         // loop at 1000 msg/s; the pooled allocator takes them from its arenas
         bootstrap.option(ChannelOption.SO_RCVBUF, SOCKET_BUFFER_BYTES)
                 .option(ChannelOption.SO_SNDBUF, SOCKET_BUFFER_BYTES)
                 .option(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT);
         if (this == EPOLL) {
+            if (segmentedSends()) {
+                // UDP_GRO: a run of datagrams sent as one segmented send arrives whole, one slot of up to 64 KiB,
+                // and the kernel neither cuts it up on the way in nor queues its datagrams one by one; Netty splits
+                // it into the datagrams again, but only when it reads with recvmsg (its recvmmsg ignores the
+                // segment size), so a read takes one slot: one run, or one datagram sent alone
+                return bootstrap.channel(EpollDatagramChannel.class)
+                        .option(EpollChannelOption.MAX_DATAGRAM_PAYLOAD_SIZE, MAX_UDP_PAYLOAD_BYTES)
+                        .option(EpollChannelOption.UDP_GRO, true)
+                        .option(ChannelOption.RCVBUF_ALLOCATOR, new FixedRecvByteBufAllocator(MAX_UDP_PAYLOAD_BYTES));
+            }
             // recvmmsg: one read fills up to DATAGRAMS_PER_READ slots of the largest datagram each
             return bootstrap.channel(EpollDatagramChannel.class)
                     .option(EpollChannelOption.MAX_DATAGRAM_PAYLOAD_SIZE, MAX_UDP_PAYLOAD_BYTES)
@@ -77,9 +89,22 @@ enum WanSocketKind {
                 .option(ChannelOption.RCVBUF_ALLOCATOR, new FixedRecvByteBufAllocator(MAX_UDP_PAYLOAD_BYTES));
     }
 
+    /**
+     * @return whether sends may join runs of datagrams into one segmented send (UDP GSO) and reads take them whole
+     *     (UDP GRO): epoll on a kernel that offers it
+     */
+    boolean segmentedSends() {
+        return this == EPOLL && EpollDatagramChannel.isSegmentedDatagramPacketSupported();
+    }
+
     /** @return how the transport batches system calls, for the start-up log */
     String describe() {
-        return this == EPOLL ? "epoll (sendmmsg per flush, recvmmsg up to " + DATAGRAMS_PER_READ + " datagrams)"
-                : "nio (a system call per datagram)";
+        if (this == NIO) {
+            return "nio (a system call per datagram)";
+        }
+        return segmentedSends()
+                ? "epoll (sendmmsg per flush, runs of equal datagrams to a peer as one segmented send and read whole:"
+                        + " UDP GSO/GRO)"
+                : "epoll (sendmmsg per flush, recvmmsg up to " + DATAGRAMS_PER_READ + " datagrams)";
     }
 }

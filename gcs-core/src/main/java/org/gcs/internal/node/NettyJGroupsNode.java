@@ -167,7 +167,7 @@ public final class NettyJGroupsNode implements GcsNode {
         }
         nameClash.started();
         LOG.info("GCS node {} started: WAN {} over {}, LAN cluster {}", self, wan.localAddress(),
-                wanSocketKind.describe(), lan.clusterName());
+                wanSocketKind.describe(config.wanPipelineHook().isPresent()), lan.clusterName());
     }
 
     /** Closes the node, remembering why, so that later calls say it (a name clash after a merge). */

@@ -97,14 +97,21 @@ enum WanSocketKind {
         return this == EPOLL && EpollDatagramChannel.isSegmentedDatagramPacketSupported();
     }
 
-    /** @return how the transport batches system calls, for the start-up log */
-    String describe() {
+    /**
+     * @param pipelineHook whether a WAN pipeline hook sits next to the socket (sends then go datagram by datagram)
+     * @return how the transport batches system calls, for the start-up log
+     */
+    String describe(boolean pipelineHook) {
         if (this == NIO) {
             return "nio (a system call per datagram)";
         }
-        return segmentedSends()
-                ? "epoll (sendmmsg per flush, runs of equal datagrams to a peer as one segmented send and read whole:"
-                        + " UDP GSO/GRO)"
-                : "epoll (sendmmsg per flush, recvmmsg up to " + DATAGRAMS_PER_READ + " datagrams)";
+        if (!segmentedSends()) {
+            return "epoll (sendmmsg per flush, recvmmsg up to " + DATAGRAMS_PER_READ + " datagrams)";
+        }
+        return pipelineHook
+                ? "epoll (sendmmsg per flush, datagram by datagram for the WAN pipeline hook; runs of datagrams read"
+                        + " whole: UDP GRO)"
+                : "epoll (sendmmsg per flush, runs of equal datagrams to a peer as one segmented send and read whole:"
+                        + " UDP GSO/GRO)";
     }
 }

@@ -4,6 +4,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.socket.DatagramPacket;
+import io.netty.channel.unix.Errors;
 import io.netty.channel.unix.SegmentedDatagramPacket;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
@@ -24,10 +25,12 @@ import org.slf4j.LoggerFactory;
  * makes one pass for up to {@value #MAX_SEGMENTS} of them.
  *
  * <p>Off with NIO, and off where a WAN pipeline hook sits next to the socket: the hook sees each datagram as the
- * network would (a link emulator drops or delays datagrams, not runs of them). If the kernel refuses a segmented
- * send (an old kernel, a device without checksum offload), the writer logs it once and writes datagram by
- * datagram from then on; the refused run's datagrams are lost, and the protocol repairs them as any loss.
- * Confined to the event loop.
+ * network would (a link emulator drops or delays datagrams, not runs of them). Datagrams longer than
+ * {@value #MAX_SEGMENT_BYTES} bytes always go alone. If the kernel refuses a segmented send itself (an old kernel, a
+ * device without checksum offload, a path MTU below the segments), the writer logs it once and writes datagram by
+ * datagram from then on; the refused run's datagrams are lost, and the protocol repairs them as any loss. A send
+ * that fails for the path's sake (no route, a firewall) leaves segmented sends on, as it would a datagram sent
+ * alone. Confined to the event loop.
  */
 final class WanDatagramWriter {
     private static final Logger LOG = LoggerFactory.getLogger(WanDatagramWriter.class);
@@ -35,6 +38,15 @@ final class WanDatagramWriter {
     static final int MAX_SEGMENTS = 64;
     /** The most bytes of one segmented send: the largest UDP payload over IPv4. */
     static final int MAX_RUN_BYTES = WanSocketKind.MAX_UDP_PAYLOAD_BYTES;
+    /**
+     * The longest datagram sent as a segment: the UDP payload of a 1500-byte Ethernet frame over IPv6 (1500 − 40 −
+     * 8). The kernel refuses a segmented send whose segments exceed the route's MTU, where a datagram sent alone
+     * would be fragmented by IP, so longer datagrams ({@code max.datagram.bytes} above the default 1400) go alone.
+     */
+    static final int MAX_SEGMENT_BYTES = 1452;
+
+    /** Linux's EPERM (1, on every architecture), negated as Netty reports it: a firewall rule rejected the send. */
+    private static final int EPERM_NEGATIVE = -1;
 
     private final Channel channel;
     private boolean segmenting;
@@ -57,7 +69,8 @@ final class WanDatagramWriter {
 
     /** Queues a datagram for {@code to}; it is written at the latest by the next {@link #flush}. */
     void write(InetSocketAddress to, byte[] datagram) {
-        if (!segmenting) {
+        if (!segmenting || datagram.length > MAX_SEGMENT_BYTES) {
+            writeRun();
             channel.write(single(to, datagram));
             return;
         }
@@ -99,12 +112,14 @@ final class WanDatagramWriter {
                 joined.writeBytes(datagram);
             }
             segmentedSends++;
+            int segmentBytes = runSegmentBytes;
             channel.write(new SegmentedDatagramPacket(joined, runSegmentBytes, runTo)).addListener(f -> {
-                if (!f.isSuccess() && segmenting && channel.isOpen()) {
+                if (!f.isSuccess() && segmenting && channel.isOpen() && refusesSegments(f.cause())) {
                     segmenting = false;
-                    LOG.warn("the kernel refused a segmented UDP send (GSO) of the WAN socket ({}); writing datagram"
-                            + " by datagram from now on; the refused datagrams are repaired as lost ones",
-                            f.cause().toString());
+                    LOG.warn("the kernel refused a segmented UDP send (GSO) of {}-byte datagrams on the WAN socket"
+                            + " ({}); writing datagram by datagram from now on; the refused datagrams are repaired as"
+                            + " lost ones. If the path's MTU is below the datagram size, lower max.datagram.bytes",
+                            segmentBytes, f.cause().toString());
                 }
             });
         }
@@ -112,6 +127,21 @@ final class WanDatagramWriter {
         runBytes = 0;
         runTo = null;
         runClosed = false;
+    }
+
+    /**
+     * @param cause why a segmented send failed
+     * @return whether the failure is the segmented send's own (an old kernel, a device without checksum offload, an
+     *     MTU below the segments: EINVAL, EIO, EMSGSIZE and the like) rather than the path's, which would have failed
+     *     a datagram sent alone too (no route, host unreachable, refused, or a firewall's EPERM)
+     */
+    static boolean refusesSegments(Throwable cause) {
+        if (!(cause instanceof Errors.NativeIoException error)) {
+            return false;
+        }
+        int negativeErrno = error.expectedErr();
+        return negativeErrno != Errors.ERROR_ENETUNREACH_NEGATIVE && negativeErrno != Errors.ERROR_EHOSTUNREACH_NEGATIVE
+                && negativeErrno != Errors.ERROR_ECONNREFUSED_NEGATIVE && negativeErrno != EPERM_NEGATIVE;
     }
 
     private static DatagramPacket single(InetSocketAddress to, byte[] datagram) {

@@ -8,7 +8,13 @@ import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelOutboundHandlerAdapter;
+import io.netty.channel.ChannelPromise;
 import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.unix.Errors;
+import io.netty.channel.unix.SegmentedDatagramPacket;
 import io.netty.channel.socket.DatagramPacket;
 import java.net.InetSocketAddress;
 import java.time.Duration;
@@ -68,6 +74,81 @@ class WanDatagramWriterTest {
             assertThat(received.get(i)).as("datagram %d", i).isEqualTo(sent.get(i));
         }
         assertThat(writer.segmentedSends()).as("segmented sends").isGreaterThanOrEqualTo(3);
+    }
+
+    @Test
+    void datagramsLongerThanAnEthernetSegmentGoAlone() {
+        EmbeddedChannel channel = new EmbeddedChannel();
+        WanDatagramWriter writer = new WanDatagramWriter(channel, true);
+        InetSocketAddress to = new InetSocketAddress("127.0.0.1", 7700);
+        for (int i = 0; i < 3; i++) {
+            writer.write(to, new byte[WanDatagramWriter.MAX_SEGMENT_BYTES + 1]);
+        }
+        for (int i = 0; i < 3; i++) {
+            writer.write(to, new byte[WanDatagramWriter.MAX_SEGMENT_BYTES]);
+        }
+        writer.flush();
+        List<Object> written = drain(channel);
+        assertThat(written).hasSize(4);
+        assertThat(written.subList(0, 3)).allMatch(m -> !(m instanceof SegmentedDatagramPacket));
+        assertThat(written.get(3)).isInstanceOfSatisfying(SegmentedDatagramPacket.class,
+                p -> assertThat(p.segmentSize()).isEqualTo(WanDatagramWriter.MAX_SEGMENT_BYTES));
+        channel.finishAndReleaseAll();
+    }
+
+    @Test
+    void aSegmentedSendTheKernelRefusesTurnsSegmentingOffAndAFailedPathDoesNot() {
+        assumeThat(Epoll.isAvailable()).as("Netty's native library, which defines the errno values").isTrue();
+        InetSocketAddress to = new InetSocketAddress("127.0.0.1", 7700);
+        // the path's failure (no route): the next flush still segments
+        EmbeddedChannel unreachable = new EmbeddedChannel(failSegmented(Errors.ERROR_ENETUNREACH_NEGATIVE));
+        WanDatagramWriter afterPathFailure = new WanDatagramWriter(unreachable, true);
+        writeTwoRuns(afterPathFailure, to);
+        assertThat(afterPathFailure.segmentedSends()).isEqualTo(2);
+        unreachable.finishAndReleaseAll();
+
+        // the kernel refuses the segmented send itself (EINVAL): the next flush writes datagram by datagram
+        EmbeddedChannel refusing = new EmbeddedChannel(failSegmented(-22));
+        WanDatagramWriter afterRefusal = new WanDatagramWriter(refusing, true);
+        writeTwoRuns(afterRefusal, to);
+        assertThat(afterRefusal.segmentedSends()).isEqualTo(1);
+        List<Object> written = drain(refusing);
+        assertThat(written).hasSize(3).noneMatch(m -> m instanceof SegmentedDatagramPacket);
+        refusing.finishAndReleaseAll();
+
+        assertThat(WanDatagramWriter.refusesSegments(new java.io.IOException("not native"))).isFalse();
+    }
+
+    private static void writeTwoRuns(WanDatagramWriter writer, InetSocketAddress to) {
+        for (int flush = 0; flush < 2; flush++) {
+            for (int i = 0; i < 3; i++) {
+                writer.write(to, new byte[1400]);
+            }
+            writer.flush();
+        }
+    }
+
+    /** An outbound handler that fails every segmented send as the kernel would, with {@code negativeErrno}. */
+    private static ChannelOutboundHandlerAdapter failSegmented(int negativeErrno) {
+        return new ChannelOutboundHandlerAdapter() {
+            @Override
+            public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
+                if (msg instanceof SegmentedDatagramPacket packet) {
+                    packet.release();
+                    promise.setFailure(new Errors.NativeIoException("sendmmsg", negativeErrno));
+                } else {
+                    ctx.write(msg, promise);
+                }
+            }
+        };
+    }
+
+    private static List<Object> drain(EmbeddedChannel channel) {
+        List<Object> written = new ArrayList<>();
+        for (Object m = channel.readOutbound(); m != null; m = channel.readOutbound()) {
+            written.add(m);
+        }
+        return written;
     }
 
     private Channel bind(String name, List<byte[]> received) throws InterruptedException {

@@ -60,28 +60,26 @@ enum WanSocketKind {
 
     /** Sets the channel class and the socket options of the WAN socket. */
     Bootstrap configure(Bootstrap bootstrap) {
-        // A read buffer has room for the largest datagrams (512 KiB with epoll's recvmmsg). With Netty's default (adaptive)
-        // allocator, perf showed reads allocating and zeroing new direct buffers, 13 % of a receiving delegate's
-        // loop at 1000 msg/s; the pooled allocator takes them from its arenas
+        // A read buffer has room for the largest datagrams (512 KiB with epoll's recvmmsg). With Netty's default
+        // (adaptive) allocator, perf showed reads allocating and zeroing new direct buffers, 13 % of a receiving
+        // delegate's loop at 1000 msg/s; the pooled allocator takes them from its arenas
         bootstrap.option(ChannelOption.SO_RCVBUF, SOCKET_BUFFER_BYTES)
                 .option(ChannelOption.SO_SNDBUF, SOCKET_BUFFER_BYTES)
                 .option(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT);
         if (this == EPOLL) {
+            bootstrap.channel(EpollDatagramChannel.class)
+                    .option(EpollChannelOption.MAX_DATAGRAM_PAYLOAD_SIZE, MAX_UDP_PAYLOAD_BYTES);
             if (segmentedSends()) {
                 // UDP_GRO: a run of datagrams sent as one segmented send arrives whole, one slot of up to 64 KiB,
                 // and the kernel neither cuts it up on the way in nor queues its datagrams one by one; Netty splits
                 // it into the datagrams again, but only when it reads with recvmsg (its recvmmsg ignores the
                 // segment size), so a read takes one slot: one run, or one datagram sent alone
-                return bootstrap.channel(EpollDatagramChannel.class)
-                        .option(EpollChannelOption.MAX_DATAGRAM_PAYLOAD_SIZE, MAX_UDP_PAYLOAD_BYTES)
-                        .option(EpollChannelOption.UDP_GRO, true)
+                return bootstrap.option(EpollChannelOption.UDP_GRO, true)
                         .option(ChannelOption.RCVBUF_ALLOCATOR, new FixedRecvByteBufAllocator(MAX_UDP_PAYLOAD_BYTES));
             }
             // recvmmsg: one read fills up to DATAGRAMS_PER_READ slots of the largest datagram each
-            return bootstrap.channel(EpollDatagramChannel.class)
-                    .option(EpollChannelOption.MAX_DATAGRAM_PAYLOAD_SIZE, MAX_UDP_PAYLOAD_BYTES)
-                    .option(ChannelOption.RCVBUF_ALLOCATOR,
-                            new FixedRecvByteBufAllocator(MAX_UDP_PAYLOAD_BYTES * DATAGRAMS_PER_READ));
+            return bootstrap.option(ChannelOption.RCVBUF_ALLOCATOR,
+                    new FixedRecvByteBufAllocator(MAX_UDP_PAYLOAD_BYTES * DATAGRAMS_PER_READ));
         }
         // Netty reads a datagram into 2048 bytes by default and the kernel drops the rest: read into the largest
         // UDP payload, so that any datagram a peer's max.datagram.bytes allows arrives whole

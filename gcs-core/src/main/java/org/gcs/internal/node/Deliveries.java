@@ -207,7 +207,7 @@ final class Deliveries {
 
         @Override
         public void run() {
-            if (!backlog.begin(entry, System.nanoTime())) {
+            if (!backlog.begin(entry)) {
                 return; // this member was excluded from the group meanwhile
             }
             try {

@@ -27,9 +27,16 @@ final class DeliveryBacklog {
 
     private final DeliveryPermits permits;
     private final Map<String, ArrayDeque<Entry>> byGroup = new HashMap<>();
-    /** {@link System#nanoTime()} when the listeners got the message they are running on now, 0 between messages. */
-    private long inListenerSinceNs;
+    /**
+     * How many messages the listeners began: the delivery thread reads no clock per message (a read costs about 40 ns
+     * on a virtual machine's kvm-clock; docs/performance.md, "CPU per message, round 10"). The stall checks see from
+     * this count whether the listeners are still on the message they saw them on last time.
+     */
+    private long begun;
     private String inListenerGroup;
+    /** {@link #begun} when {@link #inListenerSinceNs} last looked, and the time it first saw that message. */
+    private long seenBegun = -1;
+    private long seenSinceNs;
 
     /** One message waiting for (or in) the listeners. */
     static final class Entry {
@@ -64,11 +71,11 @@ final class DeliveryBacklog {
      *
      * @return false if its group was dropped meanwhile: do not deliver it
      */
-    synchronized boolean begin(Entry entry, long nowNs) {
+    synchronized boolean begin(Entry entry) {
         if (entry.settled) {
             return false;
         }
-        inListenerSinceNs = nowNs == 0 ? 1 : nowNs;
+        begun++;
         inListenerGroup = entry.group;
         return true;
     }
@@ -77,7 +84,6 @@ final class DeliveryBacklog {
     void finish(Entry entry) {
         boolean release;
         synchronized (this) {
-            inListenerSinceNs = 0;
             inListenerGroup = null;
             release = !entry.settled;
             entry.settled = true;
@@ -150,9 +156,22 @@ final class DeliveryBacklog {
         return total;
     }
 
-    /** @return {@link System#nanoTime()} when the listeners got their current message, 0 between messages */
-    synchronized long inListenerSinceNs() {
-        return inListenerSinceNs;
+    /**
+     * When the listeners got their current message, as far as the callers saw: the first {@code nowNs} this was asked
+     * with while they ran on that message. Asked at every status refresh, it is late by at most one refresh period.
+     *
+     * @param nowNs the monotonic clock
+     * @return that time (never 0), or 0 between messages
+     */
+    synchronized long inListenerSinceNs(long nowNs) {
+        if (inListenerGroup == null) {
+            return 0;
+        }
+        if (seenBegun != begun) {
+            seenBegun = begun;
+            seenSinceNs = nowNs == 0 ? 1 : nowNs;
+        }
+        return seenSinceNs;
     }
 
     /** @return the group of the message the listeners run on now, or null */

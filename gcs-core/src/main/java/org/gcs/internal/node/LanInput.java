@@ -48,8 +48,8 @@ final class LanInput implements JGroupsLan.Listener {
         this.drops = new LanDropReport(site, metrics);
         this.originGuard = new LanOriginGuard(new LanOriginGuard.Sink() {
             @Override
-            public void accept(LanMessage message, long permitBytes) {
-                onLanMessage(message, permitBytes);
+            public void accept(LanMessage message, long permitBytes, long nowNs) {
+                onLanMessage(message, permitBytes, nowNs);
             }
 
             @Override
@@ -66,8 +66,9 @@ final class LanInput implements JGroupsLan.Listener {
         start.handing();
         try {
             loop.run(() -> {
-                engine.onLanView(view, NodeClock.nowNs());
-                originGuard.onView(view);
+                long nowNs = NodeClock.nowNs();
+                engine.onLanView(view, nowNs);
+                originGuard.onView(view, nowNs);
                 start.viewed();
             });
         } catch (GcsClosedException ignored) {
@@ -125,9 +126,9 @@ final class LanInput implements JGroupsLan.Listener {
         }
     }
 
-    /** A LAN message on the loop: the engine gets it together with its delivery room. */
-    private void onLanMessage(LanMessage message, long permitBytes) {
-        io.withDeliveryRoom(permitBytes, () -> engine.onLanMessage(message, NodeClock.nowNs()));
+    /** A LAN message on the loop: the engine gets it together with its delivery room and its batch's time. */
+    private void onLanMessage(LanMessage message, long permitBytes, long nowNs) {
+        io.withDeliveryRoom(permitBytes, () -> engine.onLanMessage(message, nowNs));
         if (message instanceof Stable) {
             synchronized (stableSignal) {
                 stableSignal.notifyAll();

@@ -31,8 +31,8 @@ final class LanOriginGuard {
 
     /** Where checked messages go. */
     interface Sink {
-        /** The message passed the check. */
-        void accept(LanMessage message, long permitBytes);
+        /** The message passed the check; {@code nowNs} is the time it came with. */
+        void accept(LanMessage message, long permitBytes, long nowNs);
 
         /** The message failed the check: count, log and give its delivery room back. */
         void drop(LanMessage message, long permitBytes, LanMember sender, LanDropReason reason);
@@ -61,11 +61,12 @@ final class LanOriginGuard {
      * @param message a decoded LAN message
      * @param permitBytes the delivery room it holds
      * @param sender its JGroups sender, or null if the address names no member
+     * @param nowNs the monotonic clock, passed on with the message
      */
-    void onMessage(LanMessage message, long permitBytes, LanMember sender) {
+    void onMessage(LanMessage message, long permitBytes, LanMember sender, long nowNs) {
         if (isFromDelegate(message)) {
             if (sender != null && (sender.equals(delegate) || sender.equals(previousDelegate))) {
-                sink.accept(message, permitBytes);
+                sink.accept(message, permitBytes, nowNs);
             } else if (sender != null && sender.delegateEligible()) {
                 hold(new HeldEntry(message, permitBytes, sender));
             } else {
@@ -79,11 +80,15 @@ final class LanOriginGuard {
             sink.drop(message, permitBytes, sender, LanDropReason.FORGED_ORIGIN);
             return;
         }
-        sink.accept(message, permitBytes);
+        sink.accept(message, permitBytes, nowNs);
     }
 
-    /** Call after the engine installed the view: a new delegate releases or drops the held messages. */
-    void onView(LanView view) {
+    /**
+     * Call after the engine installed the view: a new delegate releases or drops the held messages.
+     *
+     * @param nowNs the monotonic clock, passed on with the released messages
+     */
+    void onView(LanView view, long nowNs) {
         LanMember elected = view.delegate().orElse(null);
         if (elected == null || elected.equals(delegate)) {
             return;
@@ -95,7 +100,7 @@ final class LanOriginGuard {
         for (int i = 0; i < count; i++) {
             HeldEntry entry = held.removeFirst();
             if (entry.sender().equals(delegate)) {
-                sink.accept(entry.message(), entry.permitBytes());
+                sink.accept(entry.message(), entry.permitBytes(), nowNs);
             } else {
                 sink.drop(entry.message(), entry.permitBytes(), entry.sender(), LanDropReason.NOT_DELEGATE);
             }

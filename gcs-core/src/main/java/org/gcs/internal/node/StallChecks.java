@@ -12,7 +12,8 @@ import org.gcs.metrics.NodeMetrics;
  * The member stall policy, run on the event loop at each status refresh: while the delivery backlog is full this
  * member holds every sender back; past a group's bound ({@code member.stall.timeout}) it leaves each group that has
  * messages waiting for the listeners, drops those messages and tells the application why. It also warns about a
- * listener stuck on one message and about a full backlog (one line per 10 s each).
+ * listener stuck on one message (timed from the first check that saw it there, so up to one refresh short) and about
+ * a full backlog (one line per 10 s each).
  */
 final class StallChecks {
     private final MemberId self;
@@ -49,7 +50,7 @@ final class StallChecks {
     /** Runs the checks; on the loop. */
     void check(long now) {
         long fullSince = permits.fullSinceNs();
-        long inListenerSince = backlog.inListenerSinceNs();
+        long inListenerSince = backlog.inListenerSinceNs(now);
         if (inListenerSince != 0) {
             String group = backlog.inListenerGroup();
             long inListenerNs = now - inListenerSince;

@@ -21,11 +21,11 @@ class DeliveryBacklogTest {
         DeliveryBacklog.Entry dropped = taken("g");
         assertThat(permits.backlogBytes()).isEqualTo(2 * KIB);
 
-        assertThat(backlog.begin(delivered, 5)).isTrue();
+        assertThat(backlog.begin(delivered)).isTrue();
         assertThat(backlog.discard("g")).as("the one in the listeners is not counted as dropped").isEqualTo(1);
         assertThat(permits.backlogBytes()).isZero();
         backlog.finish(delivered);
-        assertThat(backlog.begin(dropped, 6)).isFalse();
+        assertThat(backlog.begin(dropped)).isFalse();
         backlog.finish(dropped);
 
         assertThat(permits.backlogBytes()).isZero();
@@ -37,7 +37,7 @@ class DeliveryBacklogTest {
         for (int i = 0; i < 3; i++) {
             DeliveryBacklog.Entry entry = taken("g");
             assertThat(backlog.groupsWaiting()).containsExactly("g");
-            assertThat(backlog.begin(entry, 1)).isTrue();
+            assertThat(backlog.begin(entry)).isTrue();
             backlog.finish(entry);
         }
 
@@ -53,12 +53,43 @@ class DeliveryBacklogTest {
         int groups = DeliveryBacklog.KEPT_EMPTY_GROUPS * 3;
         for (int g = 0; g < groups; g++) {
             DeliveryBacklog.Entry entry = taken("g" + g);
-            backlog.begin(entry, 1);
+            backlog.begin(entry);
             backlog.finish(entry);
         }
 
         assertThat(backlog.queues()).isLessThanOrEqualTo(DeliveryBacklog.KEPT_EMPTY_GROUPS + 1);
         assertThat(backlog.groupsWaiting()).isEmpty();
         assertThat(permits.backlogBytes()).isZero();
+    }
+
+    @Test
+    void shouldDateTheListenersCurrentMessageFromTheFirstCheckThatSawIt() {
+        DeliveryBacklog.Entry first = taken("g");
+        DeliveryBacklog.Entry second = taken("g");
+        assertThat(backlog.inListenerSinceNs(100)).as("between messages").isZero();
+
+        backlog.begin(first);
+        assertThat(backlog.inListenerSinceNs(200)).isEqualTo(200);
+        assertThat(backlog.inListenerSinceNs(300)).as("still on the same message").isEqualTo(200);
+        backlog.finish(first);
+        assertThat(backlog.inListenerSinceNs(400)).isZero();
+
+        backlog.begin(second); // the next message, though no check saw the listeners between the two
+        assertThat(backlog.inListenerSinceNs(500)).isEqualTo(500);
+        assertThat(backlog.inListenerSinceNs(900)).isEqualTo(500);
+        backlog.finish(second);
+    }
+
+    @Test
+    void shouldTellANewMessageFromTheOldOneWhenNoCheckRanBetweenThem() {
+        DeliveryBacklog.Entry first = taken("g");
+        DeliveryBacklog.Entry second = taken("g");
+        backlog.begin(first);
+        assertThat(backlog.inListenerSinceNs(200)).isEqualTo(200);
+        backlog.finish(first);
+        backlog.begin(second); // finish and begin between two checks
+
+        assertThat(backlog.inListenerSinceNs(300)).as("a new message, not a listener stuck since 200").isEqualTo(300);
+        backlog.finish(second);
     }
 }

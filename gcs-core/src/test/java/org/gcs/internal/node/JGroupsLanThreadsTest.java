@@ -50,7 +50,7 @@ class JGroupsLanThreadsTest {
                         .joinTimeout(Duration.ofMillis(500)).build())
                 .build();
         DeliveryPermits permits = new DeliveryPermits(1 << 20);
-        LanInbox inbox = new LanInbox(permits, Runnable::run, (message, permitBytes, sender) -> {
+        LanInbox inbox = new LanInbox(permits, Runnable::run, (message, permitBytes, sender, nowNs) -> {
             permits.release(permitBytes); // delivered at once
             if (message instanceof LocalData data) {
                 received.add(new Received(data.memberSeq(), Thread.currentThread().getName(), data));

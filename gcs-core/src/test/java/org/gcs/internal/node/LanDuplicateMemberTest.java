@@ -104,7 +104,7 @@ class LanDuplicateMemberTest {
     /** The clone's side of the LAN: it notes that its name is taken and stays, as an attacker would. */
     private record CloneListener(AtomicReference<String> nameTaken) implements JGroupsLan.Listener {
         private static final LanInbox INBOX = new LanInbox(new DeliveryPermits(1 << 20), Runnable::run,
-                (message, permitBytes, sender) -> { }, () -> { });
+                (message, permitBytes, sender, nowNs) -> { }, () -> { });
 
         @Override
         public void onView(LanView lanView) {

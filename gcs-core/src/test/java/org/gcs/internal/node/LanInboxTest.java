@@ -17,11 +17,13 @@ class LanInboxTest {
 
     private final ManualExecutor loop = new ManualExecutor();
     private final List<String> handled = new CopyOnWriteArrayList<>();
+    private final List<Long> handledAtNs = new CopyOnWriteArrayList<>();
     private final AtomicInteger malformed = new AtomicInteger();
 
     private LanInbox inbox(DeliveryPermits permits) {
-        return new LanInbox(permits, loop, (message, permitBytes, sender) -> {
+        return new LanInbox(permits, loop, (message, permitBytes, sender, nowNs) -> {
             handled.add(describe(message) + "/" + permitBytes);
+            handledAtNs.add(nowNs);
             permits.release(permitBytes);
         }, malformed::incrementAndGet);
     }
@@ -36,8 +38,17 @@ class LanInboxTest {
         batch.post();
 
         assertThat(loop.queued()).isEqualTo(1);
+        long beforeNs = NodeClock.nowNs();
         loop.runAll();
         assertThat(handled).containsExactly("#1/100", "handover/0", "#2/1");
+        assertThat(handledAtNs).as("one clock read for the batch, when the loop took it up").hasSize(3)
+                .allMatch(atNs -> atNs.equals(handledAtNs.get(0))).allMatch(atNs -> atNs - beforeNs >= 0);
+
+        LanInbox.Batch next = inbox.open();
+        add(next, data(3, 10));
+        next.post();
+        loop.runAll();
+        assertThat(handledAtNs.get(3) - handledAtNs.get(0)).as("the next batch reads the clock again").isNotNegative();
     }
 
     @Test

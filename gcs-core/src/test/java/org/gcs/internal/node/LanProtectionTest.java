@@ -254,7 +254,7 @@ class LanProtectionTest {
 
         Attacker(GcsConfig config) throws Exception {
             LanInbox inbox = new LanInbox(new DeliveryPermits(1 << 20), Runnable::run,
-                    (message, permitBytes, sender) -> received.add(message), () -> { });
+                    (message, permitBytes, sender, nowNs) -> received.add(message), () -> { });
             lan = new JGroupsLan(config, 7, new JGroupsLan.Listener() {
                 @Override
                 public void onView(LanView view) {

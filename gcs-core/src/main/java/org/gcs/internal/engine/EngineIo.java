@@ -69,4 +69,15 @@ public interface EngineIo {
      */
     default void tickSoon() {
     }
+
+    /**
+     * As {@link #tickSoon()}, with the time the engine was called with, so that the driver does not read its clock
+     * again (the engine asks for this once per send and once per message from another site). The default ignores
+     * the time.
+     *
+     * @param nowNs the engine's current time
+     */
+    default void tickSoon(long nowNs) {
+        tickSoon();
+    }
 }

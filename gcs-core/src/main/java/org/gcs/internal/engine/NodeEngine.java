@@ -98,7 +98,7 @@ public final class NodeEngine {
     /** Queues a message for sending; {@link EngineIo#admitted} reports when it entered the window. */
     public void submit(SendRequest request, long nowNs) {
         sender.submit(request, nowNs);
-        io.tickSoon(); // the window waits for stability, the bucket for its tokens: the tick admits and reports
+        io.tickSoon(nowNs); // the window waits for stability, the bucket for its tokens: the tick admits and reports
     }
 
     /**
@@ -169,7 +169,7 @@ public final class NodeEngine {
                 role = new DelegateRole(settings, io, metrics, membership, view.viewId());
                 role.start(view, trees.latest(), nowNs);
                 role.setLanPaused(lanPaused);
-                io.tickSoon(); // a delegate ticks every interval
+                io.tickSoon(nowNs); // a delegate ticks every interval
             }
             io.delegateChanged(elected == null ? null : new MemberId(settings.site(), elected.name()), self);
         } else if (role != null) {
@@ -180,7 +180,7 @@ public final class NodeEngine {
         if (changed && delegate != null) {
             sender.handOverTo(delegate);
             heldReport.reportAllAgain();
-            io.tickSoon();
+            io.tickSoon(nowNs);
         }
         membershipChanged(false, nowNs);
     }
@@ -196,7 +196,7 @@ public final class NodeEngine {
         } else if (message instanceof RemoteData data) {
             heldReport.onReceived(new OriginKey(data.originSite(), data.member(), data.incarnation(), data.group()),
                     data.memberSeq());
-            io.tickSoon(); // the next tick reports it held
+            io.tickSoon(nowNs); // the next tick reports it held
             deliverIfJoined(data.originSite(), data.member(), data.incarnation(), data.group(), data.memberSeq(),
                     data.sentEpochMicros(), data.payload());
         } else if (message instanceof MemberAnnounce announce) {

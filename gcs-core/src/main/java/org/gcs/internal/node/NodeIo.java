@@ -67,7 +67,12 @@ final class NodeIo implements EngineIo {
 
     @Override
     public void tickSoon() {
-        ticks.soon();
+        ticks.soon(NodeClock.nowNs());
+    }
+
+    @Override
+    public void tickSoon(long nowNs) {
+        ticks.soon(nowNs);
     }
 
     /**

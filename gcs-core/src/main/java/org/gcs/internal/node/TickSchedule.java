@@ -66,10 +66,14 @@ final class TickSchedule {
         });
     }
 
-    /** Brings the next tick forward to the next grid point (if it is not due sooner); loop only. */
-    void soon() {
+    /**
+     * Brings the next tick forward to the next grid point (if it is not due sooner); loop only.
+     *
+     * @param nowNs {@link NodeClock#nowNs}'s clock, as the engine last read it
+     */
+    void soon(long nowNs) {
         if (grid != null) {
-            dueAt(grid.after(NodeClock.nowNs()));
+            dueAt(grid.after(nowNs));
         }
     }
 

@@ -47,8 +47,8 @@ class TickScheduleTest {
         long[] askedNs = new long[1];
         loop.runAndWait(() -> {
             askedNs[0] = NodeClock.nowNs();
-            ticks.soon();
-            ticks.soon(); // the tick is already due soon: nothing more
+            ticks.soon(askedNs[0]);
+            ticks.soon(NodeClock.nowNs()); // the tick is already due soon: nothing more
         }, FIVE_S_NS);
         CountDownLatch pastIt = new CountDownLatch(1);
         loop.after(200 * MS, pastIt::countDown);
@@ -80,7 +80,7 @@ class TickScheduleTest {
         loop.after(100 * MS, later::countDown);
         assertThat(later.await(5, TimeUnit.SECONDS)).isTrue();
         assertThat(tickNs).hasSize(afterStop);
-        loop.runAndWait(ticks::soon, FIVE_S_NS);
+        loop.runAndWait(() -> ticks.soon(NodeClock.nowNs()), FIVE_S_NS);
         CountDownLatch stillLater = new CountDownLatch(1);
         loop.after(50 * MS, stillLater::countDown);
         assertThat(stillLater.await(5, TimeUnit.SECONDS)).isTrue();

@@ -5,7 +5,6 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import org.gcs.GcsClosedException;
 import org.gcs.GcsException;
 import org.gcs.MessageTooLargeException;
 import org.gcs.NotJoinedException;
@@ -14,8 +13,8 @@ import org.gcs.internal.engine.SendRequest;
 
 /**
  * The application's sends: checks them, bounds what waits ({@link PendingSends}), hands them to the engine on the
- * loop and waits for the engine to admit them into the send window (blocking), or completes a stage on the delivery
- * thread when it does (asynchronous). A blocking send that times out or is interrupted is withdrawn if the engine
+ * loop ({@link SendIntake}) and waits for the engine to admit them into the send window (blocking), or completes a
+ * stage on the delivery thread when it does (asynchronous). A blocking send that times out or is interrupted is withdrawn if the engine
  * has not admitted it yet.
  */
 final class Sends {
@@ -25,6 +24,7 @@ final class Sends {
     private final GroupMemberships memberships;
     private final PendingSends pendingSends;
     private final Deliveries deliveries;
+    private final SendIntake intake;
 
     Sends(int maxMessageBytes, NodeLoop loop, NodeEngine engine, GroupMemberships memberships,
           PendingSends pendingSends, Deliveries deliveries) {
@@ -34,6 +34,10 @@ final class Sends {
         this.memberships = memberships;
         this.pendingSends = pendingSends;
         this.deliveries = deliveries;
+        this.intake = new SendIntake(loop, engine::submit, (request, closed) -> {
+            pendingSends.release(request.payload().length);
+            PendingSend.of(request).future.completeExceptionally(closed);
+        });
     }
 
     /** A blocking send (see {@link org.gcs.GcsNode#send(String, byte[], Duration)}); null waits without bound. */
@@ -102,12 +106,7 @@ final class Sends {
         PendingSend pending = new PendingSend(async);
         SendRequest request = new SendRequest(group, copy, NodeClock.nowEpochMicros(), pending);
         pending.request = request;
-        try {
-            loop.run(() -> engine.submit(request, NodeClock.nowNs()));
-        } catch (GcsClosedException e) {
-            pendingSends.release(copy.length);
-            throw e;
-        }
+        intake.offer(request); // if the node is closed, the request's room goes back before this throws
         return pending;
     }
 

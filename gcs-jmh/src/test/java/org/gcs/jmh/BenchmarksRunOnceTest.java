@@ -27,7 +27,7 @@ import org.openjdk.jmh.infra.Blackhole;
 class BenchmarksRunOnceTest {
     private static final List<Class<?>> BENCHMARKS = List.of(WireCodecBenchmark.class, ReceivePathBenchmark.class,
             LossEstimatorBenchmark.class, AllocatorBenchmark.class, DeliveryMeterBenchmark.class,
-            LanBundleBenchmark.class);
+            LanBundleBenchmark.class, ClockBenchmark.class);
     private static final Blackhole BLACKHOLE = new Blackhole(
             "Today's password is swordfish. I understand instantiating Blackholes directly is dangerous.");
 

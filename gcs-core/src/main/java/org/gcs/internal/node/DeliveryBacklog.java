@@ -28,7 +28,7 @@ final class DeliveryBacklog {
     private final DeliveryPermits permits;
     private final Map<String, ArrayDeque<Entry>> byGroup = new HashMap<>();
     /**
-     * How many messages the listeners began: the delivery thread reads no clock per message (a read costs about 40 ns
+     * How many messages the listeners began: the delivery thread reads no clock per message (a read costs 30 to 40 ns
      * on a virtual machine's kvm-clock; docs/performance.md, "CPU per message, round 10"). The stall checks see from
      * this count whether the listeners are still on the message they saw them on last time.
      */

@@ -20,7 +20,7 @@ import org.slf4j.LoggerFactory;
  * one per message. On the receive thread each message is decoded (malformed ones are counted and dropped) and
  * takes its delivery room from {@link DeliveryPermits}; on the loop the {@link Handler} gets the messages one by
  * one, in the order they were added, each with the room it holds and the batch's time: the monotonic clock is read
- * once per batch when the loop takes it up, not once per message (a read costs about 40 ns on a virtual machine's
+ * once per batch when the loop takes it up, not once per message (a read costs 30 to 40 ns on a virtual machine's
  * kvm-clock, and a bundle carries dozens of messages; docs/performance.md, "CPU per message, round 10").
  *
  * <p>A receive thread never waits for room while it holds room for messages it has not posted: when room runs

@@ -11,7 +11,7 @@ import org.slf4j.LoggerFactory;
 /**
  * Carries the application's send requests from its threads to the engine on the event loop: the requests that
  * arrive while one hand-over is queued on the loop travel with it, and they share a clock read, where every send
- * was a loop task and a clock read of its own (a read costs about 40 ns on a virtual machine's kvm-clock;
+ * was a loop task and a clock read of its own (a read costs 30 to 40 ns on a virtual machine's kvm-clock;
  * docs/performance.md, "CPU per message, round 10"). The engine gets the requests in the order they were offered.
  *
  * <p>Any thread offers; the hand-over runs on the loop. It takes at most {@link #MAX_PER_TURN} requests and queues

@@ -14,8 +14,8 @@ import org.gcs.internal.engine.SendRequest;
 /**
  * The application's sends: checks them, bounds what waits ({@link PendingSends}), hands them to the engine on the
  * loop ({@link SendIntake}) and waits for the engine to admit them into the send window (blocking), or completes a
- * stage on the delivery thread when it does (asynchronous). A blocking send that times out or is interrupted is withdrawn if the engine
- * has not admitted it yet.
+ * stage on the delivery thread when it does (asynchronous). A blocking send that times out or is interrupted is
+ * withdrawn if the engine has not admitted it yet.
  */
 final class Sends {
     private final int maxMessageBytes;

@@ -93,7 +93,8 @@ class LanOriginGuardTest {
         // boston-2 became delegate (boston-1 left) and its messages arrive before the view that says so
         guard.onMessage(remote(1), 5, B2, 200);
         guard.onMessage(new PacketPrice(3, "g", 10, 20), 0, B2, 300);
-        guard.onView(new LanView(2, List.of(B1, B2, OBSERVER)), 400); // a join in between: the delegate is still boston-1
+        // a join in between: the delegate is still boston-1
+        guard.onView(new LanView(2, List.of(B1, B2, OBSERVER)), 400);
         assertThat(accepted).isEmpty();
         assertThat(guard.heldCount()).isEqualTo(2);
 

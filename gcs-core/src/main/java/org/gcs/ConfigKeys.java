@@ -53,9 +53,16 @@ public final class ConfigKeys {
                     "wan.advertise = 203.0.113.7:7700",
                     "The address other delegates reach this one at, when it is not the bind address (a container,"
                             + " NAT)."),
-            key("seeds", WAN, "", "none (a site alone)", "", "comma-separated host:port",
-                    "seeds = ottawa.example.org:7700, chicago.example.org:7700",
-                    "WAN addresses of other sites' delegates to contact first."),
+            key("seeds", WAN, "", "none (a site alone)", "", "comma-separated host:port or DNS SRV names",
+                    "seeds = ottawa.example.org:7700, _gcs._udp.example.org",
+                    "WAN addresses of other sites' delegates to contact first. A host name is resolved when this"
+                            + " member becomes its site's delegate, and again once a site timeout passes without"
+                            + " an answer from any of its addresses (a site restarted on a new address). An SRV name"
+                            + " (`_service._udp.domain`, no port) names every delegate its records list."),
+            key("dns.servers", WAN, "", "the system's (/etc/resolv.conf)", "",
+                    "comma-separated address or address:port (port 53 when none)", "dns.servers = 10.0.0.2",
+                    "The DNS servers that resolve the seeds' names and SRV records, and the first of them"
+                            + " lan.dns.query."),
             key("wan.transport", WAN, "end-to-end", "", "", "end-to-end, hop-by-hop", "wan.transport = hop-by-hop",
                     "How data crosses the WAN: `end-to-end` (UDP along the multicast tree, loss repaired by the"
                             + " sending delegate) or `hop-by-hop` (a reliable, back-pressured link per tree edge with"
@@ -104,9 +111,15 @@ public final class ConfigKeys {
                     "The multicast port of the UDP transport; sites on one machine get different ones by default."),
             key("lan.tcp.port", LAN, Integer.toString(LanConfig.DEFAULT_TCP_PORT), "", "", "1 to 65535",
                     "lan.tcp.port = 7801", "The listening port of the TCP transport."),
-            key("lan.tcp.initial.hosts", LAN, "", "none; required with lan.transport = tcp", "",
+            key("lan.tcp.initial.hosts", LAN, "", "none; with lan.transport = tcp, this or lan.dns.query", "",
                     "comma-separated host:port, this node included",
                     "lan.tcp.initial.hosts = 10.1.0.5:7800, 10.1.0.6:7800", "The site's members (TCP transport)."),
+            key("lan.dns.query", LAN, "", "none", "", "a DNS name; with lan.transport = tcp",
+                    "lan.dns.query = gcs-boston.default.svc.cluster.local",
+                    "A DNS name whose records list the site's members, instead of lan.tcp.initial.hosts (JGroups'"
+                            + " DNS_PING): its A records, each member at lan.tcp.port, such as a Kubernetes headless"
+                            + " service; or, for a name that starts with `_`, its SRV records. The first of"
+                            + " dns.servers answers, or the system's DNS servers."),
             key("lan.cluster.name", LAN, "", "`gcs-<site>`", "", "any non-blank text", "lan.cluster.name = gcs-lab",
                     "The JGroups cluster name."),
             key("lan.join.timeout", LAN, "1s", "", DURATION, "100ms to 60s", "lan.join.timeout = 3s",

@@ -207,9 +207,17 @@ public final class GcsConfig {
         return wan.advertisePort();
     }
 
-    /** @return WAN addresses of other sites' delegates (or delegate candidates) to contact first */
+    /**
+     * @return WAN addresses of other sites' delegates (or delegate candidates) to contact first, unresolved (port 0: a
+     *     DNS SRV name)
+     */
     public List<InetSocketAddress> seeds() {
         return wan.seeds();
+    }
+
+    /** @return the DNS servers that resolve the seeds' names, or empty for the system's */
+    public List<InetSocketAddress> dnsServers() {
+        return wan.dnsServers();
     }
 
     /** @return the WAN socket's transport: {@code auto}, {@code epoll} or {@code nio} */

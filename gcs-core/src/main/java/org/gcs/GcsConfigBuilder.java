@@ -83,12 +83,18 @@ public final class GcsConfigBuilder {
         return this;
     }
 
-    /** @param seeds {@code host:port} WAN addresses of other sites' delegates */
+    /**
+     * @param seeds {@code host:port} WAN addresses of other sites' delegates (a host name is resolved again when the
+     *     seed stops answering), or DNS SRV names such as {@code _gcs._udp.example.org}
+     */
     public GcsConfigBuilder seeds(String... seeds) {
         return seeds(Arrays.asList(seeds));
     }
 
-    /** @param seeds {@code host:port} WAN addresses of other sites' delegates */
+    /**
+     * @param seeds {@code host:port} WAN addresses of other sites' delegates (a host name is resolved again when the
+     *     seed stops answering), or DNS SRV names such as {@code _gcs._udp.example.org}
+     */
     public GcsConfigBuilder seeds(List<String> seeds) {
         this.wan = wan.withSeeds(WanSettings.parseSeeds(seeds));
         return this;
@@ -97,6 +103,15 @@ public final class GcsConfigBuilder {
     /** @param seeds WAN addresses of other sites' delegates */
     public GcsConfigBuilder seedAddresses(List<InetSocketAddress> seeds) {
         this.wan = wan.withSeeds(seeds);
+        return this;
+    }
+
+    /**
+     * @param servers the DNS servers ({@code address} or {@code address:port}) that resolve the seeds' names; none
+     *     (the default) means the system's, from {@code /etc/resolv.conf}
+     */
+    public GcsConfigBuilder dnsServers(String... servers) {
+        this.wan = wan.withDnsServers(WanSettings.parseDnsServers(Arrays.asList(servers)));
         return this;
     }
 

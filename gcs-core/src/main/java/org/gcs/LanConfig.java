@@ -27,6 +27,7 @@ public final class LanConfig {
     private final int mcastPort;
     private final int tcpPort;
     private final List<String> tcpInitialHosts;
+    private final String dnsQuery;
     private final String clusterName;
     private final Duration joinTimeout;
     private final LanProtection protection;
@@ -38,6 +39,7 @@ public final class LanConfig {
         this.mcastPort = b.mcastPort;
         this.tcpPort = b.tcpPort;
         this.tcpInitialHosts = List.copyOf(b.tcpInitialHosts);
+        this.dnsQuery = b.dnsQuery;
         this.clusterName = b.clusterName;
         this.joinTimeout = b.joinTimeout;
         this.protection = b.protection;
@@ -46,7 +48,7 @@ public final class LanConfig {
     /** The properties keys of the LAN settings. */
     public static final java.util.Set<String> KEYS = java.util.Set.of("lan.transport", "lan.bind.address",
             "lan.mcast.address", "lan.mcast.port", "lan.tcp.port", "lan.tcp.initial.hosts", "lan.cluster.name",
-            "lan.join.timeout", "lan.protection");
+            "lan.join.timeout", "lan.protection", "lan.dns.query");
 
     /** @return a builder with the defaults (UDP multicast) */
     public static Builder builder() {
@@ -62,6 +64,7 @@ public final class LanConfig {
         b.mcastPort = mcastPort;
         b.tcpPort = tcpPort;
         b.tcpInitialHosts.addAll(tcpInitialHosts);
+        b.dnsQuery = dnsQuery;
         b.clusterName = clusterName;
         b.joinTimeout = joinTimeout;
         b.protection = protection;
@@ -108,6 +111,14 @@ public final class LanConfig {
     }
 
     /**
+     * @return the DNS name whose records list the site's members (TCP transport, JGroups' DNS_PING: A records at
+     *     {@link #tcpPort}, or SRV records for a name that starts with {@code _}), if configured
+     */
+    public Optional<String> dnsQuery() {
+        return Optional.ofNullable(dnsQuery);
+    }
+
+    /**
      * @param site the site name
      * @return the JGroups cluster name: the configured one, or {@code gcs-<site>}
      */
@@ -133,6 +144,7 @@ public final class LanConfig {
         private int mcastPort = -1;
         private int tcpPort = DEFAULT_TCP_PORT;
         private final List<String> tcpInitialHosts = new ArrayList<>();
+        private String dnsQuery;
         private String clusterName;
         private Duration joinTimeout = Duration.ofSeconds(1);
         private LanProtection protection = LanProtection.AES_GCM;
@@ -194,6 +206,21 @@ public final class LanConfig {
             return this;
         }
 
+        /**
+         * @param name the DNS name whose records list the site's members, instead of {@code lan.tcpInitialHosts}
+         *     (TCP transport): A records, the members at {@code lan.tcpPort}, such as a Kubernetes headless service
+         *     ({@code gcs-boston.default.svc.cluster.local}); or SRV records, for a name that starts with {@code _}.
+         *     The servers of {@code dns.servers} answer, or the system's.
+         */
+        public Builder dnsQuery(String name) {
+            if (name == null || name.isBlank() || name.strip().contains(" ")) {
+                throw new GcsConfigException("lan.dnsQuery must be a DNS name such as"
+                        + " gcs-boston.default.svc.cluster.local, got '" + name + "'");
+            }
+            this.dnsQuery = name.strip();
+            return this;
+        }
+
         /** @param clusterName JGroups cluster name; default {@code gcs-<site>} */
         public Builder clusterName(String clusterName) {
             if (clusterName == null || clusterName.isBlank()) {
@@ -243,6 +270,7 @@ public final class LanConfig {
                 case "lan.cluster.name" -> clusterName(v);
                 case "lan.join.timeout" -> joinTimeout(SettingValues.duration(key, v));
                 case "lan.protection" -> protection(LanProtection.parse(v));
+                case "lan.dns.query" -> dnsQuery(v);
                 default -> throw ConfigChecks.notOurs(key, KEYS);
             }
             return this;
@@ -250,9 +278,17 @@ public final class LanConfig {
 
         /** @return the configuration */
         public LanConfig build() {
-            if (transport == LanTransport.TCP && tcpInitialHosts.isEmpty()) {
+            if (transport == LanTransport.TCP && tcpInitialHosts.isEmpty() && dnsQuery == null) {
                 throw new GcsConfigException("lan.transport=TCP needs lan.tcpInitialHosts: list the site's members"
-                        + " as host:port (this node included)");
+                        + " as host:port (this node included), or give lan.dnsQuery, a DNS name that lists them");
+            }
+            if (dnsQuery != null && transport != LanTransport.TCP) {
+                throw new GcsConfigException("lan.dnsQuery needs lan.transport=TCP: members found through DNS talk"
+                        + " over TCP (the UDP transport finds them by IP multicast)");
+            }
+            if (dnsQuery != null && !tcpInitialHosts.isEmpty()) {
+                throw new GcsConfigException("give lan.dnsQuery or lan.tcpInitialHosts, not both: each is a way to"
+                        + " find the site's members");
             }
             return new LanConfig(this);
         }

@@ -79,6 +79,9 @@ class ConfigReferenceTest {
             } else {
                 Properties without = copy(base);
                 without.putIfAbsent("cluster.key", "another secret, shared by the nodes of the test");
+                if (key.name().equals("lan.dns.query")) { // a TCP site needs one way to find its members
+                    without.setProperty("lan.tcp.initial.hosts", "127.0.0.1:7800");
+                }
                 assertThat(fingerprint(with)).as("%s must change the configuration", key.example())
                         .isNotEqualTo(fingerprint(without));
             }
@@ -163,6 +166,7 @@ class ConfigReferenceTest {
         }
         switch (key.name()) {
             case "lan.transport" -> p.setProperty("lan.tcp.initial.hosts", "127.0.0.1:7800");
+            case "lan.dns.query" -> p.setProperty("lan.transport", "tcp"); // members found by DNS talk over TCP
             case "cluster.key.hex" -> p.setProperty("node.test", "true");
             default -> {
             }

@@ -23,6 +23,35 @@ public record DelegateAddress(String host, int port) {
         }
     }
 
+    /** @return true if the host is an IP literal, false if it is a name that DNS resolves */
+    public boolean isLiteral() {
+        return isIpLiteral(host);
+    }
+
+    /**
+     * Tells an IP literal from a host name without a lookup: a host with a colon is an IPv6 literal (names have none),
+     * and four dot-separated decimal numbers up to 255 are an IPv4 literal.
+     *
+     * @param host a host as written
+     * @return true if it is an IP literal
+     */
+    public static boolean isIpLiteral(String host) {
+        if (host.indexOf(':') >= 0) {
+            return true;
+        }
+        String[] parts = host.split("\\.", -1);
+        if (parts.length != 4) {
+            return false;
+        }
+        for (String part : parts) {
+            if (part.isEmpty() || part.length() > 3 || !part.chars().allMatch(c -> c >= '0' && c <= '9')
+                    || Integer.parseInt(part) > 255) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     @Override
     public String toString() {
         return host.indexOf(':') >= 0 ? "[" + host + "]:" + port : host + ":" + port;

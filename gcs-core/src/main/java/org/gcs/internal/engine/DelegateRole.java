@@ -158,6 +158,11 @@ final class DelegateRole {
         overlay.current().ifPresent(plan -> io.lanSend(new TreeInfo(term, plan)));
     }
 
+    /** The driver resolved a seed's name ({@link EngineIo#resolveSeed}). */
+    void onSeedResolved(Seed seed, List<DelegateAddress> addresses, String failure, long nowNs) {
+        sites.onSeedResolved(seed, addresses, failure, nowNs);
+    }
+
     // ---------------------------------------------------------------- WAN side
 
     /** A datagram whose sender did not know this site (it wrote to a seed or a gossiped address). */

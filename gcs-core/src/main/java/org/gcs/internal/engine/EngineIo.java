@@ -80,4 +80,23 @@ public interface EngineIo {
     default void tickSoon(long nowNs) {
         tickSoon();
     }
+
+    /**
+     * Whether this driver resolves the seeds' host names and SRV names ({@link #resolveSeed}). If not (the default),
+     * a seed's host goes to {@link #wanSend} as written, and SRV names are ignored.
+     *
+     * @return true if {@link #resolveSeed} answers
+     */
+    default boolean resolvesSeedNames() {
+        return false;
+    }
+
+    /**
+     * Resolve a seed's name off the engine's thread and answer with {@link NodeEngine#onSeedResolved}, on the engine's
+     * thread, whether it resolved or not. Called only if {@link #resolvesSeedNames}.
+     *
+     * @param seed a host name with its port, or an SRV name
+     */
+    default void resolveSeed(Seed seed) {
+    }
 }

@@ -24,7 +24,7 @@ import org.gcs.internal.flow.FlowSettings;
  * @param maxDatagramBytes the largest WAN datagram
  * @param limits the send window and the other byte limits
  * @param flow timers and limits of the reliable meta-flows
- * @param seeds WAN addresses to announce this site to until their sites answer
+ * @param seeds the seeds to announce this site to until their sites answer (names are resolved by the driver)
  * @param selfWanAddress this node's own WAN address if known (never announced to), or null
  * @param overlay the overlay tree's strategy, fan-out, probe and refresh intervals
  * @param congestionControl the congestion-control scheme (built from the node's configuration)
@@ -34,7 +34,7 @@ import org.gcs.internal.flow.FlowSettings;
  */
 public record EngineSettings(String site, String memberName, long incarnation, boolean delegateEligible,
                              ProtocolTimers timers, int maxDatagramBytes, FlowLimits limits, FlowSettings flow,
-                             List<DelegateAddress> seeds, DelegateAddress selfWanAddress, OverlaySettings overlay,
+                             List<Seed> seeds, DelegateAddress selfWanAddress, OverlaySettings overlay,
                              CongestionControl congestionControl, long randomSeed, TransportSettings transport) {
 
     /**

@@ -30,11 +30,11 @@ public final class EngineSettingsFactory {
      */
     public static EngineSettings create(GcsConfig config, long incarnation, long randomSeed) {
         FlowSettings flow = FlowSettings.defaults(config.tickInterval().toNanos());
-        List<DelegateAddress> seeds = new ArrayList<>();
+        List<Seed> seeds = new ArrayList<>();
         for (InetSocketAddress seed : config.seeds()) {
-            DelegateAddress address = new DelegateAddress(seed.getHostString(), seed.getPort());
-            if (!isOwnAddress(seed, config.wanBindPort())) {
-                seeds.add(address);
+            Seed configured = new Seed(seed.getHostString(), seed.getPort());
+            if (configured.isName() || !isOwnAddress(seed, config.wanBindPort())) {
+                seeds.add(configured); // a name's own address is left to the driver, which resolves it
             }
         }
         DelegateAddress selfAddress = config.wanAdvertiseHost() != null

@@ -309,6 +309,21 @@ public final class NodeEngine {
     }
 
     /**
+     * The driver's answer to {@link EngineIo#resolveSeed}: the seed's addresses now. Only the delegate announces to
+     * seeds; a member that is not the delegate (any more) ignores the answer.
+     *
+     * @param seed the seed asked for
+     * @param addresses what it resolves to, or empty if it did not resolve
+     * @param failure why it did not resolve, or null
+     * @param nowNs the engine's time
+     */
+    public void onSeedResolved(Seed seed, List<DelegateAddress> addresses, String failure, long nowNs) {
+        if (role != null) {
+            role.onSeedResolved(seed, addresses, failure, nowNs);
+        }
+    }
+
+    /**
      * A deadline this engine asked its driver for came ({@link EngineIo#wakeAt}): runs what is due between ticks (a
      * delegate's tail probes). Harmless at any other time: it only does what is due.
      */

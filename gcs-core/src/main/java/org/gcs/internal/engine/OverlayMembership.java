@@ -52,6 +52,7 @@ final class OverlayMembership {
     private final ControlSplitter out;
     private final SiteConflictWatch conflicts;
     private final PeerHintSlices peerHints;
+    private final SeedBook seeds;
     /** When each live site last showed that it hears this one (or was first heard): a one-way link otherwise. */
     private final Map<String, Long> heardUsNs = new HashMap<>();
     /** Sites that keep sending but did not hear this one for the site timeout: ignored until they do. */
@@ -84,6 +85,8 @@ final class OverlayMembership {
         this.out = new ControlSplitter(io, metrics, settings.maxDatagramBytes());
         this.conflicts = new SiteConflictWatch(settings, metrics, term, directory, out, io);
         this.peerHints = new PeerHintSlices(directory, settings.heartbeatNs());
+        this.seeds = new SeedBook(settings.memberName(), settings.seeds(), io.resolvesSeedNames(),
+                settings.siteTimeoutNs());
     }
 
     /** Starts from the remote sites the previous delegate described (a site that is gone expires as usual). */
@@ -328,10 +331,9 @@ final class OverlayMembership {
             Long theirs = peerSiteSetDigests.get(site.site());
             sendState(site.site(), site.address(), theirs == null || theirs != ourDigest, true, nowNs);
         }
-        for (DelegateAddress seed : settings.seeds()) {
-            if (!seed.equals(settings.selfWanAddress()) && !directory.isKnownAddress(seed)) {
-                sendState(null, seed, true, false, nowNs);
-            }
+        seeds.requestDue(nowNs, directory::isKnownAddress, io::resolveSeed);
+        for (DelegateAddress seed : seeds.addresses()) {
+            announceToSeed(seed, nowNs);
         }
         oneWay.values().removeIf(link -> nowNs - link.lastHeardNs() > settings.siteTimeoutNs());
         for (Map.Entry<String, OneWay> link : oneWay.entrySet()) { // so that it learns of us again once it hears us
@@ -339,9 +341,24 @@ final class OverlayMembership {
                     nowNs - link.getValue().lastHeardNs() <= 2 * settings.heartbeatNs(), nowNs);
         }
         for (DelegateAddress hint : hintExpiryNs.keySet()) {
-            if (!directory.isKnownAddress(hint) && !settings.seeds().contains(hint)) {
+            if (!directory.isKnownAddress(hint) && !seeds.contains(hint)) {
                 sendState(null, hint, true, false, nowNs);
             }
+        }
+    }
+
+    private void announceToSeed(DelegateAddress seed, long nowNs) {
+        if (!seed.equals(settings.selfWanAddress()) && !selfAddresses.contains(seed)
+                && !directory.isKnownAddress(seed)) {
+            sendState(null, seed, true, false, nowNs);
+        }
+    }
+
+    /** The driver resolved a seed ({@link SeedBook#onResolved}): an address that is new is announced to at once. */
+    void onSeedResolved(Seed seed, List<DelegateAddress> addresses, String failure, long nowNs) {
+        latestNowNs = nowNs;
+        for (DelegateAddress added : seeds.onResolved(seed, addresses, failure, nowNs)) {
+            announceToSeed(added, nowNs);
         }
     }
 

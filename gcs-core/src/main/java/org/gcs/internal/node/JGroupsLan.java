@@ -32,6 +32,7 @@ import org.jgroups.protocols.PING;
 import org.jgroups.protocols.SERIALIZE;
 import org.jgroups.protocols.TCP;
 import org.jgroups.protocols.TCPPING;
+import org.jgroups.protocols.dns.DNS_PING;
 import org.jgroups.protocols.TP;
 import org.jgroups.protocols.UDP;
 import org.jgroups.protocols.UFC;
@@ -160,6 +161,21 @@ final class JGroupsLan implements Receiver, AutoCloseable {
         channel.setReceiver(this);
     }
 
+    /**
+     * JGroups' DNS_PING: the members are the A records of the name, at the TCP port (a Kubernetes headless service
+     * lists its ready pods so), or the targets and ports of its SRV records for a name that starts with {@code _};
+     * asked of the first of {@code dns.servers}, or of the system's DNS servers.
+     */
+    private static DNS_PING dnsDiscovery(String query, List<InetSocketAddress> dnsServers) {
+        DNS_PING ping = new DNS_PING().dnsQuery(query).dnsRecordType(query.startsWith("_") ? "SRV" : "A");
+        if (!dnsServers.isEmpty()) {
+            InetSocketAddress server = dnsServers.get(0);
+            String host = server.getAddress().getHostAddress();
+            ping.dnsAddress((host.indexOf(':') >= 0 ? "[" + host + "]" : host) + ":" + server.getPort());
+        }
+        return ping;
+    }
+
     private static List<Protocol> stack(GcsConfig config, String clusterName, LanEncryption.Rejections rejections)
             throws Exception {
         LanConfig lan = config.lan();
@@ -188,7 +204,11 @@ final class JGroupsLan implements Receiver, AutoCloseable {
             }
             protocols.add(tcp);
             addProtection(config, clusterName, rejections, protocols);
-            protocols.add(new TCPPING().setInitialHosts(hosts).setPortRange(0));
+            if (lan.dnsQuery().isPresent()) {
+                protocols.add(dnsDiscovery(lan.dnsQuery().get(), config.dnsServers()));
+            } else {
+                protocols.add(new TCPPING().setInitialHosts(hosts).setPortRange(0));
+            }
         }
         FD_SOCK2 failureDetection = new FD_SOCK2();
         if (lan.bindAddress().isPresent()) {

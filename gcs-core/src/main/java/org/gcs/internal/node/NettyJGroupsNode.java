@@ -70,6 +70,7 @@ public final class NettyJGroupsNode implements GcsNode {
     private final Deliveries deliveries;
     private final LanOut lanOut;
     private final WanChannel wan;
+    private final SeedResolver seedResolver;
     private final WanSocketKind wanSocketKind;
     private final NodeIo io;
     private final NodeEngine engine; // confined to the event loop
@@ -106,11 +107,15 @@ public final class NettyJGroupsNode implements GcsNode {
         DeadlineTimer deadlines = new DeadlineTimer(loop);
         long tickNs = config.tickInterval().toNanos();
         this.ticks = new TickSchedule(loop, tickNs, Math.max(tickNs, ProtocolTimer.STATUS_INTERVAL_NS));
+        this.seedResolver = new SeedResolver(loop.group().next(), wanSocketKind, config.dnsServers(),
+                wan::boundAddress);
         this.io = new NodeIo(self, lanOut, wan, deliveries, deliveryBacklog, deliveryPermits, memberships,
-                pendingSends, metrics, deadlines, ticks, loop::afterThisTurn);
+                pendingSends, metrics, deadlines, ticks, loop::afterThisTurn, seedResolver);
         this.incarnation = ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE;
         this.engine = new NodeEngine(EngineSettingsFactory.create(config, incarnation, incarnation), io, metrics);
         deadlines.target(engine::onDeadline);
+        seedResolver.answerTo((seed, addresses, failure) ->
+                engine.onSeedResolved(seed, addresses, failure, NodeClock.nowNs()));
         this.nameClash = new NameClashExit(self, loop, memberships, deliveries, metrics, this::closeBecause);
         this.lanInput = new LanInput(config.site(), loop, engine, io, deliveryPermits,
                 config.deliveryBacklogBytes() / 4, metrics, nameClash::onNameTaken);
@@ -462,6 +467,7 @@ public final class NettyJGroupsNode implements GcsNode {
                     PendingSend.of(waiting).complete(deliveries, closedError);
                 }
                 deliveries.flush();
+                seedResolver.close();
             }, TimeUnit.SECONDS.toNanos(5));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -6,6 +6,7 @@ import org.gcs.GroupView;
 import org.gcs.MemberId;
 import org.gcs.alm.overlay.DelegateAddress;
 import org.gcs.internal.engine.EngineIo;
+import org.gcs.internal.engine.Seed;
 import org.gcs.internal.engine.SendRequest;
 import org.gcs.internal.wire.LanOutgoing;
 import org.gcs.internal.wire.LanMessage;
@@ -35,6 +36,7 @@ final class NodeIo implements EngineIo {
     private final DeadlineTimer deadlines;
     private final TickSchedule ticks;
     private final LanOut.TurnEnd turnEnd;
+    private final SeedResolver seeds;
     /** Sends admitted in the loop's current turn and not yet counted in the metrics; loop only. */
     private long admittedMessages;
     private long admittedPayloadBytes;
@@ -45,7 +47,7 @@ final class NodeIo implements EngineIo {
 
     NodeIo(MemberId self, LanOut lanOut, WanChannel wan, Deliveries deliveries, DeliveryBacklog backlog,
            DeliveryPermits permits, GroupMemberships memberships, PendingSends pendingSends, NodeMetrics metrics,
-           DeadlineTimer deadlines, TickSchedule ticks, LanOut.TurnEnd turnEnd) {
+           DeadlineTimer deadlines, TickSchedule ticks, LanOut.TurnEnd turnEnd, SeedResolver seeds) {
         this.self = self;
         this.lanOut = lanOut;
         this.wan = wan;
@@ -58,6 +60,17 @@ final class NodeIo implements EngineIo {
         this.deadlines = deadlines;
         this.ticks = ticks;
         this.turnEnd = turnEnd;
+        this.seeds = seeds;
+    }
+
+    @Override
+    public boolean resolvesSeedNames() {
+        return true;
+    }
+
+    @Override
+    public void resolveSeed(Seed seed) {
+        seeds.resolve(seed);
     }
 
     @Override

@@ -151,6 +151,12 @@ final class WanChannel {
         codec.updateKeys(keys);
     }
 
+    /** @return the local address of the socket, or null before it is bound */
+    InetSocketAddress boundAddress() {
+        Channel bound = channel;
+        return bound == null ? null : (InetSocketAddress) bound.localAddress();
+    }
+
     /** @return the local address of the socket (bound) */
     InetSocketAddress localAddress() {
         return (InetSocketAddress) channel.localAddress();

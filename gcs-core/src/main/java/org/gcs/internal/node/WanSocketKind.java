@@ -10,6 +10,7 @@ import io.netty.channel.epoll.EpollChannelOption;
 import io.netty.channel.epoll.EpollDatagramChannel;
 import io.netty.channel.epoll.EpollIoHandler;
 import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.DatagramChannel;
 import io.netty.channel.socket.nio.NioDatagramChannel;
 import java.util.Locale;
 
@@ -56,6 +57,11 @@ enum WanSocketKind {
     /** @return the I/O handler of the event loop that owns the WAN socket */
     IoHandlerFactory ioHandlerFactory() {
         return this == EPOLL ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
+    }
+
+    /** @return the datagram channel class of this transport (the DNS resolver of the seeds uses it too) */
+    Class<? extends DatagramChannel> datagramChannelClass() {
+        return this == EPOLL ? EpollDatagramChannel.class : NioDatagramChannel.class;
     }
 
     /** Sets the channel class and the socket options of the WAN socket. */

@@ -121,6 +121,11 @@ public final class NodeCommand implements Callable<Integer> {
                     + " messages in the order it sent them) or total (one agreed order at every member).")
     String order;
 
+    @Option(names = "--set", paramLabel = "KEY=VALUE",
+            description = "A setting of the properties file, overriding the file's (repeatable), e.g. --set"
+                    + " member.name=$POD_NAME where one file serves several members (a Kubernetes StatefulSet).")
+    java.util.List<String> overrides = new java.util.ArrayList<>();
+
     @Option(names = "--status-every", paramLabel = "TIME", defaultValue = "5s", converter = DurationConverter.class,
             description = "Interval of the status line (default: ${DEFAULT-VALUE}).")
     Duration statusEvery;
@@ -155,7 +160,7 @@ public final class NodeCommand implements Callable<Integer> {
         checkOptions();
         NodeConfigFile file;
         try {
-            file = NodeConfigFile.read(config, transport, ordering());
+            file = NodeConfigFile.read(config, overrides, transport, ordering());
         } catch (GcsConfigException e) {
             NodeRun.print(err, "gcs node: " + SettingNames.forUser(e.getMessage()));
             return 2;

@@ -32,13 +32,15 @@ record NodeConfigFile(Path file, GcsConfig config, List<String> groups, Ordering
 
     /**
      * @param file the node's properties file
+     * @param overrides {@code KEY=VALUE} settings that replace the file's ({@code --set})
      * @param transport the WAN transport overriding the file's {@code wan.transport}, or null to keep the file's
      * @param order the ordering overriding the file's {@value #ORDER} ({@code --order}), or null to keep the file's
      * @return the file's configuration and groups
      * @throws GcsConfigException if the file cannot be read, or a setting or a group name is not valid
      */
-    static NodeConfigFile read(Path file, String transport, Ordering order) {
+    static NodeConfigFile read(Path file, List<String> overrides, String transport, Ordering order) {
         Properties settings = GcsConfigLoader.readFile(file);
+        settings.putAll(GcsConfigLoader.assignments(overrides, "--set"));
         String orderText = (String) settings.remove(ORDER);
         String logFileText = (String) settings.remove(ORDER_LOG_FILE);
         Ordering ordering = order;

@@ -171,6 +171,27 @@ class NodeCommandTest {
 
     @Test
     @Timeout(120)
+    void shouldTakeASettingOfSetOverTheFilesAndRefuseAnUnknownOne() throws Exception {
+        Path file = siteConfig("alpha", freeUdpPort(), freeUdpPort());
+        assertThat(gcs("node", "--config", file.toString(), "--set", "wan.bnd=127.0.0.1:1")).isEqualTo(2);
+        assertThat(err.toString()).contains("unknown setting(s) [wan.bnd]").doesNotContain("\tat ");
+        assertThat(gcs("node", "--config", file.toString(), "--set", "member.name")).isEqualTo(2);
+        assertThat(err.toString()).contains("--set needs KEY=VALUE");
+        ExecutorService pool = Executors.newFixedThreadPool(1);
+        RunningNode alpha = null;
+        try {
+            alpha = start(pool, file, "--set", "member.name=alpha-7", "--status-every", "100ms");
+            StringWriter alphaOut = alpha.out();
+            await().atMost(Duration.ofSeconds(60)).until(() -> alphaOut.toString().contains("node alpha/alpha-7"
+                    + " started"));
+            assertThat(alpha.stopAndWait()).isZero();
+        } finally {
+            stopAll(pool, alpha);
+        }
+    }
+
+    @Test
+    @Timeout(120)
     void shouldRunOrmccFromThePropertiesFile() throws Exception {
         int alphaPort = freeUdpPort();
         int betaPort = freeUdpPort();

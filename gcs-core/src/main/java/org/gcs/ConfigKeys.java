@@ -66,7 +66,9 @@ public final class ConfigKeys {
             key("wan.transport", WAN, "end-to-end", "", "", "end-to-end, hop-by-hop", "wan.transport = hop-by-hop",
                     "How data crosses the WAN: `end-to-end` (UDP along the multicast tree, loss repaired by the"
                             + " sending delegate) or `hop-by-hop` (a reliable, back-pressured link per tree edge with"
-                            + " backup buffers; its `hop.*` keys below)."),
+                            + " backup buffers; its `hop.*` keys below). Above 16 sites use hop-by-hop: end to end"
+                            + " kept 0.28 of its 8-site throughput at 32 sites (docs/experiments.md,"
+                            + " transport-scaling), and a delegate that knows more sites on it logs a WARN."),
             key("wan.io", WAN, "auto", "", "", "auto, epoll, nio", "wan.io = nio",
                     "The WAN socket's I/O: `auto` uses Netty's epoll transport where it works (sendmmsg, and UDP"
                             + " GSO/GRO where the kernel offers it, else recvmmsg), else NIO; `epoll` fails at start"

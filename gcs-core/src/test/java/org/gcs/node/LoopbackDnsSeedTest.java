@@ -47,6 +47,10 @@ class LoopbackDnsSeedTest {
             assertThat(log.containing("c1: seed " + HOST + ":" + portA + " resolves to [127.0.0.2:" + portA + "]"))
                     .isNotEmpty();
             assertMessagesFlow(a1, b1, c1, "before");
+            assertThat(log.containing("b1: peers see this delegate at [127.0.0.1:" + b1.wanAddress().getPort() + "]",
+                    "no NAT on the way")).as("the reflexive address a peer reports").isNotEmpty();
+            assertThat(log.containing("c1: peers see this delegate at [127.0.0.1:" + c1.wanAddress().getPort() + "]",
+                    "no NAT on the way")).isNotEmpty();
 
             dns.setHosts(List.of("127.0.0.3 " + HOST)); // the operator moves site a; its name stays
             await().atMost(Duration.ofSeconds(10)).until(() -> "127.0.0.3".equals(dns.addressOf(HOST)));

@@ -99,4 +99,12 @@ public interface EngineIo {
      */
     default void resolveSeed(Seed seed) {
     }
+
+    /**
+     * @return the WAN socket's local address as bound (host {@code 0.0.0.0} when bound to every interface), or null
+     *     if this driver has no socket of its own to tell (the default)
+     */
+    default DelegateAddress wanSocketAddress() {
+        return null;
+    }
 }

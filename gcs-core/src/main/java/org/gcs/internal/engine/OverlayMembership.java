@@ -53,6 +53,8 @@ final class OverlayMembership {
     private final SiteConflictWatch conflicts;
     private final PeerHintSlices peerHints;
     private final SeedBook seeds;
+    private final TransportAdvice transportAdvice;
+    private final ReflexiveAddress reflexive;
     /** When each live site last showed that it hears this one (or was first heard): a one-way link otherwise. */
     private final Map<String, Long> heardUsNs = new HashMap<>();
     /** Sites that keep sending but did not hear this one for the site timeout: ignored until they do. */
@@ -87,6 +89,8 @@ final class OverlayMembership {
         this.peerHints = new PeerHintSlices(directory, settings.heartbeatNs());
         this.seeds = new SeedBook(settings.memberName(), settings.seeds(), io.resolvesSeedNames(),
                 settings.siteTimeoutNs());
+        this.transportAdvice = new TransportAdvice(settings.memberName(), settings.transport().hopByHop());
+        this.reflexive = new ReflexiveAddress(settings.memberName(), settings.selfWanAddress(), io::wanSocketAddress);
     }
 
     /** Starts from the remote sites the previous delegate described (a site that is gone expires as usual). */
@@ -165,6 +169,7 @@ final class OverlayMembership {
             return Optional.empty();
         }
         if (observation != Observation.REFRESHED) {
+            transportAdvice.onSiteCount(directory.sites().size() + 1);
             heardUsNs.put(site, nowNs); // it has the site timeout to show that it hears us
             directoryChanged = true;
             hintExpiryNs.remove(from);
@@ -181,6 +186,7 @@ final class OverlayMembership {
      */
     boolean onSiteState(String site, long siteTerm, SiteState state, long nowNs) {
         peerSiteSetDigests.put(site, state.siteSetDigest());
+        reflexive.onSeenAt(site, state.seenAt());
         if (state.knowsReceiver()) {
             heardUsNs.put(site, nowNs);
         }
@@ -305,6 +311,8 @@ final class OverlayMembership {
             }
         }
         if (!gone.isEmpty()) {
+            gone.forEach(reflexive::forget);
+            transportAdvice.onSiteCount(directory.sites().size() + 1);
             memberSitesByGroup.clear();
             directoryChanged = true;
         }
@@ -373,7 +381,7 @@ final class OverlayMembership {
         boolean reportLinks = site != null && overlay.reportsTo(site, liveSites());
         out.send(site, to, envelope(new SiteState(stateVersion, announcedMembers, peers,
                 directory.siteSetDigest(), overlay.version(), reportLinks ? overlay.linkReports() : List.of(),
-                hearsReceiver)), nowNs);
+                hearsReceiver, site == null ? null : to)), nowNs); // to a site, "to" is where its datagrams came from
     }
 
     // ---------------------------------------------------------------- the LAN

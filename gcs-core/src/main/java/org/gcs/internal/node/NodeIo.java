@@ -64,6 +64,12 @@ final class NodeIo implements EngineIo {
     }
 
     @Override
+    public DelegateAddress wanSocketAddress() {
+        java.net.InetSocketAddress bound = wan.boundAddress();
+        return bound == null ? null : new DelegateAddress(bound.getAddress().getHostAddress(), bound.getPort());
+    }
+
+    @Override
     public boolean resolvesSeedNames() {
         return true;
     }

@@ -14,7 +14,7 @@ import org.gcs.internal.wire.WanPacket.Data;
 import org.gcs.internal.wire.WanFragment;
 
 /**
- * Encodes and decodes WAN datagrams (wire format version 5): every datagram carries a key id, its sender's id and
+ * Encodes and decodes WAN datagrams (wire format version 6): every datagram carries a key id, its sender's id and
  * packet number, its send time and its destination in a clear header, and is protected by AES-256-GCM (the body encrypted) or, in the
  * {@code integrity} mode, by AES-256-GMAC (the body in clear). See docs/security.md.
  *
@@ -56,7 +56,7 @@ public final class WanCodec {
     /** The magic number that starts every GCS datagram. */
     public static final int MAGIC = 0x4743;
     /** The wire-format version this codec speaks. */
-    public static final int VERSION = 5;
+    public static final int VERSION = 6;
     /** The header's mode byte of the integrity mode of GCS before 2026-12 (HMAC-SHA256), no longer spoken. */
     static final int HMAC_INTEGRITY_MODE = 2;
     /** Bytes of the authentication tag (GCM or GMAC). */

@@ -2,6 +2,7 @@ package org.gcs.internal.wire;
 
 import java.util.Arrays;
 import java.util.List;
+import org.gcs.alm.overlay.DelegateAddress;
 import org.gcs.cc.link.LinkAck;
 import org.gcs.cc.link.LinkSettings;
 
@@ -294,14 +295,24 @@ public sealed interface WanPacket
      *     coordinate the tree
      * @param knowsReceiver true if the sender counts the receiving site among the live sites (it hears it): a site
      *     that keeps hearing from another that does not hear it back has a one-way link to it
+     * @param seenAt the address the receiver's datagrams come from as the sender sees them (its reflexive address,
+     *     as a STUN server would report it: past any NAT), or null where the sender writes to an address it has not
+     *     heard from (a seed, a gossiped address)
      */
     record SiteState(long version, List<MemberGroups> members, List<PeerHint> peers, long siteSetDigest,
-                     long treeVersion, List<LinkReport> links, boolean knowsReceiver) implements WanPacket {
+                     long treeVersion, List<LinkReport> links, boolean knowsReceiver, DelegateAddress seenAt)
+            implements WanPacket {
         /** Makes the lists immutable. */
         public SiteState {
             members = List.copyOf(members);
             peers = List.copyOf(peers);
             links = List.copyOf(links);
+        }
+
+        /** A state that tells the receiver nothing of its address. */
+        public SiteState(long version, List<MemberGroups> members, List<PeerHint> peers, long siteSetDigest,
+                         long treeVersion, List<LinkReport> links, boolean knowsReceiver) {
+            this(version, members, peers, siteSetDigest, treeVersion, links, knowsReceiver, null);
         }
 
         /** A state from a sender that hears the receiver. */

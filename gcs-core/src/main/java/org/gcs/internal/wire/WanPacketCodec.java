@@ -21,6 +21,7 @@ import org.gcs.internal.wire.WanPacket.Probe;
 import org.gcs.internal.wire.WanPacket.ProbeReply;
 import org.gcs.internal.wire.WanPacket.SiteConflict;
 import org.gcs.internal.wire.WanPacket.SiteState;
+import org.gcs.alm.overlay.DelegateAddress;
 import org.gcs.internal.wire.WanPacket.Sync;
 import org.gcs.internal.wire.WanPacket.TreeAnnounce;
 
@@ -35,6 +36,8 @@ final class WanPacketCodec {
     private static final int FLAG_CONTROL = 2;
     /** Site state flags, bit 0: the sender counts the receiving site among the live ones. */
     private static final int STATE_KNOWS_RECEIVER = 1;
+    /** The flag of a site state that carries the address the sender sees the receiver at. */
+    private static final int STATE_SEEN_AT = 2;
 
     private WanPacketCodec() {
     }
@@ -125,7 +128,7 @@ final class WanPacketCodec {
         for (LinkReport link : s.links()) {
             size += WireWriter.textSize(link.site()) + 8 + 8;
         }
-        return size + 1;
+        return size + 1 + (s.seenAt() == null ? 0 : WireWriter.textSize(s.seenAt().host()) + 2);
     }
 
     private static int peerHintSize(PeerHint p) {
@@ -238,7 +241,10 @@ final class WanPacketCodec {
             for (LinkReport link : s.links()) {
                 w.text(link.site()).i64(link.rttMicros()).i64(link.lossPpm());
             }
-            w.u8(s.knowsReceiver() ? STATE_KNOWS_RECEIVER : 0);
+            w.u8((s.knowsReceiver() ? STATE_KNOWS_RECEIVER : 0) | (s.seenAt() == null ? 0 : STATE_SEEN_AT));
+            if (s.seenAt() != null) {
+                w.host(s.seenAt().host()).u16(s.seenAt().port());
+            }
         }
     }
 
@@ -438,10 +444,19 @@ final class WanPacketCodec {
             links.add(new LinkReport(r.name("link.site"), r.u63("link.rtt"), r.u63("link.loss")));
         }
         int flags = r.u8();
-        if ((flags & ~STATE_KNOWS_RECEIVER) != 0) {
+        if ((flags & ~(STATE_KNOWS_RECEIVER | STATE_SEEN_AT)) != 0) {
             throw new MalformedDatagramException(DropReason.MALFORMED, "site state flags " + flags);
         }
+        DelegateAddress seenAt = null;
+        if ((flags & STATE_SEEN_AT) != 0) {
+            String host = r.host("seenAt.host");
+            int port = r.u16();
+            if (port == 0) {
+                throw new MalformedDatagramException(DropReason.MALFORMED, "seen-at port 0");
+            }
+            seenAt = new DelegateAddress(host, port);
+        }
         return new SiteState(version, members, peers, siteSetDigest, treeVersion, links,
-                (flags & STATE_KNOWS_RECEIVER) != 0);
+                (flags & STATE_KNOWS_RECEIVER) != 0, seenAt);
     }
 }

@@ -5,7 +5,7 @@
  * {@link LanBundle}. Between delegates: the {@link WanPacket}s (data, acknowledgements, NAKs, syncs, site
  * announcements, probes, tree plans, congestion feedback, hop-by-hop frames, link prices, fragments of a split packet,
  * {@link WanBatch}es of several packets), each in a {@link WanEnvelope} that names the sending site and term.
- * {@link WanCodec} lays out and protects one WAN datagram (version 5: a clear fixed header that names the
+ * {@link WanCodec} lays out and protects one WAN datagram (version 6: a clear fixed header that names the
  * destination site ({@link DestinationTag}), then AES-256-GCM or AES-256-GMAC under a packet key from {@link org.gcs.internal.crypto.WanKeyRing}); the package-private
  * {@code WanPacketCodec}, {@code TreeCodec} and {@code PacketProtection} write and read the bodies and seal them.
  * {@link WanReceiver} is the WAN receive path up to the engine: open and decode, check the destination, then judge freshness

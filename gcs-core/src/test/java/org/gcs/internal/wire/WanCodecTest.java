@@ -389,7 +389,7 @@ class WanCodecTest {
     }
 
     @ParameterizedTest
-    @ValueSource(ints = {0, 1, 2, 3, 4, 6, 255})
+    @ValueSource(ints = {0, 1, 2, 3, 4, 5, 7, 255})
     void shouldDropOtherVersionsAsUnsupported(int version) {
         byte[] bytes = codec.encode(envelope(WanDatagrams.ack()));
         bytes[2] = (byte) version;
@@ -630,6 +630,24 @@ class WanCodecTest {
     void shouldDropSyncStartingAtZeroAsMalformed() {
         byte[] bytes = codec.encode(envelope(new WanPacket.Sync("a", "g", 1, 1, 0)));
         putLong(bytes, beforeMac(bytes, 16), 0);
+
+        assertThat(dropReason(reMac(bytes))).isEqualTo(DropReason.MALFORMED);
+    }
+
+    @Test
+    void shouldRoundTripTheAddressTheSenderSeesTheReceiverAt() throws Exception {
+        WanEnvelope original = envelope(new SiteState(3, List.of(), List.of(), 5L, 1, List.of(), true,
+                new org.gcs.alm.overlay.DelegateAddress("203.0.113.7", 40_001)));
+
+        assertThat(roundTrip(original)).isEqualTo(original);
+        assertThat(((SiteState) roundTrip(original).packet()).seenAt().port()).isEqualTo(40_001);
+    }
+
+    @Test
+    void shouldDropASeenAtAddressWithPortZeroAsMalformed() {
+        byte[] bytes = codec.encode(envelope(new SiteState(1, List.of(), List.of(), 0, 0, List.of(), true,
+                new org.gcs.alm.overlay.DelegateAddress("h", 1))));
+        bytes[beforeMac(bytes, 1)] = 0; // the port's low byte, the last of the body
 
         assertThat(dropReason(reMac(bytes))).isEqualTo(DropReason.MALFORMED);
     }

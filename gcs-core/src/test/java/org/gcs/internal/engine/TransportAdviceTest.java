@@ -1,0 +1,21 @@
+package org.gcs.internal.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/** The WARN that names wan.transport = hop-by-hop once the overlay outgrows end to end (issue 38). */
+class TransportAdviceTest {
+    @Test
+    void shouldAdviseOncePerGrowthPastTheThresholdOnEndToEndOnly() {
+        TransportAdvice endToEnd = new TransportAdvice("a1", false);
+        assertThat(endToEnd.onSiteCount(TransportAdvice.END_TO_END_SITES)).isFalse();
+        assertThat(endToEnd.onSiteCount(TransportAdvice.END_TO_END_SITES + 1)).isTrue();
+        assertThat(endToEnd.onSiteCount(TransportAdvice.END_TO_END_SITES + 40)).as("said once").isFalse();
+        assertThat(endToEnd.onSiteCount(3)).isFalse();
+        assertThat(endToEnd.onSiteCount(TransportAdvice.END_TO_END_SITES + 1)).as("grew past it anew").isTrue();
+
+        TransportAdvice hopByHop = new TransportAdvice("a1", true);
+        assertThat(hopByHop.onSiteCount(2048)).isFalse();
+    }
+}

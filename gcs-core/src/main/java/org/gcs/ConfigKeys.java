@@ -56,9 +56,10 @@ public final class ConfigKeys {
             key("seeds", WAN, "", "none (a site alone)", "", "comma-separated host:port or DNS SRV names",
                     "seeds = ottawa.example.org:7700, _gcs._udp.example.org",
                     "WAN addresses of other sites' delegates to contact first. A host name is resolved when this"
-                            + " member becomes its site's delegate, and again once a site timeout passes without"
-                            + " an answer from any of its addresses (a site restarted on a new address). An SRV name"
-                            + " (`_service._udp.domain`, no port) names every delegate its records list."),
+                            + " member becomes its site's delegate, again every heartbeat while it has no address,"
+                            + " and again once a site timeout passes without an answer from any of its addresses (a"
+                            + " site restarted on a new address). An SRV name (`_service._udp.domain`, no port) names"
+                            + " every delegate its records list."),
             key("dns.servers", WAN, "", "the system's (/etc/resolv.conf)", "",
                     "comma-separated address or address:port (port 53 when none)", "dns.servers = 10.0.0.2",
                     "The DNS servers that resolve the seeds' names and SRV records, and the first of them"

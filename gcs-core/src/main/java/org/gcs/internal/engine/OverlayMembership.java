@@ -88,7 +88,7 @@ final class OverlayMembership {
         this.conflicts = new SiteConflictWatch(settings, metrics, term, directory, out, io);
         this.peerHints = new PeerHintSlices(directory, settings.heartbeatNs());
         this.seeds = new SeedBook(settings.memberName(), settings.seeds(), io.resolvesSeedNames(),
-                settings.siteTimeoutNs());
+                settings.heartbeatNs(), settings.siteTimeoutNs());
         this.transportAdvice = new TransportAdvice(settings.memberName(), settings.transport().hopByHop());
         this.reflexive = new ReflexiveAddress(settings.memberName(), settings.selfWanAddress(), io::wanSocketAddress);
     }

@@ -19,8 +19,9 @@ import org.slf4j.LoggerFactory;
  * SRV names among them as DNS last answered (issue 38). A driver that resolves names ({@link
  * EngineIo#resolvesSeedNames}) is asked to resolve each name when the role starts, and again when a
  * {@linkplain #requestDue site timeout} has passed since the last request while none of the name's addresses answers:
- * a site restarted on a new address under the same name is found again without a change of configuration. A failed
- * resolution keeps the addresses the name had (a DNS outage does not cut the overlay). A driver that does not resolve
+ * a site restarted on a new address under the same name is found again without a change of configuration. A name
+ * that has no address yet (it did not resolve, as a peer's name does before the peer starts) is asked again every
+ * heartbeat. A failed resolution keeps the addresses the name had (a DNS outage does not cut the overlay). A driver that does not resolve
  * names (the simulator) announces to each host as written, and cannot use SRV names. Owned by {@link
  * OverlayMembership}; engine thread only.
  */
@@ -29,6 +30,7 @@ final class SeedBook {
     private static final RateLimitedLog RATE_LIMITED = new RateLimitedLog(LOG);
 
     private final String memberName;
+    private final long heartbeatNs;
     private final long retryNs;
     private final Map<Seed, Entry> entries = new LinkedHashMap<>();
     /** Every seed's addresses, each once, in the order of the seeds. */
@@ -40,6 +42,8 @@ final class SeedBook {
         private List<DelegateAddress> addresses = List.of();
         private long requestedNs;
         private boolean requested;
+        /** The name resolves to this delegate's own socket only. */
+        private boolean self;
 
         private Entry(boolean resolved) {
             this.resolved = resolved;
@@ -50,10 +54,12 @@ final class SeedBook {
      * @param memberName this member's name, for the log
      * @param seeds the configured seeds
      * @param driverResolves whether the driver resolves names ({@link EngineIo#resolvesSeedNames})
+     * @param heartbeatNs how often a name without an address is asked again
      * @param retryNs the site timeout: how long a name's addresses may stay unanswered before it is asked again
      */
-    SeedBook(String memberName, List<Seed> seeds, boolean driverResolves, long retryNs) {
+    SeedBook(String memberName, List<Seed> seeds, boolean driverResolves, long heartbeatNs, long retryNs) {
         this.memberName = memberName;
+        this.heartbeatNs = heartbeatNs;
         this.retryNs = retryNs;
         for (Seed seed : seeds) {
             Entry entry = new Entry(driverResolves && seed.isName());
@@ -81,8 +87,9 @@ final class SeedBook {
     }
 
     /**
-     * Asks for the names that need DNS: never asked yet, or asked at least a site timeout ago while none of their
-     * addresses answers (no live site in the directory has one of them).
+     * Asks for the names that need DNS: never asked yet, without an address and asked at least a heartbeat ago, or
+     * asked at least a site timeout ago while none of their addresses answers (no live site in the directory has one
+     * of them).
      *
      * @param nowNs the engine's time
      * @param answering whether a live site has this address
@@ -94,7 +101,8 @@ final class SeedBook {
             if (!entry.resolved) {
                 continue;
             }
-            if (entry.requested && nowNs - entry.requestedNs < retryNs) {
+            long intervalNs = entry.addresses.isEmpty() && !entry.self ? heartbeatNs : retryNs;
+            if (entry.requested && nowNs - entry.requestedNs < intervalNs) {
                 continue;
             }
             if (entry.addresses.stream().anyMatch(answering)) {
@@ -115,8 +123,8 @@ final class SeedBook {
      * The driver's answer for a seed.
      *
      * @param seed the seed asked for
-     * @param resolved its addresses now, or empty if it did not resolve
-     * @param failure why it did not resolve, or null
+     * @param resolved its addresses now, or empty if it did not resolve (or names only this delegate itself)
+     * @param failure why it did not resolve, or null (with no address: the name names only this delegate itself)
      * @param nowNs the engine's time
      * @return the addresses that are new (not among the seed's before)
      */
@@ -125,10 +133,19 @@ final class SeedBook {
         if (entry == null || !entry.resolved) {
             return List.of();
         }
+        entry.self = resolved.isEmpty() && failure == null;
+        if (entry.self) {
+            LOG.debug("{}: seed {} names only this delegate itself", memberName, seed);
+            if (!entry.addresses.isEmpty()) {
+                entry.addresses = List.of();
+                rebuild();
+            }
+            return List.of();
+        }
         if (resolved.isEmpty()) {
             RATE_LIMITED.warn(memberName + "/seed-unresolved/" + seed, nowNs, "{}: seed {} does not resolve ({});"
-                    + " it is asked again every {} ms (site.timeout){}", memberName, seed,
-                    failure == null ? "no address" : failure, TimeUnit.NANOSECONDS.toMillis(retryNs),
+                    + " it is asked again every {} ms{}", memberName, seed, failure,
+                    TimeUnit.NANOSECONDS.toMillis(entry.addresses.isEmpty() ? heartbeatNs : retryNs),
                     entry.addresses.isEmpty() ? "" : ", and its last addresses " + entry.addresses + " stay");
             return List.of();
         }

@@ -90,14 +90,20 @@ final class SeedResolver {
         }
         DnsNameResolver dns = resolver();
         if (!seed.isService()) {
-            dns.resolveAll(seed.host()).addListener((Future<List<InetAddress>> done) ->
-                    finish(seed, done.isSuccess() ? addresses(done.getNow(), seed.port()) : List.of(), done));
+            dns.resolveAll(seed.host()).addListener((Future<List<InetAddress>> done) -> {
+                if (!done.isSuccess()) {
+                    finish(seed, List.of(), describe(done.cause()));
+                    return;
+                }
+                List<DelegateAddress> usable = addresses(done.getNow(), seed.port());
+                finish(seed, usable, usable.isEmpty() ? unusable(done.getNow(), seed.port()) : null);
+            });
             return;
         }
         dns.resolveAll(new DefaultDnsQuestion(seed.host(), DnsRecordType.SRV)).addListener(
                 (Future<List<DnsRecord>> done) -> {
                     if (!done.isSuccess()) {
-                        finish(seed, List.of(), done);
+                        finish(seed, List.of(), describe(done.cause()));
                         return;
                     }
                     List<DelegateAddress> targets = serviceTargets(done.getNow());
@@ -114,23 +120,33 @@ final class SeedResolver {
         Set<DelegateAddress> found = new LinkedHashSet<>();
         List<String> failures = new ArrayList<>();
         int[] waiting = {targets.size()};
+        Runnable oneDone = () -> {
+            if (--waiting[0] == 0) {
+                finish(seed, List.copyOf(found), found.isEmpty() && !failures.isEmpty()
+                        ? String.join("; ", failures) : null);
+            }
+        };
         for (DelegateAddress target : targets) {
             if (target.isLiteral()) {
-                found.add(target);
-                if (--waiting[0] == 0) {
-                    finish(seed, List.copyOf(found), String.join("; ", failures));
+                InetAddress literal = literal(target.host());
+                if (literal != null) {
+                    found.addAll(addresses(List.of(literal), target.port()));
                 }
+                oneDone.run();
                 continue;
             }
             resolver().resolveAll(target.host()).addListener((Future<List<InetAddress>> done) -> {
                 if (done.isSuccess()) {
-                    found.addAll(addresses(done.getNow(), target.port()));
+                    List<DelegateAddress> usable = addresses(done.getNow(), target.port());
+                    found.addAll(usable);
+                    String why = usable.isEmpty() ? unusable(done.getNow(), target.port()) : null;
+                    if (why != null) {
+                        failures.add(target + ": " + why);
+                    }
                 } else {
                     failures.add(target + ": " + describe(done.cause()));
                 }
-                if (--waiting[0] == 0) {
-                    finish(seed, List.copyOf(found), String.join("; ", failures));
-                }
+                oneDone.run();
             });
         }
     }
@@ -193,8 +209,18 @@ final class SeedResolver {
         }
     }
 
-    private void finish(Seed seed, List<DelegateAddress> addresses, Future<?> failed) {
-        finish(seed, addresses, failed.isSuccess() ? null : describe(failed.cause()));
+    /**
+     * @return why none of the addresses found is usable: null if they are this node's own socket (the engine then
+     *     knows the name names itself), else the reason
+     */
+    private String unusable(List<InetAddress> found, int port) {
+        if (found.isEmpty()) {
+            return "no address";
+        }
+        if (found.stream().allMatch(address -> isOwnWanSocket(address, port))) {
+            return null;
+        }
+        return "only " + found + ", none of which the IPv4 WAN socket can reach";
     }
 
     private void finish(Seed seed, List<DelegateAddress> addresses, String failure) {
@@ -202,9 +228,17 @@ final class SeedResolver {
             return;
         }
         try {
-            answer.resolved(seed, addresses, failure == null || failure.isEmpty() ? null : failure);
+            answer.resolved(seed, addresses, failure);
         } catch (RuntimeException e) {
             LOG.error("the answer for seed {} failed; continuing", seed, e);
+        }
+    }
+
+    private static InetAddress literal(String host) {
+        try {
+            return InetAddress.getByName(host); // an IP literal: parsed, never looked up
+        } catch (java.net.UnknownHostException e) {
+            return null;
         }
     }
 

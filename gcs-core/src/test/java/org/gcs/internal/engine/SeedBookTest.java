@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 
 /** When a delegate asks DNS for its seeds' names, and what it announces to meanwhile (issue 38). */
 class SeedBookTest {
+    private static final long HEARTBEAT_NS = 500_000_000L;
     private static final long TIMEOUT_NS = 3_000_000_000L;
     private static final Seed LITERAL = new Seed("10.0.0.5", 7700);
     private static final Seed NAME = new Seed("a.example.org", 7700);
@@ -23,7 +24,7 @@ class SeedBookTest {
 
     @Test
     void shouldAskForEveryNameAtOnceAndAnnounceToLiteralsMeanwhile() {
-        SeedBook book = new SeedBook("b1", List.of(LITERAL, NAME, SERVICE), true, TIMEOUT_NS);
+        SeedBook book = new SeedBook("b1", List.of(LITERAL, NAME, SERVICE), true, HEARTBEAT_NS, TIMEOUT_NS);
         assertThat(book.addresses()).containsExactly(LITERAL.asAddress());
         book.requestDue(0, live::contains, asked::add);
         assertThat(asked).containsExactly(NAME, SERVICE);
@@ -33,7 +34,7 @@ class SeedBookTest {
 
     @Test
     void shouldAskAgainOnlyOnceASiteTimeoutPassedWithoutAnAnswerFromItsAddresses() {
-        SeedBook book = new SeedBook("b1", List.of(NAME), true, TIMEOUT_NS);
+        SeedBook book = new SeedBook("b1", List.of(NAME), true, HEARTBEAT_NS, TIMEOUT_NS);
         book.requestDue(0, live::contains, asked::add);
         book.onResolved(NAME, List.of(OLD), null, 5);
         book.requestDue(TIMEOUT_NS - 1, live::contains, asked::add);
@@ -54,7 +55,7 @@ class SeedBookTest {
 
     @Test
     void shouldKeepTheLastAddressesWhenDnsFailsAndAskAgainLater() {
-        SeedBook book = new SeedBook("b1", List.of(NAME), true, TIMEOUT_NS);
+        SeedBook book = new SeedBook("b1", List.of(NAME), true, HEARTBEAT_NS, TIMEOUT_NS);
         book.requestDue(0, live::contains, asked::add);
         book.onResolved(NAME, List.of(OLD), null, 1);
         book.requestDue(TIMEOUT_NS, live::contains, asked::add);
@@ -65,8 +66,31 @@ class SeedBookTest {
     }
 
     @Test
+    void shouldAskEveryHeartbeatForANameWithoutAnAddressYet() {
+        SeedBook book = new SeedBook("b1", List.of(NAME), true, HEARTBEAT_NS, TIMEOUT_NS);
+        book.requestDue(0, live::contains, asked::add);
+        book.onResolved(NAME, List.of(), "NXDOMAIN", 1); // the peer's name is not in DNS yet
+        book.requestDue(HEARTBEAT_NS - 1, live::contains, asked::add);
+        assertThat(asked).hasSize(1);
+        book.requestDue(HEARTBEAT_NS, live::contains, asked::add);
+        assertThat(asked).hasSize(2);
+    }
+
+    @Test
+    void shouldLeaveANameThatNamesThisDelegateItselfAndAskForItOnlyEverySiteTimeout() {
+        SeedBook book = new SeedBook("b1", List.of(NAME), true, HEARTBEAT_NS, TIMEOUT_NS);
+        book.requestDue(0, live::contains, asked::add);
+        assertThat(book.onResolved(NAME, List.of(), null, 1)).isEmpty();
+        assertThat(book.addresses()).isEmpty();
+        book.requestDue(2 * HEARTBEAT_NS, live::contains, asked::add);
+        assertThat(asked).hasSize(1);
+        book.requestDue(TIMEOUT_NS, live::contains, asked::add);
+        assertThat(asked).hasSize(2);
+    }
+
+    @Test
     void shouldUseEachHostAsWrittenWhereTheDriverResolvesNoNames() {
-        SeedBook book = new SeedBook("b1", List.of(LITERAL, NAME, SERVICE), false, TIMEOUT_NS);
+        SeedBook book = new SeedBook("b1", List.of(LITERAL, NAME, SERVICE), false, HEARTBEAT_NS, TIMEOUT_NS);
         assertThat(book.addresses()).as("the SRV name is ignored: nobody can resolve it")
                 .containsExactly(LITERAL.asAddress(), NAME.asAddress());
         book.requestDue(10 * TIMEOUT_NS, live::contains, asked::add);
@@ -77,7 +101,7 @@ class SeedBookTest {
     @Test
     void shouldListAnAddressTwoSeedsShareOnce() {
         Seed other = new Seed("b.example.org", 7700);
-        SeedBook book = new SeedBook("b1", List.of(NAME, other), true, TIMEOUT_NS);
+        SeedBook book = new SeedBook("b1", List.of(NAME, other), true, HEARTBEAT_NS, TIMEOUT_NS);
         book.requestDue(0, live::contains, asked::add);
         book.onResolved(NAME, List.of(OLD), null, 1);
         book.onResolved(other, List.of(OLD, NEW), null, 1);

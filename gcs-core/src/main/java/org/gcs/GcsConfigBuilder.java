@@ -83,10 +83,7 @@ public final class GcsConfigBuilder {
         return this;
     }
 
-    /**
-     * @param seeds {@code host:port} WAN addresses of other sites' delegates (a host name is resolved again when the
-     *     seed stops answering), or DNS SRV names such as {@code _gcs._udp.example.org}
-     */
+    /** @param seeds as {@link #seeds(List)} */
     public GcsConfigBuilder seeds(String... seeds) {
         return seeds(Arrays.asList(seeds));
     }

@@ -1,7 +1,6 @@
 package org.gcs.internal.node;
 
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -31,8 +30,6 @@ import org.jgroups.protocols.MERGE3;
 import org.jgroups.protocols.PING;
 import org.jgroups.protocols.SERIALIZE;
 import org.jgroups.protocols.TCP;
-import org.jgroups.protocols.TCPPING;
-import org.jgroups.protocols.dns.DNS_PING;
 import org.jgroups.protocols.TP;
 import org.jgroups.protocols.UDP;
 import org.jgroups.protocols.UFC;
@@ -53,9 +50,9 @@ import org.slf4j.LoggerFactory;
  * name, incarnation and delegate eligibility in its address (so every member derives the same delegate from
  * the same view), and turns JGroups callbacks into {@link LanView}s and batches of message bytes.
  *
- * <p>Stack: UDP (IP multicast) or TCP + TCPPING, then discovery, merge, failure detection (FD_SOCK2 notices a
- * killed process at once, FD_ALL3 a hung or unreachable one after 3 s of silence, VERIFY_SUSPECT2 confirms in 0.5 s:
- * see {@link #HUNG_MEMBER_DETECTION_MS}), reliable FIFO multicast (NAKACK2),
+ * <p>Stack: UDP (IP multicast) with PING, or TCP with TCPPING or DNS_PING ({@link TcpDiscovery}), then merge, failure
+ * detection (FD_SOCK2 notices a killed process at once, FD_ALL3 a hung or unreachable one after 3 s of silence,
+ * VERIFY_SUSPECT2 confirms in 0.5 s: see {@link #HUNG_MEMBER_DETECTION_MS}), reliable FIFO multicast (NAKACK2),
  * membership (GMS), flow control (MFC/UFC) and fragmentation. JGroups' diagnostics listener stays off.
  * With {@code lan.protection=aes-gcm} (the default) {@link LanEncryption} and SERIALIZE sit directly above the
  * transport: only holders of the cluster key join, and every message is sealed (docs/security.md, LAN).
@@ -161,21 +158,6 @@ final class JGroupsLan implements Receiver, AutoCloseable {
         channel.setReceiver(this);
     }
 
-    /**
-     * JGroups' DNS_PING: the members are the A records of the name, at the TCP port (a Kubernetes headless service
-     * lists its ready pods so), or the targets and ports of its SRV records for a name that starts with {@code _};
-     * asked of the first of {@code dns.servers}, or of the system's DNS servers.
-     */
-    private static DNS_PING dnsDiscovery(String query, List<InetSocketAddress> dnsServers) {
-        DNS_PING ping = new DNS_PING().dnsQuery(query).dnsRecordType(query.startsWith("_") ? "SRV" : "A");
-        if (!dnsServers.isEmpty()) {
-            InetSocketAddress server = dnsServers.get(0);
-            String host = server.getAddress().getHostAddress();
-            ping.dnsAddress((host.indexOf(':') >= 0 ? "[" + host + "]" : host) + ":" + server.getPort());
-        }
-        return ping;
-    }
-
     private static List<Protocol> stack(GcsConfig config, String clusterName, LanEncryption.Rejections rejections)
             throws Exception {
         LanConfig lan = config.lan();
@@ -197,18 +179,9 @@ final class JGroupsLan implements Receiver, AutoCloseable {
             tcp.setBindPort(lan.tcpPort());
             tcp.setPortRange(0);
             transport = tcp;
-            List<InetSocketAddress> hosts = new ArrayList<>();
-            for (String host : lan.tcpInitialHosts()) {
-                int colon = host.lastIndexOf(':');
-                hosts.add(new InetSocketAddress(host.substring(0, colon), Integer.parseInt(host.substring(colon + 1))));
-            }
             protocols.add(tcp);
             addProtection(config, clusterName, rejections, protocols);
-            if (lan.dnsQuery().isPresent()) {
-                protocols.add(dnsDiscovery(lan.dnsQuery().get(), config.dnsServers()));
-            } else {
-                protocols.add(new TCPPING().setInitialHosts(hosts).setPortRange(0));
-            }
+            protocols.add(TcpDiscovery.of(lan, config.dnsServers()));
         }
         FD_SOCK2 failureDetection = new FD_SOCK2();
         if (lan.bindAddress().isPresent()) {

@@ -295,9 +295,8 @@ public sealed interface WanPacket
      *     coordinate the tree
      * @param knowsReceiver true if the sender counts the receiving site among the live sites (it hears it): a site
      *     that keeps hearing from another that does not hear it back has a one-way link to it
-     * @param seenAt the address the receiver's datagrams come from as the sender sees them (its reflexive address,
-     *     as a STUN server would report it: past any NAT), or null where the sender writes to an address it has not
-     *     heard from (a seed, a gossiped address)
+     * @param seenAt where the receiver's datagrams come from as the sender sees them (its reflexive address, past any
+     *     NAT, as STUN reports it), or null to an address the sender has not heard from (a seed, a gossiped one)
      */
     record SiteState(long version, List<MemberGroups> members, List<PeerHint> peers, long siteSetDigest,
                      long treeVersion, List<LinkReport> links, boolean knowsReceiver, DelegateAddress seenAt)

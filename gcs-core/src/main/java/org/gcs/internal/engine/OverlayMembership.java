@@ -169,7 +169,7 @@ final class OverlayMembership {
             return Optional.empty();
         }
         if (observation != Observation.REFRESHED) {
-            transportAdvice.onSiteCount(directory.sites().size() + 1);
+            transportAdvice.onSiteCount(directory.sites().size() + 1, nowNs);
             heardUsNs.put(site, nowNs); // it has the site timeout to show that it hears us
             directoryChanged = true;
             hintExpiryNs.remove(from);
@@ -312,7 +312,7 @@ final class OverlayMembership {
         }
         if (!gone.isEmpty()) {
             gone.forEach(reflexive::forget);
-            transportAdvice.onSiteCount(directory.sites().size() + 1);
+            transportAdvice.onSiteCount(directory.sites().size() + 1, nowNs);
             memberSitesByGroup.clear();
             directoryChanged = true;
         }

@@ -51,7 +51,7 @@ final class ReflexiveAddress {
      *
      * @param site the announcing site
      * @param seenAt the address it sees, or null if it did not say
-     * @return true if the set of addresses the peers see changed (and was logged)
+     * @return true if the set of addresses the peers see changed (logged where the driver has a socket)
      */
     boolean onSeenAt(String site, DelegateAddress seenAt) {
         if (seenAt == null || seenAt.equals(seenBySite.put(site, seenAt))) {
@@ -63,8 +63,11 @@ final class ReflexiveAddress {
         }
         reported = now;
         DelegateAddress socket = bound.get();
+        if (socket == null) {
+            return true; // a driver without a socket of its own (the simulator): no NAT to tell of
+        }
         LOG.info("{}: peers see this delegate at {} ({} of them; its socket is bound to {}{}): {}", memberName, now,
-                seenBySite.size(), socket == null ? "an address the driver does not tell" : socket,
+                seenBySite.size(), socket,
                 announced == null ? "" : ", it announces " + announced, describe(now));
         return true;
     }

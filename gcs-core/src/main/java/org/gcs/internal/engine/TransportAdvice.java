@@ -1,6 +1,7 @@
 package org.gcs.internal.engine;
 
-import org.slf4j.Logger;
+import java.util.concurrent.TimeUnit;
+import org.gcs.internal.log.RateLimitedLog;
 import org.slf4j.LoggerFactory;
 
 /**
@@ -15,7 +16,12 @@ import org.slf4j.LoggerFactory;
 final class TransportAdvice {
     /** The most sites the end-to-end transport is advised for. */
     static final int END_TO_END_SITES = 16;
-    private static final Logger LOG = LoggerFactory.getLogger(TransportAdvice.class);
+    /**
+     * One line per process and hour at most: the simulator runs hundreds of delegates in one process (the lab's
+     * transport-scaling on end to end with 512 sites would otherwise print 512 lines), a deployment one per process.
+     */
+    private static final RateLimitedLog LOG = new RateLimitedLog(LoggerFactory.getLogger(TransportAdvice.class),
+            TimeUnit.HOURS.toNanos(1));
 
     private final String memberName;
     private final boolean hopByHop;
@@ -32,9 +38,10 @@ final class TransportAdvice {
 
     /**
      * @param sites the sites this delegate knows, its own included
-     * @return whether this call logged the advice
+     * @param nowNs the engine's time
+     * @return whether this call gave the advice (logged unless another delegate of this process did within the hour)
      */
-    boolean onSiteCount(int sites) {
+    boolean onSiteCount(int sites, long nowNs) {
         if (hopByHop) {
             return false;
         }
@@ -46,7 +53,7 @@ final class TransportAdvice {
             return false;
         }
         advised = true;
-        LOG.warn("{}: the overlay has {} sites on wan.transport = end-to-end, whose throughput falls as the tree"
+        LOG.warn("advice", nowNs, "{}: the overlay has {} sites on wan.transport = end-to-end, whose throughput falls as the tree"
                 + " deepens (gcs lab transport-scaling: 0.28 of the 8-site throughput at 32 sites, 0.03 at 512; hop by"
                 + " hop kept 0.96 and 0.89): above {} sites set wan.transport = hop-by-hop on every node"
                 + " (docs/experiments.md, transport-scaling)", memberName, sites, END_TO_END_SITES);

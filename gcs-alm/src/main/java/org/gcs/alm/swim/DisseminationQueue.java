@@ -1,0 +1,119 @@
+package org.gcs.alm.swim;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * The updates this member still has to gossip, infection style (SWIM §4.1): each is piggy-backed on the next
+ * outgoing messages, a bounded number of times, and then dropped.
+ *
+ * <p>Selection: the updates sent the fewest times first, and among those the newest first, at most
+ * {@code maxPiggyback} per message; each update is piggy-backed at most λ · ceil(log10(n + 1)) times
+ * ({@link #retransmitLimit}), which is what SWIM §4.1's analysis asks for an update to reach all n members with
+ * high probability. Only the latest update about a member is kept: a newer one (which necessarily overrides it,
+ * since only overriding updates are queued) replaces it and starts with a count of zero.
+ */
+final class DisseminationQueue {
+    private static final class Item {
+        final MemberUpdate update;
+        /** Queue order: later means newer. */
+        final long id;
+        int transmits;
+
+        Item(MemberUpdate update, long id) {
+            this.update = update;
+            this.id = id;
+        }
+    }
+
+    private static final Comparator<Item> LEAST_SENT_THEN_NEWEST =
+            Comparator.<Item>comparingInt(i -> i.transmits).thenComparing(i -> -i.id);
+
+    private final int retransmitMultiplier;
+    private final TreeSet<Item> queue = new TreeSet<>(LEAST_SENT_THEN_NEWEST);
+    private final Map<String, Item> byMember = new HashMap<>();
+    private long nextId;
+
+    /** @param retransmitMultiplier λ */
+    DisseminationQueue(int retransmitMultiplier) {
+        if (retransmitMultiplier < 1) {
+            throw new IllegalArgumentException("retransmitMultiplier must be at least 1, got "
+                    + retransmitMultiplier);
+        }
+        this.retransmitMultiplier = retransmitMultiplier;
+    }
+
+    /**
+     * SWIM §4.1 (memberlist's {@code retransmitLimit}): an update is piggy-backed at most λ · ceil(log10(n + 1))
+     * times, for example 4 · ceil(log10(2048)) = 16 with n = 2047.
+     *
+     * @param retransmitMultiplier λ
+     * @param members n, the members known, this one included
+     * @return the retransmission limit, at least λ
+     */
+    static int retransmitLimit(int retransmitMultiplier, int members) {
+        int scale = (int) Math.ceil(Math.log10(members + 1.0));
+        return retransmitMultiplier * Math.max(1, scale);
+    }
+
+    /**
+     * Queues an update for gossip, replacing any queued update about the same member.
+     *
+     * @param update the update
+     */
+    void add(MemberUpdate update) {
+        Item previous = byMember.remove(update.member());
+        if (previous != null) {
+            queue.remove(previous);
+        }
+        Item item = new Item(update, nextId++);
+        byMember.put(update.member(), item);
+        queue.add(item);
+    }
+
+    /**
+     * Takes the updates to piggy-back on one message and counts them as sent once more; those that reach the
+     * limit leave the queue.
+     *
+     * @param max the most updates to take
+     * @param members n, the members known, this one included (sets the limit)
+     * @param skipMember a member whose update is not to be taken (the message carries it already), or null
+     * @return the updates, least sent and newest first
+     */
+    List<MemberUpdate> take(int max, int members, String skipMember) {
+        if (queue.isEmpty() || max <= 0) {
+            return List.of();
+        }
+        int limit = retransmitLimit(retransmitMultiplier, members);
+        List<Item> taken = new ArrayList<>(Math.min(max, queue.size()));
+        for (Item item : queue) {
+            if (taken.size() == max) {
+                break;
+            }
+            if (!item.update.member().equals(skipMember)) {
+                taken.add(item);
+            }
+        }
+        List<MemberUpdate> updates = new ArrayList<>(taken.size());
+        for (Item item : taken) {
+            queue.remove(item);
+            updates.add(item.update);
+            item.transmits++;
+            if (item.transmits < limit) {
+                queue.add(item);
+            } else {
+                byMember.remove(item.update.member());
+            }
+        }
+        return updates;
+    }
+
+    /** @return how many updates are waiting to be gossiped */
+    int size() {
+        return queue.size();
+    }
+}

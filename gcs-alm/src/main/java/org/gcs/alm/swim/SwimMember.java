@@ -1,0 +1,251 @@
+package org.gcs.alm.swim;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.random.RandomGenerator;
+
+/**
+ * One member of a SWIM group (Das, Gupta, Motivala, DSN 2002) with Lifeguard's refinements (Dadgar, Phillips,
+ * Currey, arXiv 1707.00788): a sans-IO state machine. The driver passes every message received to
+ * {@link #onMessage}, calls {@link #onTick} at {@link #nextDeadlineNs()} (earlier or later calls are harmless), and
+ * sends what the member hands to {@link SwimOutput#send}. Time comes in as {@code nowNs}, from any monotonic clock;
+ * randomness comes from the generator given to the constructor, so that a run repeats from a seed.
+ *
+ * <p>Each protocol period (SWIM §3.1, §4.3) the member probes the next member of its {@link ProbeSchedule}; if no
+ * Ack comes within the probe timeout it asks k members to probe on its behalf ({@link ActiveProbe}, and
+ * {@link RelayedProbes} for the probes it runs for others); if no Ack comes by the end of the period the target
+ * becomes suspect. Updates travel piggy-backed on these messages ({@link DisseminationQueue}, SWIM §4.1); a
+ * suspected member that hears of it refutes with a higher incarnation (SWIM §4.2); a suspicion not refuted before
+ * its {@link SuspicionTimers timer} ends makes the member dead ({@link Membership} keeps these beliefs). The local
+ * health score ({@link LocalHealth}, Lifeguard §IV-A) stretches this member's period and timeout when it seems to
+ * be the slow one.
+ *
+ * <p>Not thread-safe: owned by one delegate's protocol engine.
+ */
+public final class SwimMember {
+    private final String self;
+    private final SwimSettings settings;
+    private final RandomGenerator random;
+    private final LocalHealth health;
+    private final Membership membership;
+    private final RelayedProbes relays;
+    private long nextSeq;
+    private ActiveProbe probe;
+    private long nextProbeAtNs;
+
+    /**
+     * Creates a member at incarnation 0 that knows no one yet, with its own Alive queued for gossip. The first probe
+     * is due after a random fraction of a period, so that members started together do not probe in lockstep.
+     *
+     * @param self this member's id (a GCS site name)
+     * @param settings the tunables
+     * @param random the source of every random choice
+     * @param nowNs the current time
+     */
+    public SwimMember(String self, SwimSettings settings, RandomGenerator random, long nowNs) {
+        if (self == null || self.isEmpty()) {
+            throw new IllegalArgumentException("self must be an id, got " + self);
+        }
+        this.self = self;
+        this.settings = Objects.requireNonNull(settings, "settings");
+        this.random = Objects.requireNonNull(random, "random");
+        this.health = new LocalHealth(settings.maxLocalHealth());
+        this.membership = new Membership(self, settings, random, health);
+        this.relays = new RelayedProbes(settings.probeTimeoutNs(), settings.probeIntervalNs());
+        this.nextProbeAtNs = nowNs + random.nextLong(settings.probeIntervalNs());
+    }
+
+    /**
+     * Adds a member learned from configuration (a seed) or by the driver: alive at incarnation 0, probed from now
+     * on. Does nothing for a member already known, whatever its status, or for this member itself. No event is
+     * reported: the caller knows.
+     *
+     * @param member the member id
+     */
+    public void addMember(String member) {
+        membership.add(member);
+    }
+
+    /**
+     * Handles a message: applies its piggy-backed updates, then answers it. A message from an unknown member adds
+     * that member as alive (it knows this one: it is joining). Stale Suspect or Dead updates in the message are
+     * not applied but corrected in the reply, if there is one ({@link Membership#newerBelief}).
+     *
+     * @param from the sender's id, as the transport knows it
+     * @param message the message
+     * @param nowNs the arrival time
+     * @param out where answers and events go
+     */
+    public void onMessage(String from, SwimMessage message, long nowNs, SwimOutput out) {
+        if (from.equals(self)) {
+            return;
+        }
+        if (membership.add(from)) {
+            out.onAlive(from);
+        }
+        List<MemberUpdate> corrections = List.of();
+        for (MemberUpdate update : message.updates()) {
+            MemberUpdate newer = membership.newerBelief(update);
+            if (newer == null) {
+                membership.apply(update, nowNs, out);
+            } else {
+                if (corrections.isEmpty()) {
+                    corrections = new ArrayList<>(2);
+                }
+                corrections.add(newer);
+            }
+        }
+        if (message instanceof SwimMessage.Ping ping) {
+            out.send(from, new SwimMessage.Ack(ping.seq(), membership.piggyback(from, corrections)));
+        } else if (message instanceof SwimMessage.Ack ack) {
+            onAck(ack.seq(), out);
+        } else if (message instanceof SwimMessage.PingReq request) {
+            onPingReq(from, request, corrections, nowNs, out);
+        } else if (message instanceof SwimMessage.Nack nack && probe != null && nack.seq() == probe.seq()) {
+            probe.nacked();
+        }
+    }
+
+    private void onAck(long seq, SwimOutput out) {
+        if (probe != null && seq == probe.seq()) {
+            probe.acked();
+            return;
+        }
+        RelayedProbes.Relay relay = relays.answered(seq);
+        if (relay != null) {
+            out.send(relay.prober(), new SwimMessage.Ack(relay.proberSeq(), piggyback(relay.prober())));
+        }
+    }
+
+    /** SWIM §3.1: ping the target on the prober's behalf, remembering whom to relay its Ack to. */
+    private void onPingReq(String from, SwimMessage.PingReq request, List<MemberUpdate> corrections, long nowNs,
+            SwimOutput out) {
+        if (request.target().equals(self)) {
+            out.send(from, new SwimMessage.Ack(request.seq(), membership.piggyback(from, corrections)));
+            return;
+        }
+        long seq = nextSeq++;
+        relays.add(seq, from, request.seq(), nowNs);
+        out.send(request.target(), new SwimMessage.Ping(seq, piggyback(request.target())));
+    }
+
+    /**
+     * Runs whatever is due: expired suspicions become deaths, Nacks for silent relayed pings go out, the current
+     * probe moves on to ping-reqs or ends, and the next probe starts.
+     *
+     * @param nowNs the current time
+     * @param out where messages and events go
+     */
+    public void onTick(long nowNs, SwimOutput out) {
+        membership.onTick(nowNs, out);
+        for (RelayedProbes.Relay relay : relays.tick(nowNs)) {
+            out.send(relay.prober(), new SwimMessage.Nack(relay.proberSeq(), piggyback(relay.prober())));
+        }
+        if (probe != null && probe.indirectDue(nowNs)) {
+            List<String> intermediaries = membership.intermediaries(probe.target());
+            probe.indirectSent(intermediaries.size());
+            for (String intermediary : intermediaries) {
+                out.send(intermediary, new SwimMessage.PingReq(probe.seq(), probe.target(), piggyback(intermediary)));
+            }
+        }
+        if (probe != null && probe.isOver(nowNs)) {
+            endProbe(nowNs, out);
+        }
+        if (probe == null && nowNs >= nextProbeAtNs) {
+            startProbe(nowNs, out);
+        }
+    }
+
+    /** Lifeguard §IV-A: the period and the probe timeout are those of the score now, times (S + 1). */
+    private void startProbe(long nowNs, SwimOutput out) {
+        String target = membership.nextProbeTarget();
+        nextProbeAtNs = nowNs + health.scale(settings.probeIntervalNs());
+        if (target == null) {
+            return;
+        }
+        probe = new ActiveProbe(target, nextSeq++, nowNs + health.scale(settings.probeTimeoutNs()), nextProbeAtNs);
+        out.send(target, new SwimMessage.Ping(probe.seq(), piggyback(target)));
+    }
+
+    /** Lifeguard §IV-A's score moves with the outcome; SWIM §4.2: a failed probe makes its target suspect. */
+    private void endProbe(long nowNs, SwimOutput out) {
+        ActiveProbe ended = probe;
+        probe = null;
+        if (ended.isAcked()) {
+            health.better();
+            return;
+        }
+        health.worse();
+        if (ended.missedNacks()) {
+            health.worse();
+        }
+        membership.probeFailed(ended.target(), nowNs, out);
+    }
+
+    private List<MemberUpdate> piggyback(String to) {
+        return membership.piggyback(to, List.of());
+    }
+
+    /** @return the earliest time at which {@link #onTick} has something to do */
+    public long nextDeadlineNs() {
+        long next = probe != null ? probe.nextDeadlineNs() : nextProbeAtNs;
+        return Math.min(next, Math.min(membership.nextDeadlineNs(), relays.nextDeadlineNs()));
+    }
+
+    /** @return this member's id */
+    public String self() {
+        return self;
+    }
+
+    /** @return this member's own incarnation: how many times it refuted a suspicion */
+    public long incarnation() {
+        return membership.incarnation();
+    }
+
+    /**
+     * @param member a member id
+     * @return what this member believes of it ({@link MemberStatus#ALIVE} for itself), if it is known
+     */
+    public Optional<MemberStatus> status(String member) {
+        return membership.status(member);
+    }
+
+    /**
+     * @param member a member id
+     * @return the member's incarnation as believed here (this member's own for itself), if it is known
+     */
+    public OptionalLong incarnationOf(String member) {
+        return membership.incarnationOf(member);
+    }
+
+    /** @return the other members alive or suspect, in no particular order: a read-only view that follows the state */
+    public List<String> liveMembers() {
+        return membership.liveMembers();
+    }
+
+    /**
+     * @return how many updates wait to be gossiped; a backlog that keeps growing means more news than the
+     *     piggy-back capacity (maxPiggyback per message) can carry
+     */
+    public int pendingGossip() {
+        return membership.pendingGossip();
+    }
+
+    /** @return Lifeguard's local health score S, in [0, Smax] (Lifeguard §IV-A) */
+    public int localHealth() {
+        return health.score();
+    }
+
+    /** @return the protocol period this member uses now: T · (S + 1) (Lifeguard §IV-A) */
+    public long currentProbeIntervalNs() {
+        return health.scale(settings.probeIntervalNs());
+    }
+
+    /** @return the probe timeout this member uses now: probe timeout · (S + 1) (Lifeguard §IV-A) */
+    public long currentProbeTimeoutNs() {
+        return health.scale(settings.probeTimeoutNs());
+    }
+}

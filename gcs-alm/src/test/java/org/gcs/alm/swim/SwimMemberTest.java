@@ -1,0 +1,270 @@
+package org.gcs.alm.swim;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.gcs.alm.swim.MemberUpdate.Alive;
+import org.gcs.alm.swim.MemberUpdate.Dead;
+import org.gcs.alm.swim.MemberUpdate.Suspect;
+import org.gcs.alm.swim.RecordingOutput.Sent;
+import org.gcs.alm.swim.SwimMessage.Ack;
+import org.gcs.alm.swim.SwimMessage.Nack;
+import org.gcs.alm.swim.SwimMessage.Ping;
+import org.gcs.alm.swim.SwimMessage.PingReq;
+import org.junit.jupiter.api.Test;
+
+/** One {@link SwimMember} driven by hand: probes, indirect probes, relays, suspicion, refutation, the buddy system. */
+class SwimMemberTest {
+    private static final long MS = 1_000_000L;
+    private static final long S = 1_000 * MS;
+    private static final List<String> OTHERS = List.of("b", "c", "d", "e");
+
+    private final RecordingOutput out = new RecordingOutput();
+    private final SwimMember a = new SwimMember("a", SwimSettings.DEFAULTS, new SplittableRandom(42), 0);
+
+    SwimMemberTest() {
+        OTHERS.forEach(a::addMember);
+    }
+
+    /** Runs the first probe's Ping and returns it (sent to the first target of the schedule). */
+    private Sent firstPing() {
+        long t0 = a.nextDeadlineNs();
+        assertThat(t0).as("a random fraction of a period").isBetween(0L, S - 1);
+        a.onTick(t0, out);
+        List<Sent> sent = out.takeSent();
+        assertThat(sent).hasSize(1);
+        assertThat(sent.get(0).message()).isInstanceOf(Ping.class);
+        return sent.get(0);
+    }
+
+    @Test
+    void shouldAskIntermediariesAfterTheTimeoutAndSuspectTheTargetAtTheEndOfThePeriod() {
+        long t0 = a.nextDeadlineNs();
+        Sent ping = firstPing();
+        long seq = ((Ping) ping.message()).seq();
+        assertThat(a.nextDeadlineNs()).isEqualTo(t0 + 500 * MS);
+        a.onTick(t0 + 500 * MS - 1, out);
+        assertThat(out.takeSent()).isEmpty();
+        a.onTick(t0 + 500 * MS, out);
+        List<Sent> requests = out.takeSent();
+        assertThat(requests).hasSize(3).allSatisfy(r -> {
+            assertThat(r.message()).isEqualTo(new PingReq(seq, ping.to(), r.message().updates()));
+            assertThat(r.to()).isNotIn(ping.to(), "a");
+        });
+        assertThat(requests).extracting(Sent::to).doesNotHaveDuplicates();
+        assertThat(a.nextDeadlineNs()).isEqualTo(t0 + S);
+        a.onTick(t0 + S, out);
+        assertThat(out.takeEvents()).containsExactly("suspect " + ping.to());
+        assertThat(a.status(ping.to())).hasValue(MemberStatus.SUSPECT);
+        assertThat(a.localHealth()).as("a failed probe, and no intermediary answered either").isEqualTo(2);
+        List<Sent> next = out.takeSent();
+        assertThat(next).as("the next probe starts at once").hasSize(1);
+        assertThat(next.get(0).to()).isNotEqualTo(ping.to());
+        assertThat(next.get(0).message().updates()).contains(new Suspect(ping.to(), 0, "a"));
+    }
+
+    @Test
+    void shouldSkipTheIndirectProbeWhenTheTargetAcks() {
+        long t0 = a.nextDeadlineNs();
+        Sent ping = firstPing();
+        a.onMessage(ping.to(), new Ack(((Ping) ping.message()).seq(), List.of()), t0 + 40 * MS, out);
+        a.onTick(t0 + 500 * MS, out);
+        assertThat(out.takeSent()).isEmpty();
+        a.onTick(t0 + S, out);
+        assertThat(out.takeEvents()).isEmpty();
+        assertThat(a.status(ping.to())).hasValue(MemberStatus.ALIVE);
+        assertThat(a.localHealth()).isZero();
+    }
+
+    @Test
+    void shouldTakeARelayedAckAsSuccessAndCountNacks() {
+        long t0 = a.nextDeadlineNs();
+        Sent ping = firstPing();
+        long seq = ((Ping) ping.message()).seq();
+        a.onTick(t0 + 500 * MS, out);
+        List<Sent> requests = out.takeSent();
+        for (Sent request : requests) {
+            a.onMessage(request.to(), new Nack(seq, List.of()), t0 + 950 * MS, out);
+        }
+        a.onTick(t0 + S, out);
+        assertThat(a.localHealth()).as("failed, but every intermediary answered: only +1").isEqualTo(1);
+        out.takeEvents();
+        // the second probe, started at t0 + 1 s, waits (S + 1) · 500 ms = 1 s, and is saved by a relayed Ack
+        Sent second = out.takeSent().get(0);
+        long seq2 = ((Ping) second.message()).seq();
+        assertThat(a.currentProbeTimeoutNs()).isEqualTo(S);
+        a.onTick(t0 + S + 500 * MS, out);
+        assertThat(out.takeSent()).isEmpty();
+        a.onTick(t0 + 2 * S, out);
+        List<Sent> requests2 = out.takeSent();
+        assertThat(requests2).as("the members alive, not the suspect one nor the target")
+                .extracting(Sent::to).containsExactlyInAnyOrderElementsOf(OTHERS.stream()
+                        .filter(m -> !m.equals(ping.to()) && !m.equals(second.to())).toList());
+        a.onMessage(requests2.get(0).to(), new Ack(seq2, List.of()), t0 + 2 * S + 100 * MS, out);
+        a.onTick(t0 + 3 * S - 1, out);
+        assertThat(out.takeSent()).as("the period is 2 s").isEmpty();
+        a.onTick(t0 + 3 * S, out);
+        assertThat(out.takeEvents()).isEmpty();
+        assertThat(a.localHealth()).isZero();
+    }
+
+    @Test
+    void shouldRelayAProbeForAnotherMemberAndNackWhenTheTargetIsSilent() {
+        a.onMessage("b", new PingReq(42, "c", List.of()), 10 * S, out);
+        Sent ping = out.takeSent().get(0);
+        assertThat(ping.to()).isEqualTo("c");
+        long relaySeq = ((Ping) ping.message()).seq();
+        a.onMessage("c", new Ack(relaySeq, List.of()), 10 * S + 80 * MS, out);
+        assertThat(out.takeSent()).singleElement().satisfies(s -> {
+            assertThat(s.to()).isEqualTo("b");
+            assertThat(s.message()).isInstanceOf(Ack.class);
+            assertThat(((Ack) s.message()).seq()).isEqualTo(42);
+        });
+
+        a.onMessage("b", new PingReq(43, "d", List.of()), 20 * S, out);
+        long silentSeq = ((Ping) out.takeSent().get(0).message()).seq();
+        assertThat(a.nextDeadlineNs()).isLessThanOrEqualTo(20 * S + 400 * MS);
+        a.onTick(20 * S + 400 * MS - 1, out);
+        assertThat(out.takeSent()).noneMatch(s -> s.message() instanceof Nack);
+        a.onTick(20 * S + 400 * MS, out);
+        assertThat(out.takeSent()).filteredOn(s -> s.message() instanceof Nack).singleElement()
+                .satisfies(s -> assertThat(s.to()).isEqualTo("b"))
+                .satisfies(s -> assertThat(((Nack) s.message()).seq()).isEqualTo(43));
+        a.onMessage("d", new Ack(silentSeq, List.of()), 20 * S + 600 * MS, out);
+        assertThat(out.takeSent()).as("a late Ack is still relayed").extracting(Sent::to).containsExactly("b");
+    }
+
+    @Test
+    void shouldRefuteASuspicionAboutItselfWithTheNextIncarnation() {
+        a.onMessage("b", new Ping(7, List.of(new Suspect("a", 0, "b"))), S, out);
+        assertThat(a.incarnation()).isEqualTo(1);
+        assertThat(a.localHealth()).isEqualTo(1);
+        Sent ack = out.takeSent().get(0);
+        assertThat(ack.to()).isEqualTo("b");
+        assertThat(ack.message().updates()).first().isEqualTo(new Alive("a", 1));
+        a.onMessage("c", new Ping(8, List.of(new Suspect("a", 0, "c"))), S, out);
+        assertThat(a.incarnation()).as("a stale suspicion: refuted already").isEqualTo(1);
+        a.onMessage("c", new Ping(9, List.of(new Dead("a", 3, "c"))), S, out);
+        assertThat(a.incarnation()).isEqualTo(4);
+        assertThat(a.status("a")).hasValue(MemberStatus.ALIVE);
+        assertThat(out.takeEvents()).isEmpty();
+    }
+
+    @Test
+    void shouldPutTheSuspicionFirstOnAPingToASuspectedMember() {
+        a.onMessage("c", new Ack(999, List.of(new Suspect("b", 0, "c"))), 0, out);
+        assertThat(out.takeEvents()).containsExactly("suspect b");
+        for (int i = 0; i < 10; i++) {
+            a.addMember("n" + i);
+        }
+        Sent toB = null;
+        for (int round = 1; toB == null && round < 30; round++) {
+            // newer gossip before each probe, which would otherwise fill the message
+            List<MemberUpdate> news = new ArrayList<>();
+            for (int i = 0; i < 10; i++) {
+                news.add(new Alive("n" + i, round));
+            }
+            long t = a.nextDeadlineNs();
+            a.onMessage("c", new Ack(999, news), t, out);
+            a.onTick(t, out);
+            for (Sent sent : out.takeSent()) {
+                if (sent.to().equals("b")) {
+                    toB = sent;
+                } else if (sent.message() instanceof Ping ping) {
+                    a.onMessage(sent.to(), new Ack(ping.seq(), List.of()), t + 40 * MS, out);
+                }
+            }
+        }
+        assertThat(toB).isNotNull();
+        assertThat(toB.message()).isInstanceOf(Ping.class);
+        assertThat(toB.message().updates()).hasSize(8).first().isEqualTo(new Suspect("b", 0, "c"));
+        assertThat(toB.message().updates()).filteredOn(u -> u.member().startsWith("n")).hasSize(7);
+    }
+
+    @Test
+    void shouldDeclareASuspectDeadWhenConfirmedSuspicionsTimeOut() {
+        // n = 5: Min = 4 · max(1, log10 5) · 1 s = 4 s, Max = 24 s, K = 2
+        a.onMessage("c", new Ack(99, List.of(new Suspect("b", 0, "c"))), 10 * S, out);
+        assertThat(a.nextDeadlineNs()).isLessThan(34 * S);
+        a.onMessage("d", new Ack(99, List.of(new Suspect("b", 0, "d"))), 11 * S, out);
+        a.onMessage("e", new Ack(99, List.of(new Suspect("b", 0, "e"))), 12 * S, out);
+        a.onTick(14 * S - 1, out);
+        assertThat(a.status("b")).hasValue(MemberStatus.SUSPECT);
+        a.onTick(14 * S, out);
+        assertThat(a.status("b")).hasValue(MemberStatus.DEAD);
+        assertThat(out.takeEvents()).containsExactly("suspect b", "dead b");
+        assertThat(a.liveMembers()).containsExactlyInAnyOrder("c", "d", "e");
+        // a dead member is no longer probed
+        for (int i = 0; i < 20; i++) {
+            a.onTick(a.nextDeadlineNs(), out);
+        }
+        assertThat(out.takeSent()).noneMatch(s -> s.to().equals("b"));
+    }
+
+    @Test
+    void shouldTellARestartedMemberItIsDeadSoThatItComesBackWithAHigherIncarnation() {
+        a.onMessage("c", new Ack(99, List.of(new Dead("b", 3, "c"))), S, out);
+        assertThat(out.takeEvents()).containsExactly("dead b");
+        SwimMember restarted = new SwimMember("b", SwimSettings.DEFAULTS, new SplittableRandom(1), 2 * S);
+        RecordingOutput bOut = new RecordingOutput();
+        a.onMessage("b", new Ping(1, List.of(new Alive("b", 0))), 2 * S, out);
+        assertThat(a.status("b")).as("incarnation 0 is older than the tombstone").hasValue(MemberStatus.DEAD);
+        Sent ack = out.takeSent().get(0);
+        assertThat(ack.message().updates()).first().isEqualTo(new Dead("b", 3, "c"));
+        restarted.onMessage("a", ack.message(), 2 * S, bOut);
+        assertThat(restarted.incarnation()).isEqualTo(4);
+        restarted.onMessage("a", new Ping(5, List.of()), 3 * S, bOut);
+        Sent reply = bOut.takeSent().get(0);
+        a.onMessage("b", reply.message(), 3 * S, out);
+        assertThat(a.status("b")).hasValue(MemberStatus.ALIVE);
+        assertThat(a.incarnationOf("b")).hasValue(4);
+        assertThat(out.takeEvents()).containsExactly("alive b");
+    }
+
+    @Test
+    void shouldLearnAnUnknownSenderAndGossipedMembers() {
+        a.onMessage("x", new Ping(1, List.of(new Alive("y", 2))), S, out);
+        assertThat(out.takeEvents()).containsExactly("alive x", "alive y");
+        assertThat(a.liveMembers()).contains("x", "y");
+        assertThat(a.incarnationOf("y")).hasValue(2);
+        a.addMember("y");
+        a.addMember("a");
+        assertThat(a.liveMembers()).hasSize(6);
+    }
+
+    @Test
+    void shouldCorrectAStaleSuspicionInTheReplyInsteadOfApplyingIt() {
+        a.onMessage("c", new Ack(999, List.of(new Alive("b", 1))), S, out);
+        a.onMessage("c", new Ping(5, List.of(new Suspect("b", 0, "x"), new Dead("a", 0, "y"))), S, out);
+        // a was at incarnation 0: Dead(a, 0) is not stale, a refutes it; Suspect(b, 0) is stale
+        assertThat(a.incarnation()).isEqualTo(1);
+        assertThat(a.status("b")).hasValue(MemberStatus.ALIVE);
+        Sent ack = out.takeSent().get(0);
+        assertThat(ack.to()).isEqualTo("c");
+        assertThat(ack.message().updates()).first().as("the correction comes first").isEqualTo(new Alive("b", 1));
+        assertThat(ack.message().updates()).contains(new Alive("a", 1));
+        a.onMessage("d", new Ping(6, List.of(new Suspect("a", 0, "d"))), S, out);
+        assertThat(out.takeSent().get(0).message().updates()).first().isEqualTo(new Alive("a", 1));
+        assertThat(a.incarnation()).isEqualTo(1);
+    }
+
+    @Test
+    void shouldGossipASuspicionAgainHalfwayToTheMinimumTimeout() {
+        // n = 5: Min = 4 s, so the suspicion is gossiped again 2 s after it started; its Max is 24 s
+        a.onMessage("c", new Ack(999, List.of(new Suspect("b", 0, "c"))), 0, out);
+        int carried = 0;
+        for (int i = 0; i < 10; i++) {
+            a.onMessage("d", new Ping(i, List.of()), 100 * MS, out);
+            carried += (int) out.takeSent().get(0).message().updates().stream().filter(u -> u.member().equals("b"))
+                    .count();
+        }
+        assertThat(carried).as("4 · ceil(log10(6)) transmissions, then dropped").isEqualTo(4);
+        assertThat(a.nextDeadlineNs()).isLessThanOrEqualTo(2 * S);
+        a.onTick(2 * S, out);
+        out.takeSent();
+        a.onMessage("d", new Ping(11, List.of()), 2 * S, out);
+        assertThat(out.takeSent().get(0).message().updates()).contains(new Suspect("b", 0, "c"));
+    }
+}

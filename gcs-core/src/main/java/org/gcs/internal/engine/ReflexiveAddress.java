@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
 import org.gcs.alm.overlay.DelegateAddress;
+import org.gcs.internal.log.OverlayLog;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,7 +27,7 @@ import org.slf4j.LoggerFactory;
  * Engine thread only; one per delegate role.
  */
 final class ReflexiveAddress {
-    private static final Logger LOG = LoggerFactory.getLogger(ReflexiveAddress.class);
+    private static final Logger LOG = LoggerFactory.getLogger(OverlayLog.NAME);
 
     private final String memberName;
     private final DelegateAddress announced;

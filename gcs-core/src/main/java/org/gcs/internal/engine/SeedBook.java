@@ -10,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 import org.gcs.alm.overlay.DelegateAddress;
+import org.gcs.internal.log.OverlayLog;
 import org.gcs.internal.log.RateLimitedLog;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -26,7 +27,7 @@ import org.slf4j.LoggerFactory;
  * OverlayMembership}; engine thread only.
  */
 final class SeedBook {
-    private static final Logger LOG = LoggerFactory.getLogger(SeedBook.class);
+    private static final Logger LOG = LoggerFactory.getLogger(OverlayLog.NAME);
     private static final RateLimitedLog RATE_LIMITED = new RateLimitedLog(LOG);
 
     private final String memberName;

@@ -2,7 +2,9 @@ package org.gcs;
 
 import java.util.Collections;
 import java.util.List;
+import java.util.SortedMap;
 import java.util.SortedSet;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -22,19 +24,32 @@ import java.util.TreeSet;
  * @param sendWindowBytes this member's send window now (AIMD, at most {@link GcsConfig#sendWindowBytes()})
  * @param waitingBytes payload bytes of this member's sends still waiting for admission
  * @param retransmitBufferPackets packets in the delegate's retransmit buffers
+ * @param relayedSites the remote sites whose traffic with this site goes through another site's delegate, each with
+ *     that relaying site (while delegate; a site behind a NAT that neither it nor this site's NAT lets through
+ *     directly, docs/nat.md): empty when every live site is reached directly
  */
 public record MemberStatus(boolean delegate, List<FlowStatus> flows, List<ReceivingFlowStatus> receivingFlows,
                            List<HopLinkStatus> hopLinks, SortedSet<String> conflictedSites, List<String> remoteSites,
                            long treeVersion, long unstableBytes, long sendWindowBytes, long waitingBytes,
-                           int retransmitBufferPackets) {
+                           int retransmitBufferPackets, SortedMap<String, String> relayedSites) {
 
-    /** Makes the lists and the set immutable. */
+    /** Makes the lists, the set and the map immutable. */
     public MemberStatus {
+        relayedSites = Collections.unmodifiableSortedMap(new TreeMap<>(relayedSites));
         flows = List.copyOf(flows);
         receivingFlows = List.copyOf(receivingFlows);
         hopLinks = List.copyOf(hopLinks);
         conflictedSites = Collections.unmodifiableSortedSet(new TreeSet<>(conflictedSites));
         remoteSites = List.copyOf(remoteSites);
+    }
+
+    /** A status in which every live remote site is reached directly (no relayed site). */
+    public MemberStatus(boolean delegate, List<FlowStatus> flows, List<ReceivingFlowStatus> receivingFlows,
+                        List<HopLinkStatus> hopLinks, SortedSet<String> conflictedSites, List<String> remoteSites,
+                        long treeVersion, long unstableBytes, long sendWindowBytes, long waitingBytes,
+                        int retransmitBufferPackets) {
+        this(delegate, flows, receivingFlows, hopLinks, conflictedSites, remoteSites, treeVersion, unstableBytes,
+                sendWindowBytes, waitingBytes, retransmitBufferPackets, Collections.emptySortedMap());
     }
 
     /**

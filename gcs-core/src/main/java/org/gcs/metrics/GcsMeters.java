@@ -185,6 +185,9 @@ public enum GcsMeters {
             "How long the oldest message from another site has waited for a member of this site (delegate only)"),
     /** Payload bytes received and waiting for this member's listeners. */
     DELIVERY_BACKLOG("gcs.delivery.backlog", "bytes", "Received bytes waiting for this member's listeners"),
+    /** Datagrams this delegate passed on, unopened, between two sites that cannot reach each other directly. */
+    WAN_RELAYED("gcs.wan.datagrams.relayed", "",
+            "Datagrams passed on, unopened, between two sites a NAT keeps apart (docs/nat.md)"),
     /** Control packets too large for one datagram, sent in pieces. */
     WAN_CONTROL_SPLIT("gcs.wan.control.split", "packets",
             "Control packets too large for max.datagram.bytes, sent in pieces"),

@@ -262,6 +262,11 @@ public final class NodeMetrics implements ProtocolMetrics, AutoCloseable {
     }
 
     @Override
+    public void wanRelayed(int bytes) {
+        traffic.wanRelayed();
+    }
+
+    @Override
     public void controlPacketTooLarge() {
         traffic.controlPacketTooLarge();
     }

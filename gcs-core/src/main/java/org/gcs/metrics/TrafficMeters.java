@@ -38,6 +38,7 @@ final class TrafficMeters {
     private final Counter retransmits;
     private final Counter implausibleRttSamples;
     private final Counter controlSplit;
+    private final Counter relayed;
     private final Counter controlTooLarge;
     private final Counter siteConflicts;
     private final Counter supersededDelegates;
@@ -66,6 +67,7 @@ final class TrafficMeters {
         retransmits = counter(GcsMeters.RETRANSMITS);
         implausibleRttSamples = counter(GcsMeters.RTT_SAMPLES_IMPLAUSIBLE);
         controlSplit = counter(GcsMeters.WAN_CONTROL_SPLIT);
+        relayed = counter(GcsMeters.WAN_RELAYED);
         controlTooLarge = counter(GcsMeters.WAN_CONTROL_TOO_LARGE);
         siteConflicts = counter(GcsMeters.SITE_CONFLICTS);
         supersededDelegates = counter(GcsMeters.SUPERSEDED_DELEGATES);
@@ -140,6 +142,10 @@ final class TrafficMeters {
 
     void controlPacketSplit() {
         controlSplit.increment();
+    }
+
+    void wanRelayed() {
+        relayed.increment();
     }
 
     void controlPacketTooLarge() {

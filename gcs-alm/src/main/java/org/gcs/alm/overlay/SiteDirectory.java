@@ -203,8 +203,13 @@ public final class SiteDirectory<S> {
         return siteSetDigest;
     }
 
-    /** FNV-1a over the name's UTF-16 code units, then a 64-bit finaliser (MurmurHash3's fmix64) to spread bits. */
-    static long nameHash(String name) {
+    /**
+     * FNV-1a over the name's UTF-16 code units, then a 64-bit finaliser (MurmurHash3's fmix64) to spread bits.
+     *
+     * @param name a site name
+     * @return its share of {@link #siteSetDigest()}
+     */
+    public static long nameHash(String name) {
         long h = 0xcbf29ce484222325L;
         for (int i = 0; i < name.length(); i++) {
             h ^= name.charAt(i);

@@ -72,6 +72,11 @@ public final class DelegateQueries {
         return role == null ? List.of() : role.remoteSiteNames();
     }
 
+    /** @return the live remote sites reached through a relay, each with the relaying site (docs/nat.md) */
+    public java.util.SortedMap<String, String> relayedSites() {
+        return role == null ? java.util.Collections.emptySortedMap() : role.nat().relayedSites();
+    }
+
     /**
      * @param nowNs the current time
      * @return the site names that two delegates announce at once (two LANs configured with one site name), this

@@ -221,7 +221,7 @@ final class DelegateRole {
             if (sites.onSiteState(fromSite, envelope.fromTerm(), state, nowNs)) {
                 outgoing.updateReceivers(nowNs);
             }
-            sites.onPeerHints(state.peers(), nowNs);
+            sites.onPeerHints(fromSite, state.peers(), nowNs);
         } else if (packet instanceof WanPacket.SiteConflict warning) {
             sites.onConflictWarning(fromSite, warning, nowNs);
         } else if (packet instanceof LinkCosts costs) {
@@ -291,6 +291,11 @@ final class DelegateRole {
     }
 
     // ---------------------------------------------------------------- statistics for tests and metrics
+
+    /** @return the part that reaches sites behind NATs (relays, routes through relays) */
+    NatTraversal nat() {
+        return sites.nat();
+    }
 
     /** @return the site names two delegates announce at once, this site's own included while a peer warns of it */
     java.util.Set<String> conflictedSites(long nowNs) {

@@ -6,6 +6,7 @@ import org.gcs.GroupView;
 import org.gcs.MemberId;
 import org.gcs.alm.overlay.DelegateAddress;
 import org.gcs.internal.wire.LanMessage;
+import org.gcs.internal.wire.RelayFrame;
 import org.gcs.internal.wire.WanEnvelope;
 
 /**
@@ -106,5 +107,31 @@ public interface EngineIo {
      */
     default DelegateAddress wanSocketAddress() {
         return null;
+    }
+
+    /**
+     * Send what goes to a peer through a relay from now on, or directly again (docs/nat.md). Only a driver that
+     * {@linkplain #relays() relays} is asked.
+     *
+     * @param to the peer
+     * @param via the delegate that relays, or null to send to the peer directly
+     */
+    default void wanRoute(DelegateAddress to, DelegateAddress via) {
+    }
+
+    /**
+     * Pass a peer's sealed datagram on to another peer, unopened (this delegate relays it). Only a driver that
+     * {@linkplain #relays() relays} is asked.
+     *
+     * @param to the receiving peer
+     * @param from the peer that sent it
+     * @param frame the frame the peer sent
+     */
+    default void wanForward(DelegateAddress to, DelegateAddress from, RelayFrame frame) {
+    }
+
+    /** @return whether this driver carries datagrams through relays ({@link #wanRoute}, {@link #wanForward}) */
+    default boolean relays() {
+        return false;
     }
 }

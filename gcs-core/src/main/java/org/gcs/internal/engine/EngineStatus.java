@@ -23,6 +23,7 @@ public final class EngineStatus {
         remote.sort(null);
         return new MemberStatus(engine.isDelegate(), delegate.flows(), delegate.receivingFlows(), delegate.hopLinks(),
                 new TreeSet<>(delegate.conflictedSites(nowNs)), remote, engine.treeVersion(), engine.unstableBytes(),
-                engine.sendWindowBytes(), engine.waitingBytes(), delegate.retransmitBufferPackets());
+                engine.sendWindowBytes(), engine.waitingBytes(), delegate.retransmitBufferPackets(),
+                delegate.relayedSites());
     }
 }

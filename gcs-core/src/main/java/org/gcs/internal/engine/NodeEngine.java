@@ -1,5 +1,7 @@
 package org.gcs.internal.engine;
 
+import org.gcs.internal.wire.DropReason;
+import org.gcs.internal.wire.RelayFrame;
 import org.gcs.internal.wire.WanBatch;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -123,17 +125,8 @@ public final class NodeEngine {
      * it (SIGSTOP, a long GC pause): its site may have excluded it and carried on with another delegate, while this
      * member still believes its old view. Until the LAN merges it back ({@link LanView#merged()}), or a member of
      * its LAN view confirms that this same view still lists it (it was not excluded), for
-     * {@link StallHold#MAX_HOLD_NS} at most, it holds its own messages ({@link StallHold}):
-     * <ul>
-     *   <li>it keeps what it sent in its send window even when its delegate reports it stable: a delegate of that
-     *       stale view (itself, after a hung delegate thaws) sends with a term the remote sites ignore, times them out
-     *       and would release everything unacknowledged;</li>
-     *   <li>it admits nothing new, so that nothing it sends reaches the rest of the site out of order: JGroups delivers
-     *       to the others, after the merge, what this member multicast while the merge ran, ahead of the re-sends of
-     *       what it sent before.</li>
-     * </ul>
-     * The merge hands the held messages to the site's delegate in order. Senders wait meanwhile (back-pressure);
-     * nothing is lost.
+     * {@link StallHold#MAX_HOLD_NS} at most, it holds its own messages ({@link StallHold}, which says why). The merge
+     * hands the held messages to the site's delegate in order. Senders wait meanwhile (back-pressure); nothing is lost.
      */
     public void onStalled(long nowNs) {
         sender.onStalled(nowNs);
@@ -275,11 +268,6 @@ public final class NodeEngine {
 
     // ---------------------------------------------------------------- WAN and timer inputs
 
-    /** An authenticated, fresh WAN datagram addressed to this site arrived (only a delegate uses it). */
-    public void onWanDatagram(DelegateAddress from, WanEnvelope envelope, long nowNs) {
-        onWanDatagram(from, envelope, true, nowNs);
-    }
-
     /**
      * An authenticated, fresh WAN datagram arrived (only a delegate uses it).
      *
@@ -288,7 +276,27 @@ public final class NodeEngine {
      * @return whether it came from a live site's current delegate (the driver keeps that sender's replay window)
      */
     public boolean onWanDatagram(DelegateAddress from, WanEnvelope envelope, boolean addressed, long nowNs) {
-        if (role == null) {
+        return takeWan(from, null, envelope, addressed, nowNs);
+    }
+
+    /** As {@link #onWanDatagram}, for a datagram that came from {@code from} through the relay {@code via}. */
+    public boolean onRelayedDatagram(DelegateAddress from, DelegateAddress via, WanEnvelope envelope,
+                                     boolean addressed, long nowNs) {
+        return takeWan(from, via, envelope, addressed, nowNs);
+    }
+
+    /** A peer asks this delegate to pass a sealed datagram on to {@code to}, unopened (docs/nat.md). */
+    public void onRelayRequest(DelegateAddress from, DelegateAddress to, RelayFrame frame, long nowNs) {
+        if (role != null) {
+            role.nat().onRelayRequest(from, to, frame);
+        } else {
+            metrics.wanDropped(DropReason.RELAY_REFUSED);
+        }
+    }
+
+    private boolean takeWan(DelegateAddress from, DelegateAddress via, WanEnvelope envelope, boolean addressed,
+                            long nowNs) {
+        if (role == null || !role.nat().admits(from, via)) {
             return false;
         }
         if (!addressed) {

@@ -55,6 +55,7 @@ final class OverlayMembership {
     private final SeedBook seeds;
     private final TransportAdvice transportAdvice;
     private final ReflexiveAddress reflexive;
+    private final NatTraversal nat;
     /** When each live site last showed that it hears this one (or was first heard): a one-way link otherwise. */
     private final Map<String, Long> heardUsNs = new HashMap<>();
     /** Sites that keep sending but did not hear this one for the site timeout: ignored until they do. */
@@ -91,6 +92,12 @@ final class OverlayMembership {
                 settings.heartbeatNs(), settings.siteTimeoutNs());
         this.transportAdvice = new TransportAdvice(settings.memberName(), settings.transport().hopByHop());
         this.reflexive = new ReflexiveAddress(settings.memberName(), settings.selfWanAddress(), io::wanSocketAddress);
+        this.nat = new NatTraversal(settings, io, metrics, directory);
+    }
+
+    /** @return the part that relays and routes through relays (docs/nat.md) */
+    NatTraversal nat() {
+        return nat;
     }
 
     /** Starts from the remote sites the previous delegate described (a site that is gone expires as usual). */
@@ -198,15 +205,17 @@ final class OverlayMembership {
         return changed;
     }
 
-    /** Remembers the delegates another delegate knows, to announce this site to them until they answer. */
-    void onPeerHints(List<PeerHint> peers, long nowNs) {
+    /** Remembers delegates a peer knows, to announce this site to them until they answer ({@link NatTraversal}). */
+    void onPeerHints(String fromSite, List<PeerHint> peers, long nowNs) {
         for (PeerHint hint : peers) {
-            if (hint.site().equals(settings.site()) || directory.get(hint.site()).isPresent()) {
+            DelegateAddress address = new DelegateAddress(hint.host(), hint.port());
+            Optional<SiteRecord<List<MemberGroups>>> known = directory.get(hint.site());
+            if (hint.site().equals(settings.site()) || known.isPresent() && !nat.relearns(known.get(), address, nowNs)) {
                 continue;
             }
-            DelegateAddress address = new DelegateAddress(hint.host(), hint.port());
             if (!address.equals(settings.selfWanAddress()) && !selfAddresses.contains(address)) {
                 hintExpiryNs.putIfAbsent(address, nowNs + settings.siteTimeoutNs());
+                nat.onHint(address, fromSite, nowNs);
             }
         }
     }
@@ -334,6 +343,7 @@ final class OverlayMembership {
     void heartbeat(long nowNs) {
         lastHeartbeatNs = nowNs;
         conflicts.onHeartbeat(nowNs);
+        nat.onHeartbeat(hintExpiryNs.keySet(), nowNs);
         long ourDigest = directory.siteSetDigest();
         for (SiteRecord<List<MemberGroups>> site : directory.sites()) {
             Long theirs = peerSiteSetDigests.get(site.site());
@@ -380,7 +390,7 @@ final class OverlayMembership {
         List<PeerHint> peers = withPeers ? peerHints.next(nowNs) : List.of();
         boolean reportLinks = site != null && overlay.reportsTo(site, liveSites());
         out.send(site, to, envelope(new SiteState(stateVersion, announcedMembers, peers,
-                directory.siteSetDigest(), overlay.version(), reportLinks ? overlay.linkReports() : List.of(),
+                nat.announcedDigest(), overlay.version(), reportLinks ? overlay.linkReports() : List.of(),
                 hearsReceiver, site == null ? null : to)), nowNs); // to a site, "to" is where its datagrams came from
     }
 

@@ -64,6 +64,10 @@ public interface ProtocolMetrics {
     default void linkCostsSent() {
     }
 
+    /** This delegate passed a datagram of {@code bytes} on between two other sites (docs/nat.md). */
+    default void wanRelayed(int bytes) {
+    }
+
     /** A control packet too large for one datagram was sent in pieces. */
     default void controlPacketSplit() {
     }

@@ -3,7 +3,15 @@ package org.gcs.internal.engine;
 /**
  * A member's hold on its own messages after its process stood still for longer than the LAN's suspicion time
  * ({@link NodeEngine#onStalled}): while it holds, the member admits nothing new and keeps what it sent whatever its
- * delegate reports stable, because its site may have excluded it and carried on without it.
+ * delegate reports stable, because its site may have excluded it and carried on without it:
+ * <ul>
+ *   <li>it keeps what it sent in its send window even when its delegate reports it stable: a delegate of that stale
+ *       view (itself, after a hung delegate thaws) sends with a term the remote sites ignore, times them out and
+ *       would release everything unacknowledged;</li>
+ *   <li>it admits nothing new, so that nothing it sends reaches the rest of the site out of order: JGroups delivers to
+ *       the others, after the merge, what this member multicast while the merge ran, ahead of the re-sends of what it
+ *       sent before.</li>
+ * </ul>
  *
  * <p>The hold ends with the first of:
  * <ul>

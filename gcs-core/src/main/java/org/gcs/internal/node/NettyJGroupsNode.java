@@ -148,7 +148,7 @@ public final class NettyJGroupsNode implements GcsNode {
 
     private void startIo() {
         warnIfSiteTimeoutBelowHungMemberDetection(config.siteTimeout());
-        wan.bind(engine::onWanDatagram);
+        wan.bind(new EngineWanTarget(engine));
         try {
             lan = new JGroupsLan(config, incarnation, lanInput);
             lan.connect();

@@ -8,6 +8,7 @@ import org.gcs.alm.overlay.DelegateAddress;
 import org.gcs.internal.engine.EngineIo;
 import org.gcs.internal.engine.Seed;
 import org.gcs.internal.engine.SendRequest;
+import org.gcs.internal.wire.RelayFrame;
 import org.gcs.internal.wire.LanOutgoing;
 import org.gcs.internal.wire.LanMessage;
 import org.gcs.internal.wire.WanEnvelope;
@@ -67,6 +68,21 @@ final class NodeIo implements EngineIo {
     public DelegateAddress wanSocketAddress() {
         java.net.InetSocketAddress bound = wan.boundAddress();
         return bound == null ? null : new DelegateAddress(bound.getAddress().getHostAddress(), bound.getPort());
+    }
+
+    @Override
+    public boolean relays() {
+        return true;
+    }
+
+    @Override
+    public void wanRoute(DelegateAddress to, DelegateAddress via) {
+        wan.route(to, via);
+    }
+
+    @Override
+    public void wanForward(DelegateAddress to, DelegateAddress from, RelayFrame frame) {
+        wan.forward(to, from, frame);
     }
 
     @Override

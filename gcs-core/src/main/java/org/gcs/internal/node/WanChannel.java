@@ -15,6 +15,7 @@ import org.gcs.GcsException;
 import org.gcs.alm.overlay.DelegateAddress;
 import org.gcs.driver.WanHookContext;
 import org.gcs.internal.log.RateLimitedLog;
+import org.gcs.internal.wire.RelayFrame;
 import org.gcs.internal.wire.ReplayGuard;
 import org.gcs.internal.wire.WanCodec;
 import org.gcs.internal.wire.WanEnvelope;
@@ -42,6 +43,8 @@ final class WanChannel {
     private final Map<DelegateAddress, InetSocketAddress> resolved = new HashMap<>();
     /** Which site an address belongs to, for the WAN pipeline hook; read on the loop too. */
     private final Map<InetSocketAddress, String> siteByAddress = new HashMap<>();
+    /** Peers reached through a relay ({@link #route}): the relay of each. */
+    private final Map<InetSocketAddress, InetSocketAddress> relayOf = new HashMap<>();
     private Channel channel;
     private WanDatagramWriter writer;
 
@@ -121,9 +124,8 @@ final class WanChannel {
      *     pipeline hook learns the peer's site from it
      */
     void send(String toSite, DelegateAddress to, WanEnvelope envelope) {
-        InetSocketAddress address = resolved.computeIfAbsent(to, a -> new InetSocketAddress(a.host(), a.port()));
-        if (address.isUnresolved()) {
-            resolved.remove(to);
+        InetSocketAddress address = resolve(to);
+        if (address == null) {
             return;
         }
         if (toSite != null) {
@@ -140,10 +142,62 @@ final class WanChannel {
      */
     private void flush() {
         packer.flush(System.currentTimeMillis(), (to, datagram, packets) -> {
-            metrics.wanSent(datagram.length, packets);
-            writer.write(to, datagram);
+            InetSocketAddress relay = relayOf.get(to);
+            byte[] written = relay == null ? datagram : RelayFrame.encode(RelayFrame.Kind.FORWARD, to, datagram);
+            metrics.wanSent(written.length, packets);
+            writer.write(relay == null ? to : relay, written);
         });
         writer.flush();
+    }
+
+    /**
+     * Sends what goes to a peer through a relay from now on, or directly again, on the loop: a datagram for it is
+     * sealed for it as before and leaves inside a {@link RelayFrame} to the relay.
+     *
+     * @param to the peer
+     * @param via its relay, or null to send to it directly
+     */
+    void route(DelegateAddress to, DelegateAddress via) {
+        InetSocketAddress peer = resolve(to);
+        if (peer == null) {
+            return;
+        }
+        InetSocketAddress relay = via == null ? null : resolve(via);
+        if (relay == null) {
+            relayOf.remove(peer);
+        } else {
+            relayOf.put(peer, relay);
+        }
+    }
+
+    /**
+     * Passes a peer's sealed datagram on, unopened, on the loop (this delegate is the relay).
+     *
+     * @param to where it goes
+     * @param from the peer that sent it, as this delegate sees it
+     * @param frame the frame the peer sent
+     */
+    void forward(DelegateAddress to, DelegateAddress from, RelayFrame frame) {
+        InetSocketAddress receiver = resolve(to);
+        InetSocketAddress sender = resolve(from);
+        if (receiver == null || sender == null) {
+            return;
+        }
+        byte[] forwarded = RelayFrame.encode(RelayFrame.Kind.FORWARDED, sender, frame.datagram(),
+                frame.innerOffset(), frame.innerLength());
+        metrics.wanSent(forwarded.length, 1);
+        writer.write(receiver, forwarded);
+        loop.afterThisTurn(this::flush);
+    }
+
+    private InetSocketAddress resolve(DelegateAddress address) {
+        InetSocketAddress resolvedAddress = resolved.computeIfAbsent(address,
+                a -> new InetSocketAddress(a.host(), a.port()));
+        if (resolvedAddress.isUnresolved()) {
+            resolved.remove(address);
+            return null;
+        }
+        return resolvedAddress;
     }
 
     /** Replaces the keys that seal and open datagrams, on the loop. */

@@ -10,6 +10,7 @@ import org.gcs.internal.log.RateLimitedLog;
 import org.gcs.internal.wire.DropReason;
 import org.gcs.internal.wire.MalformedDatagramException;
 import org.gcs.internal.wire.OpenedDatagram;
+import org.gcs.internal.wire.RelayFrame;
 import org.gcs.internal.wire.WanEnvelope;
 import org.gcs.internal.wire.WanReceiver;
 import org.gcs.metrics.NodeMetrics;
@@ -18,7 +19,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Datagrams from the WAN, on the event loop: authenticate, decode and judge freshness ({@link WanReceiver}), then hand
- * the envelope to the engine. A datagram that fails is counted by reason ({@code gcs.wan.datagrams.dropped}) and
+ * the envelope to the engine. Relay frames ({@link RelayFrame}) are told apart by their magic: a request to pass a
+ * datagram on goes to the engine unopened, a datagram a relay passed on is opened as if it came from its sender. A datagram that fails is counted by reason ({@code gcs.wan.datagrams.dropped}) and
  * dropped, never thrown; one that looks like an attack or a misconfiguration is also logged (rate-limited). A failing
  * engine callback is logged and the channel keeps reading.
  */
@@ -35,6 +37,26 @@ final class WanInboundHandler extends SimpleChannelInboundHandler<DatagramPacket
          * @return whether it came from a live site's current delegate (its sender's replay window is then kept)
          */
         boolean onWanDatagram(DelegateAddress from, WanEnvelope envelope, boolean addressed, long nowNs);
+
+        /**
+         * A datagram that came through a relay: as {@link #onWanDatagram}, but from {@code from} by way of {@code via}.
+         *
+         * @return whether it came from a live site's current delegate through a live site's delegate
+         */
+        default boolean onRelayedDatagram(DelegateAddress from, DelegateAddress via, WanEnvelope envelope,
+                                          boolean addressed, long nowNs) {
+            return false;
+        }
+
+        /**
+         * A peer asks this delegate to pass a sealed datagram on, unopened.
+         *
+         * @param from the peer that asks
+         * @param to where the datagram goes
+         * @param frame the frame, whose inner datagram is passed on
+         */
+        default void onRelayRequest(DelegateAddress from, DelegateAddress to, RelayFrame frame, long nowNs) {
+        }
     }
 
     private final WanReceiver receiver;
@@ -72,26 +94,64 @@ final class WanInboundHandler extends SimpleChannelInboundHandler<DatagramPacket
         metrics.wanReceived(length);
         byte[] bytes = new byte[length];
         content.getBytes(content.readerIndex(), bytes);
-        OpenedDatagram opened;
         long nowNs = NodeClock.nowNs();
-        try {
-            opened = receiver.receive(bytes, 0, length, System.currentTimeMillis(), nowNs);
-        } catch (MalformedDatagramException e) {
-            metrics.wanDropped(e.reason());
-            peers.dropped(packet.sender(), e, nowNs);
-            if (isAttackOrMisconfiguration(e.reason())) {
-                loudLog.warn("wan-drop:" + e.reason().tag(), nowNs, "dropped WAN datagram from {}: {} ({})",
-                        packet.sender(), e.reason().tag(), e.getMessage());
-            } else {
-                LOG.debug("dropped WAN datagram from {}: {} ({})", packet.sender(), e.reason().tag(), e.getMessage());
-            }
+        InetSocketAddress sender = packet.sender();
+        if (RelayFrame.isRelayFrame(bytes)) {
+            onRelayFrame(sender, bytes, nowNs);
             return;
         }
-        InetSocketAddress sender = packet.sender();
+        OpenedDatagram opened = open(sender, bytes, 0, length, nowNs);
+        if (opened == null) {
+            return;
+        }
         peers.accepted(sender);
-        if (target.onWanDatagram(new DelegateAddress(sender.getAddress().getHostAddress(), sender.getPort()),
-                opened.envelope(), opened.addressed(), nowNs)) {
+        if (target.onWanDatagram(address(sender), opened.envelope(), opened.addressed(), nowNs)) {
             receiver.confirmSender(opened);
+        }
+    }
+
+    /**
+     * A relay frame: a request to pass a datagram on goes to the engine unopened; a datagram a relay passed on is
+     * opened like any other and handed over with both its sender and its relay.
+     */
+    private void onRelayFrame(InetSocketAddress sender, byte[] bytes, long nowNs) {
+        RelayFrame frame;
+        try {
+            frame = RelayFrame.decode(bytes);
+        } catch (MalformedDatagramException e) {
+            metrics.wanDropped(e.reason());
+            LOG.debug("dropped relay frame from {}: {} ({})", sender, e.reason().tag(), e.getMessage());
+            return;
+        }
+        if (frame.kind() == RelayFrame.Kind.FORWARD) {
+            target.onRelayRequest(address(sender), address(frame.address()), frame, nowNs);
+            return;
+        }
+        OpenedDatagram opened = open(frame.address(), bytes, frame.innerOffset(), frame.innerLength(), nowNs);
+        if (opened != null && target.onRelayedDatagram(address(frame.address()), address(sender), opened.envelope(),
+                opened.addressed(), nowNs)) {
+            receiver.confirmSender(opened);
+        }
+    }
+
+    private static DelegateAddress address(InetSocketAddress socketAddress) {
+        return new DelegateAddress(socketAddress.getAddress().getHostAddress(), socketAddress.getPort());
+    }
+
+    /** @return the datagram opened and judged fresh, or null if it was dropped (counted, and logged if loud) */
+    private OpenedDatagram open(InetSocketAddress sender, byte[] bytes, int offset, int length, long nowNs) {
+        try {
+            return receiver.receive(bytes, offset, length, System.currentTimeMillis(), nowNs);
+        } catch (MalformedDatagramException e) {
+            metrics.wanDropped(e.reason());
+            peers.dropped(sender, e, nowNs);
+            if (isAttackOrMisconfiguration(e.reason())) {
+                loudLog.warn("wan-drop:" + e.reason().tag(), nowNs, "dropped WAN datagram from {}: {} ({})",
+                        sender, e.reason().tag(), e.getMessage());
+            } else {
+                LOG.debug("dropped WAN datagram from {}: {} ({})", sender, e.reason().tag(), e.getMessage());
+            }
+            return null;
         }
     }
 

@@ -49,7 +49,12 @@ public enum DropReason {
      */
     SITE_CONFLICT,
     /** From a site that keeps sending but does not hear this one (a one-way link): ignored until it hears us again. */
-    ONE_WAY;
+    ONE_WAY,
+    /**
+     * A relay frame this delegate does not take: a request to pass a datagram on between addresses that are not both
+     * live sites' delegates, or a forwarded datagram from an address that is no live site's delegate (docs/nat.md).
+     */
+    RELAY_REFUSED;
 
     /** @return the tag value, e.g. {@code bad-hmac} */
     public String tag() {

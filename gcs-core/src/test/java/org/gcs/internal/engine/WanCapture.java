@@ -11,7 +11,7 @@ import org.gcs.internal.wire.LanMessage;
 import org.gcs.internal.wire.WanEnvelope;
 
 /** An {@link EngineIo} for tests of the engine's parts: keeps what goes out over the WAN and the LAN, drops the rest. */
-final class WanCapture implements EngineIo {
+class WanCapture implements EngineIo {
     /** The WAN envelopes sent, in order. */
     final List<WanEnvelope> sent = new ArrayList<>();
     /** The LAN messages sent, in order. */

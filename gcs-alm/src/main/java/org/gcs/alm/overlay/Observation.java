@@ -8,6 +8,11 @@ public enum Observation {
     NEW_DELEGATE,
     /** The site's current delegate was heard again. */
     REFRESHED,
+    /**
+     * The site's current delegate was heard from another address: its NAT's mapping or public address changed, or
+     * it moved (the caller decides whether to believe it before the directory is told).
+     */
+    MOVED,
     /** The datagram came from a delegate with a lower term than the current one: ignore it. */
     STALE
 }

@@ -74,7 +74,7 @@ public final class SiteDirectory<S> {
             return Observation.NEW_DELEGATE;
         }
         store(known, new SiteRecord<>(site, term, address, nowNs, known.stateVersion(), known.state()));
-        return Observation.REFRESHED;
+        return known.address().equals(address) ? Observation.REFRESHED : Observation.MOVED;
     }
 
     /** Puts a record in place of the previous one (null: a new site), keeping the name and address indexes. */

@@ -15,6 +15,9 @@ class SiteDirectoryTest {
         assertThat(directory.observe("boston", 3, a1, 0)).isEqualTo(Observation.NEW_SITE);
         assertThat(directory.observe("boston", 3, a1, S)).isEqualTo(Observation.REFRESHED);
         assertThat(directory.observe("boston", 2, a2, S)).isEqualTo(Observation.STALE);
+        assertThat(directory.observe("boston", 3, a2, S)).isEqualTo(Observation.MOVED);
+        assertThat(directory.isKnownAddress(a1)).isFalse();
+        assertThat(directory.observe("boston", 3, a1, S)).isEqualTo(Observation.MOVED);
         assertThat(directory.observe("boston", 4, a2, 2 * S)).isEqualTo(Observation.NEW_DELEGATE);
         assertThat(directory.get("boston")).get().extracting(SiteRecord::address).isEqualTo(a2);
         assertThat(directory.isKnownAddress(a1)).isFalse();

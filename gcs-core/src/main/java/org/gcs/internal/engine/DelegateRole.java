@@ -180,7 +180,7 @@ final class DelegateRole {
         if (observed.isEmpty()) {
             return false;
         }
-        if (observed.get() != Observation.REFRESHED) {
+        if (observed.get() == Observation.NEW_SITE || observed.get() == Observation.NEW_DELEGATE) {
             overlay.onSitesChanged();
         }
         String fromSite = envelope.fromSite();

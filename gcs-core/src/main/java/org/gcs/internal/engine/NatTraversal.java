@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import org.gcs.alm.overlay.DelegateAddress;
+import org.gcs.alm.overlay.Observation;
 import org.gcs.alm.overlay.SiteDirectory;
 import org.gcs.alm.overlay.SiteRecord;
 import org.gcs.internal.log.OverlayLog;
@@ -177,6 +178,9 @@ final class NatTraversal {
     }
 
     private void onDirect(DelegateAddress from) {
+        if (!hintSources.isEmpty()) {
+            hintSources.remove(from); // heard directly: never to be relayed while it stays hinted
+        }
         if (!viaByPeer.isEmpty() && viaByPeer.remove(from) != null) {
             io.wanRoute(from, null);
             LOG.info("{}: {} is heard directly now: no relay for it any more", memberName, from);
@@ -192,6 +196,14 @@ final class NatTraversal {
         }
         metrics.wanRelayed(frame.innerLength());
         io.wanForward(to, from, frame);
+    }
+
+    /** A site was heard anew: one whose delegate speaks from another address now is logged. */
+    void onObserved(String site, DelegateAddress from, Observation observation) {
+        if (observation == Observation.MOVED) {
+            LOG.info("{}: site {} now speaks from {}: its NAT's address or mapping changed, or its delegate moved",
+                    memberName, site, from);
+        }
     }
 
     /** @return the live sites reached through a relay, each with the relaying site */

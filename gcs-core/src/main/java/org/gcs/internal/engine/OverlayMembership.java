@@ -176,6 +176,7 @@ final class OverlayMembership {
             return Optional.empty();
         }
         if (observation != Observation.REFRESHED) {
+            nat.onObserved(site, from, observation);
             transportAdvice.onSiteCount(directory.sites().size() + 1, nowNs);
             heardUsNs.put(site, nowNs); // it has the site timeout to show that it hears us
             directoryChanged = true;

@@ -68,6 +68,17 @@ class NatTraversalTest {
     }
 
     @Test
+    void aHintedAddressHeardDirectlyIsNotRelayedWhileItWaitsToBeTaken() {
+        directory.observe("boston", 1, RELAY, 0);
+        nat.onHint(PEER, "boston", 0);
+        assertThat(nat.admits(PEER, null)).isTrue(); // heard, but not yet taken (a move waits for the old address)
+
+        directory.observe("boston", 1, RELAY, 3 * HEARTBEAT_NS);
+        nat.onHeartbeat(Set.of(PEER), 3 * HEARTBEAT_NS);
+        assertThat(io.routes).isEmpty();
+    }
+
+    @Test
     void aRelayedDatagramIsTakenOnlyThroughALiveSitesDelegateAndAnsweredTheSameWay() {
         assertThat(nat.admits(PEER, RELAY)).as("the relay is no live site here").isFalse();
         assertThat(drops).containsExactly(DropReason.RELAY_REFUSED);

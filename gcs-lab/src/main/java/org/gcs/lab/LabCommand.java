@@ -28,7 +28,7 @@ import picocli.CommandLine.Spec;
  * sites; seeds 000–003 and the hop-by-hop transport in the sub-packages) and writes CSV time series, PNG charts and
  * {@code summary.json} into DIR. Exit code 0 when the run completed and the scenario's pass criteria
  * hold, 1 otherwise (one line on stderr says why), 2 for bad options, 3 when the scenario cannot run on this
- * machine (it says why, e.g. tcp-friendliness without root).
+ * machine (it says why, e.g. tcp-friendliness or nat without root).
  */
 @Command(name = "lab", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, sortOptions = false,
         resourceBundle = "org.gcs.lab.LabCommand$Help",
@@ -47,7 +47,7 @@ import picocli.CommandLine.Spec;
             "",
             "Exit code 0 when the run completed and the scenario's pass criteria hold, 1 otherwise (the reason on"
                     + " stderr), 2 for bad options, 3 when the scenario cannot run on this machine"
-                    + " (tcp-friendliness without root).",
+                    + " (tcp-friendliness and nat without root).",
             "",
             "Scenarios:",
             "  rate-restriction  each site in turn sends as fast as allowed (6 x 60 s)",

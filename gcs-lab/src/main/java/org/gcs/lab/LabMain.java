@@ -1,5 +1,6 @@
 package org.gcs.lab;
 
+import org.gcs.lab.nat.LabNatAgentCommand;
 import org.gcs.lab.tcp.LabAgentCommand;
 import org.gcs.tools.cli.CommandLines;
 import org.gcs.tools.cli.VersionProvider;
@@ -7,12 +8,12 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * The lab's own root command, {@code gcs} with {@code lab} and the hidden {@code lab-agent} only: the main class of the
- * lab's child processes (the TCP-friendliness agents) and of the lab's tests; the {@code gcs} command of gcs-examples
- * offers the same two subcommands beside its others.
+ * The lab's own root command, {@code gcs} with {@code lab} and the hidden {@code lab-agent} and {@code lab-nat-agent}
+ * only: the main class of the lab's child processes (the TCP-friendliness and NAT agents) and of the lab's tests; the
+ * {@code gcs} command of gcs-examples offers the same subcommands beside its others.
  */
 @Command(name = "gcs", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        subcommands = {LabCommand.class, LabAgentCommand.class},
+        subcommands = {LabCommand.class, LabAgentCommand.class, LabNatAgentCommand.class},
         description = "GCS: the papers' experiments.")
 public final class LabMain implements Runnable {
 

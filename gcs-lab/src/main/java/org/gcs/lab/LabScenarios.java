@@ -31,6 +31,7 @@ public final class LabScenarios {
         add(org.gcs.lab.costbenefit.CostBenefitChainScenario::new);
         add(org.gcs.lab.costbenefit.CostBenefitManySendersScenario::new);
         add(org.gcs.lab.costbenefit.CostBenefitRandomizationScenario::new);
+        add(org.gcs.lab.nat.NatScenario::new);
     }
 
     private LabScenarios() {

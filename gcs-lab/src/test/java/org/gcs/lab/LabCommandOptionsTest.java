@@ -54,7 +54,7 @@ class LabCommandOptionsTest {
                 "ormcc-feedback-loss", "ormcc-muted-representative", "ormcc-vs-tfrc", "overlay-scaling",
                 "overlay-vs-e2e", "backup-buffers", "transport-scaling", "cost-benefit-two-bottlenecks",
                 "cost-benefit-shared-bottleneck", "cost-benefit-chain", "cost-benefit-many-senders",
-                "cost-benefit-randomization");
+                "cost-benefit-randomization", "nat");
         assertThat(LabScenarios.find("membership")).get().extracting(LabScenario::name).isEqualTo("membership");
         assertThat(LabScenarios.find("nope")).isEmpty();
     }

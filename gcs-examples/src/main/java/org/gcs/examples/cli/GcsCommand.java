@@ -3,6 +3,7 @@ package org.gcs.examples.cli;
 import org.gcs.bench.BenchCommand;
 import org.gcs.bench.BenchNodeCommand;
 import org.gcs.lab.LabCommand;
+import org.gcs.lab.nat.LabNatAgentCommand;
 import org.gcs.lab.tcp.LabAgentCommand;
 import org.gcs.examples.whiteboard.WhiteboardCommand;
 import org.gcs.tools.cli.CommandLines;
@@ -18,7 +19,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "gcs", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         subcommands = {DemoCommand.class, NodeCommand.class, BenchCommand.class, LabCommand.class,
-            LabAgentCommand.class, BenchNodeCommand.class, WhiteboardCommand.class},
+            LabAgentCommand.class, LabNatAgentCommand.class, BenchNodeCommand.class, WhiteboardCommand.class},
         description = "GCS: group communication across LANs joined by a WAN.",
         footer = {"", "Run 'gcs COMMAND --help' for the options of a command."})
 public final class GcsCommand implements Runnable {

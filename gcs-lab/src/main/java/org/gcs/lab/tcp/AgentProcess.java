@@ -9,17 +9,22 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import org.gcs.tools.threads.Threads;
 
 /**
- * A {@code gcs lab-agent} running as a separate process (inside a network namespace): sends it commands, collects
- * its {@link AgentReport} lines with the time they arrived, and waits for conditions on them with explicit signals.
- * Its standard error goes to a log file in the output directory.
+ * A lab agent ({@code gcs lab-agent}, {@code gcs lab-nat-agent}) running as a separate process (inside a network
+ * namespace): sends it commands, collects its report lines (those its parser recognizes, e.g. {@link AgentReport})
+ * with the time they arrived, and waits for conditions on them with explicit signals. Its standard error goes to a
+ * log file in the output directory.
+ *
+ * @param <R> the type of the agent's report lines
  */
-final class AgentProcess implements AutoCloseable {
+public final class AgentProcess<R> implements AutoCloseable {
     /** How long a stopping agent gets before it is killed. */
     private static final long STOP_TIMEOUT_SECONDS = 15;
 
@@ -28,30 +33,34 @@ final class AgentProcess implements AutoCloseable {
      *
      * @param atNs {@link System#nanoTime()} when the line was read
      * @param report the report
+     * @param <R> the type of the report
      */
-    record Timed(long atNs, AgentReport report) {
+    public record Timed<R>(long atNs, R report) {
     }
 
     private final String label;
     private final Process process;
     private final PrintWriter commands;
     private final Path log;
-    private final List<Timed> reports = new ArrayList<>();
+    private final List<Timed<R>> reports = new ArrayList<>();
     private final List<String> otherLines = new ArrayList<>();
-    private final Consumer<Timed> listener;
+    private final Function<String, Optional<R>> parser;
+    private final Consumer<Timed<R>> listener;
     private boolean ended;
 
-    private AgentProcess(String label, Process process, Path log, Consumer<Timed> listener) {
+    private AgentProcess(String label, Process process, Path log, Function<String, Optional<R>> parser,
+                         Consumer<Timed<R>> listener) {
         this.label = label;
         this.process = process;
         this.log = log;
+        this.parser = parser;
         this.listener = listener;
         this.commands = new PrintWriter(new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8),
                 true);
     }
 
     /**
-     * Starts an agent.
+     * Starts a {@code gcs lab-agent}.
      *
      * @param label a name for messages, e.g. {@code sender}
      * @param command the full command line
@@ -60,22 +69,47 @@ final class AgentProcess implements AutoCloseable {
      * @return the running agent
      * @throws IOException if the process cannot start
      */
-    static AgentProcess start(String label, List<String> command, Path log, Consumer<Timed> listener)
+    static AgentProcess<AgentReport> start(String label, List<String> command, Path log,
+                                           Consumer<Timed<AgentReport>> listener) throws IOException {
+        return start(label, command, log, AgentReport::parse, listener);
+    }
+
+    /**
+     * Starts an agent whose report lines a parser recognizes.
+     *
+     * @param label a name for messages, e.g. {@code sender}
+     * @param command the full command line
+     * @param log the file for the agent's standard error
+     * @param parser a line of the agent's standard output to its report, empty for any other line
+     * @param listener called with every report, on the reading thread
+     * @param <R> the type of the reports
+     * @return the running agent
+     * @throws IOException if the process cannot start
+     */
+    public static <R> AgentProcess<R> start(String label, List<String> command, Path log,
+                                            Function<String, Optional<R>> parser, Consumer<Timed<R>> listener)
             throws IOException {
         Process process = new ProcessBuilder(command).redirectError(log.toFile()).start();
-        AgentProcess agent = new AgentProcess(label, process, log, listener);
+        AgentProcess<R> agent = new AgentProcess<>(label, process, log, parser, listener);
         Threads.startDaemon(agent::readOutput, "lab-agent-" + label + "-out");
         return agent;
     }
 
     /** @return the command line of {@code gcs lab-agent} with this JVM and classpath (append the agent's options) */
     static List<String> agentCommand() {
+        return agentCommand("lab-agent");
+    }
+
+    /**
+     * @param subcommand the agent's hidden subcommand of {@link org.gcs.lab.LabMain}, e.g. {@code lab-nat-agent}
+     * @return its command line with this JVM and classpath (append the agent's options)
+     */
+    public static List<String> agentCommand(String subcommand) {
         String java = ProcessHandle.current().info().command()
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        List<String> command = new ArrayList<>(List.of(java, "-Djava.net.preferIPv4Stack=true", "-Xmx256m",
+        return new ArrayList<>(List.of(java, "-Djava.net.preferIPv4Stack=true", "-Xmx256m",
                 "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"),
-                org.gcs.lab.LabMain.class.getName(), "lab-agent"));
-        return command;
+                org.gcs.lab.LabMain.class.getName(), subcommand));
     }
 
     private void readOutput() {
@@ -84,8 +118,8 @@ final class AgentProcess implements AutoCloseable {
             for (String line = out.readLine(); line != null; line = out.readLine()) {
                 long now = System.nanoTime();
                 String text = line;
-                AgentReport.parse(text).ifPresentOrElse(report -> {
-                    Timed timed = new Timed(now, report);
+                parser.apply(text).ifPresentOrElse(report -> {
+                    Timed<R> timed = new Timed<>(now, report);
                     listener.accept(timed);
                     synchronized (this) {
                         reports.add(timed);
@@ -109,7 +143,7 @@ final class AgentProcess implements AutoCloseable {
     }
 
     /** Sends one command line (see {@link LabAgentCommand}). */
-    void command(String line) {
+    public void command(String line) {
         commands.println(line);
         if (commands.checkError()) {
             throw new IllegalStateException("the " + label + " agent stopped (see " + log + ")");
@@ -121,7 +155,7 @@ final class AgentProcess implements AutoCloseable {
      *
      * @return the report, or null if the time ran out or the agent ended
      */
-    synchronized AgentReport awaitReport(Predicate<AgentReport> condition, long timeoutNs)
+    public synchronized R awaitReport(Predicate<R> condition, long timeoutNs)
             throws InterruptedException {
         long deadline = System.nanoTime() + timeoutNs;
         while (true) {
@@ -141,7 +175,7 @@ final class AgentProcess implements AutoCloseable {
      *
      * @return true if it arrived in time
      */
-    synchronized boolean awaitLine(String line, long timeoutNs) throws InterruptedException {
+    public synchronized boolean awaitLine(String line, long timeoutNs) throws InterruptedException {
         long deadline = System.nanoTime() + timeoutNs;
         while (!otherLines.contains(line)) {
             long left = deadline - System.nanoTime();
@@ -154,23 +188,46 @@ final class AgentProcess implements AutoCloseable {
         return true;
     }
 
+    /**
+     * Waits for a line other than a report that matches, e.g. one that starts with {@code ack mark } such as
+     * {@code ack mark sent=12}, and takes it.
+     *
+     * @return the line, or null if none arrived in time or the agent ended
+     */
+    public synchronized String awaitLineMatching(Predicate<String> match, long timeoutNs)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + timeoutNs;
+        while (true) {
+            for (int i = 0; i < otherLines.size(); i++) {
+                if (match.test(otherLines.get(i))) {
+                    return otherLines.remove(i);
+                }
+            }
+            long left = deadline - System.nanoTime();
+            if (ended || left <= 0) {
+                return null;
+            }
+            TimeUnit.NANOSECONDS.timedWait(this, left);
+        }
+    }
+
     /** @return the {@code error ...} lines the agent printed so far */
-    synchronized List<String> errors() {
+    public synchronized List<String> errors() {
         return otherLines.stream().filter(l -> l.startsWith("error ")).toList();
     }
 
     /** @return true while the process runs */
-    boolean alive() {
+    public boolean alive() {
         return process.isAlive();
     }
 
     /** @return the agent's label */
-    String label() {
+    public String label() {
         return label;
     }
 
     /** @return the file with the agent's standard error */
-    Path log() {
+    public Path log() {
         return log;
     }
 

@@ -149,7 +149,7 @@ public final class TcpFriendlinessScenario implements LabScenario {
         progress.line("path: base RTT " + path.rttMs() + " ms, TCP " + path.tcpCongestionControl());
         RateTrack gcs = new RateTrack();
         RateTrack tcp = new RateTrack();
-        List<AgentProcess.Timed> senderReports = new ArrayList<>();
+        List<AgentProcess.Timed<AgentReport>> senderReports = new ArrayList<>();
         Path agentDir = Files.createDirectories(ctx.outDir().resolve("agents"));
         try (NamespaceBottleneck bottleneck = NamespaceBottleneck.create(BOTTLENECK_BITS_PER_SEC, QUEUE_BYTES,
                 NAMESPACE_TCP, TCP_SEGMENT_PAYLOAD_BYTES, path.oneWayDelayMs(), agentDir, progress::line)) {
@@ -169,13 +169,13 @@ public final class TcpFriendlinessScenario implements LabScenario {
             List<String> senderCommand = new ArrayList<>(AgentProcess.agentCommand());
             senderCommand.addAll(List.of("--config", senderConfig.toString(), "--group", GROUP, "--send", "--size",
                     Integer.toString(MESSAGE_BYTES)));
-            try (AgentProcess receiver = AgentProcess.start("receiver",
+            try (AgentProcess<AgentReport> receiver = AgentProcess.start("receiver",
                     NamespaceBottleneck.inside(bottleneck.receiverNamespace(), receiverCommand),
                     agentDir.resolve("receiver.log"), timed -> {
                         gcs.add(timed.atNs(), timed.report().gcsDeliveredBytes());
                         tcp.add(timed.atNs(), timed.report().tcpReceivedBytes());
                     });
-                 AgentProcess sender = AgentProcess.start("sender",
+                 AgentProcess<AgentReport> sender = AgentProcess.start("sender",
                          NamespaceBottleneck.inside(bottleneck.senderNamespace(), senderCommand),
                          agentDir.resolve("sender.log"), timed -> {
                              synchronized (senderReports) {
@@ -213,7 +213,8 @@ public final class TcpFriendlinessScenario implements LabScenario {
     private record Cycle(int number, Phase alone, Phase shared) {
     }
 
-    private static void awaitBothSites(AgentProcess agent, LabProgress progress) throws InterruptedException {
+    private static void awaitBothSites(AgentProcess<AgentReport> agent, LabProgress progress)
+            throws InterruptedException {
         long start = System.nanoTime();
         if (agent.awaitReport(r -> r.groupSites() >= 2, AGENT_START_TIMEOUT_NS) == null) {
             throw new IllegalStateException("the " + agent.label() + " agent did not see both sites within "
@@ -224,8 +225,9 @@ public final class TcpFriendlinessScenario implements LabScenario {
                 (System.nanoTime() - start) / 1e9));
     }
 
-    private static List<Cycle> runCycles(AgentProcess sender, long phaseNs, RateTrack gcs, RateTrack tcp,
-                                         List<AgentProcess.Timed> senderReports, LabProgress progress)
+    private static List<Cycle> runCycles(AgentProcess<AgentReport> sender, long phaseNs, RateTrack gcs,
+                                         RateTrack tcp, List<AgentProcess.Timed<AgentReport>> senderReports,
+                                         LabProgress progress)
             throws InterruptedException {
         long t0 = System.nanoTime();
         double skip = SKIP_PERCENT / 100.0;
@@ -254,7 +256,7 @@ public final class TcpFriendlinessScenario implements LabScenario {
 
     /** Lets the experiment run until a time, printing progress every few seconds. */
     private static void waitUntil(long untilNs, long t0, RateTrack gcs, RateTrack tcp,
-                                  List<AgentProcess.Timed> senderReports, LabProgress progress) {
+                                  List<AgentProcess.Timed<AgentReport>> senderReports, LabProgress progress) {
         long nextProgress = System.nanoTime() + PROGRESS_EVERY_NS;
         for (long now = System.nanoTime(); now - untilNs < 0; now = System.nanoTime()) {
             if (now - nextProgress >= 0) {
@@ -271,14 +273,14 @@ public final class TcpFriendlinessScenario implements LabScenario {
         }
     }
 
-    private static AgentReport last(List<AgentProcess.Timed> reports) {
+    private static AgentReport last(List<AgentProcess.Timed<AgentReport>> reports) {
         synchronized (reports) {
             return reports.isEmpty() ? null : reports.get(reports.size() - 1).report();
         }
     }
 
     private LabResult report(LabContext ctx, List<Cycle> cycles, RateTrack gcs, RateTrack tcp,
-                             List<AgentProcess.Timed> senderReports) {
+                             List<AgentProcess.Timed<AgentReport>> senderReports) {
         long t0 = cycles.get(0).alone().startNs();
         long end = cycles.get(cycles.size() - 1).shared().endNs();
         List<Map<String, Object>> rows = new ArrayList<>();
@@ -337,9 +339,9 @@ public final class TcpFriendlinessScenario implements LabScenario {
 
     /** One row per second: both flows' throughput at the receiver and the sender's congestion state. */
     private void writeTimeSeries(LabContext ctx, List<Cycle> cycles, RateTrack gcs, RateTrack tcp,
-                                 List<AgentProcess.Timed> senderReports, long t0, long end) {
+                                 List<AgentProcess.Timed<AgentReport>> senderReports, long t0, long end) {
         SeriesTable series = new SeriesTable().declare("GCS").declare("TCP").declare("GCS allowed rate");
-        List<AgentProcess.Timed> sent;
+        List<AgentProcess.Timed<AgentReport>> sent;
         synchronized (senderReports) {
             sent = List.copyOf(senderReports);
         }

@@ -1,12 +1,12 @@
 package org.gcs.lab.nat;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import org.gcs.lab.tcp.ReportFields;
 
 /**
  * One periodic line of a {@code gcs lab-nat-agent}: what its node sent, which remote sites its delegate knows and
@@ -66,16 +66,11 @@ public record NatAgentReport(long sentMessages, boolean sending, boolean delegat
      * @return the report it carries, or empty if it is some other line (an acknowledgement, an error) or malformed
      */
     public static Optional<NatAgentReport> parse(String line) {
-        if (!line.startsWith(PREFIX + " ")) {
+        Optional<Map<String, String>> parsed = ReportFields.of(line, PREFIX);
+        if (parsed.isEmpty()) {
             return Optional.empty();
         }
-        Map<String, String> fields = new HashMap<>();
-        for (String token : line.substring(PREFIX.length() + 1).trim().split("\\s+")) {
-            int eq = token.indexOf('=');
-            if (eq > 0) {
-                fields.put(token.substring(0, eq), token.substring(eq + 1));
-            }
-        }
+        Map<String, String> fields = parsed.get();
         try {
             SortedMap<String, String> relayed = new TreeMap<>();
             for (String entry : items(fields, "relayed")) {

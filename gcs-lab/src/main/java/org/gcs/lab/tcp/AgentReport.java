@@ -1,6 +1,5 @@
 package org.gcs.lab.tcp;
 
-import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -47,16 +46,11 @@ record AgentReport(long gcsSentBytes, long gcsDeliveredBytes, long tcpSentBytes,
      * @return the report it carries, or empty if it is some other line (logging, errors)
      */
     static Optional<AgentReport> parse(String line) {
-        if (!line.startsWith(PREFIX + " ")) {
+        Optional<Map<String, String>> parsed = ReportFields.of(line, PREFIX);
+        if (parsed.isEmpty()) {
             return Optional.empty();
         }
-        Map<String, String> fields = new HashMap<>();
-        for (String token : line.substring(PREFIX.length() + 1).trim().split("\\s+")) {
-            int eq = token.indexOf('=');
-            if (eq > 0) {
-                fields.put(token.substring(0, eq), token.substring(eq + 1));
-            }
-        }
+        Map<String, String> fields = parsed.get();
         try {
             return Optional.of(new AgentReport(
                     Long.parseLong(field(fields, "gcsSentBytes")),

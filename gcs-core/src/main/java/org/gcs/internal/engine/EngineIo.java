@@ -130,6 +130,13 @@ public interface EngineIo {
     default void wanForward(DelegateAddress to, DelegateAddress from, RelayFrame frame) {
     }
 
+    /**
+     * Forget every route through a relay: a new delegate role starts with none ({@link #wanRoute}). Only a driver
+     * that {@linkplain #relays() relays} is asked.
+     */
+    default void wanClearRoutes() {
+    }
+
     /** @return whether this driver carries datagrams through relays ({@link #wanRoute}, {@link #wanForward}) */
     default boolean relays() {
         return false;

@@ -74,6 +74,9 @@ final class NatTraversal {
         this.metrics = metrics;
         this.directory = directory;
         this.enabled = io.relays();
+        if (enabled) {
+            io.wanClearRoutes(); // routes a previous role of this node set up are not this role's
+        }
     }
 
     /** @return whether the driver carries relayed datagrams (the virtual-time driver has no NAT and does not) */

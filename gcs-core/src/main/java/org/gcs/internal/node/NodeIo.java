@@ -81,6 +81,11 @@ final class NodeIo implements EngineIo {
     }
 
     @Override
+    public void wanClearRoutes() {
+        wan.clearRoutes();
+    }
+
+    @Override
     public void wanForward(DelegateAddress to, DelegateAddress from, RelayFrame frame) {
         wan.forward(to, from, frame);
     }

@@ -170,6 +170,11 @@ final class WanChannel {
         }
     }
 
+    /** Sends to every peer directly again, on the loop (a new delegate role starts without relays). */
+    void clearRoutes() {
+        relayOf.clear();
+    }
+
     /**
      * Passes a peer's sealed datagram on, unopened, on the loop (this delegate is the relay).
      *

@@ -20,9 +20,10 @@ import org.slf4j.LoggerFactory;
 /**
  * Datagrams from the WAN, on the event loop: authenticate, decode and judge freshness ({@link WanReceiver}), then hand
  * the envelope to the engine. Relay frames ({@link RelayFrame}) are told apart by their magic: a request to pass a
- * datagram on goes to the engine unopened, a datagram a relay passed on is opened as if it came from its sender. A datagram that fails is counted by reason ({@code gcs.wan.datagrams.dropped}) and
- * dropped, never thrown; one that looks like an attack or a misconfiguration is also logged (rate-limited). A failing
- * engine callback is logged and the channel keeps reading.
+ * datagram on goes to the engine unopened, a datagram a relay passed on is opened as if it came from its sender. A
+ * datagram that fails is counted by reason ({@code gcs.wan.datagrams.dropped}) and dropped, never thrown; one that
+ * looks like an attack or a misconfiguration is also logged (rate-limited). A failing engine callback is logged and
+ * the channel keeps reading.
  */
 final class WanInboundHandler extends SimpleChannelInboundHandler<DatagramPacket> {
     private static final Logger LOG = LoggerFactory.getLogger(WanInboundHandler.class);

@@ -37,12 +37,19 @@ class NatTraversalTest {
     private final RouteCapture io = new RouteCapture(true);
     private final List<DropReason> drops = new ArrayList<>();
     private final SiteDirectory<List<MemberGroups>> directory = new SiteDirectory<>("paris", SITE_TIMEOUT_NS);
-    private final NatTraversal nat = new NatTraversal(settings(), io, new ProtocolMetrics() {
-        @Override
-        public void wanDropped(DropReason reason) {
-            drops.add(reason);
-        }
-    }, directory);
+    private final NatTraversal nat = newTraversal();
+
+    private NatTraversal newTraversal() {
+        NatTraversal traversal = new NatTraversal(settings(), io, new ProtocolMetrics() {
+            @Override
+            public void wanDropped(DropReason reason) {
+                drops.add(reason);
+            }
+        }, directory);
+        assertThat(io.routes).as("a new role starts without the routes of an earlier one").containsExactly("cleared");
+        io.routes.clear();
+        return traversal;
+    }
 
     @Test
     void aHintedAddressSilentForThreeHeartbeatsIsReachedThroughTheSiteThatNamedIt() {
@@ -187,6 +194,11 @@ class NatTraversalTest {
         @Override
         public void wanRoute(DelegateAddress to, DelegateAddress via) {
             routes.add(to + (via == null ? " direct" : " via " + via));
+        }
+
+        @Override
+        public void wanClearRoutes() {
+            routes.add("cleared");
         }
 
         @Override

@@ -94,6 +94,22 @@ final class Membership {
     }
 
     /**
+     * Raises this member's own incarnation to {@code atLeast}, if it is below, and gossips that it is alive there:
+     * the driver's way to tell the group that something about this member changed (see
+     * {@link SwimMember#raiseIncarnation}).
+     *
+     * @return true if the incarnation rose
+     */
+    boolean raiseIncarnation(long atLeast) {
+        if (atLeast <= incarnation) {
+            return false;
+        }
+        incarnation = atLeast;
+        gossip.add(new MemberUpdate.Alive(self, incarnation));
+        return true;
+    }
+
+    /**
      * SWIM §4.2: a member suspected (or declared dead) at its current incarnation or above takes the next
      * incarnation and gossips that it is alive, which overrides the suspicion everywhere. Lifeguard §IV-A: being
      * suspected hints that this member is the slow one, so its health score goes up.

@@ -70,6 +70,22 @@ public final class SwimMember {
     }
 
     /**
+     * Raises this member's own incarnation to {@code atLeast} (nothing if it is there already) and gossips its
+     * Alive at the new incarnation, which overrides every older belief about it (SWIM §4.2's precedence). Not in
+     * the papers, where only a refutation raises it: a driver uses it to spread that this member's state changed
+     * (the incarnation then doubles as a state version), or to start a successor above its predecessor.
+     *
+     * @param atLeast the lowest incarnation wanted; not negative
+     * @return true if the incarnation rose
+     */
+    public boolean raiseIncarnation(long atLeast) {
+        if (atLeast < 0) {
+            throw new IllegalArgumentException("atLeast must not be negative, got " + atLeast);
+        }
+        return membership.raiseIncarnation(atLeast);
+    }
+
+    /**
      * Handles a message: applies its piggy-backed updates, then answers it. A message from an unknown member adds
      * that member as alive (it knows this one: it is joining). Stale Suspect or Dead updates in the message are
      * not applied but corrected in the reply, if there is one ({@link Membership#newerBelief}).

@@ -267,4 +267,17 @@ class SwimMemberTest {
         a.onMessage("d", new Ping(11, List.of()), 2 * S, out);
         assertThat(out.takeSent().get(0).message().updates()).contains(new Suspect("b", 0, "c"));
     }
+
+    @Test
+    void shouldGossipARaisedIncarnationThatOverridesTheOlderAliveElsewhere() {
+        SwimMember b = new SwimMember("b", SwimSettings.DEFAULTS, new SplittableRandom(7), 0);
+        assertThat(a.raiseIncarnation(5)).isTrue();
+        assertThat(a.raiseIncarnation(3)).as("never lowered").isFalse();
+        assertThat(a.incarnation()).isEqualTo(5);
+        Sent ping = firstPing();
+        assertThat(ping.message().updates()).contains(new Alive("a", 5));
+        b.onMessage("a", ping.message(), 0, out);
+        assertThat(b.incarnationOf("a")).hasValue(5);
+        assertThat(b.status("a")).hasValue(MemberStatus.ALIVE);
+    }
 }

@@ -31,5 +31,9 @@ public enum WanPacketKind {
     /** A piece of a control packet too large for one datagram. */
     FRAGMENT,
     /** Several small control packets in one. */
-    BATCH
+    BATCH,
+    /** A message of the delegates' SWIM failure detector (a Ping, Ack, ping-req or Nack; overlay.membership = swim). */
+    SWIM,
+    /** A request for a site's announcement, after SWIM's gossip told of a newer one (overlay.membership = swim). */
+    STATE_REQUEST
 }

@@ -50,6 +50,10 @@ final class WanPackets {
             return WanPacketKind.FRAGMENT;
         } else if (packet instanceof WanBatch) {
             return WanPacketKind.BATCH;
+        } else if (packet instanceof WanPacket.Swim) {
+            return WanPacketKind.SWIM;
+        } else if (packet instanceof WanPacket.StateRequest) {
+            return WanPacketKind.STATE_REQUEST;
         }
         throw new IllegalStateException("a WAN packet of no known kind: " + packet.getClass().getName());
     }

@@ -41,6 +41,11 @@ public enum DropReason {
      * {@code wan.transport} settings.
      */
     WRONG_TRANSPORT,
+    /**
+     * A SWIM message at a node whose {@code overlay.membership} is {@code all-to-all}: the sites were configured with
+     * different {@code overlay.membership} settings.
+     */
+    WRONG_MEMBERSHIP,
     /** A piece of a split control packet whose other pieces did not all come (lost, or pushed out by newer ones). */
     FRAGMENT_INCOMPLETE,
     /**

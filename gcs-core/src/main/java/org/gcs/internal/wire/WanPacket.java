@@ -16,7 +16,8 @@ import org.gcs.cc.link.LinkSettings;
 public sealed interface WanPacket
         permits WanPacket.Data, WanPacket.Ack, WanPacket.CcFeedback, WanPacket.Nak, WanPacket.Sync,
         WanPacket.SiteState, WanPacket.Probe, WanPacket.ProbeReply, WanPacket.TreeAnnounce, WanPacket.HopData,
-        WanPacket.HopAck, WanPacket.LinkCosts, WanPacket.SiteConflict, WanFragment, WanBatch {
+        WanPacket.HopAck, WanPacket.LinkCosts, WanPacket.SiteConflict, WanPacket.Swim, WanPacket.StateRequest,
+        WanFragment, WanBatch {
 
     /** Wire type codes. */
     byte TYPE_DATA = 1;
@@ -48,6 +49,10 @@ public sealed interface WanPacket
     byte TYPE_SITE_CONFLICT = 14;
     /** Wire type code of {@link WanBatch}. */
     byte TYPE_BATCH = 15;
+    /** Wire type code of {@link Swim}. */
+    byte TYPE_SWIM = 16;
+    /** Wire type code of {@link StateRequest}. */
+    byte TYPE_STATE_REQUEST = 17;
 
     /** @return the wire type code */
     byte type();
@@ -495,6 +500,49 @@ public sealed interface WanPacket
         @Override
         public byte type() {
             return TYPE_SITE_CONFLICT;
+        }
+    }
+
+    /**
+     * One message of the delegates' SWIM failure detector ({@code overlay.membership = swim}; gcs-alm's
+     * {@link org.gcs.alm.swim.SwimMember}): a Ping, Ack, ping-req or Nack with its piggy-backed membership updates,
+     * whose member ids are site names, and where the sender's delegate knows the sites its Alive updates name: a
+     * receiver that does not know such a site takes the address as a hint, as from a {@link SiteState}'s peers.
+     *
+     * @param message the SWIM message
+     * @param addresses the delegates of sites the message's Alive updates name, as the sender knows them
+     * @param siteSetDigest the digest of the sites the sender knows, as in a {@link SiteState}: a receiver that knows
+     *     others announces its peers to the sender
+     */
+    record Swim(org.gcs.alm.swim.SwimMessage message, List<PeerHint> addresses, long siteSetDigest)
+            implements WanPacket {
+        /** The most updates, and addresses, one message carries on the wire. */
+        public static final int MAX_UPDATES = 64;
+
+        /** Rejects what the wire cannot carry. */
+        public Swim {
+            java.util.Objects.requireNonNull(message, "message");
+            addresses = List.copyOf(addresses);
+            if (message.updates().size() > MAX_UPDATES || addresses.size() > MAX_UPDATES) {
+                throw new IllegalArgumentException("a SWIM message carries at most " + MAX_UPDATES + " updates and"
+                        + " addresses, got " + message.updates().size() + " and " + addresses.size());
+            }
+        }
+
+        @Override
+        public byte type() {
+            return TYPE_SWIM;
+        }
+    }
+
+    /**
+     * Asks the receiving delegate for its {@link SiteState} ({@code overlay.membership = swim}): the sender heard,
+     * through SWIM's gossip, of a newer incarnation of the receiving site than the state it holds.
+     */
+    record StateRequest() implements WanPacket {
+        @Override
+        public byte type() {
+            return TYPE_STATE_REQUEST;
         }
     }
 }

@@ -62,6 +62,14 @@ final class WanPacketCodec {
             return flowIdSize(s.srcSite(), s.group()) + 8 + 8;
         } else if (packet instanceof Probe || packet instanceof ProbeReply) {
             return 8;
+        } else if (packet instanceof WanPacket.Swim swim) {
+            int size = SwimCodec.size(swim.message()) + 1 + 8;
+            for (PeerHint p : swim.addresses()) {
+                size += peerHintSize(p);
+            }
+            return size;
+        } else if (packet instanceof WanPacket.StateRequest) {
+            return 0;
         } else if (packet instanceof TreeAnnounce t) {
             return TreeCodec.size(t);
         } else if (packet instanceof WanFragment f) {
@@ -201,6 +209,15 @@ final class WanPacketCodec {
             w.i64(p.seq());
         } else if (packet instanceof ProbeReply p) {
             w.i64(p.seq());
+        } else if (packet instanceof WanPacket.Swim swim) {
+            SwimCodec.write(w, swim.message());
+            w.u8(swim.addresses().size());
+            for (PeerHint p : swim.addresses()) {
+                writePeerHint(w, p);
+            }
+            w.i64(swim.siteSetDigest());
+        } else if (packet instanceof WanPacket.StateRequest) {
+            // no body
         } else if (packet instanceof TreeAnnounce t) {
             TreeCodec.write(w, t);
         } else if (packet instanceof WanBatch b) {
@@ -273,8 +290,23 @@ final class WanPacketCodec {
             case WanPacket.TYPE_FRAGMENT -> readFragment(r);
             case WanPacket.TYPE_SITE_CONFLICT -> readSiteConflict(r);
             case WanPacket.TYPE_BATCH -> readBatch(r);
+            case WanPacket.TYPE_SWIM -> readSwim(r);
+            case WanPacket.TYPE_STATE_REQUEST -> new WanPacket.StateRequest();
             default -> throw new MalformedDatagramException(DropReason.UNKNOWN_TYPE, "type " + type);
         };
+    }
+
+    private static WanPacket.Swim readSwim(WireReader r) throws MalformedDatagramException {
+        org.gcs.alm.swim.SwimMessage message = SwimCodec.read(r);
+        int count = r.u8();
+        if (count > WanPacket.Swim.MAX_UPDATES) {
+            throw new MalformedDatagramException(DropReason.MALFORMED, "a SWIM message with " + count + " addresses");
+        }
+        List<PeerHint> addresses = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            addresses.add(readPeerHint(r));
+        }
+        return new WanPacket.Swim(message, addresses, r.i64());
     }
 
     private static WanBatch readBatch(WireReader r) throws MalformedDatagramException {

@@ -237,7 +237,8 @@ class WanCodecTest {
     void shouldUseDistinctTypeCodes() {
         assertThat(oneOfEachType()).extracting(e -> e.packet().type()).containsExactly(
                 (byte) 1, (byte) 1, (byte) 2, (byte) 2, (byte) 3, (byte) 4, (byte) 5, (byte) 5, (byte) 6, (byte) 7,
-                (byte) 8, (byte) 8, (byte) 8, (byte) 9, (byte) 10, (byte) 11, (byte) 12, (byte) 15);
+                (byte) 8, (byte) 8, (byte) 8, (byte) 9, (byte) 10, (byte) 11, (byte) 12, (byte) 16, (byte) 16, (byte) 16,
+                (byte) 16, (byte) 17, (byte) 15);
     }
 
     @ParameterizedTest
@@ -442,7 +443,7 @@ class WanCodecTest {
     }
 
     @ParameterizedTest
-    @ValueSource(ints = {0, 16, 127, 255})
+    @ValueSource(ints = {0, 18, 127, 255})
     void shouldDropOtherUnassignedTypesAsUnknownType(int type) {
         byte[] bytes = codec.encode(envelope(WanDatagrams.ack()));
         bytes[3] = (byte) type;
@@ -746,5 +747,13 @@ class WanCodecTest {
         var conflict = new WanPacket.SiteConflict("boston", List.of(new PeerHint("boston", 2, "10.0.0.1", 7700),
                 new PeerHint("boston", 2, "10.0.9.1", 7701)));
         assertThat(roundTrip(envelope(conflict)).packet()).isEqualTo(conflict);
+    }
+
+    @Test
+    void shouldRoundTripSwimMessagesAndStateRequests() throws Exception {
+        for (WanPacket packet : List.of(WanDatagrams.swimPingReq(), WanDatagrams.swimAck(),
+                new WanPacket.StateRequest())) {
+            assertThat(roundTrip(envelope(packet)).packet()).isEqualTo(packet);
+        }
     }
 }

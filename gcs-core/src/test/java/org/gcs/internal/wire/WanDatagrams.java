@@ -96,8 +96,26 @@ final class WanDatagrams {
                 envelope(sync()), envelope(siteState()), envelope(siteStateWithLinks()),
                 envelope(new WanPacket.Probe(77)), envelope(new WanPacket.ProbeReply(77)), envelope(sharedTree()),
                 envelope(starPlan()), envelope(sourceTreesPlan()), envelope(ccFeedback()), envelope(hopData()),
-                envelope(hopAck()), envelope(linkCosts()),
+                envelope(hopAck()), envelope(linkCosts()), envelope(swimPingReq()), envelope(swimAck()),
+                envelope(new WanPacket.Swim(new org.gcs.alm.swim.SwimMessage.Ping(3, List.of()), List.of(), 0)),
+                envelope(new WanPacket.Swim(new org.gcs.alm.swim.SwimMessage.Nack(4, List.of()), List.of(), 5)),
+                envelope(new WanPacket.StateRequest()),
                 envelope(new WanBatch(List.of(sync(), ack(), data(0, 1, false, new byte[] {4, 5})))));
+    }
+
+    /** A SWIM ping-req carrying one update of each kind. */
+    static WanPacket.Swim swimPingReq() {
+        return new WanPacket.Swim(new org.gcs.alm.swim.SwimMessage.PingReq(1L << 40, "chicago", List.of(
+                new org.gcs.alm.swim.MemberUpdate.Alive("boston", 12L << 24),
+                new org.gcs.alm.swim.MemberUpdate.Suspect("chicago", 5, "ottawa"),
+                new org.gcs.alm.swim.MemberUpdate.Dead("saltlake", 0, "boston"))),
+                List.of(new PeerHint("boston", 12, "10.0.0.1", 7700)), 0x1234_5678_9abc_def0L);
+    }
+
+    /** A SWIM Ack with one update. */
+    static WanPacket.Swim swimAck() {
+        return new WanPacket.Swim(new org.gcs.alm.swim.SwimMessage.Ack(9, List.of(
+                new org.gcs.alm.swim.MemberUpdate.Alive("ottawa", 1))), List.of(), -1L);
     }
 
     /** A delegate's link prices (seed 000): one congested link, one idle, one at the wire's largest price. */

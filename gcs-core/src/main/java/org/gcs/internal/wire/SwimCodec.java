@@ -1,0 +1,93 @@
+package org.gcs.internal.wire;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.gcs.alm.swim.MemberUpdate;
+import org.gcs.alm.swim.SwimMessage;
+
+/**
+ * The body of a {@link WanPacket.Swim}: u8 kind (0 Ping, 1 Ack, 2 ping-req, 3 Nack), i64 sequence number, the
+ * ping-req's target (a name; only for a ping-req), u8 count of updates, then each update: u8 status (0 alive,
+ * 1 suspect, 2 dead), the member (a name), i64 incarnation, and for a suspect or a dead the member that suspected
+ * or declared it (a name).
+ */
+final class SwimCodec {
+    private static final int PING = 0;
+    private static final int ACK = 1;
+    private static final int PING_REQ = 2;
+    private static final int NACK = 3;
+    private static final int ALIVE = 0;
+    private static final int SUSPECT = 1;
+    private static final int DEAD = 2;
+
+    private SwimCodec() {
+    }
+
+    static int size(SwimMessage message) {
+        int size = 1 + 8 + 1;
+        if (message instanceof SwimMessage.PingReq request) {
+            size += WireWriter.textSize(request.target());
+        }
+        for (MemberUpdate update : message.updates()) {
+            size += 1 + WireWriter.textSize(update.member()) + 8;
+            if (update instanceof MemberUpdate.Suspect suspect) {
+                size += WireWriter.textSize(suspect.from());
+            } else if (update instanceof MemberUpdate.Dead dead) {
+                size += WireWriter.textSize(dead.from());
+            }
+        }
+        return size;
+    }
+
+    static void write(WireWriter w, SwimMessage message) {
+        if (message instanceof SwimMessage.Ping ping) {
+            w.u8(PING).i64(ping.seq());
+        } else if (message instanceof SwimMessage.Ack ack) {
+            w.u8(ACK).i64(ack.seq());
+        } else if (message instanceof SwimMessage.PingReq request) {
+            w.u8(PING_REQ).i64(request.seq()).text(request.target());
+        } else {
+            w.u8(NACK).i64(((SwimMessage.Nack) message).seq());
+        }
+        w.u8(message.updates().size());
+        for (MemberUpdate update : message.updates()) {
+            if (update instanceof MemberUpdate.Alive alive) {
+                w.u8(ALIVE).text(alive.member()).i64(alive.incarnation());
+            } else if (update instanceof MemberUpdate.Suspect suspect) {
+                w.u8(SUSPECT).text(suspect.member()).i64(suspect.incarnation()).text(suspect.from());
+            } else {
+                MemberUpdate.Dead dead = (MemberUpdate.Dead) update;
+                w.u8(DEAD).text(dead.member()).i64(dead.incarnation()).text(dead.from());
+            }
+        }
+    }
+
+    static SwimMessage read(WireReader r) throws MalformedDatagramException {
+        int kind = r.u8();
+        long seq = r.u63("swim.seq");
+        String target = kind == PING_REQ ? r.name("swim.target") : null;
+        int count = r.u8();
+        if (count > WanPacket.Swim.MAX_UPDATES) {
+            throw new MalformedDatagramException(DropReason.MALFORMED, "a SWIM message with " + count + " updates");
+        }
+        List<MemberUpdate> updates = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            int status = r.u8();
+            String member = r.name("swim.member");
+            long incarnation = r.u63("swim.incarnation");
+            updates.add(switch (status) {
+                case ALIVE -> new MemberUpdate.Alive(member, incarnation);
+                case SUSPECT -> new MemberUpdate.Suspect(member, incarnation, r.name("swim.suspectedBy"));
+                case DEAD -> new MemberUpdate.Dead(member, incarnation, r.name("swim.declaredBy"));
+                default -> throw new MalformedDatagramException(DropReason.MALFORMED, "SWIM update status " + status);
+            });
+        }
+        return switch (kind) {
+            case PING -> new SwimMessage.Ping(seq, updates);
+            case ACK -> new SwimMessage.Ack(seq, updates);
+            case PING_REQ -> new SwimMessage.PingReq(seq, target, updates);
+            case NACK -> new SwimMessage.Nack(seq, updates);
+            default -> throw new MalformedDatagramException(DropReason.MALFORMED, "SWIM message kind " + kind);
+        };
+    }
+}

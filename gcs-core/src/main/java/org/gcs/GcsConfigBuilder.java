@@ -295,6 +295,15 @@ public final class GcsConfigBuilder {
         return this;
     }
 
+    /**
+     * @param protocol how the delegates watch each other: {@code all-to-all} or {@code swim}
+     *     ({@code overlay.membership})
+     */
+    public GcsConfigBuilder overlayMembership(String protocol) {
+        this.overlay = overlay.withMembership(protocol);
+        return this;
+    }
+
     /** @param interval how often the tree is reconsidered for better link costs (1 s – 1 h) */
     public GcsConfigBuilder treeRefreshInterval(Duration interval) {
         this.overlay = overlay.withTreeRefreshInterval(interval);

@@ -4,27 +4,35 @@ import java.time.Duration;
 import java.util.Set;
 
 /**
- * The application-layer multicast tree between the sites (keys {@code tree.strategy}, {@code tree.max.fanout},
- * {@code probe.interval}, {@code tree.refresh.interval}): how the tree is built, how wide it may be, how often the
- * delegates probe their links and reconsider the tree. Immutable; each value is checked as it is set.
+ * The overlay between the sites (keys {@code tree.strategy}, {@code tree.max.fanout}, {@code probe.interval},
+ * {@code tree.refresh.interval}, {@code overlay.membership}): how the multicast tree is built, how wide it may be,
+ * how often the delegates probe their links and reconsider the tree, and how they watch each other. Immutable; each
+ * value is checked as it is set.
  *
  * @param treeStrategy a built-in name ({@code spt}, {@code star}, {@code fixed:A-B,B-C}) or the class name of an
  *     {@code org.gcs.alm.tree.TreeStrategy}
  * @param maxFanOut the most children of a site in the tree, 1 – 64
  * @param probeInterval how often a delegate probes its links, 10 ms – 60 s
  * @param treeRefreshInterval how often the tree is reconsidered for better link costs, 1 s – 1 h
+ * @param membership how the delegates watch each other: {@link #ALL_TO_ALL} (each announces its site to every other
+ *     one every heartbeat) or {@link #SWIM} (each probes one other per heartbeat, SWIM with Lifeguard)
  */
 public record OverlaySettings(String treeStrategy, int maxFanOut, Duration probeInterval,
-                              Duration treeRefreshInterval) {
+                              Duration treeRefreshInterval, String membership) {
+    /** {@code overlay.membership}: every delegate announces its site to every other one every heartbeat. */
+    public static final String ALL_TO_ALL = "all-to-all";
+    /** {@code overlay.membership}: SWIM with Lifeguard's refinements (docs/architecture.md §5). */
+    public static final String SWIM = "swim";
+
     /**
      * A shortest-path tree per source (the source's fan-out 2, the others' 4), probes every 500 ms, a refresh every
      * 30 s.
      */
     public static final OverlaySettings DEFAULTS = new OverlaySettings("source-spt", 4, Duration.ofMillis(500),
-            Duration.ofSeconds(30));
+            Duration.ofSeconds(30), ALL_TO_ALL);
     /** The properties keys of the overlay. */
     public static final Set<String> KEYS = Set.of("tree.strategy", "tree.max.fanout", "probe.interval",
-            "tree.refresh.interval");
+            "tree.refresh.interval", "overlay.membership");
 
     /** Checks each value: the strategy must load, the numbers must be within their bounds. */
     public OverlaySettings {
@@ -36,6 +44,27 @@ public record OverlaySettings(String treeStrategy, int maxFanOut, Duration probe
                 Duration.ofSeconds(60));
         ConfigChecks.duration("treeRefreshInterval (tree.refresh.interval)", treeRefreshInterval,
                 Duration.ofSeconds(1), Duration.ofHours(1));
+        if (!ALL_TO_ALL.equals(membership) && !SWIM.equals(membership)) {
+            throw new GcsConfigException("membership (overlay.membership) must be " + ALL_TO_ALL + " or " + SWIM
+                    + ", got " + membership);
+        }
+    }
+
+    /**
+     * The settings before {@code overlay.membership}: all-to-all announcements.
+     *
+     * @param treeStrategy the tree strategy
+     * @param maxFanOut the most children of a site in the tree
+     * @param probeInterval how often a delegate probes its links
+     * @param treeRefreshInterval how often the tree is reconsidered
+     */
+    public OverlaySettings(String treeStrategy, int maxFanOut, Duration probeInterval, Duration treeRefreshInterval) {
+        this(treeStrategy, maxFanOut, probeInterval, treeRefreshInterval, ALL_TO_ALL);
+    }
+
+    /** @return true if the delegates run SWIM rather than announcing to every site every heartbeat */
+    public boolean swim() {
+        return SWIM.equals(membership);
     }
 
     /**
@@ -50,27 +79,33 @@ public record OverlaySettings(String treeStrategy, int maxFanOut, Duration probe
             case "tree.max.fanout" -> withMaxFanOut(SettingValues.integer(key, value));
             case "probe.interval" -> withProbeInterval(SettingValues.duration(key, value));
             case "tree.refresh.interval" -> withTreeRefreshInterval(SettingValues.duration(key, value));
+            case "overlay.membership" -> withMembership(value.strip());
             default -> throw ConfigChecks.notOurs(key, KEYS);
         };
     }
 
     /** @return these settings with another tree strategy */
     public OverlaySettings withTreeStrategy(String strategy) {
-        return new OverlaySettings(strategy, maxFanOut, probeInterval, treeRefreshInterval);
+        return new OverlaySettings(strategy, maxFanOut, probeInterval, treeRefreshInterval, membership);
     }
 
     /** @return these settings with another fan-out bound */
     public OverlaySettings withMaxFanOut(int fanOut) {
-        return new OverlaySettings(treeStrategy, fanOut, probeInterval, treeRefreshInterval);
+        return new OverlaySettings(treeStrategy, fanOut, probeInterval, treeRefreshInterval, membership);
     }
 
     /** @return these settings with another probe interval */
     public OverlaySettings withProbeInterval(Duration interval) {
-        return new OverlaySettings(treeStrategy, maxFanOut, interval, treeRefreshInterval);
+        return new OverlaySettings(treeStrategy, maxFanOut, interval, treeRefreshInterval, membership);
     }
 
     /** @return these settings with another refresh interval */
     public OverlaySettings withTreeRefreshInterval(Duration interval) {
-        return new OverlaySettings(treeStrategy, maxFanOut, probeInterval, interval);
+        return new OverlaySettings(treeStrategy, maxFanOut, probeInterval, interval, membership);
+    }
+
+    /** @return these settings with another membership protocol ({@link #ALL_TO_ALL} or {@link #SWIM}) */
+    public OverlaySettings withMembership(String protocol) {
+        return new OverlaySettings(treeStrategy, maxFanOut, probeInterval, treeRefreshInterval, protocol);
     }
 }

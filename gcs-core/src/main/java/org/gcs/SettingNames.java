@@ -37,7 +37,8 @@ public final class SettingNames {
             "memberStallTimeout", "member.stall.timeout", "congestionControl", "congestion.control",
             "initialSendRate", "initial.send.rate", "minSendRate", "min.send.rate", "treeStrategy", "tree.strategy",
             "maxFanOut", "tree.max.fanout", "probeInterval", "probe.interval",
-            "treeRefreshInterval", "tree.refresh.interval", "hopStallTimeout", "hop.stall.timeout");
+            "treeRefreshInterval", "tree.refresh.interval", "overlayMembership", "overlay.membership",
+            "hopStallTimeout", "hop.stall.timeout");
 
     /** An ISO-8601 duration as {@link Duration#toString()} writes it. */
     private static final Pattern ISO_DURATION = Pattern.compile("(?<![\\w.])-?PT(?:-?[0-9]+H)?(?:-?[0-9]+M)?"

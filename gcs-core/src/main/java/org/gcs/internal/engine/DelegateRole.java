@@ -222,6 +222,10 @@ final class DelegateRole {
                 outgoing.updateReceivers(nowNs);
             }
             sites.onPeerHints(fromSite, state.peers(), nowNs);
+        } else if (packet instanceof WanPacket.Swim swimMessage) {
+            sites.onSwim(fromSite, swimMessage, nowNs);
+        } else if (packet instanceof WanPacket.StateRequest) {
+            sites.onStateRequest(fromSite, nowNs);
         } else if (packet instanceof WanPacket.SiteConflict warning) {
             sites.onConflictWarning(fromSite, warning, nowNs);
         } else if (packet instanceof LinkCosts costs) {

@@ -75,6 +75,11 @@ public record EngineSettings(String site, String memberName, long incarnation, b
         return overlay.maxFanOut();
     }
 
+    /** @return true if the delegates run SWIM ({@code overlay.membership = swim}) instead of all-to-all announcements */
+    public boolean swimMembership() {
+        return overlay.swim();
+    }
+
     /** @return how often a delegate probes its links */
     public long probeIntervalNs() {
         return overlay.probeInterval().toNanos();

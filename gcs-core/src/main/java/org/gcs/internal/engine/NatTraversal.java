@@ -62,6 +62,8 @@ final class NatTraversal {
     private final Map<DelegateAddress, HintSource> hintSources = new HashMap<>();
     /** The XOR of the name hashes of the live sites that were silent at the last heartbeat. */
     private long silentSitesDigest;
+    /** Whether a live site's silence means a NAT change to look for (not with SWIM, which hears sites rarely). */
+    private final boolean watchesSilentSites;
 
     private record HintSource(String site, long firstNs) {
     }
@@ -74,6 +76,8 @@ final class NatTraversal {
         this.metrics = metrics;
         this.directory = directory;
         this.enabled = io.relays();
+        // with SWIM a delegate hears each site only now and then: silence says nothing there, SWIM's suspicion does
+        this.watchesSilentSites = enabled && !settings.swimMembership();
         if (enabled) {
             io.wanClearRoutes(); // routes a previous role of this node set up are not this role's
         }
@@ -91,7 +95,8 @@ final class NatTraversal {
      *     hint gives another address than the one this delegate knows
      */
     boolean relearns(SiteRecord<List<MemberGroups>> known, DelegateAddress hinted, long nowNs) {
-        return enabled && !known.address().equals(hinted) && nowNs - known.lastHeardNs() > SILENT_HEARTBEATS * heartbeatNs;
+        return watchesSilentSites && !known.address().equals(hinted)
+                && nowNs - known.lastHeardNs() > SILENT_HEARTBEATS * heartbeatNs;
     }
 
     /**
@@ -100,7 +105,7 @@ final class NatTraversal {
      *     hints
      */
     long announcedDigest() {
-        return enabled ? silentSitesDigest ^ directory.siteSetDigest() : directory.siteSetDigest();
+        return watchesSilentSites ? silentSitesDigest ^ directory.siteSetDigest() : directory.siteSetDigest();
     }
 
     /** A peer's hint named an address this delegate will announce itself to. */
@@ -122,7 +127,8 @@ final class NatTraversal {
             return;
         }
         silentSitesDigest = 0;
-        for (SiteRecord<List<MemberGroups>> site : directory.sites()) {
+        for (SiteRecord<List<MemberGroups>> site : watchesSilentSites ? directory.sites()
+                : List.<SiteRecord<List<MemberGroups>>>of()) {
             if (nowNs - site.lastHeardNs() > SILENT_HEARTBEATS * heartbeatNs) {
                 silentSitesDigest ^= SiteDirectory.nameHash(site.site());
             }

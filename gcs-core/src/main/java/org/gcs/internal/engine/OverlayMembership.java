@@ -45,8 +45,8 @@ final class OverlayMembership {
     private final Map<String, Long> peerSiteSetDigests = new HashMap<>();
     /** Addresses at which this node received its own announcements (gossip named it): never announce to them. */
     private final Set<DelegateAddress> selfAddresses = new HashSet<>();
-    /** Sites with members, per group; cleared whenever a membership or the set of sites changes. */
-    private final Map<String, Set<String>> memberSitesByGroup = new HashMap<>();
+    /** Which sites have members of each group (cached until memberships or the sites change). */
+    private final GroupSites groups;
     private List<MemberGroups> announcedMembers = List.of();
     private List<RemoteSite> publishedSites = List.of();
     private final ControlSplitter out;
@@ -54,8 +54,11 @@ final class OverlayMembership {
     private final PeerHintSlices peerHints;
     private final SeedBook seeds;
     private final TransportAdvice transportAdvice;
+    private final MembershipAdvice membershipAdvice;
     private final ReflexiveAddress reflexive;
     private final NatTraversal nat;
+    /** SWIM in place of the announcements to every site ({@code overlay.membership = swim}; from the start). */
+    private SwimSites swim;
     /** When each live site last showed that it hears this one (or was first heard): a one-way link otherwise. */
     private final Map<String, Long> heardUsNs = new HashMap<>();
     /** Sites that keep sending but did not hear this one for the site timeout: ignored until they do. */
@@ -64,6 +67,7 @@ final class OverlayMembership {
     /** When {@link #expire} last ran: a longer gap means this node itself did not run (stopped, starved, paused). */
     private long lastExpireNs = Long.MIN_VALUE;
     private long stateVersion;
+
     private long lastHeartbeatNs;
     /** The latest time an input brought (for the rate-limited logs of sends that have no time of their own). */
     private long latestNowNs;
@@ -91,8 +95,10 @@ final class OverlayMembership {
         this.seeds = new SeedBook(settings.memberName(), settings.seeds(), io.resolvesSeedNames(),
                 settings.heartbeatNs(), settings.siteTimeoutNs());
         this.transportAdvice = new TransportAdvice(settings.memberName(), settings.transport().hopByHop());
+        this.membershipAdvice = new MembershipAdvice(settings.memberName(), settings.swimMembership());
         this.reflexive = new ReflexiveAddress(settings.memberName(), settings.selfWanAddress(), io::wanSocketAddress);
         this.nat = new NatTraversal(settings, io, metrics, directory);
+        this.groups = new GroupSites(settings.site(), local, directory);
     }
 
     /** @return the part that relays and routes through relays (docs/nat.md) */
@@ -102,10 +108,18 @@ final class OverlayMembership {
 
     /** Starts from the remote sites the previous delegate described (a site that is gone expires as usual). */
     void startFromKnownSites(long nowNs) {
+        if (settings.swimMembership()) {
+            swim = new SwimSites(settings, term, directory, overlay, nat::announcedDigest, this::send,
+                    (site, to, withPeers, atNs) -> sendState(site, to, withPeers, true, atNs), nowNs);
+            stateVersion = swim.stateVersion();
+        }
         for (RemoteSite known : local.remoteSites()) {
             directory.observe(known.site(), known.term(), new DelegateAddress(known.host(), known.port()), nowNs);
             directory.offerState(known.site(), known.term(), known.stateVersion(), known.members());
             heardUsNs.put(known.site(), nowNs);
+            if (swim != null) {
+                swim.onSiteKnown(known.site());
+            }
         }
         directoryChanged = true;
     }
@@ -177,7 +191,10 @@ final class OverlayMembership {
         }
         if (observation != Observation.REFRESHED) {
             nat.onObserved(site, from, observation);
-            transportAdvice.onSiteCount(directory.sites().size() + 1, nowNs);
+            if (swim != null) {
+                swim.onSiteKnown(site);
+            }
+            advise(nowNs);
             heardUsNs.put(site, nowNs); // it has the site timeout to show that it hears us
             directoryChanged = true;
             hintExpiryNs.remove(from);
@@ -198,10 +215,13 @@ final class OverlayMembership {
         if (state.knowsReceiver()) {
             heardUsNs.put(site, nowNs);
         }
+        if (swim != null) {
+            swim.onSiteState(site, state, nowNs);
+        }
         boolean changed = directory.offerState(site, siteTerm, state.version(), state.members());
         if (changed) {
             directoryChanged = true;
-            memberSitesByGroup.clear();
+            groups.changed();
         }
         return changed;
     }
@@ -259,16 +279,22 @@ final class OverlayMembership {
             return false;
         }
         announcedMembers = members;
-        memberSitesByGroup.clear();
-        stateVersion++;
+        groups.changed();
+        if (swim != null) {
+            swim.stateChanged(); // the next incarnation, gossiped: the peers then ask for the state
+        }
+        stateVersion = swim != null ? swim.stateVersion() : stateVersion + 1;
         return true;
     }
 
     // ---------------------------------------------------------------- timers
 
-    /** Announces the site if a heartbeat is due. */
+    /** Announces the site if a heartbeat is due; runs SWIM's timers and asks stale sites for their states. */
     void onTick(long nowNs) {
         latestNowNs = nowNs;
+        if (swim != null) {
+            swim.onTick(nowNs);
+        }
         if (nowNs - lastHeartbeatNs >= settings.heartbeatNs()) {
             heartbeat(nowNs);
         }
@@ -290,7 +316,7 @@ final class OverlayMembership {
             conflicts.onOwnPause(nowNs); // a newer delegate of this site may have taken over meanwhile
         }
         List<String> gone = new ArrayList<>();
-        for (SiteRecord<List<MemberGroups>> site : directory.expire(nowNs)) {
+        for (SiteRecord<List<MemberGroups>> site : swim != null ? swim.expire(nowNs) : directory.expire(nowNs)) {
             gone.add(site.site());
             peerSiteSetDigests.remove(site.site());
             heardUsNs.remove(site.site());
@@ -303,7 +329,7 @@ final class OverlayMembership {
             // them (HungDelegateIT, merged back more than twice the site timeout after the thaw)
             heardUsNs.replaceAll((site, heardNs) -> nowNs);
         }
-        if (nowNs - lastOneWayCheckNs >= settings.heartbeatNs() / 4) {
+        if (swim == null && nowNs - lastOneWayCheckNs >= settings.heartbeatNs() / 4) {
             lastOneWayCheckNs = nowNs;
             for (SiteRecord<List<MemberGroups>> site : List.copyOf(directory.sites())) {
                 Long heardUs = heardUsNs.get(site.site());
@@ -322,11 +348,36 @@ final class OverlayMembership {
         }
         if (!gone.isEmpty()) {
             gone.forEach(reflexive::forget);
-            transportAdvice.onSiteCount(directory.sites().size() + 1, nowNs);
-            memberSitesByGroup.clear();
+            advise(nowNs);
+            groups.changed();
             directoryChanged = true;
         }
         return gone;
+    }
+
+    /** A peer that heard of a newer incarnation of this site asks for its state ({@code overlay.membership = swim}). */
+    void onStateRequest(String fromSite, long nowNs) {
+        if (swim != null) {
+            swim.onStateRequest(fromSite, nowNs);
+        }
+    }
+
+    /** A SWIM message from a live site's delegate ({@code overlay.membership = swim}). */
+    void onSwim(String fromSite, WanPacket.Swim packet, long nowNs) {
+        latestNowNs = nowNs;
+        if (swim == null) {
+            metrics.wanDropped(DropReason.WRONG_MEMBERSHIP);
+            return;
+        }
+        peerSiteSetDigests.put(fromSite, packet.siteSetDigest());
+        onPeerHints(fromSite, packet.addresses(), nowNs);
+        swim.onSwim(fromSite, packet, nowNs);
+    }
+
+    /** The number of sites changed: the transport and the membership may no longer suit it (a WARN says so). */
+    private void advise(long nowNs) {
+        transportAdvice.onSiteCount(directory.sites().size() + 1, nowNs);
+        membershipAdvice.onSiteCount(directory.sites().size() + 1, nowNs);
     }
 
     /** Forgets gossiped addresses nobody answered from in time. */
@@ -346,9 +397,13 @@ final class OverlayMembership {
         conflicts.onHeartbeat(nowNs);
         nat.onHeartbeat(hintExpiryNs.keySet(), nowNs);
         long ourDigest = directory.siteSetDigest();
-        for (SiteRecord<List<MemberGroups>> site : directory.sites()) {
-            Long theirs = peerSiteSetDigests.get(site.site());
-            sendState(site.site(), site.address(), theirs == null || theirs != ourDigest, true, nowNs);
+        if (swim != null) {
+            swim.heartbeat(liveSites(), nowNs); // only the link reports and the digest repairs (SwimSites)
+        } else {
+            for (SiteRecord<List<MemberGroups>> site : directory.sites()) {
+                Long theirs = peerSiteSetDigests.get(site.site());
+                sendState(site.site(), site.address(), theirs == null || theirs != ourDigest, true, nowNs);
+            }
         }
         seeds.requestDue(nowNs, directory::isKnownAddress, io::resolveSeed);
         for (DelegateAddress seed : seeds.addresses()) {
@@ -390,7 +445,8 @@ final class OverlayMembership {
     private void sendState(String site, DelegateAddress to, boolean withPeers, boolean hearsReceiver, long nowNs) {
         List<PeerHint> peers = withPeers ? peerHints.next(nowNs) : List.of();
         boolean reportLinks = site != null && overlay.reportsTo(site, liveSites());
-        out.send(site, to, envelope(new SiteState(stateVersion, announcedMembers, peers,
+        long version = swim != null ? swim.stateVersion() : stateVersion;
+        out.send(site, to, envelope(new SiteState(version, announcedMembers, peers,
                 nat.announcedDigest(), overlay.version(), reportLinks ? overlay.linkReports() : List.of(),
                 hearsReceiver, site == null ? null : to)), nowNs); // to a site, "to" is where its datagrams came from
     }
@@ -455,13 +511,7 @@ final class OverlayMembership {
 
     /** @return the remote sites whose members joined a group, in the directory's order */
     List<String> remoteSitesWith(String group) {
-        List<String> sites = new ArrayList<>();
-        for (SiteRecord<List<MemberGroups>> site : directory.sites()) {
-            if (hasGroup(site.state(), group)) {
-                sites.add(site.site());
-            }
-        }
-        return sites;
+        return groups.remoteSitesWith(group);
     }
 
     /**
@@ -469,28 +519,7 @@ final class OverlayMembership {
      *     memberships or the set of sites change
      */
     Set<String> memberSites(String group) {
-        return memberSitesByGroup.computeIfAbsent(group, this::computeMemberSites);
-    }
-
-    private Set<String> computeMemberSites(String group) {
-        Set<String> sites = new HashSet<>();
-        if (local.siteHasGroup(group)) {
-            sites.add(settings.site());
-        }
-        sites.addAll(remoteSitesWith(group));
-        return Set.copyOf(sites); // one immutable instance until memberships change: TreeOverlay keys on it
-    }
-
-    private static boolean hasGroup(List<MemberGroups> members, String group) {
-        if (members == null) {
-            return false;
-        }
-        for (MemberGroups member : members) {
-            if (member.groups().contains(group)) {
-                return true;
-            }
-        }
-        return false;
+        return groups.memberSites(group);
     }
 
     private WanEnvelope envelope(WanPacket packet) {

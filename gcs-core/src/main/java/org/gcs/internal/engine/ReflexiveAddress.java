@@ -33,6 +33,8 @@ final class ReflexiveAddress {
     private final DelegateAddress announced;
     private final Supplier<DelegateAddress> bound;
     private final Map<String, DelegateAddress> seenBySite = new HashMap<>();
+    /** How many sites see each address (kept so that a report costs no pass over every site: 2048 sites). */
+    private final Map<DelegateAddress, Integer> sitesByAddress = new java.util.LinkedHashMap<>();
     private Set<DelegateAddress> reported = Set.of();
 
     /**
@@ -55,8 +57,16 @@ final class ReflexiveAddress {
      * @return true if the set of addresses the peers see changed (logged where the driver has a socket)
      */
     boolean onSeenAt(String site, DelegateAddress seenAt) {
-        if (seenAt == null || seenAt.equals(seenBySite.put(site, seenAt))) {
+        if (seenAt == null) {
             return false;
+        }
+        DelegateAddress before = seenBySite.put(site, seenAt);
+        if (seenAt.equals(before)) {
+            return false;
+        }
+        boolean newAddress = sitesByAddress.merge(seenAt, 1, Integer::sum) == 1;
+        if (!uncount(before) && !newAddress) {
+            return false; // the same addresses as before, seen by other numbers of sites
         }
         Set<DelegateAddress> now = seen();
         if (now.equals(reported)) {
@@ -75,12 +85,18 @@ final class ReflexiveAddress {
 
     /** Forgets what a site that expired saw. */
     void forget(String site) {
-        seenBySite.remove(site);
+        uncount(seenBySite.remove(site));
+    }
+
+    /** @return true if no site sees {@code address} any more */
+    private boolean uncount(DelegateAddress address) {
+        return address != null && sitesByAddress.merge(address, -1, (count, minus) -> count == 1 ? null : count - 1)
+                == null;
     }
 
     /** @return the addresses the peers see this delegate at, each once */
     Set<DelegateAddress> seen() {
-        return new LinkedHashSet<>(seenBySite.values());
+        return new LinkedHashSet<>(sitesByAddress.keySet());
     }
 
     /** @return what the addresses seen say about the path out of this site */

@@ -74,6 +74,21 @@ final class TreeOverlay {
     private TreePlan plan;
     private long highestSeenVersion;
     private long lastProbeNs = Long.MIN_VALUE / 2;
+    /**
+     * The most sites probed per probe interval, and the most links one announcement reports: every one without SWIM
+     * (each delegate probes and reports every link), {@link #SWIM_PROBES_PER_INTERVAL} and {@link #SWIM_REPORTED_LINKS}
+     * with it, so that a delegate's control traffic does not grow with the sites.
+     */
+    private final int probesPerInterval;
+    private final int reportedLinks;
+    private final long measurementRebuildSpacingNs;
+    /**
+     * The least time between two plans built for a change of sites: none without SWIM, a heartbeat with it (while a
+     * thousand sites join, a plan for every change, to every site, was most of the control traffic).
+     */
+    private final long minRebuildSpacingNs;
+    /** The site probed last: the next interval's probes take the sites after it, in name order. */
+    private String lastProbed = "";
     private boolean rebuildDue;
     /** Directed links with a measurement when the plan was last built: more known links means a better plan. */
     private int measuredLinksAtBuild;
@@ -89,7 +104,19 @@ final class TreeOverlay {
         this.probeIntervalNs = settings.probeIntervalNs();
         long probeTimeoutNs = Math.max(4 * settings.probeIntervalNs(), 2_000_000_000L);
         this.links = new LinkQualityTable(settings.flow().initialRttNs(), probeTimeoutNs, LOSS_WINDOW);
+        this.probesPerInterval = settings.swimMembership() ? SWIM_PROBES_PER_INTERVAL : Integer.MAX_VALUE;
+        // with SWIM the links are measured a few per interval, for N / 2 intervals: a rebuild for each new
+        // measurement would announce a plan every second
+        this.minRebuildSpacingNs = settings.swimMembership() ? settings.heartbeatNs() : 0;
+        this.measurementRebuildSpacingNs = settings.swimMembership()
+                ? Math.max(MEASUREMENT_REBUILD_SPACING_NS, settings.treeRefreshNs()) : MEASUREMENT_REBUILD_SPACING_NS;
+        this.reportedLinks = settings.swimMembership() ? SWIM_REPORTED_LINKS : Integer.MAX_VALUE;
     }
+
+    /** With SWIM: the sites probed per probe interval, in turn (every site once in N / 2 intervals). */
+    static final int SWIM_PROBES_PER_INTERVAL = 2;
+    /** With SWIM: the links an announcement reports to the coordinators, the nearest ones (lowest RTT). */
+    static final int SWIM_REPORTED_LINKS = 16;
 
     /** Starts from the plan the site knew before this node became delegate (from the previous delegate). */
     void startFrom(TreeAnnounce known, long nowNs) {
@@ -109,7 +136,10 @@ final class TreeOverlay {
         links.probeAnswered(fromSite, reply.seq(), nowNs);
     }
 
-    /** @return this delegate's measurements, for its site announcement */
+    /**
+     * @return this delegate's measurements, for its site announcement: every link, or with SWIM the
+     *     {@link #SWIM_REPORTED_LINKS} nearest (the coordinator takes an unreported link at its unknown cost)
+     */
     List<LinkReport> linkReports() {
         List<LinkReport> reports = new ArrayList<>();
         for (String peer : links.peers()) {
@@ -117,6 +147,10 @@ final class TreeOverlay {
             if (rtt.isPresent()) {
                 reports.add(new LinkReport(peer, rtt.getAsLong() / 1_000, Math.round(links.lossRate(peer) * 1e6)));
             }
+        }
+        if (reports.size() > reportedLinks) {
+            reports.sort(java.util.Comparator.comparingLong(LinkReport::rttMicros).thenComparing(LinkReport::site));
+            return List.copyOf(reports.subList(0, reportedLinks));
         }
         return reports;
     }
@@ -215,15 +249,33 @@ final class TreeOverlay {
         links.tick(nowNs);
         if (nowNs - lastProbeNs >= probeIntervalNs) {
             lastProbeNs = nowNs;
-            for (String peer : liveSites) {
-                out.toSite(peer, new Probe(links.probeSent(peer, nowNs)));
-            }
+            probe(liveSites, nowNs, out);
         }
-        if (isCoordinator(liveSites) && (rebuildDue || nowNs - lastCoordinationNs >= COORDINATION_INTERVAL_NS)) {
+        boolean rebuildAllowed = nowNs - lastBuildNs >= minRebuildSpacingNs;
+        if (isCoordinator(liveSites) && (rebuildDue && rebuildAllowed
+                || nowNs - lastCoordinationNs >= COORDINATION_INTERVAL_NS)) {
             lastCoordinationNs = nowNs;
             coordinate(liveSites, nowNs, out);
         }
         resendStalePlans(liveSites, nowNs, out);
+    }
+
+    /** Probes every live site, or the next {@link #probesPerInterval} after the one probed last, in name order. */
+    private void probe(SortedSet<String> liveSites, long nowNs, Output out) {
+        if (liveSites.size() <= probesPerInterval) {
+            for (String peer : liveSites) {
+                out.toSite(peer, new Probe(links.probeSent(peer, nowNs)));
+            }
+            return;
+        }
+        java.util.Iterator<String> after = liveSites.tailSet(lastProbed + "\0").iterator();
+        for (int i = 0; i < probesPerInterval; i++) {
+            if (!after.hasNext()) {
+                after = liveSites.iterator();
+            }
+            lastProbed = after.next();
+            out.toSite(lastProbed, new Probe(links.probeSent(lastProbed, nowNs)));
+        }
     }
 
     private boolean isCoordinator(SortedSet<String> liveSites) {
@@ -235,19 +287,22 @@ final class TreeOverlay {
         sites.add(site);
         LinkCosts costs = costs(sites);
         Optional<TreePlan> next;
-        if (measuredLinks > measuredLinksAtBuild && nowNs - lastBuildNs >= MEASUREMENT_REBUILD_SPACING_NS) {
+        if (measuredLinks > measuredLinksAtBuild && nowNs - lastBuildNs >= measurementRebuildSpacingNs) {
             rebuildDue = true; // links measured for the first time: the last plan guessed their cost
         }
-        if (rebuildDue) {
+        boolean build = rebuildDue && nowNs - lastBuildNs >= minRebuildSpacingNs;
+        if (build) {
+            rebuildDue = false;
             measuredLinksAtBuild = measuredLinks;
             lastBuildNs = nowNs;
             TreePlan built = strategy.plan(sites, costs, maxFanOut);
             maintainer.adopt(built, nowNs);
-            next = Optional.of(built);
+            // with SWIM, a plan the same as the current one is not announced again: at a thousand sites every
+            // announcement is tens of datagrams to every site
+            next = probesPerInterval != Integer.MAX_VALUE && built.equals(plan) ? Optional.empty() : Optional.of(built);
         } else {
             next = maintainer.onTick(sites, costs, nowNs);
         }
-        rebuildDue = false;
         if (next.isPresent()) {
             long version = Math.max(highestSeenVersion, announced == null ? 0 : announced.version()) + 1;
             TreeAnnounce announce = toAnnounce(version, next.get(), costs);

@@ -1,0 +1,222 @@
+package org.gcs.internal.engine;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SplittableRandom;
+import java.util.function.Predicate;
+import org.gcs.alm.swim.MemberStatus;
+import org.gcs.alm.swim.MemberUpdate;
+import org.gcs.alm.swim.SwimMember;
+import org.gcs.alm.swim.SwimMessage;
+import org.gcs.alm.swim.SwimOutput;
+import org.gcs.alm.swim.SwimSettings;
+import org.gcs.internal.log.RateLimitedLog;
+import org.gcs.internal.wire.PeerHint;
+import org.gcs.internal.wire.WanPacket;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A delegate's part in the overlay's SWIM group ({@code overlay.membership = swim}; docs/architecture.md §5): it
+ * runs gcs-alm's {@link SwimMember} with the site names as member ids, carries its messages as
+ * {@link WanPacket.Swim} packets, and tells {@link OverlayMembership} which sites SWIM declared dead and which
+ * sites' states it must ask for.
+ *
+ * <p><b>The incarnation is the state version.</b> This site's SWIM incarnation starts at {@code term · 2^24}, so that
+ * a new delegate of the site (a higher term) is believed over its predecessor at once, and rises by one whenever the
+ * site's memberships change ({@link #stateChanged}); the {@code SiteState} this delegate sends carries it as its
+ * version. SWIM's gossip then spreads every change of state infection-style, on the probes: a delegate that hears of
+ * an incarnation of a site above the state version it holds asks that site for its state ({@link #staleSites},
+ * {@link WanPacket.StateRequest}), again every period until the state comes.
+ *
+ * <p>Updates about sites this delegate has no address for are not applied (the directory learns sites from their
+ * datagrams, never from gossip): SWIM would otherwise probe a site it cannot reach and suspect it. Each message
+ * carries the addresses of the sites its Alive updates name, which a receiver that lacks them takes as peer hints
+ * (it announces itself there, and learns the site when it answers): a new site becomes known to every delegate as
+ * fast as SWIM spreads its Alive.
+ */
+final class SiteSwim {
+    /** The incarnations one delegate may take before its successor's first one: 2^24 state changes. */
+    static final int TERM_SHIFT = 24;
+    private static final RateLimitedLog LOG = new RateLimitedLog(LoggerFactory.getLogger(SiteSwim.class));
+
+    /** Where SWIM's messages go: a site's current delegate, if it is known. */
+    interface Sender {
+        void send(String site, WanPacket packet);
+    }
+
+    private final String memberName;
+    private final SwimMember member;
+    private final Sender sender;
+    private final Predicate<String> addressKnown;
+    private final java.util.function.Function<String, Optional<PeerHint>> addressOf;
+    private final java.util.function.LongSupplier digest;
+    private final List<String> dead = new ArrayList<>();
+    /** The sites whose state this delegate wants: the incarnation heard of, above the state version held. */
+    private final Map<String, Long> wantedIncarnations = new HashMap<>();
+    /** When this delegate last asked each wanted site for its state. */
+    private final Map<String, Long> requestedNs = new HashMap<>();
+    private final long periodNs;
+    private final SwimOutput output = new SwimOutput() {
+        @Override
+        public void send(String to, SwimMessage message) {
+            List<PeerHint> addresses = new ArrayList<>();
+            for (MemberUpdate update : message.updates()) {
+                if (update instanceof MemberUpdate.Alive && !update.member().equals(to)) {
+                    addressOf.apply(update.member()).ifPresent(addresses::add);
+                }
+            }
+            sender.send(to, new WanPacket.Swim(message, addresses, digest.getAsLong()));
+        }
+
+        @Override
+        public void onAlive(String site) {
+            dead.remove(site);
+        }
+
+        @Override
+        public void onSuspect(String site) {
+            LOG.info(memberName + "/swim-suspect-" + site, latestNowNs, "SWIM: site {} is suspected (a probe and"
+                    + " its indirect probes went unanswered); it is removed unless it refutes in time", site);
+        }
+
+        @Override
+        public void onDead(String site) {
+            dead.add(site);
+        }
+    };
+    private long latestNowNs;
+
+    /**
+     * @param settings the engine's settings: the SWIM period is {@code heartbeat.interval}, the probe timeout half
+     *     of it; the rest are memberlist's LAN defaults ({@link SwimSettings#DEFAULTS})
+     * @param term this delegate's term (its incarnations start at {@code term · 2^24})
+     * @param addressOf a site's delegate as the directory knows it, to go with the Alive updates about it
+     * @param digest the site-set digest this delegate announces, which every message carries
+     */
+    SiteSwim(EngineSettings settings, long term, Sender sender,
+             java.util.function.Function<String, Optional<PeerHint>> addressOf, java.util.function.LongSupplier digest,
+             long nowNs) {
+        this.digest = digest;
+        this.memberName = settings.memberName();
+        this.sender = sender;
+        this.addressOf = addressOf;
+        this.addressKnown = site -> addressOf.apply(site).isPresent();
+        this.periodNs = settings.heartbeatNs();
+        SwimSettings swim = SwimSettings.DEFAULTS.withProbeTiming(periodNs, periodNs / 2);
+        this.member = new SwimMember(settings.site(), swim, new SplittableRandom(settings.randomSeed() ^ term), nowNs);
+        member.raiseIncarnation(firstIncarnation(term));
+        this.latestNowNs = nowNs;
+    }
+
+    /** @return the incarnation a delegate of this term starts at: {@code term · 2^24}, or the highest it can be */
+    static long firstIncarnation(long term) {
+        return term >= 0 && term < 1L << (62 - TERM_SHIFT) ? term << TERM_SHIFT : 1L << 62;
+    }
+
+    /** A site the directory learned (or a new delegate of it): probed from now on. */
+    void onSiteKnown(String site) {
+        member.addMember(site);
+    }
+
+    /**
+     * A SWIM message from a live site's delegate. Its updates about sites without an address here are left out; an
+     * update that raises a site's incarnation above {@code stateVersionOf} marks that site stale.
+     *
+     * @param stateVersionOf the state version this delegate holds for a site (empty if none)
+     */
+    void onMessage(String fromSite, SwimMessage message, java.util.function.Function<String, Optional<Long>>
+            stateVersionOf, long nowNs) {
+        latestNowNs = nowNs;
+        List<MemberUpdate> kept = new ArrayList<>(message.updates().size());
+        for (MemberUpdate update : message.updates()) {
+            if (update.member().equals(member.self()) || addressKnown.test(update.member())) {
+                kept.add(update);
+            }
+        }
+        member.onMessage(fromSite, kept.size() == message.updates().size() ? message : withUpdates(message, kept),
+                nowNs, output);
+        for (MemberUpdate update : kept) {
+            String site = update.member();
+            long incarnation = member.incarnationOf(site).orElse(0);
+            if (!site.equals(member.self()) && incarnation > stateVersionOf.apply(site).orElse(-1L)) {
+                wantedIncarnations.merge(site, incarnation, Math::max);
+            }
+        }
+    }
+
+    private static SwimMessage withUpdates(SwimMessage message, List<MemberUpdate> updates) {
+        if (message instanceof SwimMessage.Ping ping) {
+            return new SwimMessage.Ping(ping.seq(), updates);
+        } else if (message instanceof SwimMessage.Ack ack) {
+            return new SwimMessage.Ack(ack.seq(), updates);
+        } else if (message instanceof SwimMessage.PingReq request) {
+            return new SwimMessage.PingReq(request.seq(), request.target(), updates);
+        }
+        return new SwimMessage.Nack(((SwimMessage.Nack) message).seq(), updates);
+    }
+
+    /** Runs SWIM's timers if something is due. */
+    void onTick(long nowNs) {
+        latestNowNs = nowNs;
+        if (nowNs >= member.nextDeadlineNs()) {
+            member.onTick(nowNs, output);
+        }
+    }
+
+    /** This site's memberships changed: the next incarnation, gossiped. */
+    void stateChanged() {
+        member.raiseIncarnation(member.incarnation() + 1);
+    }
+
+    /** @return the version this delegate's {@code SiteState} carries: its incarnation */
+    long stateVersion() {
+        return member.incarnation();
+    }
+
+    /** @return the sites SWIM declared dead since the last call */
+    List<String> takeDead() {
+        if (dead.isEmpty()) {
+            return List.of();
+        }
+        List<String> taken = List.copyOf(dead);
+        dead.clear();
+        return taken;
+    }
+
+    /**
+     * @param stateVersionOf the state version this delegate holds for a site (empty if none)
+     * @return the sites to ask for their state now: SWIM told of an incarnation above the state version held, and
+     *     this delegate did not ask them within the last period (a request or its answer may be lost: asked again
+     *     every period until the state comes, or the site dies)
+     */
+    List<String> staleSites(java.util.function.Function<String, Optional<Long>> stateVersionOf, long nowNs) {
+        if (wantedIncarnations.isEmpty()) {
+            return List.of();
+        }
+        List<String> due = new ArrayList<>();
+        for (var wanted = wantedIncarnations.entrySet().iterator(); wanted.hasNext(); ) {
+            Map.Entry<String, Long> site = wanted.next();
+            if (believesDead(site.getKey()) || stateVersionOf.apply(site.getKey()).orElse(-1L) >= site.getValue()) {
+                wanted.remove();
+                requestedNs.remove(site.getKey());
+            } else if (nowNs - requestedNs.getOrDefault(site.getKey(), Long.MIN_VALUE / 2) >= periodNs) {
+                requestedNs.put(site.getKey(), nowNs);
+                due.add(site.getKey());
+            }
+        }
+        return due;
+    }
+
+    /** @return whether SWIM believes a site dead (or does not know it) */
+    boolean believesDead(String site) {
+        return member.status(site).orElse(MemberStatus.DEAD) == MemberStatus.DEAD;
+    }
+
+    /** @return the SWIM member, for tests and status */
+    SwimMember member() {
+        return member;
+    }
+}

@@ -141,9 +141,14 @@ final class SwimSites {
 
     /** The heartbeat's announcements: to the sites that take the link reports, and the digest repairs. */
     void heartbeat(SortedSet<String> liveSites, long nowNs) {
-        for (SiteRecord<List<MemberGroups>> site : directory.sites()) {
-            if (overlay.reportsTo(site.site(), liveSites)) {
-                states.sendState(site.site(), site.address(), digestRepairs.remove(site.site()), nowNs);
+        int looked = 0;
+        for (String peer : liveSites) { // the report targets are among the first two (TreeOverlay.reportsTo)
+            if (looked++ == 2) {
+                break;
+            }
+            if (overlay.reportsTo(peer, liveSites)) {
+                directory.get(peer).ifPresent(site -> states.sendState(peer, site.address(),
+                        digestRepairs.remove(peer), nowNs));
             }
         }
         List<String> differing = new ArrayList<>(digestRepairs);

@@ -26,6 +26,8 @@ public final class LabScenarios {
         add(org.gcs.lab.overlay.OverlayVsEndToEndScenario::new);
         add(org.gcs.lab.hop.BackupBuffersScenario::new);
         add(org.gcs.lab.hop.TransportScalingScenario::new);
+        add(org.gcs.lab.membership.MembershipScalingScenario::new);
+        add(org.gcs.lab.membership.MembershipScalingScenario::swim);
         add(org.gcs.lab.costbenefit.CostBenefitTwoBottlenecksScenario::new);
         add(org.gcs.lab.costbenefit.CostBenefitSharedBottleneckScenario::new);
         add(org.gcs.lab.costbenefit.CostBenefitChainScenario::new);

@@ -52,9 +52,9 @@ class LabCommandOptionsTest {
         assertThat(LabScenarios.names()).containsExactly("rate-restriction", "membership", "lan-fairness",
                 "tcp-friendliness", "ormcc-tracking", "ormcc-multi-bottleneck", "ormcc-drop-to-zero",
                 "ormcc-feedback-loss", "ormcc-muted-representative", "ormcc-vs-tfrc", "overlay-scaling",
-                "overlay-vs-e2e", "backup-buffers", "transport-scaling", "cost-benefit-two-bottlenecks",
-                "cost-benefit-shared-bottleneck", "cost-benefit-chain", "cost-benefit-many-senders",
-                "cost-benefit-randomization", "nat");
+                "overlay-vs-e2e", "backup-buffers", "transport-scaling", "membership-scaling", "membership-scaling-swim",
+                "cost-benefit-two-bottlenecks", "cost-benefit-shared-bottleneck", "cost-benefit-chain",
+                "cost-benefit-many-senders", "cost-benefit-randomization", "nat");
         assertThat(LabScenarios.find("membership")).get().extracting(LabScenario::name).isEqualTo("membership");
         assertThat(LabScenarios.find("nope")).isEmpty();
     }

@@ -67,7 +67,6 @@ final class OverlayMembership {
     /** When {@link #expire} last ran: a longer gap means this node itself did not run (stopped, starved, paused). */
     private long lastExpireNs = Long.MIN_VALUE;
     private long stateVersion;
-
     private long lastHeartbeatNs;
     /** The latest time an input brought (for the rate-limited logs of sends that have no time of their own). */
     private long latestNowNs;

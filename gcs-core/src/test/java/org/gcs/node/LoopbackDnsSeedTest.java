@@ -61,10 +61,12 @@ class LoopbackDnsSeedTest {
                     && hasMember(a2, "b1") && hasMember(a2, "c1"));
             assertMessagesFlow(a2, b1, c1, "after");
             String moved = " now resolves to [127.0.0.3:" + portA + "] (was [127.0.0.2:" + portA + "])";
-            assertThat(log.containing("b1: seed " + SRV + " does not answer at [127.0.0.2:" + portA + "]"))
-                    .isNotEmpty();
-            assertThat(log.containing("b1: seed " + SRV + moved)).isNotEmpty();
-            assertThat(log.containing("c1: seed " + HOST + ":" + portA + moved)).isNotEmpty();
+            // a delegate may learn a2 from the other one's hints before its own seed's silence makes it resolve the
+            // name again: the re-resolution still comes, within a site timeout or two of a1's going
+            await().atMost(Duration.ofSeconds(15)).until(() -> !log.containing("b1: seed " + SRV
+                    + " does not answer at [127.0.0.2:" + portA + "]").isEmpty()
+                    && !log.containing("b1: seed " + SRV + moved).isEmpty()
+                    && !log.containing("c1: seed " + HOST + ":" + portA + moved).isEmpty());
         }
     }
 

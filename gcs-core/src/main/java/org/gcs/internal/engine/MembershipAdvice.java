@@ -10,7 +10,8 @@ import org.slf4j.LoggerFactory;
  * to change and the figures behind it, and again only after the overlay shrank to that and grew past it anew. All to
  * all, a delegate announces its site to every other one every heartbeat and probes every link twice a second: in
  * {@code gcs lab membership-scaling} (docs/experiments.md) it sent 315 datagrams a second at 64 sites and 637 at 128,
- * about 5 per site, while with {@code swim} it sent about 12 whatever the sites, up to 2048. Engine thread only.
+ * about 5 per site, while with {@code swim} it sent about 12 whatever the sites, up to 1024 (the largest measured).
+ * Engine thread only.
  */
 final class MembershipAdvice {
     /** The most sites the all-to-all membership is advised for. */
@@ -49,11 +50,11 @@ final class MembershipAdvice {
             return false;
         }
         advised = true;
-        LOG.warn("advice", nowNs, "{}: the overlay has {} sites on overlay.membership = all-to-all, where every delegate"
-                + " announces itself to every site and probes every link (gcs lab membership-scaling: 315 datagrams per"
-                + " delegate per second at 64 sites, 637 at 128; with swim about 12 up to 2048 sites): above {} sites"
-                + " set overlay.membership = swim on every node (docs/experiments.md, membership-scaling)", memberName,
-                sites, ALL_TO_ALL_SITES);
+        LOG.warn("advice", nowNs, "{}: the overlay has {} sites on overlay.membership = all-to-all, where every"
+                + " delegate announces itself to every site and probes every link (gcs lab membership-scaling: 315"
+                + " datagrams per delegate per second at 64 sites, 637 at 128; with swim about 12 at up to 1024"
+                + " sites): above {} sites set overlay.membership = swim on every node (docs/experiments.md,"
+                + " membership-scaling)", memberName, sites, ALL_TO_ALL_SITES);
         return true;
     }
 }

@@ -22,7 +22,7 @@ final class MembershipAdvice {
 
     private final String memberName;
     private final boolean swim;
-    private boolean advised;
+    private final ThresholdCrossing crossing = new ThresholdCrossing(ALL_TO_ALL_SITES);
 
     /**
      * @param memberName this member, for the log
@@ -39,17 +39,9 @@ final class MembershipAdvice {
      * @return whether this call gave the advice (logged unless another delegate of this process did within the hour)
      */
     boolean onSiteCount(int sites, long nowNs) {
-        if (swim) {
+        if (swim || !crossing.crossed(sites)) {
             return false;
         }
-        if (sites <= ALL_TO_ALL_SITES) {
-            advised = false;
-            return false;
-        }
-        if (advised) {
-            return false;
-        }
-        advised = true;
         LOG.warn("advice", nowNs, "{}: the overlay has {} sites on overlay.membership = all-to-all, where every"
                 + " delegate announces itself to every site and probes every link (gcs lab membership-scaling: 315"
                 + " datagrams per delegate per second at 64 sites, 637 at 128; with swim about 12 at up to 1024"

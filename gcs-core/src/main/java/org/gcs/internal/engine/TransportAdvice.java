@@ -25,7 +25,7 @@ final class TransportAdvice {
 
     private final String memberName;
     private final boolean hopByHop;
-    private boolean advised;
+    private final ThresholdCrossing crossing = new ThresholdCrossing(END_TO_END_SITES);
 
     /**
      * @param memberName this member, for the log
@@ -42,17 +42,9 @@ final class TransportAdvice {
      * @return whether this call gave the advice (logged unless another delegate of this process did within the hour)
      */
     boolean onSiteCount(int sites, long nowNs) {
-        if (hopByHop) {
+        if (hopByHop || !crossing.crossed(sites)) {
             return false;
         }
-        if (sites <= END_TO_END_SITES) {
-            advised = false;
-            return false;
-        }
-        if (advised) {
-            return false;
-        }
-        advised = true;
         LOG.warn("advice", nowNs, "{}: the overlay has {} sites on wan.transport = end-to-end, whose throughput falls as the tree"
                 + " deepens (gcs lab transport-scaling: 0.28 of the 8-site throughput at 32 sites, 0.03 at 512; hop by"
                 + " hop kept 0.96 and 0.89): above {} sites set wan.transport = hop-by-hop on every node"

@@ -2,6 +2,7 @@ package org.gcs;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.HexFormat;
 
 /**
  * The cluster's key ring as it was set ({@link GcsConfigBuilder#clusterKey(byte[])}, {@link
@@ -26,6 +27,20 @@ record ClusterKeySetting(ClusterKeys keys, String setting, Path file) {
                     + " bytes: generate one, e.g. with `openssl rand -hex 32`, and give it to every node");
         }
         return new ClusterKeySetting(ClusterKeys.single(key), "cluster.key", null);
+    }
+
+    /**
+     * @param hex the shared secret as hexadecimal digits ({@code cluster.key.hex})
+     * @return a ring of that one key
+     */
+    static ClusterKeySetting ofHex(String hex) {
+        byte[] key;
+        try {
+            key = HexFormat.of().parseHex(hex);
+        } catch (IllegalArgumentException e) {
+            throw new GcsConfigException("cluster.key.hex must be hexadecimal digits, e.g. from `openssl rand -hex 32`");
+        }
+        return ofKey(key);
     }
 
     /**

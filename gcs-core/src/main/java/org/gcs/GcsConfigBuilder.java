@@ -4,7 +4,6 @@ import io.micrometer.core.instrument.MeterRegistry;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.Arrays;
-import java.util.HexFormat;
 import java.util.List;
 import org.gcs.driver.WanPipelineHook;
 
@@ -444,7 +443,7 @@ public final class GcsConfigBuilder {
             case "delegate.eligible" -> delegateEligible(SettingValues.bool(key, v));
             case "node.test" -> testNode(SettingValues.bool(key, v));
             case "cluster.key" -> clusterKey(v);
-            case "cluster.key.hex" -> clusterKey(hexKey(v));
+            case "cluster.key.hex" -> clusterKey = ClusterKeySetting.ofHex(v);
             case "cluster.key.file" -> clusterKeyFile(java.nio.file.Path.of(v));
             default -> setPart(key, v);
         }
@@ -473,14 +472,6 @@ public final class GcsConfigBuilder {
             transportSetting(key, v);
         } else {
             throw new GcsConfigException("unknown setting '" + key + "' (docs/configuration.md lists them)");
-        }
-    }
-
-    private static byte[] hexKey(String hex) {
-        try {
-            return HexFormat.of().parseHex(hex);
-        } catch (IllegalArgumentException e) {
-            throw new GcsConfigException("cluster.key.hex must be hexadecimal digits, e.g. from `openssl rand -hex 32`");
         }
     }
 

@@ -5,6 +5,9 @@ import org.gcs.internal.wire.WanCodec;
 import org.gcs.internal.wire.WanEnvelope;
 import org.gcs.internal.wire.WanFragment;
 import org.gcs.internal.wire.WanPacket;
+import org.gcs.internal.wire.WanSiteConflict;
+import org.gcs.internal.wire.WanStateRequest;
+import org.gcs.internal.wire.WanSwim;
 
 /** Describes the engine's WAN packets in public terms ({@link WanPacketInfo}). */
 final class WanPackets {
@@ -44,15 +47,15 @@ final class WanPackets {
             return WanPacketKind.HOP_ACK;
         } else if (packet instanceof WanPacket.LinkCosts) {
             return WanPacketKind.LINK_COSTS;
-        } else if (packet instanceof WanPacket.SiteConflict) {
+        } else if (packet instanceof WanSiteConflict) {
             return WanPacketKind.SITE_CONFLICT;
         } else if (packet instanceof WanFragment) {
             return WanPacketKind.FRAGMENT;
         } else if (packet instanceof WanBatch) {
             return WanPacketKind.BATCH;
-        } else if (packet instanceof WanPacket.Swim) {
+        } else if (packet instanceof WanSwim) {
             return WanPacketKind.SWIM;
-        } else if (packet instanceof WanPacket.StateRequest) {
+        } else if (packet instanceof WanStateRequest) {
             return WanPacketKind.STATE_REQUEST;
         }
         throw new IllegalStateException("a WAN packet of no known kind: " + packet.getClass().getName());

@@ -15,6 +15,9 @@ import org.gcs.internal.wire.LanMessage.TreeInfo;
 import org.gcs.internal.wire.DropReason;
 import org.gcs.internal.wire.WanEnvelope;
 import org.gcs.internal.wire.WanPacket;
+import org.gcs.internal.wire.WanSiteConflict;
+import org.gcs.internal.wire.WanStateRequest;
+import org.gcs.internal.wire.WanSwim;
 import org.gcs.internal.wire.WanPacket.Ack;
 import org.gcs.internal.wire.WanPacket.CcFeedback;
 import org.gcs.internal.wire.WanPacket.Data;
@@ -222,11 +225,11 @@ final class DelegateRole {
                 outgoing.updateReceivers(nowNs);
             }
             sites.onPeerHints(fromSite, state.peers(), nowNs);
-        } else if (packet instanceof WanPacket.Swim swimMessage) {
+        } else if (packet instanceof WanSwim swimMessage) {
             sites.onSwim(fromSite, swimMessage, nowNs);
-        } else if (packet instanceof WanPacket.StateRequest) {
+        } else if (packet instanceof WanStateRequest) {
             sites.onStateRequest(fromSite, nowNs);
-        } else if (packet instanceof WanPacket.SiteConflict warning) {
+        } else if (packet instanceof WanSiteConflict warning) {
             sites.onConflictWarning(fromSite, warning, nowNs);
         } else if (packet instanceof LinkCosts costs) {
             outgoing.onLinkCosts(prices.onAdvertisement(fromSite, envelope.fromTerm(), costs, nowNs), nowNs);

@@ -13,13 +13,13 @@ import org.gcs.alm.overlay.DelegateAddress;
 import org.gcs.alm.overlay.Observation;
 import org.gcs.alm.overlay.SiteDirectory;
 import org.gcs.alm.overlay.SiteRecord;
-import org.gcs.internal.log.RateLimitedLog;
-import org.slf4j.LoggerFactory;
 import org.gcs.internal.wire.DropReason;
 import org.gcs.internal.wire.LanMessage.RemoteSite;
 import org.gcs.internal.wire.LanMessage.RemoteSites;
 import org.gcs.internal.wire.WanEnvelope;
 import org.gcs.internal.wire.WanPacket;
+import org.gcs.internal.wire.WanSiteConflict;
+import org.gcs.internal.wire.WanSwim;
 import org.gcs.internal.wire.MemberGroups;
 import org.gcs.internal.wire.PeerHint;
 import org.gcs.internal.wire.WanPacket.SiteState;
@@ -48,7 +48,6 @@ final class OverlayMembership {
     /** Which sites have members of each group (cached until memberships or the sites change). */
     private final GroupSites groups;
     private List<MemberGroups> announcedMembers = List.of();
-    private List<RemoteSite> publishedSites = List.of();
     private final ControlSplitter out;
     private final SiteConflictWatch conflicts;
     private final PeerHintSlices peerHints;
@@ -59,25 +58,14 @@ final class OverlayMembership {
     private final NatTraversal nat;
     /** SWIM in place of the announcements to every site ({@code overlay.membership = swim}; from the start). */
     private SwimSites swim;
-    /** When each live site last showed that it hears this one (or was first heard): a one-way link otherwise. */
-    private final Map<String, Long> heardUsNs = new HashMap<>();
-    /** Sites that keep sending but did not hear this one for the site timeout: ignored until they do. */
-    private final Map<String, OneWay> oneWay = new HashMap<>();
-    private long lastOneWayCheckNs;
+    private final OneWayLinks oneWay;
     /** When {@link #expire} last ran: a longer gap means this node itself did not run (stopped, starved, paused). */
     private long lastExpireNs = Long.MIN_VALUE;
     private long stateVersion;
     private long lastHeartbeatNs;
     /** The latest time an input brought (for the rate-limited logs of sends that have no time of their own). */
     private long latestNowNs;
-    /** Set when the directory may differ from what was last published to the site. */
-    private boolean directoryChanged;
-
-    /** A site that sends to us but does not hear us: where its last datagram came from, and when. */
-    private record OneWay(DelegateAddress address, long lastHeardNs) {
-    }
-
-    private static final RateLimitedLog LOG = new RateLimitedLog(LoggerFactory.getLogger(OverlayMembership.class));
+    private final RemoteSitesPublication publication;
 
     OverlayMembership(EngineSettings settings, EngineIo io, ProtocolMetrics metrics, Membership local, long term,
                       TreeOverlay overlay) {
@@ -98,6 +86,8 @@ final class OverlayMembership {
         this.reflexive = new ReflexiveAddress(settings.memberName(), settings.selfWanAddress(), io::wanSocketAddress);
         this.nat = new NatTraversal(settings, io, metrics, directory);
         this.groups = new GroupSites(settings.site(), local, directory);
+        this.publication = new RemoteSitesPublication(io, term, directory);
+        this.oneWay = new OneWayLinks(settings);
     }
 
     /** @return the part that relays and routes through relays (docs/nat.md) */
@@ -115,12 +105,12 @@ final class OverlayMembership {
         for (RemoteSite known : local.remoteSites()) {
             directory.observe(known.site(), known.term(), new DelegateAddress(known.host(), known.port()), nowNs);
             directory.offerState(known.site(), known.term(), known.stateVersion(), known.members());
-            heardUsNs.put(known.site(), nowNs);
+            oneWay.heardUs(known.site(), nowNs);
             if (swim != null) {
                 swim.onSiteKnown(known.site());
             }
         }
-        directoryChanged = true;
+        publication.changed();
     }
 
     /** Takes the site's current memberships as announced (the first announcement goes out with the next heartbeat). */
@@ -172,16 +162,9 @@ final class OverlayMembership {
         if (!conflicts.admits(site, envelope.fromTerm(), from, nowNs)) {
             return Optional.empty();
         }
-        OneWay quarantined = oneWay.get(site);
-        if (quarantined != null) {
-            if (!(envelope.packet() instanceof SiteState state && state.knowsReceiver())) {
-                oneWay.put(site, new OneWay(from, nowNs));
-                metrics.wanDropped(DropReason.ONE_WAY);
-                return Optional.empty();
-            }
-            oneWay.remove(site);
-            LOG.warn(settings.memberName() + "/one-way-over-" + site, nowNs, "site {} at {} hears this site again:"
-                    + " it is back", site, from);
+        if (!oneWay.admits(site, from, envelope.packet() instanceof SiteState state && state.knowsReceiver(), nowNs)) {
+            metrics.wanDropped(DropReason.ONE_WAY);
+            return Optional.empty();
         }
         Observation observation = directory.observe(envelope.fromSite(), envelope.fromTerm(), from, nowNs);
         if (observation == Observation.STALE) {
@@ -194,8 +177,8 @@ final class OverlayMembership {
                 swim.onSiteKnown(site);
             }
             advise(nowNs);
-            heardUsNs.put(site, nowNs); // it has the site timeout to show that it hears us
-            directoryChanged = true;
+            oneWay.heardUs(site, nowNs); // it has the site timeout to show that it hears us
+            publication.changed();
             hintExpiryNs.remove(from);
             peerSiteSetDigests.remove(envelope.fromSite());
             sendState(envelope.fromSite(), from, true, true, nowNs);
@@ -212,14 +195,14 @@ final class OverlayMembership {
         peerSiteSetDigests.put(site, state.siteSetDigest());
         reflexive.onSeenAt(site, state.seenAt());
         if (state.knowsReceiver()) {
-            heardUsNs.put(site, nowNs);
+            oneWay.heardUs(site, nowNs);
         }
         if (swim != null) {
             swim.onSiteState(site, state, nowNs);
         }
         boolean changed = directory.offerState(site, siteTerm, state.version(), state.members());
         if (changed) {
-            directoryChanged = true;
+            publication.changed();
             groups.changed();
         }
         return changed;
@@ -249,9 +232,9 @@ final class OverlayMembership {
      * one-way link, the peer would leave this delegate's views and its senders' messages would count as stable
      * without ever reaching it.
      */
-    void onConflictWarning(String fromSite, WanPacket.SiteConflict warning, long nowNs) {
+    void onConflictWarning(String fromSite, WanSiteConflict warning, long nowNs) {
         if (conflicts.onConflictWarning(fromSite, warning, nowNs)) {
-            heardUsNs.computeIfPresent(fromSite, (site, heardNs) -> nowNs);
+            oneWay.heardUsIfLive(fromSite, nowNs);
         }
     }
 
@@ -311,14 +294,14 @@ final class OverlayMembership {
             // the peers (which send their state to its successor), publish them to its LAN without their members, and
             // the role its LAN's merge starts on it would count its first messages as stable without them
             directory.pardon(ownGapNs);
-            heardUsNs.replaceAll((site, heardNs) -> heardNs + ownGapNs);
+            oneWay.pardon(ownGapNs);
             conflicts.onOwnPause(nowNs); // a newer delegate of this site may have taken over meanwhile
         }
         List<String> gone = new ArrayList<>();
         for (SiteRecord<List<MemberGroups>> site : swim != null ? swim.expire(nowNs) : directory.expire(nowNs)) {
             gone.add(site.site());
             peerSiteSetDigests.remove(site.site());
-            heardUsNs.remove(site.site());
+            oneWay.forget(site.site());
         }
         if (conflicts.superseded(nowNs)) {
             // a newer delegate of this site speaks: the remote sites drop this one's datagrams as stale on purpose, so
@@ -326,30 +309,19 @@ final class OverlayMembership {
             // they would leave this role's views and the RemoteSites it publishes, and the role a merge starts on this
             // node next would begin without them: its first messages would count as stable at once and never reach
             // them (HungDelegateIT, merged back more than twice the site timeout after the thaw)
-            heardUsNs.replaceAll((site, heardNs) -> nowNs);
+            oneWay.allHeardNow(nowNs);
         }
-        if (swim == null && nowNs - lastOneWayCheckNs >= settings.heartbeatNs() / 4) {
-            lastOneWayCheckNs = nowNs;
-            for (SiteRecord<List<MemberGroups>> site : List.copyOf(directory.sites())) {
-                Long heardUs = heardUsNs.get(site.site());
-                if (heardUs != null && nowNs - heardUs > 2 * settings.siteTimeoutNs()) {
-                    LOG.warn(settings.memberName() + "/one-way-" + site.site(), nowNs, "site {} at {} has not heard"
-                            + " this site for {} ms although this site hears it: a one-way link; it leaves the views"
-                            + " until it hears this site again", site.site(), site.address(),
-                            (nowNs - heardUs) / 1_000_000);
-                    directory.remove(site.site());
-                    oneWay.put(site.site(), new OneWay(site.address(), site.lastHeardNs()));
-                    gone.add(site.site());
-                    peerSiteSetDigests.remove(site.site());
-                    heardUsNs.remove(site.site());
-                }
+        if (swim == null) {
+            for (String site : oneWay.check(directory, nowNs)) {
+                gone.add(site);
+                peerSiteSetDigests.remove(site);
             }
         }
         if (!gone.isEmpty()) {
             gone.forEach(reflexive::forget);
             advise(nowNs);
             groups.changed();
-            directoryChanged = true;
+            publication.changed();
         }
         return gone;
     }
@@ -362,7 +334,7 @@ final class OverlayMembership {
     }
 
     /** A SWIM message from a live site's delegate ({@code overlay.membership = swim}). */
-    void onSwim(String fromSite, WanPacket.Swim packet, long nowNs) {
+    void onSwim(String fromSite, WanSwim packet, long nowNs) {
         latestNowNs = nowNs;
         if (swim == null) {
             metrics.wanDropped(DropReason.WRONG_MEMBERSHIP);
@@ -408,10 +380,8 @@ final class OverlayMembership {
         for (DelegateAddress seed : seeds.addresses()) {
             announceToSeed(seed, nowNs);
         }
-        oneWay.values().removeIf(link -> nowNs - link.lastHeardNs() > settings.siteTimeoutNs());
-        for (Map.Entry<String, OneWay> link : oneWay.entrySet()) { // so that it learns of us again once it hears us
-            sendState(link.getKey(), link.getValue().address(), true,
-                    nowNs - link.getValue().lastHeardNs() <= 2 * settings.heartbeatNs(), nowNs);
+        for (OneWayLinks.Held link : oneWay.toAnnounce(nowNs)) { // so that it learns of us again once it hears us
+            sendState(link.site(), link.address(), true, link.heardLately(), nowNs);
         }
         for (DelegateAddress hint : hintExpiryNs.keySet()) {
             if (!directory.isKnownAddress(hint) && !seeds.contains(hint)) {
@@ -452,42 +422,15 @@ final class OverlayMembership {
 
     // ---------------------------------------------------------------- the LAN
 
-    /**
-     * Tells the site about the remote sites if anything changed since the last time (cheap when not), at most once
-     * per {@link #REMOTE_SITES_SPACING_NS}: a change that follows the last publication sooner waits for a later
-     * tick. Like JGroups' view bundling, this folds a burst of changes into one message: while 512 sites found
-     * each other every delegate learned about 1 000 changes, and publishing each one to the LAN with the whole list
-     * of sites made forming the overlay grow with N³.
-     */
+    /** Tells the site about the remote sites if anything changed, spaced out ({@link RemoteSitesPublication}). */
     void publishRemoteSites(long nowNs) {
-        if (!directoryChanged || nowNs - lastRemoteSitesNs < REMOTE_SITES_SPACING_NS) {
-            return;
-        }
-        lastRemoteSitesNs = nowNs;
-        directoryChanged = false;
-        List<RemoteSite> sites = new ArrayList<>();
-        for (SiteRecord<List<MemberGroups>> record : directory.sites()) {
-            List<MemberGroups> members = record.state() == null ? List.of() : record.state();
-            sites.add(new RemoteSite(record.site(), record.term(), record.address().host(), record.address().port(),
-                    record.stateVersion(), members));
-        }
-        if (!sites.equals(publishedSites)) {
-            publishedSites = sites;
-            io.lanSend(new RemoteSites(term, sites));
-        }
+        publication.publish(nowNs);
     }
 
     /** Publishes the remote sites at once, even if unchanged (a new member joined the LAN and needs them). */
     void republishRemoteSites(long nowNs) {
-        publishedSites = List.of();
-        directoryChanged = true;
-        lastRemoteSitesNs = Long.MIN_VALUE / 2;
-        publishRemoteSites(nowNs);
+        publication.republish(nowNs);
     }
-
-    /** The least time between two publications of the remote sites that a change caused. */
-    static final long REMOTE_SITES_SPACING_NS = 50_000_000L;
-    private long lastRemoteSitesNs = Long.MIN_VALUE / 2;
 
     // ---------------------------------------------------------------- queries and sending
 

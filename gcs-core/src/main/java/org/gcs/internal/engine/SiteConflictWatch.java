@@ -13,6 +13,7 @@ import org.gcs.internal.wire.DropReason;
 import org.gcs.internal.wire.LanMessage.SiteConflictNotice;
 import org.gcs.internal.wire.WanEnvelope;
 import org.gcs.internal.wire.WanPacket;
+import org.gcs.internal.wire.WanSiteConflict;
 import org.gcs.internal.wire.MemberGroups;
 import org.gcs.internal.wire.PeerHint;
 import org.slf4j.LoggerFactory;
@@ -149,18 +150,18 @@ final class SiteConflictWatch {
             if (delegates.size() < 2) {
                 continue;
             }
-            WanPacket.SiteConflict warning = new WanPacket.SiteConflict(site, delegates);
+            WanSiteConflict warning = new WanSiteConflict(site, delegates);
             for (SiteConflicts.Speaker old : conflicts.supersededSpeakers(site)) {
                 out.send(site, old.address(), new WanEnvelope(settings.site(), term, warning), nowNs);
             }
         }
     }
 
-    /** @return the speakers of a site as the delegates a {@link WanPacket.SiteConflict} names (at most 8) */
+    /** @return the speakers of a site as the delegates a {@link WanSiteConflict} names (at most 8) */
     private List<PeerHint> hints(String site) {
         List<PeerHint> delegates = new ArrayList<>();
         for (SiteConflicts.Speaker speaker : conflicts.speakers(site)) {
-            if (delegates.size() < WanPacket.SiteConflict.MAX_DELEGATES) {
+            if (delegates.size() < WanSiteConflict.MAX_DELEGATES) {
                 delegates.add(new PeerHint(site, speaker.term(), speaker.address().host(), speaker.address().port()));
             }
         }
@@ -184,7 +185,7 @@ final class SiteConflictWatch {
             if (delegates.size() < 2) {
                 continue;
             }
-            WanPacket.SiteConflict warning = new WanPacket.SiteConflict(site, delegates);
+            WanSiteConflict warning = new WanSiteConflict(site, delegates);
             for (PeerHint delegate : delegates) {
                 out.send(site, new DelegateAddress(delegate.host(), delegate.port()),
                         new WanEnvelope(settings.site(), term, warning), nowNs);
@@ -200,7 +201,7 @@ final class SiteConflictWatch {
      * @return true if the warning was about this site's name: the peer that sent it hears this delegate (it names
      *     the addresses it heard speak for the name)
      */
-    boolean onConflictWarning(String fromSite, WanPacket.SiteConflict warning, long nowNs) {
+    boolean onConflictWarning(String fromSite, WanSiteConflict warning, long nowNs) {
         if (!warning.site().equals(settings.site())) {
             return false;
         }

@@ -16,12 +16,14 @@ import org.gcs.alm.swim.SwimSettings;
 import org.gcs.internal.log.RateLimitedLog;
 import org.gcs.internal.wire.PeerHint;
 import org.gcs.internal.wire.WanPacket;
+import org.gcs.internal.wire.WanStateRequest;
+import org.gcs.internal.wire.WanSwim;
 import org.slf4j.LoggerFactory;
 
 /**
  * A delegate's part in the overlay's SWIM group ({@code overlay.membership = swim}; docs/architecture.md §5): it
  * runs gcs-alm's {@link SwimMember} with the site names as member ids, carries its messages as
- * {@link WanPacket.Swim} packets, and tells {@link OverlayMembership} which sites SWIM declared dead and which
+ * {@link WanSwim} packets, and tells {@link OverlayMembership} which sites SWIM declared dead and which
  * sites' states it must ask for.
  *
  * <p><b>The incarnation is the state version.</b> This site's SWIM incarnation starts at {@code term · 2^24}, so that
@@ -29,7 +31,7 @@ import org.slf4j.LoggerFactory;
  * site's memberships change ({@link #stateChanged}); the {@code SiteState} this delegate sends carries it as its
  * version. SWIM's gossip then spreads every change of state infection-style, on the probes: a delegate that hears of
  * an incarnation of a site above the state version it holds asks that site for its state ({@link #staleSites},
- * {@link WanPacket.StateRequest}), again every period until the state comes.
+ * {@link WanStateRequest}), again every period until the state comes.
  *
  * <p>Updates about sites this delegate has no address for are not applied (the directory learns sites from their
  * datagrams, never from gossip): SWIM would otherwise probe a site it cannot reach and suspect it. Each message
@@ -68,7 +70,7 @@ final class SiteSwim {
                     addressOf.apply(update.member()).ifPresent(addresses::add);
                 }
             }
-            sender.send(to, new WanPacket.Swim(message, addresses, digest.getAsLong()));
+            sender.send(to, new WanSwim(message, addresses, digest.getAsLong()));
         }
 
         @Override

@@ -18,6 +18,8 @@ import org.gcs.internal.log.RateLimitedLog;
 import org.gcs.internal.wire.MemberGroups;
 import org.gcs.internal.wire.PeerHint;
 import org.gcs.internal.wire.WanPacket;
+import org.gcs.internal.wire.WanStateRequest;
+import org.gcs.internal.wire.WanSwim;
 import org.slf4j.LoggerFactory;
 
 /**
@@ -29,7 +31,7 @@ import org.slf4j.LoggerFactory;
  *       the site timeout's silence: a delegate hears each other one only now and then. A site that SWIM believes
  *       dead but that spoke again (it will refute) leaves after the site timeout's silence.</li>
  *   <li><b>A site's state</b> travels on request: its incarnation, gossiped, tells who holds an older state
- *       ({@link SiteSwim}), and they ask it ({@link WanPacket.StateRequest}); answered at most twice a heartbeat per
+ *       ({@link SiteSwim}), and they ask it ({@link WanStateRequest}); answered at most twice a heartbeat per
  *       site.</li>
  *   <li><b>A heartbeat</b> announces this site only to the sites that take its link reports and to at most
  *       {@link #DIGEST_REPAIRS} sites, drawn at random among those whose site-set digest differed from this one's in
@@ -59,7 +61,7 @@ final class SwimSites {
     private final Set<String> digestRepairs = new LinkedHashSet<>();
     /** Draws the sites a heartbeat repairs (seeded, so that a simulation repeats). */
     private final SplittableRandom repairRandom;
-    /** When this delegate last answered each site's {@link WanPacket.StateRequest}. */
+    /** When this delegate last answered each site's {@link WanStateRequest}. */
     private final Map<String, Long> stateAnsweredNs = new HashMap<>();
     private long lastDeadSweepNs = Long.MIN_VALUE / 2;
 
@@ -99,7 +101,7 @@ final class SwimSites {
     void onTick(long nowNs) {
         swim.onTick(nowNs);
         for (String stale : swim.staleSites(this::stateVersionOf, nowNs)) {
-            sender.send(stale, new WanPacket.StateRequest());
+            sender.send(stale, new WanStateRequest());
         }
     }
 
@@ -108,7 +110,7 @@ final class SwimSites {
     }
 
     /** A SWIM message from a live site's delegate (its addresses went to the peer hints already). */
-    void onSwim(String fromSite, WanPacket.Swim packet, long nowNs) {
+    void onSwim(String fromSite, WanSwim packet, long nowNs) {
         noteDigest(fromSite, packet.siteSetDigest());
         swim.onMessage(fromSite, packet.message(), this::stateVersionOf, nowNs);
     }

@@ -14,7 +14,6 @@ import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import org.gcs.alm.overlay.LinkQualityTable;
 import org.gcs.cc.api.DirectedEdge;
 import org.gcs.alm.tree.LinkCosts;
 import org.gcs.alm.tree.SpanningTree;
@@ -31,8 +30,8 @@ import org.gcs.internal.wire.WanPacket.TreeAnnounce;
 import org.gcs.internal.wire.WanPacket.TreeEdge;
 
 /**
- * A delegate's part in the overlay's multicast tree: it probes the links to the other delegates (RTT, loss),
- * reports them in its site announcements, and holds the tree plan every delegate uses.
+ * A delegate's part in the overlay's multicast tree: it probes the links to the other delegates (RTT, loss;
+ * {@link LinkProbes}), reports them in its site announcements, and holds the tree plan every delegate uses.
  *
  * <p>The <em>coordinator</em> is the live site with the smallest name (each delegate decides from its own
  * directory; they agree once the overlay membership is stable). The coordinator builds the plan from everyone's
@@ -48,7 +47,6 @@ final class TreeOverlay {
     static final long MEASUREMENT_REBUILD_SPACING_NS = 1_000_000_000L;
     /** How often the coordinator looks at costs when nothing forces a rebuild. */
     static final long COORDINATION_INTERVAL_NS = 100_000_000L;
-    private static final int LOSS_WINDOW = 64;
 
     /** What the overlay asks the delegate to send. */
     interface Output {
@@ -64,7 +62,8 @@ final class TreeOverlay {
     private final TreeMaintainer maintainer;
     private final int maxFanOut;
     private final long probeIntervalNs;
-    private final LinkQualityTable links;
+    private final LinkProbes links;
+    private final boolean swimMembership;
     private final Map<String, List<LinkReport>> reported = new HashMap<>();
     /** The plan version each site reported using. */
     private final Map<String, Long> reportedVersions = new HashMap<>();
@@ -73,22 +72,12 @@ final class TreeOverlay {
     private TreeAnnounce announced;
     private TreePlan plan;
     private long highestSeenVersion;
-    private long lastProbeNs = Long.MIN_VALUE / 2;
-    /**
-     * The most sites probed per probe interval, and the most links one announcement reports: every one without SWIM
-     * (each delegate probes and reports every link), {@link #SWIM_PROBES_PER_INTERVAL} and {@link #SWIM_REPORTED_LINKS}
-     * with it, so that a delegate's control traffic does not grow with the sites.
-     */
-    private final int probesPerInterval;
-    private final int reportedLinks;
     private final long measurementRebuildSpacingNs;
     /**
      * The least time between two plans built for a change of sites: none without SWIM, a heartbeat with it (while a
      * thousand sites join, a plan for every change, to every site, was most of the control traffic).
      */
     private final long minRebuildSpacingNs;
-    /** The site probed last: the next interval's probes take the sites after it, in name order. */
-    private String lastProbed = "";
     private boolean rebuildDue;
     /** Directed links with a measurement when the plan was last built: more known links means a better plan. */
     private int measuredLinksAtBuild;
@@ -102,21 +91,14 @@ final class TreeOverlay {
         this.maxFanOut = settings.maxFanOut();
         this.maintainer = new TreeMaintainer(strategy, maxFanOut, settings.treeRefreshNs(), 0.2);
         this.probeIntervalNs = settings.probeIntervalNs();
-        long probeTimeoutNs = Math.max(4 * settings.probeIntervalNs(), 2_000_000_000L);
-        this.links = new LinkQualityTable(settings.flow().initialRttNs(), probeTimeoutNs, LOSS_WINDOW);
-        this.probesPerInterval = settings.swimMembership() ? SWIM_PROBES_PER_INTERVAL : Integer.MAX_VALUE;
+        this.links = new LinkProbes(settings);
+        this.swimMembership = settings.swimMembership();
         // with SWIM the links are measured a few per interval, for N / 2 intervals: a rebuild for each new
         // measurement would announce a plan every second
         this.minRebuildSpacingNs = settings.swimMembership() ? settings.heartbeatNs() : 0;
         this.measurementRebuildSpacingNs = settings.swimMembership()
                 ? Math.max(MEASUREMENT_REBUILD_SPACING_NS, settings.treeRefreshNs()) : MEASUREMENT_REBUILD_SPACING_NS;
-        this.reportedLinks = settings.swimMembership() ? SWIM_REPORTED_LINKS : Integer.MAX_VALUE;
     }
-
-    /** With SWIM: the sites probed per probe interval, in turn (every site once in N / 2 intervals). */
-    static final int SWIM_PROBES_PER_INTERVAL = 2;
-    /** With SWIM: the links an announcement reports to the coordinators, the nearest ones (lowest RTT). */
-    static final int SWIM_REPORTED_LINKS = 16;
 
     /** Starts from the plan the site knew before this node became delegate (from the previous delegate). */
     void startFrom(TreeAnnounce known, long nowNs) {
@@ -129,30 +111,16 @@ final class TreeOverlay {
     // ---------------------------------------------------------------- probing
 
     void onProbe(String fromSite, Probe probe, Output out) {
-        out.toSite(fromSite, new ProbeReply(probe.seq()));
+        out.toSite(fromSite, LinkProbes.answer(probe));
     }
 
     void onProbeReply(String fromSite, ProbeReply reply, long nowNs) {
-        links.probeAnswered(fromSite, reply.seq(), nowNs);
+        links.onProbeReply(fromSite, reply, nowNs);
     }
 
-    /**
-     * @return this delegate's measurements, for its site announcement: every link, or with SWIM the
-     *     {@link #SWIM_REPORTED_LINKS} nearest (the coordinator takes an unreported link at its unknown cost)
-     */
+    /** @return this delegate's measurements, for its site announcement ({@link LinkProbes#linkReports}) */
     List<LinkReport> linkReports() {
-        List<LinkReport> reports = new ArrayList<>();
-        for (String peer : links.peers()) {
-            OptionalLong rtt = links.rttNs(peer);
-            if (rtt.isPresent()) {
-                reports.add(new LinkReport(peer, rtt.getAsLong() / 1_000, Math.round(links.lossRate(peer) * 1e6)));
-            }
-        }
-        if (reports.size() > reportedLinks) {
-            reports.sort(java.util.Comparator.comparingLong(LinkReport::rttMicros).thenComparing(LinkReport::site));
-            return List.copyOf(reports.subList(0, reportedLinks));
-        }
-        return reports;
+        return links.linkReports();
     }
 
     /**
@@ -246,11 +214,7 @@ final class TreeOverlay {
      * @param liveSites the remote sites alive in the directory
      */
     void onTick(SortedSet<String> liveSites, long nowNs, Output out) {
-        links.tick(nowNs);
-        if (nowNs - lastProbeNs >= probeIntervalNs) {
-            lastProbeNs = nowNs;
-            probe(liveSites, nowNs, out);
-        }
+        links.onTick(liveSites, nowNs, out);
         boolean rebuildAllowed = nowNs - lastBuildNs >= minRebuildSpacingNs;
         if (isCoordinator(liveSites) && (rebuildDue && rebuildAllowed
                 || nowNs - lastCoordinationNs >= COORDINATION_INTERVAL_NS)) {
@@ -258,24 +222,6 @@ final class TreeOverlay {
             coordinate(liveSites, nowNs, out);
         }
         resendStalePlans(liveSites, nowNs, out);
-    }
-
-    /** Probes every live site, or the next {@link #probesPerInterval} after the one probed last, in name order. */
-    private void probe(SortedSet<String> liveSites, long nowNs, Output out) {
-        if (liveSites.size() <= probesPerInterval) {
-            for (String peer : liveSites) {
-                out.toSite(peer, new Probe(links.probeSent(peer, nowNs)));
-            }
-            return;
-        }
-        java.util.Iterator<String> after = liveSites.tailSet(lastProbed + "\0").iterator();
-        for (int i = 0; i < probesPerInterval; i++) {
-            if (!after.hasNext()) {
-                after = liveSites.iterator();
-            }
-            lastProbed = after.next();
-            out.toSite(lastProbed, new Probe(links.probeSent(lastProbed, nowNs)));
-        }
     }
 
     private boolean isCoordinator(SortedSet<String> liveSites) {
@@ -299,7 +245,7 @@ final class TreeOverlay {
             maintainer.adopt(built, nowNs);
             // with SWIM, a plan the same as the current one is not announced again: at a thousand sites every
             // announcement is tens of datagrams to every site
-            next = probesPerInterval != Integer.MAX_VALUE && built.equals(plan) ? Optional.empty() : Optional.of(built);
+            next = swimMembership && built.equals(plan) ? Optional.empty() : Optional.of(built);
         } else {
             next = maintainer.onTick(sites, costs, nowNs);
         }

@@ -6,7 +6,7 @@ import org.gcs.alm.swim.MemberUpdate;
 import org.gcs.alm.swim.SwimMessage;
 
 /**
- * The body of a {@link WanPacket.Swim}: u8 kind (0 Ping, 1 Ack, 2 ping-req, 3 Nack), i64 sequence number, the
+ * The body of a {@link WanSwim}: u8 kind (0 Ping, 1 Ack, 2 ping-req, 3 Nack), i64 sequence number, the
  * ping-req's target (a name; only for a ping-req), u8 count of updates, then each update: u8 status (0 alive,
  * 1 suspect, 2 dead), the member (a name), i64 incarnation, and for a suspect or a dead the member that suspected
  * or declared it (a name).
@@ -67,7 +67,7 @@ final class SwimCodec {
         long seq = r.u63("swim.seq");
         String target = kind == PING_REQ ? r.name("swim.target") : null;
         int count = r.u8();
-        if (count > WanPacket.Swim.MAX_UPDATES) {
+        if (count > WanSwim.MAX_UPDATES) {
             throw new MalformedDatagramException(DropReason.MALFORMED, "a SWIM message with " + count + " updates");
         }
         List<MemberUpdate> updates = new ArrayList<>(count);

@@ -16,7 +16,7 @@ import org.gcs.cc.link.LinkSettings;
 public sealed interface WanPacket
         permits WanPacket.Data, WanPacket.Ack, WanPacket.CcFeedback, WanPacket.Nak, WanPacket.Sync,
         WanPacket.SiteState, WanPacket.Probe, WanPacket.ProbeReply, WanPacket.TreeAnnounce, WanPacket.HopData,
-        WanPacket.HopAck, WanPacket.LinkCosts, WanPacket.SiteConflict, WanPacket.Swim, WanPacket.StateRequest,
+        WanPacket.HopAck, WanPacket.LinkCosts, WanSiteConflict, WanSwim, WanStateRequest,
         WanFragment, WanBatch {
 
     /** Wire type codes. */
@@ -45,13 +45,13 @@ public sealed interface WanPacket
     byte TYPE_LINK_COSTS = 12;
     /** Wire type code of {@link WanFragment}. */
     byte TYPE_FRAGMENT = 13;
-    /** Wire type code of {@link SiteConflict}. */
+    /** Wire type code of {@link WanSiteConflict}. */
     byte TYPE_SITE_CONFLICT = 14;
     /** Wire type code of {@link WanBatch}. */
     byte TYPE_BATCH = 15;
-    /** Wire type code of {@link Swim}. */
+    /** Wire type code of {@link WanSwim}. */
     byte TYPE_SWIM = 16;
-    /** Wire type code of {@link StateRequest}. */
+    /** Wire type code of {@link WanStateRequest}. */
     byte TYPE_STATE_REQUEST = 17;
 
     /** @return the wire type code */
@@ -473,76 +473,6 @@ public sealed interface WanPacket
         @Override
         public byte type() {
             return TYPE_LINK_COSTS;
-        }
-    }
-
-    /**
-     * A delegate's warning to the delegates it heard speaking for one site name at once: two LANs are configured with
-     * the same {@code site} (or one site's LAN is split). Each of them logs it, so that both sides of the
-     * misconfiguration hear of it, not only the sites that talk to them.
-     *
-     * @param site the site name two delegates announce
-     * @param delegates the delegates heard for it (site, term, address each), at most {@link #MAX_DELEGATES}
-     */
-    record SiteConflict(String site, List<PeerHint> delegates) implements WanPacket {
-        /** The most delegates one warning names. */
-        public static final int MAX_DELEGATES = 8;
-
-        /** Makes the list immutable and rejects what the wire cannot carry. */
-        public SiteConflict {
-            delegates = List.copyOf(delegates);
-            if (delegates.size() < 2 || delegates.size() > MAX_DELEGATES) {
-                throw new IllegalArgumentException("a site conflict names 2 to " + MAX_DELEGATES + " delegates, got "
-                        + delegates.size());
-            }
-        }
-
-        @Override
-        public byte type() {
-            return TYPE_SITE_CONFLICT;
-        }
-    }
-
-    /**
-     * One message of the delegates' SWIM failure detector ({@code overlay.membership = swim}; gcs-alm's
-     * {@link org.gcs.alm.swim.SwimMember}): a Ping, Ack, ping-req or Nack with its piggy-backed membership updates,
-     * whose member ids are site names, and where the sender's delegate knows the sites its Alive updates name: a
-     * receiver that does not know such a site takes the address as a hint, as from a {@link SiteState}'s peers.
-     *
-     * @param message the SWIM message
-     * @param addresses the delegates of sites the message's Alive updates name, as the sender knows them
-     * @param siteSetDigest the digest of the sites the sender knows, as in a {@link SiteState}: a receiver that knows
-     *     others announces its peers to the sender
-     */
-    record Swim(org.gcs.alm.swim.SwimMessage message, List<PeerHint> addresses, long siteSetDigest)
-            implements WanPacket {
-        /** The most updates, and addresses, one message carries on the wire. */
-        public static final int MAX_UPDATES = 64;
-
-        /** Rejects what the wire cannot carry. */
-        public Swim {
-            java.util.Objects.requireNonNull(message, "message");
-            addresses = List.copyOf(addresses);
-            if (message.updates().size() > MAX_UPDATES || addresses.size() > MAX_UPDATES) {
-                throw new IllegalArgumentException("a SWIM message carries at most " + MAX_UPDATES + " updates and"
-                        + " addresses, got " + message.updates().size() + " and " + addresses.size());
-            }
-        }
-
-        @Override
-        public byte type() {
-            return TYPE_SWIM;
-        }
-    }
-
-    /**
-     * Asks the receiving delegate for its {@link SiteState} ({@code overlay.membership = swim}): the sender heard,
-     * through SWIM's gossip, of a newer incarnation of the receiving site than the state it holds.
-     */
-    record StateRequest() implements WanPacket {
-        @Override
-        public byte type() {
-            return TYPE_STATE_REQUEST;
         }
     }
 }

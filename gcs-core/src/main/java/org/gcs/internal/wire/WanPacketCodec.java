@@ -19,7 +19,7 @@ import org.gcs.internal.wire.WanPacket.Nak;
 import org.gcs.internal.wire.PeerHint;
 import org.gcs.internal.wire.WanPacket.Probe;
 import org.gcs.internal.wire.WanPacket.ProbeReply;
-import org.gcs.internal.wire.WanPacket.SiteConflict;
+import org.gcs.internal.wire.WanSiteConflict;
 import org.gcs.internal.wire.WanPacket.SiteState;
 import org.gcs.alm.overlay.DelegateAddress;
 import org.gcs.internal.wire.WanPacket.Sync;
@@ -62,13 +62,13 @@ final class WanPacketCodec {
             return flowIdSize(s.srcSite(), s.group()) + 8 + 8;
         } else if (packet instanceof Probe || packet instanceof ProbeReply) {
             return 8;
-        } else if (packet instanceof WanPacket.Swim swim) {
+        } else if (packet instanceof WanSwim swim) {
             int size = SwimCodec.size(swim.message()) + 1 + 8;
             for (PeerHint p : swim.addresses()) {
                 size += peerHintSize(p);
             }
             return size;
-        } else if (packet instanceof WanPacket.StateRequest) {
+        } else if (packet instanceof WanStateRequest) {
             return 0;
         } else if (packet instanceof TreeAnnounce t) {
             return TreeCodec.size(t);
@@ -80,7 +80,7 @@ final class WanPacketCodec {
                 size += WanBatch.PER_PACKET_BYTES + 1 + bodySize(inner);
             }
             return size;
-        } else if (packet instanceof SiteConflict c) {
+        } else if (packet instanceof WanSiteConflict c) {
             int size = WireWriter.textSize(c.site()) + 1;
             for (PeerHint p : c.delegates()) {
                 size += peerHintSize(p);
@@ -158,15 +158,15 @@ final class WanPacketCodec {
         return new PeerHint(site, term, host, port);
     }
 
-    private static SiteConflict readSiteConflict(WireReader r) throws MalformedDatagramException {
+    private static WanSiteConflict readSiteConflict(WireReader r) throws MalformedDatagramException {
         String site = r.name("conflict.site");
         int count = r.u8();
-        List<PeerHint> delegates = new ArrayList<>(Math.min(count, SiteConflict.MAX_DELEGATES));
-        for (int i = 0; i < count && i <= SiteConflict.MAX_DELEGATES; i++) {
+        List<PeerHint> delegates = new ArrayList<>(Math.min(count, WanSiteConflict.MAX_DELEGATES));
+        for (int i = 0; i < count && i <= WanSiteConflict.MAX_DELEGATES; i++) {
             delegates.add(readPeerHint(r));
         }
         try {
-            return new SiteConflict(site, delegates);
+            return new WanSiteConflict(site, delegates);
         } catch (IllegalArgumentException e) {
             throw new MalformedDatagramException(DropReason.MALFORMED, e.getMessage());
         }
@@ -209,14 +209,14 @@ final class WanPacketCodec {
             w.i64(p.seq());
         } else if (packet instanceof ProbeReply p) {
             w.i64(p.seq());
-        } else if (packet instanceof WanPacket.Swim swim) {
+        } else if (packet instanceof WanSwim swim) {
             SwimCodec.write(w, swim.message());
             w.u8(swim.addresses().size());
             for (PeerHint p : swim.addresses()) {
                 writePeerHint(w, p);
             }
             w.i64(swim.siteSetDigest());
-        } else if (packet instanceof WanPacket.StateRequest) {
+        } else if (packet instanceof WanStateRequest) {
             // no body
         } else if (packet instanceof TreeAnnounce t) {
             TreeCodec.write(w, t);
@@ -228,7 +228,7 @@ final class WanPacketCodec {
                 writeBody(w, inner);
                 w.u16At(lengthAt, w.position() - lengthAt - WanBatch.PER_PACKET_BYTES); // type and body, once written
             }
-        } else if (packet instanceof SiteConflict c) {
+        } else if (packet instanceof WanSiteConflict c) {
             w.text(c.site()).u8(c.delegates().size());
             for (PeerHint p : c.delegates()) {
                 writePeerHint(w, p);
@@ -291,22 +291,22 @@ final class WanPacketCodec {
             case WanPacket.TYPE_SITE_CONFLICT -> readSiteConflict(r);
             case WanPacket.TYPE_BATCH -> readBatch(r);
             case WanPacket.TYPE_SWIM -> readSwim(r);
-            case WanPacket.TYPE_STATE_REQUEST -> new WanPacket.StateRequest();
+            case WanPacket.TYPE_STATE_REQUEST -> new WanStateRequest();
             default -> throw new MalformedDatagramException(DropReason.UNKNOWN_TYPE, "type " + type);
         };
     }
 
-    private static WanPacket.Swim readSwim(WireReader r) throws MalformedDatagramException {
+    private static WanSwim readSwim(WireReader r) throws MalformedDatagramException {
         org.gcs.alm.swim.SwimMessage message = SwimCodec.read(r);
         int count = r.u8();
-        if (count > WanPacket.Swim.MAX_UPDATES) {
+        if (count > WanSwim.MAX_UPDATES) {
             throw new MalformedDatagramException(DropReason.MALFORMED, "a SWIM message with " + count + " addresses");
         }
         List<PeerHint> addresses = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
             addresses.add(readPeerHint(r));
         }
-        return new WanPacket.Swim(message, addresses, r.i64());
+        return new WanSwim(message, addresses, r.i64());
     }
 
     private static WanBatch readBatch(WireReader r) throws MalformedDatagramException {

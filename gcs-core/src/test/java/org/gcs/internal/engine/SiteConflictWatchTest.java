@@ -11,6 +11,7 @@ import org.gcs.internal.wire.LanMessage;
 import org.gcs.internal.wire.MemberGroups;
 import org.gcs.internal.wire.PeerHint;
 import org.gcs.internal.wire.WanPacket;
+import org.gcs.internal.wire.WanSiteConflict;
 import org.junit.jupiter.api.Test;
 import org.gcs.TransportSettings;
 import java.time.Duration;
@@ -56,7 +57,7 @@ class SiteConflictWatchTest {
 
     @Test
     void aWarningAboutAnotherSiteSaysNothingOfThisOne() {
-        watch.onConflictWarning("b", new WanPacket.SiteConflict("c", List.of(new PeerHint("c", 9, "10.0.0.3", 7700),
+        watch.onConflictWarning("b", new WanSiteConflict("c", List.of(new PeerHint("c", 9, "10.0.0.3", 7700),
                 new PeerHint("c", 10, "10.0.0.4", 7700))), 1_000 * MS);
 
         assertThat(watch.superseded(1_000 * MS)).isFalse();
@@ -96,13 +97,13 @@ class SiteConflictWatchTest {
 
     @Test
     void aWarningAboutAnotherSiteIsNoSignThatThePeerHearsThisOne() {
-        assertThat(watch.onConflictWarning("b", new WanPacket.SiteConflict("c", List.of(
+        assertThat(watch.onConflictWarning("b", new WanSiteConflict("c", List.of(
                 new PeerHint("c", 9, "10.0.0.3", 7700), new PeerHint("c", 10, "10.0.0.4", 7700))), 1_000 * MS))
                 .isFalse();
     }
 
-    private static WanPacket.SiteConflict warning(long firstTerm, long secondTerm) {
-        return new WanPacket.SiteConflict("a", List.of(new PeerHint("a", firstTerm, "10.0.0.1", 7700),
+    private static WanSiteConflict warning(long firstTerm, long secondTerm) {
+        return new WanSiteConflict("a", List.of(new PeerHint("a", firstTerm, "10.0.0.1", 7700),
                 new PeerHint("a", secondTerm, "10.0.0.2", 7700)));
     }
 

@@ -744,7 +744,7 @@ class WanCodecTest {
 
     @Test
     void shouldRoundTripASiteConflictWarning() throws Exception {
-        var conflict = new WanPacket.SiteConflict("boston", List.of(new PeerHint("boston", 2, "10.0.0.1", 7700),
+        var conflict = new WanSiteConflict("boston", List.of(new PeerHint("boston", 2, "10.0.0.1", 7700),
                 new PeerHint("boston", 2, "10.0.9.1", 7701)));
         assertThat(roundTrip(envelope(conflict)).packet()).isEqualTo(conflict);
     }
@@ -752,7 +752,7 @@ class WanCodecTest {
     @Test
     void shouldRoundTripSwimMessagesAndStateRequests() throws Exception {
         for (WanPacket packet : List.of(WanDatagrams.swimPingReq(), WanDatagrams.swimAck(),
-                new WanPacket.StateRequest())) {
+                new WanStateRequest())) {
             assertThat(roundTrip(envelope(packet)).packet()).isEqualTo(packet);
         }
     }

@@ -97,15 +97,15 @@ final class WanDatagrams {
                 envelope(new WanPacket.Probe(77)), envelope(new WanPacket.ProbeReply(77)), envelope(sharedTree()),
                 envelope(starPlan()), envelope(sourceTreesPlan()), envelope(ccFeedback()), envelope(hopData()),
                 envelope(hopAck()), envelope(linkCosts()), envelope(swimPingReq()), envelope(swimAck()),
-                envelope(new WanPacket.Swim(new org.gcs.alm.swim.SwimMessage.Ping(3, List.of()), List.of(), 0)),
-                envelope(new WanPacket.Swim(new org.gcs.alm.swim.SwimMessage.Nack(4, List.of()), List.of(), 5)),
-                envelope(new WanPacket.StateRequest()),
+                envelope(new WanSwim(new org.gcs.alm.swim.SwimMessage.Ping(3, List.of()), List.of(), 0)),
+                envelope(new WanSwim(new org.gcs.alm.swim.SwimMessage.Nack(4, List.of()), List.of(), 5)),
+                envelope(new WanStateRequest()),
                 envelope(new WanBatch(List.of(sync(), ack(), data(0, 1, false, new byte[] {4, 5})))));
     }
 
     /** A SWIM ping-req carrying one update of each kind. */
-    static WanPacket.Swim swimPingReq() {
-        return new WanPacket.Swim(new org.gcs.alm.swim.SwimMessage.PingReq(1L << 40, "chicago", List.of(
+    static WanSwim swimPingReq() {
+        return new WanSwim(new org.gcs.alm.swim.SwimMessage.PingReq(1L << 40, "chicago", List.of(
                 new org.gcs.alm.swim.MemberUpdate.Alive("boston", 12L << 24),
                 new org.gcs.alm.swim.MemberUpdate.Suspect("chicago", 5, "ottawa"),
                 new org.gcs.alm.swim.MemberUpdate.Dead("saltlake", 0, "boston"))),
@@ -113,8 +113,8 @@ final class WanDatagrams {
     }
 
     /** A SWIM Ack with one update. */
-    static WanPacket.Swim swimAck() {
-        return new WanPacket.Swim(new org.gcs.alm.swim.SwimMessage.Ack(9, List.of(
+    static WanSwim swimAck() {
+        return new WanSwim(new org.gcs.alm.swim.SwimMessage.Ack(9, List.of(
                 new org.gcs.alm.swim.MemberUpdate.Alive("ottawa", 1))), List.of(), -1L);
     }
 

@@ -57,7 +57,7 @@ import org.gcs.sim.WanFilter;
  *       leaves it when the delegate drops the site). Joining costs no datagram (2 bytes per site announcement, no flow
  *       without data). A {@link org.gcs.ViewListener} per node tracks the sites of its view, so forming, false
  *       removals and detection are seen at the event, not sampled. A delegate publishes its remote sites to its LAN at
- *       most every 50 ms ({@code OverlayMembership.REMOTE_SITES_SPACING_NS}) and the LAN takes 0.2 ms, so a view lags
+ *       most every 50 ms ({@code RemoteSitesPublication.SPACING_NS}) and the LAN takes 0.2 ms, so a view lags
  *       the delegate's directory by at most about 50 ms; a site dropped and relearned, state included, within that
  *       lag would go unseen.</li>
  *   <li>Formed: every node's view holds all N members at once. If that does not happen within

@@ -149,6 +149,28 @@ public final class SwimMember {
     }
 
     /**
+     * Tells a member this one suspects or believes dead that it is, out of the probe schedule: a Ping carrying that
+     * belief first (Lifeguard's buddy system, §IV, which otherwise applies only to scheduled probes), which the
+     * member refutes if it is alive; its Ack carries the refutation, and ends no probe. Not in the papers: the driver
+     * calls it when the member shows it is alive on other traffic. A member probes each other one only once in n
+     * periods and a dead one is never probed, so without this, a suspicion whose refutation's gossip died out before
+     * it reached this member would time out into a false death, and a live member declared dead by mistake would be
+     * told only when its own probe reached this member.
+     *
+     * @param member a member id
+     * @param out where the Ping goes
+     * @return true if the member is suspected or believed dead here and was told
+     */
+    public boolean tellSuspicion(String member, SwimOutput out) {
+        MemberStatus status = membership.status(member).orElse(MemberStatus.ALIVE);
+        if (status == MemberStatus.ALIVE || member.equals(self)) {
+            return false;
+        }
+        out.send(member, new SwimMessage.Ping(nextSeq++, piggyback(member)));
+        return true;
+    }
+
+    /**
      * Runs whatever is due: expired suspicions become deaths, Nacks for silent relayed pings go out, the current
      * probe moves on to ping-reqs or ends, and the next probe starts.
      *

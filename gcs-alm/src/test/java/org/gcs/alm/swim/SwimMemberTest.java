@@ -224,6 +224,50 @@ class SwimMemberTest {
     }
 
     @Test
+    void shouldTellALiveMemberBelievedDeadOutOfScheduleAndTakeItsRefutationFromTheAck() {
+        SwimMember b = new SwimMember("b", SwimSettings.DEFAULTS, new SplittableRandom(3), 0);
+        RecordingOutput bOut = new RecordingOutput();
+        assertThat(a.tellSuspicion("b", out)).as("b is believed alive").isFalse();
+        assertThat(out.takeSent()).isEmpty();
+        a.onMessage("c", new Ack(99, List.of(new Dead("b", 0, "c"))), S, out);
+        assertThat(out.takeEvents()).containsExactly("dead b");
+        assertThat(a.tellSuspicion("b", out)).isTrue();
+        Sent ping = out.takeSent().get(0);
+        assertThat(ping.to()).isEqualTo("b");
+        assertThat(ping.message()).isInstanceOf(Ping.class);
+        assertThat(ping.message().updates()).first().isEqualTo(new Dead("b", 0, "c"));
+        b.onMessage("a", ping.message(), S, bOut);
+        assertThat(b.incarnation()).as("b refutes").isEqualTo(1);
+        Sent ack = bOut.takeSent().get(0);
+        assertThat(ack.message()).isInstanceOf(Ack.class);
+        a.onMessage("b", ack.message(), S + 40 * MS, out);
+        assertThat(a.status("b")).hasValue(MemberStatus.ALIVE);
+        assertThat(a.incarnationOf("b")).hasValue(1);
+        assertThat(out.takeEvents()).containsExactly("alive b");
+        assertThat(a.tellSuspicion("b", out)).isFalse();
+    }
+
+    @Test
+    void shouldTellASuspectedMemberOutOfScheduleSoThatItsRefutationEndsTheSuspicionHere() {
+        SwimMember b = new SwimMember("b", SwimSettings.DEFAULTS, new SplittableRandom(3), 0);
+        RecordingOutput bOut = new RecordingOutput();
+        a.onMessage("c", new Ack(99, List.of(new Suspect("b", 0, "c"))), S, out);
+        assertThat(out.takeEvents()).containsExactly("suspect b");
+        assertThat(a.tellSuspicion("b", out)).isTrue();
+        Sent ping = out.takeSent().get(0);
+        assertThat(ping.message().updates()).first().isEqualTo(new Suspect("b", 0, "c"));
+        b.onMessage("a", ping.message(), S, bOut);
+        a.onMessage("b", bOut.takeSent().get(0).message(), S + 40 * MS, out);
+        assertThat(a.status("b")).hasValue(MemberStatus.ALIVE);
+        assertThat(out.takeEvents()).containsExactly("alive b");
+        long before = a.nextDeadlineNs();
+        a.onTick(60 * S, out);
+        assertThat(a.status("b")).as("no suspicion left to time out (deadline was %d)", before)
+                .hasValue(MemberStatus.ALIVE);
+        assertThat(a.tellSuspicion("a", out)).isFalse();
+    }
+
+    @Test
     void shouldLearnAnUnknownSenderAndGossipedMembers() {
         a.onMessage("x", new Ping(1, List.of(new Alive("y", 2))), S, out);
         assertThat(out.takeEvents()).containsExactly("alive x", "alive y");

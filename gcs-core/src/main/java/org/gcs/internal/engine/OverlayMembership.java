@@ -171,6 +171,9 @@ final class OverlayMembership {
             metrics.wanDropped(DropReason.STALE);
             return Optional.empty();
         }
+        if (swim != null) {
+            swim.onHeard(site, nowNs);
+        }
         if (observation != Observation.REFRESHED) {
             nat.onObserved(site, from, observation);
             if (swim != null) {

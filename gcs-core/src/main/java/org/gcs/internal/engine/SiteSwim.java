@@ -60,6 +60,8 @@ final class SiteSwim {
     private final Map<String, Long> wantedIncarnations = new HashMap<>();
     /** When this delegate last asked each wanted site for its state. */
     private final Map<String, Long> requestedNs = new HashMap<>();
+    /** When this delegate last told each site it suspects or believes dead, but hears from, that it is. */
+    private final Map<String, Long> toldNs = new HashMap<>();
     private final long periodNs;
     private final SwimOutput output = new SwimOutput() {
         @Override
@@ -76,6 +78,7 @@ final class SiteSwim {
         @Override
         public void onAlive(String site) {
             dead.remove(site);
+            toldNs.remove(site);
         }
 
         @Override
@@ -158,6 +161,23 @@ final class SiteSwim {
             return new SwimMessage.PingReq(request.seq(), request.target(), updates);
         }
         return new SwimMessage.Nack(((SwimMessage.Nack) message).seq(), updates);
+    }
+
+    /**
+     * A datagram came from a site's delegate: if SWIM suspects that site or believes it dead, it is told so at once
+     * (at most once a period), so that it refutes ({@link SwimMember#tellSuspicion}) before the suspicion here times
+     * out, or, if it was declared dead, before this delegate keeps it out of the views for long.
+     */
+    void onHeard(String site, long nowNs) {
+        MemberStatus status = member.status(site).orElse(MemberStatus.ALIVE);
+        if (status == MemberStatus.ALIVE) {
+            return;
+        }
+        Long told = toldNs.get(site);
+        if (told == null || nowNs - told >= periodNs) {
+            toldNs.put(site, nowNs);
+            member.tellSuspicion(site, output);
+        }
     }
 
     /** Runs SWIM's timers if something is due. */

@@ -29,7 +29,8 @@ import org.slf4j.LoggerFactory;
  * <ul>
  *   <li><b>Liveness</b> travels on SWIM's probes. A site leaves the directory when SWIM declares it dead, not after
  *       the site timeout's silence: a delegate hears each other one only now and then. A site that SWIM believes
- *       dead but that spoke again (it will refute) leaves after the site timeout's silence.</li>
+ *       dead but that speaks again is told so at once, and refutes ({@link #onHeard}), as is one it suspects; if
+ *       it falls silent before it does, it leaves after the site timeout's silence.</li>
  *   <li><b>A site's state</b> travels on request: its incarnation, gossiped, tells who holds an older state
  *       ({@link SiteSwim}), and they ask it ({@link WanStateRequest}); answered at most twice a heartbeat per
  *       site.</li>
@@ -107,6 +108,11 @@ final class SwimSites {
 
     private Optional<Long> stateVersionOf(String site) {
         return directory.get(site).map(SiteRecord::stateVersion);
+    }
+
+    /** Any datagram from a site's delegate: one that SWIM suspects or believes dead is told so ({@link SiteSwim}). */
+    void onHeard(String site, long nowNs) {
+        swim.onHeard(site, nowNs);
     }
 
     /** A SWIM message from a live site's delegate (its addresses went to the peer hints already). */

@@ -1,0 +1,95 @@
+package org.gcs.internal.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.gcs.FlowLimits;
+import org.gcs.OverlaySettings;
+import org.gcs.ProtocolTimers;
+import org.gcs.TransportSettings;
+import org.gcs.alm.swim.MemberStatus;
+import org.gcs.alm.swim.MemberUpdate;
+import org.gcs.alm.swim.SwimMessage;
+import org.gcs.cc.api.CcSettings;
+import org.gcs.internal.flow.FlowSettings;
+import org.gcs.cc.tfrc.TfrcControl;
+import org.gcs.internal.wire.PeerHint;
+import org.gcs.internal.wire.WanPacket;
+import org.gcs.internal.wire.WanSwim;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link SiteSwim}: a site that SWIM suspects or believes dead but that speaks to this delegate is told so at once,
+ * at most once a SWIM period, and its refutation ends the belief.
+ */
+class SiteSwimTest {
+    private static final long MS = 1_000_000L;
+    private static final long HEARTBEAT_NS = 1_000 * MS;
+
+    private record Sent(String site, WanPacket packet) {
+    }
+
+    private final List<Sent> sent = new ArrayList<>();
+    private final SiteSwim paris = new SiteSwim(settings(), 1, (site, packet) -> sent.add(new Sent(site, packet)),
+            site -> Optional.of(new PeerHint(site, 1, "10.0.0." + site.length(), 7700)), () -> 42L, 0);
+
+    @Test
+    void shouldTellASiteBelievedDeadThatSpeaksAtOnceAndAtMostOnceAPeriod() {
+        paris.onSiteKnown("tokyo");
+        paris.onSiteKnown("boston");
+        paris.onMessage("boston", new SwimMessage.Ack(7, List.of(new MemberUpdate.Dead("tokyo", 0, "boston"))),
+                site -> Optional.empty(), 10 * MS);
+        assertThat(paris.takeDead()).containsExactly("tokyo");
+        sent.clear();
+
+        paris.onHeard("boston", 20 * MS);
+        assertThat(sent).as("boston is alive here: nothing to tell").isEmpty();
+        paris.onHeard("tokyo", 20 * MS);
+        assertThat(sent).singleElement().satisfies(s -> {
+            assertThat(s.site()).isEqualTo("tokyo");
+            SwimMessage message = ((WanSwim) s.packet()).message();
+            assertThat(message).isInstanceOf(SwimMessage.Ping.class);
+            assertThat(message.updates()).first().isEqualTo(new MemberUpdate.Dead("tokyo", 0, "boston"));
+        });
+        sent.clear();
+        paris.onHeard("tokyo", 20 * MS + HEARTBEAT_NS - 1);
+        assertThat(sent).as("told within the period already").isEmpty();
+        paris.onHeard("tokyo", 20 * MS + HEARTBEAT_NS);
+        assertThat(sent).hasSize(1);
+        sent.clear();
+
+        // tokyo refutes in its Ack: alive again here, and no longer told
+        paris.onMessage("tokyo", new SwimMessage.Ack(99, List.of(new MemberUpdate.Alive("tokyo", 1))),
+                site -> Optional.empty(), 30 * MS + HEARTBEAT_NS);
+        assertThat(paris.believesDead("tokyo")).isFalse();
+        assertThat(paris.member().status("tokyo")).hasValue(MemberStatus.ALIVE);
+        paris.onHeard("tokyo", 40 * MS + 3 * HEARTBEAT_NS);
+        assertThat(sent).isEmpty();
+        assertThat(paris.takeDead()).isEmpty();
+    }
+
+    @Test
+    void shouldTellASuspectedSiteThatSpeaksSoThatItsRefutationArrivesBeforeTheSuspicionTimesOut() {
+        paris.onSiteKnown("tokyo");
+        paris.onSiteKnown("boston");
+        paris.onMessage("boston", new SwimMessage.Ack(7, List.of(new MemberUpdate.Suspect("tokyo", 3, "boston"))),
+                site -> Optional.empty(), 10 * MS);
+        sent.clear();
+        paris.onHeard("tokyo", 20 * MS);
+        assertThat(sent).singleElement().satisfies(s -> assertThat(((WanSwim) s.packet()).message().updates())
+                .first().isEqualTo(new MemberUpdate.Suspect("tokyo", 3, "boston")));
+    }
+
+    private static EngineSettings settings() {
+        return new EngineSettings("paris", "paris-1", 1, true,
+                new ProtocolTimers(Duration.ofNanos(HEARTBEAT_NS), Duration.ofSeconds(5), Duration.ofMillis(5)), 1400,
+                FlowLimits.DEFAULTS.withSendWindowBytes(1 << 20), FlowSettings.defaults(5 * MS), List.of(), null,
+                OverlaySettings.DEFAULTS.withMembership("swim"),
+                new TfrcControl(new CcSettings(100_000, 2_000, 64 * 1024, 300 * MS, Map.of())), 1,
+                TransportSettings.END_TO_END);
+    }
+}

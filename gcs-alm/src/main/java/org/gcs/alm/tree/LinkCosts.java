@@ -1,6 +1,7 @@
 package org.gcs.alm.tree;
 
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -95,6 +96,43 @@ public final class LinkCosts {
     public OptionalLong measuredRttNs(String from, String to) {
         Long value = directed(from, to);
         return value == null ? OptionalLong.empty() : OptionalLong.of(value);
+    }
+
+    /**
+     * The costs of every pair of the given sites at once: the same values as {@link #costNs} for each pair, found by
+     * one pass over the measurements instead of a lookup per pair (4 million pairs at 2048 sites took seconds).
+     *
+     * @param sites the sites, distinct
+     * @return {@code cost[i][j]} = {@code costNs(sites[i], sites[j])}
+     */
+    public long[][] matrixNs(List<String> sites) {
+        int n = sites.size();
+        Map<String, Integer> index = new HashMap<>(n * 2);
+        for (int i = 0; i < n; i++) {
+            index.put(sites.get(i), i);
+        }
+        long[][] cost = new long[n][n]; // the directed measurements first; 0: not measured (a measurement is positive)
+        rttNs.forEach((from, row) -> {
+            Integer i = index.get(from);
+            if (i != null) {
+                row.forEach((to, rtt) -> {
+                    Integer j = index.get(to);
+                    if (j != null) {
+                        cost[i][j] = rtt;
+                    }
+                });
+            }
+        });
+        for (int i = 0; i < n; i++) {
+            for (int j = i + 1; j < n; j++) {
+                long ab = cost[i][j];
+                long ba = cost[j][i];
+                long pairNs = ab == 0 && ba == 0 ? unknownCostNs : ab == 0 ? ba : ba == 0 ? ab : (ab + ba) >>> 1;
+                cost[i][j] = pairNs;
+                cost[j][i] = pairNs;
+            }
+        }
+        return cost;
     }
 
     /** @return true if either direction of the pair was measured */

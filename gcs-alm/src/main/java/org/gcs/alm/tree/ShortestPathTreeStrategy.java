@@ -12,7 +12,11 @@ import java.util.SortedSet;
  *   <li><b>Candidates.</b> All-pairs shortest-path distances over the complete graph of sites with
  *       {@link LinkCosts#costNs} as edge weights (Floyd–Warshall, O(n³)). The {@value #ROOT_CANDIDATES} sites
  *       of smallest eccentricity (largest distance to any other site; ties by name) are the root
- *       candidates.</li>
+ *       candidates. Above {@value #EXACT_CENTER_MAX_SITES} sites the eccentricity is taken over the direct link
+ *       costs instead (O(n²)), and only {@value #LARGE_ROOT_CANDIDATES} candidates are tried: Floyd–Warshall
+ *       alone took seconds at 2048 sites, and where link costs keep the triangle inequality, as RTTs over the
+ *       Internet mostly do, the two eccentricities agree. A plan of 2048 sites then costs about a second of CPU
+ *       (most of it the cost matrix) instead of minutes.</li>
  *   <li><b>Tree.</b> From each candidate, a tree is grown like Dijkstra/Prim ({@link FanOutTreeGrower}):
  *       repeatedly attach the site {@code u} not yet in the tree through the in-tree parent {@code p} that has
  *       fewer than {@code maxFanOut} children and minimizes {@code costFromRoot(p) + cost(p, u)}, ties broken by
@@ -26,14 +30,21 @@ import java.util.SortedSet;
  *
  * <p>This is a greedy heuristic for the degree-constrained shortest-path tree, which is NP-hard in general;
  * without a binding fan-out bound it is exactly Dijkstra's shortest-path tree over direct links. Fan-out
- * bounds a delegate's upload: a site with k children sends each packet k times. O(n³) time per candidate root,
- * O(n²) memory.
+ * bounds a delegate's upload: a site with k children sends each packet k times. O(n² log n) time per candidate
+ * root, O(n²) memory.
  */
 public final class ShortestPathTreeStrategy implements TreeStrategy {
     /** The strategy's selector name. */
     public static final String NAME = "spt";
     /** How many of the most central sites are tried as the root. */
     public static final int ROOT_CANDIDATES = 8;
+    /**
+     * The most sites whose root candidates come from shortest-path distances, {@value #ROOT_CANDIDATES} of them;
+     * above, {@value #LARGE_ROOT_CANDIDATES} come from the direct link costs.
+     */
+    public static final int EXACT_CENTER_MAX_SITES = 512;
+    /** How many of the most central sites are tried as the root above {@value #EXACT_CENTER_MAX_SITES} sites. */
+    public static final int LARGE_ROOT_CANDIDATES = 2;
 
     /** Creates the strategy (stateless). */
     public ShortestPathTreeStrategy() {
@@ -63,7 +74,7 @@ public final class ShortestPathTreeStrategy implements TreeStrategy {
         SortedMap<String, String> best = null;
         int bestRoot = -1;
         long bestWorstNs = Long.MAX_VALUE;
-        for (int root : centralSites(cost, ROOT_CANDIDATES)) {
+        for (int root : centralSites(cost, n > EXACT_CENTER_MAX_SITES ? LARGE_ROOT_CANDIDATES : ROOT_CANDIDATES)) {
             long[] fromRootNs = new long[n];
             SortedMap<String, String> parentOf = FanOutTreeGrower.grow(names, cost, root, maxFanOut, maxFanOut,
                     fromRootNs);
@@ -80,8 +91,28 @@ public final class ShortestPathTreeStrategy implements TreeStrategy {
         return TreePlan.shared(NAME, SpanningTree.of(names.get(bestRoot), best));
     }
 
-    /** @return the indices of up to {@code limit} sites of smallest eccentricity, most central first (ties by index) */
+    /**
+     * @return the indices of up to {@code limit} sites of smallest eccentricity, most central first (ties by index):
+     *     over shortest-path distances, or over the direct costs above {@link #EXACT_CENTER_MAX_SITES} sites
+     */
     static List<Integer> centralSites(long[][] cost, int limit) {
+        int n = cost.length;
+        long[][] distance = n > EXACT_CENTER_MAX_SITES ? cost : shortestDistances(cost);
+        long[] eccentricityNs = new long[n];
+        List<Integer> order = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                eccentricityNs[i] = Math.max(eccentricityNs[i], distance[i][j]);
+            }
+            order.add(i);
+        }
+        order.sort((a, b) -> eccentricityNs[a] != eccentricityNs[b] ? Long.compare(eccentricityNs[a], eccentricityNs[b])
+                : Integer.compare(a, b));
+        return order.subList(0, Math.min(limit, n));
+    }
+
+    /** @return the all-pairs shortest-path distances over the complete graph with these costs (Floyd–Warshall) */
+    private static long[][] shortestDistances(long[][] cost) {
         int n = cost.length;
         long[][] distance = new long[n][];
         for (int i = 0; i < n; i++) {
@@ -97,16 +128,6 @@ public final class ShortestPathTreeStrategy implements TreeStrategy {
                 }
             }
         }
-        long[] eccentricityNs = new long[n];
-        List<Integer> order = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            for (int j = 0; j < n; j++) {
-                eccentricityNs[i] = Math.max(eccentricityNs[i], distance[i][j]);
-            }
-            order.add(i);
-        }
-        order.sort((a, b) -> eccentricityNs[a] != eccentricityNs[b] ? Long.compare(eccentricityNs[a], eccentricityNs[b])
-                : Integer.compare(a, b));
-        return order.subList(0, Math.min(limit, n));
+        return distance;
     }
 }

@@ -10,6 +10,29 @@ class LinkCostsTest {
     private static final long MS = 1_000_000L;
 
     @Test
+    void shouldGiveTheSameCostsInAMatrixAsPairByPair() {
+        java.util.SplittableRandom random = new java.util.SplittableRandom(11);
+        java.util.List<String> sites = java.util.List.of("a", "b", "c", "d", "e", "f", "g");
+        LinkCosts.Builder builder = LinkCosts.builder(777);
+        for (int k = 0; k < 25; k++) {
+            String from = sites.get(random.nextInt(sites.size()));
+            String to = sites.get(random.nextInt(sites.size()));
+            if (!from.equals(to)) {
+                builder.measured(from, to, 1 + random.nextLong(Long.MAX_VALUE - 1));
+            }
+        }
+        builder.measured("a", "outside", 5); // a site not asked for is left out
+        LinkCosts costs = builder.build();
+        long[][] matrix = costs.matrixNs(sites);
+        for (int i = 0; i < sites.size(); i++) {
+            for (int j = 0; j < sites.size(); j++) {
+                assertThat(matrix[i][j]).as("%s-%s", sites.get(i), sites.get(j))
+                        .isEqualTo(costs.costNs(sites.get(i), sites.get(j)));
+            }
+        }
+    }
+
+    @Test
     void shouldAverageBothDirectionsAndUseOneDirectionWhenOnlyOneIsKnown() {
         LinkCosts costs = LinkCosts.builder(500 * MS)
                 .measured("a", "b", 10 * MS)

@@ -3,6 +3,7 @@ package org.gcs.alm.tree;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
@@ -30,6 +31,32 @@ class ShortestPathTreeStrategyTest {
                 .measured("a", "c", 5).measured("a", "d", 3).build();
         assertThat(spt.plan(new TreeSet<>(Set.of("a", "b", "c", "d")), withD, 6).sharedTree().orElseThrow())
                 .hasToString("a(b(c), d)");
+    }
+
+    @Test
+    void shouldRootATreeOfMoreThan512SitesAtACentralSiteOfTheDirectCosts() {
+        // a star of access delays: site i's cost to j is a_i + a_j, so the most central site has the least a_i
+        int n = ShortestPathTreeStrategy.EXACT_CENTER_MAX_SITES + 88;
+        java.util.SplittableRandom random = new java.util.SplittableRandom(5);
+        TreeSet<String> sites = new TreeSet<>();
+        long[] accessNs = new long[n];
+        for (int i = 0; i < n; i++) {
+            sites.add(String.format("s%04d", i));
+            accessNs[i] = 5_000_000L + (i == 123 ? 0 : 1 + random.nextInt(100)) * 100_000L;
+        }
+        LinkCosts.Builder costs = LinkCosts.builder(1_000_000_000L);
+        for (int i = 0; i < n; i++) {
+            for (int j = i + 1; j < n; j++) {
+                costs.measured(String.format("s%04d", i), String.format("s%04d", j), accessNs[i] + accessNs[j]);
+            }
+        }
+        LinkCosts built = costs.build();
+        SpanningTree tree = spt.plan(sites, built, 4).sharedTree().orElseThrow();
+        assertThat(tree.sites()).hasSize(n);
+        assertThat(tree.maxFanOut()).isLessThanOrEqualTo(4);
+        assertThat(tree.root()).isEqualTo("s0123");
+        assertThat(ShortestPathTreeStrategy.centralSites(FanOutTreeGrower.costMatrix(List.copyOf(sites), built), 1))
+                .containsExactly(123);
     }
 
     @Test

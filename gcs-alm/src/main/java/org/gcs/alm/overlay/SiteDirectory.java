@@ -35,8 +35,8 @@ public final class SiteDirectory<S> {
     private long siteSetVersion;
     /** No site was heard before this time: a lower bound that lets {@link #expire} skip the scan until it matters. */
     private long earliestHeardBoundNs = Long.MAX_VALUE;
-    private long digestVersion = -1;
-    private long siteSetDigest;
+    /** The XOR of {@link #nameHash} over the remote sites, kept as they come and go. */
+    private long remoteNamesDigest;
 
     /**
      * @param localSite this delegate's own site; datagrams claiming to be from it are ignored
@@ -82,6 +82,7 @@ public final class SiteDirectory<S> {
         sites.put(next.site(), next);
         if (previous == null) {
             sortedNames.add(next.site());
+            remoteNamesDigest ^= nameHash(next.site());
             addressUses.merge(next.address(), 1, Integer::sum);
             siteSetVersion++;
         } else if (!previous.address().equals(next.address())) {
@@ -94,6 +95,7 @@ public final class SiteDirectory<S> {
     /** Takes a removed record out of the name and address indexes. */
     private void unindex(SiteRecord<S> removed) {
         sortedNames.remove(removed.site());
+        remoteNamesDigest ^= nameHash(removed.site());
         forgetAddress(removed.address());
     }
 
@@ -189,18 +191,11 @@ public final class SiteDirectory<S> {
      * of each site name. Two delegates that know the same sites have the same digest whatever the order they
      * learned them in, so a delegate can tell from a peer's digest whether the peer may lack a site.
      *
-     * @return the digest (cached until the set of sites changes)
+     * @return the digest, kept up to date as sites come and go (XOR undoes itself): a delegate asks for it with every
+     *     announcement, and computing it over every site after each change cost O(N³) while 2048 sites joined
      */
     public long siteSetDigest() {
-        if (digestVersion != siteSetVersion) {
-            long digest = nameHash(localSite);
-            for (String site : sites.keySet()) {
-                digest ^= nameHash(site);
-            }
-            siteSetDigest = digest;
-            digestVersion = siteSetVersion;
-        }
-        return siteSetDigest;
+        return nameHash(localSite) ^ remoteNamesDigest;
     }
 
     /**

@@ -124,6 +124,26 @@ class SiteDirectoryTest {
     }
 
     @Test
+    void shouldKeepTheDigestOfTheSitesItHoldsThroughJoinsRemovalsExpiriesAndNewDelegates() {
+        java.util.SplittableRandom random = new java.util.SplittableRandom(38);
+        for (int step = 0; step < 2_000; step++) {
+            String site = "s" + random.nextInt(40);
+            long nowNs = step * 100_000_000L;
+            switch (random.nextInt(4)) {
+                case 0 -> directory.remove(site);
+                case 1 -> directory.expire(nowNs);
+                default -> directory.observe(site, 1 + random.nextInt(3),
+                        new DelegateAddress("10.0.1." + random.nextInt(40), 7000), nowNs);
+            }
+            long expected = SiteDirectory.nameHash("home");
+            for (SiteRecord<String> known : directory.sites()) {
+                expected ^= SiteDirectory.nameHash(known.site());
+            }
+            assertThat(directory.siteSetDigest()).as("step %d", step).isEqualTo(expected);
+        }
+    }
+
+    @Test
     void shouldSpreadTheHashesOfSimilarNames() {
         java.util.Set<Long> hashes = new java.util.HashSet<>();
         for (int i = 0; i < 10_000; i++) {

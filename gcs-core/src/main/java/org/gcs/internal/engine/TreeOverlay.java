@@ -232,7 +232,8 @@ final class TreeOverlay {
         if (nowNs - lastBuildNs < minRebuildSpacingNs) {
             // with SWIM, nothing to look at until the spacing is over: TreeMaintainer.onTick would build a plan for a
             // change of sites at once, every coordination interval, and while 2048 sites joined that was most of the
-            // coordinator's work (a plan costs O(N²)) and of its traffic (each one to every site, in 20 pieces)
+            // coordinator's work (a plan then cost O(N³), now O(N² log N)) and of its traffic (each plan to every
+            // site, in 20 pieces)
             return;
         }
         SortedSet<String> sites = new TreeSet<>(liveSites);

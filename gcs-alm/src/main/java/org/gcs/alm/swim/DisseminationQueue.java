@@ -85,16 +85,33 @@ final class DisseminationQueue {
      * @return the updates, least sent and newest first
      */
     List<MemberUpdate> take(int max, int members, String skipMember) {
+        return take(max, members, skipMember, Integer.MAX_VALUE, PiggybackBudget.UNLIMITED);
+    }
+
+    /**
+     * As {@link #take(int, int, String)}, within a budget of bytes as well: the updates are taken in the queue's
+     * order until the next one would not fit.
+     *
+     * @param budgetBytes the bytes the taken updates may add up to
+     * @param budget what each update costs
+     */
+    List<MemberUpdate> take(int max, int members, String skipMember, int budgetBytes, PiggybackBudget budget) {
         if (queue.isEmpty() || max <= 0) {
             return List.of();
         }
         int limit = retransmitLimit(retransmitMultiplier, members);
         List<Item> taken = new ArrayList<>(Math.min(max, queue.size()));
+        int leftBytes = budgetBytes;
         for (Item item : queue) {
             if (taken.size() == max) {
                 break;
             }
             if (!item.update.member().equals(skipMember)) {
+                int bytes = budget.bytesOf().applyAsInt(item.update);
+                if (bytes > leftBytes) {
+                    break;
+                }
+                leftBytes -= bytes;
                 taken.add(item);
             }
         }

@@ -15,6 +15,7 @@ import java.util.random.RandomGenerator;
 final class Membership {
     private final String self;
     private final SwimSettings settings;
+    private final PiggybackBudget budget;
     private final RandomGenerator random;
     private final LocalHealth health;
     private final MembershipTable table = new MembershipTable();
@@ -26,11 +27,14 @@ final class Membership {
     /**
      * Starts at incarnation 0 knowing no one, with this member's own Alive queued for gossip (it is joining).
      *
+     * @param budget the bytes of updates one message may carry
      * @param health raised when this member refutes a suspicion about itself
      */
-    Membership(String self, SwimSettings settings, RandomGenerator random, LocalHealth health) {
+    Membership(String self, SwimSettings settings, PiggybackBudget budget, RandomGenerator random,
+               LocalHealth health) {
         this.self = self;
         this.settings = settings;
+        this.budget = budget;
         this.random = random;
         this.health = health;
         this.suspicions = new SuspicionTimers(settings);
@@ -150,19 +154,23 @@ final class Membership {
         MemberUpdate buddy = table.status(to).filter(s -> s != MemberStatus.ALIVE).isPresent() ? table.current(to)
                 : null;
         if (buddy == null && corrections.isEmpty()) {
-            return gossip.take(settings.maxPiggyback(), membersKnown(), null);
+            return gossip.take(settings.maxPiggyback(), membersKnown(), null, budget.bytesPerMessage(), budget);
         }
         List<MemberUpdate> updates = new ArrayList<>(settings.maxPiggyback());
-        if (buddy != null) {
+        int leftBytes = budget.bytesPerMessage();
+        if (buddy != null) { // always carried: it is what lets the recipient refute
             updates.add(buddy);
+            leftBytes -= budget.bytesOf().applyAsInt(buddy);
         }
         for (MemberUpdate correction : corrections) {
-            if (updates.size() < settings.maxPiggyback() && !updates.contains(correction)) {
+            int bytes = budget.bytesOf().applyAsInt(correction);
+            if (updates.size() < settings.maxPiggyback() && bytes <= leftBytes && !updates.contains(correction)) {
                 updates.add(correction);
+                leftBytes -= bytes;
             }
         }
         updates.addAll(gossip.take(settings.maxPiggyback() - updates.size(), membersKnown(),
-                buddy != null ? to : null));
+                buddy != null ? to : null, Math.max(0, leftBytes), budget));
         return updates;
     }
 

@@ -46,6 +46,18 @@ public final class SwimMember {
      * @param nowNs the current time
      */
     public SwimMember(String self, SwimSettings settings, RandomGenerator random, long nowNs) {
+        this(self, settings, PiggybackBudget.UNLIMITED, random, nowNs);
+    }
+
+    /**
+     * As {@link #SwimMember(String, SwimSettings, RandomGenerator, long)}, with the piggy-backed updates of each
+     * message held to a budget of bytes as well as to {@link SwimSettings#maxPiggyback}. A Suspect or Dead about the
+     * recipient (Lifeguard's buddy system) is always carried.
+     *
+     * @param budget the bytes of updates one message may carry, and what each costs
+     */
+    public SwimMember(String self, SwimSettings settings, PiggybackBudget budget, RandomGenerator random,
+                      long nowNs) {
         if (self == null || self.isEmpty()) {
             throw new IllegalArgumentException("self must be an id, got " + self);
         }
@@ -53,7 +65,7 @@ public final class SwimMember {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.random = Objects.requireNonNull(random, "random");
         this.health = new LocalHealth(settings.maxLocalHealth());
-        this.membership = new Membership(self, settings, random, health);
+        this.membership = new Membership(self, settings, Objects.requireNonNull(budget, "budget"), random, health);
         this.relays = new RelayedProbes(settings.probeTimeoutNs(), settings.probeIntervalNs());
         this.nextProbeAtNs = nowNs + random.nextLong(settings.probeIntervalNs());
     }

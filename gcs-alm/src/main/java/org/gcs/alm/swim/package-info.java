@@ -38,7 +38,12 @@
  *       does, so that other members can count them too; this member's own failed probes of a suspect count as a
  *       confirmation when the suspicion came from someone else.</li>
  *   <li><b>Gossip.</b> Only the latest update about a member is queued; an update is queued when it changes this
- *       member's beliefs (or counts as a confirmation), so stale news dies out.</li>
+ *       member's beliefs (or counts as a confirmation), so stale news dies out. A message carries at most
+ *       {@code maxPiggyback} updates and, with a {@link org.gcs.alm.swim.PiggybackBudget}, at most as many bytes of
+ *       them as the driver's datagram holds (memberlist fills each packet); the buddy update always goes.</li>
+ *   <li><b>A cap on the suspicion's minimum (not in the papers).</b> {@code SwimSettings.withSuspicionMinCap}
+ *       bounds Min, reached with K confirmations, whatever n; Max keeps Lifeguard's value, so that a member
+ *       suspected by one other only has as long to refute as without the cap.</li>
  *   <li><b>Stale suspicions (not in the papers).</b> Infection-style gossip reaches every member only with high
  *       probability, and less so when there is more news than room to piggy-back it (many members, high loss). A
  *       member that heard a suspicion but missed its refutation would keep it silently and declare a live member

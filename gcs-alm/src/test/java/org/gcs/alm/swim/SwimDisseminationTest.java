@@ -44,6 +44,19 @@ class SwimDisseminationTest {
     }
 
     @Test
+    void shouldTakeUpdatesInQueueOrderWhileTheyFitTheBudgetOfBytes() {
+        DisseminationQueue queue = new DisseminationQueue(4);
+        PiggybackBudget budget = new PiggybackBudget(100, update -> update.member().length() * 10);
+        queue.add(new Alive("bb", 0));
+        queue.add(new Alive("ccc", 0));
+        queue.add(new Alive("dddd", 0));
+        assertThat(queue.take(8, 5, null, 75, budget)).as("40 + 30 bytes; bb would make 90")
+                .containsExactly(new Alive("dddd", 0), new Alive("ccc", 0));
+        assertThat(queue.take(8, 5, null, 19, budget)).as("bb costs 20: nothing fits, nothing is counted").isEmpty();
+        assertThat(queue.take(8, 5, null, 20, budget)).containsExactly(new Alive("bb", 0));
+    }
+
+    @Test
     void shouldKeepOnlyTheLatestUpdateAboutAMemberWithAFreshCount() {
         DisseminationQueue queue = new DisseminationQueue(4);
         queue.add(new Alive("b", 0));

@@ -184,6 +184,37 @@ class SwimMemberTest {
     }
 
     @Test
+    void shouldHoldEachMessagesUpdatesToTheBudgetOfBytesButAlwaysCarryTheBuddysSuspicion() {
+        PiggybackBudget budget = new PiggybackBudget(30, update -> 10);
+        SwimMember x = new SwimMember("x", SwimSettings.DEFAULTS.withMaxPiggyback(64), budget,
+                new SplittableRandom(7), 0);
+        x.addMember("y");
+        List<MemberUpdate> news = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            news.add(new Alive("n" + i, 1));
+        }
+        news.add(new Suspect("y", 0, "n0"));
+        x.onMessage("n0", new Ack(999, news), 0, out);
+        out.takeEvents();
+        x.onMessage("z", new Ping(5, List.of()), 0, out);
+        assertThat(out.takeSent()).singleElement().satisfies(sent -> assertThat(sent.message().updates())
+                .as("30 bytes of 10-byte updates").hasSize(3));
+        x.onMessage("y", new Ping(6, List.of()), 0, out);
+        assertThat(out.takeSent()).singleElement().satisfies(sent -> assertThat(sent.message().updates())
+                .as("y's suspicion first, then what fits besides").hasSize(3).first()
+                .isEqualTo(new Suspect("y", 0, "n0")));
+        SwimMember tight = new SwimMember("t", SwimSettings.DEFAULTS, new PiggybackBudget(5, update -> 10),
+                new SplittableRandom(7), 0);
+        tight.addMember("y");
+        tight.onMessage("n0", new Ack(999, List.of(new Suspect("y", 0, "n0"))), 0, out);
+        out.takeEvents();
+        tight.onMessage("y", new Ping(7, List.of()), 0, out);
+        assertThat(out.takeSent()).singleElement().satisfies(sent -> assertThat(sent.message().updates())
+                .as("the buddy's suspicion goes over budget: it is what lets y refute")
+                .containsExactly(new Suspect("y", 0, "n0")));
+    }
+
+    @Test
     void shouldDeclareASuspectDeadWhenConfirmedSuspicionsTimeOut() {
         // n = 5: Min = 4 · max(1, log10 5) · 1 s = 4 s, Max = 24 s, K = 2
         a.onMessage("c", new Ack(99, List.of(new Suspect("b", 0, "c"))), 10 * S, out);

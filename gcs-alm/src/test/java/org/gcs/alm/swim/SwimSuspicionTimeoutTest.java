@@ -82,6 +82,19 @@ class SwimSuspicionTimeoutTest {
     }
 
     @Test
+    void shouldCapTheMinimumAndLeaveTheMaximumAlone() {
+        SuspicionTimers timers = new SuspicionTimers(SwimSettings.DEFAULTS.withSuspicionMinCap(5 * S));
+        timers.start("m", 0, "a", 2048, 0);
+        assertThat(timers.deadlineNs("m") / (double) S).as("Max = β · 13.245 s, as without the cap")
+                .isCloseTo(79.47, within(0.01));
+        assertThat(timers.confirm("m", 0, "b")).isTrue();
+        assertThat(timers.confirm("m", 0, "c")).isTrue();
+        assertThat(timers.deadlineNs("m")).as("K = 2 confirmations: the capped Min").isEqualTo(5 * S);
+        timers.start("small", 0, "a", 10, 0);
+        assertThat(timers.deadlineNs("small")).as("below the cap: Lifeguard's Max, 6 · 4 s").isEqualTo(24 * S);
+    }
+
+    @Test
     void timerShouldRestartForAHigherIncarnationAndStopWhenCancelled() {
         SuspicionTimers timers = new SuspicionTimers(SwimSettings.DEFAULTS);
         timers.start("m", 0, "a", 3, 0);

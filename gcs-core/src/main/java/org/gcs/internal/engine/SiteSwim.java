@@ -6,9 +6,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SplittableRandom;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import org.gcs.alm.swim.MemberStatus;
 import org.gcs.alm.swim.MemberUpdate;
+import org.gcs.alm.swim.PiggybackBudget;
 import org.gcs.alm.swim.SwimMember;
 import org.gcs.alm.swim.SwimMessage;
 import org.gcs.alm.swim.SwimOutput;
@@ -96,7 +98,11 @@ final class SiteSwim {
 
     /**
      * @param settings the engine's settings: the SWIM period is {@code heartbeat.interval}, the probe timeout half
-     *     of it; the rest are memberlist's LAN defaults ({@link SwimSettings#DEFAULTS})
+     *     of it, and the suspicion's minimum at most {@code site.timeout} (Lifeguard's α · log10(n) periods is 13 s
+     *     at 2048 sites, and a crashed site's detection would grow past 3 site timeouts with the overlay;
+     *     {@link SwimSettings#withSuspicionMinCap}); a message
+     *     carries as many updates as fit in {@code max.datagram.bytes} ({@link #budget}), up to
+     *     {@link WanSwim#MAX_UPDATES}; the rest are memberlist's LAN defaults ({@link SwimSettings#DEFAULTS})
      * @param term this delegate's term (its incarnations start at {@code term · 2^24})
      * @param addressOf a site's delegate as the directory knows it, to go with the Alive updates about it
      * @param digest the site-set digest this delegate announces, which every message carries
@@ -110,10 +116,22 @@ final class SiteSwim {
         this.addressOf = addressOf;
         this.addressKnown = site -> addressOf.apply(site).isPresent();
         this.periodNs = settings.heartbeatNs();
-        SwimSettings swim = SwimSettings.DEFAULTS.withProbeTiming(periodNs, periodNs / 2);
-        this.member = new SwimMember(settings.site(), swim, new SplittableRandom(settings.randomSeed() ^ term), nowNs);
+        SwimSettings swim = SwimSettings.DEFAULTS.withProbeTiming(periodNs, periodNs / 2)
+                .withMaxPiggyback(WanSwim.MAX_UPDATES).withSuspicionMinCap(settings.siteTimeoutNs());
+        this.member = new SwimMember(settings.site(), swim, budget(settings.maxDatagramBytes(), addressOf), new
+                SplittableRandom(settings.randomSeed() ^ term), nowNs);
         member.raiseIncarnation(firstIncarnation(term));
         this.latestNowNs = nowNs;
+    }
+
+    /**
+     * What a message's updates may take: as many as fit in one datagram of {@code max.datagram.bytes} beside the rest
+     * of the message at its longest. An Alive update takes its site's address along.
+     */
+    static PiggybackBudget budget(int maxDatagramBytes, Function<String, Optional<PeerHint>> addressOf) {
+        return new PiggybackBudget(Math.max(0, maxDatagramBytes - WanSwim.MAX_BYTES_BESIDES_UPDATES), update ->
+                WanSwim.updateBytes(update) + (update instanceof MemberUpdate.Alive
+                        ? addressOf.apply(update.member()).map(WanSwim::addressBytes).orElse(0) : 0));
     }
 
     /** @return the incarnation a delegate of this term starts at: {@code term · 2^24}, or the highest it can be */
@@ -121,9 +139,15 @@ final class SiteSwim {
         return term >= 0 && term < 1L << (62 - TERM_SHIFT) ? term << TERM_SHIFT : 1L << 62;
     }
 
-    /** A site the directory learned (or a new delegate of it): probed from now on. */
+    /**
+     * A site the directory learned (or a new delegate of it): probed from now on, and asked for its state every period
+     * until it comes. The site's own datagram taught this delegate its address, but its state comes only in a
+     * {@code SiteState}; the gossip of its incarnation that would make this delegate ask may have died out before
+     * the address came, and then only this request brings the state.
+     */
     void onSiteKnown(String site) {
         member.addMember(site);
+        wantedIncarnations.merge(site, 0L, Math::max);
     }
 
     /**

@@ -15,8 +15,12 @@ import java.nio.charset.StandardCharsets;
  * and a reader that sees a stale one compares its characters before using it.
  */
 final class NameCache {
-    /** Slots of the cache, a power of two: the names of a few hundred sites, members and groups. */
-    static final int SLOTS = 1024;
+    /**
+     * Slots of the cache, a power of two: the names of a few thousand sites, members and groups (a delegate of an
+     * overlay of 2048 sites hears at least twice as many names; with 1024 slots they evicted one another, and each
+     * site's name was held as a new string in each place that kept it). 64 KiB of references at most.
+     */
+    static final int SLOTS = 8192;
     private static final String[] NAMES = new String[SLOTS];
 
     private NameCache() {

@@ -29,12 +29,18 @@ final class SwimCodec {
             size += WireWriter.textSize(request.target());
         }
         for (MemberUpdate update : message.updates()) {
-            size += 1 + WireWriter.textSize(update.member()) + 8;
-            if (update instanceof MemberUpdate.Suspect suspect) {
-                size += WireWriter.textSize(suspect.from());
-            } else if (update instanceof MemberUpdate.Dead dead) {
-                size += WireWriter.textSize(dead.from());
-            }
+            size += updateSize(update);
+        }
+        return size;
+    }
+
+    /** @return the bytes one update takes in a message */
+    static int updateSize(MemberUpdate update) {
+        int size = 1 + WireWriter.textSize(update.member()) + 8;
+        if (update instanceof MemberUpdate.Suspect suspect) {
+            size += WireWriter.textSize(suspect.from());
+        } else if (update instanceof MemberUpdate.Dead dead) {
+            size += WireWriter.textSize(dead.from());
         }
         return size;
     }

@@ -139,7 +139,7 @@ final class WanPacketCodec {
         return size + 1 + (s.seenAt() == null ? 0 : WireWriter.textSize(s.seenAt().host()) + 2);
     }
 
-    private static int peerHintSize(PeerHint p) {
+    static int peerHintSize(PeerHint p) {
         return WireWriter.textSize(p.site()) + 8 + WireWriter.textSize(p.host()) + 2;
     }
 

@@ -2,6 +2,7 @@ package org.gcs.internal.wire;
 
 import java.util.List;
 import java.util.Objects;
+import org.gcs.alm.swim.MemberUpdate;
 import org.gcs.alm.swim.SwimMessage;
 
 /**
@@ -19,6 +20,13 @@ import org.gcs.alm.swim.SwimMessage;
 public record WanSwim(SwimMessage message, List<PeerHint> addresses, long siteSetDigest) implements WanPacket {
     /** The most updates, and addresses, one message carries on the wire. */
     public static final int MAX_UPDATES = 64;
+    /**
+     * The most bytes a SWIM datagram takes besides its updates and their addresses: the header with the longest site
+     * name, the message's head with a ping-req's target of the longest name, the count of addresses, the digest and
+     * the tag.
+     */
+    public static final int MAX_BYTES_BESIDES_UPDATES = WanCodec.FIXED_HEADER_BYTES + 1 + WireReader.MAX_NAME_BYTES + 8
+            + 1 + 1 + 8 + 1 + 1 + WireReader.MAX_NAME_BYTES + 1 + 8 + WanCodec.MAC_BYTES;
 
     /** Rejects what the wire cannot carry. */
     public WanSwim {
@@ -28,6 +36,22 @@ public record WanSwim(SwimMessage message, List<PeerHint> addresses, long siteSe
             throw new IllegalArgumentException("a SWIM message carries at most " + MAX_UPDATES + " updates and"
                     + " addresses, got " + message.updates().size() + " and " + addresses.size());
         }
+    }
+
+    /**
+     * @param update a piggy-backed update
+     * @return the bytes it takes in a message, its address aside
+     */
+    public static int updateBytes(MemberUpdate update) {
+        return SwimCodec.updateSize(update);
+    }
+
+    /**
+     * @param address the address of a site an Alive update names
+     * @return the bytes it takes in a message
+     */
+    public static int addressBytes(PeerHint address) {
+        return WanPacketCodec.peerHintSize(address);
     }
 
     @Override

@@ -88,11 +88,14 @@ final class WireReader {
         return out;
     }
 
+    /** The longest name {@link #name} reads. */
+    static final int MAX_NAME_BYTES = 64;
+
     /** Reads a name: u8 length, then ASCII from {@code A-Z a-z 0-9 . _ -}, 1 to 64 characters. */
     String name(String field) throws MalformedDatagramException {
         int n = u8();
         need(n);
-        if (n == 0 || n > 64) {
+        if (n == 0 || n > MAX_NAME_BYTES) {
             throw new MalformedDatagramException(DropReason.MALFORMED, field + " has length " + n);
         }
         int hash = n;

@@ -84,6 +84,51 @@ class SiteSwimTest {
                 .first().isEqualTo(new MemberUpdate.Suspect("tokyo", 3, "boston")));
     }
 
+    @Test
+    void shouldAskASiteJustLearnedForItsStateEveryPeriodUntilItComesWithoutGossipOfItsIncarnation() {
+        Map<String, Long> versions = new java.util.HashMap<>();
+        paris.onSiteKnown("tokyo"); // learned from a datagram of tokyo: its address, not its state
+        assertThat(paris.staleSites(site -> Optional.ofNullable(versions.get(site)), 10 * MS))
+                .as("no SWIM update about tokyo came, and none may come: the gossip of its incarnation can be over")
+                .containsExactly("tokyo");
+        assertThat(paris.staleSites(site -> Optional.ofNullable(versions.get(site)), 10 * MS + HEARTBEAT_NS - 1))
+                .as("asked within the period already").isEmpty();
+        assertThat(paris.staleSites(site -> Optional.ofNullable(versions.get(site)), 10 * MS + HEARTBEAT_NS))
+                .as("the request or its answer may be lost: asked again").containsExactly("tokyo");
+        versions.put("tokyo", 16L << SiteSwim.TERM_SHIFT); // its state came
+        assertThat(paris.staleSites(site -> Optional.ofNullable(versions.get(site)), 10 * MS + 2 * HEARTBEAT_NS))
+                .isEmpty();
+        assertThat(paris.staleSites(site -> Optional.ofNullable(versions.get(site)), 10 * MS + 9 * HEARTBEAT_NS))
+                .isEmpty();
+    }
+
+    @Test
+    void shouldFillADatagramOfMaxDatagramBytesWithGossipAndNeverExceedIt() {
+        for (int nameLength : new int[] {3, 64}) {
+            List<Sent> out = new ArrayList<>();
+            SiteSwim swim = new SiteSwim(settings(), 1, (site, packet) -> out.add(new Sent(site, packet)),
+                    site -> Optional.of(new PeerHint(site, 1, "2001:db8:0:0:0:0:0:" + site.length(), 7700)),
+                    () -> 42L, 0);
+            List<MemberUpdate> news = new ArrayList<>();
+            for (int i = 0; i < 60; i++) {
+                String site = ("s" + i + "x".repeat(nameLength)).substring(0, nameLength);
+                swim.onSiteKnown(site);
+                news.add(new MemberUpdate.Alive(site, 5));
+            }
+            swim.onMessage("s1x", new SwimMessage.Ack(1, news), site -> Optional.empty(), 0);
+            swim.onTick(swim.member().nextDeadlineNs());
+            WanSwim ping = (WanSwim) out.get(out.size() - 1).packet();
+            byte[] datagram = new org.gcs.internal.wire.WanCodec(new byte[32]).encode(
+                    new org.gcs.internal.wire.WanEnvelope("p".repeat(64), 1, ping), "t", 0);
+            assertThat(datagram.length).as("names of %d characters", nameLength).isLessThanOrEqualTo(1400);
+            if (nameLength == 3) {
+                assertThat(ping.message().updates()).as("memberlist's fixed 8 would leave most of it empty")
+                        .hasSizeGreaterThan(20);
+                assertThat(datagram.length).isGreaterThan(1000);
+            }
+        }
+    }
+
     private static EngineSettings settings() {
         return new EngineSettings("paris", "paris-1", 1, true,
                 new ProtocolTimers(Duration.ofNanos(HEARTBEAT_NS), Duration.ofSeconds(5), Duration.ofMillis(5)), 1400,

@@ -68,6 +68,29 @@ public final class SimNetwork {
         this.configs = new SimNodeConfigs(nodeSettings); // checks the settings
     }
 
+    private SimNetwork(WanLinks links, SimOptions options, UnaryOperator<GcsConfigBuilder> nodeSettings) {
+        this.topology = null;
+        this.options = options;
+        this.lans = new SimLans(clock, options);
+        this.wan = new SimWan(links, clock);
+        this.configs = new SimNodeConfigs(nodeSettings); // checks the settings
+    }
+
+    /**
+     * A network whose WAN links are computed per pair of sites rather than listed in a {@link Topology}: for
+     * thousands of sites, where a topology's N·(N − 1) links would not fit in memory. Any site name may start.
+     *
+     * @param links the profile of each directed pair's link
+     * @param options the seed, the LANs' delay and failure detection
+     * @param nodeSettings the settings of every node, as for {@link #SimNetwork(Topology, SimOptions, UnaryOperator)}
+     * @return the network
+     * @throws org.gcs.GcsConfigException if the settings are invalid
+     */
+    public static SimNetwork withLinks(WanLinks links, SimOptions options,
+                                       UnaryOperator<GcsConfigBuilder> nodeSettings) {
+        return new SimNetwork(java.util.Objects.requireNonNull(links, "links"), options, nodeSettings);
+    }
+
     /** @return the virtual clock */
     public SimClock clock() {
         return clock;

@@ -13,12 +13,14 @@ import org.gcs.emulator.Topology;
 
 /**
  * The simulated WAN of a {@link SimNetwork}, apart from the links themselves (each node's {@link SimWanPort} has its
- * own): what every link from one site to another is now (the topology's profile, or a later change, which it passes
+ * own): what every link from one site to another is now (the topology's profile or the {@link WanLinks}' one, or a
+ * later change, which it passes
  * on to the ports of the sending site), its cross traffic, the filter and the tap a test or an experiment sets, and
  * the counts of what was filtered and how large the datagrams were.
  */
 final class SimWan {
     private final Topology topology;
+    private final WanLinks links;
     private final SimClock clock;
     private final Map<String, LinkProfile> overrides = new HashMap<>();
     /** The WAN side of every node started so far, in start order. */
@@ -34,7 +36,21 @@ final class SimWan {
      * @param clock the virtual clock, on which scheduled link changes wait
      */
     SimWan(Topology topology, SimClock clock) {
+        this(topology, topology == null ? WanLinks.IDEAL
+                : (fromSite, toSite) -> topology.link(fromSite, toSite).orElse(LinkProfile.IDEAL), clock);
+    }
+
+    /**
+     * @param links the links computed per pair, without cross traffic or a topology
+     * @param clock the virtual clock, on which scheduled link changes wait
+     */
+    SimWan(WanLinks links, SimClock clock) {
+        this(null, links, clock);
+    }
+
+    private SimWan(Topology topology, WanLinks links, SimClock clock) {
         this.topology = topology;
+        this.links = links;
         this.clock = clock;
     }
 
@@ -49,7 +65,7 @@ final class SimWan {
         if (override != null) {
             return override;
         }
-        return topology == null ? LinkProfile.IDEAL : topology.link(fromSite, toSite).orElse(LinkProfile.IDEAL);
+        return links.link(fromSite, toSite);
     }
 
     /**

@@ -42,6 +42,28 @@ class SimNetworkTest {
     }
 
     @Test
+    void shouldRunOverLinksComputedPerPairAsOverTheSameLinksListedInATopology() {
+        LinkProfile lossy = profile(20, LossProfile.bernoulli(0.05));
+        Topology listed = Topology.builder("listed3").site("a").site("b").site("c")
+                .bidirectionalLink("a", "b", lossy).bidirectionalLink("b", "c", lossy)
+                .bidirectionalLink("a", "c", lossy).build();
+        List<String> asked = new ArrayList<>();
+        SimNetwork computed = SimNetwork.withLinks((from, to) -> {
+            asked.add(from + "->" + to);
+            return lossy;
+        }, SimOptions.defaults().withSeed(3), b -> b);
+        SimNetwork fromTopology = new SimNetwork(listed, SimOptions.defaults().withSeed(3));
+        List<SimNode> computedNodes = startSites(computed, List.of("a", "b", "c"), 1, "g");
+        List<SimNode> topologyNodes = startSites(fromTopology, List.of("a", "b", "c"), 1, "g");
+
+        assertThat(computed.runUntil(() -> allViewsComplete(computedNodes, "g"), 10 * S)).isTrue();
+        assertThat(fromTopology.runUntil(() -> allViewsComplete(topologyNodes, "g"), 10 * S)).isTrue();
+        assertThat(computed.nowNs()).as("the same links, the same seed: the same run").isEqualTo(fromTopology.nowNs());
+        assertThat(asked).contains("a->b", "b->a", "c->a");
+        assertThat(computed.linkCounters("a", "b").admitted()).isPositive();
+    }
+
+    @Test
     void shouldDeliverEveryMessageExactlyOnceInSenderOrderOverLossyLinks() {
         Topology lossy = Topology.builder("lossy3").site("a").site("b").site("c")
                 .bidirectionalLink("a", "b", profile(20, LossProfile.bernoulli(0.05)))

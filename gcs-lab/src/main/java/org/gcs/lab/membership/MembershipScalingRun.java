@@ -16,12 +16,11 @@ import org.gcs.driver.WanPacketInfo;
 import org.gcs.driver.WanPacketKind;
 import org.gcs.emulator.LinkProfile;
 import org.gcs.emulator.LossProfile;
-import org.gcs.emulator.Topology;
-import org.gcs.emulator.TopologyBuilder;
 import org.gcs.sim.SimNetwork;
 import org.gcs.sim.SimNode;
 import org.gcs.sim.SimOptions;
 import org.gcs.sim.WanFilter;
+import org.gcs.sim.WanLinks;
 
 /**
  * One run of {@code membership-scaling}: GCS itself (not a model) in virtual time, N sites of one member each (its
@@ -30,18 +29,16 @@ import org.gcs.sim.WanFilter;
  * delegate sends is counted (all of them are control traffic) and every removal of a live site is a false one; one
  * delegate crashes; the run waits until every other delegate removed it.
  *
- * <p><b>Topology: a star collapsed into a full mesh.</b> {@link SimNetwork} does not route: a datagram goes over the
- * one emulated link from its sender's site to its receiver's, and a pair of sites without a link in the
- * {@link Topology} is ideal (no delay, no loss; in {@code TreeScalingRun} every pair off the tree is such a pair). So
- * a star through a hub site would leave the leaves talking to each other over ideal links. Instead every ordered pair
- * gets a direct link that stands for the path through a hub: site i has an access delay a_i drawn from the seed,
- * uniform over 5.0–15.0 ms in steps of 0.1 ms, and the link from i to j has the one-way delay a_i + a_j (10–30 ms,
- * so the triangle inequality holds), no jitter, Bernoulli loss of {@code lossRate} (one link is the whole path, so
- * the end-to-end loss per datagram is the loss rate itself) and 100 Mb/s with the default 128 KiB queue (a delegate
- * has one link per destination site, so control traffic never queues). The links share 201 profiles per loss rate, but
- * the topology still holds N·(N − 1) entries: 65 280 at 256 sites, built in 0.2 s; 4.2 million at 2048, about 365 MB
- * and 25 s to build ({@code TopologyBuilder} looks each site up in a list). The emulator offers nothing of size O(N)
- * that gives every pair a delay and a loss.
+ * <p><b>Links: a star collapsed into a full mesh.</b> {@link SimNetwork} does not route: a datagram goes over the
+ * one emulated link from its sender's site to its receiver's. So a star through a hub site would leave the leaves
+ * talking to each other over ideal links. Instead every ordered pair gets a direct link that stands for the path
+ * through a hub: site i has an access delay a_i drawn from the seed, uniform over 5.0–15.0 ms in steps of 0.1 ms, and
+ * the link from i to j has the one-way delay a_i + a_j (10–30 ms, so the triangle inequality holds), no jitter,
+ * Bernoulli loss of {@code lossRate} (one link is the whole path, so the end-to-end loss per datagram is the loss rate
+ * itself) and 100 Mb/s with the default 128 KiB queue (a delegate has one link per destination site, so control
+ * traffic never queues). The links are computed per pair ({@link #links()}, {@link SimNetwork#withLinks}) from 201
+ * shared profiles per loss rate: a {@code Topology} listing them would hold N·(N − 1) entries, 4.2 million at 2048
+ * sites, about 365 MB and 25 s to build.
  *
  * <p><b>Settings.</b> The heartbeat interval and the site timeout are GCS's defaults, 1 s and 5 s, set explicitly
  * ({@link #HEARTBEAT_INTERVAL}, {@link #SITE_TIMEOUT}); {@code probe.interval} (500 ms) and
@@ -108,6 +105,12 @@ record MembershipScalingRun(int sites, double lossRate, Map<String, String> sett
     static final int ACCESS_DELAY_STEPS = 100;
     /** Every link's rate: far above what control traffic needs, so that nothing queues. */
     static final long LINK_BITS_PER_SEC = 100_000_000L;
+    /**
+     * The heap a run holds per ordered pair of sites, about: every node keeps every other site (its directory, SWIM
+     * and tree state, peers' names), and every pair that exchanged a datagram has an emulated link. A 1024-site run
+     * held 3.15 GB live after forming (jmap -histo:live, 2026-12-07), 3.0 KB per pair.
+     */
+    static final long HEAP_BYTES_PER_PAIR = 3_000;
     private static final long MS = 1_000_000L;
 
     /**
@@ -182,27 +185,25 @@ record MembershipScalingRun(int sites, double lossRate, Map<String, String> sett
         return delays;
     }
 
-    /** @return the full mesh that stands for the star (class comment): delay a_i + a_j, the loss rate end to end */
-    Topology topology() {
-        TopologyBuilder builder = Topology.builder("membership-mesh" + sites);
-        String[] names = new String[sites];
-        for (int i = 0; i < sites; i++) {
-            names[i] = site(i);
-            builder.site(names[i]);
-        }
+    /**
+     * @return the full mesh that stands for the star (class comment), computed per pair: delay a_i + a_j, the loss
+     *     rate end to end
+     */
+    WanLinks links() {
         LossProfile loss = lossRate == 0 ? LossProfile.none() : LossProfile.bernoulli(lossRate);
-        Map<Long, LinkProfile> profiles = new java.util.HashMap<>();
         long[] access = accessDelaysNs();
-        for (int i = 0; i < sites; i++) {
-            for (int j = 0; j < sites; j++) {
-                if (i != j) {
-                    LinkProfile profile = profiles.computeIfAbsent(access[i] + access[j], delayNs -> new LinkProfile(
-                            delayNs, 0, loss, LINK_BITS_PER_SEC, LinkProfile.DEFAULT_QUEUE_BYTES, false));
-                    builder.link(names[i], names[j], profile);
-                }
-            }
+        LinkProfile[] byDelaySteps = new LinkProfile[2 * ACCESS_DELAY_STEPS + 1];
+        for (int steps = 0; steps < byDelaySteps.length; steps++) {
+            byDelaySteps[steps] = new LinkProfile(2 * ACCESS_DELAY_MIN_NS + steps * ACCESS_DELAY_STEP_NS, 0, loss,
+                    LINK_BITS_PER_SEC, LinkProfile.DEFAULT_QUEUE_BYTES, false);
         }
-        return builder.build();
+        return (fromSite, toSite) -> byDelaySteps[(int) ((access[index(fromSite)] + access[index(toSite)]
+                - 2 * ACCESS_DELAY_MIN_NS) / ACCESS_DELAY_STEP_NS)];
+    }
+
+    /** @return the heap this run needs at its peak, estimated ({@link #HEAP_BYTES_PER_PAIR}), plus a quarter */
+    long heapBytesNeeded() {
+        return HEAP_BYTES_PER_PAIR * sites * (sites - 1L) * 5 / 4;
     }
 
     /** @return the site that crashes: drawn from the seed among those that seed no node */
@@ -212,7 +213,7 @@ record MembershipScalingRun(int sites, double lossRate, Map<String, String> sett
 
     Outcome run() {
         long wallStart = System.nanoTime();
-        SimNetwork net = new SimNetwork(topology(), SimOptions.defaults().withSeed(seed), b -> {
+        SimNetwork net = SimNetwork.withLinks(links(), SimOptions.defaults().withSeed(seed), b -> {
             b.heartbeatInterval(HEARTBEAT_INTERVAL).siteTimeout(SITE_TIMEOUT);
             settings.forEach(b::set);
             return b;

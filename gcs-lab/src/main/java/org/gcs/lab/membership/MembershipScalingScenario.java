@@ -17,6 +17,7 @@ import org.gcs.lab.LabPool;
 import org.gcs.lab.LabReport;
 import org.gcs.lab.LabResult;
 import org.gcs.lab.LabScenario;
+import org.gcs.lab.LabUnavailableException;
 import org.gcs.tools.csv.CsvWriter;
 
 /**
@@ -154,8 +155,7 @@ public final class MembershipScalingScenario implements LabScenario {
                 runs.add(new MembershipScalingRun(sites.get(n), LOSS_RATES[l], settings, steadyNs, ctx.seed()));
             }
         }
-        List<MembershipScalingRun.Outcome> outcomes = LabPool.run(Integer.MAX_VALUE, runs.stream()
-                .<Callable<MembershipScalingRun.Outcome>>map(run -> run::run).toList());
+        List<MembershipScalingRun.Outcome> outcomes = runWithinHeap(runs, Runtime.getRuntime().maxMemory(), ctx);
         LabReport report = new LabReport(ctx);
         double[][] datagrams = new double[LOSS_RATES.length][sites.size()];
         List<Map<String, Object>> points = new ArrayList<>();
@@ -198,6 +198,47 @@ public final class MembershipScalingScenario implements LabScenario {
                 "steadySec", LabMath.round(steadyNs / 1e9, 3), "settings", settings,
                 "heartbeatIntervalMs", MembershipScalingRun.HEARTBEAT_INTERVAL.toMillis(),
                 "siteTimeoutMs", MembershipScalingRun.SITE_TIMEOUT.toMillis()).result();
+    }
+
+    /**
+     * Runs the runs, largest first, as many at once as the heap holds: thousands of sites take gigabytes each (a run
+     * of 2048 sites about 15 GB), two of them at once do not fit where one does, and running out of memory after half
+     * an hour helps no one.
+     *
+     * @param maxHeapBytes the JVM's heap
+     * @throws LabUnavailableException if the largest run alone needs more than the heap; the message says how to
+     *     give the JVM more
+     */
+    static List<MembershipScalingRun.Outcome> runWithinHeap(List<MembershipScalingRun> runs, long maxHeapBytes,
+                                                            LabContext ctx) throws Exception {
+        long largest = runs.stream().mapToLong(MembershipScalingRun::heapBytesNeeded).max().orElse(0);
+        if (largest > maxHeapBytes) {
+            int sites = runs.stream().mapToInt(MembershipScalingRun::sites).max().orElse(0);
+            throw new LabUnavailableException(String.format(Locale.ROOT, "a run of %d sites needs about %.1f GB of"
+                    + " heap and the JVM has %.1f GB: give it more, e.g. JAVA_OPTS=\"-Xmx%dg\" ./gcs lab ..., on a"
+                    + " machine with that much memory free", sites, largest / 1e9, maxHeapBytes / 1e9,
+                    (long) Math.ceil(largest / 1e9) + 1));
+        }
+        List<MembershipScalingRun.Outcome> outcomes = new ArrayList<>();
+        int next = 0;
+        while (next < runs.size()) { // runs sorted largest first: each batch as many as fit, on at most the cores
+            int end = next;
+            long batchBytes = 0;
+            while (end < runs.size() && end - next < LabPool.threads(Integer.MAX_VALUE)
+                    && batchBytes + runs.get(end).heapBytesNeeded() <= maxHeapBytes) {
+                batchBytes += runs.get(end++).heapBytesNeeded();
+            }
+            if (end - next == 1 && runs.get(next).sites() >= 1024) {
+                ctx.progress().line(String.format(Locale.ROOT, "%d sites at %s loss: alone (about %.1f GB of heap),"
+                        + " about %d min of wall time", runs.get(next).sites(), MembershipScalingRun.percent(
+                        runs.get(next).lossRate()), runs.get(next).heapBytesNeeded() / 1e9,
+                        runs.get(next).sites() * (long) runs.get(next).sites() / 100_000));
+            }
+            outcomes.addAll(LabPool.run(end - next, runs.subList(next, end).stream()
+                    .<Callable<MembershipScalingRun.Outcome>>map(run -> run::run).toList()));
+            next = end;
+        }
+        return outcomes;
     }
 
     /**

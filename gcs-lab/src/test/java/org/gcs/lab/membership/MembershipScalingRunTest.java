@@ -1,6 +1,7 @@
 package org.gcs.lab.membership;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -85,14 +86,40 @@ class MembershipScalingRunTest {
     void givesEveryPairADelayOfTenToThirtyMillisecondsAndTheLossEndToEnd() {
         MembershipScalingRun run = new MembershipScalingRun(12, 0.05, Map.of(), STEADY_NS, 5);
 
-        var topology = run.topology();
+        var links = run.links();
+        long[] access = run.accessDelaysNs();
 
-        assertThat(topology.links()).hasSize(12 * 11);
-        assertThat(topology.links()).allSatisfy(link -> {
-            assertThat(link.profile().oneWayDelayNs()).isBetween(10_000_000L, 30_000_000L);
-            assertThat(link.profile().loss().lossRate()).isEqualTo(0.05);
-        });
+        for (int i = 0; i < 12; i++) {
+            for (int j = 0; j < 12; j++) {
+                if (i != j) {
+                    var profile = links.link(MembershipScalingRun.site(i), MembershipScalingRun.site(j));
+                    assertThat(profile.oneWayDelayNs()).isEqualTo(access[i] + access[j])
+                            .isBetween(10_000_000L, 30_000_000L);
+                    assertThat(profile.loss().lossRate()).isEqualTo(0.05);
+                    assertThat(profile.bandwidthBitsPerSec()).isEqualTo(MembershipScalingRun.LINK_BITS_PER_SEC);
+                }
+            }
+        }
         assertThat(run.crashedSite()).isBetween(MembershipScalingRun.SEED_SITES, 11);
+    }
+
+    @Test
+    void runsAsManyRunsAtOnceAsTheHeapHoldsAndRefusesARunLargerThanTheHeapAtOnce(@TempDir Path dir)
+            throws Exception {
+        StringWriter progress = new StringWriter();
+        LabContext ctx = new LabContext(dir, 1, 0.1, LabContext.Driver.VIRTUAL, null,
+                new LabProgress(new PrintWriter(progress), "membership-scaling-heap", "sim"));
+        MembershipScalingRun six = new MembershipScalingRun(6, 0, Map.of(), STEADY_NS / 10, 1);
+        MembershipScalingRun four = new MembershipScalingRun(4, 0, Map.of(), STEADY_NS / 10, 1);
+        assertThat(MembershipScalingRun.HEAP_BYTES_PER_PAIR * 2048L * 2047 / 1e9).as("2048 sites, in GB")
+                .isBetween(10.0, 16.0);
+
+        var outcomes = MembershipScalingScenario.runWithinHeap(List.of(six, four), six.heapBytesNeeded(), ctx);
+
+        assertThat(outcomes).extracting(MembershipScalingRun.Outcome::sites).containsExactly(6, 4);
+        assertThatThrownBy(() -> MembershipScalingScenario.runWithinHeap(List.of(six, four),
+                six.heapBytesNeeded() - 1, ctx)).isInstanceOf(org.gcs.lab.LabUnavailableException.class)
+                .hasMessageContaining("a run of 6 sites needs about").hasMessageContaining("JAVA_OPTS=\"-Xmx");
     }
 
     @Test

@@ -1,7 +1,9 @@
 package org.gcs.sim;
 
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import org.gcs.GcsConfig;
 import org.gcs.GcsConfigBuilder;
@@ -61,18 +63,15 @@ public final class SimNetwork {
      * @throws org.gcs.GcsConfigException if the settings are invalid (checked at once, on a throw-away node)
      */
     public SimNetwork(Topology topology, SimOptions options, UnaryOperator<GcsConfigBuilder> nodeSettings) {
+        this(topology, clock -> new SimWan(topology, clock), options, nodeSettings);
+    }
+
+    private SimNetwork(Topology topology, Function<SimClock, SimWan> wanOnClock, SimOptions options,
+                       UnaryOperator<GcsConfigBuilder> nodeSettings) {
         this.topology = topology;
         this.options = options;
         this.lans = new SimLans(clock, options);
-        this.wan = new SimWan(topology, clock);
-        this.configs = new SimNodeConfigs(nodeSettings); // checks the settings
-    }
-
-    private SimNetwork(WanLinks links, SimOptions options, UnaryOperator<GcsConfigBuilder> nodeSettings) {
-        this.topology = null;
-        this.options = options;
-        this.lans = new SimLans(clock, options);
-        this.wan = new SimWan(links, clock);
+        this.wan = wanOnClock.apply(clock);
         this.configs = new SimNodeConfigs(nodeSettings); // checks the settings
     }
 
@@ -88,7 +87,8 @@ public final class SimNetwork {
      */
     public static SimNetwork withLinks(WanLinks links, SimOptions options,
                                        UnaryOperator<GcsConfigBuilder> nodeSettings) {
-        return new SimNetwork(java.util.Objects.requireNonNull(links, "links"), options, nodeSettings);
+        Objects.requireNonNull(links, "links");
+        return new SimNetwork(null, clock -> new SimWan(links, clock), options, nodeSettings);
     }
 
     /** @return the virtual clock */

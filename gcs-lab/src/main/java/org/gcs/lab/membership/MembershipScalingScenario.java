@@ -28,7 +28,8 @@ import org.gcs.tools.csv.CsvWriter;
  * a steady window of 30 s (× scale) and every removal of a live site in it, then crashes one delegate and measures how
  * long the others take to remove it.
  *
- * <p>The runs go to a pool of one thread per core, largest first. Output: {@code NAME.csv} (one row per run),
+ * <p>The runs go to a pool of one thread per core, largest first, as many at once as the heap holds
+ * ({@link #runWithinHeap}: a run of 2048 sites needs about 15 GB). Output: {@code NAME.csv} (one row per run),
  * {@code NAME.png} (control datagrams per delegate per second against log2 of the sites, one series per loss rate),
  * summary {@code points} (the same fields as the CSV, and the datagrams per delegate per second by packet kind).
  * Judged: every run forms, and every delegate removes the crashed site within

@@ -14,9 +14,8 @@ import org.gcs.emulator.Topology;
 /**
  * The simulated WAN of a {@link SimNetwork}, apart from the links themselves (each node's {@link SimWanPort} has its
  * own): what every link from one site to another is now (the topology's profile or the {@link WanLinks}' one, or a
- * later change, which it passes
- * on to the ports of the sending site), its cross traffic, the filter and the tap a test or an experiment sets, and
- * the counts of what was filtered and how large the datagrams were.
+ * later change, which it passes on to the ports of the sending site), its cross traffic, the filter and the tap a
+ * test or an experiment sets, and the counts of what was filtered and how large the datagrams were.
  */
 final class SimWan {
     private final Topology topology;

@@ -35,8 +35,11 @@ import org.slf4j.LoggerFactory;
  * an incarnation of a site above the state version it holds asks that site for its state ({@link #staleSites},
  * {@link WanStateRequest}), again every period until the state comes.
  *
- * <p>Updates about sites this delegate has no address for are not applied (the directory learns sites from their
- * datagrams, never from gossip): SWIM would otherwise probe a site it cannot reach and suspect it. Each message
+ * <p>Updates about sites this delegate never had an address for are not applied (the directory learns sites from
+ * their datagrams, never from gossip): SWIM would otherwise probe a site it cannot reach and suspect it. A site SWIM
+ * knows keeps its updates after it left the directory: a site declared dead by mistake must be revived by its
+ * refutation, and a delegate that dropped the refutation would go on gossiping the false Dead, and others who took it
+ * before the refutation came would drop the refutation too. Each message
  * carries the addresses of the sites its Alive updates name, which a receiver that lacks them takes as peer hints
  * (it announces itself there, and learns the site when it answers): a new site becomes known to every delegate as
  * fast as SWIM spreads its Alive.
@@ -151,8 +154,9 @@ final class SiteSwim {
     }
 
     /**
-     * A SWIM message from a live site's delegate. Its updates about sites without an address here are left out; an
-     * update that raises a site's incarnation above {@code stateVersionOf} marks that site stale.
+     * A SWIM message from a live site's delegate. Its updates about sites neither known to SWIM nor with an address
+     * here are left out; an update that raises a site's incarnation above {@code stateVersionOf} marks that site
+     * stale.
      *
      * @param stateVersionOf the state version this delegate holds for a site (empty if none)
      */
@@ -161,7 +165,8 @@ final class SiteSwim {
         latestNowNs = nowNs;
         List<MemberUpdate> kept = new ArrayList<>(message.updates().size());
         for (MemberUpdate update : message.updates()) {
-            if (update.member().equals(member.self()) || addressKnown.test(update.member())) {
+            if (update.member().equals(member.self()) || member.status(update.member()).isPresent()
+                    || addressKnown.test(update.member())) {
                 kept.add(update);
             }
         }

@@ -85,6 +85,30 @@ class SiteSwimTest {
     }
 
     @Test
+    void shouldTakeTheRefutationOfASiteDeclaredDeadAfterItLeftTheDirectoryButIgnoreSitesNeverKnown() {
+        Map<String, PeerHint> directory = new java.util.HashMap<>();
+        SiteSwim swim = new SiteSwim(settings(), 1, (site, packet) -> sent.add(new Sent(site, packet)),
+                site -> Optional.ofNullable(directory.get(site)), () -> 42L, 0);
+        for (String site : List.of("tokyo", "boston")) {
+            directory.put(site, new PeerHint(site, 1, "10.0.0." + site.length(), 7700));
+            swim.onSiteKnown(site);
+        }
+        swim.onMessage("boston", new SwimMessage.Ack(7, List.of(new MemberUpdate.Dead("tokyo", 3, "boston"))),
+                site -> Optional.empty(), 10 * MS);
+        assertThat(swim.takeDead()).containsExactly("tokyo");
+        directory.remove("tokyo"); // it leaves the views, and its address with it (SwimSites.expire)
+
+        swim.onMessage("boston", new SwimMessage.Ping(8, List.of(new MemberUpdate.Alive("tokyo", 4),
+                new MemberUpdate.Alive("lima", 9))), site -> Optional.empty(), 20 * MS);
+        assertThat(swim.member().status("tokyo"))
+                .as("tokyo refuted; dropped, the refutation would leave its false Dead spreading from here")
+                .hasValue(MemberStatus.ALIVE);
+        assertThat(swim.member().incarnationOf("tokyo")).hasValue(4);
+        assertThat(swim.member().status("lima")).as("never heard from: SWIM must not probe an address it lacks")
+                .isEmpty();
+    }
+
+    @Test
     void shouldAskASiteJustLearnedForItsStateEveryPeriodUntilItComesWithoutGossipOfItsIncarnation() {
         Map<String, Long> versions = new java.util.HashMap<>();
         paris.onSiteKnown("tokyo"); // learned from a datagram of tokyo: its address, not its state

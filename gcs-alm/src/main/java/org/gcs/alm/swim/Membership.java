@@ -70,14 +70,18 @@ final class Membership {
         if (change == null) {
             if (update instanceof MemberUpdate.Suspect suspect
                     && suspicions.confirm(member, suspect.incarnation(), suspect.from())) {
-                gossip.add(suspect); // memberlist passes confirmations on, so that others count them too
+                gossip.addUrgent(suspect); // memberlist passes confirmations on, so that others count them too
             }
             return;
         }
         if (change.before() == null && change.after() == MemberStatus.DEAD) {
             return; // a tombstone for a member never known here: nothing to tell or undo
         }
-        gossip.add(update);
+        if (isFailureNews(update, change)) {
+            gossip.addUrgent(update);
+        } else {
+            gossip.add(update);
+        }
         if (update instanceof MemberUpdate.Suspect suspect) {
             suspicions.start(member, suspect.incarnation(), suspect.from(), membersKnown(), nowNs);
         } else {
@@ -95,6 +99,17 @@ final class Membership {
                 case DEAD -> out.onDead(member);
             }
         }
+    }
+
+    /**
+     * @return whether an update that changed the table is news of failure, gossiped ahead of the rest
+     *     ({@link DisseminationQueue}): a Suspect, a Dead, or an Alive that ends a suspicion or a death here (a
+     *     refutation, or a member back). An Alive over an Alive (a join, a new incarnation of a member not suspected
+     *     here) is news of membership.
+     */
+    private static boolean isFailureNews(MemberUpdate update, MembershipTable.Transition change) {
+        return update.status() != MemberStatus.ALIVE || change.before() == MemberStatus.SUSPECT
+                || change.before() == MemberStatus.DEAD;
     }
 
     /**
@@ -121,7 +136,7 @@ final class Membership {
     private void refuteIfNeeded(MemberUpdate update) {
         if (update.status() != MemberStatus.ALIVE && update.incarnation() >= incarnation) {
             incarnation = update.incarnation() + 1;
-            gossip.add(new MemberUpdate.Alive(self, incarnation));
+            gossip.addUrgent(new MemberUpdate.Alive(self, incarnation));
             health.worse();
         }
     }
@@ -184,7 +199,7 @@ final class Membership {
             apply(new MemberUpdate.Dead(member, declared, self), nowNs, out);
         }
         for (String member : suspicions.refresh(nowNs)) {
-            gossip.add(table.current(member));
+            gossip.addUrgent(table.current(member));
         }
     }
 

@@ -41,6 +41,16 @@
  *       member's beliefs (or counts as a confirmation), so stale news dies out. A message carries at most
  *       {@code maxPiggyback} updates and, with a {@link org.gcs.alm.swim.PiggybackBudget}, at most as many bytes of
  *       them as the driver's datagram holds (memberlist fills each packet); the buddy update always goes.</li>
+ *   <li><b>News of failure first (not in the papers).</b> A Suspect, a Dead, and an Alive that ends a suspicion or
+ *       a death where it arrives (a refutation, a member back) are queued as urgent and piggy-backed before any
+ *       other update, whatever their counts; SWIM's order (fewest transmissions, then newest) holds within each
+ *       class. Joins and new incarnations of members not suspected wait. Every member gossips every join
+ *       λ · ceil(log10(n + 1)) times, so a thousand joins at once leave each member a backlog that takes minutes to
+ *       send, and in SWIM's order a Dead sent once waits behind every join sent never. In the 512-member simulation
+ *       with such a backlog ({@code SwimSimulationTest}), a crash was detected everywhere in 49 to 77 s, with 34
+ *       false deaths in one seed (held-back refutations); with the order, within 22 s and none. memberlist drains
+ *       such backlogs with gossip messages of their own, several every 200 ms; this module rides on the probes
+ *       only.</li>
  *   <li><b>A cap on the suspicion's minimum (not in the papers).</b> {@code SwimSettings.withSuspicionMinCap}
  *       bounds Min, reached with K confirmations, whatever n; Max keeps Lifeguard's value, so that a member
  *       suspected by one other only has as long to refute as without the cap.</li>

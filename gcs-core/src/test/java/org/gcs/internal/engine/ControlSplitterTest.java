@@ -103,6 +103,45 @@ class ControlSplitterTest {
     }
 
     @Test
+    void shouldCompleteAPacketFromThePiecesOfTwoCopiesThatEachLostSomeAndNeverMixPacketsOfOtherBytes() {
+        WanCapture wire = new WanCapture();
+        Drops metrics = new Drops();
+        ControlSplitter splitter = new ControlSplitter(wire, metrics, LIMIT);
+        SiteState state = hugeState();
+        WanEnvelope copy = new WanEnvelope("a", 1, state);
+        splitter.send("b", FROM, copy, 0);
+        List<WanEnvelope> first = List.copyOf(wire.sent);
+        wire.sent.clear();
+        splitter.send("c", FROM, new WanEnvelope("a", 1, new SiteState(8, state.members(), List.of())), 0);
+        List<WanEnvelope> other = List.copyOf(wire.sent); // other bytes: another id, though cut the same way
+        wire.sent.clear();
+        splitter.send("b", FROM, copy, 0); // repeated, as a tree plan to a site that reports an older version
+        List<WanEnvelope> second = List.copyOf(wire.sent);
+
+        FragmentReassembly reassembly = new FragmentReassembly(metrics, 5_000_000_000L);
+        List<WanPacket> out = new ArrayList<>();
+        for (int i = 0; i < first.size(); i++) {
+            if (i % 2 == 0) { // the first copy lost its odd pieces
+                reassembly.offer(FROM, first.get(i), 0).ifPresent(out::add);
+            }
+        }
+        for (int i = 0; i < other.size(); i++) {
+            if (i % 2 == 1) { // what the other packet fills in must not complete the first
+                reassembly.offer(FROM, other.get(i), 0).ifPresent(out::add);
+            }
+        }
+        assertThat(out).isEmpty();
+        for (int i = 0; i < second.size(); i++) {
+            if (i % 4 != 0) { // the second copy lost every fourth, which the first copy brought
+                reassembly.offer(FROM, second.get(i), 1).ifPresent(out::add);
+            }
+        }
+        assertThat(out).as("every piece came in one copy or the other").containsExactly(state);
+        assertThat(reassembly.inProgress()).as("the other packet, half of it").isOne();
+        assertThat(metrics.dropped).isEmpty();
+    }
+
+    @Test
     void shouldLeaveRoomForPayloadInADataPacketWithTheLongestNamesAtTheSmallestLimit() {
         int overhead = WanCodec.dataOverheadBytes(LONG_SITE, LONG_SITE, "g".repeat(Names.MAX_LENGTH),
                 "m".repeat(Names.MAX_LENGTH));

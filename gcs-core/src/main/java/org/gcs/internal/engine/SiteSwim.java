@@ -7,7 +7,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.function.Function;
-import java.util.function.Predicate;
 import org.gcs.alm.swim.MemberStatus;
 import org.gcs.alm.swim.MemberUpdate;
 import org.gcs.alm.swim.PiggybackBudget;
@@ -35,9 +34,10 @@ import org.slf4j.LoggerFactory;
  * an incarnation of a site above the state version it holds asks that site for its state ({@link #staleSites},
  * {@link WanStateRequest}), again every period until the state comes.
  *
- * <p>Updates about sites this delegate never had an address for are not applied (the directory learns sites from
- * their datagrams, never from gossip): SWIM would otherwise probe a site it cannot reach and suspect it. A site SWIM
- * knows keeps its updates after it left the directory: a site declared dead by mistake must be revived by its
+ * <p>Updates about sites SWIM does not know are not applied. SWIM learns a site only when the directory does
+ * ({@link #onSiteKnown}) or from the site's own message, and the directory learns sites from their datagrams, never
+ * from gossip: SWIM would otherwise probe a site it cannot reach and suspect it. A site SWIM knows keeps its updates
+ * after it left the directory: a site declared dead by mistake must be revived by its
  * refutation, and a delegate that dropped the refutation would go on gossiping the false Dead, and others who took it
  * before the refutation came would drop the refutation too. Each message
  * carries the addresses of the sites its Alive updates name, which a receiver that lacks them takes as peer hints
@@ -57,7 +57,6 @@ final class SiteSwim {
     private final String memberName;
     private final SwimMember member;
     private final Sender sender;
-    private final Predicate<String> addressKnown;
     private final java.util.function.Function<String, Optional<PeerHint>> addressOf;
     private final java.util.function.LongSupplier digest;
     private final List<String> dead = new ArrayList<>();
@@ -117,7 +116,6 @@ final class SiteSwim {
         this.memberName = settings.memberName();
         this.sender = sender;
         this.addressOf = addressOf;
-        this.addressKnown = site -> addressOf.apply(site).isPresent();
         this.periodNs = settings.heartbeatNs();
         SwimSettings swim = SwimSettings.DEFAULTS.withProbeTiming(periodNs, periodNs / 2)
                 .withMaxPiggyback(WanSwim.MAX_UPDATES).withSuspicionMinCap(settings.siteTimeoutNs());
@@ -154,9 +152,8 @@ final class SiteSwim {
     }
 
     /**
-     * A SWIM message from a live site's delegate. Its updates about sites neither known to SWIM nor with an address
-     * here are left out; an update that raises a site's incarnation above {@code stateVersionOf} marks that site
-     * stale.
+     * A SWIM message from a live site's delegate. Its updates about sites SWIM does not know are left out; an update
+     * that raises a site's incarnation above {@code stateVersionOf} marks that site stale.
      *
      * @param stateVersionOf the state version this delegate holds for a site (empty if none)
      */
@@ -165,8 +162,7 @@ final class SiteSwim {
         latestNowNs = nowNs;
         List<MemberUpdate> kept = new ArrayList<>(message.updates().size());
         for (MemberUpdate update : message.updates()) {
-            if (update.member().equals(member.self()) || member.status(update.member()).isPresent()
-                    || addressKnown.test(update.member())) {
+            if (member.status(update.member()).isPresent()) {
                 kept.add(update);
             }
         }

@@ -1,5 +1,6 @@
 package org.gcs.internal.engine;
 
+import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -38,34 +39,16 @@ final class ControlSplitter {
     private final ProtocolMetrics metrics;
     private final int maxDatagramBytes;
     private long nextPacketId;
-    /** The packet ids of the last packets split, by their bytes, least recently sent first. */
-    private final Map<SplitBytes, Long> recentIds = new LinkedHashMap<>(REMEMBERED_SPLITS * 2, 0.75f, true) {
+    /**
+     * The packet ids of the last packets split, by their bytes (a wrapping buffer compares by content), least recently
+     * sent first.
+     */
+    private final Map<ByteBuffer, Long> recentIds = new LinkedHashMap<>(REMEMBERED_SPLITS * 2, 0.75f, true) {
         @Override
-        protected boolean removeEldestEntry(Map.Entry<SplitBytes, Long> eldest) {
+        protected boolean removeEldestEntry(Map.Entry<ByteBuffer, Long> eldest) {
             return size() > REMEMBERED_SPLITS;
         }
     };
-
-    /** The bytes of a packet split, compared by content. */
-    private static final class SplitBytes {
-        private final byte[] bytes;
-        private final int hash;
-
-        SplitBytes(byte[] bytes) {
-            this.bytes = bytes;
-            this.hash = Arrays.hashCode(bytes);
-        }
-
-        @Override
-        public boolean equals(Object other) {
-            return other instanceof SplitBytes that && hash == that.hash && Arrays.equals(bytes, that.bytes);
-        }
-
-        @Override
-        public int hashCode() {
-            return hash;
-        }
-    }
 
     /**
      * @param io where datagrams go
@@ -95,7 +78,7 @@ final class ControlSplitter {
                     + " raise max.datagram.bytes", type, whole.length, to, WanFragment.MAX_COUNT, maxDatagramBytes);
             return;
         }
-        long packetId = recentIds.computeIfAbsent(new SplitBytes(whole), bytes -> nextPacketId++);
+        long packetId = recentIds.computeIfAbsent(ByteBuffer.wrap(whole), bytes -> nextPacketId++);
         for (int i = 0; i < count; i++) {
             byte[] chunk = Arrays.copyOfRange(whole, i * chunkBytes, Math.min(whole.length, (i + 1) * chunkBytes));
             io.wanSend(toSite, to, new WanEnvelope(envelope.fromSite(), envelope.fromTerm(),

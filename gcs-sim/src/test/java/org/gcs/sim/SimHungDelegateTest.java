@@ -11,7 +11,7 @@ import org.gcs.GroupMessage;
 import org.gcs.MemberId;
 import org.gcs.emulator.Topology;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * A delegate that hangs (SIGSTOP) for longer than its site's failure detection and then resumes, in virtual time:
@@ -19,6 +19,10 @@ import org.junit.jupiter.params.provider.ValueSource;
  * it back ({@link SimNetwork#resume}: a merged view in which it is the oldest member, so the delegate again), and
  * it must take the role with a new term. Before the fix it kept its old role and term, which the remote site
  * ignored as stale after following the successor's higher term: nothing crossed the WAN any more.
+ *
+ * <p>Each case runs with both overlay memberships. With SWIM, the thawed delegate's stale role, whose probes site b
+ * ignores, declared b dead, and the role the merge started began without b: its 300 messages never reached b, until
+ * a superseded role stopped taking SWIM's verdicts ({@code SwimSites.expire}).
  */
 class SimHungDelegateTest {
     private static final long MS = 1_000_000L;
@@ -27,10 +31,10 @@ class SimHungDelegateTest {
 
     private final Topology twoSites = TwoByTwo.TOPOLOGY;
 
-    @ParameterizedTest(name = "seed {0}")
-    @ValueSource(longs = {1, 2, 3})
-    void resumedDelegateTakesTheRoleWithANewTermAndTheSiteKeepsWorking(long seed) {
-        SimNetwork net = new SimNetwork(twoSites, SimOptions.defaults().withSeed(seed));
+    @ParameterizedTest(name = "seed {0}, {1}")
+    @CsvSource({"1, all-to-all", "2, all-to-all", "3, all-to-all", "1, swim", "2, swim", "3, swim"})
+    void resumedDelegateTakesTheRoleWithANewTermAndTheSiteKeepsWorking(long seed, String membership) {
+        SimNetwork net = network(seed, membership);
         List<SimNode> nodes = twoByTwo(net);
         SimNode hung = net.delegateOf("a").orElseThrow();
         SimNode successor = nodes.stream().filter(n -> n.site().equals("a") && n != hung).findFirst().orElseThrow();
@@ -68,10 +72,10 @@ class SimHungDelegateTest {
      * what it sent; at the merge it hands everything to the site's delegate, and every message it was asked to send
      * after the thaw arrives everywhere, once, in order.
      */
-    @ParameterizedTest(name = "seed {0}")
-    @ValueSource(longs = {1, 2, 3})
-    void aThawedDelegateHoldsItsMessagesUntilTheMergeAndThenTheyArriveEverywhere(long seed) {
-        thawedDelegateHoldsItsMessagesUntilTheMerge(seed, 8 * S);
+    @ParameterizedTest(name = "seed {0}, {1}")
+    @CsvSource({"1, all-to-all", "2, all-to-all", "3, all-to-all", "1, swim", "2, swim", "3, swim"})
+    void aThawedDelegateHoldsItsMessagesUntilTheMergeAndThenTheyArriveEverywhere(long seed, String membership) {
+        thawedDelegateHoldsItsMessagesUntilTheMerge(seed, membership, 8 * S);
     }
 
     /**
@@ -79,14 +83,14 @@ class SimHungDelegateTest {
      * the site timeout, after which the thawed delegate's stale role, which site b ignores, takes b for a one-way
      * link and drops it from its views. The role the merge starts must still send to b from its first message on.
      */
-    @ParameterizedTest(name = "seed {0}")
-    @ValueSource(longs = {1, 2, 3})
-    void aThawedDelegateMergedBackAfterTwiceTheSiteTimeoutStillSendsToEverySite(long seed) {
-        thawedDelegateHoldsItsMessagesUntilTheMerge(seed, 12 * S);
+    @ParameterizedTest(name = "seed {0}, {1}")
+    @CsvSource({"1, all-to-all", "2, all-to-all", "3, all-to-all", "1, swim", "2, swim", "3, swim"})
+    void aThawedDelegateMergedBackAfterTwiceTheSiteTimeoutStillSendsToEverySite(long seed, String membership) {
+        thawedDelegateHoldsItsMessagesUntilTheMerge(seed, membership, 12 * S);
     }
 
-    private void thawedDelegateHoldsItsMessagesUntilTheMerge(long seed, long mergeAfterNs) {
-        SimNetwork net = new SimNetwork(twoSites, SimOptions.defaults().withSeed(seed));
+    private void thawedDelegateHoldsItsMessagesUntilTheMerge(long seed, String membership, long mergeAfterNs) {
+        SimNetwork net = network(seed, membership);
         List<SimNode> nodes = twoByTwo(net);
         SimNode hung = net.delegateOf("a").orElseThrow();
         Map<MemberId, Long> sent = new HashMap<>();
@@ -121,24 +125,24 @@ class SimHungDelegateTest {
      * and ignored the successor's messages for good: its send window filled and its messages never left the site.
      * Now the role asks the member to hand over again ({@code HandoverRequest}) and everything arrives.
      */
-    @ParameterizedTest(name = "seed {0}")
-    @ValueSource(longs = {1, 2, 3})
-    void aHandOverThatOvertakesTheMergedViewIsAskedForAgain(long seed) {
-        handOverOvertakesTheMergedView(seed, 100);
+    @ParameterizedTest(name = "seed {0}, {1}")
+    @CsvSource({"1, all-to-all", "2, all-to-all", "3, all-to-all", "1, swim", "2, swim", "3, swim"})
+    void aHandOverThatOvertakesTheMergedViewIsAskedForAgain(long seed, String membership) {
+        handOverOvertakesTheMergedView(seed, membership, 100);
     }
 
     /**
      * The same, but the members send only 0.2 s of traffic after the merge, all of it inside the new role's first
      * second: the role asks on its tick once the second is up, not only when more data comes.
      */
-    @ParameterizedTest(name = "seed {0}")
-    @ValueSource(longs = {1, 2, 3})
-    void aMemberThatSentOnlyInTheRolesFirstSecondIsAskedOnTheTick(long seed) {
-        handOverOvertakesTheMergedView(seed, 20);
+    @ParameterizedTest(name = "seed {0}, {1}")
+    @CsvSource({"1, all-to-all", "2, all-to-all", "3, all-to-all", "1, swim", "2, swim", "3, swim"})
+    void aMemberThatSentOnlyInTheRolesFirstSecondIsAskedOnTheTick(long seed, String membership) {
+        handOverOvertakesTheMergedView(seed, membership, 20);
     }
 
-    private void handOverOvertakesTheMergedView(long seed, int roundsAfterMerge) {
-        SimNetwork net = new SimNetwork(twoSites, SimOptions.defaults().withSeed(seed));
+    private void handOverOvertakesTheMergedView(long seed, String membership, int roundsAfterMerge) {
+        SimNetwork net = network(seed, membership);
         List<SimNode> nodes = twoByTwo(net);
         SimNode hung = net.delegateOf("a").orElseThrow();
         SimNode successor = nodes.stream().filter(n -> n.site().equals("a") && n != hung).findFirst().orElseThrow();
@@ -169,10 +173,10 @@ class SimHungDelegateTest {
      * superseded delegate, not two LANs with one site name: no node counts or shows a duplicate site, the peer and
      * the thawed delegate count the supersession instead, and every member that was not paused gets every message.
      */
-    @ParameterizedTest(name = "seed {0}")
-    @ValueSource(longs = {1, 2})
-    void aDelegatePausedFor30SecondsIsSupersededNotADuplicateSite(long seed) {
-        SimNetwork net = new SimNetwork(twoSites, SimOptions.defaults().withSeed(seed));
+    @ParameterizedTest(name = "seed {0}, {1}")
+    @CsvSource({"1, all-to-all", "2, all-to-all", "1, swim", "2, swim"})
+    void aDelegatePausedFor30SecondsIsSupersededNotADuplicateSite(long seed, String membership) {
+        SimNetwork net = network(seed, membership);
         List<SimNode> nodes = twoByTwo(net);
         SimNode hung = net.delegateOf("a").orElseThrow();
         SimNode peer = net.delegateOf("b").orElseThrow();
@@ -210,6 +214,12 @@ class SimHungDelegateTest {
                 seen.add(n + " " + n.conflictedSites());
             }
         }
+    }
+
+    /** Sites a and b, with the overlay membership under test ({@code overlay.membership}). */
+    private SimNetwork network(long seed, String membership) {
+        return new SimNetwork(twoSites, SimOptions.defaults().withSeed(seed),
+                b -> b.set("overlay.membership", membership));
     }
 
     private static List<SimNode> twoByTwo(SimNetwork net) {

@@ -301,14 +301,17 @@ final class OverlayMembership {
             conflicts.onOwnPause(nowNs); // a newer delegate of this site may have taken over meanwhile
         }
         List<String> gone = new ArrayList<>();
-        for (SiteRecord<List<MemberGroups>> site : swim != null ? swim.expire(nowNs) : directory.expire(nowNs)) {
+        boolean superseded = conflicts.superseded(nowNs);
+        for (SiteRecord<List<MemberGroups>> site : swim != null ? swim.expire(nowNs, superseded)
+                : directory.expire(nowNs)) {
             gone.add(site.site());
             peerSiteSetDigests.remove(site.site());
             oneWay.forget(site.site());
         }
-        if (conflicts.superseded(nowNs)) {
+        if (superseded) {
             // a newer delegate of this site speaks: the remote sites drop this one's datagrams as stale on purpose, so
-            // that they do not show they hear it says nothing of the links either. Were they taken for one-way links,
+            // that they do not show they hear it says nothing of the links either (nor that SWIM's probes go
+            // unanswered, SwimSites.expire). Were they taken for one-way links or dead,
             // they would leave this role's views and the RemoteSites it publishes, and the role a merge starts on this
             // node next would begin without them: its first messages would count as stable at once and never reach
             // them (HungDelegateIT, merged back more than twice the site timeout after the thaw)

@@ -168,9 +168,19 @@ final class SwimSites {
         }
     }
 
-    /** @return the sites that leave the directory now: declared dead, or believed dead and silent; removed */
-    List<SiteRecord<List<MemberGroups>>> expire(long nowNs) {
+    /**
+     * @param superseded whether a newer delegate of this site speaks (a peer warned of it within the site timeout):
+     *     the remote sites then drop this delegate's datagrams as stale on purpose, its probes go unanswered, and
+     *     what SWIM declares dead says nothing of the sites, so nothing leaves the directory (the sites SWIM believes
+     *     dead leave it once this delegate is no longer superseded and they are still silent)
+     * @return the sites that leave the directory now: declared dead, or believed dead and silent; removed
+     */
+    List<SiteRecord<List<MemberGroups>>> expire(long nowNs, boolean superseded) {
         List<SiteRecord<List<MemberGroups>>> removed = new ArrayList<>();
+        if (superseded) {
+            swim.takeDead();
+            return removed;
+        }
         for (String dead : swim.takeDead()) {
             directory.remove(dead).ifPresent(record -> {
                 removed.add(record);

@@ -72,7 +72,8 @@ final class TreeOverlay {
     private TreeAnnounce announced;
     private TreePlan plan;
     private long highestSeenVersion;
-    private final long measurementRebuildSpacingNs;
+    /** With SWIM, the most time between two rebuilds for newly measured links (the refresh interval); without, 0. */
+    private final long swimMeasurementSpacingCapNs;
     /**
      * The least time between two plans built for a change of sites: none without SWIM, a heartbeat with it (while a
      * thousand sites join, a plan for every change, to every site, was most of the control traffic).
@@ -93,11 +94,24 @@ final class TreeOverlay {
         this.probeIntervalNs = settings.probeIntervalNs();
         this.links = new LinkProbes(settings);
         this.swimMembership = settings.swimMembership();
-        // with SWIM the links are measured a few per interval, for N / 2 intervals: a rebuild for each new
-        // measurement would announce a plan every second
         this.minRebuildSpacingNs = settings.swimMembership() ? settings.heartbeatNs() : 0;
-        this.measurementRebuildSpacingNs = settings.swimMembership()
-                ? Math.max(MEASUREMENT_REBUILD_SPACING_NS, settings.treeRefreshNs()) : MEASUREMENT_REBUILD_SPACING_NS;
+        this.swimMeasurementSpacingCapNs = settings.swimMembership() ? settings.treeRefreshNs() : 0;
+    }
+
+    /**
+     * The least time between two rebuilds for newly measured links. Without SWIM every link is probed each
+     * interval: {@value #MEASUREMENT_REBUILD_SPACING_NS} ns. With SWIM a delegate probes
+     * {@value LinkProbes#SWIM_PROBES_PER_INTERVAL} sites an interval, so its links are all measured only after
+     * N / 2 intervals, and a rebuild for each new measurement would announce a plan every second: one rebuild per such
+     * round at most (1.5 s at 6 sites, so that a small overlay soon has its measured tree), but at least every
+     * {@code tree.refresh.interval} (a round of 1024 intervals at 2048 sites).
+     */
+    private long measurementRebuildSpacingNs(int sites) {
+        if (swimMeasurementSpacingCapNs == 0) {
+            return MEASUREMENT_REBUILD_SPACING_NS;
+        }
+        long roundNs = (long) Math.ceil((sites - 1) / (double) LinkProbes.SWIM_PROBES_PER_INTERVAL) * probeIntervalNs;
+        return Math.max(MEASUREMENT_REBUILD_SPACING_NS, Math.min(roundNs, swimMeasurementSpacingCapNs));
     }
 
     /** Starts from the plan the site knew before this node became delegate (from the previous delegate). */
@@ -240,7 +254,7 @@ final class TreeOverlay {
         sites.add(site);
         LinkCosts costs = costs(sites);
         Optional<TreePlan> next;
-        if (measuredLinks > measuredLinksAtBuild && nowNs - lastBuildNs >= measurementRebuildSpacingNs) {
+        if (measuredLinks > measuredLinksAtBuild && nowNs - lastBuildNs >= measurementRebuildSpacingNs(sites.size())) {
             rebuildDue = true; // links measured for the first time: the last plan guessed their cost
         }
         boolean build = rebuildDue && nowNs - lastBuildNs >= minRebuildSpacingNs;

@@ -8,22 +8,27 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.gcs.lab.nat.NatScenario;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The acceptance demo of GCS behind NATs, {@code gcs lab nat}, on the real kernel: one site public, two behind
  * port-preserving NATs, one behind a symmetric NAT, in network namespaces; every pair reaches each other directly,
  * punched or relayed as expected, a changed public address and a restarted NAT heal within two site timeouts, and
  * every message is delivered once and in order. Needs root, ip and iptables (as the scenario does); skipped where
- * they are missing.
+ * they are missing. With both overlay memberships: with SWIM, paris's new public address did not heal within 12 s
+ * (oslo's NAT let nothing in from it, and the indirect probes kept paris alive at oslo) until a delegate took a
+ * site its ping did not reach directly for one whose address may have changed ({@code DirectReach}).
  */
 class NatScenarioTest {
-    @Test
-    void shouldReachEveryPairAsExpectedAndDeliverEverythingAcrossNatChanges(@TempDir Path dir) throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {"all-to-all", "swim"})
+    void shouldReachEveryPairAsExpectedAndDeliverEverythingAcrossNatChanges(String membership, @TempDir Path dir)
+            throws Exception {
         assumeTrue(NatScenario.unavailableReason().isEmpty(), () -> NatScenario.unavailableReason().orElse(""));
 
-        LabRun run = LabRun.lab(dir, "nat");
+        LabRun run = LabRun.lab(dir, "nat", "--set", "overlay.membership=" + membership);
 
         LabRun.assertFiles(dir, "pairs.csv", "delivery.csv", "nat-events.csv");
         List<String> pairs = Files.readAllLines(dir.resolve("pairs.csv"), StandardCharsets.UTF_8);

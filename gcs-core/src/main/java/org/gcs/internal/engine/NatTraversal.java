@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 import org.gcs.alm.overlay.DelegateAddress;
 import org.gcs.alm.overlay.Observation;
 import org.gcs.alm.overlay.SiteDirectory;
@@ -37,6 +38,9 @@ import org.slf4j.LoggerFactory;
  * announces a site-set digest without that site ({@link #announcedDigest}), which makes its peers send it their
  * hints, and it takes a hint that gives the silent site another address ({@link #relearns}): it announces itself
  * there, which punches its own NAT again, and the site answers from its new address within the site timeout.
+ * With SWIM a delegate hears each site only now and then, so silence says nothing; it watches instead the sites SWIM
+ * suspects or believes dead and those its last ping did not reach directly ({@link DirectReach}), which SWIM keeps
+ * alive on the answers of indirect probes.
  *
  * <p>As a relay, this delegate passes a datagram on only between the addresses of two live sites' delegates that it
  * reaches directly, without opening it ({@link RelayFrame}); anything else is dropped as {@code relay-refused}.
@@ -64,12 +68,21 @@ final class NatTraversal {
     private long silentSitesDigest;
     /** Whether a live site's silence means a NAT change to look for (not with SWIM, which hears sites rarely). */
     private final boolean watchesSilentSites;
+    /**
+     * With SWIM, whether it suspects a site or believes it dead, or this delegate's pings no longer reach it directly:
+     * then its address may have changed.
+     */
+    private final Predicate<String> swimDoubts;
 
     private record HintSource(String site, long firstNs) {
     }
 
+    /**
+     * @param swimDoubts with SWIM, whether it suspects a site or believes it dead, or its pings no longer reach it
+     *     directly (not asked without SWIM)
+     */
     NatTraversal(EngineSettings settings, EngineIo io, ProtocolMetrics metrics,
-                SiteDirectory<List<MemberGroups>> directory) {
+                SiteDirectory<List<MemberGroups>> directory, Predicate<String> swimDoubts) {
         this.memberName = settings.memberName();
         this.heartbeatNs = settings.heartbeatNs();
         this.io = io;
@@ -78,6 +91,7 @@ final class NatTraversal {
         this.enabled = io.relays();
         // with SWIM a delegate hears each site only now and then: silence says nothing there, SWIM's suspicion does
         this.watchesSilentSites = enabled && !settings.swimMembership();
+        this.swimDoubts = swimDoubts;
         if (enabled) {
             io.wanClearRoutes(); // routes a previous role of this node set up are not this role's
         }
@@ -91,21 +105,25 @@ final class NatTraversal {
     /**
      * @param known a live site a peer's hint names
      * @param hinted the address the hint gives for it
-     * @return whether to announce this delegate to that address: the site has been silent here for a while, and the
-     *     hint gives another address than the one this delegate knows
+     * @return whether to announce this delegate to that address: the hint gives another address than the one this
+     *     delegate knows, and the site has been silent here for a while (all to all) or SWIM suspects it or believes
+     *     it dead (a probe to the known address went unanswered; the hint comes with the gossip of its refutation)
      */
     boolean relearns(SiteRecord<List<MemberGroups>> known, DelegateAddress hinted, long nowNs) {
-        return watchesSilentSites && !known.address().equals(hinted)
-                && nowNs - known.lastHeardNs() > SILENT_HEARTBEATS * heartbeatNs;
+        if (!enabled || known.address().equals(hinted)) {
+            return false;
+        }
+        return watchesSilentSites ? nowNs - known.lastHeardNs() > SILENT_HEARTBEATS * heartbeatNs
+                : swimDoubts.test(known.site());
     }
 
     /**
      * @return the site-set digest to announce: the directory's, without the sites silent for
-     *     {@value #SILENT_HEARTBEATS} heartbeats at the last heartbeat, so that peers that still hear them send their
-     *     hints
+     *     {@value #SILENT_HEARTBEATS} heartbeats (with SWIM: doubted) at the last heartbeat, so that peers that still
+     *     hear them send their hints
      */
     long announcedDigest() {
-        return watchesSilentSites ? silentSitesDigest ^ directory.siteSetDigest() : directory.siteSetDigest();
+        return silentSitesDigest ^ directory.siteSetDigest();
     }
 
     /** A peer's hint named an address this delegate will announce itself to. */
@@ -127,9 +145,9 @@ final class NatTraversal {
             return;
         }
         silentSitesDigest = 0;
-        for (SiteRecord<List<MemberGroups>> site : watchesSilentSites ? directory.sites()
-                : List.<SiteRecord<List<MemberGroups>>>of()) {
-            if (nowNs - site.lastHeardNs() > SILENT_HEARTBEATS * heartbeatNs) {
+        for (SiteRecord<List<MemberGroups>> site : directory.sites()) {
+            if (watchesSilentSites ? nowNs - site.lastHeardNs() > SILENT_HEARTBEATS * heartbeatNs
+                    : swimDoubts.test(site.site())) {
                 silentSitesDigest ^= SiteDirectory.nameHash(site.site());
             }
         }

@@ -84,7 +84,7 @@ final class OverlayMembership {
         this.transportAdvice = new TransportAdvice(settings.memberName(), settings.transport().hopByHop());
         this.membershipAdvice = new MembershipAdvice(settings.memberName(), settings.swimMembership());
         this.reflexive = new ReflexiveAddress(settings.memberName(), settings.selfWanAddress(), io::wanSocketAddress);
-        this.nat = new NatTraversal(settings, io, metrics, directory);
+        this.nat = new NatTraversal(settings, io, metrics, directory, site -> swim != null && swim.doubts(site));
         this.groups = new GroupSites(settings.site(), local, directory);
         this.publication = new RemoteSitesPublication(io, term, directory);
         this.oneWay = new OneWayLinks(settings);

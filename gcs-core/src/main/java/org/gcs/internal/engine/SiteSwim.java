@@ -67,9 +67,14 @@ final class SiteSwim {
     /** When this delegate last told each site it suspects or believes dead, but hears from, that it is. */
     private final Map<String, Long> toldNs = new HashMap<>();
     private final long periodNs;
+    /** The sites this delegate's pings no longer reach directly, whatever the indirect probes say. */
+    private final DirectReach directReach;
     private final SwimOutput output = new SwimOutput() {
         @Override
         public void send(String to, SwimMessage message) {
+            if (message instanceof SwimMessage.Ping) {
+                directReach.onPingSent(to, latestNowNs);
+            }
             List<PeerHint> addresses = new ArrayList<>();
             for (MemberUpdate update : message.updates()) {
                 if (update instanceof MemberUpdate.Alive && !update.member().equals(to)) {
@@ -94,6 +99,7 @@ final class SiteSwim {
         @Override
         public void onDead(String site) {
             dead.add(site);
+            directReach.forget(site);
         }
     };
     private long latestNowNs;
@@ -117,6 +123,7 @@ final class SiteSwim {
         this.sender = sender;
         this.addressOf = addressOf;
         this.periodNs = settings.heartbeatNs();
+        this.directReach = new DirectReach(periodNs);
         SwimSettings swim = SwimSettings.DEFAULTS.withProbeTiming(periodNs, periodNs / 2)
                 .withMaxPiggyback(WanSwim.MAX_UPDATES).withSuspicionMinCap(settings.siteTimeoutNs());
         this.member = new SwimMember(settings.site(), swim, budget(settings.maxDatagramBytes(), addressOf), new
@@ -194,6 +201,7 @@ final class SiteSwim {
      * out, or, if it was declared dead, before this delegate keeps it out of the views for long.
      */
     void onHeard(String site, long nowNs) {
+        directReach.onHeard(site);
         MemberStatus status = member.status(site).orElse(MemberStatus.ALIVE);
         if (status == MemberStatus.ALIVE) {
             return;
@@ -255,6 +263,16 @@ final class SiteSwim {
             }
         }
         return due;
+    }
+
+    /**
+     * @return whether SWIM suspects a site or believes it dead (or does not know it), or this delegate's last ping
+     *     to it went a period without any datagram from it ({@link DirectReach}: the indirect probes keep a site that
+     *     only this delegate cannot reach alive)
+     */
+    boolean doubts(String site) {
+        return member.status(site).orElse(MemberStatus.DEAD) != MemberStatus.ALIVE
+                || directReach.unreached(site, latestNowNs);
     }
 
     /** @return whether SWIM believes a site dead (or does not know it) */

@@ -110,6 +110,14 @@ final class SwimSites {
         return directory.get(site).map(SiteRecord::stateVersion);
     }
 
+    /**
+     * @return whether SWIM suspects a site or believes it dead, or this delegate's pings no longer reach it directly:
+     *     its address may have changed (a NAT restarted)
+     */
+    boolean doubts(String site) {
+        return swim.doubts(site);
+    }
+
     /** Any datagram from a site's delegate: one that SWIM suspects or believes dead is told so ({@link SiteSwim}). */
     void onHeard(String site, long nowNs) {
         swim.onHeard(site, nowNs);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.gcs.FlowLimits;
@@ -45,7 +46,7 @@ class NatTraversalTest {
             public void wanDropped(DropReason reason) {
                 drops.add(reason);
             }
-        }, directory);
+        }, directory, site -> false);
         assertThat(io.routes).as("a new role starts without the routes of an earlier one").containsExactly("cleared");
         io.routes.clear();
         return traversal;
@@ -152,9 +153,38 @@ class NatTraversalTest {
         assertThat(nat.announcedDigest()).isEqualTo(fullDigest);
     }
 
+    /**
+     * With SWIM a delegate hears each site only now and then, so silence says nothing; a site SWIM doubts (suspected,
+     * or its last ping not answered directly although the indirect probes answered for it) is what a NAT change looks
+     * like: it leaves the announced digest, so that the peers send their hints, and a hint with another address is
+     * tried.
+     */
+    @Test
+    void withSwimADoubtedSitesNewAddressFromAHintIsTriedAndItLeavesTheAnnouncedDigest() {
+        Set<String> doubted = new HashSet<>();
+        NatTraversal swim = new NatTraversal(settings(OverlaySettings.SWIM), io, ProtocolMetrics.NONE, directory,
+                doubted::contains);
+        directory.observe("tokyo", 1, PEER, 0);
+        long fullDigest = directory.siteSetDigest();
+        var tokyo = directory.get("tokyo").orElseThrow();
+
+        assertThat(swim.relearns(tokyo, OTHER, 10 * HEARTBEAT_NS)).as("silent, but not doubted").isFalse();
+        swim.onHeartbeat(Set.of(), 10 * HEARTBEAT_NS);
+        assertThat(swim.announcedDigest()).as("silence says nothing with SWIM").isEqualTo(fullDigest);
+        doubted.add("tokyo");
+        assertThat(swim.relearns(tokyo, PEER, 0)).as("the same address").isFalse();
+        assertThat(swim.relearns(tokyo, OTHER, 0)).as("doubted, even if heard a moment ago").isTrue();
+        swim.onHeartbeat(Set.of(), 11 * HEARTBEAT_NS);
+        assertThat(swim.announcedDigest()).isEqualTo(fullDigest ^ SiteDirectory.nameHash("tokyo"));
+        doubted.remove("tokyo");
+        swim.onHeartbeat(Set.of(), 12 * HEARTBEAT_NS);
+        assertThat(swim.announcedDigest()).isEqualTo(fullDigest);
+    }
+
     @Test
     void aDriverWithoutRelaysChangesNothing() {
-        NatTraversal off = new NatTraversal(settings(), new RouteCapture(false), ProtocolMetrics.NONE, directory);
+        NatTraversal off = new NatTraversal(settings(), new RouteCapture(false), ProtocolMetrics.NONE, directory,
+                site -> true);
         directory.observe("boston", 1, RELAY, 0);
         directory.observe("tokyo", 1, PEER, 0);
         off.onHint(OTHER, "boston", 0);
@@ -167,11 +197,15 @@ class NatTraversalTest {
     }
 
     private static EngineSettings settings() {
+        return settings(OverlaySettings.ALL_TO_ALL);
+    }
+
+    private static EngineSettings settings(String membership) {
         return new EngineSettings("paris", "paris-1", 1, true,
                 new ProtocolTimers(Duration.ofNanos(HEARTBEAT_NS), Duration.ofNanos(SITE_TIMEOUT_NS),
                         Duration.ofMillis(5)), 1400,
                 FlowLimits.DEFAULTS.withSendWindowBytes(1 << 20), FlowSettings.defaults(5 * MS), List.of(), null,
-                OverlaySettings.DEFAULTS.withTreeRefreshInterval(Duration.ofSeconds(10)),
+                OverlaySettings.DEFAULTS.withTreeRefreshInterval(Duration.ofSeconds(10)).withMembership(membership),
                 new TfrcControl(new CcSettings(100_000, 2_000, 64 * 1024, 300 * MS, java.util.Map.of())), 1,
                 TransportSettings.END_TO_END);
     }

@@ -4,7 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-/** {@link DirectReach}: a site pinged and not heard from for longer than the reply timeout is not reached. */
+/**
+ * {@link DirectReach}: a site pinged and not heard from for longer than the reply timeout is not reached, while the
+ * ping is recent.
+ */
 class DirectReachTest {
     private static final long PERIOD_NS = 1_000_000_000L;
 
@@ -19,7 +22,7 @@ class DirectReachTest {
         assertThat(reach.unreached("paris", PERIOD_NS + 1)).isTrue();
         assertThat(reach.unreached("oslo", PERIOD_NS + 1)).isFalse();
         reach.onHeard("paris");
-        assertThat(reach.unreached("paris", 5 * PERIOD_NS)).as("any datagram from it").isFalse();
+        assertThat(reach.unreached("paris", 2 * PERIOD_NS)).as("any datagram from it").isFalse();
     }
 
     @Test
@@ -30,5 +33,16 @@ class DirectReachTest {
         reach.onPingSent("oslo", 0);
         reach.forget("oslo");
         assertThat(reach.unreached("oslo", 3 * PERIOD_NS)).isFalse();
+    }
+
+    /** At a thousand sites the next ping to a site comes a thousand periods later: one lost answer is not doubt. */
+    @Test
+    void anUnansweredPingCountsOnlyWhileItIsRecentAndTheNextOneStartsAfresh() {
+        reach.onPingSent("paris", 0);
+        assertThat(reach.unreached("paris", DirectReach.RECENT_PERIODS * PERIOD_NS)).isTrue();
+        assertThat(reach.unreached("paris", DirectReach.RECENT_PERIODS * PERIOD_NS + 1)).isFalse();
+        reach.onPingSent("paris", 100 * PERIOD_NS);
+        assertThat(reach.unreached("paris", 100 * PERIOD_NS + PERIOD_NS)).as("a new reply timeout").isFalse();
+        assertThat(reach.unreached("paris", 101 * PERIOD_NS + 1)).isTrue();
     }
 }

@@ -106,8 +106,10 @@ final class NatTraversal {
      * @param known a live site a peer's hint names
      * @param hinted the address the hint gives for it
      * @return whether to announce this delegate to that address: the hint gives another address than the one this
-     *     delegate knows, and the site has been silent here for a while (all to all) or SWIM suspects it or believes
-     *     it dead (a probe to the known address went unanswered; the hint comes with the gossip of its refutation)
+     *     delegate knows, and the site has been silent here for a while (all to all) or SWIM doubts it (suspected,
+     *     believed dead, or this delegate's last ping to it not answered directly: {@link DirectReach}); the hint
+     *     comes with a peer's state, sent because the digest this delegate announces leaves the site out, or with the
+     *     gossip of the site's refutation
      */
     boolean relearns(SiteRecord<List<MemberGroups>> known, DelegateAddress hinted, long nowNs) {
         if (!enabled || known.address().equals(hinted)) {

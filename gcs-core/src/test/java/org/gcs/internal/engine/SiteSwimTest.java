@@ -126,6 +126,45 @@ class SiteSwimTest {
                 .isEmpty();
     }
 
+    /**
+     * A refutation raises a site's incarnation by one, inside its block of 2^6; a state change starts the next block.
+     * Only the second makes a delegate ask for the state: at 20 % loss every refutation used to cost N − 1 requests
+     * and answers.
+     */
+    @Test
+    void shouldAskForTheStateAfterAStateChangeButNotAfterARefutation() {
+        long held = 16L << SiteSwim.TERM_SHIFT;
+        Map<String, Long> versions = new java.util.HashMap<>(Map.of("tokyo", held));
+        paris.onSiteKnown("tokyo");
+        assertThat(paris.staleSites(site -> Optional.ofNullable(versions.get(site)), 10 * MS)).isEmpty();
+
+        paris.onMessage("tokyo", new SwimMessage.Ack(1, List.of(new MemberUpdate.Alive("tokyo", held + 1))),
+                site -> Optional.ofNullable(versions.get(site)), 20 * MS);
+        assertThat(paris.member().incarnationOf("tokyo")).hasValue(held + 1);
+        assertThat(paris.staleSites(site -> Optional.ofNullable(versions.get(site)), 20 * MS))
+                .as("a refutation: the same state").isEmpty();
+
+        long next = held + (1L << SiteSwim.STATE_SHIFT);
+        paris.onMessage("tokyo", new SwimMessage.Ack(2, List.of(new MemberUpdate.Alive("tokyo", next))),
+                site -> Optional.ofNullable(versions.get(site)), 30 * MS);
+        assertThat(paris.staleSites(site -> Optional.ofNullable(versions.get(site)), 30 * MS))
+                .as("a state change").containsExactly("tokyo");
+        versions.put("tokyo", next + 3); // its state came, sent after three refutations
+        assertThat(paris.staleSites(site -> Optional.ofNullable(versions.get(site)), 30 * MS + 2 * HEARTBEAT_NS))
+                .isEmpty();
+    }
+
+    @Test
+    void shouldMoveItsOwnIncarnationToTheNextBlockOnAStateChange() {
+        long first = paris.stateVersion();
+        assertThat(first).isEqualTo(SiteSwim.firstIncarnation(1)).isEqualTo(1L << SiteSwim.TERM_SHIFT);
+        paris.stateChanged();
+        assertThat(paris.stateVersion()).isEqualTo(first + (1L << SiteSwim.STATE_SHIFT));
+        assertThat(SiteSwim.newerState(paris.stateVersion(), first)).isTrue();
+        assertThat(SiteSwim.newerState(first + 63, first)).as("63 refutations").isFalse();
+        assertThat(SiteSwim.newerState(first, -1)).as("no state held").isTrue();
+    }
+
     @Test
     void shouldFillADatagramOfMaxDatagramBytesWithGossipAndNeverExceedIt() {
         for (int nameLength : new int[] {3, 64}) {

@@ -112,11 +112,13 @@ final class NatTraversal {
      *     gossip of the site's refutation
      */
     boolean relearns(SiteRecord<List<MemberGroups>> known, DelegateAddress hinted, long nowNs) {
-        if (!enabled || known.address().equals(hinted)) {
-            return false;
-        }
-        return watchesSilentSites ? nowNs - known.lastHeardNs() > SILENT_HEARTBEATS * heartbeatNs
-                : swimDoubts.test(known.site());
+        return enabled && !known.address().equals(hinted) && mayHaveMoved(known, nowNs);
+    }
+
+    /** @return whether a live site's address may have changed: silent for a while (all to all), doubted by SWIM */
+    private boolean mayHaveMoved(SiteRecord<List<MemberGroups>> site, long nowNs) {
+        return watchesSilentSites ? nowNs - site.lastHeardNs() > SILENT_HEARTBEATS * heartbeatNs
+                : swimDoubts.test(site.site());
     }
 
     /**
@@ -148,8 +150,7 @@ final class NatTraversal {
         }
         silentSitesDigest = 0;
         for (SiteRecord<List<MemberGroups>> site : directory.sites()) {
-            if (watchesSilentSites ? nowNs - site.lastHeardNs() > SILENT_HEARTBEATS * heartbeatNs
-                    : swimDoubts.test(site.site())) {
+            if (mayHaveMoved(site, nowNs)) {
                 silentSitesDigest ^= SiteDirectory.nameHash(site.site());
             }
         }

@@ -183,6 +183,24 @@ public final class SwimMember {
     }
 
     /**
+     * Pings a member believed alive out of the probe schedule; its Ack ends no probe and changes no suspicion, and
+     * only its piggy-backed updates are applied. Not in the papers: the driver uses it to learn whether a member still
+     * answers this one directly while the indirect probes keep it alive (a one-way link), which SWIM's schedule, one
+     * probe of each member in n periods, would take n periods a ping to tell.
+     *
+     * @param member a member id
+     * @param out where the Ping goes
+     * @return true if the member is known, believed alive, not this one, and was pinged
+     */
+    public boolean pingOutOfSchedule(String member, SwimOutput out) {
+        if (member.equals(self) || membership.status(member).orElse(MemberStatus.DEAD) != MemberStatus.ALIVE) {
+            return false;
+        }
+        out.send(member, new SwimMessage.Ping(nextSeq++, piggyback(member)));
+        return true;
+    }
+
+    /**
      * Runs whatever is due: expired suspicions become deaths, Nacks for silent relayed pings go out, the current
      * probe moves on to ping-reqs or ends, and the next probe starts.
      *

@@ -279,6 +279,29 @@ class SwimMemberTest {
     }
 
     @Test
+    void shouldPingALiveMemberOutOfScheduleWithoutTouchingTheProbeOrTheSuspicions() {
+        SwimMember b = new SwimMember("b", SwimSettings.DEFAULTS, new SplittableRandom(3), 0);
+        RecordingOutput bOut = new RecordingOutput();
+        assertThat(a.pingOutOfSchedule("x", out)).as("x is not a member").isFalse();
+        assertThat(a.pingOutOfSchedule("a", out)).as("itself").isFalse();
+        assertThat(out.takeSent()).isEmpty();
+        a.addMember("b");
+        assertThat(a.pingOutOfSchedule("b", out)).isTrue();
+        Sent ping = out.takeSent().get(0);
+        assertThat(ping.to()).isEqualTo("b");
+        assertThat(ping.message()).isInstanceOf(Ping.class);
+        b.onMessage("a", ping.message(), S, bOut);
+        Sent ack = bOut.takeSent().get(0);
+        assertThat(ack.message()).isInstanceOf(Ack.class);
+        a.onMessage("b", ack.message(), S, out);
+        assertThat(out.takeSent()).as("an Ack of no probe and no relay is not passed on").isEmpty();
+        assertThat(a.status("b")).hasValue(MemberStatus.ALIVE);
+        a.onMessage("c", new Ack(99, List.of(new Suspect("b", 0, "c"))), S, out);
+        assertThat(a.pingOutOfSchedule("b", out)).as("a suspect is SWIM's to probe").isFalse();
+        assertThat(out.takeSent()).isEmpty();
+    }
+
+    @Test
     void shouldTellASuspectedMemberOutOfScheduleSoThatItsRefutationEndsTheSuspicionHere() {
         SwimMember b = new SwimMember("b", SwimSettings.DEFAULTS, new SplittableRandom(3), 0);
         RecordingOutput bOut = new RecordingOutput();

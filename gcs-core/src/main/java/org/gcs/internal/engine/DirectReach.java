@@ -1,6 +1,8 @@
 package org.gcs.internal.engine;
 
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -14,7 +16,14 @@ import java.util.Map;
  * <p>A site counts as not reached only while this delegate pinged it within the last {@value #RECENT_PERIODS} reply
  * timeouts: at a thousand sites a delegate pings a given site once in a thousand periods, and one lost answer must not
  * keep the site doubted (and the digest this delegate announces without it, which makes its peers send their hints)
- * for all that time. The next ping that goes unanswered doubts it again. Confined to the engine's thread.
+ * for all that time. The next ping that goes unanswered doubts it again.
+ *
+ * <p><b>One-way links.</b> Apart from that, it keeps each site's run of pings that went without an answer from the site
+ * itself (its Ack or Nack: the site heard this delegate). Any other datagram does not end the run: on a link that
+ * carries only the other way, the site's own pings still arrive here. While a run lasts, the site is pinged again
+ * every reply timeout out of SWIM's schedule ({@link #reachPingsDue}); a run of {@code 2 · site.timeout} with a ping
+ * every period is a one-way link ({@link #oneWaySites}), which SWIM does not see either. Confined to the engine's
+ * thread.
  */
 final class DirectReach {
     /** How many reply timeouts after its last ping a site unanswered still counts as not reached. */
@@ -27,6 +36,12 @@ final class DirectReach {
     /** How long a ping may go without any datagram from its site before the site counts as not reached. */
     private final long replyTimeoutNs;
     private final Map<String, Unanswered> unanswered = new HashMap<>();
+    /** Each site's run of pings without an answer from it: since when, when last pinged, and how many pings. */
+    private final Map<String, Run> runs = new HashMap<>();
+
+    /** A run of pings to a site that it did not answer. */
+    private record Run(long sinceNs, long lastPingNs, int pings) {
+    }
 
     /** @param replyTimeoutNs how long a ping may go unanswered (a SWIM period: twice SWIM's own probe timeout) */
     DirectReach(long replyTimeoutNs) {
@@ -37,6 +52,56 @@ final class DirectReach {
     void onPingSent(String site, long nowNs) {
         unanswered.merge(site, new Unanswered(nowNs, nowNs), (old, ping) -> isRecent(old, nowNs)
                 ? new Unanswered(old.sinceNs(), nowNs) : ping);
+        runs.merge(site, new Run(nowNs, nowNs, 1), (old, ping) -> new Run(old.sinceNs(), nowNs, old.pings() + 1));
+    }
+
+    /** The site answered a request of this delegate's itself (an Ack or a Nack): it hears this delegate. */
+    void onAnswered(String site) {
+        runs.remove(site);
+    }
+
+    /**
+     * @return the sites whose run of unanswered pings lasts and whose last ping is a reply timeout old: ping them
+     *     again (a run whose last ping is {@value #RECENT_PERIODS} reply timeouts old ended without a verdict, as
+     *     when SWIM took the site over as suspect, and is dropped)
+     */
+    List<String> reachPingsDue(long nowNs) {
+        if (runs.isEmpty()) {
+            return List.of();
+        }
+        List<String> due = new ArrayList<>(runs.size());
+        for (var entry = runs.entrySet().iterator(); entry.hasNext(); ) {
+            Map.Entry<String, Run> run = entry.next();
+            long sinceLastNs = nowNs - run.getValue().lastPingNs();
+            if (sinceLastNs > RECENT_PERIODS * replyTimeoutNs) {
+                entry.remove();
+            } else if (sinceLastNs >= replyTimeoutNs) {
+                due.add(run.getKey());
+            }
+        }
+        return due;
+    }
+
+    /**
+     * @param oneWayNs how long a run must last ({@code 2 · site.timeout})
+     * @return the sites whose run lasted that long, with a ping at least every reply timeout: they did not answer
+     *     this delegate for all that time, while the indirect probes kept them alive (a one-way link)
+     */
+    List<String> oneWaySites(long oneWayNs, long nowNs) {
+        List<String> oneWay = new ArrayList<>(0);
+        long minPings = oneWayNs / replyTimeoutNs;
+        runs.forEach((site, run) -> {
+            if (nowNs - run.sinceNs() >= oneWayNs && run.pings() >= minPings
+                    && nowNs - run.lastPingNs() <= 2 * replyTimeoutNs) {
+                oneWay.add(site);
+            }
+        });
+        return oneWay;
+    }
+
+    /** This delegate did not run for a while, or its peers drop its datagrams on purpose: no run says anything. */
+    void clearRuns() {
+        runs.clear();
     }
 
     /** A datagram of any kind came from the site's delegate, directly or through a relay: the path works. */
@@ -44,9 +109,10 @@ final class DirectReach {
         unanswered.remove(site);
     }
 
-    /** The site left SWIM's members. */
+    /** The site left SWIM's members or this delegate's directory. */
     void forget(String site) {
         unanswered.remove(site);
+        runs.remove(site);
     }
 
     /**

@@ -16,7 +16,9 @@ import org.slf4j.LoggerFactory;
  * announcements do not show that it hears this delegate, for two site timeouts, leaves the directory and the views,
  * and its datagrams are dropped ({@code one-way}) until one shows that it hears this delegate again. This class owns
  * when each site last showed it hears this one and the sites held out; {@link OverlayMembership} tells it what it
- * hears. With SWIM, the probes judge the links instead and {@link #check} is not called.
+ * hears. With {@code overlay.membership = swim} the announcements go to a few sites only, so the pings judge the links
+ * instead ({@link DirectReach}) and {@link #holdOut} takes the sites they found one-way; a held-out site comes back
+ * the same way in both modes, by an announcement that shows it hears this delegate.
  */
 final class OneWayLinks {
     private static final RateLimitedLog LOG = new RateLimitedLog(LoggerFactory.getLogger(OneWayLinks.class));
@@ -103,13 +105,38 @@ final class OneWayLinks {
                         + " this site for {} ms although this site hears it: a one-way link; it leaves the views"
                         + " until it hears this site again", site.site(), site.address(),
                         (nowNs - heardUs) / 1_000_000);
-                directory.remove(site.site());
-                held.put(site.site(), new OneWay(site.address(), site.lastHeardNs()));
+                hold(directory, site);
                 removed.add(site.site());
-                heardUsNs.remove(site.site());
             }
         }
         return removed;
+    }
+
+    /**
+     * With SWIM: removes from the directory the sites that answered none of this delegate's pings for two site
+     * timeouts ({@link DirectReach#oneWaySites}), and holds them out.
+     *
+     * @return the sites removed (those still in the directory)
+     */
+    List<String> holdOut(SiteDirectory<List<MemberGroups>> directory, List<String> sites, long nowNs) {
+        List<String> removed = new ArrayList<>(sites.size());
+        for (String name : sites) {
+            directory.get(name).ifPresent(site -> {
+                LOG.warn(settings.memberName() + "/one-way-" + name, nowNs, "site {} at {} answered none of this"
+                        + " site's pings for {} ms although SWIM's indirect probes reach it: a one-way link; it"
+                        + " leaves the views until it hears this site again", name, site.address(),
+                        2 * settings.siteTimeoutNs() / 1_000_000);
+                hold(directory, site);
+                removed.add(name);
+            });
+        }
+        return removed;
+    }
+
+    private void hold(SiteDirectory<List<MemberGroups>> directory, SiteRecord<List<MemberGroups>> site) {
+        directory.remove(site.site());
+        held.put(site.site(), new OneWay(site.address(), site.lastHeardNs()));
+        heardUsNs.remove(site.site());
     }
 
     /**

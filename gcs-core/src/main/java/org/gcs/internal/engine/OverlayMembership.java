@@ -99,7 +99,7 @@ final class OverlayMembership {
     void startFromKnownSites(long nowNs) {
         if (settings.swimMembership()) {
             swim = new SwimSites(settings, term, directory, overlay, nat::announcedDigest, this::send,
-                    (site, to, withPeers, atNs) -> sendState(site, to, withPeers, true, atNs), nowNs);
+                    (site, to, withPeers, atNs) -> sendState(site, to, withPeers, hears(site, atNs), atNs), nowNs);
             stateVersion = swim.stateVersion();
         }
         for (RemoteSite known : local.remoteSites()) {
@@ -137,7 +137,17 @@ final class OverlayMembership {
             }
             return;
         }
-        sendState(site, from, true, directory.get(site).isPresent(), nowNs);
+        sendState(site, from, true, hears(site, nowNs), nowNs);
+    }
+
+    /**
+     * @return whether this delegate heard a site within the site timeout, as an announcement to it says: with
+     *     all to all, every site in the directory; with SWIM, a site in it may not have written here for minutes,
+     *     and one held out as one-way comes back only on an announcement that shows it hears this delegate
+     */
+    private boolean hears(String site, long nowNs) {
+        return directory.get(site).filter(record -> nowNs - record.lastHeardNs() <= settings.siteTimeoutNs())
+                .isPresent();
     }
 
     /**
@@ -298,6 +308,9 @@ final class OverlayMembership {
             // the role its LAN's merge starts on it would count its first messages as stable without them
             directory.pardon(ownGapNs);
             oneWay.pardon(ownGapNs);
+            if (swim != null) {
+                swim.onOwnPause();
+            }
             conflicts.onOwnPause(nowNs); // a newer delegate of this site may have taken over meanwhile
         }
         List<String> gone = new ArrayList<>();
@@ -317,10 +330,13 @@ final class OverlayMembership {
             // them (HungDelegateIT, merged back more than twice the site timeout after the thaw)
             oneWay.allHeardNow(nowNs);
         }
-        if (swim == null) {
-            for (String site : oneWay.check(directory, nowNs)) {
-                gone.add(site);
-                peerSiteSetDigests.remove(site);
+        List<String> heldOut = swim == null ? oneWay.check(directory, nowNs)
+                : oneWay.holdOut(directory, swim.oneWaySites(nowNs, superseded), nowNs);
+        for (String site : heldOut) {
+            gone.add(site);
+            peerSiteSetDigests.remove(site);
+            if (swim != null) {
+                swim.forgetHeldOut(site);
             }
         }
         if (!gone.isEmpty()) {

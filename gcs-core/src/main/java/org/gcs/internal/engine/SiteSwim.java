@@ -72,12 +72,14 @@ final class SiteSwim {
     /** When this delegate last told each site it suspects or believes dead, but hears from, that it is. */
     private final Map<String, Long> toldNs = new HashMap<>();
     private final long periodNs;
+    /** How long a site may go without answering this delegate's pings before its link counts as one-way. */
+    private final long oneWayNs;
     /** The sites this delegate's pings no longer reach directly, whatever the indirect probes say. */
     private final DirectReach directReach;
     private final SwimOutput output = new SwimOutput() {
         @Override
         public void send(String to, SwimMessage message) {
-            if (message instanceof SwimMessage.Ping) {
+            if (message instanceof SwimMessage.Ping && addressOf.apply(to).isPresent()) {
                 directReach.onPingSent(to, latestNowNs);
             }
             List<PeerHint> addresses = new ArrayList<>();
@@ -129,6 +131,7 @@ final class SiteSwim {
         this.addressOf = addressOf;
         this.periodNs = settings.heartbeatNs();
         this.directReach = new DirectReach(periodNs);
+        this.oneWayNs = 2 * settings.siteTimeoutNs();
         SwimSettings swim = SwimSettings.DEFAULTS.withProbeTiming(periodNs, periodNs / 2)
                 .withMaxPiggyback(WanSwim.MAX_UPDATES).withSuspicionMinCap(settings.siteTimeoutNs());
         this.member = new SwimMember(settings.site(), swim, budget(settings.maxDatagramBytes(), addressOf), new
@@ -172,6 +175,9 @@ final class SiteSwim {
     void onMessage(String fromSite, SwimMessage message, java.util.function.Function<String, Optional<Long>>
             stateVersionOf, long nowNs) {
         latestNowNs = nowNs;
+        if (message instanceof SwimMessage.Ack || message instanceof SwimMessage.Nack) {
+            directReach.onAnswered(fromSite);
+        }
         List<MemberUpdate> kept = new ArrayList<>(message.updates().size());
         for (MemberUpdate update : message.updates()) {
             if (member.status(update.member()).isPresent()) {
@@ -218,12 +224,42 @@ final class SiteSwim {
         }
     }
 
-    /** Runs SWIM's timers if something is due. */
+    /**
+     * Runs SWIM's timers if something is due, and pings again, out of SWIM's schedule, each site alive whose last
+     * ping went a period without its answer ({@link DirectReach#reachPingsDue}).
+     */
     void onTick(long nowNs) {
         latestNowNs = nowNs;
         if (nowNs >= member.nextDeadlineNs()) {
             member.onTick(nowNs, output);
         }
+        for (String site : directReach.reachPingsDue(nowNs)) {
+            member.pingOutOfSchedule(site, output);
+        }
+    }
+
+    /**
+     * @return the sites SWIM believes alive that answered none of this delegate's pings for {@code 2 · site.timeout},
+     *     with a ping every period: the indirect probes answer for them, but the link between them and this delegate
+     *     carries one way at most ({@link DirectReach#oneWaySites})
+     */
+    List<String> oneWaySites(long nowNs) {
+        List<String> oneWay = directReach.oneWaySites(oneWayNs, nowNs);
+        oneWay.removeIf(site -> member.status(site).orElse(MemberStatus.DEAD) != MemberStatus.ALIVE);
+        return oneWay;
+    }
+
+    /** A site left the directory though SWIM believes it alive (held out as one-way): its run of pings ends. */
+    void forgetReach(String site) {
+        directReach.forget(site);
+    }
+
+    /**
+     * This delegate did not run for a while, or a newer delegate of its site speaks and the peers drop its datagrams
+     * on purpose: the pings unanswered meanwhile say nothing of the links.
+     */
+    void clearReachRuns() {
+        directReach.clearRuns();
     }
 
     /** This site's memberships changed: the first incarnation of the next block, gossiped. */

@@ -177,6 +177,34 @@ final class SwimSites {
     }
 
     /**
+     * @param superseded whether a newer delegate of this site speaks: the peers then drop this delegate's datagrams on
+     *     purpose, so that its pings go unanswered says nothing of the links
+     * @return the sites in the directory whose link with this delegate is one-way ({@link SiteSwim#oneWaySites}):
+     *     to hold out ({@link OneWayLinks#holdOut}), then pass to {@link #forgetHeldOut}
+     */
+    List<String> oneWaySites(long nowNs, boolean superseded) {
+        if (superseded) {
+            swim.clearReachRuns();
+            return List.of();
+        }
+        List<String> oneWay = swim.oneWaySites(nowNs);
+        oneWay.removeIf(site -> directory.get(site).isEmpty());
+        return oneWay;
+    }
+
+    /** A site left the directory as one-way though SWIM believes it alive: what only a site in it needs goes. */
+    void forgetHeldOut(String site) {
+        swim.forgetReach(site);
+        stateAnsweredNs.remove(site);
+        digestRepairs.remove(site);
+    }
+
+    /** This delegate did not run for a while: the pings unanswered meanwhile say nothing of the links. */
+    void onOwnPause() {
+        swim.clearReachRuns();
+    }
+
+    /**
      * @param superseded whether a newer delegate of this site speaks (a peer warned of it within the site timeout):
      *     the remote sites then drop this delegate's datagrams as stale on purpose, its probes go unanswered, and
      *     what SWIM declares dead says nothing of the sites, so nothing leaves the directory (the sites SWIM believes

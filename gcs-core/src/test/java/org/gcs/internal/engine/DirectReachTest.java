@@ -2,11 +2,12 @@ package org.gcs.internal.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
  * {@link DirectReach}: a site pinged and not heard from for longer than the reply timeout is not reached, while the
- * ping is recent.
+ * ping is recent; a site that answers none of the pings sent it every period for {@code 2 · site.timeout} is one-way.
  */
 class DirectReachTest {
     private static final long PERIOD_NS = 1_000_000_000L;
@@ -44,5 +45,41 @@ class DirectReachTest {
         reach.onPingSent("paris", 100 * PERIOD_NS);
         assertThat(reach.unreached("paris", 100 * PERIOD_NS + PERIOD_NS)).as("a new reply timeout").isFalse();
         assertThat(reach.unreached("paris", 101 * PERIOD_NS + 1)).isTrue();
+    }
+
+    /** A one-way link b → a seen from a (b's answers lost) or from b (its pings lost, a's pings arrive). */
+    @Test
+    void aSitePingedEveryPeriodThatAnswersNoneForTheOneWayTimeIsOneWayWhateverElseItSends() {
+        long oneWayNs = 10 * PERIOD_NS;
+        reach.onPingSent("paris", 0);
+        assertThat(reach.reachPingsDue(PERIOD_NS - 1)).isEmpty();
+        for (int ping = 1; ping < 10; ping++) {
+            long nowNs = ping * PERIOD_NS;
+            assertThat(reach.reachPingsDue(nowNs)).as("due again a period after the last").containsExactly("paris");
+            reach.onPingSent("paris", nowNs);
+            reach.onHeard("paris"); // its own pings still come: a datagram that is no answer does not end the run
+            assertThat(reach.oneWaySites(oneWayNs, nowNs)).isEmpty();
+        }
+        assertThat(reach.oneWaySites(oneWayNs, oneWayNs - 1)).as("not yet two site timeouts").isEmpty();
+        assertThat(reach.oneWaySites(oneWayNs, oneWayNs)).containsExactly("paris");
+        reach.onAnswered("paris");
+        assertThat(reach.oneWaySites(oneWayNs, oneWayNs)).as("an Ack or a Nack ends the run").isEmpty();
+        assertThat(reach.reachPingsDue(11 * PERIOD_NS)).isEmpty();
+    }
+
+    @Test
+    void aRunWithoutAPingEveryPeriodIsNoVerdictAndARunNotPingedAgainEnds() {
+        long oneWayNs = 10 * PERIOD_NS;
+        reach.onPingSent("paris", 0);
+        reach.onPingSent("paris", 9 * PERIOD_NS);
+        assertThat(reach.oneWaySites(oneWayNs, oneWayNs)).as("two pings in two site timeouts").isEmpty();
+        reach.onPingSent("oslo", 0);
+        assertThat(reach.reachPingsDue((DirectReach.RECENT_PERIODS + 1) * PERIOD_NS)).as("oslo was not pinged again:"
+                + " its run ended (SWIM suspects it, say)").isEqualTo(List.of());
+        for (long nowNs = 0; nowNs <= oneWayNs; nowNs += PERIOD_NS) {
+            reach.onPingSent("rome", nowNs);
+        }
+        reach.clearRuns();
+        assertThat(reach.oneWaySites(oneWayNs, oneWayNs)).as("this delegate paused: runs say nothing").isEmpty();
     }
 }

@@ -51,11 +51,13 @@ class DirectReachTest {
     @Test
     void aSitePingedEveryPeriodThatAnswersNoneForTheOneWayTimeIsOneWayWhateverElseItSends() {
         long oneWayNs = 10 * PERIOD_NS;
+        long spacingNs = PERIOD_NS / DirectReach.RUN_PINGS_PER_PERIOD;
         reach.onPingSent("paris", 0);
-        assertThat(reach.reachPingsDue(PERIOD_NS - 1)).isEmpty();
-        for (int ping = 1; ping < 10; ping++) {
-            long nowNs = ping * PERIOD_NS;
-            assertThat(reach.reachPingsDue(nowNs)).as("due again a period after the last").containsExactly("paris");
+        assertThat(reach.reachPingsDue(spacingNs - 1)).isEmpty();
+        for (int ping = 1; ping < 20; ping++) {
+            long nowNs = ping * spacingNs;
+            assertThat(reach.reachPingsDue(nowNs)).as("due again half a period after the last")
+                    .containsExactly("paris");
             reach.onPingSent("paris", nowNs);
             reach.onHeard("paris"); // its own pings still come: a datagram that is no answer does not end the run
             assertThat(reach.oneWaySites(oneWayNs, nowNs)).isEmpty();
@@ -71,14 +73,17 @@ class DirectReachTest {
     void aRunWithoutAPingEveryPeriodIsNoVerdictAndARunNotPingedAgainEnds() {
         long oneWayNs = 10 * PERIOD_NS;
         reach.onPingSent("paris", 0);
-        reach.onPingSent("paris", 9 * PERIOD_NS);
-        assertThat(reach.oneWaySites(oneWayNs, oneWayNs)).as("two pings in two site timeouts").isEmpty();
+        for (long nowNs = PERIOD_NS; nowNs < oneWayNs; nowNs += PERIOD_NS) {
+            reach.onPingSent("paris", nowNs);
+        }
+        assertThat(reach.oneWaySites(oneWayNs, oneWayNs)).as("one ping a period in two site timeouts").isEmpty();
         reach.onPingSent("oslo", 0);
         assertThat(reach.reachPingsDue((DirectReach.RECENT_PERIODS + 1) * PERIOD_NS)).as("oslo was not pinged again:"
                 + " its run ended (SWIM suspects it, say)").isEqualTo(List.of());
-        for (long nowNs = 0; nowNs <= oneWayNs; nowNs += PERIOD_NS) {
+        for (long nowNs = 0; nowNs <= oneWayNs; nowNs += PERIOD_NS / 2) {
             reach.onPingSent("rome", nowNs);
         }
+        assertThat(reach.oneWaySites(oneWayNs, oneWayNs)).containsExactly("rome");
         reach.clearRuns();
         assertThat(reach.oneWaySites(oneWayNs, oneWayNs)).as("this delegate paused: runs say nothing").isEmpty();
     }

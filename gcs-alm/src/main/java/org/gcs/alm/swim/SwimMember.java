@@ -114,8 +114,22 @@ public final class SwimMember {
         if (membership.add(from)) {
             out.onAlive(from);
         }
+        List<MemberUpdate> corrections = apply(message.updates(), nowNs, out);
+        if (message instanceof SwimMessage.Ping ping) {
+            out.send(from, new SwimMessage.Ack(ping.seq(), membership.piggyback(from, corrections)));
+        } else if (message instanceof SwimMessage.Ack ack) {
+            onAck(ack.seq(), out);
+        } else if (message instanceof SwimMessage.PingReq request) {
+            onPingReq(from, request, corrections, nowNs, out);
+        } else if (message instanceof SwimMessage.Nack nack && probe != null && nack.seq() == probe.seq()) {
+            probe.nacked();
+        }
+    }
+
+    /** @return the newer beliefs of the updates that were stale here, to correct their sender with */
+    private List<MemberUpdate> apply(List<MemberUpdate> updates, long nowNs, SwimOutput out) {
         List<MemberUpdate> corrections = List.of();
-        for (MemberUpdate update : message.updates()) {
+        for (MemberUpdate update : updates) {
             MemberUpdate newer = membership.newerBelief(update);
             if (newer == null) {
                 membership.apply(update, nowNs, out);
@@ -126,15 +140,41 @@ public final class SwimMember {
                 corrections.add(newer);
             }
         }
-        if (message instanceof SwimMessage.Ping ping) {
-            out.send(from, new SwimMessage.Ack(ping.seq(), membership.piggyback(from, corrections)));
-        } else if (message instanceof SwimMessage.Ack ack) {
-            onAck(ack.seq(), out);
-        } else if (message instanceof SwimMessage.PingReq request) {
-            onPingReq(from, request, corrections, nowNs, out);
-        } else if (message instanceof SwimMessage.Nack nack && probe != null && nack.seq() == probe.seq()) {
-            probe.nacked();
+        return corrections;
+    }
+
+    /**
+     * Updates for a message of the driver's own to a member, which carries them as a Ping would (not in the papers):
+     * they count as sent, as on SWIM's messages. A driver that already sends other members a few messages a period
+     * (GCS's link probes, 8 a second per delegate with their answers) spreads news several times as fast this way, at
+     * no extra message: infection-style dissemination takes about log(n) rounds of contacts, and each message is one.
+     * The retransmission limit is the same, so an update is sent as often in all, only sooner.
+     *
+     * @param member the member the message goes to
+     * @return the updates to carry, most urgent first (empty if none is pending)
+     */
+    public List<MemberUpdate> gossipFor(String member) {
+        return member.equals(self) ? List.of() : piggyback(member);
+    }
+
+    /**
+     * Applies the updates a driver's own message from a member carried ({@link #gossipFor}), as those of a SWIM
+     * message but with nothing to answer: an update older than this member's belief is left out (only the answer to
+     * a SWIM message corrects its sender).
+     *
+     * @param from the sender's id
+     * @param updates the updates it carried
+     * @param nowNs the arrival time
+     * @param out where events (and nothing else) go
+     */
+    public void onGossip(String from, List<MemberUpdate> updates, long nowNs, SwimOutput out) {
+        if (from.equals(self)) {
+            return;
         }
+        if (membership.add(from)) {
+            out.onAlive(from);
+        }
+        apply(updates, nowNs, out);
     }
 
     private void onAck(long seq, SwimOutput out) {

@@ -279,6 +279,31 @@ class SwimMemberTest {
     }
 
     @Test
+    void shouldCarryPendingUpdatesOnTheDriversOwnMessagesAndApplyThemWithoutAnAnswer() {
+        SwimMember d = new SwimMember("d", SwimSettings.DEFAULTS, new SplittableRandom(5), 0);
+        RecordingOutput dOut = new RecordingOutput();
+        d.addMember("b");
+        a.addMember("b");
+        assertThat(a.gossipFor("d")).as("nothing pending yet but b's join").doesNotContain(new Suspect("b", 0, "c"));
+        a.onMessage("c", new Ack(99, List.of(new Suspect("b", 0, "c"))), S, out);
+        out.takeEvents();
+        List<MemberUpdate> carried = a.gossipFor("d");
+        assertThat(carried).first().as("failure news first").isEqualTo(new Suspect("b", 0, "c"));
+        assertThat(a.gossipFor("a")).as("not to itself").isEmpty();
+        d.onGossip("a", carried, S, dOut);
+        assertThat(d.status("b")).hasValue(MemberStatus.SUSPECT);
+        assertThat(d.status("a")).as("the sender is known alive").hasValue(MemberStatus.ALIVE);
+        assertThat(dOut.takeSent()).as("no answer").isEmpty();
+        int sent = 1;
+        while (a.gossipFor("d").contains(new Suspect("b", 0, "c"))) {
+            sent++;
+            assertThat(sent).as("the retransmission limit holds").isLessThan(100);
+        }
+        d.onGossip("a", List.of(new Alive("b", 0)), 2 * S, dOut);
+        assertThat(d.status("b")).as("an older belief is left out").hasValue(MemberStatus.SUSPECT);
+    }
+
+    @Test
     void shouldPingALiveMemberOutOfScheduleWithoutTouchingTheProbeOrTheSuspicions() {
         SwimMember b = new SwimMember("b", SwimSettings.DEFAULTS, new SplittableRandom(3), 0);
         RecordingOutput bOut = new RecordingOutput();

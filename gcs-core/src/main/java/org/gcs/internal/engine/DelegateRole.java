@@ -206,8 +206,14 @@ final class DelegateRole {
             incoming.onData(data, nowNs);
         } else if (packet instanceof Probe probe) {
             overlay.onProbe(fromSite, probe, overlayOutput);
+            if (!probe.gossip().isEmpty()) {
+                sites.onGossip(fromSite, probe.gossip(), nowNs);
+            }
         } else if (packet instanceof ProbeReply reply) {
             overlay.onProbeReply(fromSite, reply, nowNs);
+            if (!reply.gossip().isEmpty()) {
+                sites.onGossip(fromSite, reply.gossip(), nowNs);
+            }
         } else if (packet instanceof TreeAnnounce announce) {
             overlay.onAnnounce(announce, nowNs, overlayOutput);
         } else if (packet instanceof Ack ack) {

@@ -22,6 +22,7 @@ import org.gcs.internal.wire.WanSiteConflict;
 import org.gcs.internal.wire.WanSwim;
 import org.gcs.internal.wire.MemberGroups;
 import org.gcs.internal.wire.PeerHint;
+import org.gcs.internal.wire.SwimGossip;
 import org.gcs.internal.wire.WanPacket.SiteState;
 
 /**
@@ -456,9 +457,33 @@ final class OverlayMembership {
 
     // ---------------------------------------------------------------- queries and sending
 
-    /** Sends a packet to a site's current delegate (nothing if the site is unknown). */
+    /**
+     * Sends a packet to a site's current delegate (nothing if the site is unknown). With SWIM, a link probe or its
+     * answer carries the SWIM updates pending ({@link SwimGossip}).
+     */
     void send(String site, WanPacket packet) {
-        directory.get(site).ifPresent(record -> out.send(site, record.address(), envelope(packet), latestNowNs));
+        directory.get(site).ifPresent(record -> out.send(site, record.address(), envelope(withGossip(site, packet)),
+                latestNowNs));
+    }
+
+    private WanPacket withGossip(String site, WanPacket packet) {
+        if (swim != null && packet instanceof WanPacket.Probe probe) {
+            return probe.withGossip(swim.gossipFor(site));
+        } else if (swim != null && packet instanceof WanPacket.ProbeReply reply) {
+            return reply.withGossip(swim.gossipFor(site));
+        }
+        return packet;
+    }
+
+    /** The SWIM updates a link probe or its answer from a live site's delegate carried, with their addresses. */
+    void onGossip(String fromSite, SwimGossip gossip, long nowNs) {
+        latestNowNs = nowNs;
+        if (swim == null) {
+            metrics.wanDropped(DropReason.WRONG_MEMBERSHIP);
+            return;
+        }
+        onPeerHints(fromSite, gossip.addresses(), nowNs);
+        swim.onGossip(fromSite, gossip, nowNs);
     }
 
     /** @return the live remote sites, sorted: a read-only view that follows the directory */

@@ -16,6 +16,7 @@ import org.gcs.alm.swim.SwimOutput;
 import org.gcs.alm.swim.SwimSettings;
 import org.gcs.internal.log.RateLimitedLog;
 import org.gcs.internal.wire.PeerHint;
+import org.gcs.internal.wire.SwimGossip;
 import org.gcs.internal.wire.WanPacket;
 import org.gcs.internal.wire.WanStateRequest;
 import org.gcs.internal.wire.WanSwim;
@@ -82,13 +83,7 @@ final class SiteSwim {
             if (message instanceof SwimMessage.Ping && addressOf.apply(to).isPresent()) {
                 directReach.onPingSent(to, latestNowNs);
             }
-            List<PeerHint> addresses = new ArrayList<>();
-            for (MemberUpdate update : message.updates()) {
-                if (update instanceof MemberUpdate.Alive && !update.member().equals(to)) {
-                    addressOf.apply(update.member()).ifPresent(addresses::add);
-                }
-            }
-            sender.send(to, new WanSwim(message, addresses, digest.getAsLong()));
+            sender.send(to, new WanSwim(message, addressesOf(message.updates(), to), digest.getAsLong()));
         }
 
         @Override
@@ -110,6 +105,17 @@ final class SiteSwim {
         }
     };
     private long latestNowNs;
+
+    /** @return the addresses of the sites the Alive updates name, as the directory knows them, but the receiver's */
+    private List<PeerHint> addressesOf(List<MemberUpdate> updates, String to) {
+        List<PeerHint> addresses = new ArrayList<>();
+        for (MemberUpdate update : updates) {
+            if (update instanceof MemberUpdate.Alive && !update.member().equals(to)) {
+                addressOf.apply(update.member()).ifPresent(addresses::add);
+            }
+        }
+        return addresses;
+    }
 
     /**
      * @param settings the engine's settings: the SWIM period is {@code heartbeat.interval}, the probe timeout half
@@ -178,15 +184,48 @@ final class SiteSwim {
         if (message instanceof SwimMessage.Ack || message instanceof SwimMessage.Nack) {
             directReach.onAnswered(fromSite);
         }
-        List<MemberUpdate> kept = new ArrayList<>(message.updates().size());
-        for (MemberUpdate update : message.updates()) {
+        List<MemberUpdate> kept = known(message.updates());
+        member.onMessage(fromSite, kept.size() == message.updates().size() ? message : withUpdates(message, kept),
+                nowNs, output);
+        noteStates(kept, stateVersionOf);
+    }
+
+    /**
+     * The SWIM updates a link probe or its answer from a live site's delegate carried ({@link SwimGossip}), taken as
+     * those of a SWIM message ({@link #onMessage}) with nothing to answer.
+     */
+    void onGossip(String fromSite, SwimGossip gossip, java.util.function.Function<String, Optional<Long>>
+            stateVersionOf, long nowNs) {
+        latestNowNs = nowNs;
+        List<MemberUpdate> kept = known(gossip.updates());
+        member.onGossip(fromSite, kept, nowNs, output);
+        noteStates(kept, stateVersionOf);
+    }
+
+    /**
+     * @return the updates a link probe or its answer to a site carries now: the pending ones, as on a SWIM message,
+     *     with the addresses of the sites their Alive updates name
+     */
+    SwimGossip gossipFor(String site) {
+        List<MemberUpdate> updates = member.gossipFor(site);
+        return updates.isEmpty() ? SwimGossip.NONE : new SwimGossip(updates, addressesOf(updates, site));
+    }
+
+    /** @return the updates about sites SWIM knows (the others are left out: see the class comment) */
+    private List<MemberUpdate> known(List<MemberUpdate> updates) {
+        List<MemberUpdate> kept = new ArrayList<>(updates.size());
+        for (MemberUpdate update : updates) {
             if (member.status(update.member()).isPresent()) {
                 kept.add(update);
             }
         }
-        member.onMessage(fromSite, kept.size() == message.updates().size() ? message : withUpdates(message, kept),
-                nowNs, output);
-        for (MemberUpdate update : kept) {
+        return kept;
+    }
+
+    /** Marks the sites whose incarnation, after the updates, stands for a newer state than the one held. */
+    private void noteStates(List<MemberUpdate> applied, java.util.function.Function<String, Optional<Long>>
+            stateVersionOf) {
+        for (MemberUpdate update : applied) {
             String site = update.member();
             long incarnation = member.incarnationOf(site).orElse(0);
             if (!site.equals(member.self()) && newerState(incarnation, stateVersionOf.apply(site).orElse(-1L))) {

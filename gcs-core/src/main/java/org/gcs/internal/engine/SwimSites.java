@@ -17,6 +17,7 @@ import org.gcs.alm.overlay.SiteRecord;
 import org.gcs.internal.log.RateLimitedLog;
 import org.gcs.internal.wire.MemberGroups;
 import org.gcs.internal.wire.PeerHint;
+import org.gcs.internal.wire.SwimGossip;
 import org.gcs.internal.wire.WanPacket;
 import org.gcs.internal.wire.WanStateRequest;
 import org.gcs.internal.wire.WanSwim;
@@ -127,6 +128,16 @@ final class SwimSites {
     void onSwim(String fromSite, WanSwim packet, long nowNs) {
         noteDigest(fromSite, packet.siteSetDigest());
         swim.onMessage(fromSite, packet.message(), this::stateVersionOf, nowNs);
+    }
+
+    /** The SWIM updates a link probe or its answer from a live site's delegate carried. */
+    void onGossip(String fromSite, SwimGossip gossip, long nowNs) {
+        swim.onGossip(fromSite, gossip, this::stateVersionOf, nowNs);
+    }
+
+    /** @return the SWIM updates a link probe or its answer to a site carries now */
+    SwimGossip gossipFor(String site) {
+        return swim.gossipFor(site);
     }
 
     /**

@@ -24,12 +24,9 @@ final class SwimCodec {
     }
 
     static int size(SwimMessage message) {
-        int size = 1 + 8 + 1;
+        int size = 1 + 8 + updatesSize(message.updates());
         if (message instanceof SwimMessage.PingReq request) {
             size += WireWriter.textSize(request.target());
-        }
-        for (MemberUpdate update : message.updates()) {
-            size += updateSize(update);
         }
         return size;
     }
@@ -55,8 +52,13 @@ final class SwimCodec {
         } else {
             w.u8(NACK).i64(((SwimMessage.Nack) message).seq());
         }
-        w.u8(message.updates().size());
-        for (MemberUpdate update : message.updates()) {
+        writeUpdates(w, message.updates());
+    }
+
+    /** Writes a count u8 and the updates. */
+    static void writeUpdates(WireWriter w, List<MemberUpdate> updates) {
+        w.u8(updates.size());
+        for (MemberUpdate update : updates) {
             if (update instanceof MemberUpdate.Alive alive) {
                 w.u8(ALIVE).text(alive.member()).i64(alive.incarnation());
             } else if (update instanceof MemberUpdate.Suspect suspect) {
@@ -72,6 +74,18 @@ final class SwimCodec {
         int kind = r.u8();
         long seq = r.u63("swim.seq");
         String target = kind == PING_REQ ? r.name("swim.target") : null;
+        List<MemberUpdate> updates = readUpdates(r);
+        return switch (kind) {
+            case PING -> new SwimMessage.Ping(seq, updates);
+            case ACK -> new SwimMessage.Ack(seq, updates);
+            case PING_REQ -> new SwimMessage.PingReq(seq, target, updates);
+            case NACK -> new SwimMessage.Nack(seq, updates);
+            default -> throw new MalformedDatagramException(DropReason.MALFORMED, "SWIM message kind " + kind);
+        };
+    }
+
+    /** Reads what {@link #writeUpdates} wrote. */
+    static List<MemberUpdate> readUpdates(WireReader r) throws MalformedDatagramException {
         int count = r.u8();
         if (count > WanSwim.MAX_UPDATES) {
             throw new MalformedDatagramException(DropReason.MALFORMED, "a SWIM message with " + count + " updates");
@@ -88,12 +102,15 @@ final class SwimCodec {
                 default -> throw new MalformedDatagramException(DropReason.MALFORMED, "SWIM update status " + status);
             });
         }
-        return switch (kind) {
-            case PING -> new SwimMessage.Ping(seq, updates);
-            case ACK -> new SwimMessage.Ack(seq, updates);
-            case PING_REQ -> new SwimMessage.PingReq(seq, target, updates);
-            case NACK -> new SwimMessage.Nack(seq, updates);
-            default -> throw new MalformedDatagramException(DropReason.MALFORMED, "SWIM message kind " + kind);
-        };
+        return updates;
+    }
+
+    /** @return the bytes a count u8 and the updates take */
+    static int updatesSize(List<MemberUpdate> updates) {
+        int size = 1;
+        for (MemberUpdate update : updates) {
+            size += updateSize(update);
+        }
+        return size;
     }
 }

@@ -14,14 +14,14 @@ import org.gcs.internal.wire.WanPacket.Data;
 import org.gcs.internal.wire.WanFragment;
 
 /**
- * Encodes and decodes WAN datagrams (wire format version 6): every datagram carries a key id, its sender's id and
+ * Encodes and decodes WAN datagrams (wire format version 7): every datagram carries a key id, its sender's id and
  * packet number, its send time and its destination in a clear header, and is protected by AES-256-GCM (the body encrypted) or, in the
  * {@code integrity} mode, by AES-256-GMAC (the body in clear). See docs/security.md.
  *
  * <pre>
  * offset  size  field                                   protection
  * 0       2     magic 0x4743 ("GC")                     authenticated (clear)
- * 2       1     version (5)                             authenticated (clear)
+ * 2       1     version (7)                             authenticated (clear)
  * 3       1     type (WanPacket.TYPE_*)                 authenticated (clear)
  * 4       2     total length of the datagram, tag included
  * 6       1     protection mode (1 aes-gcm, 3 integrity; 2 was integrity by HMAC-SHA256 before 2026-12)
@@ -55,8 +55,11 @@ import org.gcs.internal.wire.WanFragment;
 public final class WanCodec {
     /** The magic number that starts every GCS datagram. */
     public static final int MAGIC = 0x4743;
-    /** The wire-format version this codec speaks. */
-    public static final int VERSION = 6;
+    /**
+     * The wire-format version this codec speaks. 7 (2026-12-07): link probes and their answers carry SWIM updates, and
+     * a SWIM incarnation moves by blocks of 2^6 for a new site state.
+     */
+    public static final int VERSION = 7;
     /** The header's mode byte of the integrity mode of GCS before 2026-12 (HMAC-SHA256), no longer spoken. */
     static final int HMAC_INTEGRITY_MODE = 2;
     /** Bytes of the authentication tag (GCM or GMAC). */

@@ -340,8 +340,19 @@ public sealed interface WanPacket
      * A probe of the link to another delegate; answered at once with a {@link ProbeReply}.
      *
      * @param seq the prober's sequence number
+     * @param gossip the SWIM updates it carries ({@link SwimGossip#NONE} with all to all)
      */
-    record Probe(long seq) implements WanPacket {
+    record Probe(long seq, SwimGossip gossip) implements WanPacket {
+        /** A probe that carries no update. */
+        public Probe(long seq) {
+            this(seq, SwimGossip.NONE);
+        }
+
+        /** @return the same probe carrying other updates */
+        public Probe withGossip(SwimGossip other) {
+            return new Probe(seq, other);
+        }
+
         @Override
         public byte type() {
             return TYPE_PROBE;
@@ -352,8 +363,19 @@ public sealed interface WanPacket
      * The answer to a {@link Probe}.
      *
      * @param seq the probe's sequence number
+     * @param gossip the SWIM updates it carries ({@link SwimGossip#NONE} with all to all)
      */
-    record ProbeReply(long seq) implements WanPacket {
+    record ProbeReply(long seq, SwimGossip gossip) implements WanPacket {
+        /** An answer that carries no update. */
+        public ProbeReply(long seq) {
+            this(seq, SwimGossip.NONE);
+        }
+
+        /** @return the same answer carrying other updates */
+        public ProbeReply withGossip(SwimGossip other) {
+            return new ProbeReply(seq, other);
+        }
+
         @Override
         public byte type() {
             return TYPE_PROBE_REPLY;

@@ -60,8 +60,10 @@ final class WanPacketCodec {
             return flowIdSize(n.srcSite(), n.group()) + 2 + 8 * n.ranges().length;
         } else if (packet instanceof Sync s) {
             return flowIdSize(s.srcSite(), s.group()) + 8 + 8;
-        } else if (packet instanceof Probe || packet instanceof ProbeReply) {
-            return 8;
+        } else if (packet instanceof Probe p) {
+            return 8 + gossipSize(p.gossip());
+        } else if (packet instanceof ProbeReply p) {
+            return 8 + gossipSize(p.gossip());
         } else if (packet instanceof WanSwim swim) {
             int size = SwimCodec.size(swim.message()) + 1 + 8;
             for (PeerHint p : swim.addresses()) {
@@ -207,8 +209,10 @@ final class WanPacketCodec {
             w.text(s.srcSite()).text(s.group()).i64(s.epoch()).i64(s.startSeq()).i64(s.highestSeq());
         } else if (packet instanceof Probe p) {
             w.i64(p.seq());
+            writeGossip(w, p.gossip());
         } else if (packet instanceof ProbeReply p) {
             w.i64(p.seq());
+            writeGossip(w, p.gossip());
         } else if (packet instanceof WanSwim swim) {
             SwimCodec.write(w, swim.message());
             w.u8(swim.addresses().size());
@@ -281,8 +285,8 @@ final class WanPacketCodec {
             case WanPacket.TYPE_NAK -> readNak(r);
             case WanPacket.TYPE_SYNC -> readSync(r);
             case WanPacket.TYPE_SITE_STATE -> readSiteState(r);
-            case WanPacket.TYPE_PROBE -> new Probe(r.u63("probe.seq"));
-            case WanPacket.TYPE_PROBE_REPLY -> new ProbeReply(r.u63("probe.seq"));
+            case WanPacket.TYPE_PROBE -> new Probe(r.u63("probe.seq"), readGossip(r));
+            case WanPacket.TYPE_PROBE_REPLY -> new ProbeReply(r.u63("probe.seq"), readGossip(r));
             case WanPacket.TYPE_TREE -> TreeCodec.read(r);
             case WanPacket.TYPE_HOP_DATA -> readHopData(r);
             case WanPacket.TYPE_HOP_ACK -> readHopAck(r);
@@ -298,6 +302,10 @@ final class WanPacketCodec {
 
     private static WanSwim readSwim(WireReader r) throws MalformedDatagramException {
         org.gcs.alm.swim.SwimMessage message = SwimCodec.read(r);
+        return new WanSwim(message, readSwimAddresses(r), r.i64());
+    }
+
+    private static List<PeerHint> readSwimAddresses(WireReader r) throws MalformedDatagramException {
         int count = r.u8();
         if (count > WanSwim.MAX_UPDATES) {
             throw new MalformedDatagramException(DropReason.MALFORMED, "a SWIM message with " + count + " addresses");
@@ -306,7 +314,30 @@ final class WanPacketCodec {
         for (int i = 0; i < count; i++) {
             addresses.add(readPeerHint(r));
         }
-        return new WanSwim(message, addresses, r.i64());
+        return addresses;
+    }
+
+    /** A probe's SWIM updates: count u8 and updates as in a SWIM message, then count u8 and addresses. */
+    private static void writeGossip(WireWriter w, SwimGossip gossip) {
+        SwimCodec.writeUpdates(w, gossip.updates());
+        w.u8(gossip.addresses().size());
+        for (PeerHint p : gossip.addresses()) {
+            writePeerHint(w, p);
+        }
+    }
+
+    private static int gossipSize(SwimGossip gossip) {
+        int size = SwimCodec.updatesSize(gossip.updates()) + 1;
+        for (PeerHint p : gossip.addresses()) {
+            size += peerHintSize(p);
+        }
+        return size;
+    }
+
+    private static SwimGossip readGossip(WireReader r) throws MalformedDatagramException {
+        List<org.gcs.alm.swim.MemberUpdate> updates = SwimCodec.readUpdates(r);
+        List<PeerHint> addresses = readSwimAddresses(r);
+        return updates.isEmpty() && addresses.isEmpty() ? SwimGossip.NONE : new SwimGossip(updates, addresses);
     }
 
     private static WanBatch readBatch(WireReader r) throws MalformedDatagramException {

@@ -237,7 +237,7 @@ class WanCodecTest {
     void shouldUseDistinctTypeCodes() {
         assertThat(oneOfEachType()).extracting(e -> e.packet().type()).containsExactly(
                 (byte) 1, (byte) 1, (byte) 2, (byte) 2, (byte) 3, (byte) 4, (byte) 5, (byte) 5, (byte) 6, (byte) 7,
-                (byte) 8, (byte) 8, (byte) 8, (byte) 9, (byte) 10, (byte) 11, (byte) 12, (byte) 16, (byte) 16, (byte) 16,
+                (byte) 6, (byte) 7, (byte) 8, (byte) 8, (byte) 8, (byte) 9, (byte) 10, (byte) 11, (byte) 12, (byte) 16, (byte) 16, (byte) 16,
                 (byte) 16, (byte) 17, (byte) 15);
     }
 
@@ -390,7 +390,7 @@ class WanCodecTest {
     }
 
     @ParameterizedTest
-    @ValueSource(ints = {0, 1, 2, 3, 4, 5, 7, 255})
+    @ValueSource(ints = {0, 1, 2, 3, 4, 5, 6, 8, 255})
     void shouldDropOtherVersionsAsUnsupported(int version) {
         byte[] bytes = codec.encode(envelope(WanDatagrams.ack()));
         bytes[2] = (byte) version;

@@ -94,13 +94,23 @@ final class WanDatagrams {
         return List.of(envelope(data(0, 1, false, new byte[] {1, 2, 3})), envelope(dataWithHeader()), envelope(ack()),
                 envelope(ackWithFeedback()), envelope(nak(3)),
                 envelope(sync()), envelope(siteState()), envelope(siteStateWithLinks()),
-                envelope(new WanPacket.Probe(77)), envelope(new WanPacket.ProbeReply(77)), envelope(sharedTree()),
+                envelope(new WanPacket.Probe(77)), envelope(new WanPacket.ProbeReply(77)),
+                envelope(new WanPacket.Probe(78, probeGossip())), envelope(new WanPacket.ProbeReply(78, probeGossip())),
+                envelope(sharedTree()),
                 envelope(starPlan()), envelope(sourceTreesPlan()), envelope(ccFeedback()), envelope(hopData()),
                 envelope(hopAck()), envelope(linkCosts()), envelope(swimPingReq()), envelope(swimAck()),
                 envelope(new WanSwim(new org.gcs.alm.swim.SwimMessage.Ping(3, List.of()), List.of(), 0)),
                 envelope(new WanSwim(new org.gcs.alm.swim.SwimMessage.Nack(4, List.of()), List.of(), 5)),
                 envelope(new WanStateRequest()),
                 envelope(new WanBatch(List.of(sync(), ack(), data(0, 1, false, new byte[] {4, 5})))));
+    }
+
+    /** SWIM updates of each kind on a link probe, with the address of the site the Alive names. */
+    static SwimGossip probeGossip() {
+        return new SwimGossip(List.of(new org.gcs.alm.swim.MemberUpdate.Alive("boston", 12L << 30),
+                new org.gcs.alm.swim.MemberUpdate.Suspect("chicago", 5, "ottawa"),
+                new org.gcs.alm.swim.MemberUpdate.Dead("saltlake", 7, "boston")),
+                List.of(new PeerHint("boston", 12, "10.0.0.1", 7700)));
     }
 
     /** A SWIM ping-req carrying one update of each kind. */

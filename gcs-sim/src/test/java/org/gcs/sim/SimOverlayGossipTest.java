@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.UnaryOperator;
+import org.gcs.GcsConfigBuilder;
 import org.gcs.internal.wire.WanPacket.SiteState;
 import org.junit.jupiter.api.Test;
 
@@ -13,11 +15,15 @@ import org.junit.jupiter.api.Test;
  * The overlay's control plane at a size where its costs show (40 sites, more than the 32 delegates one announcement
  * may name): announcements name peers only while digests differ and never more than 32, link reports go only to the
  * coordinator and the site after it, and a site that one delegate alone knows still reaches everyone through gossip.
+ * These are the mechanics of {@code overlay.membership = all-to-all}, which the tests set (SWIM's are
+ * {@link SimSwimMembershipTest}'s).
  */
 class SimOverlayGossipTest {
     private static final long S = 1_000_000_000L;
     private static final int SITES = 40;
     private static final String G = "g";
+    private static final UnaryOperator<GcsConfigBuilder> ALL_TO_ALL =
+            b -> b.set("overlay.membership", "all-to-all");
 
     /** What the delegates announce to each other, as a WAN filter that lets everything through. */
     private static final class Announcements implements WanFilter {
@@ -65,7 +71,7 @@ class SimOverlayGossipTest {
     /** 40 sites that formed one group and had 3 s more for their digests to agree, watched from the start. */
     private record Formed(SimNetwork net, List<SimNode> nodes, Announcements announcements) {
         static Formed start() {
-            SimNetwork net = new SimNetwork(null, SimOptions.defaults());
+            SimNetwork net = new SimNetwork(null, SimOptions.defaults(), ALL_TO_ALL);
             Announcements announcements = new Announcements();
             net.setWanFilter(announcements);
             List<SimNode> nodes = startSites(net);
@@ -115,7 +121,7 @@ class SimOverlayGossipTest {
 
     @Test
     void shouldFoldABurstOfSiteChangesIntoFewPublicationsToTheLan() {
-        SimNetwork net = new SimNetwork(null, SimOptions.defaults());
+        SimNetwork net = new SimNetwork(null, SimOptions.defaults(), ALL_TO_ALL);
         List<SimNode> nodes = startSites(net);
         assertThat(net.runUntil(() -> everyoneSeesAll(nodes), 20 * S)).isTrue();
         double formingSec = net.nowNs() / 1e9;

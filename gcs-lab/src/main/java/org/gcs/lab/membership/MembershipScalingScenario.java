@@ -21,8 +21,8 @@ import org.gcs.lab.LabUnavailableException;
 import org.gcs.tools.csv.CsvWriter;
 
 /**
- * {@code membership-scaling}: GCS's overlay membership (the delegates' heartbeats and failure detection) in virtual
- * time as the overlay grows, under loss ({@link MembershipScalingRun}): for each end-to-end loss rate of 0, 5 and 20 %
+ * {@code membership-scaling}: GCS's overlay membership (the delegates' heartbeats and failure detection: all to all
+ * in the default scenario, SWIM, GCS's default, in {@link #swim}) in virtual time as the overlay grows, under loss ({@link MembershipScalingRun}): for each end-to-end loss rate of 0, 5 and 20 %
  * per datagram and each site count (16, 64 and 128 by default), N sites of one member each on a full mesh of links of
  * 10–30 ms one way, no application data. Each run forms the overlay, counts every WAN datagram the delegates send over
  * a steady window of 30 s (× scale) and every removal of a live site in it, then crashes one delegate and measures how
@@ -84,9 +84,12 @@ public final class MembershipScalingScenario implements LabScenario {
     /** The most the mean control traffic per delegate may grow from the smallest to the largest site count; 0: not judged. */
     private final double growthLimit;
 
-    /** The default scenario: {@value #NAME}, 16, 64 and 128 sites, GCS's default settings. */
+    /**
+     * The default scenario: {@value #NAME}, 16, 64 and 128 sites, GCS's default settings but
+     * {@code overlay.membership = all-to-all}, whose growth with the sites it shows ({@link #swim} is the default's).
+     */
     public MembershipScalingScenario() {
-        this(NAME, DEFAULT_SITES, Map.of());
+        this(NAME, DEFAULT_SITES, Map.of("overlay.membership", "all-to-all"));
     }
 
     /**

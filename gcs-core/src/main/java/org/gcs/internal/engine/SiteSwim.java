@@ -203,6 +203,21 @@ final class SiteSwim {
     }
 
     /**
+     * A site's own {@code SiteState} told its incarnation (the state version it carries): SWIM takes it as the site's
+     * Alive. SWIM learns a site with incarnation 0 ({@link #onSiteKnown}), and the gossip of its real one may have
+     * passed this delegate before it knew the site, when it was left out. A delegate that knew only 0 then suspected
+     * a crashed site at 0, the peers that knew better answered with its Alive, which ended that suspicion everywhere,
+     * and the crash was suspected again at the real incarnation: at 256 sites without loss every delegate suspected it
+     * twice, and the last declared it dead 11.4 s after the crash instead of about 7.
+     */
+    void onOwnIncarnation(String site, long incarnation, long nowNs) {
+        latestNowNs = nowNs;
+        if (member.status(site).isPresent() && incarnation > member.incarnationOf(site).orElse(Long.MAX_VALUE)) {
+            member.onGossip(site, List.of(new MemberUpdate.Alive(site, incarnation)), nowNs, output);
+        }
+    }
+
+    /**
      * @return the updates a link probe or its answer to a site carries now: the pending ones, as on a SWIM message,
      *     with the addresses of the sites their Alive updates name
      */

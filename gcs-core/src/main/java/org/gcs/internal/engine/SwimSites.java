@@ -141,11 +141,12 @@ final class SwimSites {
     }
 
     /**
-     * A site's announcement. One that lists its peers while its digest agrees with ours comes from a site that holds
+     * A site's announcement: its version is its SWIM incarnation, which SWIM takes from it. One that lists its peers while its digest agrees with ours comes from a site that holds
      * an older digest of ours, which no heartbeat would correct with SWIM: it is answered at once.
      */
     void onSiteState(String site, WanPacket.SiteState state, long nowNs) {
         noteDigest(site, state.siteSetDigest());
+        swim.onOwnIncarnation(site, state.version(), nowNs);
         if (!state.peers().isEmpty() && state.siteSetDigest() == ourDigest.getAsLong()) {
             directory.get(site).ifPresent(record -> states.sendState(site, record.address(), false, nowNs));
         }

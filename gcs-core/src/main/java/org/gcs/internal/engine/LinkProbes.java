@@ -30,14 +30,8 @@ final class LinkProbes {
     private final int probesPerInterval;
     private final int reportedLinks;
     private long lastProbeNs = Long.MIN_VALUE / 2;
-    /**
-     * The site probed last: the next interval's probes take the sites after it, in name order. It starts at this
-     * site's own name, so that each delegate goes round the sites from its own place: had every delegate started at the
-     * first name, all of them would probe the same two sites at once, each site would get N − 1 probes in one interval
-     * and none for N / 2, and the SWIM updates the probes carry ({@link org.gcs.internal.wire.SwimGossip}) would all go
-     * to the same few sites.
-     */
-    private String lastProbed;
+    /** The site probed last: the next interval's probes take the sites after it, in name order. */
+    private String lastProbed = "";
 
     LinkProbes(EngineSettings settings) {
         this.probeIntervalNs = settings.probeIntervalNs();
@@ -45,7 +39,6 @@ final class LinkProbes {
         this.links = new LinkQualityTable(settings.flow().initialRttNs(), probeTimeoutNs, LOSS_WINDOW);
         this.probesPerInterval = settings.swimMembership() ? SWIM_PROBES_PER_INTERVAL : Integer.MAX_VALUE;
         this.reportedLinks = settings.swimMembership() ? SWIM_REPORTED_LINKS : Integer.MAX_VALUE;
-        this.lastProbed = settings.site();
     }
 
     /** @return the answer to a peer's probe */

@@ -69,7 +69,7 @@ public final class OrmccVsTfrcScenario implements LabScenario {
     private static Map<String, Map<String, String>> controllers() {
         Map<String, Map<String, String>> controllers = new LinkedHashMap<>();
         controllers.put("ormcc", OrmccLab.THESIS_SETTINGS);
-        controllers.put("tfrc", Map.of("congestion.control", "tfrc", "overlay.membership", "all-to-all"));
+        controllers.put("tfrc", Map.of("congestion.control", "tfrc"));
         return controllers;
     }
 

@@ -142,9 +142,8 @@ final class OverlayMembership {
     }
 
     /**
-     * @return whether this delegate heard a site within the site timeout, as an announcement to it says: with
-     *     all to all, every site in the directory; with SWIM, a site in it may not have written here for minutes,
-     *     and one held out as one-way comes back only on an announcement that shows it hears this delegate
+     * @return whether this delegate heard a site within the site timeout, as an announcement to it claims (with SWIM a
+     *     site may stay in the directory for minutes without a word; a site held out as one-way comes back on it)
      */
     private boolean hears(String site, long nowNs) {
         return directory.get(site).filter(record -> nowNs - record.lastHeardNs() <= settings.siteTimeoutNs())
@@ -331,14 +330,10 @@ final class OverlayMembership {
             // them (HungDelegateIT, merged back more than twice the site timeout after the thaw)
             oneWay.allHeardNow(nowNs);
         }
-        List<String> heldOut = swim == null ? oneWay.check(directory, nowNs)
-                : oneWay.holdOut(directory, swim.oneWaySites(nowNs, superseded), nowNs);
-        for (String site : heldOut) {
+        for (String site : swim == null ? oneWay.check(directory, nowNs) : swim.holdOutOneWay(oneWay, nowNs,
+                superseded)) {
             gone.add(site);
             peerSiteSetDigests.remove(site);
-            if (swim != null) {
-                swim.forgetHeldOut(site);
-            }
         }
         if (!gone.isEmpty()) {
             gone.forEach(reflexive::forget);
@@ -462,17 +457,8 @@ final class OverlayMembership {
      * answer carries the SWIM updates pending ({@link SwimGossip}).
      */
     void send(String site, WanPacket packet) {
-        directory.get(site).ifPresent(record -> out.send(site, record.address(), envelope(withGossip(site, packet)),
-                latestNowNs));
-    }
-
-    private WanPacket withGossip(String site, WanPacket packet) {
-        if (swim != null && packet instanceof WanPacket.Probe probe) {
-            return probe.withGossip(swim.gossipFor(site));
-        } else if (swim != null && packet instanceof WanPacket.ProbeReply reply) {
-            return reply.withGossip(swim.gossipFor(site));
-        }
-        return packet;
+        directory.get(site).ifPresent(record -> out.send(site, record.address(),
+                envelope(swim == null ? packet : swim.withGossip(site, packet)), latestNowNs));
     }
 
     /** The SWIM updates a link probe or its answer from a live site's delegate carried, with their addresses. */

@@ -135,9 +135,14 @@ final class SwimSites {
         swim.onGossip(fromSite, gossip, this::stateVersionOf, nowNs);
     }
 
-    /** @return the SWIM updates a link probe or its answer to a site carries now */
-    SwimGossip gossipFor(String site) {
-        return swim.gossipFor(site);
+    /** @return the packet to a site, a link probe or its answer carrying the SWIM updates pending */
+    WanPacket withGossip(String site, WanPacket packet) {
+        if (packet instanceof WanPacket.Probe probe) {
+            return probe.withGossip(swim.gossipFor(site));
+        } else if (packet instanceof WanPacket.ProbeReply reply) {
+            return reply.withGossip(swim.gossipFor(site));
+        }
+        return packet;
     }
 
     /**
@@ -189,26 +194,29 @@ final class SwimSites {
     }
 
     /**
+     * Holds out the sites in the directory whose link with this delegate is one-way ({@link SiteSwim#oneWaySites}),
+     * as {@link OneWayLinks#holdOut} does.
+     *
      * @param superseded whether a newer delegate of this site speaks: the peers then drop this delegate's datagrams on
      *     purpose, so that its pings go unanswered says nothing of the links
-     * @return the sites in the directory whose link with this delegate is one-way ({@link SiteSwim#oneWaySites}):
-     *     to hold out ({@link OneWayLinks#holdOut}), then pass to {@link #forgetHeldOut}
+     * @return the sites removed from the directory
      */
-    List<String> oneWaySites(long nowNs, boolean superseded) {
+    List<String> holdOutOneWay(OneWayLinks oneWay, long nowNs, boolean superseded) {
         if (superseded) {
             swim.clearReachRuns();
             return List.of();
         }
-        List<String> oneWay = swim.oneWaySites(nowNs);
-        oneWay.removeIf(site -> directory.get(site).isEmpty());
-        return oneWay;
-    }
-
-    /** A site left the directory as one-way though SWIM believes it alive: what only a site in it needs goes. */
-    void forgetHeldOut(String site) {
-        swim.forgetReach(site);
-        stateAnsweredNs.remove(site);
-        digestRepairs.remove(site);
+        List<String> found = swim.oneWaySites(nowNs);
+        if (found.isEmpty()) {
+            return found;
+        }
+        List<String> removed = oneWay.holdOut(directory, found, nowNs);
+        for (String site : removed) {
+            swim.forgetReach(site);
+            stateAnsweredNs.remove(site);
+            digestRepairs.remove(site);
+        }
+        return removed;
     }
 
     /** This delegate did not run for a while: the pings unanswered meanwhile say nothing of the links. */

@@ -113,4 +113,40 @@ final class SwimCodec {
         }
         return size;
     }
+
+    /** A probe's SWIM updates: count u8 and updates as in a SWIM message, then count u8 and addresses. */
+    static void writeGossip(WireWriter w, SwimGossip gossip) {
+        writeUpdates(w, gossip.updates());
+        w.u8(gossip.addresses().size());
+        for (PeerHint p : gossip.addresses()) {
+            WanPacketCodec.writePeerHint(w, p);
+        }
+    }
+
+    static int gossipSize(SwimGossip gossip) {
+        int size = updatesSize(gossip.updates()) + 1;
+        for (PeerHint p : gossip.addresses()) {
+            size += WanPacketCodec.peerHintSize(p);
+        }
+        return size;
+    }
+
+    static SwimGossip readGossip(WireReader r) throws MalformedDatagramException {
+        List<MemberUpdate> updates = readUpdates(r);
+        List<PeerHint> addresses = readAddresses(r);
+        return updates.isEmpty() && addresses.isEmpty() ? SwimGossip.NONE : new SwimGossip(updates, addresses);
+    }
+
+    /** Reads a count u8 and the addresses of the sites a SWIM message's (or a probe's) Alive updates name. */
+    static List<PeerHint> readAddresses(WireReader r) throws MalformedDatagramException {
+        int count = r.u8();
+        if (count > WanSwim.MAX_UPDATES) {
+            throw new MalformedDatagramException(DropReason.MALFORMED, "a SWIM message with " + count + " addresses");
+        }
+        List<PeerHint> addresses = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            addresses.add(WanPacketCodec.readPeerHint(r));
+        }
+        return addresses;
+    }
 }

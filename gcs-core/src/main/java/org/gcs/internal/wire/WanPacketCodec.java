@@ -61,9 +61,9 @@ final class WanPacketCodec {
         } else if (packet instanceof Sync s) {
             return flowIdSize(s.srcSite(), s.group()) + 8 + 8;
         } else if (packet instanceof Probe p) {
-            return 8 + gossipSize(p.gossip());
+            return 8 + SwimCodec.gossipSize(p.gossip());
         } else if (packet instanceof ProbeReply p) {
-            return 8 + gossipSize(p.gossip());
+            return 8 + SwimCodec.gossipSize(p.gossip());
         } else if (packet instanceof WanSwim swim) {
             int size = SwimCodec.size(swim.message()) + 1 + 8;
             for (PeerHint p : swim.addresses()) {
@@ -145,11 +145,11 @@ final class WanPacketCodec {
         return WireWriter.textSize(p.site()) + 8 + WireWriter.textSize(p.host()) + 2;
     }
 
-    private static void writePeerHint(WireWriter w, PeerHint p) {
+    static void writePeerHint(WireWriter w, PeerHint p) {
         w.text(p.site()).i64(p.term()).host(p.host()).u16(p.port());
     }
 
-    private static PeerHint readPeerHint(WireReader r) throws MalformedDatagramException {
+    static PeerHint readPeerHint(WireReader r) throws MalformedDatagramException {
         String site = r.name("peer.site");
         long term = r.u63("peer.term");
         String host = r.host("peer.host");
@@ -209,10 +209,10 @@ final class WanPacketCodec {
             w.text(s.srcSite()).text(s.group()).i64(s.epoch()).i64(s.startSeq()).i64(s.highestSeq());
         } else if (packet instanceof Probe p) {
             w.i64(p.seq());
-            writeGossip(w, p.gossip());
+            SwimCodec.writeGossip(w, p.gossip());
         } else if (packet instanceof ProbeReply p) {
             w.i64(p.seq());
-            writeGossip(w, p.gossip());
+            SwimCodec.writeGossip(w, p.gossip());
         } else if (packet instanceof WanSwim swim) {
             SwimCodec.write(w, swim.message());
             w.u8(swim.addresses().size());
@@ -285,8 +285,8 @@ final class WanPacketCodec {
             case WanPacket.TYPE_NAK -> readNak(r);
             case WanPacket.TYPE_SYNC -> readSync(r);
             case WanPacket.TYPE_SITE_STATE -> readSiteState(r);
-            case WanPacket.TYPE_PROBE -> new Probe(r.u63("probe.seq"), readGossip(r));
-            case WanPacket.TYPE_PROBE_REPLY -> new ProbeReply(r.u63("probe.seq"), readGossip(r));
+            case WanPacket.TYPE_PROBE -> new Probe(r.u63("probe.seq"), SwimCodec.readGossip(r));
+            case WanPacket.TYPE_PROBE_REPLY -> new ProbeReply(r.u63("probe.seq"), SwimCodec.readGossip(r));
             case WanPacket.TYPE_TREE -> TreeCodec.read(r);
             case WanPacket.TYPE_HOP_DATA -> readHopData(r);
             case WanPacket.TYPE_HOP_ACK -> readHopAck(r);
@@ -302,42 +302,7 @@ final class WanPacketCodec {
 
     private static WanSwim readSwim(WireReader r) throws MalformedDatagramException {
         org.gcs.alm.swim.SwimMessage message = SwimCodec.read(r);
-        return new WanSwim(message, readSwimAddresses(r), r.i64());
-    }
-
-    private static List<PeerHint> readSwimAddresses(WireReader r) throws MalformedDatagramException {
-        int count = r.u8();
-        if (count > WanSwim.MAX_UPDATES) {
-            throw new MalformedDatagramException(DropReason.MALFORMED, "a SWIM message with " + count + " addresses");
-        }
-        List<PeerHint> addresses = new ArrayList<>(count);
-        for (int i = 0; i < count; i++) {
-            addresses.add(readPeerHint(r));
-        }
-        return addresses;
-    }
-
-    /** A probe's SWIM updates: count u8 and updates as in a SWIM message, then count u8 and addresses. */
-    private static void writeGossip(WireWriter w, SwimGossip gossip) {
-        SwimCodec.writeUpdates(w, gossip.updates());
-        w.u8(gossip.addresses().size());
-        for (PeerHint p : gossip.addresses()) {
-            writePeerHint(w, p);
-        }
-    }
-
-    private static int gossipSize(SwimGossip gossip) {
-        int size = SwimCodec.updatesSize(gossip.updates()) + 1;
-        for (PeerHint p : gossip.addresses()) {
-            size += peerHintSize(p);
-        }
-        return size;
-    }
-
-    private static SwimGossip readGossip(WireReader r) throws MalformedDatagramException {
-        List<org.gcs.alm.swim.MemberUpdate> updates = SwimCodec.readUpdates(r);
-        List<PeerHint> addresses = readSwimAddresses(r);
-        return updates.isEmpty() && addresses.isEmpty() ? SwimGossip.NONE : new SwimGossip(updates, addresses);
+        return new WanSwim(message, SwimCodec.readAddresses(r), r.i64());
     }
 
     private static WanBatch readBatch(WireReader r) throws MalformedDatagramException {

@@ -155,6 +155,32 @@ final class DisseminationQueue {
         return updates;
     }
 
+    /**
+     * The urgent updates at the head of the queue, within a budget of bytes, without counting them as sent: for a
+     * message the driver sends anyway ({@link SwimMember#gossipFor}), which only adds copies.
+     *
+     * @param max the most updates to take
+     * @param budgetBytes the bytes the updates may add up to
+     * @param budget what each update costs
+     * @return the urgent updates, in the queue's order
+     */
+    List<MemberUpdate> peekUrgent(int max, int budgetBytes, PiggybackBudget budget) {
+        List<MemberUpdate> updates = new ArrayList<>(0);
+        int leftBytes = budgetBytes;
+        for (Item item : queue) {
+            if (!item.urgent || updates.size() == max) {
+                break;
+            }
+            int bytes = budget.bytesOf().applyAsInt(item.update);
+            if (bytes > leftBytes) {
+                break;
+            }
+            leftBytes -= bytes;
+            updates.add(item.update);
+        }
+        return updates;
+    }
+
     /** @return how many updates are waiting to be gossiped */
     int size() {
         return queue.size();

@@ -165,6 +165,11 @@ final class Membership {
      *
      * @param corrections newer beliefs to send the recipient, possibly empty
      */
+    /** @return the urgent updates pending that fit one message, not counted as sent (see {@link SwimMember#gossipFor}) */
+    List<MemberUpdate> urgentNews() {
+        return gossip.peekUrgent(settings.maxPiggyback(), budget.bytesPerMessage(), budget);
+    }
+
     List<MemberUpdate> piggyback(String to, List<MemberUpdate> corrections) {
         MemberUpdate buddy = table.status(to).filter(s -> s != MemberStatus.ALIVE).isPresent() ? table.current(to)
                 : null;

@@ -165,7 +165,7 @@ final class Membership {
      *
      * @param corrections newer beliefs to send the recipient, possibly empty
      */
-    /** @return the urgent updates pending that fit one message, not counted as sent (see {@link SwimMember#gossipFor}) */
+    /** @return the urgent updates pending that fit one message, not counted as sent ({@link SwimMember#gossipFor}) */
     List<MemberUpdate> urgentNews() {
         return gossip.peekUrgent(settings.maxPiggyback(), budget.bytesPerMessage(), budget);
     }

@@ -24,8 +24,9 @@ import java.util.Map;
  * {@value #RUN_PINGS_PER_PERIOD} times a reply timeout out of SWIM's schedule ({@link #reachPingsDue}); a run of
  * {@code 2 · site.timeout} with that many pings is a one-way link ({@link #oneWaySites}), which SWIM does not see
  * either. At 20 % loss a ping or its answer is lost 36 % of the time: a run of 10 pings (one a period, with the default
- * timers) then ended in a false one-way link about once in 10^4 runs, once in a 30-s run of 256 sites; a run of 20 in
- * 10^9. A run ends at its first answer, so the extra pings cost the same either way. Confined to the engine's thread.
+ * timers) then ended in a false one-way link about once in 3 · 10^4 runs (once in a 30-s run of 256 sites); a run of
+ * 20 in 10^9. A run ends at its first answer, so the extra pings cost the same either way. Confined to the engine's
+ * thread.
  */
 final class DirectReach {
     /** How many reply timeouts after its last ping a site unanswered still counts as not reached. */

@@ -454,7 +454,7 @@ final class OverlayMembership {
 
     /**
      * Sends a packet to a site's current delegate (nothing if the site is unknown). With SWIM, a link probe or its
-     * answer carries the SWIM updates pending ({@link SwimGossip}).
+     * answer carries SWIM's urgent updates pending ({@link SwimGossip}).
      */
     void send(String site, WanPacket packet) {
         directory.get(site).ifPresent(record -> out.send(site, record.address(),

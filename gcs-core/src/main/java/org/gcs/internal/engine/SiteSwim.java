@@ -207,8 +207,8 @@ final class SiteSwim {
      * Alive. SWIM learns a site with incarnation 0 ({@link #onSiteKnown}), and the gossip of its real one may have
      * passed this delegate before it knew the site, when it was left out. A delegate that knew only 0 then suspected
      * a crashed site at 0, the peers that knew better answered with its Alive, which ended that suspicion everywhere,
-     * and the crash was suspected again at the real incarnation: at 256 sites without loss every delegate suspected it
-     * twice, and the last declared it dead 11.4 s after the crash instead of about 7.
+     * and the crash was suspected again at the real incarnation, about 4 s later: at 256 sites without loss every
+     * delegate suspected it twice (docs/experiments.md, membership-scaling-swim).
      */
     void onOwnIncarnation(String site, long incarnation, long nowNs) {
         latestNowNs = nowNs;
@@ -218,8 +218,8 @@ final class SiteSwim {
     }
 
     /**
-     * @return the updates a link probe or its answer to a site carries now: the pending ones, as on a SWIM message,
-     *     with the addresses of the sites their Alive updates name
+     * @return the updates a link probe or its answer to a site carries now: the urgent ones pending, not counted as
+     *     sent ({@link SwimMember#gossipFor}), with the addresses of the sites their Alive updates name
      */
     SwimGossip gossipFor(String site) {
         List<MemberUpdate> updates = member.gossipFor(site);
@@ -280,7 +280,7 @@ final class SiteSwim {
 
     /**
      * Runs SWIM's timers if something is due, and pings again, out of SWIM's schedule, each site alive whose last
-     * ping went a period without its answer ({@link DirectReach#reachPingsDue}).
+     * ping went half a period without its answer ({@link DirectReach#reachPingsDue}).
      */
     void onTick(long nowNs) {
         latestNowNs = nowNs;

@@ -135,7 +135,7 @@ final class SwimSites {
         swim.onGossip(fromSite, gossip, this::stateVersionOf, nowNs);
     }
 
-    /** @return the packet to a site, a link probe or its answer carrying the SWIM updates pending */
+    /** @return the packet to a site, a link probe or its answer carrying SWIM's urgent updates pending */
     WanPacket withGossip(String site, WanPacket packet) {
         if (packet instanceof WanPacket.Probe probe) {
             return probe.withGossip(swim.gossipFor(site));
@@ -146,8 +146,9 @@ final class SwimSites {
     }
 
     /**
-     * A site's announcement: its version is its SWIM incarnation, which SWIM takes from it. One that lists its peers while its digest agrees with ours comes from a site that holds
-     * an older digest of ours, which no heartbeat would correct with SWIM: it is answered at once.
+     * A site's announcement: its version is its SWIM incarnation, which SWIM takes from it. One that lists its peers
+     * while its digest agrees with ours comes from a site that holds an older digest of ours, which no heartbeat
+     * would correct with SWIM: it is answered at once.
      */
     void onSiteState(String site, WanPacket.SiteState state, long nowNs) {
         noteDigest(site, state.siteSetDigest());

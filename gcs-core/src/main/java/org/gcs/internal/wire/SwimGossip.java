@@ -4,10 +4,11 @@ import java.util.List;
 import org.gcs.alm.swim.MemberUpdate;
 
 /**
- * SWIM membership updates that a link {@link WanPacket.Probe} or {@link WanPacket.ProbeReply} carries besides its
- * measurement ({@code overlay.membership = swim}; {@link org.gcs.alm.swim.SwimMember#gossipFor}), with the addresses
- * of the sites its Alive updates name, as a {@link WanSwim} carries them: a delegate sends 8 probes and answers a
- * second, against 2 SWIM messages, so the news spreads on them several times as fast, at no extra datagram.
+ * SWIM's urgent membership updates (a suspicion, a death, a refutation) that a link {@link WanPacket.Probe} or
+ * {@link WanPacket.ProbeReply} carries besides its measurement ({@code overlay.membership = swim};
+ * {@link org.gcs.alm.swim.SwimMember#gossipFor}), with the addresses of the sites its Alive updates name, as a
+ * {@link WanSwim} carries them: a delegate sends 8 probes and answers a second, against 2 SWIM messages, so this news
+ * gets several times the carriers, at no extra datagram.
  *
  * @param updates the updates, at most {@link WanSwim#MAX_UPDATES}
  * @param addresses the delegates of the sites the Alive updates name, as the sender knows them

@@ -237,7 +237,8 @@ class WanCodecTest {
     void shouldUseDistinctTypeCodes() {
         assertThat(oneOfEachType()).extracting(e -> e.packet().type()).containsExactly(
                 (byte) 1, (byte) 1, (byte) 2, (byte) 2, (byte) 3, (byte) 4, (byte) 5, (byte) 5, (byte) 6, (byte) 7,
-                (byte) 6, (byte) 7, (byte) 8, (byte) 8, (byte) 8, (byte) 9, (byte) 10, (byte) 11, (byte) 12, (byte) 16, (byte) 16, (byte) 16,
+                (byte) 6, (byte) 7, (byte) 8, (byte) 8, (byte) 8, (byte) 9, (byte) 10, (byte) 11, (byte) 12, (byte) 16,
+                (byte) 16, (byte) 16,
                 (byte) 16, (byte) 17, (byte) 15);
     }
 

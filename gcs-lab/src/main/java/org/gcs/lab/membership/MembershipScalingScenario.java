@@ -22,7 +22,8 @@ import org.gcs.tools.csv.CsvWriter;
 
 /**
  * {@code membership-scaling}: GCS's overlay membership (the delegates' heartbeats and failure detection: all to all
- * in the default scenario, SWIM, GCS's default, in {@link #swim}) in virtual time as the overlay grows, under loss ({@link MembershipScalingRun}): for each end-to-end loss rate of 0, 5 and 20 %
+ * in the default scenario, SWIM, GCS's default, in {@link #swim}) in virtual time as the overlay grows, under loss
+ * ({@link MembershipScalingRun}): for each end-to-end loss rate of 0, 5 and 20 %
  * per datagram and each site count (16, 64 and 128 by default), N sites of one member each on a full mesh of links of
  * 10–30 ms one way, no application data. Each run forms the overlay, counts every WAN datagram the delegates send over
  * a steady window of 30 s (× scale) and every removal of a live site in it, then crashes one delegate and measures how

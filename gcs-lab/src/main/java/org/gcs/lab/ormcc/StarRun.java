@@ -87,7 +87,7 @@ final class StarRun {
         List<String> receivers = OrmccLab.receivers(topology, source);
         long queueBytes = topology.link(source, receivers.get(0)).orElseThrow().queueBytes();
         State state = new State();
-        RunPlan plan = OrmccLab.plan(topology, scenario);
+        RunPlan plan = OrmccLab.plan(topology, scenario, OrmccLab.STAR_SETTINGS);
         List<Member> multicast = new ArrayList<>(List.of(new Member(source, "src-" + MULTICAST)));
         receivers.forEach(r -> multicast.add(new Member(r, "rcv")));
         plan.group(MULTICAST, multicast);

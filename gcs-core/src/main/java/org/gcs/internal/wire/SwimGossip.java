@@ -31,4 +31,9 @@ public record SwimGossip(List<MemberUpdate> updates, List<PeerHint> addresses) {
     public boolean isEmpty() {
         return updates.isEmpty();
     }
+
+    /** @return whether it carries nothing at all: the probe then goes as before version 7, its seq alone */
+    public boolean isNone() {
+        return updates.isEmpty() && addresses.isEmpty();
+    }
 }

@@ -53,6 +53,10 @@ public sealed interface WanPacket
     byte TYPE_SWIM = 16;
     /** Wire type code of {@link WanStateRequest}. */
     byte TYPE_STATE_REQUEST = 17;
+    /** Wire type code of a {@link Probe} that carries SWIM's news ({@link SwimGossip}); without, {@link #TYPE_PROBE}. */
+    byte TYPE_PROBE_NEWS = 18;
+    /** Wire type code of a {@link ProbeReply} that carries SWIM's news; without, {@link #TYPE_PROBE_REPLY}. */
+    byte TYPE_PROBE_REPLY_NEWS = 19;
 
     /** @return the wire type code */
     byte type();
@@ -355,7 +359,7 @@ public sealed interface WanPacket
 
         @Override
         public byte type() {
-            return TYPE_PROBE;
+            return gossip.isNone() ? TYPE_PROBE : TYPE_PROBE_NEWS;
         }
     }
 
@@ -378,7 +382,7 @@ public sealed interface WanPacket
 
         @Override
         public byte type() {
-            return TYPE_PROBE_REPLY;
+            return gossip.isNone() ? TYPE_PROBE_REPLY : TYPE_PROBE_REPLY_NEWS;
         }
     }
 

@@ -61,9 +61,9 @@ final class WanPacketCodec {
         } else if (packet instanceof Sync s) {
             return flowIdSize(s.srcSite(), s.group()) + 8 + 8;
         } else if (packet instanceof Probe p) {
-            return 8 + SwimCodec.gossipSize(p.gossip());
+            return 8 + (p.gossip().isNone() ? 0 : SwimCodec.gossipSize(p.gossip()));
         } else if (packet instanceof ProbeReply p) {
-            return 8 + SwimCodec.gossipSize(p.gossip());
+            return 8 + (p.gossip().isNone() ? 0 : SwimCodec.gossipSize(p.gossip()));
         } else if (packet instanceof WanSwim swim) {
             int size = SwimCodec.size(swim.message()) + 1 + 8;
             for (PeerHint p : swim.addresses()) {
@@ -209,10 +209,14 @@ final class WanPacketCodec {
             w.text(s.srcSite()).text(s.group()).i64(s.epoch()).i64(s.startSeq()).i64(s.highestSeq());
         } else if (packet instanceof Probe p) {
             w.i64(p.seq());
-            SwimCodec.writeGossip(w, p.gossip());
+            if (!p.gossip().isNone()) {
+                SwimCodec.writeGossip(w, p.gossip());
+            }
         } else if (packet instanceof ProbeReply p) {
             w.i64(p.seq());
-            SwimCodec.writeGossip(w, p.gossip());
+            if (!p.gossip().isNone()) {
+                SwimCodec.writeGossip(w, p.gossip());
+            }
         } else if (packet instanceof WanSwim swim) {
             SwimCodec.write(w, swim.message());
             w.u8(swim.addresses().size());
@@ -285,8 +289,10 @@ final class WanPacketCodec {
             case WanPacket.TYPE_NAK -> readNak(r);
             case WanPacket.TYPE_SYNC -> readSync(r);
             case WanPacket.TYPE_SITE_STATE -> readSiteState(r);
-            case WanPacket.TYPE_PROBE -> new Probe(r.u63("probe.seq"), SwimCodec.readGossip(r));
-            case WanPacket.TYPE_PROBE_REPLY -> new ProbeReply(r.u63("probe.seq"), SwimCodec.readGossip(r));
+            case WanPacket.TYPE_PROBE -> new Probe(r.u63("probe.seq"));
+            case WanPacket.TYPE_PROBE_REPLY -> new ProbeReply(r.u63("probe.seq"));
+            case WanPacket.TYPE_PROBE_NEWS -> new Probe(r.u63("probe.seq"), SwimCodec.readGossip(r));
+            case WanPacket.TYPE_PROBE_REPLY_NEWS -> new ProbeReply(r.u63("probe.seq"), SwimCodec.readGossip(r));
             case WanPacket.TYPE_TREE -> TreeCodec.read(r);
             case WanPacket.TYPE_HOP_DATA -> readHopData(r);
             case WanPacket.TYPE_HOP_ACK -> readHopAck(r);

@@ -237,7 +237,7 @@ class WanCodecTest {
     void shouldUseDistinctTypeCodes() {
         assertThat(oneOfEachType()).extracting(e -> e.packet().type()).containsExactly(
                 (byte) 1, (byte) 1, (byte) 2, (byte) 2, (byte) 3, (byte) 4, (byte) 5, (byte) 5, (byte) 6, (byte) 7,
-                (byte) 6, (byte) 7, (byte) 8, (byte) 8, (byte) 8, (byte) 9, (byte) 10, (byte) 11, (byte) 12, (byte) 16,
+                (byte) 18, (byte) 19, (byte) 8, (byte) 8, (byte) 8, (byte) 9, (byte) 10, (byte) 11, (byte) 12, (byte) 16,
                 (byte) 16, (byte) 16,
                 (byte) 16, (byte) 17, (byte) 15);
     }
@@ -444,7 +444,7 @@ class WanCodecTest {
     }
 
     @ParameterizedTest
-    @ValueSource(ints = {0, 18, 127, 255})
+    @ValueSource(ints = {0, 20, 127, 255})
     void shouldDropOtherUnassignedTypesAsUnknownType(int type) {
         byte[] bytes = codec.encode(envelope(WanDatagrams.ack()));
         bytes[3] = (byte) type;

@@ -31,13 +31,13 @@ import org.gcs.emulator.LinkEmulation;
  * members each, with the paper's one shared tree ({@code spt}). During traffic the delegate of a non-root site dies,
  * then the root site's delegate (when the root is the site hit first, its last member: the site goes too); each
  * time the overlay tree is rebuilt within 5 s (seen through tree events on every surviving member) and the members
- * of the surviving sites miss nothing and receive nothing twice. With SWIM (the default), a site that keeps a member
+ * of the surviving sites miss nothing and receive nothing twice. With SWIM (if it is the default), a site that keeps a member
  * keeps its place in the plan under its next delegate: then every survivor must receive every survivor's messages
  * sent after the kill within 5 s.
  */
 class LoopbackRon6TreeTest {
     private static final String GROUP = "board";
-    /** Whether the nodes run SWIM (the default {@code overlay.membership}), where a new delegate keeps the plan. */
+    /** Whether the nodes run SWIM (the default {@code overlay.membership}'s), where a new delegate keeps the plan. */
     private static final boolean SWIM = org.gcs.OverlaySettings.DEFAULTS.swim();
     private static final List<String> SITES = List.of("jerusalem", "boston", "saltlake", "ottawa", "berkeley", "chicago");
 

@@ -22,7 +22,7 @@ import org.gcs.tools.csv.CsvWriter;
 
 /**
  * {@code membership-scaling}: GCS's overlay membership (the delegates' heartbeats and failure detection: all to all
- * in the default scenario, SWIM, GCS's default, in {@link #swim}) in virtual time as the overlay grows, under loss
+ * in the default scenario, SWIM in {@link #swim}) in virtual time as the overlay grows, under loss
  * ({@link MembershipScalingRun}): for each end-to-end loss rate of 0, 5 and 20 %
  * per datagram and each site count (16, 64 and 128 by default), N sites of one member each on a full mesh of links of
  * 10–30 ms one way, no application data. Each run forms the overlay, counts every WAN datagram the delegates send over
@@ -86,8 +86,8 @@ public final class MembershipScalingScenario implements LabScenario {
     private final double growthLimit;
 
     /**
-     * The default scenario: {@value #NAME}, 16, 64 and 128 sites, GCS's default settings but
-     * {@code overlay.membership = all-to-all}, whose growth with the sites it shows ({@link #swim} is the default's).
+     * The default scenario: {@value #NAME}, 16, 64 and 128 sites, GCS's default settings with
+     * {@code overlay.membership = all-to-all} set (the default now), whose growth with the sites it shows.
      */
     public MembershipScalingScenario() {
         this(NAME, DEFAULT_SITES, Map.of("overlay.membership", "all-to-all"));

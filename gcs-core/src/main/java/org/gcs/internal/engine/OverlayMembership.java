@@ -143,7 +143,7 @@ final class OverlayMembership {
 
     /**
      * @return whether this delegate heard a site within the site timeout, as an announcement to it claims (with SWIM a
-     *     site may stay in the directory for minutes without a word; a site held out as one-way comes back on it)
+     *     site may stay in the directory for minutes without a word)
      */
     private boolean hears(String site, long nowNs) {
         return directory.get(site).filter(record -> nowNs - record.lastHeardNs() <= settings.siteTimeoutNs())
@@ -452,10 +452,7 @@ final class OverlayMembership {
 
     // ---------------------------------------------------------------- queries and sending
 
-    /**
-     * Sends a packet to a site's current delegate (nothing if the site is unknown). With SWIM, a link probe or its
-     * answer carries SWIM's urgent updates pending ({@link SwimGossip}).
-     */
+    /** Sends a packet to a site's current delegate (nothing if unknown); with SWIM, a probe carries its news. */
     void send(String site, WanPacket packet) {
         directory.get(site).ifPresent(record -> out.send(site, record.address(),
                 envelope(swim == null ? packet : swim.withGossip(site, packet)), latestNowNs));

@@ -138,9 +138,9 @@ final class SwimSites {
     /** @return the packet to a site, a link probe or its answer carrying SWIM's urgent updates pending */
     WanPacket withGossip(String site, WanPacket packet) {
         if (packet instanceof WanPacket.Probe probe) {
-            return probe.withGossip(swim.gossipFor(site));
+            return new WanPacket.Probe(probe.seq(), swim.gossipFor(site));
         } else if (packet instanceof WanPacket.ProbeReply reply) {
-            return reply.withGossip(swim.gossipFor(site));
+            return new WanPacket.ProbeReply(reply.seq(), swim.gossipFor(site));
         }
         return packet;
     }

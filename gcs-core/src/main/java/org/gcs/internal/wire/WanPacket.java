@@ -352,11 +352,6 @@ public sealed interface WanPacket
             this(seq, SwimGossip.NONE);
         }
 
-        /** @return the same probe carrying other updates */
-        public Probe withGossip(SwimGossip other) {
-            return new Probe(seq, other);
-        }
-
         @Override
         public byte type() {
             return gossip.isNone() ? TYPE_PROBE : TYPE_PROBE_NEWS;
@@ -373,11 +368,6 @@ public sealed interface WanPacket
         /** An answer that carries no update. */
         public ProbeReply(long seq) {
             this(seq, SwimGossip.NONE);
-        }
-
-        /** @return the same answer carrying other updates */
-        public ProbeReply withGossip(SwimGossip other) {
-            return new ProbeReply(seq, other);
         }
 
         @Override

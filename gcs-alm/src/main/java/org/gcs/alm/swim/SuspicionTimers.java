@@ -15,16 +15,16 @@ import java.util.Set;
  * <p>With n the number of members known (this one included), T the base protocol period, α the suspicion
  * multiplier and β the maximum multiplier:
  * <pre>
- *   Min = min(α · max(1, log10(max(1, n))) · T, cap)      (the cap is not in Lifeguard: see below)
- *   Max = β · α · max(1, log10(max(1, n))) · T              (β · Min without a cap)
+ *   Min = α · max(1, log10(max(1, n))) · T, or a fixed Min   (the fixed Min is not in Lifeguard: see below)
+ *   Max = max(β · α · max(1, log10(max(1, n))) · T, Min)     (β · Min without a fixed one)
  *   K   = α − 2, or 0 when n &lt; K + 2      (the confirmations expected)
  *   timeout(C) = max(Min, Max − (Max − Min) · log(C + 1) / log(K + 1))   (C confirmations so far; Min if K = 0)
  * </pre>
  * The timer expires at (start + timeout(C)). A confirmation is a Suspect about the member, at the incarnation
  * suspected, from a member other than the one that raised this suspicion and not counted before; at most K count.
- * Min, Max and K are fixed when the suspicion starts. The cap ({@link SwimSettings#suspicionMinCapNs}, by default
- * none) bounds the time to declare a member that K others suspect too, whatever n; it leaves Max alone, so that a
- * member suspected by one other only has as long to refute as without it.
+ * Min, Max and K are fixed when the suspicion starts. A fixed Min ({@link SwimSettings#suspicionMinNs}, by default
+ * none) sets the time to declare a member that K others suspect too, whatever n; it leaves Max alone unless Max would
+ * fall below it, so that a member suspected by one other only has as long to refute as without it.
  */
 final class SuspicionTimers {
     private static final class Suspicion {
@@ -115,8 +115,8 @@ final class SuspicionTimers {
      */
     void start(String member, long incarnation, String from, int members, long nowNs) {
         long lifeguardMinNs = minTimeoutNs(settings.suspicionMultiplier(), members, settings.probeIntervalNs());
-        long minNs = Math.min(settings.suspicionMinCapNs(), lifeguardMinNs);
-        long maxNs = settings.suspicionMaxMultiplier() * lifeguardMinNs;
+        long minNs = settings.suspicionMinNs() > 0 ? settings.suspicionMinNs() : lifeguardMinNs;
+        long maxNs = Math.max(minNs, settings.suspicionMaxMultiplier() * lifeguardMinNs);
         int expected = expectedConfirmations(settings.suspicionMultiplier(), members);
         suspicions.put(member, new Suspicion(incarnation, from, nowNs, minNs, maxNs, expected));
     }

@@ -1,7 +1,9 @@
 package org.gcs.alm.swim;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -32,6 +34,8 @@ public final class SwimMember {
     private final LocalHealth health;
     private final Membership membership;
     private final RelayedProbes relays;
+    /** When each member was last heard from directly: its own SWIM messages, and whatever the driver reports. */
+    private final Map<String, Long> heardNs = new HashMap<>();
     private long nextSeq;
     private ActiveProbe probe;
     private long nextProbeAtNs;
@@ -111,6 +115,7 @@ public final class SwimMember {
         if (from.equals(self)) {
             return;
         }
+        heardNs.put(from, nowNs);
         if (membership.add(from)) {
             out.onAlive(from);
         }
@@ -126,10 +131,43 @@ public final class SwimMember {
         }
     }
 
+    /**
+     * Tells this member that another one was just heard from directly, on the driver's own traffic (not in the papers):
+     * for the next two base periods, a Dead about it is taken as a Suspect ({@link #apply}).
+     *
+     * @param member the member heard from
+     * @param nowNs when
+     */
+    public void heard(String member, long nowNs) {
+        if (!member.equals(self)) {
+            heardNs.put(member, nowNs);
+        }
+    }
+
+    /**
+     * A Dead about a member heard from directly within the last two base periods becomes a Suspect at the same
+     * incarnation, from the same declarer (not in the papers). Such a Dead is stale: a member cut off from the rest
+     * (a site whose link failed) declares the others dead, and once it is back its gossip carries those Deads to
+     * members that never lost them; SWIM would remove a live member everywhere until it refutes. As a Suspect it
+     * reaches the member, which refutes, and if the member really stopped, the suspicion times out here into its
+     * death at Min. A real death cannot be mistaken for it: the Dead comes at least the probe period and Min (at least
+     * two periods) after the member's last datagram.
+     */
+    private MemberUpdate unlessHeard(MemberUpdate update, long nowNs) {
+        if (update instanceof MemberUpdate.Dead dead) {
+            Long heard = heardNs.get(dead.member());
+            if (heard != null && nowNs - heard < 2 * settings.probeIntervalNs()) {
+                return new MemberUpdate.Suspect(dead.member(), dead.incarnation(), dead.from());
+            }
+        }
+        return update;
+    }
+
     /** @return the newer beliefs of the updates that were stale here, to correct their sender with */
     private List<MemberUpdate> apply(List<MemberUpdate> updates, long nowNs, SwimOutput out) {
         List<MemberUpdate> corrections = List.of();
-        for (MemberUpdate update : updates) {
+        for (MemberUpdate received : updates) {
+            MemberUpdate update = unlessHeard(received, nowNs);
             MemberUpdate newer = membership.newerBelief(update);
             if (newer == null) {
                 membership.apply(update, nowNs, out);
@@ -173,6 +211,7 @@ public final class SwimMember {
         if (from.equals(self)) {
             return;
         }
+        heardNs.put(from, nowNs);
         if (membership.add(from)) {
             out.onAlive(from);
         }

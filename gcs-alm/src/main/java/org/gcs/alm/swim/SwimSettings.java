@@ -18,21 +18,19 @@ package org.gcs.alm.swim;
  *     (SWIM §4.1)
  * @param maxPiggyback the most updates carried by one message
  * @param maxLocalHealth Smax, the top of the local health score S (Lifeguard §IV-A); 0 disables the multiplier
- * @param suspicionMinCapNs the most the suspicion timeout's minimum may be, whatever n ({@link Long#MAX_VALUE}: no
- *     cap, as in Lifeguard and memberlist); see {@link #withSuspicionMinCap}
+ * @param suspicionMinNs the suspicion timeout's minimum, whatever n, or 0 for Lifeguard's α · log10(n) · T (as in
+ *     Lifeguard and memberlist); see {@link #withSuspicionMin}
  */
 public record SwimSettings(long probeIntervalNs, long probeTimeoutNs, int indirectChecks, int suspicionMultiplier,
                            int suspicionMaxMultiplier, int retransmitMultiplier, int maxPiggyback,
-                           int maxLocalHealth, long suspicionMinCapNs) {
+                           int maxLocalHealth, long suspicionMinNs) {
     private static final long MS = 1_000_000L;
 
     /** memberlist's LAN defaults: T = 1 s, probe timeout 500 ms, k = 3, α = 4, β = 6, λ = 4, Smax = 8; 8 updates. */
-    public static final SwimSettings DEFAULTS = new SwimSettings(1_000 * MS, 500 * MS, 3, 4, 6, 4, 8, 8,
-            Long.MAX_VALUE);
+    public static final SwimSettings DEFAULTS = new SwimSettings(1_000 * MS, 500 * MS, 3, 4, 6, 4, 8, 8, 0);
 
     /** memberlist's WAN defaults: as {@link #DEFAULTS} but T = 5 s, probe timeout 3 s and α = 6. */
-    public static final SwimSettings WAN = new SwimSettings(5_000 * MS, 3_000 * MS, 3, 6, 6, 4, 8, 8,
-            Long.MAX_VALUE);
+    public static final SwimSettings WAN = new SwimSettings(5_000 * MS, 3_000 * MS, 3, 6, 6, 4, 8, 8, 0);
 
     /** Validates the settings; the longest scaled period, (Smax + 1)·T, must fit in a long. */
     public SwimSettings {
@@ -63,8 +61,8 @@ public record SwimSettings(long probeIntervalNs, long probeTimeoutNs, int indire
         if (maxLocalHealth < 0) {
             throw new IllegalArgumentException("maxLocalHealth must not be negative, got " + maxLocalHealth);
         }
-        if (suspicionMinCapNs <= 0) {
-            throw new IllegalArgumentException("suspicionMinCapNs must be positive, got " + suspicionMinCapNs);
+        if (suspicionMinNs < 0) {
+            throw new IllegalArgumentException("suspicionMinNs must not be negative, got " + suspicionMinNs);
         }
         Math.multiplyExact(probeIntervalNs, (long) maxLocalHealth + 1);
     }
@@ -76,7 +74,7 @@ public record SwimSettings(long probeIntervalNs, long probeTimeoutNs, int indire
      */
     public SwimSettings withProbeTiming(long intervalNs, long timeoutNs) {
         return new SwimSettings(intervalNs, timeoutNs, indirectChecks, suspicionMultiplier, suspicionMaxMultiplier,
-                retransmitMultiplier, maxPiggyback, maxLocalHealth, suspicionMinCapNs);
+                retransmitMultiplier, maxPiggyback, maxLocalHealth, suspicionMinNs);
     }
 
     /**
@@ -86,7 +84,7 @@ public record SwimSettings(long probeIntervalNs, long probeTimeoutNs, int indire
      */
     public SwimSettings withSuspicion(int alpha, int beta) {
         return new SwimSettings(probeIntervalNs, probeTimeoutNs, indirectChecks, alpha, beta, retransmitMultiplier,
-                maxPiggyback, maxLocalHealth, suspicionMinCapNs);
+                maxPiggyback, maxLocalHealth, suspicionMinNs);
     }
 
     /**
@@ -95,24 +93,29 @@ public record SwimSettings(long probeIntervalNs, long probeTimeoutNs, int indire
      */
     public SwimSettings withMaxPiggyback(int max) {
         return new SwimSettings(probeIntervalNs, probeTimeoutNs, indirectChecks, suspicionMultiplier,
-                suspicionMaxMultiplier, retransmitMultiplier, max, maxLocalHealth, suspicionMinCapNs);
+                suspicionMaxMultiplier, retransmitMultiplier, max, maxLocalHealth, suspicionMinNs);
     }
 
     /**
-     * Caps the suspicion timeout's minimum (not in Lifeguard): Min = min(α · log10(n) · T, cap); Max stays β ·
-     * α · log10(n) · T. Lifeguard's Min grows with log10(n) so that a refutation's gossip has time to reach every
-     * member; a member suspected by K others as well (the case of a member that really failed) is declared dead at
-     * Min. A group that must detect a failure within a bound whatever its size caps Min at it: GCS caps it at the
-     * site timeout, which a delegate would otherwise take to drop a silent site. A member suspected by one other
-     * only keeps Lifeguard's Max to refute: with Max = β · cap instead, at 1024 sites and 5 % loss a refutation
-     * that came later than 30 s to one delegate made it declare the site dead, and its Dead removed the site from
-     * 171 views until the next refutation.
+     * Sets the suspicion timeout's minimum (not in Lifeguard): Min = {@code minNs} whatever n, in place of α ·
+     * log10(n) · T; Max stays β · α · log10(n) · T, but at least Min. Lifeguard's Min grows with log10(n) so that a
+     * refutation's gossip has time to reach every member; a member suspected by K others as well (the case of a
+     * member that really failed) is declared dead at Min. GCS sets Min to the site timeout, the silence an operator
+     * allows a site before it is removed: a site cut off for less is suspected but kept, as the all-to-all
+     * heartbeats keep it; and a crash's detection stays within a bound whatever the size (α · log10(n) · T is 13 s at
+     * 2048 members, and a detection would grow past 3 site timeouts with it). A member suspected by one other only
+     * keeps Lifeguard's Max to refute: with Max = β · Min instead, at 1024 sites and 5 % loss a refutation that
+     * came later than 30 s to one delegate made it declare the site dead, and its Dead removed the site from 171
+     * views until the next refutation.
      *
-     * @param capNs the most Min may be, positive
-     * @return these settings with the cap
+     * @param minNs Min, positive
+     * @return these settings with that minimum
      */
-    public SwimSettings withSuspicionMinCap(long capNs) {
+    public SwimSettings withSuspicionMin(long minNs) {
+        if (minNs <= 0) {
+            throw new IllegalArgumentException("minNs must be positive, got " + minNs);
+        }
         return new SwimSettings(probeIntervalNs, probeTimeoutNs, indirectChecks, suspicionMultiplier,
-                suspicionMaxMultiplier, retransmitMultiplier, maxPiggyback, maxLocalHealth, capNs);
+                suspicionMaxMultiplier, retransmitMultiplier, maxPiggyback, maxLocalHealth, minNs);
     }
 }

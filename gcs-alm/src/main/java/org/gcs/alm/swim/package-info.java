@@ -51,9 +51,9 @@
  *       false deaths in one seed (held-back refutations); with the order, within 22 s and none. memberlist drains
  *       such backlogs with gossip messages of their own, several every 200 ms; this module rides on the probes
  *       only.</li>
- *   <li><b>A cap on the suspicion's minimum (not in the papers).</b> {@code SwimSettings.withSuspicionMinCap}
- *       bounds Min, reached with K confirmations, whatever n; Max keeps Lifeguard's value, so that a member
- *       suspected by one other only has as long to refute as without the cap.</li>
+ *   <li><b>A fixed suspicion minimum (not in the papers).</b> {@code SwimSettings.withSuspicionMin} sets Min,
+ *       reached with K confirmations, whatever n; Max keeps Lifeguard's value (but not below Min), so that a member
+ *       suspected by one other only has as long to refute as without it.</li>
  *   <li><b>Stale suspicions (not in the papers).</b> Infection-style gossip reaches every member only with high
  *       probability, and less so when there is more news than room to piggy-back it (many members, high loss). A
  *       member that heard a suspicion but missed its refutation would keep it silently and declare a live member

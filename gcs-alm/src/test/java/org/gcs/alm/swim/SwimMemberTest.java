@@ -279,6 +279,32 @@ class SwimMemberTest {
     }
 
     @Test
+    void shouldTakeADeadAboutAMemberHeardWithinTwoPeriodsAsASuspicionThatTimesOutOnlyIfItStaysSilent() {
+        a.heard("b", S);
+        a.onMessage("c", new Ack(99, List.of(new Dead("b", 0, "c"))), 2 * S + 999 * MS, out);
+        assertThat(a.status("b")).as("heard 1.999 s ago: a stale Dead, taken as a suspicion")
+                .hasValue(MemberStatus.SUSPECT);
+        assertThat(out.takeEvents()).containsExactly("suspect b");
+        assertThat(a.tellSuspicion("b", out)).as("b is told, so that it refutes").isTrue();
+        assertThat(out.takeSent().get(0).message().updates()).first().isEqualTo(new Suspect("b", 0, "c"));
+
+        a.onMessage("d", new Ack(98, List.of(new Dead("e", 0, "d"))), 3 * S, out);
+        assertThat(a.status("e")).as("never heard: dead at once").hasValue(MemberStatus.DEAD);
+        a.heard("d", 3 * S);
+        a.onMessage("c", new Ack(95, List.of(new Dead("d", 0, "c"))), 5 * S, out);
+        assertThat(a.status("d")).as("heard at 3 s: dead at 5 s, two periods later")
+                .hasValue(MemberStatus.DEAD);
+        out.takeEvents();
+
+        long minNs = SuspicionTimers.minTimeoutNs(SwimSettings.DEFAULTS.suspicionMultiplier(), 5, S);
+        for (long t = 3 * S; t <= 2 * S + 999 * MS + 6 * minNs + S; t += 100 * MS) {
+            a.onTick(t, out);
+        }
+        assertThat(a.status("b")).as("b never refuted: its suspicion timed out here").hasValue(MemberStatus.DEAD);
+        assertThat(out.takeEvents()).contains("dead b");
+    }
+
+    @Test
     void shouldCarryPendingUpdatesOnTheDriversOwnMessagesAndApplyThemWithoutAnAnswer() {
         SwimMember d = new SwimMember("d", SwimSettings.DEFAULTS, new SplittableRandom(5), 0);
         RecordingOutput dOut = new RecordingOutput();

@@ -1,6 +1,7 @@
 package org.gcs.alm.swim;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import net.jqwik.api.ForAll;
@@ -82,16 +83,28 @@ class SwimSuspicionTimeoutTest {
     }
 
     @Test
-    void shouldCapTheMinimumAndLeaveTheMaximumAlone() {
-        SuspicionTimers timers = new SuspicionTimers(SwimSettings.DEFAULTS.withSuspicionMinCap(5 * S));
+    void shouldFixTheMinimumWhateverNAndLeaveTheMaximumAloneUnlessBelowIt() {
+        SuspicionTimers timers = new SuspicionTimers(SwimSettings.DEFAULTS.withSuspicionMin(5 * S));
         timers.start("m", 0, "a", 2048, 0);
-        assertThat(timers.deadlineNs("m") / (double) S).as("Max = β · 13.245 s, as without the cap")
+        assertThat(timers.deadlineNs("m") / (double) S).as("Max = β · 13.245 s, as without a fixed Min")
                 .isCloseTo(79.47, within(0.01));
         assertThat(timers.confirm("m", 0, "b")).isTrue();
         assertThat(timers.confirm("m", 0, "c")).isTrue();
-        assertThat(timers.deadlineNs("m")).as("K = 2 confirmations: the capped Min").isEqualTo(5 * S);
+        assertThat(timers.deadlineNs("m")).as("K = 2 confirmations: the fixed Min, below Lifeguard's").isEqualTo(5 * S);
         timers.start("small", 0, "a", 10, 0);
-        assertThat(timers.deadlineNs("small")).as("below the cap: Lifeguard's Max, 6 · 4 s").isEqualTo(24 * S);
+        assertThat(timers.deadlineNs("small")).as("no confirmation: Lifeguard's Max, 6 · 4 s").isEqualTo(24 * S);
+        assertThat(timers.confirm("small", 0, "b")).isTrue();
+        assertThat(timers.confirm("small", 0, "c")).isTrue();
+        assertThat(timers.deadlineNs("small")).as("K = 2 confirmations: the fixed Min, above Lifeguard's 4 s")
+                .isEqualTo(5 * S);
+        timers.start("three", 0, "a", 3, 0);
+        assertThat(timers.deadlineNs("three")).as("n = 3, K = 0: Min at once").isEqualTo(5 * S);
+
+        SuspicionTimers longer = new SuspicionTimers(SwimSettings.DEFAULTS.withSuspicionMin(30 * S));
+        longer.start("m", 0, "a", 10, 0);
+        assertThat(longer.deadlineNs("m")).as("Max (24 s) raised to the fixed Min").isEqualTo(30 * S);
+        assertThatThrownBy(() -> SwimSettings.DEFAULTS.withSuspicionMin(0)).isInstanceOf(
+                IllegalArgumentException.class).hasMessageContaining("minNs must be positive, got 0");
     }
 
     @Test

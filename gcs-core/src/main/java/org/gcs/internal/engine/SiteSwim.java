@@ -119,9 +119,9 @@ final class SiteSwim {
 
     /**
      * @param settings the engine's settings: the SWIM period is {@code heartbeat.interval}, the probe timeout half
-     *     of it, and the suspicion's minimum at most {@code site.timeout} (Lifeguard's α · log10(n) periods is 13 s
-     *     at 2048 sites, and a crashed site's detection would grow past 3 site timeouts with the overlay;
-     *     {@link SwimSettings#withSuspicionMinCap}); a message
+     *     of it, and the suspicion's minimum {@code site.timeout}, whatever the number of sites: a site cut off for
+     *     less is kept, as with all-to-all, and a crash's detection stays within a bound at 2048 sites
+     *     ({@link SwimSettings#withSuspicionMin}); a message
      *     carries as many updates as fit in {@code max.datagram.bytes} ({@link #budget}), up to
      *     {@link WanSwim#MAX_UPDATES}; the rest are memberlist's LAN defaults ({@link SwimSettings#DEFAULTS})
      * @param term this delegate's term (its incarnations start at {@code term · 2^30})
@@ -139,7 +139,7 @@ final class SiteSwim {
         this.directReach = new DirectReach(periodNs);
         this.oneWayNs = 2 * settings.siteTimeoutNs();
         SwimSettings swim = SwimSettings.DEFAULTS.withProbeTiming(periodNs, periodNs / 2)
-                .withMaxPiggyback(WanSwim.MAX_UPDATES).withSuspicionMinCap(settings.siteTimeoutNs());
+                .withMaxPiggyback(WanSwim.MAX_UPDATES).withSuspicionMin(settings.siteTimeoutNs());
         this.member = new SwimMember(settings.site(), swim, budget(settings.maxDatagramBytes(), addressOf), new
                 SplittableRandom(settings.randomSeed() ^ term), nowNs);
         member.raiseIncarnation(firstIncarnation(term));
@@ -263,10 +263,13 @@ final class SiteSwim {
     /**
      * A datagram came from a site's delegate: if SWIM suspects that site or believes it dead, it is told so at once
      * (at most once a period), so that it refutes ({@link SwimMember#tellSuspicion}) before the suspicion here times
-     * out, or, if it was declared dead, before this delegate keeps it out of the views for long.
+     * out, or, if it was declared dead, before this delegate keeps it out of the views for long. SWIM learns that it
+     * heard the site, so that a stale Dead about it that comes now is taken as a suspicion
+     * ({@link SwimMember#heard}).
      */
     void onHeard(String site, long nowNs) {
         directReach.onHeard(site);
+        member.heard(site, nowNs);
         MemberStatus status = member.status(site).orElse(MemberStatus.ALIVE);
         if (status == MemberStatus.ALIVE) {
             return;

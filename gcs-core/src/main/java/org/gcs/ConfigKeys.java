@@ -176,15 +176,15 @@ public final class ConfigKeys {
             key("tree.refresh.interval", OVERLAY, "30s", "", DURATION, "1s to 1h", "tree.refresh.interval = 1m",
                     "How often the tree is reconsidered for better link costs."),
 
-            key("overlay.membership", OVERLAY, "all-to-all", "", "", "all-to-all, swim",
-                    "overlay.membership = swim",
-                    "How the delegates watch each other. `all-to-all`: every delegate announces its site to every"
-                            + " other one every heartbeat.interval; its control traffic grows with the number of"
-                            + " sites, and a delegate that knows more than 64 sites on it logs a WARN"
-                            + " (docs/experiments.md, membership-scaling). `swim`: SWIM with Lifeguard's refinements;"
-                            + " each delegate probes one other per heartbeat.interval and gossips on the probes, so"
-                            + " its control traffic does not grow with the sites (docs/architecture.md §5). Every site"
-                            + " of an overlay must use the same."),
+            key("overlay.membership", OVERLAY, "swim", "", "", "swim, all-to-all",
+                    "overlay.membership = all-to-all",
+                    "How the delegates watch each other. `swim`: SWIM with Lifeguard's refinements; each delegate"
+                            + " probes one other per heartbeat.interval and gossips on the probes, so its control"
+                            + " traffic does not grow with the sites (docs/architecture.md §5). `all-to-all`: every"
+                            + " delegate announces its site to every other one every heartbeat.interval; its control"
+                            + " traffic grows with the number of sites, and a delegate that knows more than 64 sites"
+                            + " on it logs a WARN (docs/experiments.md, membership-scaling). Every site of an overlay"
+                            + " must use the same."),
 
             key("hop.output.packets", HOP_BY_HOP, "50", "", "packets", "1 to 1000000", "hop.output.packets = 100",
                     "B_OUT: the output buffer of every outgoing tree edge."),

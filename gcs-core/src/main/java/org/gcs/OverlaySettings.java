@@ -26,10 +26,10 @@ public record OverlaySettings(String treeStrategy, int maxFanOut, Duration probe
 
     /**
      * A shortest-path tree per source (the source's fan-out 2, the others' 4), probes every 500 ms, a refresh every
-     * 30 s, all-to-all announcements between the delegates.
+     * 30 s, SWIM between the delegates.
      */
     public static final OverlaySettings DEFAULTS = new OverlaySettings("source-spt", 4, Duration.ofMillis(500),
-            Duration.ofSeconds(30), ALL_TO_ALL);
+            Duration.ofSeconds(30), SWIM);
     /** The properties keys of the overlay. */
     public static final Set<String> KEYS = Set.of("tree.strategy", "tree.max.fanout", "probe.interval",
             "tree.refresh.interval", "overlay.membership");
@@ -51,7 +51,7 @@ public record OverlaySettings(String treeStrategy, int maxFanOut, Duration probe
     }
 
     /**
-     * The settings with the default {@code overlay.membership}, {@link #ALL_TO_ALL}.
+     * The settings with the default {@code overlay.membership}, {@link #SWIM}.
      *
      * @param treeStrategy the tree strategy
      * @param maxFanOut the most children of a site in the tree
@@ -59,7 +59,7 @@ public record OverlaySettings(String treeStrategy, int maxFanOut, Duration probe
      * @param treeRefreshInterval how often the tree is reconsidered
      */
     public OverlaySettings(String treeStrategy, int maxFanOut, Duration probeInterval, Duration treeRefreshInterval) {
-        this(treeStrategy, maxFanOut, probeInterval, treeRefreshInterval, ALL_TO_ALL);
+        this(treeStrategy, maxFanOut, probeInterval, treeRefreshInterval, SWIM);
     }
 
     /** @return true if the delegates run SWIM rather than announcing to every site every heartbeat */

@@ -132,8 +132,8 @@ public final class SwimMember {
     }
 
     /**
-     * Tells this member that another one was just heard from directly, on the driver's own traffic (not in the papers):
-     * for the next two base periods, a Dead about it is taken as a Suspect ({@link #apply}).
+     * Tells this member that another one was just heard from directly, on the driver's own traffic (not in the
+     * papers): for the next two base periods, a Dead about it is taken as a Suspect ({@link #unlessHeard}).
      *
      * @param member the member heard from
      * @param nowNs when
@@ -150,8 +150,8 @@ public final class SwimMember {
      * (a site whose link failed) declares the others dead, and once it is back its gossip carries those Deads to
      * members that never lost them; SWIM would remove a live member everywhere until it refutes. As a Suspect it
      * reaches the member, which refutes, and if the member really stopped, the suspicion times out here into its
-     * death at Min. A real death cannot be mistaken for it: the Dead comes at least the probe period and Min (at least
-     * two periods) after the member's last datagram.
+     * death at Min. A real death is not mistaken for it as long as Min is two periods or more (α ≥ 2, or a fixed Min
+     * that long): its Dead comes at least a period and Min after the member's last datagram.
      */
     private MemberUpdate unlessHeard(MemberUpdate update, long nowNs) {
         if (update instanceof MemberUpdate.Dead dead) {

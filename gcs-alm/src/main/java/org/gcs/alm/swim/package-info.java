@@ -54,6 +54,11 @@
  *   <li><b>A fixed suspicion minimum (not in the papers).</b> {@code SwimSettings.withSuspicionMin} sets Min,
  *       reached with K confirmations, whatever n; Max keeps Lifeguard's value (but not below Min), so that a member
  *       suspected by one other only has as long to refute as without it.</li>
+ *   <li><b>Stale deaths (not in the papers).</b> A member cut off from the rest declares them dead, and once it is
+ *       back its gossip carries those Deads to members that never lost them. A Dead about a member heard from
+ *       directly within the last two periods (its own messages, or the driver's traffic: {@code SwimMember.heard})
+ *       is taken as a Suspect at the same incarnation: the member is told and refutes, and if it really stopped the
+ *       suspicion times out into its death at Min.</li>
  *   <li><b>Stale suspicions (not in the papers).</b> Infection-style gossip reaches every member only with high
  *       probability, and less so when there is more news than room to piggy-back it (many members, high loss). A
  *       member that heard a suspicion but missed its refutation would keep it silently and declare a live member

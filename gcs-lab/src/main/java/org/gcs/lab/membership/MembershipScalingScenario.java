@@ -87,7 +87,7 @@ public final class MembershipScalingScenario implements LabScenario {
 
     /**
      * The default scenario: {@value #NAME}, 16, 64 and 128 sites, GCS's default settings with
-     * {@code overlay.membership = all-to-all} set (the default now), whose growth with the sites it shows.
+     * {@code overlay.membership = all-to-all} set (the default until 2026-12-07), whose growth with the sites it shows.
      */
     public MembershipScalingScenario() {
         this(NAME, DEFAULT_SITES, Map.of("overlay.membership", "all-to-all"));

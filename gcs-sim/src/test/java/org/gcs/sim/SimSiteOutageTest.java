@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.LongStream;
 import org.gcs.GroupMessage;
 import org.gcs.MemberId;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -84,9 +85,9 @@ class SimSiteOutageTest {
         for (SimNode receiver : c) {
             List<Long> got = run.sequences(receiver);
             assertThat(got).as("%s: in order, exactly once", receiver.name()).isSorted().doesNotHaveDuplicates()
-                    .startsWith(java.util.stream.LongStream.rangeClosed(1, 50).boxed().toArray(Long[]::new));
+                    .startsWith(LongStream.rangeClosed(1, 50).boxed().toArray(Long[]::new));
             assertThat(got.subList(got.size() - 30, got.size())).as("%s: the last 3 s after the outage",
-                    receiver.name()).containsExactlyElementsOf(java.util.stream.LongStream.rangeClosed(171, 200)
+                    receiver.name()).containsExactlyElementsOf(LongStream.rangeClosed(171, 200)
                     .boxed().toList());
             assertThat(got).as("%s: nothing of the outage, when c was out of a2's view", receiver.name())
                     .noneMatch(seq -> seq > 50 && seq <= 150);

@@ -34,8 +34,11 @@ public final class SwimMember {
     private final LocalHealth health;
     private final Membership membership;
     private final RelayedProbes relays;
-    /** When each member was last heard from directly: its own SWIM messages, and whatever the driver reports. */
-    private final Map<String, Long> heardNs = new HashMap<>();
+    /**
+     * When each member was last heard from directly (its own SWIM messages, and whatever the driver reports), in a
+     * one-slot array per member: the driver reports every datagram, and a boxed time would allocate on each.
+     */
+    private final Map<String, long[]> heardNs = new HashMap<>();
     private long nextSeq;
     private ActiveProbe probe;
     private long nextProbeAtNs;
@@ -115,7 +118,7 @@ public final class SwimMember {
         if (from.equals(self)) {
             return;
         }
-        heardNs.put(from, nowNs);
+        stampHeard(from, nowNs);
         if (membership.add(from)) {
             out.onAlive(from);
         }
@@ -140,8 +143,12 @@ public final class SwimMember {
      */
     public void heard(String member, long nowNs) {
         if (!member.equals(self)) {
-            heardNs.put(member, nowNs);
+            stampHeard(member, nowNs);
         }
+    }
+
+    private void stampHeard(String member, long nowNs) {
+        heardNs.computeIfAbsent(member, m -> new long[1])[0] = nowNs;
     }
 
     /**
@@ -155,8 +162,8 @@ public final class SwimMember {
      */
     private MemberUpdate unlessHeard(MemberUpdate update, long nowNs) {
         if (update instanceof MemberUpdate.Dead dead) {
-            Long heard = heardNs.get(dead.member());
-            if (heard != null && nowNs - heard < 2 * settings.probeIntervalNs()) {
+            long[] heard = heardNs.get(dead.member());
+            if (heard != null && nowNs - heard[0] < 2 * settings.probeIntervalNs()) {
                 return new MemberUpdate.Suspect(dead.member(), dead.incarnation(), dead.from());
             }
         }
@@ -211,7 +218,7 @@ public final class SwimMember {
         if (from.equals(self)) {
             return;
         }
-        heardNs.put(from, nowNs);
+        stampHeard(from, nowNs);
         if (membership.add(from)) {
             out.onAlive(from);
         }

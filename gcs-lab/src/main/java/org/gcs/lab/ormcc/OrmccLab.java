@@ -30,11 +30,12 @@ final class OrmccLab {
     /**
      * {@link #THESIS_SETTINGS} with {@code overlay.membership = all-to-all}, for the star experiments ({@link StarRun}:
      * drop-to-zero, feedback-loss, muted-representative), whose figures in docs/experiments.md were measured with it
-     * and whose criteria are sensitive to the overlay's control traffic on the receivers' last hops. With SWIM (tried as
-     * GCS's default on 2026-12-07), ormcc-muted-representative overran the muted receiver (rate 1.30 of normal, its queue
-     * full for 11.2 s, against 1.06 and 3.9 s; seed 1, scale 0.25), for a reason not traced yet (no site left a
-     * view), and ormcc-drop-to-zero at scale 0.25 gave 4 receivers 0.673 of the single-receiver rate (bound 0.7; it
-     * passed at full scale).
+     * and whose criteria are sensitive to the overlay's control traffic on the receivers' last hops. With SWIM (the
+     * default since 2026-12-07), ormcc-muted-representative overran the muted receiver (rate 1.30 of normal, its
+     * queue full for 11.2 s, against 1.06 and 3.9 s; seed 1, scale 0.25): no site left a view, but the mute hit the
+     * first representative at 20.7 s instead of a later one at 55.6 s, and ORMCC's answer to it overran
+     * (docs/experiments.md); ormcc-drop-to-zero at scale 0.25 gave 4 receivers 0.673 of the single-receiver rate
+     * (bound 0.7; it passed at full scale).
      */
     static final Map<String, String> STAR_SETTINGS = Map.of("congestion.control", "ormcc", "cc.ormcc.beta", "0.75",
             "cc.ormcc.increase.rtt", "indications", "overlay.membership", "all-to-all");
